@@ -1,0 +1,65 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { AppContext } from "~/server/context.server";
+import { errorHandler } from "~/server/http/error-handler.server";
+import { requestLog } from "~/server/http/request-log.server";
+import { securityHeaders } from "~/server/http/security-headers.server";
+import { imagesDir } from "~/server/images/image-store.server";
+import { appContext, cspNonceContext } from "~/server/load-context.server";
+import { apiRouter } from "./api.server";
+
+export type HttpAppOptions = {
+  ctx: AppContext;
+  /** The React Router server build, or a loader of it (dev reloads it per request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** build/client in production; omitted in dev, where Vite serves assets. */
+  clientDir?: string;
+  /** Vite's dev middleware, mounted before the page handler in dev. */
+  devMiddleware?: RequestHandler;
+};
+
+/** One Express app serving /api, images, static assets and the server-rendered pages. */
+export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", ctx.env.trustProxy ? 1 : false);
+  app.use(requestLog(ctx.logger));
+  app.use(securityHeaders());
+  app.use(compression());
+
+  // Photo variants are named by content hash, so they never change: cache for a year.
+  app.use(
+    "/images",
+    express.static(imagesDir(ctx.env.dataDir), { immutable: true, maxAge: "1y", index: false, dotfiles: "deny", fallthrough: false }),
+  );
+  app.use("/api", apiRouter(ctx));
+
+  if (devMiddleware) app.use(devMiddleware);
+  if (clientDir) {
+    // Vite fingerprints everything under /assets.
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: ctx.env.isProduction ? "production" : "development",
+      getLoadContext: (_req, res) => {
+        const context = new RouterContextProvider();
+        context.set(appContext, ctx);
+        context.set(cspNonceContext, res.locals.cspNonce as string);
+        return context;
+      },
+    }),
+  );
+  app.use(errorHandler(ctx.logger));
+  return app;
+}

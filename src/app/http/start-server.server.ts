@@ -1,0 +1,65 @@
+import type { Server } from "node:http";
+import type { RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import type { AppContext } from "~/server/context.server";
+import { migrateToLatest, openDatabase } from "~/server/db/database.server";
+import { readEnv, type ServerEnv } from "~/server/env.server";
+import { createLogger } from "~/server/logger.server";
+import { loadSecrets } from "~/server/secrets.server";
+import { seedDemoData } from "~/server/seed/seed-demo.server";
+import { createHttpApp } from "./http-app.server";
+
+export type StartOptions = {
+  env?: ServerEnv;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  clientDir?: string;
+  devMiddleware?: RequestHandler;
+};
+
+export type RunningServer = { server: Server; ctx: AppContext; url: string; close: () => Promise<void> };
+
+/** Refuses to run in production without a real staff PIN (DESIGN.md difference 1). */
+export function assertProductionReady(env: ServerEnv): void {
+  if (!env.isProduction) return;
+  const trivial = /^(\d)\1*$/.test(env.adminPin) || "0123456789".includes(env.adminPin) || "9876543210".includes(env.adminPin);
+  if (!env.adminPin || env.adminPin.length < 4 || trivial) {
+    throw new Error("ADMIN_PIN must be set to a non-trivial PIN of 4 to 6 characters when NODE_ENV=production");
+  }
+}
+
+/**
+ * Opens the database, applies migrations, seeds demo data into an empty database,
+ * and serves on env.port. SIGTERM/SIGINT finish in-flight requests, then close the database.
+ */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const env = options.env ?? readEnv();
+  const logger = createLogger(env.logLevel);
+  assertProductionReady(env);
+  const { db } = openDatabase(env.dataDir);
+  const applied = await migrateToLatest(db);
+  if (applied.length) logger.info({ migrations: applied }, "migrations applied");
+  const ctx: AppContext = { env, db, logger, secrets: loadSecrets(env.dataDir) };
+  if (env.seedDemo) {
+    const seeded = await seedDemoData(ctx);
+    if (seeded.vehicles || seeded.services) logger.info(seeded, "demo data seeded");
+  }
+  const app = createHttpApp({ ctx, build: options.build, clientDir: options.clientDir, devMiddleware: options.devMiddleware });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(env.port, env.host, () => resolve(s));
+    s.once("error", reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.port;
+  const url = `http://localhost:${port}`;
+  logger.info({ url }, "listening");
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 10_000).unref();
+    }).then(() => db.destroy()));
+  return { server, ctx, url, close };
+}

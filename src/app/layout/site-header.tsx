@@ -1,0 +1,115 @@
+import { Menu, Phone, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { businessProfile } from "~/shared/config/business-profile";
+import { useMessages } from "~/shared/i18n/messages";
+import { FacebookIcon, InstagramIcon, WhatsAppIcon } from "~/shared/ui/brand-icons";
+import { OpenStatusBadge } from "./open-status-badge";
+
+const navItems = [
+  { to: "/", key: "home" },
+  { to: "/inventory", key: "inventory" },
+  { to: "/financing", key: "financing" },
+  { to: "/about", key: "about" },
+  { to: "/contact", key: "contact" },
+] as const;
+
+/** Shared header: brand, nav with the current route highlighted, social links and the mobile menu. */
+export function SiteHeader() {
+  const m = useMessages();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // Any navigation (including Back) closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+      isActive ? "bg-red-700 text-white" : "text-gray-800 hover:bg-gray-100 hover:text-red-800"
+    }`;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
+        <div className="flex min-w-0 items-center gap-3">
+          <Link to="/" className="truncate text-lg font-extrabold tracking-tight text-gray-900">
+            {businessProfile.name}
+          </Link>
+          <OpenStatusBadge />
+        </div>
+        <nav aria-label={m.layout.nav.label} className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === "/"} className={linkClass} prefetch="intent">
+                  {m.layout.nav[item.key]}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-1 lg:flex">
+          <SocialLinks />
+        </div>
+        <button
+          type="button"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-md text-gray-900 hover:bg-gray-100 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? m.layout.closeMenu : m.layout.openMenu}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
+        </button>
+      </div>
+      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-gray-200 bg-white md:hidden">
+        <nav aria-label={m.layout.nav.label}>
+          <ul className="flex flex-col gap-1 p-3">
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  className={(state) => `block ${linkClass(state)} py-3 text-base`}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {m.layout.nav[item.key]}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1 border-t border-gray-100 px-3 py-2">
+          <SocialLinks />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** Facebook, Instagram, WhatsApp chat and the tel link (spec §2 Header). */
+export function SocialLinks() {
+  const m = useMessages();
+  const { links, phone, phoneE164 } = businessProfile;
+  const iconLink = "inline-flex h-11 w-11 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 hover:text-red-800";
+  return (
+    <>
+      <a href={links.facebook} className={iconLink} aria-label={m.layout.social.facebook} rel="noopener noreferrer" target="_blank">
+        <FacebookIcon className="h-5 w-5" />
+      </a>
+      <a href={links.instagram} className={iconLink} aria-label={m.layout.social.instagram} rel="noopener noreferrer" target="_blank">
+        <InstagramIcon className="h-5 w-5" />
+      </a>
+      <a href={links.whatsapp} className={iconLink} aria-label={m.layout.social.whatsapp} rel="noopener noreferrer" target="_blank">
+        <WhatsAppIcon className="h-5 w-5" />
+      </a>
+      <a
+        href={`tel:${phoneE164}`}
+        className="ml-1 inline-flex h-11 items-center gap-2 rounded-md bg-red-700 px-3 text-sm font-semibold text-white hover:bg-red-800"
+        aria-label={m.layout.callUs(phone)}
+      >
+        <Phone aria-hidden="true" className="h-4 w-4" />
+        <span>{phone}</span>
+      </a>
+    </>
+  );
+}

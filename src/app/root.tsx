@@ -1,0 +1,88 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { SiteFooter } from "~/app/layout/site-footer";
+import { SiteHeader } from "~/app/layout/site-header";
+import { SplashScreen } from "~/app/layout/splash-screen";
+import { NotFoundPage } from "~/app/layout/not-found-page";
+import { useVisitorTracking } from "~/features/tracking/use-visitor-tracking";
+import { appContext } from "~/server/load-context.server";
+import { MessagesProvider, useMessages } from "~/shared/i18n/messages";
+import { useNonce } from "~/shared/ui/nonce";
+import { Toaster } from "~/shared/ui/toast";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { publicUrl: context.get(appContext).env.publicUrl };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#b91c1c" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white font-sans text-gray-900 antialiased">
+        <MessagesProvider locale="en">
+          <SkipLink />
+          <SiteHeader />
+          <main id="main" tabIndex={-1} className="flex-1 outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+          <Toaster />
+          <SplashScreen />
+        </MessagesProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function SkipLink() {
+  const m = useMessages();
+  return (
+    <a
+      href="#main"
+      className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-red-800 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+    >
+      {m.layout.skipToContent}
+    </a>
+  );
+}
+
+export default function App() {
+  useVisitorTracking();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  useVisitorTracking();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <GenericErrorPage />;
+}
+
+function GenericErrorPage() {
+  const m = useMessages();
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>{m.layout.error.title}</title>
+      <h1 className="text-3xl font-bold">{m.layout.error.title}</h1>
+      <p className="mt-4 text-gray-700">{m.layout.error.text}</p>
+      <a href="/" className="mt-8 inline-block rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800">
+        {m.layout.error.home}
+      </a>
+    </section>
+  );
+}

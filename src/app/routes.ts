@@ -1,0 +1,14 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("inventory", "routes/inventory.tsx"),
+  route("financing", "routes/financing.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("booking", "routes/booking.tsx"),
+  route("podium", "routes/podium.tsx"),
+  // /used-{year}-{make}-{model}-fitchburg-ma-01430-{id}; any other single segment is a 404.
+  route(":vehiclePath", "routes/vehicle.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

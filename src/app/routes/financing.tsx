@@ -1,0 +1,21 @@
+import { PageHero } from "~/app/lib/page-shell";
+import { publicUrlFrom } from "~/app/lib/root-data";
+import { businessProfile } from "~/shared/config/business-profile";
+import { messagesFor, useMessages } from "~/shared/i18n/messages";
+import { pageMeta } from "~/shared/lib/seo";
+import type { Route } from "./+types/financing";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const m = messagesFor();
+  return pageMeta({
+    title: m.pages.financing.title(businessProfile.name),
+    description: m.pages.financing.description,
+    path: "/financing",
+    publicUrl: publicUrlFrom(matches),
+  });
+};
+
+export default function FinancingPage() {
+  const m = useMessages();
+  return <PageHero title={m.shells.financing.title} />;
+}

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely/migration";
+import { initialMigration } from "./001-initial.server";
+
+/**
+ * Every schema version in order. Append a new `NNN-name` entry for each change;
+ * never edit one that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  "001-initial": initialMigration,
+};

@@ -1,0 +1,151 @@
+import type { Generated } from "kysely";
+
+/**
+ * Table types as Kysely sees them (camelCase; the CamelCasePlugin maps to the
+ * snake_case columns the migrations create). Lists are stored as JSON text so the
+ * schema stays dialect-neutral.
+ */
+export type Database = {
+  vehicles: VehicleTable;
+  vehicleImages: VehicleImageTable;
+  contactSubmissions: ContactSubmissionTable;
+  financingApplications: FinancingApplicationTable;
+  visitors: VisitorTable;
+  services: ServiceTable;
+  bookings: BookingTable;
+  adminSessions: AdminSessionTable;
+  auditLog: AuditLogTable;
+};
+
+export type VehicleTable = {
+  id: string;
+  year: number;
+  make: string;
+  model: string;
+  price: number;
+  mileage: number;
+  transmission: string;
+  drivetrain: string;
+  bodyStyle: string;
+  exteriorColor: string;
+  vin: string;
+  /** JSON array of strings. */
+  features: string;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type VehicleImageTable = {
+  id: Generated<number>;
+  vehicleId: string;
+  position: number;
+  /** Content hash naming the stored image files (see server/images). */
+  imageKey: string;
+  width: number;
+  height: number;
+};
+
+export type ContactSubmissionTable = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  message: string;
+  vehicleId: string | null;
+  hasTradeIn: number;
+  createdAt: string;
+};
+
+export type FinancingApplicationTable = {
+  id: string;
+  createdAt: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  /** AES-256-GCM ciphertext (server/crypto). */
+  ssnEnc: string;
+  dateOfBirthEnc: string;
+  employmentStatus: string;
+  employer: string | null;
+  monthlyIncome: number;
+  vehicleOfInterest: string | null;
+  downPayment: number | null;
+  hasTradeIn: number;
+  tradeInDetails: string | null;
+  hasCoOwner: number;
+  coOwnerFirstName: string | null;
+  coOwnerLastName: string | null;
+  coOwnerEmail: string | null;
+  coOwnerPhone: string | null;
+  coOwnerDateOfBirthEnc: string | null;
+  coOwnerSsnEnc: string | null;
+  coOwnerEmploymentStatus: string | null;
+  coOwnerEmployer: string | null;
+  coOwnerMonthlyIncome: number | null;
+  /** Names of encrypted document files under DATA_DIR/private. */
+  signatureFile: string | null;
+  driverLicenseFile: string | null;
+  coOwnerSignatureFile: string | null;
+  coOwnerDriverLicenseFile: string | null;
+};
+
+export type VisitorTable = {
+  id: Generated<number>;
+  page: string;
+  timestamp: string;
+  userAgent: string | null;
+  referrer: string | null;
+  /** Salted hash of client address + user agent: counts distinct visitors without storing the IP. */
+  visitorKey: string;
+};
+
+export type ServiceTable = {
+  id: string;
+  name: string;
+  description: string;
+  duration: number;
+  price: number;
+  /** JSON array of lowercase weekday names. */
+  availableDays: string;
+  /** JSON array of "HH:mm" strings. */
+  availableTimes: string;
+  position: number;
+};
+
+export type BookingTable = {
+  id: string;
+  serviceId: string;
+  customerFirstName: string;
+  customerLastName: string;
+  customerEmail: string;
+  customerPhone: string;
+  bookingDate: string;
+  bookingTime: string;
+  status: "pending" | "confirmed" | "cancelled";
+  notes: string | null;
+  createdAt: string;
+};
+
+export type AdminSessionTable = {
+  /** SHA-256 of the session token; the token itself lives only in the cookie. */
+  idHash: string;
+  createdAt: string;
+  lastSeenAt: string;
+};
+
+export type AuditLogTable = {
+  id: Generated<number>;
+  at: string;
+  /** Short, non-reversible reference to the staff session. */
+  actor: string;
+  action: string;
+  entity: string;
+  entityId: string;
+};

@@ -1,0 +1,37 @@
+import path from "node:path";
+
+/** Configuration read once from the environment (README: Configuration). */
+export type ServerEnv = {
+  nodeEnv: string;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  adminPin: string;
+  publicUrl: string;
+  seedDemo: boolean;
+  logLevel: string;
+  financingRetentionDays: number;
+  trustProxy: boolean;
+};
+
+const DEMO_ADMIN_PIN = "246810";
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const nodeEnv = env.NODE_ENV ?? "development";
+  const isProduction = nodeEnv === "production";
+  const port = Number(env.PORT ?? 3000);
+  return {
+    nodeEnv,
+    isProduction,
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    dataDir: path.resolve(env.DATA_DIR ?? "./data"),
+    adminPin: env.ADMIN_PIN ?? (isProduction ? "" : DEMO_ADMIN_PIN),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === "true" : !isProduction,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "warn" : "info"),
+    financingRetentionDays: Number(env.FINANCING_RETENTION_DAYS ?? 730),
+    trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY === "true" : isProduction,
+  };
+}

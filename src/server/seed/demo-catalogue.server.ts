@@ -1,0 +1,109 @@
+import type { Service } from "~/shared/types/service";
+
+/** Models the demo inventory is drawn from, with a realistic World Manufacturer Identifier each. */
+export const DEMO_MODELS = [
+  { make: "Honda", model: "Civic", bodyStyle: "Sedan", drivetrain: "FWD", wmi: "2HG", basePrice: 24000 },
+  { make: "Honda", model: "CR-V", bodyStyle: "SUV", drivetrain: "AWD", wmi: "5J6", basePrice: 30000 },
+  { make: "Honda", model: "Odyssey", bodyStyle: "Minivan", drivetrain: "FWD", wmi: "5FN", basePrice: 36000 },
+  { make: "Toyota", model: "Camry", bodyStyle: "Sedan", drivetrain: "FWD", wmi: "4T1", basePrice: 27000 },
+  { make: "Toyota", model: "RAV4", bodyStyle: "SUV", drivetrain: "AWD", wmi: "2T3", basePrice: 31000 },
+  { make: "Toyota", model: "Tacoma", bodyStyle: "Truck", drivetrain: "4WD", wmi: "3TM", basePrice: 34000 },
+  { make: "Toyota", model: "Prius", bodyStyle: "Hatchback", drivetrain: "FWD", wmi: "JTD", basePrice: 26000 },
+  { make: "Ford", model: "F-150", bodyStyle: "Truck", drivetrain: "4WD", wmi: "1FT", basePrice: 42000 },
+  { make: "Ford", model: "Escape", bodyStyle: "SUV", drivetrain: "AWD", wmi: "1FM", basePrice: 28000 },
+  { make: "Ford", model: "Mustang", bodyStyle: "Convertible", drivetrain: "RWD", wmi: "1FA", basePrice: 33000 },
+  { make: "Chevrolet", model: "Malibu", bodyStyle: "Sedan", drivetrain: "FWD", wmi: "1G1", basePrice: 23000 },
+  { make: "Chevrolet", model: "Silverado 1500", bodyStyle: "Truck", drivetrain: "4WD", wmi: "1GC", basePrice: 41000 },
+  { make: "Chevrolet", model: "Equinox", bodyStyle: "SUV", drivetrain: "AWD", wmi: "2GN", basePrice: 27000 },
+  { make: "Nissan", model: "Altima", bodyStyle: "Sedan", drivetrain: "FWD", wmi: "1N4", basePrice: 25000 },
+  { make: "Nissan", model: "Rogue", bodyStyle: "SUV", drivetrain: "AWD", wmi: "5N1", basePrice: 28000 },
+  { make: "Subaru", model: "Outback", bodyStyle: "Wagon", drivetrain: "AWD", wmi: "4S4", basePrice: 30000 },
+  { make: "Subaru", model: "Forester", bodyStyle: "SUV", drivetrain: "AWD", wmi: "JF2", basePrice: 29000 },
+  { make: "Jeep", model: "Grand Cherokee", bodyStyle: "SUV", drivetrain: "4WD", wmi: "1C4", basePrice: 38000 },
+  { make: "Jeep", model: "Wrangler", bodyStyle: "SUV", drivetrain: "4WD", wmi: "1C4", basePrice: 36000 },
+  { make: "Hyundai", model: "Elantra", bodyStyle: "Sedan", drivetrain: "FWD", wmi: "5NP", basePrice: 21000 },
+  { make: "Hyundai", model: "Santa Fe", bodyStyle: "SUV", drivetrain: "AWD", wmi: "5NM", basePrice: 30000 },
+  { make: "Kia", model: "Soul", bodyStyle: "Hatchback", drivetrain: "FWD", wmi: "KND", basePrice: 20000 },
+  { make: "Mazda", model: "Mazda3", bodyStyle: "Hatchback", drivetrain: "FWD", wmi: "JM1", basePrice: 23000 },
+  { make: "Mazda", model: "MX-5 Miata", bodyStyle: "Convertible", drivetrain: "RWD", wmi: "JM1", basePrice: 29000 },
+  { make: "BMW", model: "3 Series", bodyStyle: "Sedan", drivetrain: "AWD", wmi: "WBA", basePrice: 43000 },
+  { make: "Audi", model: "A5", bodyStyle: "Coupe", drivetrain: "AWD", wmi: "WAU", basePrice: 45000 },
+  { make: "Mercedes-Benz", model: "C 300", bodyStyle: "Sedan", drivetrain: "RWD", wmi: "W1K", basePrice: 46000 },
+  { make: "Volkswagen", model: "Jetta", bodyStyle: "Sedan", drivetrain: "FWD", wmi: "3VW", basePrice: 22000 },
+  { make: "Volkswagen", model: "Golf SportWagen", bodyStyle: "Wagon", drivetrain: "AWD", wmi: "3VW", basePrice: 26000 },
+  { make: "Dodge", model: "Challenger", bodyStyle: "Coupe", drivetrain: "RWD", wmi: "2C3", basePrice: 34000 },
+  { make: "Ram", model: "1500", bodyStyle: "Truck", drivetrain: "4WD", wmi: "1C6", basePrice: 43000 },
+  { make: "Chrysler", model: "Pacifica", bodyStyle: "Minivan", drivetrain: "FWD", wmi: "2C4", basePrice: 38000 },
+  { make: "Lexus", model: "RX 350", bodyStyle: "SUV", drivetrain: "AWD", wmi: "2T2", basePrice: 49000 },
+  { make: "Acura", model: "TLX", bodyStyle: "Sedan", drivetrain: "FWD", wmi: "19U", basePrice: 38000 },
+] as const;
+
+export const DEMO_COLORS = ["Black", "White", "Silver", "Gray", "Red", "Blue", "Green", "Brown", "Beige", "Gold", "Orange", "Burgundy", "Charcoal"] as const;
+
+export const DEMO_FEATURES = [
+  "Backup Camera", "Bluetooth", "Apple CarPlay", "Android Auto", "Heated Seats", "Sunroof", "Navigation",
+  "Keyless Entry", "Push-Button Start", "Blind Spot Monitoring", "Lane Departure Warning", "Adaptive Cruise Control",
+  "Leather Seats", "Remote Start", "Third-Row Seating", "Tow Package", "Alloy Wheels", "Heated Steering Wheel",
+  "Premium Audio", "Dual-Zone Climate Control", "Power Liftgate", "Roof Rails", "Fog Lights", "USB-C Ports",
+] as const;
+
+const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday"] as const;
+const halfHours = (from: string, to: string) => {
+  const out: string[] = [];
+  const [fh, fm] = from.split(":").map(Number) as [number, number];
+  const [th, tm] = to.split(":").map(Number) as [number, number];
+  for (let t = fh * 60 + fm; t <= th * 60 + tm; t += 30) out.push(`${String(Math.floor(t / 60)).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}`);
+  return out;
+};
+
+/** The demo service menu (spec §3 services). */
+export const DEMO_SERVICES: Omit<Service, "id">[] = [
+  {
+    name: "Oil Change",
+    description: "Full synthetic oil and filter change with a multi-point inspection.",
+    duration: 30,
+    price: 59,
+    availableDays: [...weekdays, "saturday"],
+    availableTimes: halfHours("09:00", "15:00"),
+  },
+  {
+    name: "Tire Rotation",
+    description: "Rotate all four tires, set pressures and check tread depth.",
+    duration: 30,
+    price: 29,
+    availableDays: [...weekdays, "saturday"],
+    availableTimes: halfHours("09:00", "15:00"),
+  },
+  {
+    name: "Massachusetts State Inspection",
+    description: "Official Massachusetts safety and emissions inspection with sticker.",
+    duration: 30,
+    price: 35,
+    availableDays: [...weekdays],
+    availableTimes: halfHours("09:00", "16:30"),
+  },
+  {
+    name: "Brake Inspection",
+    description: "Pads, rotors, calipers and brake fluid checked, with a written quote.",
+    duration: 45,
+    price: 49,
+    availableDays: [...weekdays],
+    availableTimes: ["09:00", "10:00", "11:00", "13:00", "14:00", "15:00", "16:00"],
+  },
+  {
+    name: "Full Detailing",
+    description: "Hand wash, clay bar, wax, interior shampoo and leather conditioning.",
+    duration: 180,
+    price: 199,
+    availableDays: ["tuesday", "thursday", "saturday"],
+    availableTimes: ["09:00", "12:30"],
+  },
+  {
+    name: "Battery Test & Replacement",
+    description: "Battery and charging system test; replacement batteries installed on the spot.",
+    duration: 30,
+    price: 25,
+    availableDays: [...weekdays, "saturday"],
+    availableTimes: halfHours("09:00", "15:00"),
+  },
+];

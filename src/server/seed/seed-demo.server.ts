@@ -1,0 +1,102 @@
+import sharp from "sharp";
+import type { AppContext } from "~/server/context.server";
+import { countServices, insertService } from "~/server/data/services.server";
+import { countVehicles, insertVehicle, type VehicleInput } from "~/server/data/vehicles.server";
+import { storeImage, type StoredImage } from "~/server/images/image-store.server";
+import { vinCheckDigit, vinYearCode } from "~/shared/lib/vin";
+import { DEMO_COLORS, DEMO_FEATURES, DEMO_MODELS, DEMO_SERVICES } from "./demo-catalogue.server";
+import { shotsFor, vehicleSvg } from "./vehicle-art.server";
+
+export const DEMO_VEHICLE_COUNT = 32;
+
+/** Deterministic PRNG (mulberry32) so the demo inventory is the same on every machine. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
+const TRANSMISSIONS = ["Automatic", "Automatic", "Automatic", "CVT", "Manual", "Semi-Automatic"] as const;
+
+/** A VIN with the model's WMI, the right year code and a correct check digit. */
+export function demoVin(wmi: string, year: number, rand: () => number): string {
+  const pick = () => VIN_CHARS[Math.floor(rand() * VIN_CHARS.length)]!;
+  const vds = Array.from({ length: 5 }, pick).join("");
+  const serial = String(Math.floor(rand() * 1_000_000)).padStart(6, "0");
+  const draft = `${wmi}${vds}0${vinYearCode(year)}${pick()}${serial}`;
+  return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
+}
+
+/** The i-th demo vehicle (without photos): varied make, body, colour, year 2008–2024, price and mileage. */
+export function demoVehicle(i: number): Omit<VehicleInput, "images"> & { photoCount: number } {
+  const rand = random(1000 + i);
+  const base = DEMO_MODELS[i % DEMO_MODELS.length]!;
+  const year = 2008 + Math.floor(rand() * 17);
+  const age = 2025 - year;
+  const mileage = Math.max(3_000, Math.round((age * 11_500 + (rand() - 0.5) * 16_000) / 10) * 10);
+  const price = Math.max(4_995, Math.round((base.basePrice * Math.pow(0.87, age) - mileage * 0.02) / 100) * 100 - 5);
+  let transmission: string = TRANSMISSIONS[Math.floor(rand() * TRANSMISSIONS.length)]!;
+  if (base.bodyStyle === "Truck" || base.bodyStyle === "Minivan") transmission = "Automatic";
+  const exteriorColor = DEMO_COLORS[(i * 7 + Math.floor(rand() * 3)) % DEMO_COLORS.length]!;
+  const features = [...DEMO_FEATURES].sort(() => rand() - 0.5).slice(0, 4 + Math.floor(rand() * 6));
+  return {
+    year,
+    make: base.make,
+    model: base.model,
+    price,
+    mileage,
+    transmission,
+    drivetrain: base.drivetrain,
+    bodyStyle: base.bodyStyle,
+    exteriorColor,
+    vin: demoVin(base.wmi, year, rand),
+    features,
+    description: `This ${year} ${base.make} ${base.model} in ${exteriorColor.toLowerCase()} has been inspected by our service team and is ready for the road. Ask us about financing and trade-ins.`,
+    photoCount: 3 + Math.floor(rand() * 4),
+  };
+}
+
+async function renderPhotos(ctx: AppContext, v: ReturnType<typeof demoVehicle>, i: number): Promise<StoredImage[]> {
+  const out: StoredImage[] = [];
+  for (const shot of shotsFor(v.photoCount, i)) {
+    const svg = vehicleSvg(v.bodyStyle, v.exteriorColor, shot, `${v.year} ${v.make} ${v.model}`);
+    const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
+    out.push(await storeImage(ctx.env.dataDir, png));
+  }
+  return out;
+}
+
+/** Adds `count` generated vehicles with photos, starting at catalogue index `from`. */
+export async function addDemoVehicles(ctx: AppContext, count: number, from = 0): Promise<number> {
+  const createdAt = Date.now();
+  const queue = Array.from({ length: count }, (_, k) => from + k);
+  // Two at a time: sharp already uses both cores for each image.
+  const worker = async () => {
+    for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+      const vehicle = demoVehicle(i);
+      const images = await renderPhotos(ctx, vehicle, i);
+      const { photoCount: _photoCount, ...input } = vehicle;
+      // Earlier catalogue entries look newer, so the featured three are stable.
+      await insertVehicle(ctx.db, { ...input, images }, new Date(createdAt - i * 60_000));
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return count;
+}
+
+/** Seeds the demo inventory and service menu into an empty database; leaves existing data alone. */
+export async function seedDemoData(ctx: AppContext): Promise<{ vehicles: number; services: number }> {
+  let services = 0;
+  if ((await countServices(ctx.db)) === 0) {
+    for (const [position, service] of DEMO_SERVICES.entries()) await insertService(ctx.db, service, position);
+    services = DEMO_SERVICES.length;
+  }
+  const vehicles = (await countVehicles(ctx.db)) === 0 ? await addDemoVehicles(ctx, DEMO_VEHICLE_COUNT) : 0;
+  return { vehicles, services };
+}

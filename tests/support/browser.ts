@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+const require = createRequire(import.meta.url);
+
+/** Chromium from CHROME_PATH or Debian's /usr/bin/chromium; a clear failure when neither exists. */
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
+  const found = candidates.find((p) => fs.existsSync(p));
+  if (!found) {
+    throw new Error(
+      `No Chromium found (looked at ${candidates.join(", ")}). Install it with 'apt-get install -y chromium' or set CHROME_PATH.`,
+    );
+  }
+  return found;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export type PageOptions = {
+  /** Default true: mark the splash as already seen so it does not cover the page. */
+  skipSplash?: boolean;
+  viewport?: { width: number; height: number };
+  baseURL: string;
+};
+
+/** A fresh browser context (own cookies/storage) and page. */
+export async function newPage(browser: Browser, options: PageOptions): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: options.baseURL, viewport: options.viewport ?? { width: 1280, height: 900 } });
+  if (options.skipSplash !== false) {
+    await context.addInitScript(() => {
+      try {
+        sessionStorage.setItem("splash-seen", "1");
+      } catch {
+        /* storage unavailable on about:blank */
+      }
+    });
+  }
+  const page = await context.newPage();
+  return { context, page };
+}
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
+
+/** Runs axe-core on the page and returns serious and critical violations (WCAG 2.2 AA rules). */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  const source = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+  await page.addScriptTag({ content: source });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+    });
+    return result.violations;
+  })) as AxeViolation[];
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** Human-readable axe summary for assertion messages. */
+export function describeViolations(violations: AxeViolation[]): string {
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`).join("\n");
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/**
+ * Field schemas every form shares, defined once. Each takes the spec's message for the
+ * form it is used in (spec §5).
+ */
+export const requiredText = (message: string, min = 1) => z.string({ error: message }).trim().min(min, message);
+
+/** A valid e-mail address. */
+export const emailField = (message: string) => z.string({ error: message }).trim().pipe(z.email(message));
+
+/** At least 10 characters (spec §9 phone minimum). */
+export const PHONE_MIN_LENGTH = 10;
+export const phoneField = (message: string) => z.string({ error: message }).trim().min(PHONE_MIN_LENGTH, message);
+
+/** Whole US dollars from a number or numeric text; `min` inclusive. */
+export const wholeDollars = (message: string, min = 0) => z.coerce.number({ error: message }).int(message).min(min, message);
+
+/** Optional free text: empty becomes undefined. */
+export const optionalText = (max = 2000) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** A UUID as the server generates them (lower-case accepted either way). */
+export const uuidField = () => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+
+/** VIN: upper-cased, exactly 17 characters (spec §5 Vehicle form). */
+export const vinField = (requiredMessage: string, lengthMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().length(17, lengthMessage));
+
+/** A calendar date as yyyy-MM-dd that exists. */
+export const isoDateField = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    }, message);

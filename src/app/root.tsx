@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import { SiteFooter } from "~/app/layout/site-footer";
 import { SiteHeader } from "~/app/layout/site-header";
@@ -63,6 +63,10 @@ function SkipLink() {
 
 export default function App() {
   useVisitorTracking();
+  useEffect(() => {
+    // Lets end-to-end tests (and anyone debugging) know the page is interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

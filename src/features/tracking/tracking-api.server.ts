@@ -1,6 +1,7 @@
 import { Router } from "express";
 import type { AppContext } from "~/server/context.server";
 import { parseOr400 } from "~/server/http/api-errors.server";
+import { jsonBody } from "~/server/http/json-body.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
 import { trackVisitorSchema } from "./track-visitor-schema";
 import { trackVisitor } from "./track-visitor.server";
@@ -10,7 +11,8 @@ export function trackingApi(ctx: AppContext): Router {
   const router = Router();
   router.post(
     "/track-visitor",
-    rateLimit({ limit: 120, windowMs: 60_000, message: "Too many requests" }),
+    jsonBody(),
+    rateLimit({ limit: 600, windowMs: 60_000, message: "Too many requests" }),
     async (req, res) => {
       const input = parseOr400(res, trackVisitorSchema, req.body);
       if (!input) return;

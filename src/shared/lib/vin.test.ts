@@ -3,7 +3,7 @@ import { isValidVin, vinCheckDigit, vinYearCode } from "./vin";
 
 describe("VIN check digit", () => {
   it("accepts real VINs with correct check digits", () => {
-    for (const vin of ["1HGCM82633A004352", "1M8GDM9AXKP042788", "5YJSA1E26HF194931", "WBA3A5C51CF256651"]) {
+    for (const vin of ["1HGCM82633A004352", "1M8GDM9AXKP042788", "11111111111111111"]) {
       expect(isValidVin(vin), vin).toBe(true);
     }
   });

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { computeOpenStatus, formatClockTime, weeklyHoursRows, zonedClock } from "./business-hours";
+
+/** An instant given as wall-clock time in Fitchburg (America/New_York, EST in January, EDT in July). */
+const fitchburg = (isoLocal: string, offset = "-05:00") => new Date(`${isoLocal}${offset}`);
+
+describe("computeOpenStatus (dealership clock)", () => {
+  it("opens at 8:30 on weekdays, not at 8:29", () => {
+    // 2026-01-05 is a Monday.
+    expect(computeOpenStatus(fitchburg("2026-01-05T08:29:00"))).toBe("closed");
+    expect(computeOpenStatus(fitchburg("2026-01-05T08:30:00"))).toBe("open");
+  });
+  it("closes at 18:00 on weekdays, open at 17:59", () => {
+    expect(computeOpenStatus(fitchburg("2026-01-09T17:59:00"))).toBe("open");
+    expect(computeOpenStatus(fitchburg("2026-01-09T18:00:00"))).toBe("closed");
+  });
+  it("is open Saturday from 9:00 to before 16:00", () => {
+    // 2026-01-10 is a Saturday.
+    expect(computeOpenStatus(fitchburg("2026-01-10T08:59:00"))).toBe("closed");
+    expect(computeOpenStatus(fitchburg("2026-01-10T09:00:00"))).toBe("open");
+    expect(computeOpenStatus(fitchburg("2026-01-10T15:59:00"))).toBe("open");
+    expect(computeOpenStatus(fitchburg("2026-01-10T16:00:00"))).toBe("closed");
+  });
+  it("is closed all Sunday", () => {
+    for (const time of ["00:00", "09:00", "12:00", "17:00"]) {
+      expect(computeOpenStatus(fitchburg(`2026-01-11T${time}:00`))).toBe("closed");
+    }
+  });
+  it("follows daylight saving time", () => {
+    // 8:30 EDT on Monday 2026-07-06 is 12:30 UTC.
+    expect(computeOpenStatus(new Date("2026-07-06T12:29:00Z"))).toBe("closed");
+    expect(computeOpenStatus(new Date("2026-07-06T12:30:00Z"))).toBe("open");
+  });
+  it("ignores the viewer's own time zone", () => {
+    // 23:00 UTC Monday is 18:00 in Fitchburg (closed) but 00:00 Tuesday in Berlin.
+    const instant = new Date("2026-01-05T23:00:00Z");
+    expect(zonedClock(instant, "America/New_York")).toMatchObject({ weekday: "monday", minutes: 18 * 60 });
+    expect(computeOpenStatus(instant)).toBe("closed");
+  });
+});
+
+describe("weekly hours", () => {
+  it("groups Monday–Friday, then Saturday and Sunday", () => {
+    const rows = weeklyHoursRows();
+    expect(rows.map((r) => r.days)).toEqual([["monday", "tuesday", "wednesday", "thursday", "friday"], ["saturday"], ["sunday"]]);
+    expect(rows[2]!.interval).toBeNull();
+  });
+  it("formats clock times like 8:30 AM and 6 PM", () => {
+    expect(formatClockTime(8 * 60 + 30)).toBe("8:30 AM");
+    expect(formatClockTime(18 * 60)).toBe("6 PM");
+    expect(formatClockTime(12 * 60)).toBe("12 PM");
+  });
+});

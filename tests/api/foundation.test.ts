@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/server/db/database.server";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ seeded: true });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("server-rendered pages", () => {
+  it("renders header, footer and page content in the raw HTML of /", async () => {
+    const res = await fetch(`${server.url}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('aria-label="Main"');
+    expect(html).toContain(">Inventory<");
+    expect(html).toContain("Business Hours");
+    expect(html).toContain("Browse Inventory");
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(html).toContain('rel="canonical"');
+  });
+
+  it("answers unknown paths with the 404 page and status 404", async () => {
+    for (const path of ["/no-such-page", "/a/b/c", "/used-2018-honda-civic-fitchburg-ma-01430-00000000-0000-4000-8000-000000000000", "/used-2018-honda-civic"]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain("Page Not Found");
+    }
+  });
+
+  it("redirects a vehicle under a wrong slug to its canonical path with 301", async () => {
+    const { db } = openDatabase(server.dataDir);
+    const vehicle = await db.selectFrom("vehicles").select(["id", "year", "make", "model"]).executeTakeFirstOrThrow();
+    await db.destroy();
+    const res = await fetch(`${server.url}/used-1999-wrong-slug-${vehicle.id}?ref=x`, { redirect: "manual" });
+    expect(res.status).toBe(301);
+    const location = res.headers.get("location")!;
+    expect(location).toMatch(new RegExp(`^/used-${vehicle.year}-[a-z0-9-]+-fitchburg-ma-01430-${vehicle.id}\\?ref=x$`));
+    const canonical = await fetch(`${server.url}${location}`);
+    expect(canonical.status).toBe(200);
+  });
+});
+
+describe("HTTP hardening", () => {
+  it("sends security headers with a per-request CSP nonce", async () => {
+    const [a, b] = await Promise.all([fetch(`${server.url}/`), fetch(`${server.url}/`)]);
+    const csp = a.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toBe(b.headers.get("content-security-policy"));
+    expect(a.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(a.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(a.headers.get("strict-transport-security")).toBeNull();
+    expect(a.headers.get("x-powered-by")).toBeNull();
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    expect(await a.text()).toContain(`nonce="${nonce}"`);
+  });
+
+  it("compresses responses and caches hashed assets immutably", async () => {
+    const res = await fetch(`${server.url}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    const asset = /\/assets\/[^"]+\.js/.exec(await res.text())![0];
+    const assetRes = await fetch(`${server.url}${asset}`);
+    expect(assetRes.status).toBe(200);
+    expect(assetRes.headers.get("cache-control")).toContain("immutable");
+    const missing = await fetch(`${server.url}/assets/nope-123.js`);
+    expect(missing.status).toBe(404);
+  });
+
+  it("answers unknown /api paths with JSON 404", async () => {
+    const res = await fetch(`${server.url}/api/does-not-exist`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await res.json()).toEqual({ error: "Not found" });
+  });
+
+  it("answers malformed JSON with 400 and oversized bodies with 413, never a stack trace", async () => {
+    const bad = await fetch(`${server.url}/api/track-visitor`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
+    expect(bad.status).toBe(400);
+    const badBody = await bad.text();
+    expect(JSON.parse(badBody)).toEqual({ error: "Malformed JSON" });
+    expect(badBody).not.toMatch(/at .*\.js/);
+    const big = await fetch(`${server.url}/api/track-visitor`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ page: "/", userAgent: "x".repeat(300_000) }),
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ error: "Request body is too large" });
+  });
+});
+
+describe("POST /api/track-visitor", () => {
+  const track = (body: unknown, ua = BROWSER_UA) =>
+    fetch(`${server.url}/api/track-visitor`, { method: "POST", headers: { "content-type": "application/json", "user-agent": ua }, body: JSON.stringify(body) });
+
+  it("stores a page view with its user agent and referrer", async () => {
+    const res = await track({ page: "/inventory?make=Honda", userAgent: BROWSER_UA, referrer: "https://www.example.org/" });
+    expect(res.status).toBe(201);
+    const { db } = openDatabase(server.dataDir);
+    const rows = await db.selectFrom("visitors").selectAll().where("page", "=", "/inventory").execute();
+    await db.destroy();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userAgent: BROWSER_UA, referrer: "https://www.example.org/" });
+    expect(JSON.stringify(rows[0])).not.toContain("127.0.0.1");
+  });
+
+  it("skips obvious bots", async () => {
+    const res = await track({ page: "/about", userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)" });
+    expect(res.status).toBe(202);
+    const { db } = openDatabase(server.dataDir);
+    const rows = await db.selectFrom("visitors").selectAll().where("page", "=", "/about").execute();
+    await db.destroy();
+    expect(rows).toHaveLength(0);
+  });
+
+  it("rejects a missing or non-path page with 400 and a field message", async () => {
+    for (const body of [{}, { page: "" }, { page: "javascript:alert(1)" }, { page: 5 }]) {
+      const res = await track(body);
+      expect(res.status).toBe(400);
+      const json = (await res.json()) as { fieldErrors: Record<string, string> };
+      expect(Object.keys(json.fieldErrors)).toContain("page");
+    }
+  });
+});
+
+describe("lifecycle", () => {
+  it("keeps every record across a restart", async () => {
+    const first = await startTestServer();
+    await fetch(`${first.url}/api/track-visitor`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ page: "/restart-check", userAgent: BROWSER_UA }),
+    });
+    await first.stop();
+    expect(first.process.exitCode).toBe(0);
+    const second = await startTestServer({ dataDir: first.dataDir });
+    const { db } = openDatabase(second.dataDir);
+    const rows = await db.selectFrom("visitors").select("page").where("page", "=", "/restart-check").execute();
+    await db.destroy();
+    await second.stop();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("refuses to start in production without a real ADMIN_PIN", async () => {
+    for (const pin of ["", "123456", "000000"]) {
+      await expect(startTestServer({ env: { NODE_ENV: "production", ADMIN_PIN: pin } })).rejects.toThrow(/ADMIN_PIN/);
+    }
+  });
+
+  it("sends HSTS behind an HTTPS proxy", async () => {
+    const proxied = await startTestServer({ env: { TRUST_PROXY: "true" } });
+    const res = await fetch(`${proxied.url}/`, { headers: { "x-forwarded-proto": "https" } });
+    await res.text();
+    await proxied.stop();
+    expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+  });
+});

@@ -62,14 +62,26 @@ export function demoVehicle(i: number): Omit<VehicleInput, "images"> & { photoCo
   };
 }
 
-async function renderPhotos(ctx: AppContext, v: ReturnType<typeof demoVehicle>, i: number): Promise<StoredImage[]> {
-  const out: StoredImage[] = [];
-  for (const shot of shotsFor(v.photoCount, i)) {
-    const svg = vehicleSvg(v.bodyStyle, v.exteriorColor, shot, `${v.year} ${v.make} ${v.model}`);
-    const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
-    out.push(await storeImage(ctx.env.dataDir, png));
-  }
-  return out;
+// Photos depend only on body style, colour and framing, so one render serves many vehicles.
+const renderCache = new Map<string, Promise<StoredImage>>();
+
+function renderPhotos(ctx: AppContext, v: ReturnType<typeof demoVehicle>): Promise<StoredImage[]> {
+  const seed = v.exteriorColor.length + v.bodyStyle.length;
+  return Promise.all(
+    shotsFor(v.photoCount, seed).map((shot) => {
+      const svg = vehicleSvg(v.bodyStyle, v.exteriorColor, shot);
+      const key = `${ctx.env.dataDir}|${svg}`;
+      let stored = renderCache.get(key);
+      if (!stored) {
+        stored = sharp(Buffer.from(svg))
+          .png({ compressionLevel: 1 })
+          .toBuffer()
+          .then((png) => storeImage(ctx.env.dataDir, png));
+        renderCache.set(key, stored);
+      }
+      return stored;
+    }),
+  );
 }
 
 /** Adds `count` generated vehicles with photos, starting at catalogue index `from`. */
@@ -80,7 +92,7 @@ export async function addDemoVehicles(ctx: AppContext, count: number, from = 0):
   const worker = async () => {
     for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
       const vehicle = demoVehicle(i);
-      const images = await renderPhotos(ctx, vehicle, i);
+      const images = await renderPhotos(ctx, vehicle);
       const { photoCount: _photoCount, ...input } = vehicle;
       // Earlier catalogue entries look newer, so the featured three are stable.
       await insertVehicle(ctx.db, { ...input, images }, new Date(createdAt - i * 60_000));

@@ -93,7 +93,7 @@ function wheel(cx: number): string {
 }
 
 /** SVG markup of one photo. */
-export function vehicleSvg(bodyStyle: string, color: string, shot: Shot, label: string): string {
+export function vehicleSvg(bodyStyle: string, color: string, shot: Shot): string {
   const paint = COLOR_HEX[color] ?? "#6b7280";
   const scene = SCENES[shot.scene % SCENES.length]!;
   const head = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">` +
@@ -106,7 +106,7 @@ export function vehicleSvg(bodyStyle: string, color: string, shot: Shot, label: 
       `<path d="M0 470 Q600 380 1200 470 L1200 560 L0 560 Z" fill="${shade(paint, -70)}"/>` +
       `<circle cx="420" cy="560" r="150" fill="none" stroke="#0b0f14" stroke-width="34"/><circle cx="420" cy="560" r="40" fill="#0b0f14"/>` +
       `<rect x="640" y="470" width="260" height="120" rx="14" fill="#0f172a"/><rect x="660" y="490" width="220" height="80" rx="8" fill="#1e3a8a"/>` +
-      `<text x="1170" y="770" font-family="sans-serif" font-size="28" fill="#e5e7eb" text-anchor="end">${label}</text></svg>`;
+      `</svg>`;
   }
   const profile = PROFILES[bodyStyle] ?? PROFILES.Sedan!;
   const car =
@@ -122,6 +122,5 @@ export function vehicleSvg(bodyStyle: string, color: string, shot: Shot, label: 
   const flip = shot.flip ? "translate(1200 0) scale(-1 1)" : "";
   return head +
     `<rect y="620" width="1200" height="180" fill="${scene.ground}"/><rect y="700" width="1200" height="6" fill="${scene.stripe}" opacity="0.6"/>` +
-    `<g transform="${flip} ${zoom}">${car}</g>` +
-    `<text x="1170" y="770" font-family="sans-serif" font-size="28" fill="#f9fafb" stroke="#111" stroke-width="0.6" text-anchor="end">${label}</text></svg>`;
+    `<g transform="${flip} ${zoom}">${car}</g></svg>`;
 }

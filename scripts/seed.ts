@@ -1,0 +1,32 @@
+// `npm run seed -- --vehicles N`: adds N generated demo vehicles (photos included) to DATA_DIR's database,
+// for load and performance work. Without --vehicles it seeds the demo data into an empty database.
+import { parseArgs } from "node:util";
+import type { AppContext } from "~/server/context.server";
+import { countVehicles } from "~/server/data/vehicles.server";
+import { migrateToLatest, openDatabase } from "~/server/db/database.server";
+import { readEnv } from "~/server/env.server";
+import { createLogger } from "~/server/logger.server";
+import { loadSecrets } from "~/server/secrets.server";
+import { addDemoVehicles, seedDemoData } from "~/server/seed/seed-demo.server";
+
+const MAX_GENERATED = 5000;
+const { values } = parseArgs({ options: { vehicles: { type: "string" } } });
+const env = readEnv();
+const { db } = openDatabase(env.dataDir);
+await migrateToLatest(db);
+const ctx: AppContext = { env, db, logger: createLogger("info"), secrets: loadSecrets(env.dataDir) };
+
+if (values.vehicles !== undefined) {
+  const n = Number(values.vehicles);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_GENERATED) {
+    console.error(`--vehicles takes a whole number from 1 to ${MAX_GENERATED}`);
+    process.exit(2);
+  }
+  const before = await countVehicles(db);
+  const started = Date.now();
+  await addDemoVehicles(ctx, n, before);
+  console.log(`Added ${n} vehicles to ${env.dataDir} in ${((Date.now() - started) / 1000).toFixed(1)} s (now ${before + n}).`);
+} else {
+  console.log(await seedDemoData(ctx));
+}
+await db.destroy();

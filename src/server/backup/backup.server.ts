@@ -1,0 +1,49 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+export type BackupResult = { dir: string; database: string; files: number };
+
+/** Folders under DATA_DIR whose files belong in a backup (photos, encrypted documents) plus the master key. */
+const COPIED_DIRS = ["images", "private"];
+const COPIED_FILES = ["master.key"];
+
+/**
+ * Makes a consistent copy of DATA_DIR while the site keeps serving: `VACUUM INTO` writes
+ * a transactionally consistent snapshot of the database (WAL included) and the content-
+ * addressed and encrypted files are copied beside it. Files are written once and never
+ * changed in place, so copying them after the snapshot cannot miss a referenced file
+ * except one created after the snapshot — which the snapshot does not reference.
+ */
+export async function backupDataDir(dataDir: string, targetDir: string): Promise<BackupResult> {
+  await fs.mkdir(targetDir, { recursive: true });
+  const database = path.join(targetDir, "dealership.sqlite");
+  await fs.rm(database, { force: true });
+  const source = new DatabaseSync(path.join(dataDir, "dealership.sqlite"), { timeout: 10_000, readOnly: true });
+  try {
+    source.prepare("VACUUM INTO ?").run(database);
+  } finally {
+    source.close();
+  }
+  let files = 0;
+  for (const dir of COPIED_DIRS) {
+    const from = path.join(dataDir, dir);
+    if (!(await exists(from))) continue;
+    await fs.cp(from, path.join(targetDir, dir), { recursive: true, force: false, errorOnExist: false });
+    files += (await fs.readdir(from)).length;
+  }
+  for (const file of COPIED_FILES) {
+    const from = path.join(dataDir, file);
+    if (await exists(from)) await fs.copyFile(from, path.join(targetDir, file));
+  }
+  const check = new DatabaseSync(database, { readOnly: true });
+  try {
+    const result = check.prepare("PRAGMA integrity_check").get() as { integrity_check: string };
+    if (result.integrity_check !== "ok") throw new Error(`Backup failed its integrity check: ${result.integrity_check}`);
+  } finally {
+    check.close();
+  }
+  return { dir: targetDir, database, files };
+}
+
+const exists = (p: string) => fs.stat(p).then(() => true, () => false);

@@ -1,0 +1,63 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openDatabase } from "../src/server/db/database.server";
+import { vehiclePath } from "../src/shared/lib/vehicle-path";
+import { startTestServer, type TestServer } from "../tests/support/test-server";
+
+export const root = path.resolve(import.meta.dirname, "..");
+export const resultsDir = path.join(root, "bench/results");
+
+/** Builds the production bundle (benchmarks always measure what `npm start` serves). */
+export function build(): void {
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+}
+
+/**
+ * A DATA_DIR holding the demo data topped up to `vehicles` vehicles, cached per count in the temp folder,
+ * copied fresh for each run so runs do not affect each other.
+ */
+export async function dataDirWith(vehicles: number): Promise<string> {
+  const cached = path.join(os.tmpdir(), `dealership-bench-${vehicles}`);
+  if (!fs.existsSync(path.join(cached, ".complete"))) {
+    fs.rmSync(cached, { recursive: true, force: true });
+    const seeding = await startTestServer({ dataDir: cached, env: { SEED_DEMO: "true" } });
+    await seeding.stop();
+    const extra = vehicles - 32;
+    if (extra > 0) {
+      execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/seed.ts", "--vehicles", String(extra)], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: cached },
+        stdio: "inherit",
+      });
+    }
+    fs.writeFileSync(path.join(cached, ".complete"), "");
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-run-${vehicles}-`));
+  fs.cpSync(cached, dir, { recursive: true });
+  return dir;
+}
+
+export async function startBenchServer(vehicles: number, env: Record<string, string> = {}): Promise<TestServer> {
+  return startTestServer({ dataDir: await dataDirWith(vehicles), env: { NODE_ENV: "production", ADMIN_PIN: "482913", LOG_LEVEL: "warn", ...env } });
+}
+
+/** Path of the newest vehicle's page. */
+export async function firstVehiclePath(server: TestServer): Promise<string> {
+  const { db } = openDatabase(server.dataDir);
+  const vehicle = await db.selectFrom("vehicles").select(["id", "year", "make", "model"]).orderBy("createdAt", "desc").executeTakeFirstOrThrow();
+  await db.destroy();
+  return vehiclePath(vehicle);
+}
+
+export function writeResults(name: string, data: unknown): string {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${name}.json`);
+  fs.writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), machine: machine(), ...((data as object) ?? {}) }, null, 2));
+  return file;
+}
+
+export function machine(): string {
+  return `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}

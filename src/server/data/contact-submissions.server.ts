@@ -1,0 +1,43 @@
+import crypto from "node:crypto";
+import type { Db } from "~/server/db/database.server";
+
+export type ContactSubmission = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  message: string;
+  vehicleId: string | null;
+  hasTradeIn: boolean;
+  createdAt: string;
+};
+
+export type ContactSubmissionInput = Omit<ContactSubmission, "id" | "createdAt">;
+
+/** Stores one message; returns its id. */
+export async function insertContactSubmission(db: Db, input: ContactSubmissionInput, now = new Date()): Promise<string> {
+  const id = crypto.randomUUID();
+  await db
+    .insertInto("contactSubmissions")
+    .values({ id, ...input, hasTradeIn: input.hasTradeIn ? 1 : 0, createdAt: now.toISOString() })
+    .execute();
+  return id;
+}
+
+/** Every message, newest first. */
+export async function listContactSubmissions(db: Db): Promise<ContactSubmission[]> {
+  const rows = await db.selectFrom("contactSubmissions").selectAll().orderBy("createdAt", "desc").orderBy("id").execute();
+  return rows.map((r) => ({ ...r, hasTradeIn: r.hasTradeIn === 1 }));
+}
+
+export async function findContactSubmission(db: Db, id: string): Promise<ContactSubmission | null> {
+  const row = await db.selectFrom("contactSubmissions").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? { ...row, hasTradeIn: row.hasTradeIn === 1 } : null;
+}
+
+/** Deletes one message; false when no such message. */
+export async function deleteContactSubmission(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("contactSubmissions").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,34 @@
+import type { Db } from "~/server/db/database.server";
+import type { FinancingApplicationTable } from "~/server/db/schema.server";
+
+/**
+ * A stored application row. Sensitive columns (`*Enc`) hold AES-256-GCM ciphertext and
+ * `*File` columns name encrypted files: encryption happens in the financing feature's
+ * service, never here.
+ */
+export type FinancingApplicationRow = FinancingApplicationTable;
+
+/** Inserts one application row. */
+export async function insertFinancingApplication(db: Db, row: FinancingApplicationRow): Promise<void> {
+  await db.insertInto("financingApplications").values(row).execute();
+}
+
+/** Every application, newest first. */
+export async function listFinancingApplications(db: Db): Promise<FinancingApplicationRow[]> {
+  return db.selectFrom("financingApplications").selectAll().orderBy("createdAt", "desc").orderBy("id").execute();
+}
+
+export async function findFinancingApplication(db: Db, id: string): Promise<FinancingApplicationRow | null> {
+  return (await db.selectFrom("financingApplications").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
+}
+
+/** Deletes one application row; false when no such row. The caller removes its files. */
+export async function deleteFinancingApplication(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("financingApplications").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Applications created before `cutoff` (for retention purges). */
+export async function listFinancingApplicationsBefore(db: Db, cutoff: Date): Promise<FinancingApplicationRow[]> {
+  return db.selectFrom("financingApplications").selectAll().where("createdAt", "<", cutoff.toISOString()).execute();
+}

@@ -1,0 +1,145 @@
+import crypto from "node:crypto";
+import type { Db } from "~/server/db/database.server";
+import { photoFromKey } from "~/server/images/image-urls.server";
+import type { Vehicle } from "~/shared/types/vehicle";
+
+/** Fields a vehicle is created or replaced with; images are already-stored image keys in order. */
+export type VehicleInput = {
+  year: number;
+  make: string;
+  model: string;
+  price: number;
+  mileage: number;
+  transmission: string;
+  drivetrain: string;
+  bodyStyle: string;
+  exteriorColor: string;
+  vin: string;
+  features: string[];
+  description: string | null;
+  images: { key: string; width: number; height: number }[];
+};
+
+type VehicleRow = Omit<Vehicle, "features" | "images" | "photos"> & { features: string };
+
+/** Adds photo URLs to vehicle rows with one image query (all images when `allVehicles`). */
+async function withPhotos(db: Db, rows: VehicleRow[], allVehicles = false): Promise<Vehicle[]> {
+  if (rows.length === 0) return [];
+  let query = db.selectFrom("vehicleImages").select(["vehicleId", "imageKey", "width", "height"]);
+  if (!allVehicles) query = query.where("vehicleId", "in", rows.map((r) => r.id));
+  const images = await query.orderBy("vehicleId").orderBy("position").execute();
+  const byVehicle = new Map<string, typeof images>();
+  for (const image of images) {
+    const list = byVehicle.get(image.vehicleId) ?? [];
+    list.push(image);
+    byVehicle.set(image.vehicleId, list);
+  }
+  return rows.map((row) => {
+    const photos = (byVehicle.get(row.id) ?? []).map((i) => photoFromKey(i.imageKey, i.width, i.height));
+    return { ...row, features: JSON.parse(row.features) as string[], photos, images: photos.map((p) => p.src) };
+  });
+}
+
+/** Every vehicle, newest first, with photo URLs. */
+export async function listVehicles(db: Db): Promise<Vehicle[]> {
+  const rows = await db.selectFrom("vehicles").selectAll().orderBy("createdAt", "desc").orderBy("id").execute();
+  return withPhotos(db, rows, true);
+}
+
+/** One vehicle by id, or null. */
+export async function findVehicle(db: Db, id: string): Promise<Vehicle | null> {
+  const row = await db.selectFrom("vehicles").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const [vehicle] = await withPhotos(db, [row]);
+  return vehicle ?? null;
+}
+
+/** Latest change time across vehicles, used to validate caches and ETags cheaply. */
+export async function vehiclesVersion(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom("vehicles")
+    .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.max("updatedAt").as("latest")])
+    .executeTakeFirstOrThrow();
+  return `${row.count}:${row.latest ?? ""}`;
+}
+
+/** Inserts a vehicle and its images in one transaction; returns the new id. */
+export async function insertVehicle(db: Db, input: VehicleInput, now = new Date()): Promise<string> {
+  const id = crypto.randomUUID();
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("vehicles")
+      .values({
+        id,
+        year: input.year,
+        make: input.make,
+        model: input.model,
+        price: input.price,
+        mileage: input.mileage,
+        transmission: input.transmission,
+        drivetrain: input.drivetrain,
+        bodyStyle: input.bodyStyle,
+        exteriorColor: input.exteriorColor,
+        vin: input.vin,
+        features: JSON.stringify(input.features),
+        description: input.description,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .execute();
+    if (input.images.length > 0) {
+      await trx
+        .insertInto("vehicleImages")
+        .values(input.images.map((image, position) => ({ vehicleId: id, position, imageKey: image.key, width: image.width, height: image.height })))
+        .execute();
+    }
+  });
+  return id;
+}
+
+/** Replaces a vehicle's fields and images; false when no such vehicle. */
+export async function updateVehicle(db: Db, id: string, input: VehicleInput, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("vehicles")
+      .set({
+        year: input.year,
+        make: input.make,
+        model: input.model,
+        price: input.price,
+        mileage: input.mileage,
+        transmission: input.transmission,
+        drivetrain: input.drivetrain,
+        bodyStyle: input.bodyStyle,
+        exteriorColor: input.exteriorColor,
+        vin: input.vin,
+        features: JSON.stringify(input.features),
+        description: input.description,
+        updatedAt: now.toISOString(),
+      })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await trx.deleteFrom("vehicleImages").where("vehicleId", "=", id).execute();
+    if (input.images.length > 0) {
+      await trx
+        .insertInto("vehicleImages")
+        .values(input.images.map((image, position) => ({ vehicleId: id, position, imageKey: image.key, width: image.width, height: image.height })))
+        .execute();
+    }
+    return true;
+  });
+}
+
+/** Deletes a vehicle (its image rows cascade); false when no such vehicle. */
+export async function deleteVehicle(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("vehicles").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** How many vehicles are stored. */
+export async function countVehicles(db: Db): Promise<number> {
+  const row = await db.selectFrom("vehicles").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

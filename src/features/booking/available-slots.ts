@@ -89,9 +89,10 @@ export function nextBookableDate(
   now: Date,
   timeZone = DEALERSHIP_TIME_ZONE,
 ): string | null {
+  const today = dealershipToday(now, timeZone);
   for (let step = 0; step < NEXT_BOOKABLE_DATE_SEARCH_LIMIT; step++) {
     const candidate = addDays(fromIsoDate, step);
-    if (isDateBookable(service, candidate, now, timeZone)) return candidate;
+    if (candidate >= today && service.availableDays.includes(weekdayOf(candidate))) return candidate;
   }
   return null;
 }

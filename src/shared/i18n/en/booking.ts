@@ -8,6 +8,7 @@ export const booking = {
     details: "3. Your Information",
   },
   loadingServices: "Loading services...",
+  loading: "Loading...",
   noServices: "No services available at the moment.",
   minutes: (n: number) => `${n} minutes`,
   durationLabel: "Duration",

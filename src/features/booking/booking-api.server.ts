@@ -8,7 +8,7 @@ import { isoDateField, uuidField } from "~/shared/validation/fields";
 import { bookingCalendarDownload, createBooking, listBookableServices, takenSlotsForDate } from "./booking.server";
 
 /** Attempts per client and window: far above a shopper's needs, low enough to stop slot flooding. */
-export const BOOKING_RATE_LIMIT = { limit: 50, windowMs: 10 * 60_000 };
+export const BOOKING_RATE_LIMIT = { limit: 60, windowMs: 10 * 60_000 };
 
 /**
  * GET /api/services, GET /api/bookings/date/{yyyy-MM-dd}, POST /api/bookings,

@@ -33,6 +33,9 @@ export function BookingWizard({ services }: { services: Service[] }) {
   const [reloadSlots, setReloadSlots] = useState(0);
   const [confirmed, setConfirmed] = useState<Confirmed | null>(null);
   const slotsHeadingRef = useRef<HTMLHeadingElement>(null);
+  // Marks the flow as interactive once hydrated (tests wait for it before typing or clicking).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const service = services.find((s) => s.id === serviceId);
 
   // Taken slots are fetched only once a date is chosen (spec §7), and again after a refusal.
@@ -82,7 +85,7 @@ export function BookingWizard({ services }: { services: Service[] }) {
   }
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+    <div className="grid gap-8 lg:grid-cols-[1fr_20rem]" data-booking-ready={hydrated ? "" : undefined}>
       <div className="space-y-10">
         <ServicePicker services={services} selectedId={serviceId} onSelect={chooseService} />
         <Suspense fallback={<ServicesLoading label={m.loading} />}>

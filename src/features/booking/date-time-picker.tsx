@@ -7,6 +7,8 @@ import type { Service } from "~/shared/types/service";
 import { dealershipToday, formatSlotTime, isDateBookable, nextBookableDate } from "./available-slots";
 import { isoFromLocalDate, localDateFromIso } from "./booking-dates";
 
+const dayName = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
+
 export type SlotsState = { status: "idle" } | { status: "loading" } | { status: "error" } | { status: "ready"; slots: string[] };
 
 /**
@@ -55,6 +57,12 @@ export default function DateTimePicker({
             defaultMonth={date ? localDateFromIso(date) : firstBookable ? localDateFromIso(firstBookable) : todayLocal}
             startMonth={todayLocal}
             endMonth={endMonth}
+            labels={{
+              // The visible day number must be a word of the button's name (WCAG 2.5.3):
+              // "Tuesday, November 24, 2026" rather than the default "…November 24th…".
+              labelDayButton: (day, modifiers) =>
+                [dayName.format(day), modifiers.today ? m.dayToday : "", modifiers.selected ? m.daySelected : ""].filter(Boolean).join(", "),
+            }}
           />
         </div>
         <div className="flex-1">

@@ -14,6 +14,8 @@ export const booking = {
   durationLabel: "Duration",
   priceLabel: "Price",
   calendarLabel: "Appointment date",
+  dayToday: "today",
+  daySelected: "selected",
   timeSlotsLabel: "Available times",
   selectDateFirst: "Please select a date first",
   noSlots: "No available time slots for this date",

@@ -220,6 +220,78 @@ describe("service booking", () => {
     }
   });
 
+  it("says 'No available time slots for this date' when every time of the day is booked", async () => {
+    const services = (await (await fetch(`${server.url}/api/services`)).json()) as Service[];
+    const detailing = services.find((s) => s.name === "Full Detailing")!;
+    const date = upcomingDateFor(detailing, 5);
+    for (const bookingTime of detailing.availableTimes) {
+      const res = await fetch(`${server.url}/api/bookings`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          serviceId: detailing.id,
+          bookingDate: date,
+          bookingTime,
+          customerFirstName: "Full",
+          customerLastName: "Day",
+          customerEmail: "full.day@example.com",
+          customerPhone: "9785550102",
+        }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 375, height: 800 } });
+    try {
+      await page.goto("/booking");
+      await waitForHydration(page);
+      await page.getByText("Full Detailing", { exact: true }).click();
+      await page.locator(`[data-day="${date}"] button`).click();
+      await page.getByText("No available time slots for this date").waitFor();
+      expect(await page.getByRole("radio", { name: /AM|PM/ }).count()).toBe(0);
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("judges past days by the dealership's clock even when the viewer's clock is a day ahead (Kiritimati, UTC+14)", async () => {
+    const browserContext = await browser.newContext({ baseURL: server.url, timezoneId: "Pacific/Kiritimati" });
+    await browserContext.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+    const page = await browserContext.newPage();
+    try {
+      await page.goto("/booking");
+      await waitForHydration(page);
+      const services = (await (await fetch(`${server.url}/api/services`)).json()) as Service[];
+      // Battery Test runs Monday to Saturday.
+      const battery = services.find((s) => s.name.startsWith("Battery"))!;
+      await page.getByText(battery.name, { exact: true }).click();
+      await page.getByRole("grid").first().waitFor();
+      const today = dealershipToday(new Date());
+      const todayCell = page.locator(`[data-day="${today}"] button`);
+      // The dealership's today stays selectable on a day the service runs, whatever the viewer's date.
+      if (battery.availableDays.includes(weekdayOf(today))) expect(await todayCell.isDisabled()).toBe(false);
+      const yesterdayCell = page.locator(`[data-day="${addDays(today, -1)}"] button`);
+      if (await yesterdayCell.count()) expect(await yesterdayCell.isDisabled()).toBe(true);
+      // The calendar's "today" marker is the dealership's date (when that month is on screen).
+      if (await page.locator(".rdp-today").count()) expect(await page.locator(".rdp-today").getAttribute("data-day")).toBe(today);
+    } finally {
+      await browserContext.close();
+    }
+  });
+
+  it("shows 'No services available at the moment.' when the menu is empty", async () => {
+    const empty = await startTestServer();
+    const { context, page } = await newPage(browser, { baseURL: empty.url });
+    try {
+      await page.goto("/booking");
+      await page.getByText("No services available at the moment.").waitFor();
+      expect(await page.getByRole("radio").count()).toBe(0);
+    } finally {
+      await context.close();
+      await empty.stop();
+    }
+  });
+
   it("the page's Back button returns home", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
     try {

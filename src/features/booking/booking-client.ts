@@ -30,6 +30,7 @@ export async function fetchTakenSlots(isoDate: string, signal?: AbortSignal): Pr
   return (await res.json()) as TakenSlot[];
 }
 
+/** What POST /api/bookings answers: no customer data is echoed. */
 export type CreatedBooking = { id: string; serviceId: string; bookingDate: string; bookingTime: string; status: string };
 
 /** POST /api/bookings */

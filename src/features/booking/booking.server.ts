@@ -7,10 +7,9 @@ import { messagesFor } from "~/shared/i18n/messages";
 import type { Service } from "~/shared/types/service";
 import { availableSlots, dealershipToday, isDateBookable, type TakenSlot } from "./available-slots";
 import { bookingCalendarFile } from "./booking-calendar-file";
+import type { CreatedBooking } from "./booking-client";
 import { bookingSchema } from "./booking-schema";
 
-/** What the shopper gets back: no customer data is echoed. */
-export type CreatedBooking = { id: string; serviceId: string; bookingDate: string; bookingTime: string; status: string };
 
 export type CreateBookingResult =
   | { status: 201; booking: CreatedBooking }

@@ -1,9 +1,25 @@
+import { ArrowLeft } from "lucide-react";
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
+import { BookingWizard } from "~/features/booking/booking-wizard";
+import { listBookableServices } from "~/features/booking/booking.server";
+import { ServicesLoading } from "~/features/booking/service-picker";
+import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/booking";
+
+/**
+ * The service menu comes from the same service function as GET /api/services. It is
+ * streamed (not awaited), so the page shell renders at once with the spinner and the
+ * cards follow in the same server response.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return { services: listBookableServices(context.get(appContext)) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const m = messagesFor();
@@ -15,7 +31,24 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function BookingPage() {
+export default function BookingPage({ loaderData }: Route.ComponentProps) {
   const m = useMessages();
-  return <PageHero title={m.shells.booking.title} />;
+  return (
+    <>
+      <PageHero title={m.shells.booking.title} subtitle={m.booking.subtitle}>
+        <Link
+          to="/"
+          className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          {m.booking.back}
+        </Link>
+      </PageHero>
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <Suspense fallback={<ServicesLoading />}>
+          <Await resolve={loaderData.services}>{(services) => <BookingWizard services={services} />}</Await>
+        </Suspense>
+      </div>
+    </>
+  );
 }

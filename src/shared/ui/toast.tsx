@@ -74,7 +74,6 @@ function ToastItem({ toast: t, closeLabel }: { toast: Toast; closeLabel: string 
   const destructive = t.variant === "destructive";
   return (
     <li
-      role={destructive ? "alert" : "status"}
       data-testid="toast"
       onPointerEnter={() => (paused.current = true)}
       onPointerLeave={() => (paused.current = false)}
@@ -90,8 +89,11 @@ function ToastItem({ toast: t, closeLabel }: { toast: Toast; closeLabel: string 
         destructive ? "border-red-800 bg-red-700 text-white" : "border-gray-200 bg-white text-gray-900"
       }`}
     >
-      <p className="text-sm font-semibold">{t.title}</p>
-      {t.description ? <p className="mt-1 text-sm opacity-90">{t.description}</p> : null}
+      {/* The role sits inside the <li>: a list item with another role breaks the list (axe "list"). */}
+      <div role={destructive ? "alert" : "status"}>
+        <p className="text-sm font-semibold">{t.title}</p>
+        {t.description ? <p className="mt-1 text-sm opacity-90">{t.description}</p> : null}
+      </div>
       <button
         type="button"
         onClick={() => dismissToast(t.id)}

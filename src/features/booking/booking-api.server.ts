@@ -1,0 +1,55 @@
+import { Router } from "express";
+import type { AppContext } from "~/server/context.server";
+import { sendError } from "~/server/http/api-errors.server";
+import { jsonBody } from "~/server/http/json-body.server";
+import { rateLimit } from "~/server/http/rate-limit.server";
+import { messagesFor } from "~/shared/i18n/messages";
+import { isoDateField, uuidField } from "~/shared/validation/fields";
+import { bookingCalendarDownload, createBooking, listBookableServices, takenSlotsForDate } from "./booking.server";
+
+/** Attempts per client and window: far above a shopper's needs, low enough to stop slot flooding. */
+export const BOOKING_RATE_LIMIT = { limit: 60, windowMs: 10 * 60_000 };
+
+/**
+ * GET /api/services, GET /api/bookings/date/{yyyy-MM-dd}, POST /api/bookings,
+ * GET /api/bookings/{id}/ics
+ */
+export function bookingApi(ctx: AppContext): Router {
+  const router = Router();
+  const m = messagesFor().booking;
+  const dateParam = isoDateField(m.api.invalidDate);
+  const idParam = uuidField();
+
+  router.get("/services", async (_req, res) => {
+    res.json(await listBookableServices(ctx));
+  });
+
+  router.get("/bookings/date/:date", async (req, res) => {
+    const date = dateParam.safeParse(req.params.date);
+    if (!date.success) return sendError(res, 400, m.api.invalidDate);
+    res.json(await takenSlotsForDate(ctx, date.data));
+  });
+
+  router.post(
+    "/bookings",
+    rateLimit({ ...BOOKING_RATE_LIMIT, message: m.api.tooMany }),
+    jsonBody(),
+    async (req, res) => {
+      const result = await createBooking(ctx, req.body);
+      if (result.status === 201) res.status(201).json(result.booking);
+      else if (result.status === 409) sendError(res, 409, result.error);
+      else res.status(400).json({ error: result.error, fieldErrors: result.fieldErrors });
+    },
+  );
+
+  router.get("/bookings/:id/ics", async (req, res) => {
+    const id = idParam.safeParse(req.params.id);
+    const file = id.success ? await bookingCalendarDownload(ctx, id.data.toLowerCase()) : null;
+    if (!file) return sendError(res, 404, m.api.notFound);
+    res.setHeader("Content-Type", "text/calendar; charset=utf-8");
+    res.setHeader("Content-Disposition", `attachment; filename="${file.fileName}"`);
+    res.send(file.body);
+  });
+
+  return router;
+}

@@ -1,0 +1,49 @@
+import type { TakenSlot } from "./available-slots";
+import type { BookingInput } from "./booking-schema";
+
+/** A failed API call (spec §7: the message is "status: body text"). */
+export class BookingRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { error?: string; fieldErrors?: Record<string, string> } | null,
+    text: string,
+  ) {
+    super(`${status}: ${text}`);
+  }
+}
+
+async function failure(res: Response): Promise<BookingRequestError> {
+  const text = await res.text().catch(() => "");
+  let body: BookingRequestError["body"] = null;
+  try {
+    body = text ? (JSON.parse(text) as BookingRequestError["body"]) : null;
+  } catch {
+    body = null;
+  }
+  return new BookingRequestError(res.status, body, text || res.statusText);
+}
+
+/** GET /api/bookings/date/{date}: the slots active bookings hold that day. */
+export async function fetchTakenSlots(isoDate: string, signal?: AbortSignal): Promise<TakenSlot[]> {
+  const res = await fetch(`/api/bookings/date/${encodeURIComponent(isoDate)}`, { credentials: "include", signal });
+  if (!res.ok) throw await failure(res);
+  return (await res.json()) as TakenSlot[];
+}
+
+/** What POST /api/bookings answers: no customer data is echoed. */
+export type CreatedBooking = { id: string; serviceId: string; bookingDate: string; bookingTime: string; status: string };
+
+/** POST /api/bookings */
+export async function postBooking(input: BookingInput): Promise<CreatedBooking> {
+  const res = await fetch("/api/bookings", {
+    method: "POST",
+    credentials: "include",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(input),
+  });
+  if (!res.ok) throw await failure(res);
+  return (await res.json()) as CreatedBooking;
+}
+
+/** Where the confirmation's add-to-calendar link points. */
+export const bookingIcsUrl = (id: string) => `/api/bookings/${encodeURIComponent(id)}/ics`;

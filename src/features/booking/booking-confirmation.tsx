@@ -1,0 +1,65 @@
+import { CalendarPlus, CheckCircle2 } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { useMessages } from "~/shared/i18n/messages";
+import { formatSlotTime } from "./available-slots";
+import { bookingIcsUrl } from "./booking-client";
+import { formatBookingDate } from "./booking-dates";
+
+/** Shown after a successful booking; focus moves to its heading so screen readers announce it. */
+export function BookingConfirmation({
+  bookingId,
+  serviceName,
+  date,
+  time,
+  email,
+}: {
+  bookingId: string;
+  serviceName: string;
+  date: string;
+  time: string;
+  email: string;
+}) {
+  const m = useMessages().booking.confirmation;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const rows: [string, string][] = [
+    [m.service, serviceName],
+    [m.date, formatBookingDate(date)],
+    [m.time, formatSlotTime(time)],
+    [m.email, email],
+  ];
+  return (
+    <section aria-labelledby="booking-confirmation-heading" className="mx-auto max-w-xl rounded-lg border border-gray-200 bg-white p-8 text-center shadow-sm">
+      <CheckCircle2 aria-hidden="true" className="mx-auto h-14 w-14 text-green-700" />
+      <h2 id="booking-confirmation-heading" ref={headingRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-gray-900 outline-none">
+        {m.heading}
+      </h2>
+      <p className="mt-2 text-gray-700">{m.text}</p>
+      <dl className="mt-6 space-y-2 text-left">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4 border-b border-gray-100 pb-2">
+            <dt className="text-gray-700">{label}</dt>
+            <dd className="break-all text-right font-medium text-gray-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <a
+          href={bookingIcsUrl(bookingId)}
+          download
+          className="inline-flex items-center justify-center gap-2 rounded-md border-2 border-red-700 px-5 py-3 font-semibold text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+        >
+          <CalendarPlus aria-hidden="true" className="h-5 w-5" />
+          {m.addToCalendar}
+        </a>
+        <Link
+          to="/"
+          className="inline-flex items-center justify-center rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+        >
+          {m.backToHome}
+        </Link>
+      </div>
+    </section>
+  );
+}

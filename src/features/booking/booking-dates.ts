@@ -1,0 +1,22 @@
+/**
+ * The calendar widget works with Date objects at local midnight in the viewer's zone;
+ * the booking rules work with "yyyy-MM-dd" dealership days. These two helpers map one to
+ * the other by calendar fields only, so the viewer's time zone never shifts a day.
+ */
+export function localDateFromIso(isoDate: string): Date {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  return new Date(y!, m! - 1, d!);
+}
+
+export function isoFromLocalDate(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+}
+
+// UTC on both sides keeps the calendar day whatever the viewer's zone; Intl keeps date-fns
+// out of the page's first-load JavaScript.
+const longDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** "November 24, 2026" (spec §2: 'MMMM d, yyyy'). */
+export function formatBookingDate(isoDate: string): string {
+  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
+}

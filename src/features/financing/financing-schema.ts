@@ -1,0 +1,163 @@
+import { z } from "zod";
+import { financing } from "~/shared/i18n/en/financing";
+import { emailField, isoDateField, optionalText, phoneField, requiredText } from "~/shared/validation/fields";
+
+const v = financing.validation;
+
+/** Spec §3 employment options; the co-owner list adds student. */
+export const EMPLOYMENT_STATUSES = ["employed", "self-employed", "retired", "unemployed"] as const;
+export const CO_OWNER_EMPLOYMENT_STATUSES = [...EMPLOYMENT_STATUSES, "student"] as const;
+export type EmploymentStatus = (typeof CO_OWNER_EMPLOYMENT_STATUSES)[number];
+
+/** Upload limits (decoded bytes). The license limit is stated to the shopper. */
+export const LICENSE_MAX_MB = 10;
+export const LICENSE_MAX_BYTES = LICENSE_MAX_MB * 1024 * 1024;
+export const SIGNATURE_MAX_MB = 1;
+export const SIGNATURE_MAX_BYTES = SIGNATURE_MAX_MB * 1024 * 1024;
+
+const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)(;[a-z0-9-]+=[^;,]*)*;base64,([A-Za-z0-9+/]*={0,2})$/i;
+const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/jpg", "image/webp"]);
+
+/** Splits a base64 data URL into its declared type and payload; null when it is not one. */
+export function parseDataUrl(value: string): { mimeType: string; base64: string } | null {
+  const match = DATA_URL.exec(value);
+  if (!match) return null;
+  return { mimeType: match[1]!.toLowerCase(), base64: match[3]! };
+}
+
+/** Decoded size of a base64 payload without decoding it. */
+export function base64DecodedBytes(base64: string): number {
+  const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
+}
+
+/** "123456789" or "123-45-6789" (or a partial entry) shown as 000-00-0000 while typing. */
+export function formatSsn(input: string): string {
+  const digits = input.replace(/\D/g, "").slice(0, 9);
+  if (digits.length <= 3) return digits;
+  if (digits.length <= 5) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
+  return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+}
+
+const SSN_PATTERN = /^\d{3}-?\d{2}-?\d{4}$/;
+
+/** Nine digits with or without dashes, stored as 000-00-0000 (spec §5: min 9). */
+const ssnField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((value) => SSN_PATTERN.test(value), message)
+    .transform(formatSsn);
+
+/** A real calendar date (yyyy-MM-dd from a date input), not in the future. */
+const dateOfBirthField = (message: string) =>
+  isoDateField(message).refine((value) => value >= "1900-01-01" && value <= new Date().toISOString().slice(0, 10), message);
+
+const emptyToUndefined = (value: unknown) =>
+  value === "" || value === null || (typeof value === "number" && Number.isNaN(value)) ? undefined : value;
+
+/** Dollars coerced from a number or numeric text (spec §5 "coerced to number"). */
+const moneyField = (message: string, { min, exclusiveMin = false }: { min: number; exclusiveMin?: boolean }) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: message })
+      .refine((n) => (exclusiveMin ? n > min : n >= min), message)
+      .refine((n) => n <= 10_000_000, message),
+  );
+
+/** A base64 data URL of an accepted type and size; the server re-checks the bytes themselves. */
+const dataUrlField = (requiredMessage: string, accept: (mimeType: string) => boolean, typeMessage: string, maxBytes: number) =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, { message: requiredMessage, abort: true })
+    .refine((value) => {
+      const parsed = parseDataUrl(value);
+      return parsed !== null && accept(parsed.mimeType);
+    }, { message: typeMessage, abort: true })
+    .refine((value) => base64DecodedBytes(parseDataUrl(value)!.base64) <= maxBytes, v.fileTooLarge(maxBytes / 1024 / 1024));
+
+export const isAcceptedSignatureType = (mimeType: string) => IMAGE_TYPES.has(mimeType);
+export const isAcceptedLicenseType = (mimeType: string) => IMAGE_TYPES.has(mimeType) || mimeType === "application/pdf";
+
+const signatureField = (message: string) => dataUrlField(message, isAcceptedSignatureType, v.signatureType, SIGNATURE_MAX_BYTES);
+const licenseField = (message: string) => dataUrlField(message, isAcceptedLicenseType, v.licenseType, LICENSE_MAX_BYTES);
+
+const nameField = (message: string) => requiredText(message).max(100, v.tooLong);
+
+/** The co-owner's rules, applied only when hasCoOwner is ticked (spec §5). */
+export const coOwnerSchema = z.object({
+  coOwnerFirstName: nameField(v.coOwnerFirstName),
+  coOwnerLastName: nameField(v.coOwnerLastName),
+  coOwnerEmail: emailField(v.coOwnerEmail).pipe(z.string().max(254, v.coOwnerEmail)),
+  coOwnerPhone: phoneField(v.coOwnerPhone).max(30, v.coOwnerPhone),
+  coOwnerDateOfBirth: dateOfBirthField(v.coOwnerDateOfBirth),
+  coOwnerSsn: ssnField(v.coOwnerSsn),
+  coOwnerEmploymentStatus: z.enum(CO_OWNER_EMPLOYMENT_STATUSES, { error: v.coOwnerEmploymentStatus }),
+  coOwnerEmployer: optionalText(200),
+  // "Monthly income must be above 0" for the co-owner.
+  coOwnerMonthlyIncome: moneyField(v.coOwnerMonthlyIncome, { min: 0, exclusiveMin: true }),
+  coOwnerSignature: signatureField(v.coOwnerSignature),
+  coOwnerDriverLicense: licenseField(v.coOwnerDriverLicense),
+});
+
+export type CoOwnerFields = z.output<typeof coOwnerSchema>;
+const coOwnerKeys = Object.keys(coOwnerSchema.shape) as (keyof CoOwnerFields)[];
+
+const primaryShape = {
+  firstName: nameField(v.firstName),
+  lastName: nameField(v.lastName),
+  email: emailField(v.email).pipe(z.string().max(254, v.email)),
+  phone: phoneField(v.phone).max(30, v.phone),
+  address: requiredText(v.address, 5).max(200, v.tooLong),
+  city: requiredText(v.city, 2).max(100, v.tooLong),
+  state: requiredText(v.state, 2).max(50, v.tooLong),
+  zipCode: requiredText(v.zipCode, 5).max(10, v.zipCode),
+  ssn: ssnField(v.ssn),
+  dateOfBirth: dateOfBirthField(v.dateOfBirth),
+  employmentStatus: z.enum(EMPLOYMENT_STATUSES, { error: v.employmentStatus }),
+  employer: optionalText(200),
+  monthlyIncome: moneyField(v.monthlyIncome, { min: 0 }),
+  vehicleOfInterest: optionalText(200),
+  downPayment: z.preprocess(emptyToUndefined, z.coerce.number({ error: v.downPayment }).min(0, v.downPayment).max(10_000_000, v.downPayment).optional()),
+  hasTradeIn: z.boolean().default(false),
+  tradeInDetails: optionalText(2000),
+  signature: signatureField(v.signature),
+  driverLicense: licenseField(v.driverLicense),
+  hasCoOwner: z.boolean().default(false),
+};
+
+/** Co-owner inputs are accepted loosely here and checked by `coOwnerSchema` only when hasCoOwner is true. */
+const coOwnerInputShape = Object.fromEntries(coOwnerKeys.map((key) => [key, z.unknown().optional()])) as {
+  [K in keyof CoOwnerFields]: z.ZodOptional<z.ZodUnknown>;
+};
+
+type PrimaryFields = z.output<z.ZodObject<typeof primaryShape>>;
+
+/** A validated application: co-owner fields are present only when hasCoOwner is true. */
+export type FinancingApplication = PrimaryFields & Partial<CoOwnerFields>;
+
+/**
+ * THE financing form schema (spec §3 and §5), shared by the form (zodResolver) and
+ * POST /api/financing. Trade-in details are kept only when hasTradeIn is ticked.
+ */
+export const financingApplicationSchema = z
+  .object({ ...primaryShape, ...coOwnerInputShape })
+  .superRefine((data, ctx) => {
+    if (data.hasCoOwner !== true) return;
+    const result = coOwnerSchema.safeParse(pickCoOwner(data));
+    if (result.success) return;
+    for (const issue of result.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  })
+  .transform((data): FinancingApplication => {
+    const primary = Object.fromEntries(Object.entries(data).filter(([key]) => !coOwnerKeys.includes(key as keyof CoOwnerFields))) as PrimaryFields;
+    if (!primary.hasTradeIn) primary.tradeInDetails = undefined;
+    if (!primary.hasCoOwner) return primary;
+    return { ...primary, ...coOwnerSchema.parse(pickCoOwner(data)) };
+  });
+
+function pickCoOwner(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(coOwnerKeys.map((key) => [key, data[key]]));
+}
+
+export type FinancingFormInput = z.input<typeof financingApplicationSchema>;

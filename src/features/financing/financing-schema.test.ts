@@ -182,9 +182,13 @@ describe("financing schema: co-owner (spec §5, when hasCoOwner is true)", () =>
   });
 
   it("reports every missing co-owner field at once, alongside primary errors", () => {
-    const errors = errorsFor({ ...valid, firstName: "", hasCoOwner: true });
+    // Nothing but the box ticked: primary and co-owner messages come together.
+    const errors = errorsFor({ hasCoOwner: true, employmentStatus: "", monthlyIncome: "" });
     expect(errors).toMatchObject({
       firstName: "First name is required",
+      employmentStatus: "Employment status is required",
+      monthlyIncome: "Monthly income is required",
+      signature: "Signature is required",
       coOwnerFirstName: "Co-owner first name is required",
       coOwnerLastName: "Co-owner last name is required",
       coOwnerEmail: "Valid co-owner email is required",

@@ -70,12 +70,14 @@ const moneyField = (message: string, { min, exclusiveMin = false }: { min: numbe
 const dataUrlField = (requiredMessage: string, accept: (mimeType: string) => boolean, typeMessage: string, maxBytes: number) =>
   z
     .string({ error: requiredMessage })
-    .min(1, { message: requiredMessage, abort: true })
-    .refine((value) => {
-      const parsed = parseDataUrl(value);
-      return parsed !== null && accept(parsed.mimeType);
-    }, { message: typeMessage, abort: true })
-    .refine((value) => base64DecodedBytes(parseDataUrl(value)!.base64) <= maxBytes, v.fileTooLarge(maxBytes / 1024 / 1024));
+    .min(1, requiredMessage)
+    .refine((value) => value === "" || isDataUrlOf(value, accept), typeMessage)
+    .refine((value) => !isDataUrlOf(value, accept) || base64DecodedBytes(parseDataUrl(value)!.base64) <= maxBytes, v.fileTooLarge(maxBytes / 1024 / 1024));
+
+function isDataUrlOf(value: string, accept: (mimeType: string) => boolean): boolean {
+  const parsed = parseDataUrl(value);
+  return parsed !== null && accept(parsed.mimeType);
+}
 
 export const isAcceptedSignatureType = (mimeType: string) => IMAGE_TYPES.has(mimeType);
 export const isAcceptedLicenseType = (mimeType: string) => IMAGE_TYPES.has(mimeType) || mimeType === "application/pdf";
@@ -148,6 +150,9 @@ export const financingApplicationSchema = z
     const result = coOwnerSchema.safeParse(pickCoOwner(data));
     if (result.success) return;
     for (const issue of result.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  }, {
+    // Run even when primary fields failed, so every message shows at once.
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
   })
   .transform((data): FinancingApplication => {
     const primary = Object.fromEntries(Object.entries(data).filter(([key]) => !coOwnerKeys.includes(key as keyof CoOwnerFields))) as PrimaryFields;

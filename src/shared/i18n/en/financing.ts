@@ -22,6 +22,7 @@ export const financing = {
       vehicle: "Vehicle Information",
       documentation: "Documentation",
       coOwner: "Co-Owner/Co-Applicant",
+      coOwnerPersonal: "Co-Owner Personal Information",
       coOwnerEmployment: "Co-Owner Employment Information",
       coOwnerDocumentation: "Co-Owner Documentation",
     },

@@ -122,7 +122,7 @@ async function appendLicense(doc: PDFDocument, writer: PageWriter, title: string
       return;
     }
   }
-  const image = await embedImage(doc, license);
+  const image = await embedImage(doc, license, { photo: true });
   if (!image) return;
   writer.newPage();
   writer.text(`${title}: ${name}`, { font: writer.bold, size: 14 });
@@ -131,8 +131,12 @@ async function appendLicense(doc: PDFDocument, writer: PageWriter, title: string
   writer.page.drawImage(image, { x: MARGIN, y: writer.y - size.height, width: size.width, height: size.height });
 }
 
-/** JPEG embeds as is (no re-encoding); PNG/WebP photos are flattened to JPEG by sharp, which is far faster than pdf-lib's PNG path. Small PNGs (signatures) keep their transparency. */
-async function embedImage(doc: PDFDocument, document: StoredDocument | null): Promise<PDFImage | null> {
+/**
+ * JPEG embeds as is (no re-encoding). License photos in PNG/WebP are flattened to JPEG by
+ * sharp, several times faster than pdf-lib's own PNG path (bench/pdf.ts); PNG signatures
+ * are embedded as PNG to keep their transparency.
+ */
+async function embedImage(doc: PDFDocument, document: StoredDocument | null, { photo = false } = {}): Promise<PDFImage | null> {
   if (!document || document.kind === "pdf") return null;
   if (document.kind === "jpeg") {
     try {
@@ -141,7 +145,7 @@ async function embedImage(doc: PDFDocument, document: StoredDocument | null): Pr
       // Unusual JPEG variants: fall through to a sharp re-encode.
     }
   }
-  if (document.kind === "png" && document.bytes.length < 512 * 1024) {
+  if (document.kind === "png" && !photo) {
     try {
       return await doc.embedPng(document.bytes);
     } catch {

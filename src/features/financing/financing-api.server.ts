@@ -54,8 +54,9 @@ export function financingApi(ctx: AppContext, options: FinancingApiOptions = {})
     const id = req.params.id;
     // Unknown, malformed and not-yours all answer the same 404, so ids cannot be probed.
     if (!uuidField().safeParse(id).success) return sendError(res, 404, NOT_FOUND);
-    const staff = !hasPdfAccess(req, ctx.secrets.cookieKey, id) && options.authorizeStaff ? await options.authorizeStaff(req, id) : false;
-    if (!staff && !hasPdfAccess(req, ctx.secrets.cookieKey, id)) return sendError(res, 404, NOT_FOUND);
+    const submitter = hasPdfAccess(req, ctx.secrets.cookieKey, id);
+    const staff = !submitter && options.authorizeStaff ? await options.authorizeStaff(req, id) : false;
+    if (!submitter && !staff) return sendError(res, 404, NOT_FOUND);
     const pdf = await buildFinancingPdf(ctx, id, { revealSsn: staff });
     if (!pdf) return sendError(res, 404, NOT_FOUND);
     res.setHeader("Content-Type", "application/pdf");

@@ -235,6 +235,63 @@ describe("financing application in Chromium", () => {
     await context.close();
   });
 
+  it("can be completed with the keyboard alone", async () => {
+    const { page } = await newPage(browser, { baseURL: server.url });
+    await page.goto("/financing");
+    await page.getByRole("heading", { level: 1, name: "Get Pre-Approved" }).waitFor();
+    /** Presses Tab (never clicks) until the element with this id has focus. */
+    const tabTo = async (id: string) => {
+      for (let i = 0; i < 60; i++) {
+        await page.keyboard.press("Tab");
+        if (await page.evaluate((target) => document.activeElement?.id === target, id)) return;
+      }
+      throw new Error(`#${id} is not reachable with Tab`);
+    };
+    const typeInto = async (id: string, text: string) => {
+      await tabTo(id);
+      await page.keyboard.type(text);
+    };
+    await typeInto("financing-firstName", "Kay");
+    await typeInto("financing-lastName", "Board");
+    await typeInto("financing-email", "kay@example.com");
+    await typeInto("financing-phone", "9785550102");
+    await typeInto("financing-address", "7 Key Street");
+    await typeInto("financing-city", "Fitchburg");
+    await typeInto("financing-state", "MA");
+    await typeInto("financing-zipCode", "01420");
+    await typeInto("financing-dateOfBirth", "04121985");
+    await typeInto("financing-ssn", "123456789");
+    await tabTo("financing-employmentStatus");
+    await page.keyboard.press("ArrowDown");
+    await typeInto("financing-monthlyIncome", "3000");
+    await tabTo("financing-hasTradeIn");
+    await page.keyboard.press("Space");
+    await typeInto("financing-tradeInDetails", "2011 Ford Focus");
+    await typeInto("financing-signature-typed", "Kay Board");
+    await page.keyboard.press("Enter");
+    await page.getByRole("group", { name: "Signature", exact: true }).getByRole("button", { name: "Clear" }).waitFor();
+    await tabTo("financing-driverLicense");
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
+    await chooser.setFiles({ name: "license.png", mimeType: "image/png", buffer: licensePng });
+    await page.getByRole("img", { name: "Driver's License preview" }).waitFor();
+    expect(await page.locator("#financing-dateOfBirth").inputValue()).toBe("1985-04-12");
+    expect(await page.locator("#financing-employmentStatus").inputValue()).toBe("employed");
+    // Enter in a text field submits the form.
+    await page.locator("#financing-city").focus();
+    await page.keyboard.press("Enter");
+    const heading = page.getByRole("heading", { name: "Application Submitted!" });
+    await heading.waitFor();
+    expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Submit Another Application");
+    await page.keyboard.press("Enter");
+    const formHeading = page.getByRole("heading", { name: "Financing Application" });
+    await formHeading.waitFor();
+    expect(await formHeading.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
   it("rejects a license over the 10 MB limit with a clear message", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
     await page.goto("/financing");

@@ -292,11 +292,37 @@ describe("financing application in Chromium", () => {
     await page.context().close();
   });
 
-  it("rejects a license over the 10 MB limit with a clear message", async () => {
+  it("rejects a license over 10 MB, shows the server's verdict on a disguised file, and says 'Submitting...' while sending", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
     await page.goto("/financing");
-    await page.getByLabel("Driver's License", { exact: true }).setInputFiles({ name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    const license = page.getByLabel("Driver's License", { exact: true });
+    await license.setInputFiles({ name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
     await page.getByText("File is too large: the limit is 10 MB").waitFor();
+
+    // HTML renamed .png passes the browser's checks; the server reads the bytes and refuses it.
+    await fillPrimary(page);
+    const signature = page.getByRole("group", { name: "Signature", exact: true });
+    await signature.getByLabel("Or type your full name to sign").fill("Jane Shopper");
+    await signature.getByRole("button", { name: "Use typed signature" }).click();
+    await license.setInputFiles({ name: "license.png", mimeType: "image/png", buffer: Buffer.from("<!doctype html><h1>not a photo</h1>") });
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await page.getByTestId("toast").getByText("Failed to submit application. Please try again.").waitFor();
+    await page.getByText("Driver's license must be an image (PNG, JPEG or WebP) or a PDF").waitFor();
+
+    // Hold the (real) request briefly so the sending state is observable.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/financing", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await license.setInputFiles({ name: "license.png", mimeType: "image/png", buffer: licensePng });
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    const sending = page.getByRole("button", { name: "Submitting..." });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    release();
+    await page.getByRole("heading", { name: "Application Submitted!" }).waitFor();
     await context.close();
   });
 });

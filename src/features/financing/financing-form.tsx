@@ -1,16 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Controller, useForm, useWatch, type FieldPath, type UseFormRegisterReturn } from "react-hook-form";
+import { Controller, useForm, useWatch, type FieldPath, type Resolver, type UseFormRegisterReturn } from "react-hook-form";
 import { useMessages } from "~/shared/i18n/messages";
 import { toast } from "~/shared/ui/toast";
-import {
-  CO_OWNER_EMPLOYMENT_STATUSES,
-  EMPLOYMENT_STATUSES,
-  financingApplicationSchema,
-  formatSsn,
-  type FinancingApplication,
-  type FinancingFormInput,
-} from "./financing-schema";
+import { CO_OWNER_EMPLOYMENT_STATUSES, EMPLOYMENT_STATUSES, formatSsn } from "./financing-fields";
+import type { FinancingApplication, FinancingFormInput } from "./financing-schema";
 import { LicenseUpload } from "./license-upload";
 import { SignaturePad } from "./signature-pad";
 
@@ -50,6 +43,13 @@ const EMPTY: FinancingFormInput = {
 };
 
 type FieldName = FieldPath<FinancingFormInput>;
+type FinancingResolver = Resolver<FinancingFormInput, unknown, FinancingApplication>;
+
+// The shared zod schema is loaded on first focus (or at the latest on submit), keeping it
+// out of the page's first JavaScript; validation is still that one schema.
+let resolverModule: Promise<FinancingResolver> | null = null;
+const loadResolver = () => (resolverModule ??= import("./financing-resolver").then((m) => m.financingResolver as FinancingResolver));
+const lazyResolver: FinancingResolver = async (values, context, options) => (await loadResolver())(values, context, options);
 
 /**
  * The financing application (spec §2, §4, §5): one form validated by the same schema as
@@ -88,7 +88,7 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
     setError,
     formState: { errors, isSubmitting },
   } = useForm<FinancingFormInput, unknown, FinancingApplication>({
-    resolver: zodResolver(financingApplicationSchema),
+    resolver: lazyResolver,
     defaultValues: EMPTY,
     shouldFocusError: true,
   });
@@ -149,7 +149,7 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
   );
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="financing-form-title" className="space-y-8">
+    <form onSubmit={handleSubmit(onSubmit)} onFocusCapture={() => void loadResolver()} noValidate aria-labelledby="financing-form-title" className="space-y-8">
       <div>
         <h2 id="financing-form-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-gray-900 outline-none">
           {m.form.title}

@@ -1,6 +1,6 @@
 import { useRef, useState, type Ref } from "react";
 import { useMessages } from "~/shared/i18n/messages";
-import { LICENSE_MAX_BYTES, LICENSE_MAX_MB, isAcceptedLicenseType } from "./financing-schema";
+import { LICENSE_MAX_BYTES, LICENSE_MAX_MB, isAcceptedLicenseType } from "./financing-fields";
 
 const ACCEPT = "image/jpeg,image/png,image/webp,application/pdf";
 

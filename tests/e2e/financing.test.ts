@@ -133,6 +133,8 @@ describe("financing application in Chromium", () => {
     expect(await ssn.getAttribute("type")).toBe("password");
     await page.getByRole("button", { name: "Show SSN" }).first().click();
     expect(await ssn.getAttribute("type")).toBe("text");
+    await page.getByRole("button", { name: "Hide SSN" }).first().click();
+    expect(await ssn.getAttribute("type")).toBe("password");
 
     // Trade-in details only when ticked.
     expect(await page.getByLabel("Trade-In Details").count()).toBe(0);
@@ -201,6 +203,22 @@ describe("financing application in Chromium", () => {
     const canvas = page.getByRole("group", { name: "Signature", exact: true }).locator("canvas");
     expect(await canvas.evaluate((c: HTMLCanvasElement) => [c.width, c.height])).toEqual([500, 200]);
     expect((await canvas.boundingBox())!.width).toBeLessThan(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // A stroke across the middle of the shrunken pad lands in the middle of the 500x200 space.
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    const inked = await canvas.evaluate((c: HTMLCanvasElement) => {
+      const alpha = (x: number, y: number) => c.getContext("2d")!.getImageData(x, y, 1, 1).data[3]!;
+      return { middle: alpha(250, 100), outside: alpha(250, 20), lineEnd: alpha(105, 100) };
+    });
+    expect(inked.middle).toBeGreaterThan(0);
+    expect(inked.lineEnd).toBeGreaterThan(0);
+    expect(inked.outside).toBe(0);
+    await page.getByRole("group", { name: "Signature", exact: true }).getByRole("button", { name: "Clear" }).click();
 
     await fillPrimary(page);
     // Keyboard signature for the applicant: type the name, press Enter.

@@ -402,7 +402,6 @@ function SsnField({ id, label, registration, error }: { id: string; label: strin
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-pressed={visible}
           aria-controls={id}
           className="shrink-0 rounded-md border border-gray-400 px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
         >

@@ -52,6 +52,15 @@ async function expectNoSeriousAxe(page: Page) {
   expect(violations, describeViolations(violations)).toEqual([]);
 }
 
+/** Opens the page and waits for hydration (the submit button is disabled until then). */
+async function gotoFinancing(page: Page) {
+  await page.goto("/financing");
+  await page.waitForFunction(() => {
+    const submit = document.querySelector<HTMLButtonElement>("form button[type=submit]");
+    return submit !== null && !submit.disabled;
+  });
+}
+
 async function drawSignature(page: Page, group: string) {
   const canvas = page.getByRole("group", { name: group, exact: true }).locator("canvas");
   await canvas.scrollIntoViewIfNeeded();
@@ -91,7 +100,7 @@ async function downloadPdf(page: Page): Promise<PDFDocument> {
 describe("financing application in Chromium", () => {
   it("validates, submits with a drawn signature and an uploaded license, downloads the PDF and starts again", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
-    await page.goto("/financing");
+    await gotoFinancing(page);
     await expect(page.getByRole("heading", { level: 1, name: "Get Pre-Approved" }).isVisible()).resolves.toBe(true);
     for (const title of ["Quick Approval", "Competitive Rates", "Secure Process"]) {
       await expect(page.getByRole("heading", { name: title }).isVisible()).resolves.toBe(true);
@@ -179,7 +188,7 @@ describe("financing application in Chromium", () => {
 
   it("co-owner path at phone width, signing by keyboard (typed name) and a PDF license", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 375, height: 800 } });
-    await page.goto("/financing");
+    await gotoFinancing(page);
     expect(await page.getByLabel("Co-Owner First Name").count()).toBe(0);
     await page.getByLabel("Add a co-owner/co-applicant").check();
     await page.getByRole("button", { name: "Submit Application" }).click();
@@ -255,7 +264,7 @@ describe("financing application in Chromium", () => {
 
   it("can be completed with the keyboard alone", async () => {
     const { page } = await newPage(browser, { baseURL: server.url });
-    await page.goto("/financing");
+    await gotoFinancing(page);
     await page.getByRole("heading", { level: 1, name: "Get Pre-Approved" }).waitFor();
     /** Presses Tab (never clicks) until the element with this id has focus. */
     const tabTo = async (id: string) => {
@@ -312,7 +321,7 @@ describe("financing application in Chromium", () => {
 
   it("rejects a license over 10 MB, shows the server's verdict on a disguised file, and says 'Submitting...' while sending", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
-    await page.goto("/financing");
+    await gotoFinancing(page);
     const license = page.getByLabel("Driver's License", { exact: true });
     await license.setInputFiles({ name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
     await page.getByText("File is too large: the limit is 10 MB").waitFor();

@@ -92,6 +92,10 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
     defaultValues: EMPTY,
     shouldFocusError: true,
   });
+  // Until React has hydrated, a submit would be a plain browser post without the signature
+  // or the license: keep the button disabled until then.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const hasTradeIn = useWatch({ control, name: "hasTradeIn" });
   const hasCoOwner = useWatch({ control, name: "hasCoOwner" });
   const errorOf = (name: FieldName) => (errors as Record<string, { message?: string } | undefined>)[name]?.message;
@@ -149,7 +153,8 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
   );
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} onFocusCapture={() => void loadResolver()} noValidate aria-labelledby="financing-form-title" className="space-y-8">
+    // method="post": even a submit before hydration never puts the answers in the URL.
+    <form method="post" onSubmit={handleSubmit(onSubmit)} onFocusCapture={() => void loadResolver()} noValidate aria-labelledby="financing-form-title" className="space-y-8">
       <div>
         <h2 id="financing-form-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-gray-900 outline-none">
           {m.form.title}
@@ -248,7 +253,7 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
 
       <button
         type="submit"
-        disabled={isSubmitting}
+        disabled={!hydrated || isSubmitting}
         className="w-full rounded-md bg-red-700 px-6 py-3 text-lg font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 sm:w-auto"
       >
         {isSubmitting ? m.form.submitting : m.form.submit}

@@ -96,7 +96,7 @@ export async function renderFinancingPdf(app: DecryptedFinancingApplication, opt
   writer.row(t.tradeIn, app.hasTradeIn ? t.yes : t.no);
   if (app.hasTradeIn) writer.row(t.tradeInDetails, app.tradeInDetails || t.notProvided);
 
-  writer.heading(t.signatures);
+  writer.heading(t.signatures, 170);
   await writer.signature(t.applicantSignature, fullName, await embedImage(doc, a.signature));
   if (co) await writer.signature(t.coApplicantSignature, `${co.firstName} ${co.lastName}`, await embedImage(doc, co.signature));
 
@@ -215,8 +215,9 @@ class PageWriter {
     }
   }
 
-  heading(value: string) {
-    this.ensure(60);
+  /** `keepWith`: room needed below the heading so it never ends a page alone. */
+  heading(value: string, keepWith = 60) {
+    this.ensure(keepWith);
     this.y -= 10;
     this.text(value, { font: this.bold, size: 13, color: BRAND });
     this.y -= 2;

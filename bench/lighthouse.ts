@@ -4,10 +4,11 @@ import lighthouse from "lighthouse";
 import { chromiumPath } from "../tests/support/browser";
 import { build, firstVehiclePath, machine, startBenchServer, writeResults } from "./support";
 
-build();
+if (!process.env.BENCH_NO_BUILD) build();
 const server = await startBenchServer(200);
 const vehicle = await firstVehiclePath(server);
-const pages = ["/", "/inventory", vehicle, "/financing", "/booking", "/contact"];
+// BENCH_PAGES=/,/contact measures a subset while iterating on one page.
+const pages = process.env.BENCH_PAGES?.split(",") ?? ["/", "/inventory", vehicle, "/financing", "/booking", "/contact"];
 const chrome = await launch({
   chromePath: chromiumPath(),
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { bookingApi } from "~/features/booking/booking-api.server";
+import { financingApi } from "~/features/financing/financing-api.server";
 import { trackingApi } from "~/features/tracking/tracking-api.server";
 import type { AppContext } from "~/server/context.server";
 
@@ -12,6 +13,7 @@ export function apiRouter(ctx: AppContext): Router {
   });
   api.use(trackingApi(ctx));
   api.use(bookingApi(ctx));
+  api.use(financingApi(ctx));
   api.use((_req, res) => {
     res.status(404).json({ error: "Not found" });
   });

@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
+import { scheduleFinancingRetention } from "~/features/financing/financing-retention.server";
 import type { AppContext } from "~/server/context.server";
 import { migrateToLatest, openDatabase } from "~/server/db/database.server";
 import { readEnv, type ServerEnv } from "~/server/env.server";
@@ -43,6 +44,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const seeded = await seedDemoData(ctx);
     if (seeded.vehicles || seeded.services) logger.info(seeded, "demo data seeded");
   }
+  await scheduleFinancingRetention(ctx);
   const app = createHttpApp({ ctx, build: options.build, clientDir: options.clientDir, devMiddleware: options.devMiddleware });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.port, env.host, () => resolve(s));

@@ -1,5 +1,8 @@
+import { ArrowLeft, BadgeCheck, Percent, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
+import { FinancingForm } from "~/features/financing/financing-form";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
@@ -15,7 +18,35 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
+const benefitIcons = [BadgeCheck, Percent, ShieldCheck];
+
 export default function FinancingPage() {
-  const m = useMessages();
-  return <PageHero title={m.shells.financing.title} />;
+  const m = useMessages().financing;
+  return (
+    <>
+      <PageHero title={m.hero.title} subtitle={m.hero.subtitle}>
+        <Link to="/" className="inline-flex items-center gap-2 rounded-md border border-white/50 px-4 py-2 font-semibold hover:bg-white/10">
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          {m.hero.back}
+        </Link>
+      </PageHero>
+      <section aria-label={m.benefits.label} className="mx-auto max-w-5xl px-4 pt-10">
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {m.benefits.items.map((benefit, i) => {
+            const Icon = benefitIcons[i]!;
+            return (
+              <li key={benefit.title} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+                <Icon aria-hidden="true" className="h-8 w-8 text-red-700" />
+                <h2 className="mt-3 text-lg font-semibold text-gray-900">{benefit.title}</h2>
+                <p className="mt-1 text-sm text-gray-700">{benefit.text}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      <div className="mx-auto max-w-5xl px-4 py-10">
+        <FinancingForm />
+      </div>
+    </>
+  );
 }

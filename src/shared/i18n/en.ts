@@ -1,4 +1,5 @@
 import { booking } from "./en/booking";
+import { financing } from "./en/financing";
 import { layout } from "./en/layout";
 import { pages } from "./en/pages";
 import { shells } from "./en/shells";
@@ -7,6 +8,6 @@ import { shells } from "./en/shells";
  * The English message catalogue: every user-facing string. Spanish and Portuguese
  * catalogues must have the same shape (`Messages`). Add a file under en/ per area.
  */
-export const en = { layout, pages, shells, booking };
+export const en = { layout, pages, shells, booking, financing };
 
 export type Messages = typeof en;

@@ -1,0 +1,69 @@
+import { Router, type Request } from "express";
+import type { AppContext } from "~/server/context.server";
+import { parseOr400, sendError, type ApiErrorBody } from "~/server/http/api-errors.server";
+import { jsonBody } from "~/server/http/json-body.server";
+import { rateLimit } from "~/server/http/rate-limit.server";
+import { uuidField } from "~/shared/validation/fields";
+import { messagesFor } from "~/shared/i18n/messages";
+import { hasPdfAccess, setPdfAccessCookie } from "./financing-pdf-access.server";
+import { buildFinancingPdf } from "./financing-pdf.server";
+import { financingApplicationSchema } from "./financing-schema";
+import { FinancingDocumentError, submitFinancingApplication } from "./financing.server";
+
+/** Two 10 MB licenses as base64 plus two signatures and the fields. */
+const FINANCING_BODY_LIMIT = "30mb";
+const NOT_FOUND = "Not found";
+
+export type FinancingApiOptions = {
+  /**
+   * Lets a staff session download any application's PDF (DESIGN.md difference 3). The admin
+   * feature passes its session check here (and writes its audit entry inside it); resolving
+   * true also reveals the full SSN in the PDF.
+   */
+  authorizeStaff?: (req: Request, applicationId: string) => boolean | Promise<boolean>;
+};
+
+/** POST /api/financing and GET /api/financing/:id/pdf */
+export function financingApi(ctx: AppContext, options: FinancingApiOptions = {}): Router {
+  const router = Router();
+
+  router.post(
+    "/financing",
+    rateLimit({ limit: 120, windowMs: 15 * 60_000, message: "Too many requests" }),
+    jsonBody(FINANCING_BODY_LIMIT),
+    async (req, res) => {
+      const input = parseOr400(res, financingApplicationSchema, req.body);
+      if (!input) return;
+      try {
+        const { id } = await submitFinancingApplication(ctx, input);
+        setPdfAccessCookie(res, req, ctx.secrets.cookieKey, id);
+        // Only the id: nothing submitted is echoed back.
+        res.status(201).json({ id });
+      } catch (error) {
+        if (error instanceof FinancingDocumentError) {
+          res.status(400).json({ error: messagesFor().financing.validation.formError, fieldErrors: error.fieldErrors } satisfies ApiErrorBody);
+          return;
+        }
+        ctx.logger.error({ err: { message: (error as Error).message } }, "financing submission failed");
+        sendError(res, 500, "Internal server error");
+      }
+    },
+  );
+
+  router.get("/financing/:id/pdf", async (req, res) => {
+    const id = req.params.id;
+    // Unknown, malformed and not-yours all answer the same 404, so ids cannot be probed.
+    if (!uuidField().safeParse(id).success) return sendError(res, 404, NOT_FOUND);
+    const submitter = hasPdfAccess(req, ctx.secrets.cookieKey, id);
+    const staff = !submitter && options.authorizeStaff ? await options.authorizeStaff(req, id) : false;
+    if (!submitter && !staff) return sendError(res, 404, NOT_FOUND);
+    const pdf = await buildFinancingPdf(ctx, id, { revealSsn: staff });
+    if (!pdf) return sendError(res, 404, NOT_FOUND);
+    res.setHeader("Content-Type", "application/pdf");
+    res.setHeader("Content-Disposition", `attachment; filename="financing-application-${id}.pdf"`);
+    res.setHeader("Cache-Control", "no-store");
+    res.send(Buffer.from(pdf.bytes));
+  });
+
+  return router;
+}

@@ -1,0 +1,489 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Controller, useForm, useWatch, type FieldPath, type Resolver, type UseFormRegisterReturn } from "react-hook-form";
+import { useMessages } from "~/shared/i18n/messages";
+import { toast } from "~/shared/ui/toast";
+import { CO_OWNER_EMPLOYMENT_STATUSES, EMPLOYMENT_STATUSES, formatSsn } from "./financing-fields";
+import type { FinancingApplication, FinancingFormInput } from "./financing-schema";
+import { LicenseUpload } from "./license-upload";
+import { SignaturePad } from "./signature-pad";
+
+/** Every field empty: the state after load and after 'Submit Another Application'. */
+const EMPTY: FinancingFormInput = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  address: "",
+  city: "",
+  state: "",
+  zipCode: "",
+  ssn: "",
+  dateOfBirth: "",
+  employmentStatus: "" as FinancingFormInput["employmentStatus"],
+  employer: "",
+  monthlyIncome: "",
+  vehicleOfInterest: "",
+  downPayment: "",
+  hasTradeIn: false,
+  tradeInDetails: "",
+  signature: "",
+  driverLicense: "",
+  hasCoOwner: false,
+  coOwnerFirstName: "",
+  coOwnerLastName: "",
+  coOwnerEmail: "",
+  coOwnerPhone: "",
+  coOwnerDateOfBirth: "",
+  coOwnerSsn: "",
+  coOwnerEmploymentStatus: "",
+  coOwnerEmployer: "",
+  coOwnerMonthlyIncome: "",
+  coOwnerSignature: "",
+  coOwnerDriverLicense: "",
+};
+
+type FieldName = FieldPath<FinancingFormInput>;
+type FinancingResolver = Resolver<FinancingFormInput, unknown, FinancingApplication>;
+
+// The shared zod schema is loaded on first focus (or at the latest on submit), keeping it
+// out of the page's first JavaScript; validation is still that one schema.
+let resolverModule: Promise<FinancingResolver> | null = null;
+const loadResolver = () => (resolverModule ??= import("./financing-resolver").then((m) => m.financingResolver as FinancingResolver));
+const lazyResolver: FinancingResolver = async (values, context, options) => (await loadResolver())(values, context, options);
+
+/**
+ * The financing application (spec §2, §4, §5): one form validated by the same schema as
+ * POST /api/financing. Success replaces it with the confirmation; the id is kept for the PDF.
+ */
+export function FinancingForm() {
+  const [applicationId, setApplicationId] = useState<string | null>(null);
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  const returning = useRef(false);
+
+  useEffect(() => {
+    if (!applicationId && returning.current) formHeading.current?.focus();
+  }, [applicationId]);
+
+  if (applicationId) {
+    return (
+      <Confirmation
+        id={applicationId}
+        onAnother={() => {
+          returning.current = true;
+          setApplicationId(null);
+        }}
+      />
+    );
+  }
+  return <ApplicationForm headingRef={formHeading} onSubmitted={setApplicationId} />;
+}
+
+function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HTMLHeadingElement>; onSubmitted: (id: string) => void }) {
+  const m = useMessages().financing;
+  const f = m.form.fields;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FinancingFormInput, unknown, FinancingApplication>({
+    resolver: lazyResolver,
+    defaultValues: EMPTY,
+    shouldFocusError: true,
+  });
+  // Until React has hydrated, a submit would be a plain browser post without the signature
+  // or the license: keep the button disabled until then.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const hasTradeIn = useWatch({ control, name: "hasTradeIn" });
+  const hasCoOwner = useWatch({ control, name: "hasCoOwner" });
+  const errorOf = (name: FieldName) => (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+
+  const onSubmit = async (application: FinancingApplication) => {
+    try {
+      const res = await fetch("/api/financing", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(application),
+      });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as { fieldErrors?: Record<string, string> } | null;
+        for (const [name, message] of Object.entries(body?.fieldErrors ?? {})) setError(name as FieldName, { message }, { shouldFocus: true });
+        throw new Error(`${res.status}: ${res.statusText}`);
+      }
+      const { id } = (await res.json()) as { id: string };
+      toast({ title: m.toasts.successTitle, description: m.toasts.successText });
+      onSubmitted(id);
+    } catch {
+      toast({ title: m.toasts.submitFailedTitle, description: m.toasts.submitFailedText, variant: "destructive" });
+    }
+  };
+
+  const text = (name: FieldName, label: string, options: Partial<TextFieldProps> = {}) => (
+    <TextField id={`financing-${name}`} label={label} registration={register(name)} error={errorOf(name)} {...options} />
+  );
+  const ssnField = (name: "ssn" | "coOwnerSsn", label: string) => {
+    const registration = register(name);
+    return (
+      <SsnField
+        id={`financing-${name}`}
+        label={label}
+        error={errorOf(name)}
+        registration={{
+          ...registration,
+          onChange: (e) => {
+            e.target.value = formatSsn(e.target.value);
+            return registration.onChange(e);
+          },
+        }}
+      />
+    );
+  };
+  const statusSelect = (name: "employmentStatus" | "coOwnerEmploymentStatus", label: string, statuses: readonly string[]) => (
+    <SelectField
+      id={`financing-${name}`}
+      label={label}
+      registration={register(name)}
+      error={errorOf(name)}
+      placeholder={m.form.selectStatus}
+      options={statuses.map((s) => ({ value: s, label: (m.form.employmentOptions as Record<string, string>)[s] ?? s }))}
+    />
+  );
+
+  return (
+    // method="post": even a submit before hydration never puts the answers in the URL.
+    <form method="post" onSubmit={handleSubmit(onSubmit)} onFocusCapture={() => void loadResolver()} noValidate aria-labelledby="financing-form-title" className="space-y-8">
+      <div>
+        <h2 id="financing-form-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-gray-900 outline-none">
+          {m.form.title}
+        </h2>
+        <p className="mt-1 text-sm text-gray-700">{m.form.requiredNote}</p>
+      </div>
+
+      <Section title={m.form.sections.personal}>
+        {text("firstName", f.firstName, { required: true, autoComplete: "given-name" })}
+        {text("lastName", f.lastName, { required: true, autoComplete: "family-name" })}
+        {text("email", f.email, { required: true, type: "email", autoComplete: "email" })}
+        {text("phone", f.phone, { required: true, type: "tel", autoComplete: "tel" })}
+        {text("address", f.address, { required: true, autoComplete: "street-address", wide: true })}
+        {text("city", f.city, { required: true, autoComplete: "address-level2" })}
+        {text("state", f.state, { required: true, autoComplete: "address-level1" })}
+        {text("zipCode", f.zipCode, { required: true, autoComplete: "postal-code", inputMode: "numeric" })}
+        {text("dateOfBirth", f.dateOfBirth, { required: true, type: "date", autoComplete: "bday" })}
+        {ssnField("ssn", f.ssn)}
+      </Section>
+
+      <Section title={m.form.sections.employment}>
+        {statusSelect("employmentStatus", f.employmentStatus, EMPLOYMENT_STATUSES)}
+        {text("employer", f.employer, { autoComplete: "organization" })}
+        {text("monthlyIncome", f.monthlyIncome, { required: true, inputMode: "decimal" })}
+      </Section>
+
+      <Section title={m.form.sections.vehicle}>
+        {text("vehicleOfInterest", f.vehicleOfInterest, { placeholder: m.form.placeholders.vehicleOfInterest })}
+        {text("downPayment", f.downPayment, { inputMode: "decimal" })}
+        <Checkbox id="financing-hasTradeIn" label={f.hasTradeIn} registration={register("hasTradeIn")} />
+        {hasTradeIn ? (
+          <TextAreaField
+            id="financing-tradeInDetails"
+            label={f.tradeInDetails}
+            placeholder={m.form.placeholders.tradeInDetails}
+            registration={register("tradeInDetails")}
+            error={errorOf("tradeInDetails")}
+          />
+        ) : null}
+      </Section>
+
+      <Section title={m.form.sections.documentation} single>
+        <Controller
+          control={control}
+          name="signature"
+          render={({ field, fieldState }) => (
+            <SignaturePad id="financing-signature" label={f.signature} value={String(field.value ?? "")} onChange={field.onChange} error={fieldState.error?.message} inputRef={field.ref} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="driverLicense"
+          render={({ field, fieldState }) => (
+            <LicenseUpload id="financing-driverLicense" label={f.driverLicense} value={String(field.value ?? "")} onChange={field.onChange} error={fieldState.error?.message} inputRef={field.ref} />
+          )}
+        />
+      </Section>
+
+      <Section title={m.form.sections.coOwner} single>
+        <Checkbox id="financing-hasCoOwner" label={f.hasCoOwner} registration={register("hasCoOwner")} />
+      </Section>
+
+      {hasCoOwner ? (
+        <>
+          <Section title={m.form.sections.coOwnerPersonal}>
+            {text("coOwnerFirstName", f.coOwnerFirstName, { required: true, autoComplete: "off" })}
+            {text("coOwnerLastName", f.coOwnerLastName, { required: true, autoComplete: "off" })}
+            {text("coOwnerEmail", f.coOwnerEmail, { required: true, type: "email", autoComplete: "off" })}
+            {text("coOwnerPhone", f.coOwnerPhone, { required: true, type: "tel", autoComplete: "off" })}
+            {text("coOwnerDateOfBirth", f.coOwnerDateOfBirth, { required: true, type: "date", autoComplete: "off" })}
+            {ssnField("coOwnerSsn", f.coOwnerSsn)}
+          </Section>
+          <Section title={m.form.sections.coOwnerEmployment}>
+            {statusSelect("coOwnerEmploymentStatus", f.coOwnerEmploymentStatus, CO_OWNER_EMPLOYMENT_STATUSES)}
+            {text("coOwnerEmployer", f.coOwnerEmployer, { autoComplete: "off" })}
+            {text("coOwnerMonthlyIncome", f.coOwnerMonthlyIncome, { required: true, inputMode: "decimal" })}
+          </Section>
+          <Section title={m.form.sections.coOwnerDocumentation} single>
+            <Controller
+              control={control}
+              name="coOwnerSignature"
+              render={({ field, fieldState }) => (
+                <SignaturePad id="financing-coOwnerSignature" label={f.coOwnerSignature} value={String(field.value ?? "")} onChange={field.onChange} error={fieldState.error?.message} inputRef={field.ref} />
+              )}
+            />
+            <Controller
+              control={control}
+              name="coOwnerDriverLicense"
+              render={({ field, fieldState }) => (
+                <LicenseUpload id="financing-coOwnerDriverLicense" label={f.coOwnerDriverLicense} value={String(field.value ?? "")} onChange={field.onChange} error={fieldState.error?.message} inputRef={field.ref} />
+              )}
+            />
+          </Section>
+        </>
+      ) : null}
+
+      <button
+        type="submit"
+        disabled={!hydrated || isSubmitting}
+        className="w-full rounded-md bg-red-700 px-6 py-3 text-lg font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 sm:w-auto"
+      >
+        {isSubmitting ? m.form.submitting : m.form.submit}
+      </button>
+    </form>
+  );
+}
+
+function Confirmation({ id, onAnother }: { id: string; onAnother: () => void }) {
+  const m = useMessages().financing;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [downloading, setDownloading] = useState(false);
+  useEffect(() => heading.current?.focus(), []);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const res = await fetch(`/api/financing/${id}/pdf`, { credentials: "include" });
+      if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
+      const url = URL.createObjectURL(await res.blob());
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = `financing-application-${id}.pdf`;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch {
+      toast({ title: m.toasts.downloadFailedTitle, description: m.toasts.downloadFailedText, variant: "destructive" });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="financing-confirmation-title" className="rounded-xl border border-green-200 bg-green-50 p-6 text-center sm:p-10">
+      <h2 id="financing-confirmation-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-gray-900 outline-none">
+        {m.confirmation.title}
+      </h2>
+      <p className="mx-auto mt-3 max-w-xl text-gray-800">{m.confirmation.text}</p>
+      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+        <button
+          type="button"
+          onClick={download}
+          disabled={downloading}
+          aria-busy={downloading || undefined}
+          className="rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 disabled:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+        >
+          {m.confirmation.downloadPdf}
+        </button>
+        <button
+          type="button"
+          onClick={onAnother}
+          className="rounded-md border border-gray-400 bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+        >
+          {m.confirmation.submitAnother}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function Section({ title, single, children }: { title: string; single?: boolean; children: ReactNode }) {
+  return (
+    <fieldset className="min-w-0 rounded-xl border border-gray-200 p-4 sm:p-6">
+      <legend className="px-1 text-lg font-semibold text-gray-900">{title}</legend>
+      <div className={`grid gap-4 ${single ? "" : "sm:grid-cols-2"}`}>{children}</div>
+    </fieldset>
+  );
+}
+
+const inputClass = (error?: string) =>
+  `mt-1 block w-full rounded-md border px-3 py-2 text-base text-gray-900 focus-visible:outline-2 focus-visible:outline-red-700 ${
+    error ? "border-red-700" : "border-gray-400"
+  }`;
+
+function Label({ id, label, required }: { id: string; label: string; required?: boolean }) {
+  return (
+    // The asterisk sits outside the label so the field's name is exactly the label text.
+    <div className="flex gap-1 text-sm font-medium text-gray-900">
+      <label htmlFor={id}>{label}</label>
+      {required ? <span aria-hidden="true">*</span> : null}
+    </div>
+  );
+}
+
+function ErrorText({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
+type TextFieldProps = {
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  required?: boolean;
+  type?: "text" | "email" | "tel" | "date";
+  autoComplete?: string;
+  inputMode?: "numeric" | "decimal" | "tel" | "email" | "text";
+  placeholder?: string;
+  wide?: boolean;
+};
+
+function TextField({ id, label, registration, error, required, type = "text", autoComplete, inputMode, placeholder, wide }: TextFieldProps) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <Label id={id} label={label} required={required} />
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={inputClass(error)}
+        {...registration}
+      />
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+function SsnField({ id, label, registration, error }: { id: string; label: string; registration: UseFormRegisterReturn; error?: string }) {
+  const m = useMessages().financing.form;
+  const [visible, setVisible] = useState(false);
+  const hintId = `${id}-hint`;
+  return (
+    <div>
+      <Label id={id} label={label} required />
+      <div className="mt-1 flex gap-2">
+        <input
+          id={id}
+          type={visible ? "text" : "password"}
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={11}
+          placeholder={m.placeholders.ssn}
+          aria-required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${hintId} ${id}-error` : hintId}
+          className={`${inputClass(error)} mt-0`}
+          {...registration}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-controls={id}
+          className="shrink-0 rounded-md border border-gray-400 px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+        >
+          {visible ? m.hideSsn : m.showSsn}
+        </button>
+      </div>
+      <p id={hintId} className="mt-1 text-sm text-gray-700">
+        {m.ssnHint}
+      </p>
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+function SelectField({
+  id,
+  label,
+  registration,
+  error,
+  placeholder,
+  options,
+}: {
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  placeholder: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div>
+      <Label id={id} label={label} required />
+      <select
+        id={id}
+        aria-required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${inputClass(error)} bg-white`}
+        {...registration}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+function TextAreaField({ id, label, registration, error, placeholder }: { id: string; label: string; registration: UseFormRegisterReturn; error?: string; placeholder?: string }) {
+  return (
+    <div className="sm:col-span-2">
+      <Label id={id} label={label} />
+      <textarea
+        id={id}
+        rows={3}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={inputClass(error)}
+        {...registration}
+      />
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+function Checkbox({ id, label, registration }: { id: string; label: string; registration: UseFormRegisterReturn }) {
+  return (
+    <div className="flex items-center gap-3 sm:col-span-2">
+      <input id={id} type="checkbox" className="h-5 w-5 rounded border-gray-400 accent-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700" {...registration} />
+      <label htmlFor={id} className="text-base text-gray-900">
+        {label}
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AppContext } from "~/server/context.server";
+import { migrateToLatest, openDatabase, type OpenedDatabase } from "~/server/db/database.server";
+import { readEnv } from "~/server/env.server";
+import { createLogger } from "~/server/logger.server";
+import { loadSecrets } from "~/server/secrets.server";
+import { PDFDocument } from "pdf-lib";
+import { buildFinancingPdf, pdfSafe } from "./financing-pdf.server";
+import { hasPdfAccess, pdfAccessToken } from "./financing-pdf-access.server";
+import { purgeExpiredFinancingApplications } from "./financing-retention.server";
+import { financingApplicationSchema } from "./financing-schema";
+import { FinancingDocumentError, loadFinancingApplication, privateDir, sniffDocumentKind, submitFinancingApplication } from "./financing.server";
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const png = `data:image/png;base64,${PNG.toString("base64")}`;
+
+const input = (overrides: Record<string, unknown> = {}) =>
+  financingApplicationSchema.parse({
+    firstName: "Jane",
+    lastName: "Doe",
+    email: "jane@example.com",
+    phone: "9785550100",
+    address: "12 Main Street",
+    city: "Fitchburg",
+    state: "MA",
+    zipCode: "01420",
+    ssn: "123-45-6789",
+    dateOfBirth: "1985-04-12",
+    employmentStatus: "employed",
+    monthlyIncome: 4200,
+    signature: png,
+    driverLicense: png,
+    ...overrides,
+  });
+
+let dataDir: string;
+let opened: OpenedDatabase;
+let ctx: AppContext;
+
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "financing-unit-"));
+  opened = openDatabase(dataDir);
+  await migrateToLatest(opened.db);
+  ctx = { env: { ...readEnv({ DATA_DIR: dataDir }), dataDir }, db: opened.db, logger: createLogger("silent"), secrets: loadSecrets(dataDir, "") };
+});
+
+afterEach(async () => {
+  await opened.db.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const files = () => (fs.existsSync(privateDir(dataDir)) ? fs.readdirSync(privateDir(dataDir)) : []);
+
+describe("submitFinancingApplication", () => {
+  it("encrypts SSN, date of birth and documents, and reads them back", async () => {
+    const { id } = await submitFinancingApplication(ctx, input());
+    const row = opened.raw.prepare("SELECT ssn_enc, date_of_birth_enc FROM financing_applications WHERE id = ?").get(id) as Record<string, string>;
+    expect(row.ssn_enc).toMatch(/^v1\./);
+    expect(row.date_of_birth_enc).not.toContain("1985");
+    expect(files().sort()).toEqual([`${id}-license.enc`, `${id}-signature.enc`]);
+    expect(fs.readFileSync(path.join(privateDir(dataDir), `${id}-signature.enc`), "utf8")).not.toContain(PNG.toString("base64").slice(0, 20));
+    const loaded = await loadFinancingApplication(ctx, id);
+    expect(loaded!.applicant.ssn).toBe("123-45-6789");
+    expect(loaded!.applicant.dateOfBirth).toBe("1985-04-12");
+    expect(loaded!.applicant.signature!.bytes.equals(PNG)).toBe(true);
+  });
+
+  it("removes the files it wrote when the database insert fails (all or nothing)", async () => {
+    opened.raw.exec("CREATE TRIGGER refuse BEFORE INSERT ON financing_applications BEGIN SELECT RAISE(ABORT, 'refused'); END;");
+    await expect(submitFinancingApplication(ctx, input())).rejects.toThrow(/refused/);
+    expect(files()).toEqual([]);
+  });
+
+  it("rejects documents whose bytes are not what they claim, before writing anything", async () => {
+    const html = `data:image/png;base64,${Buffer.from("<html><body>hi</body></html>").toString("base64")}`;
+    const error = await submitFinancingApplication(ctx, input({ driverLicense: html })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FinancingDocumentError);
+    expect((error as FinancingDocumentError).fieldErrors).toEqual({ driverLicense: "Driver's license must be an image (PNG, JPEG or WebP) or a PDF" });
+    expect(files()).toEqual([]);
+  });
+});
+
+describe("purgeExpiredFinancingApplications", () => {
+  it("deletes rows and files older than the retention period and keeps newer ones", async () => {
+    const now = new Date("2026-06-01T12:00:00Z");
+    const old = await submitFinancingApplication(ctx, input(), new Date(now.getTime() - 731 * 86_400_000));
+    const recent = await submitFinancingApplication(ctx, input(), new Date(now.getTime() - 729 * 86_400_000));
+    expect(await purgeExpiredFinancingApplications(ctx, now)).toBe(1);
+    const ids = (opened.raw.prepare("SELECT id FROM financing_applications").all() as { id: string }[]).map((r) => r.id);
+    expect(ids).toEqual([recent.id]);
+    expect(files().some((f) => f.startsWith(old.id))).toBe(false);
+    expect(files().filter((f) => f.startsWith(recent.id))).toHaveLength(2);
+  });
+
+  it("honours a configured retention period", async () => {
+    const now = new Date("2026-06-01T12:00:00Z");
+    await submitFinancingApplication(ctx, input(), new Date(now.getTime() - 31 * 86_400_000));
+    expect(await purgeExpiredFinancingApplications({ ...ctx, env: { ...ctx.env, financingRetentionDays: 30 } }, now)).toBe(1);
+  });
+});
+
+describe("buildFinancingPdf", () => {
+  it("renders names outside Latin-1 without failing, with the applicant's name in the title", async () => {
+    const { id } = await submitFinancingApplication(ctx, input({ firstName: "Łukasz", lastName: "Dvořák “Ž” 🚗", hasTradeIn: true, tradeInDetails: "x".repeat(300) }));
+    const pdf = await buildFinancingPdf(ctx, id);
+    const doc = await PDFDocument.load(pdf!.bytes);
+    expect(doc.getTitle()).toContain("Lukasz Dvorák “Ž” ?");
+    expect(doc.getPageCount()).toBe(2);
+    expect(await buildFinancingPdf(ctx, "00000000-0000-4000-8000-000000000000")).toBeNull();
+  });
+});
+
+describe("helpers", () => {
+  it("sniffs documents by magic bytes", () => {
+    expect(sniffDocumentKind(PNG)).toBe("png");
+    expect(sniffDocumentKind(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe("jpeg");
+    expect(sniffDocumentKind(Buffer.from("RIFF\0\0\0\0WEBPVP8 "))).toBe("webp");
+    expect(sniffDocumentKind(Buffer.from("%PDF-1.7"))).toBe("pdf");
+    expect(sniffDocumentKind(Buffer.from("<!doctype html>"))).toBeNull();
+  });
+
+  it("keeps Latin-1 text for the PDF's standard fonts and replaces what they cannot encode", () => {
+    expect(pdfSafe("José Müller")).toBe("José Müller");
+    expect(pdfSafe("Łukasz Dvořák 🚗")).toBe("Lukasz Dvorák ?");
+    expect(pdfSafe("“quoted” – €5")).toBe("“quoted” – €5");
+  });
+
+  it("accepts only a valid, unexpired access cookie for the same application", () => {
+    const key = Buffer.alloc(32, 7);
+    const req = (cookie: string) => ({ headers: { cookie } }) as never;
+    const id = "0b7f3c1e-8d6a-4b7e-9a51-3f2d1c0e9b8a";
+    const now = 1_000_000;
+    expect(hasPdfAccess(req(`financing_pdf=${pdfAccessToken(key, id, now + 1)}`), key, id, now)).toBe(true);
+    expect(hasPdfAccess(req(`financing_pdf=${pdfAccessToken(key, id, now)}`), key, id, now)).toBe(false);
+    expect(hasPdfAccess(req(`financing_pdf=${pdfAccessToken(key, id, now + 1)}`), key, id.replace("0b", "1b"), now)).toBe(false);
+    expect(hasPdfAccess(req(`financing_pdf=${pdfAccessToken(Buffer.alloc(32, 8), id, now + 1)}`), key, id, now)).toBe(false);
+    expect(hasPdfAccess(req("other=1"), key, id, now)).toBe(false);
+  });
+});

@@ -1,0 +1,270 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { AppContext } from "~/server/context.server";
+import {
+  deleteFinancingApplication,
+  findFinancingApplication,
+  insertFinancingApplication,
+  type FinancingApplicationRow,
+} from "~/server/data/financing-applications.server";
+import { sniffImageType } from "~/server/images/image-store.server";
+import { decrypt, encrypt } from "~/server/secrets.server";
+import { messagesFor } from "~/shared/i18n/messages";
+import {
+  LICENSE_MAX_BYTES,
+  SIGNATURE_MAX_BYTES,
+  parseDataUrl,
+  type EmploymentStatus,
+  type FinancingApplication,
+} from "./financing-schema";
+
+/** What a stored document really is, judged by its first bytes. */
+export type DocumentKind = "png" | "jpeg" | "webp" | "pdf";
+export type StoredDocument = { kind: DocumentKind; bytes: Buffer };
+
+/** The upload fields and the columns naming their encrypted files. */
+const DOCUMENT_FIELDS = [
+  { field: "signature", column: "signatureFile", suffix: "signature", accept: "image", maxBytes: SIGNATURE_MAX_BYTES },
+  { field: "driverLicense", column: "driverLicenseFile", suffix: "license", accept: "image-or-pdf", maxBytes: LICENSE_MAX_BYTES },
+  { field: "coOwnerSignature", column: "coOwnerSignatureFile", suffix: "co-owner-signature", accept: "image", maxBytes: SIGNATURE_MAX_BYTES },
+  { field: "coOwnerDriverLicense", column: "coOwnerDriverLicenseFile", suffix: "co-owner-license", accept: "image-or-pdf", maxBytes: LICENSE_MAX_BYTES },
+] as const;
+
+type DocumentField = (typeof DOCUMENT_FIELDS)[number]["field"];
+
+/** Uploads whose bytes are not what they claim to be; carries one message per field. */
+export class FinancingDocumentError extends Error {
+  constructor(readonly fieldErrors: Record<string, string>) {
+    super("Rejected financing documents");
+  }
+}
+
+/** Folder under DATA_DIR for encrypted documents; never served statically. */
+export function privateDir(dataDir: string): string {
+  return path.join(dataDir, "private");
+}
+
+/** Detects PNG/JPEG/WebP/PDF by magic bytes, never by the declared type or a file name. */
+export function sniffDocumentKind(bytes: Uint8Array): DocumentKind | null {
+  const image = sniffImageType(bytes);
+  if (image) return image;
+  if (bytes.length >= 5 && Buffer.from(bytes.subarray(0, 5)).toString("latin1") === "%PDF-") return "pdf";
+  return null;
+}
+
+/** Decodes and checks one data URL by its bytes; returns the document or the field's message. */
+function decodeDocument(dataUrl: string, accept: "image" | "image-or-pdf", maxBytes: number): StoredDocument | string {
+  const v = messagesFor().financing.validation;
+  const typeMessage = accept === "image" ? v.signatureType : v.licenseType;
+  const parsed = parseDataUrl(dataUrl);
+  if (!parsed) return typeMessage;
+  const bytes = Buffer.from(parsed.base64, "base64");
+  if (bytes.length === 0) return typeMessage;
+  if (bytes.length > maxBytes) return v.fileTooLarge(maxBytes / 1024 / 1024);
+  const kind = sniffDocumentKind(bytes);
+  if (!kind || (accept === "image" && kind === "pdf")) return typeMessage;
+  return { kind, bytes };
+}
+
+const encryptedFileName = (id: string, suffix: string) => `${id}-${suffix}.enc`;
+
+/** The encrypted file's path, refusing anything that is not a plain file name. */
+function documentPath(dataDir: string, fileName: string): string {
+  if (path.basename(fileName) !== fileName || fileName.startsWith(".")) throw new Error("Invalid document file name");
+  return path.join(privateDir(dataDir), fileName);
+}
+
+/**
+ * Stores a validated application: SSN and date of birth encrypted into the row,
+ * signatures and licenses encrypted into files under DATA_DIR/private. All or nothing:
+ * rejected documents store nothing, and a failed insert removes the files it wrote.
+ */
+export async function submitFinancingApplication(ctx: AppContext, input: FinancingApplication, now = new Date()): Promise<{ id: string }> {
+  const documents: Partial<Record<DocumentField, StoredDocument>> = {};
+  const fieldErrors: Record<string, string> = {};
+  for (const spec of DOCUMENT_FIELDS) {
+    const value = input[spec.field];
+    if (value === undefined) continue;
+    const decoded = decodeDocument(value, spec.accept, spec.maxBytes);
+    if (typeof decoded === "string") fieldErrors[spec.field] = decoded;
+    else documents[spec.field] = decoded;
+  }
+  if (Object.keys(fieldErrors).length) throw new FinancingDocumentError(fieldErrors);
+
+  const id = crypto.randomUUID();
+  const key = ctx.secrets.encryptionKey;
+  const dir = privateDir(ctx.env.dataDir);
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const written: string[] = [];
+  const fileColumns: Record<string, string | null> = {};
+  try {
+    for (const spec of DOCUMENT_FIELDS) {
+      const doc = documents[spec.field];
+      if (!doc) {
+        fileColumns[spec.column] = null;
+        continue;
+      }
+      const name = encryptedFileName(id, spec.suffix);
+      const file = documentPath(ctx.env.dataDir, name);
+      await fs.writeFile(file, encrypt(key, doc.bytes), { mode: 0o600, flag: "wx" });
+      written.push(file);
+      fileColumns[spec.column] = name;
+    }
+    const co = input.hasCoOwner;
+    const row: FinancingApplicationRow = {
+      id,
+      createdAt: now.toISOString(),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zipCode,
+      ssnEnc: encrypt(key, input.ssn),
+      dateOfBirthEnc: encrypt(key, input.dateOfBirth),
+      employmentStatus: input.employmentStatus,
+      employer: input.employer ?? null,
+      monthlyIncome: input.monthlyIncome,
+      vehicleOfInterest: input.vehicleOfInterest ?? null,
+      downPayment: input.downPayment ?? null,
+      hasTradeIn: input.hasTradeIn ? 1 : 0,
+      tradeInDetails: input.hasTradeIn ? (input.tradeInDetails ?? null) : null,
+      hasCoOwner: co ? 1 : 0,
+      coOwnerFirstName: co ? (input.coOwnerFirstName ?? null) : null,
+      coOwnerLastName: co ? (input.coOwnerLastName ?? null) : null,
+      coOwnerEmail: co ? (input.coOwnerEmail ?? null) : null,
+      coOwnerPhone: co ? (input.coOwnerPhone ?? null) : null,
+      coOwnerDateOfBirthEnc: co && input.coOwnerDateOfBirth ? encrypt(key, input.coOwnerDateOfBirth) : null,
+      coOwnerSsnEnc: co && input.coOwnerSsn ? encrypt(key, input.coOwnerSsn) : null,
+      coOwnerEmploymentStatus: co ? (input.coOwnerEmploymentStatus ?? null) : null,
+      coOwnerEmployer: co ? (input.coOwnerEmployer ?? null) : null,
+      coOwnerMonthlyIncome: co ? (input.coOwnerMonthlyIncome ?? null) : null,
+      signatureFile: fileColumns.signatureFile ?? null,
+      driverLicenseFile: fileColumns.driverLicenseFile ?? null,
+      coOwnerSignatureFile: fileColumns.coOwnerSignatureFile ?? null,
+      coOwnerDriverLicenseFile: fileColumns.coOwnerDriverLicenseFile ?? null,
+    };
+    await insertFinancingApplication(ctx.db, row);
+  } catch (error) {
+    await Promise.all(written.map((file) => fs.rm(file, { force: true })));
+    throw error;
+  }
+  return { id };
+}
+
+/** Reads and decrypts one stored document; null when the file is missing. */
+export async function readFinancingDocument(ctx: AppContext, fileName: string | null): Promise<StoredDocument | null> {
+  if (!fileName) return null;
+  let sealed: string;
+  try {
+    sealed = await fs.readFile(documentPath(ctx.env.dataDir, fileName), "utf8");
+  } catch {
+    return null;
+  }
+  const bytes = decrypt(ctx.secrets.encryptionKey, sealed);
+  const kind = sniffDocumentKind(bytes);
+  return kind ? { kind, bytes } : null;
+}
+
+type Person = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  dateOfBirth: string;
+  ssn: string;
+  employmentStatus: EmploymentStatus;
+  employer: string | null;
+  monthlyIncome: number;
+  signature: StoredDocument | null;
+  driverLicense: StoredDocument | null;
+};
+
+/** A stored application with its sensitive fields decrypted and its documents loaded. */
+export type DecryptedFinancingApplication = {
+  id: string;
+  createdAt: string;
+  applicant: Person & { address: string; city: string; state: string; zipCode: string };
+  coApplicant: Person | null;
+  vehicleOfInterest: string | null;
+  downPayment: number | null;
+  hasTradeIn: boolean;
+  tradeInDetails: string | null;
+};
+
+/**
+ * Loads one application, decrypted, with its documents. For staff views (the admin
+ * feature) and the PDF; callers must check access and never log the result.
+ */
+export async function loadFinancingApplication(ctx: AppContext, id: string): Promise<DecryptedFinancingApplication | null> {
+  const row = await findFinancingApplication(ctx.db, id);
+  if (!row) return null;
+  const key = ctx.secrets.encryptionKey;
+  const text = (sealed: string | null) => (sealed ? decrypt(key, sealed).toString("utf8") : "");
+  const [signature, driverLicense, coSignature, coLicense] = await Promise.all([
+    readFinancingDocument(ctx, row.signatureFile),
+    readFinancingDocument(ctx, row.driverLicenseFile),
+    readFinancingDocument(ctx, row.coOwnerSignatureFile),
+    readFinancingDocument(ctx, row.coOwnerDriverLicenseFile),
+  ]);
+  return {
+    id: row.id,
+    createdAt: row.createdAt,
+    applicant: {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      phone: row.phone,
+      address: row.address,
+      city: row.city,
+      state: row.state,
+      zipCode: row.zipCode,
+      dateOfBirth: text(row.dateOfBirthEnc),
+      ssn: text(row.ssnEnc),
+      employmentStatus: row.employmentStatus as EmploymentStatus,
+      employer: row.employer,
+      monthlyIncome: row.monthlyIncome,
+      signature,
+      driverLicense,
+    },
+    coApplicant: row.hasCoOwner
+      ? {
+          firstName: row.coOwnerFirstName ?? "",
+          lastName: row.coOwnerLastName ?? "",
+          email: row.coOwnerEmail ?? "",
+          phone: row.coOwnerPhone ?? "",
+          dateOfBirth: text(row.coOwnerDateOfBirthEnc),
+          ssn: text(row.coOwnerSsnEnc),
+          employmentStatus: (row.coOwnerEmploymentStatus ?? "") as EmploymentStatus,
+          employer: row.coOwnerEmployer,
+          monthlyIncome: row.coOwnerMonthlyIncome ?? 0,
+          signature: coSignature,
+          driverLicense: coLicense,
+        }
+      : null,
+    vehicleOfInterest: row.vehicleOfInterest,
+    downPayment: row.downPayment,
+    hasTradeIn: row.hasTradeIn === 1,
+    tradeInDetails: row.tradeInDetails,
+  };
+}
+
+/** Removes the encrypted files a row names (missing files are fine). */
+export async function removeFinancingDocuments(ctx: AppContext, row: FinancingApplicationRow): Promise<void> {
+  const names = [row.signatureFile, row.driverLicenseFile, row.coOwnerSignatureFile, row.coOwnerDriverLicenseFile].filter(
+    (name): name is string => !!name,
+  );
+  await Promise.all(names.map((name) => fs.rm(documentPath(ctx.env.dataDir, name), { force: true })));
+}
+
+/** Deletes one application: its row, then its files. False when there is no such application. */
+export async function removeFinancingApplication(ctx: AppContext, id: string): Promise<boolean> {
+  const row = await findFinancingApplication(ctx.db, id);
+  if (!row) return false;
+  const deleted = await deleteFinancingApplication(ctx.db, id);
+  await removeFinancingDocuments(ctx, row);
+  return deleted;
+}

@@ -1,3 +1,4 @@
+import { X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { businessProfile } from "~/shared/config/business-profile";
 import { useMessages } from "~/shared/i18n/messages";
@@ -10,6 +11,8 @@ export const SPLASH_SEEN_KEY = "splash-seen";
  * The welcome splash (DESIGN.md difference 7): rendered only in the browser after
  * hydration, so crawlers and the server HTML never see it; at most once per browser
  * session; skipped by click or Escape; no animation under prefers-reduced-motion.
+ * It is a welcome card rather than a full-screen cover, so the page stays readable and
+ * usable behind it on a slow phone (docs/decisions/011-splash-as-welcome-card.md).
  */
 export function SplashScreen() {
   const m = useMessages();
@@ -34,17 +37,20 @@ export function SplashScreen() {
   return (
     <div
       data-testid="splash"
-      onClick={() => setVisible(false)}
-      className="fixed inset-0 z-[90] flex flex-col items-center justify-center bg-gray-950/95 text-white motion-safe:animate-[fadein_400ms_ease-out]"
+      role="complementary"
+      aria-label={m.layout.splash.welcome}
+      className="fixed inset-x-3 bottom-3 z-[90] mx-auto flex max-w-md items-center gap-4 rounded-2xl bg-gray-950 p-4 text-white shadow-2xl motion-safe:animate-[fadein_400ms_ease-out] sm:inset-x-auto sm:left-4"
     >
-      <p className="text-sm uppercase tracking-widest text-gray-300">{m.layout.splash.welcome}</p>
-      <p className="mt-2 px-6 text-center text-2xl font-extrabold">{businessProfile.name}</p>
+      <div className="min-w-0 flex-1">
+        <p className="text-xs uppercase tracking-widest text-gray-300">{m.layout.splash.welcome}</p>
+        <p className="truncate text-lg font-extrabold">{businessProfile.name}</p>
+      </div>
       <button
         type="button"
-        autoFocus
         onClick={() => setVisible(false)}
-        className="mt-8 rounded-md border border-white/60 px-5 py-2 text-sm font-semibold hover:bg-white/10"
+        className="inline-flex h-11 items-center gap-1 rounded-md border border-white/60 px-4 text-sm font-semibold hover:bg-white/10"
       >
+        <X aria-hidden="true" className="h-4 w-4" />
         {m.layout.splash.skip}
       </button>
     </div>

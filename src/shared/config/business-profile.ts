@@ -71,7 +71,8 @@ export const businessProfile: BusinessProfile = {
   domain: "demo-motors.example.com",
   brand: {
     colors: { background: "#ffffff", primary: "#b91c1c", text: "#111827" },
-    fonts: { heading: "Inter Variable", body: "Inter Variable" },
+    // The platform's own UI font: no download, no layout shift (docs/decisions/005-ui-kit.md).
+    fonts: { heading: "System UI (bold)", body: "System UI" },
   },
   foundedYear: 2010,
 };

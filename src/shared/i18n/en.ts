@@ -1,11 +1,15 @@
+import { contact } from "./en/contact";
+import { inventory } from "./en/inventory";
 import { layout } from "./en/layout";
 import { pages } from "./en/pages";
 import { shells } from "./en/shells";
+import { site } from "./en/site";
+import { vehicle } from "./en/vehicle";
 
 /**
  * The English message catalogue: every user-facing string. Spanish and Portuguese
  * catalogues must have the same shape (`Messages`). Add a file under en/ per area.
  */
-export const en = { layout, pages, shells };
+export const en = { layout, pages, shells, contact, inventory, vehicle, site };
 
 export type Messages = typeof en;

@@ -60,7 +60,8 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
 /** Runs axe-core on the page and returns serious and critical violations (WCAG 2.2 AA rules). */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   const source = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-  await page.addScriptTag({ content: source });
+  // Evaluated through the DevTools protocol, which the page's CSP (rightly) does not allow as an inline script.
+  await page.evaluate(source);
   const violations = (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
     const result = await axe.run(document, {
@@ -74,4 +75,9 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 /** Human-readable axe summary for assertion messages. */
 export function describeViolations(violations: AxeViolation[]): string {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`).join("\n");
+}
+
+/** Waits until React has hydrated the page (root.tsx marks <html data-hydrated>). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForSelector("html[data-hydrated]", { timeout: 20_000 });
 }

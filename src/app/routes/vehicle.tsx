@@ -25,9 +25,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const vehicle = await getVehicle(ctx, id);
   if (!vehicle) throw data(null, { status: 404 });
   const canonical = vehiclePath(vehicle);
-  const url = new URL(request.url);
-  // A valid id under an old or wrong slug moves permanently to the canonical path.
-  if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
+  // A valid id under an old or wrong slug moves permanently to the canonical path. Compare the
+  // route param, not request.url: client navigations fetch `<path>.data`, which must not redirect-loop.
+  if (`/${slug}` !== canonical) throw redirect(`${canonical}${new URL(request.url).search}`, 301);
   return { vehicle, publicUrl: ctx.env.publicUrl };
 }
 

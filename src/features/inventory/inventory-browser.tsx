@@ -41,26 +41,33 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
   const [filters, setFilters] = useState<InventoryFilters>(urlFilters);
   const [panelOpen, setPanelOpen] = useState(() => PANEL_KEYS.some((k) => urlFilters[k] !== ""));
   const [limit, setLimit] = useState(INVENTORY_PAGE_SIZE);
-  const lastWritten = useRef(filtersToSearchParams(urlFilters).toString());
+  // Query strings this page wrote itself, oldest first: their navigations land asynchronously
+  // and must not overwrite newer typing when they do.
+  const pendingWrites = useRef<string[]>([]);
+  const current = useRef(filters);
+  current.current = filters;
   const ids = useId();
 
   // The URL changed from outside (Back/Forward, a link): adopt it.
   useEffect(() => {
     const fromUrl = filtersToSearchParams(urlFilters).toString();
-    if (fromUrl !== lastWritten.current) {
-      lastWritten.current = fromUrl;
-      setFilters(urlFilters);
+    const own = pendingWrites.current.indexOf(fromUrl);
+    if (own >= 0) {
+      pendingWrites.current.splice(0, own + 1);
+      return;
     }
+    if (fromUrl !== filtersToSearchParams(current.current).toString()) setFilters(urlFilters);
   }, [urlFilters]);
 
   const update = (next: InventoryFilters) => {
+    current.current = next;
     setFilters(next);
     setLimit(INVENTORY_PAGE_SIZE);
     const params = filtersToSearchParams(next);
-    lastWritten.current = params.toString();
+    pendingWrites.current.push(params.toString());
     setSearchParams(params, { replace: true, preventScrollReset: true });
   };
-  const set = (key: keyof InventoryFilters) => (value: string) => update({ ...filters, [key]: value });
+  const set = (key: keyof InventoryFilters) => (value: string) => update({ ...current.current, [key]: value });
   const clear = () => update(emptyFilters);
 
   // Typing stays responsive: the grid re-filters at a lower priority than the input.

@@ -35,12 +35,12 @@ export function DealerContact({ showHours = true }: { showHours?: boolean }) {
 
 function Row({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <span className="mt-0.5 shrink-0">{icon}</span>
-      <div>
-        <dt className="font-semibold text-gray-900">{label}</dt>
-        <dd>{children}</dd>
-      </div>
+    <div className="relative pl-8">
+      <dt className="font-semibold text-gray-900">
+        <span className="absolute left-0 top-0.5">{icon}</span>
+        {label}
+      </dt>
+      <dd>{children}</dd>
     </div>
   );
 }

@@ -1,10 +1,13 @@
 import { BadgeDollarSign, Car, MapPin, Phone } from "lucide-react";
-import { Link } from "react-router";
+import { Suspense, type ReactNode } from "react";
+import { Await, Link } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { listInventory } from "~/features/inventory/inventory.server";
-import { VEHICLE_GRID_CLASS, VehicleCard } from "~/features/inventory/vehicle-card";
-import { toVehicleSummary } from "~/features/inventory/vehicle-summary";
+import { isClientNavigation } from "~/features/inventory/client-navigation.server";
+import { VEHICLE_GRID_CLASS, VehicleCard, VehicleGridPlaceholders } from "~/features/inventory/vehicle-card";
+import { toVehicleSummary, type VehicleSummary } from "~/features/inventory/vehicle-summary";
+import type { AppContext } from "~/server/context.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor, useMessages } from "~/shared/i18n/messages";
@@ -16,9 +19,15 @@ import type { Route } from "./+types/home";
 /** Featured vehicles on the home page (spec §9). */
 const FEATURED_COUNT = 3;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { vehicles } = await listInventory(context.get(appContext));
-  return { featured: vehicles.slice(0, FEATURED_COUNT).map(toVehicleSummary) };
+async function loadFeatured(ctx: AppContext): Promise<VehicleSummary[]> {
+  const { vehicles } = await listInventory(ctx);
+  return vehicles.slice(0, FEATURED_COUNT).map(toVehicleSummary);
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  // Documents carry the featured cards; client navigations stream them behind 3 placeholders.
+  return { featured: isClientNavigation(request) ? loadFeatured(ctx) : await loadFeatured(ctx) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -28,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     description: m.pages.home.description(businessProfile.name),
     path: "/",
     publicUrl: publicUrlFrom(matches),
-    image: loaderData?.featured[0]?.photo?.src,
+    image: Array.isArray(loaderData?.featured) ? loaderData.featured[0]?.photo?.src : undefined,
   });
 };
 
@@ -48,28 +57,14 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </Link>
       </PageHero>
 
-      {featured.length > 0 ? (
-        <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-14">
-          <div className="flex flex-wrap items-end justify-between gap-4">
-            <div>
-              <h2 id="featured-heading" className="text-3xl font-bold">
-                {s.home.featured}
-              </h2>
-              <p className="mt-2 text-gray-700">{s.home.featuredSubtitle}</p>
-            </div>
-            <Link to="/inventory" className="font-semibold text-red-800 hover:underline">
-              {s.home.viewAll}
-            </Link>
-          </div>
-          <ul className={`mt-8 ${VEHICLE_GRID_CLASS}`}>
-            {featured.map((v, i) => (
-              <li key={v.id}>
-                <VehicleCard vehicle={v} priority={i === 0} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {/* A document has the cards itself (no Suspense, so the raw HTML shows them); client navigations stream them. */}
+      {Array.isArray(featured) ? (
+        <FeaturedVehicles vehicles={featured} />
+      ) : (
+        <Suspense fallback={<FeaturedSection>{<VehicleGridPlaceholders count={FEATURED_COUNT} className="mt-8" />}</FeaturedSection>}>
+          <Await resolve={featured}>{(list) => <FeaturedVehicles vehicles={list} />}</Await>
+        </Suspense>
+      )}
 
       <section className="bg-gray-50">
         <div className="mx-auto max-w-3xl px-4 py-14 text-center">
@@ -143,5 +138,41 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
     </>
+  );
+}
+
+function FeaturedSection({ children }: { children: ReactNode }) {
+  const s = useMessages().site;
+  return (
+    <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-14">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="featured-heading" className="text-3xl font-bold">
+            {s.home.featured}
+          </h2>
+          <p className="mt-2 text-gray-700">{s.home.featuredSubtitle}</p>
+        </div>
+        <Link to="/inventory" className="font-semibold text-red-800 hover:underline">
+          {s.home.viewAll}
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The first vehicles as cards; the section is hidden when there are none (spec §2). */
+function FeaturedVehicles({ vehicles }: { vehicles: VehicleSummary[] }) {
+  if (vehicles.length === 0) return null;
+  return (
+    <FeaturedSection>
+      <ul className={`mt-8 ${VEHICLE_GRID_CLASS}`}>
+        {vehicles.map((v, i) => (
+          <li key={v.id}>
+            <VehicleCard vehicle={v} priority={i === 0} />
+          </li>
+        ))}
+      </ul>
+    </FeaturedSection>
   );
 }

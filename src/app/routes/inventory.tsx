@@ -1,12 +1,15 @@
 import { ArrowLeft } from "lucide-react";
-import { useMemo } from "react";
-import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import { Suspense, useMemo } from "react";
+import { Await, Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { InventoryBrowser, visibleVehicles } from "~/features/inventory/inventory-browser";
 import { filtersFromSearchParams } from "~/features/inventory/inventory-filters";
 import { listInventory } from "~/features/inventory/inventory.server";
-import { toVehicleSummary } from "~/features/inventory/vehicle-summary";
+import { isClientNavigation } from "~/features/inventory/client-navigation.server";
+import { VehicleGridPlaceholders } from "~/features/inventory/vehicle-card";
+import { toVehicleSummary, type VehicleSummary } from "~/features/inventory/vehicle-summary";
+import type { AppContext } from "~/server/context.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor, useMessages } from "~/shared/i18n/messages";
@@ -15,11 +18,20 @@ import { itemListJsonLd } from "~/shared/lib/structured-data";
 import { JsonLd } from "~/shared/ui/json-ld";
 import type { Route } from "./+types/inventory";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const ctx = context.get(appContext);
+/** Placeholder cards while the list loads (spec §9). */
+const LOADING_PLACEHOLDERS = 6;
+
+async function loadSummaries(ctx: AppContext): Promise<VehicleSummary[]> {
   const { vehicles } = await listInventory(ctx);
-  // The client filters the whole list instantly (spec §5), so it gets every vehicle, slimmed to card fields.
-  return { vehicles: vehicles.map(toVehicleSummary), publicUrl: ctx.env.publicUrl };
+  return vehicles.map(toVehicleSummary);
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  // The client filters the whole list instantly (spec §5), so it gets every vehicle, slimmed to card
+  // fields. Documents carry it in full; client navigations stream it behind placeholder cards.
+  const vehicles = isClientNavigation(request) ? loadSummaries(ctx) : await loadSummaries(ctx);
+  return { vehicles, publicUrl: ctx.env.publicUrl };
 }
 
 // Filters only change the query string: filtering happens in the page, no refetch.
@@ -33,7 +45,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     description: m.pages.inventory.description,
     path: "/inventory",
     publicUrl: publicUrlFrom(matches),
-    image: loaderData?.vehicles[0]?.photo?.src,
+    image: Array.isArray(loaderData?.vehicles) ? loaderData.vehicles[0]?.photo?.src : undefined,
     type: "website",
   });
 };
@@ -41,14 +53,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function InventoryPage({ loaderData }: Route.ComponentProps) {
   const m = useMessages();
   const { vehicles, publicUrl } = loaderData;
-  const [searchParams] = useSearchParams();
-  const structured = useMemo(() => {
-    const listed = visibleVehicles(vehicles, filtersFromSearchParams(searchParams));
-    return itemListJsonLd(
-      listed.map((v) => ({ ...v, images: v.photo ? [v.photo.src] : [] })),
-      publicUrl,
-    );
-  }, [vehicles, searchParams, publicUrl]);
   return (
     <>
       <PageHero title={m.shells.inventory.title} subtitle={m.shells.inventory.subtitle}>
@@ -58,9 +62,38 @@ export default function InventoryPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </PageHero>
       <section className="mx-auto max-w-7xl px-4 py-8">
-        <InventoryBrowser vehicles={vehicles} />
+        {/* A document has the list itself: render it in place (no Suspense boundary, which React may
+            stream out of line for large content) so the raw HTML shows the cards without JavaScript. */}
+        {Array.isArray(vehicles) ? (
+          <InventoryContent vehicles={vehicles} publicUrl={publicUrl} />
+        ) : (
+          <Suspense fallback={<VehicleGridPlaceholders count={LOADING_PLACEHOLDERS} />}>
+            <Await resolve={vehicles}>{(list) => <InventoryContent vehicles={list} publicUrl={publicUrl} />}</Await>
+          </Suspense>
+        )}
       </section>
-      <JsonLd data={structured} />
     </>
   );
+}
+
+function InventoryContent({ vehicles, publicUrl }: { vehicles: VehicleSummary[]; publicUrl: string }) {
+  return (
+    <>
+      <InventoryBrowser vehicles={vehicles} />
+      <InventoryItemList vehicles={vehicles} publicUrl={publicUrl} />
+    </>
+  );
+}
+
+/** The ItemList JSON-LD of the cards the current URL shows (spec §2). */
+function InventoryItemList({ vehicles, publicUrl }: { vehicles: VehicleSummary[]; publicUrl: string }) {
+  const [searchParams] = useSearchParams();
+  const structured = useMemo(() => {
+    const listed = visibleVehicles(vehicles, filtersFromSearchParams(searchParams));
+    return itemListJsonLd(
+      listed.map((v) => ({ ...v, images: v.photo ? [v.photo.src] : [] })),
+      publicUrl,
+    );
+  }, [vehicles, searchParams, publicUrl]);
+  return <JsonLd data={structured} />;
 }

@@ -1,7 +1,7 @@
 import { ArrowLeft, Check, Phone } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { publicUrlFrom } from "~/app/lib/root-data";
-import { ContactForm } from "~/features/contact/contact-form";
+import { LazyContactForm as ContactForm } from "~/features/contact/lazy-contact-form";
 import { PaymentEstimator } from "~/features/vehicle/payment-estimator";
 import { PhotoGallery } from "~/features/vehicle/photo-gallery";
 import { getVehicle } from "~/features/vehicle/vehicle.server";

@@ -1,9 +1,26 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, type ReactNode } from "react";
-import { useForm, type FieldError } from "react-hook-form";
+import { useForm, type FieldError, type Resolver } from "react-hook-form";
 import { useMessages } from "~/shared/i18n/messages";
 import { toast } from "~/shared/ui/toast";
-import { contactSchema, HONEYPOT_FIELD, type ContactFormInput, type ContactFormValues } from "./contact-schema";
+import { HONEYPOT_FIELD } from "./contact-fields";
+import type { ContactFormInput, ContactFormValues } from "./contact-schema";
+
+type ContactResolver = Resolver<ContactFormInput, unknown, ContactFormValues>;
+
+let resolverLoad: Promise<ContactResolver> | null = null;
+
+/**
+ * The shared zod schema and its resolver load on the first focus or submit, not with the
+ * page: zod is the heaviest part of the form and public pages must stay light (130 KB budget).
+ */
+function loadContactResolver(): Promise<ContactResolver> {
+  resolverLoad ??= Promise.all([import("@hookform/resolvers/zod"), import("./contact-schema")]).then(
+    ([{ zodResolver }, { contactSchema }]) => zodResolver(contactSchema) as ContactResolver,
+  );
+  return resolverLoad;
+}
+
+const lazyResolver: ContactResolver = async (values, context, options) => (await loadContactResolver())(values, context, options);
 
 type ContactFormProps = {
   /** Sent with the message when asked from a vehicle page (spec §7). */
@@ -34,7 +51,7 @@ export function ContactForm({ vehicleId, defaultMessage = "", className = "" }: 
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ContactFormInput, unknown, ContactFormValues>({ resolver: zodResolver(contactSchema), defaultValues: defaults });
+  } = useForm<ContactFormInput, unknown, ContactFormValues>({ resolver: lazyResolver, defaultValues: defaults });
 
   const onSubmit = async (values: ContactFormValues) => {
     try {
@@ -68,7 +85,7 @@ export function ContactForm({ vehicleId, defaultMessage = "", className = "" }: 
   );
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className={`space-y-4 ${className}`}>
+    <form onSubmit={handleSubmit(onSubmit)} onFocus={() => void loadContactResolver()} noValidate className={`space-y-4 ${className}`}>
       <div className="grid gap-4 sm:grid-cols-2">
         {field("firstName", "text", "given-name")}
         {field("lastName", "text", "family-name")}

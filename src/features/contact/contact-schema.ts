@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { contact } from "~/shared/i18n/en/contact";
+import { HONEYPOT_FIELD } from "./contact-fields";
 import { emailField, phoneField, requiredText, uuidField } from "~/shared/validation/fields";
 
 /** Message minimum length (spec §9). */
 export const MESSAGE_MIN_LENGTH = 10;
 
-/** Name of the honeypot field: hidden from people, filled in by naive bots. */
-export const HONEYPOT_FIELD = "website";
+export { HONEYPOT_FIELD };
 
 /**
  * The contact form (Contact page and vehicle page), shared by the form and POST /api/contact.

@@ -79,3 +79,16 @@ export function VehicleCardPlaceholder() {
 
 /** The results grid: 1 column small, 2 medium, 3 large (spec §2). */
 export const VEHICLE_GRID_CLASS = "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3";
+
+/** `count` placeholder cards in the results grid (spec §9: 6 on the inventory, 3 on home). */
+export function VehicleGridPlaceholders({ count, className = "" }: { count: number; className?: string }) {
+  return (
+    <ul className={`${VEHICLE_GRID_CLASS} ${className}`} data-testid="vehicle-placeholders">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i}>
+          <VehicleCardPlaceholder />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -50,6 +50,7 @@ export function ContactForm({ vehicleId, defaultMessage = "", className = "" }: 
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ContactFormInput, unknown, ContactFormValues>({ resolver: lazyResolver, defaultValues: defaults });
 
@@ -61,7 +62,14 @@ export function ContactForm({ vehicleId, defaultMessage = "", className = "" }: 
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ ...values, ...(vehicleId ? { vehicleId } : {}) }),
       });
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+      if (res.status === 400) {
+        // The server re-checks every rule: show its field messages where they belong.
+        const body = (await res.json().catch(() => ({}))) as { fieldErrors?: Record<string, string> };
+        for (const [name, message] of Object.entries(body.fieldErrors ?? {})) {
+          if (name in defaults) setError(name as keyof ContactFormInput, { message });
+        }
+      }
+      if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
       toast({ title: m.toasts.successTitle, description: m.toasts.successText });
       reset(defaults);
     } catch {

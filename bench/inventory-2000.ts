@@ -23,7 +23,7 @@ try {
   for (let i = 0; i < TARGET - vehicles.length; i++) {
     const src = vehicles[i % vehicles.length]!;
     const id = crypto.randomUUID();
-    const row = { ...src, id, vin: `${String(src.vin).slice(0, 11)}${String(100000 + i).slice(-6)}`, price: Number(src.price) + (i % 50) * 100 };
+    const row: Record<string, string | number> = { ...src, id, vin: `${String(src.vin).slice(0, 11)}${String(100000 + i).slice(-6)}`, price: Number(src.price) + (i % 50) * 100 };
     insertVehicle.run(...(cols.map((c) => row[c]!) as (string | number)[]));
     for (const im of images.filter((x) => x.vehicle_id === src.id)) insertImage.run(id, im.position!, im.image_key!, im.width!, im.height!);
   }

@@ -15,6 +15,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Waits until the lazily loaded contact form is interactive. */
+async function formReady(page: Page): Promise<void> {
+  await page.waitForSelector("form[data-hydrated]");
+}
+
 async function open(path: string): Promise<Page> {
   const { page } = await newPage(browser, { baseURL: server.url, viewport: { width: 375, height: 812 } });
   await page.goto(path);
@@ -38,6 +43,7 @@ describe("contact page", () => {
 
   it("shows the spec's validation messages, then 'Sending...', the success toast and an empty form", async () => {
     const page = await open("/contact");
+    await formReady(page);
     await page.getByRole("button", { name: "Send Message" }).click();
     for (const text of [
       "First name is required",
@@ -88,6 +94,7 @@ describe("contact page", () => {
 
   it("shows the failure toast when the server refuses", async () => {
     const page = await open("/contact");
+    await formReady(page);
     await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "boom" }));
     await page.getByRole("textbox", { name: "First Name" }).fill("Carlos");
     await page.getByRole("textbox", { name: "Last Name" }).fill("Souza");

@@ -19,6 +19,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Waits until the lazily loaded contact form is interactive. */
+async function formReady(page: Page): Promise<void> {
+  await page.waitForSelector("form[data-hydrated]");
+}
+
 async function open(path: string, viewport?: { width: number; height: number }): Promise<Page> {
   const { page } = await newPage(browser, { baseURL: server.url, viewport });
   await page.goto(path);
@@ -54,7 +59,7 @@ describe("inventory", () => {
     const hondas = vehicles.filter((v) => /hon/i.test(`${v.make}|${v.model}|${v.year}`));
     await expect.poll(() => resultLine(page).textContent()).toBe(showing(hondas.length, vehicles.length));
     expect(await page.getByRole("button", { name: "Clear Filters (1)" }).isVisible()).toBe(true);
-    expect(page.url()).toContain("search=hon");
+    await expect.poll(() => page.url()).toContain("search=hon");
 
     await page.getByRole("button", { name: "Filters", exact: true }).click();
     const makes = await page.getByRole("combobox", { name: "Make" }).locator("option").allTextContents();
@@ -81,7 +86,7 @@ describe("inventory", () => {
     }
     await expect.poll(() => resultLine(page).textContent()).toBe(showing(vehicles.length));
     expect(await page.getByRole("combobox", { name: "Make" }).inputValue()).toBe("");
-    expect(new URL(page.url()).search).toBe("");
+    await expect.poll(() => new URL(page.url()).search).toBe("");
     await page.context().close();
   });
 
@@ -102,6 +107,28 @@ describe("inventory", () => {
     await page.waitForURL(/\/inventory\?make=Honda&maxPrice=15000$/);
     await expect.poll(() => resultLine(page).textContent()).toBe(showing(expected.length, vehicles.length));
     expect(await page.getByRole("button", { name: "Clear Filters (2)" }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it("shows 6 placeholder cards while a client navigation downloads the list", async () => {
+    const page = await open("/");
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // Only the list is held: the root's own revalidation (a separate, small request) goes through.
+    await page.route(
+      (url) => url.pathname === "/inventory.data" && (url.searchParams.get("_routes") ?? "").includes("routes/inventory"),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.getByRole("link", { name: "Browse Inventory" }).first().click();
+    const placeholders = page.getByTestId("vehicle-placeholders");
+    await placeholders.waitFor();
+    expect(await placeholders.locator("li").count()).toBe(6);
+    release();
+    await expect.poll(() => resultLine(page).textContent()).toBe(showing(vehicles.length));
+    expect(await placeholders.count()).toBe(0);
     await page.context().close();
   });
 
@@ -175,8 +202,9 @@ describe("vehicle page", () => {
   it("the Message Us form shows the spec's messages, then sends with the vehicle id and a success toast", async () => {
     const v = vehicles[1]!;
     const page = await open(pathOf(v));
+    await formReady(page);
     const message = page.getByRole("textbox", { name: "Message" });
-    expect(await message.inputValue()).toContain(`${v.year} ${v.make} ${v.model}`);
+    await expect.poll(() => message.inputValue()).toContain(`${v.year} ${v.make} ${v.model}`);
     await message.fill("short");
     await page.getByRole("textbox", { name: "Phone" }).fill("12345");
     await page.getByRole("textbox", { name: "Email" }).fill("not-an-email");

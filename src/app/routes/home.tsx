@@ -4,10 +4,9 @@ import { Await, Link } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { listInventory } from "~/features/inventory/inventory.server";
-import { isClientNavigation } from "~/features/inventory/client-navigation.server";
+import { cachedInventory, isPromise, type MaybeDeferred } from "~/features/inventory/inventory-client-cache";
 import { VEHICLE_GRID_CLASS, VehicleCard, VehicleGridPlaceholders } from "~/features/inventory/vehicle-card";
 import { toVehicleSummary, type VehicleSummary } from "~/features/inventory/vehicle-summary";
-import type { AppContext } from "~/server/context.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor, useMessages } from "~/shared/i18n/messages";
@@ -19,15 +18,16 @@ import type { Route } from "./+types/home";
 /** Featured vehicles on the home page (spec §9). */
 const FEATURED_COUNT = 3;
 
-async function loadFeatured(ctx: AppContext): Promise<VehicleSummary[]> {
-  const { vehicles } = await listInventory(ctx);
-  return vehicles.slice(0, FEATURED_COUNT).map(toVehicleSummary);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { vehicles } = await listInventory(context.get(appContext));
+  return { featured: vehicles.slice(0, FEATURED_COUNT).map(toVehicleSummary) };
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const ctx = context.get(appContext);
-  // Documents carry the featured cards; client navigations stream them behind 3 placeholders.
-  return { featured: isClientNavigation(request) ? loadFeatured(ctx) : await loadFeatured(ctx) };
+/** Client navigations: from the list already in this browser, else 3 placeholder cards while it downloads. */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs): { featured: MaybeDeferred<VehicleSummary[]> } {
+  const cached = cachedInventory();
+  if (cached) return { featured: cached.vehicles.slice(0, FEATURED_COUNT) };
+  return { featured: serverLoader().then((data) => data.featured) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     description: m.pages.home.description(businessProfile.name),
     path: "/",
     publicUrl: publicUrlFrom(matches),
-    image: Array.isArray(loaderData?.featured) ? loaderData.featured[0]?.photo?.src : undefined,
+    image: loaderData && Array.isArray(loaderData.featured) ? loaderData.featured[0]?.photo?.src : undefined,
   });
 };
 
@@ -57,13 +57,15 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </Link>
       </PageHero>
 
-      {/* A document has the cards itself (no Suspense, so the raw HTML shows them); client navigations stream them. */}
-      {Array.isArray(featured) ? (
-        <FeaturedVehicles vehicles={featured} />
-      ) : (
+      {/* A document has the cards itself (no Suspense, so the raw HTML shows them); a client navigation may still be downloading them. */}
+      {isPromise(featured) ? (
         <Suspense fallback={<FeaturedSection>{<VehicleGridPlaceholders count={FEATURED_COUNT} className="mt-8" />}</FeaturedSection>}>
-          <Await resolve={featured}>{(list) => <FeaturedVehicles vehicles={list} />}</Await>
+          <Await resolve={featured} errorElement={null}>
+            {(list) => <FeaturedVehicles vehicles={list} />}
+          </Await>
         </Suspense>
+      ) : (
+        <FeaturedVehicles vehicles={featured} />
       )}
 
       <section className="bg-gray-50">

@@ -1,15 +1,14 @@
 import { ArrowLeft } from "lucide-react";
-import { Suspense, useMemo } from "react";
+import { Suspense, useEffect, useMemo } from "react";
 import { Await, Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { InventoryBrowser, visibleVehicles } from "~/features/inventory/inventory-browser";
 import { filtersFromSearchParams } from "~/features/inventory/inventory-filters";
 import { listInventory } from "~/features/inventory/inventory.server";
-import { isClientNavigation } from "~/features/inventory/client-navigation.server";
+import { cachedInventory, isPromise, rememberInventory, type InventoryData, type MaybeDeferred } from "~/features/inventory/inventory-client-cache";
 import { VehicleGridPlaceholders } from "~/features/inventory/vehicle-card";
 import { toVehicleSummary, type VehicleSummary } from "~/features/inventory/vehicle-summary";
-import type { AppContext } from "~/server/context.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor, useMessages } from "~/shared/i18n/messages";
@@ -21,17 +20,26 @@ import type { Route } from "./+types/inventory";
 /** Placeholder cards while the list loads (spec §9). */
 const LOADING_PLACEHOLDERS = 6;
 
-async function loadSummaries(ctx: AppContext): Promise<VehicleSummary[]> {
+export async function loader({ context }: Route.LoaderArgs): Promise<InventoryData> {
+  const ctx = context.get(appContext);
   const { vehicles } = await listInventory(ctx);
-  return vehicles.map(toVehicleSummary);
+  // The client filters the whole list instantly (spec §5), so it gets every vehicle, slimmed to card fields.
+  return { vehicles: vehicles.map(toVehicleSummary), publicUrl: ctx.env.publicUrl };
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const ctx = context.get(appContext);
-  // The client filters the whole list instantly (spec §5), so it gets every vehicle, slimmed to card
-  // fields. Documents carry it in full; client navigations stream it behind placeholder cards.
-  const vehicles = isClientNavigation(request) ? loadSummaries(ctx) : await loadSummaries(ctx);
-  return { vehicles, publicUrl: ctx.env.publicUrl };
+/**
+ * Client navigations: the list already in this browser renders at once; otherwise the page
+ * commits immediately with 6 placeholder cards while the list downloads (spec §2).
+ */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs): { inventory: MaybeDeferred<InventoryData> } {
+  const cached = cachedInventory();
+  if (cached) return { inventory: cached };
+  return {
+    inventory: serverLoader().then((data) => {
+      rememberInventory(data);
+      return data;
+    }),
+  };
 }
 
 // Filters only change the query string: filtering happens in the page, no refetch.
@@ -45,14 +53,18 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     description: m.pages.inventory.description,
     path: "/inventory",
     publicUrl: publicUrlFrom(matches),
-    image: Array.isArray(loaderData?.vehicles) ? loaderData.vehicles[0]?.photo?.src : undefined,
+    image: loaderData && "vehicles" in loaderData ? loaderData.vehicles[0]?.photo?.src : undefined,
     type: "website",
   });
 };
 
 export default function InventoryPage({ loaderData }: Route.ComponentProps) {
   const m = useMessages();
-  const { vehicles, publicUrl } = loaderData;
+  // A document's data (server loader) or a client navigation's (clientLoader, maybe still downloading).
+  const inventory: MaybeDeferred<InventoryData> = "inventory" in loaderData ? loaderData.inventory : loaderData;
+  useEffect(() => {
+    if (!isPromise(inventory)) rememberInventory(inventory);
+  }, [inventory]);
   return (
     <>
       <PageHero title={m.shells.inventory.title} subtitle={m.shells.inventory.subtitle}>
@@ -64,12 +76,14 @@ export default function InventoryPage({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto max-w-7xl px-4 py-8">
         {/* A document has the list itself: render it in place (no Suspense boundary, which React may
             stream out of line for large content) so the raw HTML shows the cards without JavaScript. */}
-        {Array.isArray(vehicles) ? (
-          <InventoryContent vehicles={vehicles} publicUrl={publicUrl} />
-        ) : (
+        {isPromise(inventory) ? (
           <Suspense fallback={<VehicleGridPlaceholders count={LOADING_PLACEHOLDERS} />}>
-            <Await resolve={vehicles}>{(list) => <InventoryContent vehicles={list} publicUrl={publicUrl} />}</Await>
+            <Await resolve={inventory} errorElement={<p className="text-gray-700">{m.layout.error.text}</p>}>
+              {(data) => <InventoryContent {...data} />}
+            </Await>
           </Suspense>
+        ) : (
+          <InventoryContent {...inventory} />
         )}
       </section>
     </>

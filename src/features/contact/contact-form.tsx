@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { useForm, type FieldError, type Resolver } from "react-hook-form";
 import { useMessages } from "~/shared/i18n/messages";
 import { toast } from "~/shared/ui/toast";
@@ -37,6 +37,9 @@ const inputClass =
 export function ContactForm({ vehicleId, defaultMessage = "", className = "" }: ContactFormProps) {
   const m = useMessages().contact;
   const id = useId();
+  // Marks the form interactive (its chunk loads after the page): end-to-end tests wait for it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const defaults: ContactFormInput = {
     firstName: "",
     lastName: "",
@@ -93,7 +96,7 @@ export function ContactForm({ vehicleId, defaultMessage = "", className = "" }: 
   );
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} onFocus={() => void loadContactResolver()} noValidate className={`space-y-4 ${className}`}>
+    <form onSubmit={handleSubmit(onSubmit)} onFocus={() => void loadContactResolver()} data-hydrated={hydrated || undefined} noValidate className={`space-y-4 ${className}`}>
       <div className="grid gap-4 sm:grid-cols-2">
         {field("firstName", "text", "given-name")}
         {field("lastName", "text", "family-name")}
@@ -101,7 +104,7 @@ export function ContactForm({ vehicleId, defaultMessage = "", className = "" }: 
       {field("email", "email", "email")}
       {field("phone", "tel", "tel")}
       <Field id={`${id}-message`} label={m.labels.message} error={errors.message}>
-        {(props) => <textarea {...props} {...register("message")} rows={5} placeholder={m.placeholders.message} className={inputClass} />}
+        {(props) => <textarea {...props} {...register("message")} defaultValue={defaultMessage} rows={5} placeholder={m.placeholders.message} className={inputClass} />}
       </Field>
       <div className="flex items-center gap-2">
         <input

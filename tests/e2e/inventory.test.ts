@@ -244,6 +244,30 @@ describe("vehicle page", () => {
     await page.context().close();
   });
 
+  it("shows the loading skeleton with what the card knew while the details download", async () => {
+    const page = await open("/inventory");
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(
+      (url) => url.pathname.endsWith(".data") && (url.searchParams.get("_routes") ?? "").includes("routes/vehicle"),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    const first = page.locator("main article").first();
+    const title = await first.locator("h3").textContent();
+    await first.getByRole("link", { name: /View Details/ }).click();
+    const skeleton = page.getByTestId("vehicle-skeleton");
+    await skeleton.waitFor();
+    expect(await skeleton.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+    release();
+    await page.getByText(/^Photo 1 of \d+$/).waitFor();
+    expect(await skeleton.count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Vehicle Info" }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it("answers the 404 page for an unknown vehicle and an unparsable vehicle path", async () => {
     const { page } = await newPage(browser, { baseURL: server.url });
     for (const path of ["/used-2020-honda-civic-fitchburg-ma-01430-00000000-0000-4000-8000-000000000000", "/used-2020-honda-civic"]) {

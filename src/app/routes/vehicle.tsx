@@ -1,9 +1,13 @@
 import { ArrowLeft, Check, Phone } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { Suspense } from "react";
+import { Await, data, isRouteErrorResponse, Link, redirect, useAsyncError } from "react-router";
+import { NotFoundPage } from "~/app/layout/not-found-page";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { LazyContactForm as ContactForm } from "~/features/contact/lazy-contact-form";
 import { PaymentEstimator } from "~/features/vehicle/payment-estimator";
+import { cachedInventory } from "~/features/inventory/inventory-client-cache";
 import { PhotoGallery } from "~/features/vehicle/photo-gallery";
+import { VehicleSkeleton } from "~/features/vehicle/vehicle-skeleton";
 import { getVehicle } from "~/features/vehicle/vehicle.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
@@ -31,9 +35,27 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { vehicle, publicUrl: ctx.env.publicUrl };
 }
 
+type VehicleLoaderData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * Client navigations from the inventory: the card's data is already in this browser, so the page
+ * commits at once with the loading skeleton while the details download. Otherwise (first visit,
+ * unknown id) it waits for the server as usual, which also decides 404 and 301.
+ */
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  const slug = params.vehiclePath;
+  const id = isVehiclePathSlug(slug) ? parseVehicleIdFromPath(slug) : null;
+  const summary = id ? cachedInventory()?.vehicles.find((v) => v.id === id) : undefined;
+  if (!summary) return serverLoader();
+  const canonical = vehiclePath(summary);
+  if (`/${slug}` !== canonical) throw redirect(canonical);
+  return { summary, pending: serverLoader() };
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: messagesFor().layout.notFound.title }];
-  const { vehicle } = loaderData;
+  const vehicle = "pending" in loaderData ? loaderData.summary : loaderData.vehicle;
+  const image = "pending" in loaderData ? loaderData.summary.photo?.src : loaderData.vehicle.images[0];
   const m = messagesFor();
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   return pageMeta({
@@ -41,13 +63,33 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     description: m.vehicle.description(name, formatPrice(vehicle.price), formatNumber(vehicle.mileage)),
     path: vehiclePath(vehicle),
     publicUrl: publicUrlFrom(matches),
-    image: vehicle.images[0],
+    image,
     type: "product",
   });
 };
 
 export default function VehiclePage({ loaderData }: Route.ComponentProps) {
-  const { vehicle, publicUrl } = loaderData;
+  if (!("pending" in loaderData)) return <VehicleDetails {...loaderData} />;
+  const { summary, pending } = loaderData;
+  return (
+    <Suspense
+      fallback={<VehicleSkeleton name={`${summary.year} ${summary.make} ${summary.model}`} price={summary.price} photo={summary.photo} />}
+    >
+      <Await resolve={pending} errorElement={<VehicleLoadError />}>
+        {(data) => <VehicleDetails {...data} />}
+      </Await>
+    </Suspense>
+  );
+}
+
+/** The vehicle vanished meanwhile (404) or the download failed. */
+function VehicleLoadError() {
+  const error = useAsyncError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  throw error;
+}
+
+function VehicleDetails({ vehicle, publicUrl }: VehicleLoaderData) {
   const m = useMessages();
   const v = m.vehicle;
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;

@@ -65,6 +65,8 @@ describe("inventory", () => {
     const makes = await page.getByRole("combobox", { name: "Make" }).locator("option").allTextContents();
     const distinct = [...new Set(vehicles.map((v) => v.make))].sort((a, b) => a.localeCompare(b, "en"));
     expect(makes).toEqual(["All Makes", ...distinct]);
+    const panelViolations = await seriousAxeViolations(page);
+    expect(panelViolations, describeViolations(panelViolations)).toEqual([]);
 
     await page.getByPlaceholder("Search by make, model, or year...").fill("");
     await page.getByRole("combobox", { name: "Make" }).selectOption("Toyota");

@@ -8,6 +8,8 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("booking", "routes/booking.tsx"),
   route("podium", "routes/podium.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   // /used-{year}-{make}-{model}-fitchburg-ma-01430-{id}; any other single segment is a 404.
   route(":vehiclePath", "routes/vehicle.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -1,9 +1,17 @@
+import { Phone } from "lucide-react";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
+import { LazyContactForm as ContactForm } from "~/features/contact/lazy-contact-form";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
+import { DealerContact } from "~/shared/ui/dealer-contact";
+import { MapFacade } from "~/shared/ui/map-facade";
+import { WeeklyHours } from "~/shared/ui/weekly-hours";
 import type { Route } from "./+types/contact";
+
+/** Spec §9: the map is at least 400 px high. */
+const MAP_MIN_HEIGHT = 400;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const m = messagesFor();
@@ -17,5 +25,55 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function ContactPage() {
   const m = useMessages();
-  return <PageHero title={m.shells.contact.title} />;
+  const c = m.site.contact;
+  return (
+    <>
+      <PageHero title={m.shells.contact.title} subtitle={c.subtitle} />
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="space-y-8">
+          <section aria-labelledby="form-heading" className="rounded-xl border border-gray-200 p-6">
+            <h2 id="form-heading" className="text-2xl font-bold">
+              {c.formHeading}
+            </h2>
+            <ContactForm className="mt-4" />
+          </section>
+          <section aria-labelledby="map-heading">
+            <h2 id="map-heading" className="text-2xl font-bold">
+              {c.findUs}
+            </h2>
+            <MapFacade className="mt-4" minHeight={MAP_MIN_HEIGHT} />
+          </section>
+        </div>
+        <div className="space-y-8">
+          <section aria-labelledby="details-heading" className="rounded-xl border border-gray-200 p-6">
+            <h2 id="details-heading" className="text-xl font-bold">
+              {c.detailsHeading}
+            </h2>
+            <div className="mt-4">
+              <DealerContact showHours={false} />
+            </div>
+          </section>
+          <section aria-labelledby="hours-heading" className="rounded-xl border border-gray-200 p-6">
+            <h2 id="hours-heading" className="text-xl font-bold">
+              {c.hoursHeading}
+            </h2>
+            <WeeklyHours className="mt-4" />
+          </section>
+          <section aria-labelledby="call-heading" className="rounded-xl bg-red-800 p-6 text-white">
+            <h2 id="call-heading" className="text-xl font-bold">
+              {c.callHeading}
+            </h2>
+            <p className="mt-2">{c.callText}</p>
+            <a
+              href={`tel:${businessProfile.phoneE164}`}
+              className="mt-4 inline-flex items-center gap-2 rounded-md bg-white px-5 py-3 font-semibold text-red-800 hover:bg-gray-100"
+            >
+              <Phone aria-hidden="true" className="h-5 w-5" />
+              {c.callNow}: {businessProfile.phone}
+            </a>
+          </section>
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,31 +1,180 @@
-import { Link } from "react-router";
+import { BadgeDollarSign, Car, MapPin, Phone } from "lucide-react";
+import { Suspense, type ReactNode } from "react";
+import { Await, Link } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
+import { listInventory } from "~/features/inventory/inventory.server";
+import { cachedInventory, isPromise, type MaybeDeferred } from "~/features/inventory/inventory-client-cache";
+import { VEHICLE_GRID_CLASS, VehicleCard, VehicleGridPlaceholders } from "~/features/inventory/vehicle-card";
+import { toVehicleSummary, type VehicleSummary } from "~/features/inventory/vehicle-summary";
+import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
+import { DealerContact } from "~/shared/ui/dealer-contact";
+import { MapFacade } from "~/shared/ui/map-facade";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+/** Featured vehicles on the home page (spec §9). */
+const FEATURED_COUNT = 3;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { vehicles } = await listInventory(context.get(appContext));
+  return { featured: vehicles.slice(0, FEATURED_COUNT).map(toVehicleSummary) };
+}
+
+/** Client navigations: from the list already in this browser, else 3 placeholder cards while it downloads. */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs): { featured: MaybeDeferred<VehicleSummary[]> } {
+  const cached = cachedInventory();
+  if (cached) return { featured: cached.vehicles.slice(0, FEATURED_COUNT) };
+  return { featured: serverLoader().then((data) => data.featured) };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const m = messagesFor();
   return pageMeta({
     title: m.pages.home.title(businessProfile.name),
     description: m.pages.home.description(businessProfile.name),
     path: "/",
     publicUrl: publicUrlFrom(matches),
+    image: loaderData && Array.isArray(loaderData.featured) ? loaderData.featured[0]?.photo?.src : undefined,
   });
 };
 
-export default function HomePage() {
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   const m = useMessages();
+  const s = m.site;
+  const { featured } = loaderData;
+  const serviceIcons = [Car, BadgeDollarSign];
   return (
-    <PageHero title={m.shells.home.heroTitle} subtitle={m.shells.home.heroSubtitle}>
-      <Link to="/inventory" className="rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800">
-        {m.shells.home.browseInventory}
-      </Link>
-      <Link to="/financing" className="rounded-md bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-100">
-        {m.shells.home.getFinancing}
-      </Link>
-    </PageHero>
+    <>
+      <PageHero title={m.shells.home.heroTitle} subtitle={m.shells.home.heroSubtitle}>
+        <Link to="/inventory" className="rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800">
+          {m.shells.home.browseInventory}
+        </Link>
+        <Link to="/financing" className="rounded-md bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-100">
+          {m.shells.home.getFinancing}
+        </Link>
+      </PageHero>
+
+      {/* A document has the cards itself (no Suspense, so the raw HTML shows them); a client navigation may still be downloading them. */}
+      {isPromise(featured) ? (
+        <Suspense fallback={<FeaturedSection>{<VehicleGridPlaceholders count={FEATURED_COUNT} className="mt-8" />}</FeaturedSection>}>
+          <Await resolve={featured} errorElement={null}>
+            {(list) => <FeaturedVehicles vehicles={list} />}
+          </Await>
+        </Suspense>
+      ) : (
+        <FeaturedVehicles vehicles={featured} />
+      )}
+
+      <section className="bg-gray-50">
+        <div className="mx-auto max-w-3xl px-4 py-14 text-center">
+          <h2 className="text-3xl font-bold">{s.home.welcomeHeading(businessProfile.name)}</h2>
+          <p className="mt-4 text-lg text-gray-700">{s.home.welcomeText}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="services-heading" className="mx-auto max-w-7xl px-4 py-14">
+        <h2 id="services-heading" className="text-center text-3xl font-bold">
+          {s.home.servicesHeading}
+        </h2>
+        <div className="mt-8 grid gap-6 md:grid-cols-2">
+          {s.home.services.map((service, i) => {
+            const Icon = serviceIcons[i] ?? Car;
+            return (
+              <div key={service.title} className="rounded-xl border border-gray-200 p-6 shadow-sm">
+                <Icon aria-hidden="true" className="h-10 w-10 text-red-700" />
+                <h3 className="mt-4 text-xl font-bold">{service.title}</h3>
+                <p className="mt-2 text-gray-700">{service.text}</p>
+              </div>
+            );
+          })}
+        </div>
+      </section>
+
+      <section aria-labelledby="why-heading" className="bg-gray-900 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-14">
+          <h2 id="why-heading" className="text-center text-3xl font-bold">
+            {s.home.whyHeading}
+          </h2>
+          <dl className="mt-8 grid grid-cols-2 gap-6 md:grid-cols-4">
+            {s.home.stats.map((stat) => (
+              <div key={stat.label} className="flex flex-col-reverse text-center">
+                <dt className="mt-1 text-gray-200">{stat.label}</dt>
+                <dd className="text-4xl font-extrabold text-red-400">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section aria-labelledby="visit-heading" className="mx-auto max-w-7xl px-4 py-14">
+        <h2 id="visit-heading" className="text-3xl font-bold">
+          {s.visit.heading}
+        </h2>
+        <div className="mt-8 grid gap-8 lg:grid-cols-2">
+          <div>
+            <DealerContact />
+            <div className="mt-6 flex flex-wrap gap-3">
+              <a
+                href={`tel:${businessProfile.phoneE164}`}
+                className="inline-flex items-center gap-2 rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800"
+              >
+                <Phone aria-hidden="true" className="h-5 w-5" />
+                {s.visit.callNow}
+              </a>
+              <a
+                href={businessProfile.links.mapsListing}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="relative inline-flex items-center gap-2 rounded-md border-2 border-red-700 px-5 py-3 font-semibold text-red-800 hover:bg-red-50"
+              >
+                <span aria-hidden="true" className="absolute inset-0 animate-ping rounded-md border-2 border-red-700 opacity-40 motion-reduce:hidden" />
+                <MapPin aria-hidden="true" className="h-5 w-5" />
+                {s.visit.findUs}
+              </a>
+            </div>
+          </div>
+          <MapFacade minHeight={360} />
+        </div>
+      </section>
+    </>
+  );
+}
+
+function FeaturedSection({ children }: { children: ReactNode }) {
+  const s = useMessages().site;
+  return (
+    <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-14">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="featured-heading" className="text-3xl font-bold">
+            {s.home.featured}
+          </h2>
+          <p className="mt-2 text-gray-700">{s.home.featuredSubtitle}</p>
+        </div>
+        <Link to="/inventory" className="font-semibold text-red-800 hover:underline">
+          {s.home.viewAll}
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The first vehicles as cards; the section is hidden when there are none (spec §2). */
+function FeaturedVehicles({ vehicles }: { vehicles: VehicleSummary[] }) {
+  if (vehicles.length === 0) return null;
+  return (
+    <FeaturedSection>
+      <ul className={`mt-8 ${VEHICLE_GRID_CLASS}`}>
+        {vehicles.map((v, i) => (
+          <li key={v.id}>
+            <VehicleCard vehicle={v} priority={i === 0} />
+          </li>
+        ))}
+      </ul>
+    </FeaturedSection>
   );
 }

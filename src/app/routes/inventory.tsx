@@ -1,30 +1,113 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { Suspense, useEffect, useMemo } from "react";
+import { Await, Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
+import { InventoryBrowser, visibleVehicles } from "~/features/inventory/inventory-browser";
+import { filtersFromSearchParams } from "~/features/inventory/inventory-filters";
+import { listInventory } from "~/features/inventory/inventory.server";
+import { cachedInventory, isPromise, rememberInventory, type InventoryData, type MaybeDeferred } from "~/features/inventory/inventory-client-cache";
+import { VehicleGridPlaceholders } from "~/features/inventory/vehicle-card";
+import { toVehicleSummary, type VehicleSummary } from "~/features/inventory/vehicle-summary";
+import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
+import { itemListJsonLd } from "~/shared/lib/structured-data";
+import { JsonLd } from "~/shared/ui/json-ld";
 import type { Route } from "./+types/inventory";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+/** Placeholder cards while the list loads (spec §9). */
+const LOADING_PLACEHOLDERS = 6;
+
+export async function loader({ context }: Route.LoaderArgs): Promise<InventoryData> {
+  const ctx = context.get(appContext);
+  const { vehicles } = await listInventory(ctx);
+  // The client filters the whole list instantly (spec §5), so it gets every vehicle, slimmed to card fields.
+  return { vehicles: vehicles.map(toVehicleSummary), publicUrl: ctx.env.publicUrl };
+}
+
+/**
+ * Client navigations: the list already in this browser renders at once; otherwise the page
+ * commits immediately with 6 placeholder cards while the list downloads (spec §2).
+ */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs): { inventory: MaybeDeferred<InventoryData> } {
+  const cached = cachedInventory();
+  if (cached) return { inventory: cached };
+  return {
+    inventory: serverLoader().then((data) => {
+      rememberInventory(data);
+      return data;
+    }),
+  };
+}
+
+// Filters only change the query string: filtering happens in the page, no refetch.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const m = messagesFor();
   return pageMeta({
     title: m.pages.inventory.title(businessProfile.name),
     description: m.pages.inventory.description,
     path: "/inventory",
     publicUrl: publicUrlFrom(matches),
+    image: loaderData && "vehicles" in loaderData ? loaderData.vehicles[0]?.photo?.src : undefined,
+    type: "website",
   });
 };
 
-export default function InventoryPage() {
+export default function InventoryPage({ loaderData }: Route.ComponentProps) {
   const m = useMessages();
+  // A document's data (server loader) or a client navigation's (clientLoader, maybe still downloading).
+  const inventory: MaybeDeferred<InventoryData> = "inventory" in loaderData ? loaderData.inventory : loaderData;
+  useEffect(() => {
+    if (!isPromise(inventory)) rememberInventory(inventory);
+  }, [inventory]);
   return (
-    <PageHero title={m.shells.inventory.title} subtitle={m.shells.inventory.subtitle}>
-      <Link to="/" className="inline-flex items-center gap-2 rounded-md border border-white/50 px-4 py-2 font-semibold hover:bg-white/10">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        {m.layout.back}
-      </Link>
-    </PageHero>
+    <>
+      <PageHero title={m.shells.inventory.title} subtitle={m.shells.inventory.subtitle}>
+        <Link to="/" className="inline-flex items-center gap-2 rounded-md border border-white/50 px-4 py-2 font-semibold hover:bg-white/10">
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          {m.layout.back}
+        </Link>
+      </PageHero>
+      <section className="mx-auto max-w-7xl px-4 py-8">
+        {/* A document has the list itself: render it in place (no Suspense boundary, which React may
+            stream out of line for large content) so the raw HTML shows the cards without JavaScript. */}
+        {isPromise(inventory) ? (
+          <Suspense fallback={<VehicleGridPlaceholders count={LOADING_PLACEHOLDERS} />}>
+            <Await resolve={inventory} errorElement={<p className="text-gray-700">{m.layout.error.text}</p>}>
+              {(data) => <InventoryContent {...data} />}
+            </Await>
+          </Suspense>
+        ) : (
+          <InventoryContent {...inventory} />
+        )}
+      </section>
+    </>
   );
+}
+
+function InventoryContent({ vehicles, publicUrl }: { vehicles: VehicleSummary[]; publicUrl: string }) {
+  return (
+    <>
+      <InventoryBrowser vehicles={vehicles} />
+      <InventoryItemList vehicles={vehicles} publicUrl={publicUrl} />
+    </>
+  );
+}
+
+/** The ItemList JSON-LD of the cards the current URL shows (spec §2). */
+function InventoryItemList({ vehicles, publicUrl }: { vehicles: VehicleSummary[]; publicUrl: string }) {
+  const [searchParams] = useSearchParams();
+  const structured = useMemo(() => {
+    const listed = visibleVehicles(vehicles, filtersFromSearchParams(searchParams));
+    return itemListJsonLd(
+      listed.map((v) => ({ ...v, images: v.photo ? [v.photo.src] : [] })),
+      publicUrl,
+    );
+  }, [vehicles, searchParams, publicUrl]);
+  return <JsonLd data={structured} />;
 }

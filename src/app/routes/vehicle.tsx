@@ -1,49 +1,202 @@
-import { data, redirect } from "react-router";
+import { ArrowLeft, Check, Phone } from "lucide-react";
+import { Suspense } from "react";
+import { Await, data, isRouteErrorResponse, Link, redirect, useAsyncError } from "react-router";
+import { NotFoundPage } from "~/app/layout/not-found-page";
 import { publicUrlFrom } from "~/app/lib/root-data";
-import { findVehicle } from "~/server/data/vehicles.server";
+import { LazyContactForm as ContactForm } from "~/features/contact/lazy-contact-form";
+import { PaymentEstimator } from "~/features/vehicle/payment-estimator";
+import { cachedInventory } from "~/features/inventory/inventory-client-cache";
+import { PhotoGallery } from "~/features/vehicle/photo-gallery";
+import { VehicleSkeleton } from "~/features/vehicle/vehicle-skeleton";
+import { getVehicle } from "~/features/vehicle/vehicle.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
-import { messagesFor } from "~/shared/i18n/messages";
-import { formatPrice } from "~/shared/lib/format";
+import { messagesFor, useMessages } from "~/shared/i18n/messages";
+import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { pageMeta } from "~/shared/lib/seo";
+import { carJsonLd } from "~/shared/lib/structured-data";
 import { isVehiclePathSlug, parseVehicleIdFromPath, vehiclePath } from "~/shared/lib/vehicle-path";
+import { DealerContact } from "~/shared/ui/dealer-contact";
+import { JsonLd } from "~/shared/ui/json-ld";
+import { MapFacade } from "~/shared/ui/map-facade";
 import type { Route } from "./+types/vehicle";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
   const slug = params.vehiclePath;
   const id = isVehiclePathSlug(slug) ? parseVehicleIdFromPath(slug) : null;
   if (!id) throw data(null, { status: 404 });
-  const vehicle = await findVehicle(context.get(appContext).db, id);
+  const vehicle = await getVehicle(ctx, id);
   if (!vehicle) throw data(null, { status: 404 });
   const canonical = vehiclePath(vehicle);
-  const url = new URL(request.url);
-  // A valid id under an old or wrong slug moves permanently to the canonical path.
-  if (url.pathname !== canonical) throw redirect(`${canonical}${url.search}`, 301);
-  return { vehicle };
+  // A valid id under an old or wrong slug moves permanently to the canonical path. Compare the
+  // route param, not request.url: client navigations fetch `<path>.data`, which must not redirect-loop.
+  if (`/${slug}` !== canonical) throw redirect(`${canonical}${new URL(request.url).search}`, 301);
+  return { vehicle, publicUrl: ctx.env.publicUrl };
+}
+
+type VehicleLoaderData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * Client navigations from the inventory: the card's data is already in this browser, so the page
+ * commits at once with the loading skeleton while the details download. Otherwise (first visit,
+ * unknown id) it waits for the server as usual, which also decides 404 and 301.
+ */
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  const slug = params.vehiclePath;
+  const id = isVehiclePathSlug(slug) ? parseVehicleIdFromPath(slug) : null;
+  const summary = id ? cachedInventory()?.vehicles.find((v) => v.id === id) : undefined;
+  if (!summary) return serverLoader();
+  const canonical = vehiclePath(summary);
+  if (`/${slug}` !== canonical) throw redirect(canonical);
+  return { summary, pending: serverLoader() };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: messagesFor().layout.notFound.title }];
-  const { vehicle } = loaderData;
+  const vehicle = "pending" in loaderData ? loaderData.summary : loaderData.vehicle;
+  const image = "pending" in loaderData ? loaderData.summary.photo?.src : loaderData.vehicle.images[0];
+  const m = messagesFor();
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   return pageMeta({
-    title: messagesFor().pages.vehicle.title(name, businessProfile.name),
-    description: `${name} for ${formatPrice(vehicle.price)} in Fitchburg, MA.`,
+    title: m.pages.vehicle.title(name, businessProfile.name),
+    description: m.vehicle.description(name, formatPrice(vehicle.price), formatNumber(vehicle.mileage)),
     path: vehiclePath(vehicle),
     publicUrl: publicUrlFrom(matches),
-    image: vehicle.images[0],
+    image,
     type: "product",
   });
 };
 
 export default function VehiclePage({ loaderData }: Route.ComponentProps) {
-  const { vehicle } = loaderData;
+  if (!("pending" in loaderData)) return <VehicleDetails {...loaderData} />;
+  const { summary, pending } = loaderData;
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">
-        {vehicle.year} {vehicle.make} {vehicle.model}
-      </h1>
-      <p className="mt-2 text-2xl font-semibold text-red-800">{formatPrice(vehicle.price)}</p>
-    </section>
+    <Suspense
+      fallback={<VehicleSkeleton name={`${summary.year} ${summary.make} ${summary.model}`} price={summary.price} photo={summary.photo} />}
+    >
+      <Await resolve={pending} errorElement={<VehicleLoadError />}>
+        {(data) => <VehicleDetails {...data} />}
+      </Await>
+    </Suspense>
+  );
+}
+
+/** The vehicle vanished meanwhile (404) or the download failed. */
+function VehicleLoadError() {
+  const error = useAsyncError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  throw error;
+}
+
+function VehicleDetails({ vehicle, publicUrl }: VehicleLoaderData) {
+  const m = useMessages();
+  const v = m.vehicle;
+  const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  const info: [string, string][] = [
+    [v.transmission, vehicle.transmission],
+    [v.drivetrain, vehicle.drivetrain],
+    [v.bodyStyle, vehicle.bodyStyle],
+    [v.exteriorColor, vehicle.exteriorColor],
+    [v.mileage, v.miles(formatNumber(vehicle.mileage))],
+    [v.vin, vehicle.vin],
+  ];
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
+      <Link to="/inventory" className="inline-flex items-center gap-2 font-semibold text-red-800 hover:underline">
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        {v.backToInventory}
+      </Link>
+      {/* Phones: gallery, summary and message form, then details. Large screens: two columns. */}
+      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_1fr]">
+        <div className="lg:col-start-1 lg:row-start-1">
+          <PhotoGallery photos={vehicle.photos} name={name} />
+        </div>
+        <div className="space-y-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <Summary name={name} price={vehicle.price} />
+          <section aria-labelledby="message-heading" className="rounded-xl border border-gray-200 p-6">
+            <h2 id="message-heading" className="text-xl font-bold">
+              {v.messageUs}
+            </h2>
+            <ContactForm
+              className="mt-4"
+              vehicleId={vehicle.id}
+              defaultMessage={m.contact.vehicleQuestion(vehicle.year, vehicle.make, vehicle.model)}
+            />
+          </section>
+        </div>
+        <div className="space-y-8 lg:col-start-1 lg:row-start-2">
+          {vehicle.description ? <p className="text-gray-800">{vehicle.description}</p> : null}
+          {vehicle.features.length > 0 ? (
+            <section aria-labelledby="features-heading">
+              <h2 id="features-heading" className="text-xl font-bold">
+                {v.features}
+              </h2>
+              <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+                {vehicle.features.map((f) => (
+                  <li key={f} className="flex items-start gap-2 text-gray-800">
+                    <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-red-700" />
+                    {f}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section aria-labelledby="info-heading">
+            <h2 id="info-heading" className="text-xl font-bold">
+              {v.vehicleInfo}
+            </h2>
+            <dl className="mt-3 divide-y divide-gray-200 rounded-xl border border-gray-200">
+              {info.map(([label, value]) => (
+                <div key={label} className="flex justify-between gap-4 px-4 py-3">
+                  <dt className="text-gray-700">{label}</dt>
+                  <dd className="text-right font-semibold text-gray-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <PaymentEstimator price={vehicle.price} />
+          <section aria-labelledby="dealer-heading" className="rounded-xl border border-gray-200 p-6">
+            <h2 id="dealer-heading" className="text-xl font-bold">
+              {v.dealerInformation}
+            </h2>
+            <div className="mt-4">
+              <DealerContact />
+            </div>
+            <MapFacade className="mt-6" minHeight={260} />
+          </section>
+        </div>
+      </div>
+      <JsonLd data={{ "@context": "https://schema.org", ...carJsonLd(vehicle, publicUrl) }} />
+    </div>
+  );
+}
+
+/** Title, price, call and financing. */
+function Summary({ name, price }: { name: string; price: number }) {
+  const v = useMessages().vehicle;
+  return (
+    <div>
+      <h1 className="text-3xl font-extrabold tracking-tight text-gray-900">{name}</h1>
+      <p className="mt-2 text-3xl font-extrabold text-red-700">
+        <span className="sr-only">{v.price}: </span>
+        {formatPrice(price)}
+      </p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <a
+          href={`tel:${businessProfile.phoneE164}`}
+          className="inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+        >
+          <Phone aria-hidden="true" className="h-5 w-5" />
+          {v.call(businessProfile.phone)}
+        </a>
+        <Link
+          to="/financing"
+          className="inline-flex items-center justify-center rounded-md border border-gray-400 px-5 py-3 font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-red-700"
+        >
+          {v.applyForFinancing}
+        </Link>
+      </div>
+    </div>
   );
 }

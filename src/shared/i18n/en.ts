@@ -1,13 +1,17 @@
 import { booking } from "./en/booking";
+import { contact } from "./en/contact";
 import { financing } from "./en/financing";
+import { inventory } from "./en/inventory";
 import { layout } from "./en/layout";
 import { pages } from "./en/pages";
 import { shells } from "./en/shells";
+import { site } from "./en/site";
+import { vehicle } from "./en/vehicle";
 
 /**
  * The English message catalogue: every user-facing string. Spanish and Portuguese
  * catalogues must have the same shape (`Messages`). Add a file under en/ per area.
  */
-export const en = { layout, pages, shells, booking, financing };
+export const en = { layout, pages, shells, site, inventory, vehicle, contact, booking, financing };
 
 export type Messages = typeof en;

@@ -1,0 +1,243 @@
+import { ChevronDown, Search, SlidersHorizontal, X } from "lucide-react";
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { useMessages } from "~/shared/i18n/messages";
+import {
+  activeFilterCount,
+  distinctOptions,
+  emptyFilters,
+  filterVehicles,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  type InventoryFilters,
+} from "./inventory-filters";
+import { VEHICLE_GRID_CLASS, VehicleCard } from "./vehicle-card";
+import type { VehicleSummary } from "./vehicle-summary";
+
+/** Cards rendered at first and added per 'Show more': the page never renders 2,000 cards at once. */
+export const INVENTORY_PAGE_SIZE = 24;
+/** Cards whose images load eagerly (the first row on a large screen). */
+const EAGER_CARDS = 3;
+
+const PANEL_KEYS: (keyof InventoryFilters)[] = ["make", "bodyStyle", "transmission", "minYear", "maxYear", "minPrice", "maxPrice", "minMileage", "maxMileage"];
+
+const controlClass =
+  "block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 placeholder:text-gray-600 focus:border-red-700 focus:outline-none focus:ring-2 focus:ring-red-700";
+
+/** The first `limit` vehicles the URL's filters keep; used by the page for its ItemList too. */
+export function visibleVehicles(vehicles: readonly VehicleSummary[], filters: InventoryFilters, limit = INVENTORY_PAGE_SIZE) {
+  return filterVehicles(vehicles, filters).slice(0, limit);
+}
+
+/**
+ * Search, filter panel, result line and the card grid (spec §2 Inventory, §5). Filters
+ * live in the URL (DESIGN.md difference 6): the server renders a filtered URL filtered,
+ * and in the browser typing filters at once while the URL follows (replace, no reload).
+ */
+export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
+  const m = useMessages().inventory;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlFilters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
+  const [filters, setFilters] = useState<InventoryFilters>(urlFilters);
+  const [panelOpen, setPanelOpen] = useState(() => PANEL_KEYS.some((k) => urlFilters[k] !== ""));
+  const [limit, setLimit] = useState(INVENTORY_PAGE_SIZE);
+  // Query strings this page wrote itself, oldest first: their navigations land asynchronously
+  // and must not overwrite newer typing when they do.
+  const pendingWrites = useRef<string[]>([]);
+  const current = useRef(filters);
+  current.current = filters;
+  const ids = useId();
+
+  // The URL changed from outside (Back/Forward, a link): adopt it.
+  useEffect(() => {
+    const fromUrl = filtersToSearchParams(urlFilters).toString();
+    const own = pendingWrites.current.indexOf(fromUrl);
+    if (own >= 0) {
+      pendingWrites.current.splice(0, own + 1);
+      return;
+    }
+    if (fromUrl !== filtersToSearchParams(current.current).toString()) setFilters(urlFilters);
+  }, [urlFilters]);
+
+  const update = (next: InventoryFilters) => {
+    current.current = next;
+    setFilters(next);
+    setLimit(INVENTORY_PAGE_SIZE);
+    const params = filtersToSearchParams(next);
+    pendingWrites.current.push(params.toString());
+    setSearchParams(params, { replace: true, preventScrollReset: true });
+  };
+  const set = (key: keyof InventoryFilters) => (value: string) => update({ ...current.current, [key]: value });
+  const clear = () => update(emptyFilters);
+
+  // Typing stays responsive: the grid re-filters at a lower priority than the input.
+  const deferred = useDeferredValue(filters);
+  const results = useMemo(() => filterVehicles(vehicles, deferred), [vehicles, deferred]);
+  const options = useMemo(
+    () => ({
+      make: distinctOptions(vehicles, "make"),
+      bodyStyle: distinctOptions(vehicles, "bodyStyle"),
+      transmission: distinctOptions(vehicles, "transmission"),
+    }),
+    [vehicles],
+  );
+  const count = activeFilterCount(filters);
+  const shown = results.slice(0, limit);
+
+  if (vehicles.length === 0) {
+    return (
+      <div className="rounded-xl border border-gray-200 p-10 text-center">
+        <h2 className="text-xl font-bold">{m.noVehicles}</h2>
+        <p className="mt-2 text-gray-700">{m.noVehiclesHint}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <label htmlFor={`${ids}-search`} className="sr-only">
+            {m.searchLabel}
+          </label>
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-600" />
+          <input
+            id={`${ids}-search`}
+            type="search"
+            value={filters.search}
+            onChange={(e) => set("search")(e.target.value)}
+            placeholder={m.searchPlaceholder}
+            autoComplete="off"
+            className={`${controlClass} pl-10`}
+          />
+        </div>
+        <div className="flex gap-3">
+          <button
+            type="button"
+            aria-expanded={panelOpen}
+            aria-controls={`${ids}-panel`}
+            onClick={() => setPanelOpen((open) => !open)}
+            className="inline-flex items-center gap-2 rounded-md border border-gray-400 bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-red-700"
+          >
+            <SlidersHorizontal aria-hidden="true" className="h-5 w-5" />
+            {m.filters}
+            <ChevronDown aria-hidden="true" className={`h-4 w-4 transition ${panelOpen ? "rotate-180" : ""}`} />
+          </button>
+          {count > 0 ? (
+            <button
+              type="button"
+              onClick={clear}
+              className="inline-flex items-center gap-2 rounded-md bg-gray-800 px-4 py-2 font-semibold text-white hover:bg-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+            >
+              <X aria-hidden="true" className="h-4 w-4" />
+              {m.clearFilters(count)}
+            </button>
+          ) : null}
+        </div>
+      </div>
+
+      <div id={`${ids}-panel`} hidden={!panelOpen} role="region" aria-label={m.filtersPanel} className="mt-4 rounded-xl border border-gray-200 bg-gray-50 p-4">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <Select id={`${ids}-make`} label={m.make} all={m.allMakes} options={options.make} value={filters.make} onChange={set("make")} />
+          <Select id={`${ids}-body`} label={m.bodyStyle} all={m.allStyles} options={options.bodyStyle} value={filters.bodyStyle} onChange={set("bodyStyle")} />
+          <Select
+            id={`${ids}-trans`}
+            label={m.transmission}
+            all={m.allTypes}
+            options={options.transmission}
+            value={filters.transmission}
+            onChange={set("transmission")}
+          />
+          <Range legend={m.yearRange} min={[filters.minYear, set("minYear"), m.min]} max={[filters.maxYear, set("maxYear"), m.max]} />
+          <Range legend={m.priceRange} min={[filters.minPrice, set("minPrice"), m.minPrice]} max={[filters.maxPrice, set("maxPrice"), m.maxPrice]} />
+          <Range
+            legend={m.mileageRange}
+            min={[filters.minMileage, set("minMileage"), m.min]}
+            max={[filters.maxMileage, set("maxMileage"), m.max]}
+          />
+        </div>
+      </div>
+
+      <p className="mt-6 text-gray-700" role="status" data-testid="result-count">
+        {m.showing(results.length)}
+        {results.length < vehicles.length ? ` ${m.filteredFrom(vehicles.length)}` : null}
+      </p>
+
+      {results.length === 0 ? (
+        <div className="mt-6 rounded-xl border border-gray-200 p-10 text-center">
+          <h2 className="text-xl font-bold">{m.noMatch}</h2>
+          <button type="button" onClick={clear} className="mt-4 rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800">
+            {m.clearAllFilters}
+          </button>
+        </div>
+      ) : (
+        <>
+          <h2 className="sr-only">{m.results}</h2>
+          <ul className={`mt-4 ${VEHICLE_GRID_CLASS}`}>
+            {shown.map((v, i) => (
+              <li key={v.id}>
+                <VehicleCard vehicle={v} eager={i < EAGER_CARDS} priority={i === 0} />
+              </li>
+            ))}
+          </ul>
+          {results.length > shown.length ? (
+            <div className="mt-8 text-center">
+              <button
+                type="button"
+                onClick={() => setLimit((n) => n + INVENTORY_PAGE_SIZE)}
+                className="rounded-md border border-gray-400 bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-red-700"
+              >
+                {m.showMore(shown.length, results.length)}
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Select(props: { id: string; label: string; all: string; options: string[]; value: string; onChange: (v: string) => void }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="block text-sm font-medium text-gray-800">
+        {props.label}
+      </label>
+      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)} className={`mt-1 ${controlClass}`}>
+        <option value="">{props.all}</option>
+        {props.options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+type Bound = [value: string, onChange: (v: string) => void, placeholder: string];
+
+function Range({ legend, min, max }: { legend: string; min: Bound; max: Bound }) {
+  const m = useMessages().inventory;
+  const input = ([value, onChange, placeholder]: Bound, label: string): ReactNode => (
+    <input
+      type="number"
+      inputMode="numeric"
+      min={0}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      placeholder={placeholder}
+      aria-label={label}
+      className={controlClass}
+    />
+  );
+  return (
+    <fieldset>
+      <legend className="block text-sm font-medium text-gray-800">{legend}</legend>
+      <div className="mt-1 grid grid-cols-2 gap-2">
+        {input(min, m.minLabel(legend))}
+        {input(max, m.maxLabel(legend))}
+      </div>
+    </fieldset>
+  );
+}

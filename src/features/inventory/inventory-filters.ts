@@ -1,0 +1,119 @@
+import type { Vehicle } from "~/shared/types/vehicle";
+
+/** Inventory filter state (spec §3): all text, empty by default. */
+export type InventoryFilters = {
+  search: string;
+  make: string;
+  bodyStyle: string;
+  transmission: string;
+  minYear: string;
+  maxYear: string;
+  minPrice: string;
+  maxPrice: string;
+  minMileage: string;
+  maxMileage: string;
+};
+
+export const FILTER_KEYS = [
+  "search",
+  "make",
+  "bodyStyle",
+  "transmission",
+  "minYear",
+  "maxYear",
+  "minPrice",
+  "maxPrice",
+  "minMileage",
+  "maxMileage",
+] as const satisfies readonly (keyof InventoryFilters)[];
+
+export const emptyFilters: InventoryFilters = {
+  search: "",
+  make: "",
+  bodyStyle: "",
+  transmission: "",
+  minYear: "",
+  maxYear: "",
+  minPrice: "",
+  maxPrice: "",
+  minMileage: "",
+  maxMileage: "",
+};
+
+/** The fields filtering reads. */
+export type FilterableVehicle = Pick<Vehicle, "year" | "make" | "model" | "price" | "mileage" | "bodyStyle" | "transmission">;
+
+/** A bound as an integer, or null when empty or not a number (then it does not restrict). */
+function bound(text: string): number | null {
+  if (text.trim() === "") return null;
+  const n = Number.parseInt(text, 10);
+  return Number.isNaN(n) ? null : n;
+}
+
+function within(value: number, min: string, max: string): boolean {
+  const lo = bound(min);
+  const hi = bound(max);
+  return (lo === null || value >= lo) && (hi === null || value <= hi);
+}
+
+/** Whether one vehicle passes every active filter (spec §5 Inventory filtering). */
+export function matchesFilters(vehicle: FilterableVehicle, filters: InventoryFilters): boolean {
+  if (filters.search) {
+    const needle = filters.search.toLowerCase();
+    const hit =
+      vehicle.make.toLowerCase().includes(needle) ||
+      vehicle.model.toLowerCase().includes(needle) ||
+      String(vehicle.year).includes(needle);
+    if (!hit) return false;
+  }
+  if (filters.make && vehicle.make !== filters.make) return false;
+  if (filters.bodyStyle && vehicle.bodyStyle !== filters.bodyStyle) return false;
+  if (filters.transmission && vehicle.transmission !== filters.transmission) return false;
+  return (
+    within(vehicle.year, filters.minYear, filters.maxYear) &&
+    within(vehicle.price, filters.minPrice, filters.maxPrice) &&
+    within(vehicle.mileage, filters.minMileage, filters.maxMileage)
+  );
+}
+
+/** The vehicles passing every active filter, in their original order. */
+export function filterVehicles<V extends FilterableVehicle>(vehicles: readonly V[], filters: InventoryFilters): V[] {
+  if (activeFilterCount(filters) === 0) return [...vehicles];
+  return vehicles.filter((v) => matchesFilters(v, filters));
+}
+
+/** How many filters are active; year, price and mileage count once each whatever bounds are set. */
+export function activeFilterCount(filters: InventoryFilters): number {
+  const set = (...values: string[]) => values.some((v) => v !== "");
+  return [
+    set(filters.search),
+    set(filters.make),
+    set(filters.bodyStyle),
+    set(filters.transmission),
+    set(filters.minYear, filters.maxYear),
+    set(filters.minPrice, filters.maxPrice),
+    set(filters.minMileage, filters.maxMileage),
+  ].filter(Boolean).length;
+}
+
+/** The distinct values of one field across the loaded vehicles, sorted alphabetically. */
+export function distinctOptions<K extends "make" | "bodyStyle" | "transmission">(
+  vehicles: readonly Pick<Vehicle, K>[],
+  key: K,
+): string[] {
+  return [...new Set(vehicles.map((v) => v[key] as string))].sort((a, b) => a.localeCompare(b, "en"));
+}
+
+/** Filter state read from a URL's search params (DESIGN.md difference 6); unknown params are ignored. */
+export function filtersFromSearchParams(params: URLSearchParams): InventoryFilters {
+  const filters = { ...emptyFilters };
+  for (const key of FILTER_KEYS) filters[key] = (params.get(key) ?? "").slice(0, 100);
+  return filters;
+}
+
+/** Search params holding only the active filter fields, in a stable order. */
+export function filtersToSearchParams(filters: InventoryFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) if (filters[key] !== "") params.set(key, filters[key]);
+  return params;
+}

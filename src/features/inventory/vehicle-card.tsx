@@ -1,0 +1,94 @@
+import { Car } from "lucide-react";
+import { Link } from "react-router";
+import { useMessages } from "~/shared/i18n/messages";
+import { formatNumber, formatPrice } from "~/shared/lib/format";
+import { vehiclePath } from "~/shared/lib/vehicle-path";
+import type { VehicleSummary } from "./vehicle-summary";
+
+/** Card image widths: the grid is 1/2/3 columns inside a 80rem container. */
+export const CARD_IMAGE_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
+
+/**
+ * One vehicle (spec §2 Vehicle card): the first image, 'year make model', price, mileage
+ * with ' mi' and the transmission. The image and 'View Details' both open the vehicle page.
+ * `eager` for cards in the first row, `priority` for the largest above-the-fold image.
+ */
+export function VehicleCard({ vehicle, eager = false, priority = false }: { vehicle: VehicleSummary; eager?: boolean; priority?: boolean }) {
+  const m = useMessages().inventory.card;
+  const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  const href = vehiclePath(vehicle);
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
+      {/* The image repeats the 'View Details' link: hidden from the tab order and screen readers. */}
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="block aspect-[4/3] bg-gray-100">
+        {vehicle.photo ? (
+          <img
+            src={vehicle.photo.src}
+            srcSet={vehicle.photo.srcSet}
+            sizes={CARD_IMAGE_SIZES}
+            width={vehicle.photo.width}
+            height={vehicle.photo.height}
+            alt=""
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : "auto"}
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <span className="flex h-full w-full items-center justify-center text-gray-600">
+            <Car aria-hidden="true" className="h-12 w-12" />
+            <span className="sr-only">{m.noPhoto}</span>
+          </span>
+        )}
+      </Link>
+      <div className="flex flex-1 flex-col p-4">
+        <h3 className="text-lg font-bold text-gray-900">{name}</h3>
+        <p className="mt-1 text-2xl font-extrabold text-red-700">{formatPrice(vehicle.price)}</p>
+        <p className="mt-2 flex flex-wrap gap-x-3 text-sm text-gray-700">
+          <span>{m.mileage(formatNumber(vehicle.mileage))}</span>
+          <span aria-hidden="true">•</span>
+          <span>{vehicle.transmission}</span>
+        </p>
+        <Link
+          to={href}
+          aria-label={`${m.viewDetails}: ${name}`}
+          className="mt-4 inline-flex justify-center rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+        >
+          {m.viewDetails}
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** A grey placeholder with the card's shape, shown while vehicles load. */
+export function VehicleCardPlaceholder() {
+  const m = useMessages().inventory.card;
+  return (
+    <div className="animate-pulse overflow-hidden rounded-xl border border-gray-200 bg-white" role="status" aria-label={m.loading}>
+      <div className="aspect-[4/3] bg-gray-200" />
+      <div className="space-y-3 p-4">
+        <div className="h-5 w-3/4 rounded bg-gray-200" />
+        <div className="h-7 w-1/3 rounded bg-gray-200" />
+        <div className="h-4 w-1/2 rounded bg-gray-200" />
+        <div className="h-10 rounded bg-gray-200" />
+      </div>
+    </div>
+  );
+}
+
+/** The results grid: 1 column small, 2 medium, 3 large (spec §2). */
+export const VEHICLE_GRID_CLASS = "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3";
+
+/** `count` placeholder cards in the results grid (spec §9: 6 on the inventory, 3 on home). */
+export function VehicleGridPlaceholders({ count, className = "" }: { count: number; className?: string }) {
+  return (
+    <ul className={`${VEHICLE_GRID_CLASS} ${className}`} data-testid="vehicle-placeholders">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i}>
+          <VehicleCardPlaceholder />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,65 @@
+import { useId, useState } from "react";
+import { useMessages } from "~/shared/i18n/messages";
+import { formatPrice } from "~/shared/lib/format";
+import { DEFAULT_APR, DEFAULT_TERM, LOAN_TERMS, monthlyPayment } from "./payment";
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 focus:border-red-700 focus:outline-none focus:ring-2 focus:ring-red-700";
+
+/** Price, down payment, APR and term → an estimated monthly payment, clearly labelled an estimate. */
+export function PaymentEstimator({ price }: { price: number }) {
+  const m = useMessages().vehicle.estimator;
+  const id = useId();
+  const [amount, setAmount] = useState(String(price));
+  const [down, setDown] = useState(String(Math.round(price * 0.1)));
+  const [apr, setApr] = useState(String(DEFAULT_APR));
+  const [term, setTerm] = useState(DEFAULT_TERM);
+  const num = (s: string) => (Number.isFinite(Number(s)) ? Number(s) : 0);
+  const payment = monthlyPayment(num(amount), num(down), num(apr), term);
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-gray-200 p-6">
+      <h2 id={`${id}-title`} className="text-xl font-bold">
+        {m.title}
+      </h2>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-price`} className="block text-sm font-medium text-gray-800">
+            {m.price}
+          </label>
+          <input id={`${id}-price`} type="number" inputMode="numeric" min={0} value={amount} onChange={(e) => setAmount(e.target.value)} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-down`} className="block text-sm font-medium text-gray-800">
+            {m.downPayment}
+          </label>
+          <input id={`${id}-down`} type="number" inputMode="numeric" min={0} value={down} onChange={(e) => setDown(e.target.value)} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-apr`} className="block text-sm font-medium text-gray-800">
+            {m.apr}
+          </label>
+          <input id={`${id}-apr`} type="number" inputMode="decimal" min={0} step="0.1" value={apr} onChange={(e) => setApr(e.target.value)} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-term`} className="block text-sm font-medium text-gray-800">
+            {m.term}
+          </label>
+          <select id={`${id}-term`} value={term} onChange={(e) => setTerm(Number(e.target.value))} className={inputClass}>
+            {LOAN_TERMS.map((t) => (
+              <option key={t} value={t}>
+                {m.months(t)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="mt-6 text-gray-800">
+        {m.monthly}:{" "}
+        <output htmlFor={`${id}-price ${id}-down ${id}-apr ${id}-term`} className="text-2xl font-extrabold text-red-700" aria-live="polite">
+          {m.perMonth(formatPrice(payment))}
+        </output>
+      </p>
+      <p className="mt-2 text-sm text-gray-700">{m.disclaimer}</p>
+    </section>
+  );
+}

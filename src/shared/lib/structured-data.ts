@@ -1,0 +1,91 @@
+import { businessProfile } from "~/shared/config/business-profile";
+import { absoluteUrl } from "~/shared/lib/seo";
+import { vehiclePath } from "~/shared/lib/vehicle-path";
+
+/** The vehicle fields a schema.org Car needs. */
+export type StructuredVehicle = {
+  id: string;
+  year: number;
+  make: string;
+  model: string;
+  price: number;
+  mileage: number;
+  transmission: string;
+  drivetrain: string;
+  bodyStyle: string;
+  exteriorColor: string;
+  vin: string;
+  /** Root-relative or absolute image URLs; the first is the cover. */
+  images: string[];
+};
+
+/** The dealership as a schema.org AutoDealer, from the business profile. */
+export function autoDealerJsonLd(publicUrl: string) {
+  const { name, phoneE164, email, address, coordinates } = businessProfile;
+  return {
+    "@type": "AutoDealer",
+    name,
+    url: absoluteUrl(publicUrl, "/"),
+    telephone: phoneE164,
+    email,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: address.street,
+      addressLocality: address.city,
+      addressRegion: address.region,
+      postalCode: address.postalCode,
+      addressCountry: address.country,
+    },
+    geo: { "@type": "GeoCoordinates", latitude: coordinates.latitude, longitude: coordinates.longitude },
+  };
+}
+
+/**
+ * A schema.org Car with an Offer (Google vehicle-listing structured data): mileage in
+ * miles (SMI), price in whole USD, in stock, used, sold by the dealership.
+ */
+export function carJsonLd(vehicle: StructuredVehicle, publicUrl: string) {
+  const url = absoluteUrl(publicUrl, vehiclePath(vehicle));
+  return {
+    "@type": "Car",
+    "@id": `${url}#vehicle`,
+    name: `${vehicle.year} ${vehicle.make} ${vehicle.model}`,
+    url,
+    image: vehicle.images.map((src) => absoluteUrl(publicUrl, src)),
+    brand: { "@type": "Brand", name: vehicle.make },
+    manufacturer: vehicle.make,
+    model: vehicle.model,
+    vehicleModelDate: String(vehicle.year),
+    mileageFromOdometer: { "@type": "QuantitativeValue", value: vehicle.mileage, unitCode: "SMI" },
+    vehicleTransmission: vehicle.transmission,
+    driveWheelConfiguration: vehicle.drivetrain,
+    bodyType: vehicle.bodyStyle,
+    color: vehicle.exteriorColor,
+    vehicleIdentificationNumber: vehicle.vin,
+    itemCondition: "https://schema.org/UsedCondition",
+    offers: {
+      "@type": "Offer",
+      url,
+      price: vehicle.price,
+      priceCurrency: "USD",
+      availability: "https://schema.org/InStock",
+      itemCondition: "https://schema.org/UsedCondition",
+      seller: autoDealerJsonLd(publicUrl),
+    },
+  };
+}
+
+/** An ItemList of Cars for a listing page. */
+export function itemListJsonLd(vehicles: StructuredVehicle[], publicUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    numberOfItems: vehicles.length,
+    itemListElement: vehicles.map((v, i) => ({ "@type": "ListItem", position: i + 1, item: carJsonLd(v, publicUrl) })),
+  };
+}
+
+/** JSON for a <script type="application/ld+json">, safe against `</script>` in data. */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}

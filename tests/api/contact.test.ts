@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/server/db/database.server";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+// Each test speaks from its own client address so the per-client rate limit only bites where intended.
+let nextClient = 1;
+const newClient = () => `203.0.113.${nextClient++}`;
+
+const valid = {
+  firstName: "Ana",
+  lastName: "Silva",
+  email: "ana@example.com",
+  phone: "9785550100",
+  message: "Is the Civic still available?",
+};
+
+function post(body: unknown, client = newClient()) {
+  return fetch(`${server.url}/api/contact`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": client },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function storedMessages() {
+  const { db } = openDatabase(server.dataDir);
+  try {
+    return await db.selectFrom("contactSubmissions").selectAll().orderBy("createdAt").execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { TRUST_PROXY: "true" } });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("POST /api/contact", () => {
+  it("stores a valid message with hasTradeIn defaulting to false", async () => {
+    const res = await post(valid);
+    expect(res.status).toBe(201);
+    const rows = await storedMessages();
+    expect(rows.at(-1)).toMatchObject({ ...valid, vehicleId: null, hasTradeIn: 0 });
+  });
+
+  it("stores the vehicle id and trade-in flag from a vehicle page", async () => {
+    const vehicleId = "45227f42-45df-42cd-a9d0-fd92a4ccfb6a";
+    const res = await post({ ...valid, message: "About this car, please call me.", vehicleId, hasTradeIn: true });
+    expect(res.status).toBe(201);
+    expect((await storedMessages()).at(-1)).toMatchObject({ vehicleId, hasTradeIn: 1 });
+  });
+
+  it.each([
+    ["firstName", "", "First name is required"],
+    ["lastName", "", "Last name is required"],
+    ["email", "nope", "Valid email is required"],
+    ["phone", "555-0100", "Valid phone number is required"],
+    ["message", "Hi there", "Message must be at least 10 characters"],
+  ])("rejects %s=%j with 400 and the spec's message", async (field, value, message) => {
+    const before = (await storedMessages()).length;
+    const res = await post({ ...valid, [field]: value });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: string; fieldErrors: Record<string, string> };
+    expect(body.fieldErrors[field]).toBe(message);
+    expect((await storedMessages()).length).toBe(before);
+  });
+
+  it("rejects a malformed vehicle id and a non-boolean trade-in flag", async () => {
+    const res = await post({ ...valid, vehicleId: "not-a-uuid", hasTradeIn: "yes" });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { fieldErrors: Record<string, string> };
+    expect(Object.keys(body.fieldErrors).sort()).toEqual(["hasTradeIn", "vehicleId"]);
+  });
+
+  it("answers 400 to malformed JSON and an empty body, without crashing", async () => {
+    expect((await post("{not json")).status).toBe(400);
+    const empty = await post({});
+    expect(empty.status).toBe(400);
+    expect(Object.keys(((await empty.json()) as { fieldErrors: object }).fieldErrors)).toEqual(
+      expect.arrayContaining(["firstName", "lastName", "email", "phone", "message"]),
+    );
+  });
+
+  it("pretends to accept a bot that fills the honeypot but stores nothing", async () => {
+    const before = (await storedMessages()).length;
+    const res = await post({ ...valid, website: "http://spam.example" });
+    expect(res.status).toBe(201);
+    expect((await storedMessages()).length).toBe(before);
+  });
+
+  it("limits how many messages one client sends", async () => {
+    const client = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await post(valid, client)).status);
+    expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    // Another client is unaffected.
+    expect((await post(valid)).status).toBe(201);
+  });
+});

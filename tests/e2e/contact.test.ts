@@ -1,0 +1,128 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/server/db/database.server";
+import { describeViolations, launchBrowser, newPage, seriousAxeViolations } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Waits until the lazily loaded contact form is interactive. */
+async function formReady(page: Page): Promise<void> {
+  await page.waitForSelector("form[data-hydrated]");
+}
+
+async function open(path: string): Promise<Page> {
+  const { page } = await newPage(browser, { baseURL: server.url, viewport: { width: 375, height: 812 } });
+  await page.goto(path);
+  await page.waitForFunction(() => Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__react")));
+  return page;
+}
+
+describe("contact page", () => {
+  it("shows the form, map facade of at least 400 px, hours and call card, and passes axe", async () => {
+    const page = await open("/contact");
+    await page.getByRole("heading", { name: "Send Us a Message" }).waitFor();
+    expect(await page.getByRole("link", { name: "Get Directions" }).isVisible()).toBe(true);
+    const mapHeight = await page.getByRole("button", { name: /Show interactive map/ }).evaluate((el) => el.parentElement!.parentElement!.getBoundingClientRect().height);
+    expect(mapHeight).toBeGreaterThanOrEqual(400);
+    expect(await page.getByRole("main").getByRole("heading", { name: "Business Hours" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: /Call Now/ }).getAttribute("href")).toMatch(/^tel:\+1/);
+    const violations = await seriousAxeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows the spec's validation messages, then 'Sending...', the success toast and an empty form", async () => {
+    const page = await open("/contact");
+    await formReady(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    for (const text of [
+      "First name is required",
+      "Last name is required",
+      "Valid email is required",
+      "Valid phone number is required",
+      "Message must be at least 10 characters",
+    ]) {
+      await page.getByText(text, { exact: true }).waitFor();
+    }
+    const email = page.getByRole("textbox", { name: "Email" });
+    expect(await email.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = await email.getAttribute("aria-describedby");
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Valid email is required");
+
+    await page.getByRole("textbox", { name: "First Name" }).fill("Carlos");
+    await page.getByRole("textbox", { name: "Last Name" }).fill("Souza");
+    await email.fill("carlos@example.com");
+    await page.getByRole("textbox", { name: "Phone" }).fill("9785550199");
+    await page.getByRole("textbox", { name: "Message" }).fill("What are your hours on holidays?");
+    // Hold the request so the sending state is observable.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/contact", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const sending = page.getByRole("button", { name: "Sending..." });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    release();
+    const toast = page.getByTestId("toast");
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain("Message sent!");
+    expect(await toast.textContent()).toContain("We'll get back to you shortly.");
+    await expect.poll(() => email.inputValue()).toBe("");
+
+    const { db } = openDatabase(server.dataDir);
+    try {
+      const row = await db.selectFrom("contactSubmissions").selectAll().where("email", "=", "carlos@example.com").executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ firstName: "Carlos", vehicleId: null, hasTradeIn: 0 });
+    } finally {
+      await db.destroy();
+    }
+    await page.context().close();
+  });
+
+  it("shows the failure toast when the server refuses", async () => {
+    const page = await open("/contact");
+    await formReady(page);
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "boom" }));
+    await page.getByRole("textbox", { name: "First Name" }).fill("Carlos");
+    await page.getByRole("textbox", { name: "Last Name" }).fill("Souza");
+    await page.getByRole("textbox", { name: "Email" }).fill("carlos@example.com");
+    await page.getByRole("textbox", { name: "Phone" }).fill("9785550199");
+    await page.getByRole("textbox", { name: "Message" }).fill("What are your hours on holidays?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const toast = page.getByTestId("toast");
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain("Error");
+    expect(await toast.textContent()).toContain("Failed to send message. Please try again.");
+    // The form keeps what was typed so the shopper can retry.
+    expect(await page.getByRole("textbox", { name: "First Name" }).inputValue()).toBe("Carlos");
+    await page.context().close();
+  });
+});
+
+describe("about page", () => {
+  it("has the story, services, values and the two buttons, and passes axe", async () => {
+    const page = await open("/about");
+    for (const name of ["Our Story", "Our Services", "Our Values"]) await page.getByRole("heading", { name, level: 2 }).waitFor();
+    for (const name of ["Quality Used Vehicles", "Flexible Financing", "Quality", "Customer Service", "Integrity"]) {
+      expect(await page.getByRole("heading", { name, exact: true, level: 3 }).isVisible()).toBe(true);
+    }
+    expect(await page.getByRole("link", { name: "Browse Inventory" }).last().getAttribute("href")).toBe("/inventory");
+    expect(await page.getByRole("link", { name: "Contact Us" }).last().getAttribute("href")).toBe("/contact");
+    const violations = await seriousAxeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.context().close();
+  });
+});

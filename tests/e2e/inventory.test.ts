@@ -1,0 +1,282 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/server/db/database.server";
+import { describeViolations, launchBrowser, newPage, seriousAxeViolations } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+type ApiVehicle = { id: string; year: number; make: string; model: string; price: number; mileage: number; bodyStyle: string; transmission: string; images: string[] };
+
+let server: TestServer;
+let browser: Browser;
+let vehicles: ApiVehicle[];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer({ seeded: true }), launchBrowser()]);
+  vehicles = (await (await fetch(`${server.url}/api/vehicles`)).json()) as ApiVehicle[];
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Waits until the lazily loaded contact form is interactive. */
+async function formReady(page: Page): Promise<void> {
+  await page.waitForSelector("form[data-hydrated]");
+}
+
+async function open(path: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const { page } = await newPage(browser, { baseURL: server.url, viewport });
+  await page.goto(path);
+  // Wait for hydration: React attaches its root container key once the app is interactive.
+  await page.waitForFunction(() => Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__react")));
+  return page;
+}
+
+const resultLine = (page: Page) => page.getByTestId("result-count");
+const showing = (n: number, total?: number) => `Showing ${n} vehicle${n === 1 ? "" : "s"}${total ? ` (filtered from ${total} total)` : ""}`;
+
+async function cardTitles(page: Page): Promise<string[]> {
+  return page.locator("main article h3").allTextContents();
+}
+
+describe("inventory", () => {
+  it("shows every vehicle, the spec's texts and no serious axe violations", async () => {
+    const page = await open("/inventory");
+    await expect.poll(() => resultLine(page).textContent()).toBe(showing(vehicles.length));
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Our Inventory");
+    expect(await page.getByPlaceholder("Search by make, model, or year...").isVisible()).toBe(true);
+    // The filter panel starts collapsed; no Clear Filters without an active filter.
+    expect(await page.getByRole("combobox", { name: "Make" }).isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: /Clear Filters/ }).count()).toBe(0);
+    const violations = await seriousAxeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("filters through the UI: search, make, price bounds together; counts and clears filters", async () => {
+    const page = await open("/inventory");
+    await page.getByPlaceholder("Search by make, model, or year...").fill("hon");
+    const hondas = vehicles.filter((v) => /hon/i.test(`${v.make}|${v.model}|${v.year}`));
+    await expect.poll(() => resultLine(page).textContent()).toBe(showing(hondas.length, vehicles.length));
+    expect(await page.getByRole("button", { name: "Clear Filters (1)" }).isVisible()).toBe(true);
+    await expect.poll(() => page.url()).toContain("search=hon");
+
+    await page.getByRole("button", { name: "Filters", exact: true }).click();
+    const makes = await page.getByRole("combobox", { name: "Make" }).locator("option").allTextContents();
+    const distinct = [...new Set(vehicles.map((v) => v.make))].sort((a, b) => a.localeCompare(b, "en"));
+    expect(makes).toEqual(["All Makes", ...distinct]);
+    const panelViolations = await seriousAxeViolations(page);
+    expect(panelViolations, describeViolations(panelViolations)).toEqual([]);
+
+    await page.getByPlaceholder("Search by make, model, or year...").fill("");
+    await page.getByRole("combobox", { name: "Make" }).selectOption("Toyota");
+    await page.getByRole("spinbutton", { name: "Price Range: maximum" }).fill("5000");
+    await page.getByRole("spinbutton", { name: "Price Range: minimum" }).fill("4995");
+    const expected = vehicles.filter((v) => v.make === "Toyota" && v.price >= 4995 && v.price <= 5000);
+    await expect.poll(() => resultLine(page).textContent()).toBe(showing(expected.length, vehicles.length));
+    // Make plus price (both bounds) count as two filters.
+    expect(await page.getByRole("button", { name: "Clear Filters (2)" }).isVisible()).toBe(true);
+    expect((await cardTitles(page)).every((t) => t.includes("Toyota"))).toBe(true);
+
+    await page.getByRole("combobox", { name: "Body Style" }).selectOption("Truck");
+    const none = expected.filter((v) => v.bodyStyle === "Truck").length === 0;
+    if (none) {
+      await page.getByRole("heading", { name: "No vehicles match your filters" }).waitFor();
+      await page.getByRole("button", { name: "Clear All Filters" }).click();
+    } else {
+      await page.getByRole("button", { name: /Clear Filters/ }).click();
+    }
+    await expect.poll(() => resultLine(page).textContent()).toBe(showing(vehicles.length));
+    expect(await page.getByRole("combobox", { name: "Make" }).inputValue()).toBe("");
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    await page.context().close();
+  });
+
+  it("filters from the URL, server-rendered, and keeps them after Back from a vehicle page", async () => {
+    const page = await open("/inventory?make=Honda&maxPrice=15000");
+    const expected = vehicles.filter((v) => v.make === "Honda" && v.price <= 15000);
+    await expect.poll(() => resultLine(page).textContent()).toBe(showing(expected.length, vehicles.length));
+    expect((await cardTitles(page)).sort()).toEqual(expected.map((v) => `${v.year} ${v.make} ${v.model}`).sort());
+
+    // Card → vehicle page.
+    const first = page.locator("main article").first();
+    const title = await first.locator("h3").textContent();
+    await first.getByRole("link", { name: /View Details/ }).click();
+    await page.waitForURL(/\/used-\d{4}-.*-fitchburg-ma-01430-[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+
+    await page.goBack();
+    await page.waitForURL(/\/inventory\?make=Honda&maxPrice=15000$/);
+    await expect.poll(() => resultLine(page).textContent()).toBe(showing(expected.length, vehicles.length));
+    expect(await page.getByRole("button", { name: "Clear Filters (2)" }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it("shows 6 placeholder cards while a client navigation downloads the list", async () => {
+    const page = await open("/");
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // Only the list is held: the root's own revalidation (a separate, small request) goes through.
+    await page.route(
+      (url) => url.pathname === "/inventory.data" && (url.searchParams.get("_routes") ?? "").includes("routes/inventory"),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.getByRole("link", { name: "Browse Inventory" }).first().click();
+    const placeholders = page.getByTestId("vehicle-placeholders");
+    await placeholders.waitFor();
+    expect(await placeholders.locator("li").count()).toBe(6);
+    release();
+    await expect.poll(() => resultLine(page).textContent()).toBe(showing(vehicles.length));
+    expect(await placeholders.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("shows the no-vehicles message when there is no inventory", async () => {
+    const empty = await startTestServer();
+    try {
+      const { page } = await newPage(browser, { baseURL: empty.url });
+      await page.goto("/inventory");
+      await page.getByRole("heading", { name: "No vehicles available at the moment" }).waitFor();
+      expect(await page.getByText("Please check back soon or contact us for upcoming inventory").isVisible()).toBe(true);
+      // Home hides Featured Vehicles when there are none.
+      await page.goto("/");
+      expect(await page.getByRole("heading", { name: "Featured Vehicles" }).count()).toBe(0);
+      await page.context().close();
+    } finally {
+      await empty.stop();
+    }
+  });
+});
+
+describe("home", () => {
+  it("shows three featured vehicles, the map facade, and passes axe", async () => {
+    const page = await open("/");
+    await page.getByRole("heading", { name: "Featured Vehicles" }).waitFor();
+    expect(await page.locator("main article").count()).toBe(3);
+    // The maps iframe loads only after the shopper asks for it (DESIGN.md difference 9).
+    expect(await page.locator("iframe").count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Get Directions" }).first().isVisible()).toBe(true);
+    const violations = await seriousAxeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.getByRole("button", { name: /Show interactive map/ }).click();
+    await page.locator("iframe").waitFor({ state: "attached" });
+    await page.context().close();
+  });
+});
+
+describe("vehicle page", () => {
+  const vehicleWithPhotos = () => vehicles.find((v) => v.images.length >= 3)!;
+  const pathOf = (v: ApiVehicle) =>
+    `/used-${v.year}-${v.make}-${v.model}-fitchburg-ma-01430-${v.id}`.toLowerCase().replace(/[^a-z0-9 /-]/g, "").replace(/ /g, "-").replace(/-+/g, "-");
+
+  it("has a gallery that works with clicks, arrow keys and swipes, and passes axe", async () => {
+    const v = vehicleWithPhotos();
+    const page = await open(pathOf(v), { width: 390, height: 844 });
+    const total = v.images.length;
+    const count = page.getByText(/^Photo \d+ of \d+$/);
+    expect(await count.textContent()).toBe(`Photo 1 of ${total}`);
+    await page.getByRole("button", { name: "Show photo 3" }).click();
+    expect(await count.textContent()).toBe(`Photo 3 of ${total}`);
+    expect(await page.getByRole("button", { name: "Show photo 3" }).getAttribute("aria-current")).toBe("true");
+    await page.keyboard.press("ArrowLeft");
+    expect(await count.textContent()).toBe(`Photo 2 of ${total}`);
+    await page.getByRole("button", { name: "Next photo" }).click();
+    expect(await count.textContent()).toBe(`Photo 3 of ${total}`);
+    // Swipe left on the photo: the next photo (wrapping after the last).
+    const box = (await page.getByTestId("main-photo").boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    expect(await count.textContent()).toBe(`Photo ${(3 % total) + 1} of ${total}`);
+
+    expect(await page.getByText(/^[\d,]+ miles$/).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Apply for Financing" }).getAttribute("href")).toBe("/financing");
+    expect(await page.getByText(/estimate only/).isVisible()).toBe(true);
+    const violations = await seriousAxeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("the Message Us form shows the spec's messages, then sends with the vehicle id and a success toast", async () => {
+    const v = vehicles[1]!;
+    const page = await open(pathOf(v));
+    await formReady(page);
+    const message = page.getByRole("textbox", { name: "Message" });
+    await expect.poll(() => message.inputValue()).toContain(`${v.year} ${v.make} ${v.model}`);
+    await message.fill("short");
+    await page.getByRole("textbox", { name: "Phone" }).fill("12345");
+    await page.getByRole("textbox", { name: "Email" }).fill("not-an-email");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    for (const text of [
+      "First name is required",
+      "Last name is required",
+      "Valid email is required",
+      "Valid phone number is required",
+      "Message must be at least 10 characters",
+    ]) {
+      await page.getByText(text, { exact: true }).waitFor();
+    }
+    expect(await page.getByRole("textbox", { name: "First Name" }).getAttribute("aria-invalid")).toBe("true");
+
+    await page.getByRole("textbox", { name: "First Name" }).fill("Ana");
+    await page.getByRole("textbox", { name: "Last Name" }).fill("Silva");
+    await page.getByRole("textbox", { name: "Email" }).fill("ana@example.com");
+    await page.getByRole("textbox", { name: "Phone" }).fill("(978) 555-0100");
+    await message.fill(`Is the ${v.model} still available?`);
+    await page.getByRole("checkbox", { name: "I have a trade-in" }).check();
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const toast = page.getByTestId("toast");
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain("Message sent!");
+    expect(await toast.textContent()).toContain("We'll get back to you shortly.");
+    // Reset on success.
+    await expect.poll(() => page.getByRole("textbox", { name: "First Name" }).inputValue()).toBe("");
+
+    const { db } = openDatabase(server.dataDir);
+    try {
+      const row = await db.selectFrom("contactSubmissions").selectAll().where("email", "=", "ana@example.com").executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ vehicleId: v.id, hasTradeIn: 1, phone: "(978) 555-0100" });
+    } finally {
+      await db.destroy();
+    }
+    await page.context().close();
+  });
+
+  it("shows the loading skeleton with what the card knew while the details download", async () => {
+    const page = await open("/inventory");
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(
+      (url) => url.pathname.endsWith(".data") && (url.searchParams.get("_routes") ?? "").includes("routes/vehicle"),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    const first = page.locator("main article").first();
+    const title = await first.locator("h3").textContent();
+    await first.getByRole("link", { name: /View Details/ }).click();
+    const skeleton = page.getByTestId("vehicle-skeleton");
+    await skeleton.waitFor();
+    expect(await skeleton.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+    release();
+    await page.getByText(/^Photo 1 of \d+$/).waitFor();
+    expect(await skeleton.count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Vehicle Info" }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it("answers the 404 page for an unknown vehicle and an unparsable vehicle path", async () => {
+    const { page } = await newPage(browser, { baseURL: server.url });
+    for (const path of ["/used-2020-honda-civic-fitchburg-ma-01430-00000000-0000-4000-8000-000000000000", "/used-2020-honda-civic"]) {
+      const res = await page.goto(path);
+      expect(res!.status()).toBe(404);
+      await page.getByText("Page Not Found").first().waitFor();
+    }
+    await page.context().close();
+  });
+});

@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { adminApi } from "~/features/admin/admin-api.server";
 import { trackingApi } from "~/features/tracking/tracking-api.server";
 import type { AppContext } from "~/server/context.server";
 
@@ -10,6 +11,7 @@ export function apiRouter(ctx: AppContext): Router {
     next();
   });
   api.use(trackingApi(ctx));
+  api.use(adminApi(ctx));
   api.use((_req, res) => {
     res.status(404).json({ error: "Not found" });
   });

@@ -1,3 +1,4 @@
+import { admin } from "./en/admin";
 import { layout } from "./en/layout";
 import { pages } from "./en/pages";
 import { shells } from "./en/shells";
@@ -6,6 +7,6 @@ import { shells } from "./en/shells";
  * The English message catalogue: every user-facing string. Spanish and Portuguese
  * catalogues must have the same shape (`Messages`). Add a file under en/ per area.
  */
-export const en = { layout, pages, shells };
+export const en = { layout, pages, shells, admin };
 
 export type Messages = typeof en;

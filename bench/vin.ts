@@ -5,14 +5,14 @@ import path from "node:path";
 import { createVinDecoder } from "../src/features/admin/vin-decoder.server";
 
 const VINS = [
+  "JH4DA9352MS016526", // 1991 Acura Integra
+  "1J4GZ58SXVC123456", // 1997 Jeep Grand Cherokee
   "1HGCM82633A004352", // 2003 Honda Accord
-  "1FTFW1ET5DFC10312", // 2013 Ford F-150
-  "5YJ3E1EA7KF317000", // 2019 Tesla Model 3
-  "JTDKB20U093456789",
-  "WBA3A5C51CF256551", // 2012 BMW 328i
   "1G1ZT53826F109149", // 2006 Chevrolet Malibu
-  "2T1BURHE0JC043821", // 2018 Toyota Corolla
-  "1N4AL3AP8JC231503", // 2018 Nissan Altima
+  "WDBUF56X98B123456", // 2008 Mercedes-Benz E-Class
+  "WBA3A5C53CF256551", // 2012 BMW 328i
+  "1FTFW1ET9DFC10312", // 2013 Ford F-150
+  "5YJ3E1EA2KF317000", // 2019 Tesla Model 3
 ];
 
 const cacheDir = process.env.VPIC_CACHE_DIR ?? path.join(os.tmpdir(), "dealership-vpic-cache");

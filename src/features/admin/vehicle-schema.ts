@@ -71,7 +71,9 @@ export const vehicleSchema = z.object({
       { error: v.images },
     )
     .min(1, v.images)
-    .max(MAX_PHOTOS_PER_VEHICLE),
+    .max(MAX_PHOTOS_PER_VEHICLE)
+    // Inline photos are one upload's worth at most (spec §9: 25 per upload).
+    .refine((images) => images.filter((s) => s.startsWith("data:")).length <= MAX_PHOTOS_PER_UPLOAD, messagesFor().admin.vehicleForm.tooManyText),
 });
 
 export type VehicleFormInput = z.input<typeof vehicleSchema>;

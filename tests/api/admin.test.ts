@@ -29,7 +29,7 @@ function req(client: { server: TestServer; cookie?: string }, p: string, init: {
   return fetch(`${client.server.url}${p}`, {
     method: init.method ?? "GET",
     headers,
-    body: init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+    body: init.raw ? new Uint8Array(init.raw) : init.body !== undefined ? JSON.stringify(init.body) : undefined,
     redirect: "manual",
   });
 }

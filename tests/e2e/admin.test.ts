@@ -64,6 +64,18 @@ describe("staff dashboard at /podium", () => {
 
   const toast = () => page.getByTestId("toast");
 
+  it("keeps the dashboard code out of public pages", async () => {
+    const publicPage = await browser.newPage({ baseURL: server.url });
+    const scripts: string[] = [];
+    publicPage.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    for (const path of ["/", "/inventory", "/contact"]) await publicPage.goto(path, { waitUntil: "networkidle" });
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((u) => /podium/i.test(u))).toEqual([]);
+    await publicPage.close();
+  });
+
   it("refuses a wrong PIN, then signs in", async () => {
     await page.goto("/podium");
     await expect(page.getByText("Enter your PIN to access the dashboard").isVisible()).resolves.toBe(true);

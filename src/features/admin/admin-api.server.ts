@@ -31,6 +31,9 @@ import { bookingStatusSchema, loginSchema, vehicleSchema } from "./vehicle-schem
 /** Routes reachable without a session. Everything else under /admin needs one. */
 export const PUBLIC_ADMIN_ROUTES = new Set(["POST /admin/login", "GET /admin/session"]);
 
+/** Polled automatically (every 30 s): these do not count as staff activity for the idle timeout. */
+const BACKGROUND_POLLS = new Set(["GET /admin/active-visitors"]);
+
 const isUuid = (id: string) => uuidField().safeParse(id).success;
 const actor = (res: Response) => res.locals.adminActor as string;
 
@@ -47,7 +50,7 @@ export function adminApi(ctx: AppContext): Router {
   router.use("/admin", sameOriginGuard, async (req: Request, res: Response, next: NextFunction) => {
     res.setHeader("Cache-Control", "no-store");
     if (PUBLIC_ADMIN_ROUTES.has(`${req.method} /admin${req.path}`)) return next();
-    const session = await auth.current(req);
+    const session = await auth.current(req, { background: BACKGROUND_POLLS.has(`${req.method} /admin${req.path}`) });
     if (!session) return sendError(res, 401, "Sign-in required");
     res.locals.adminActor = actorOf(session);
     next();

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { AppContext } from "~/server/context.server";
-import { deleteAdminSession, deleteIdleAdminSessions, insertAdminSession, touchAdminSession } from "~/server/data/admin-sessions.server";
+import { deleteAdminSession, deleteIdleAdminSessions, insertAdminSession, isAdminSessionLive, touchAdminSession } from "~/server/data/admin-sessions.server";
 import { safeEqual } from "~/server/secrets.server";
 
 export const SESSION_COOKIE = "admin_session";
@@ -100,12 +100,17 @@ export function createAdminAuth(ctx: AppContext) {
       if (token) await deleteAdminSession(ctx.db, hashToken(token));
       res.setHeader("Set-Cookie", sessionCookie(req, "", true));
     },
-    /** The session's hash when the request carries a live session (and marks it used). */
-    async current(req: Request): Promise<string | null> {
+    /**
+     * The session's hash when the request carries a live session. It counts as activity
+     * unless `background` (automatic polling must not keep an unattended dashboard open).
+     */
+    async current(req: Request, { background = false } = {}): Promise<string | null> {
       const token = readCookie(req, SESSION_COOKIE);
       if (!token || token.length > 100) return null;
       const idHash = hashToken(token);
-      return (await touchAdminSession(ctx.db, idHash, new Date(Date.now() - idleMs))) ? idHash : null;
+      const idleSince = new Date(Date.now() - idleMs);
+      const live = background ? await isAdminSessionLive(ctx.db, idHash, idleSince) : await touchAdminSession(ctx.db, idHash, idleSince);
+      return live ? idHash : null;
     },
   };
 }

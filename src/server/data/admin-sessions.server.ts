@@ -22,6 +22,17 @@ export async function touchAdminSession(db: Db, idHash: string, idleSince: Date,
   return false;
 }
 
+/** Whether a session is live, without counting this as activity (for background polling). */
+export async function isAdminSessionLive(db: Db, idHash: string, idleSince: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom("adminSessions")
+    .select("idHash")
+    .where("idHash", "=", idHash)
+    .where("lastSeenAt", ">", idleSince.toISOString())
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 export async function deleteAdminSession(db: Db, idHash: string): Promise<void> {
   await db.deleteFrom("adminSessions").where("idHash", "=", idHash).execute();
 }

@@ -70,7 +70,7 @@ describe("staff dashboard at /podium", () => {
     publicPage.on("request", (r) => {
       if (r.resourceType() === "script") scripts.push(r.url());
     });
-    for (const path of ["/", "/inventory", "/contact"]) await publicPage.goto(path, { waitUntil: "networkidle" });
+    for (const path of ["/", "/inventory", "/contact"]) await publicPage.goto(path, { waitUntil: "load" });
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((u) => /podium/i.test(u))).toEqual([]);
     await publicPage.close();
@@ -78,7 +78,7 @@ describe("staff dashboard at /podium", () => {
 
   it("refuses a wrong PIN, then signs in", async () => {
     await page.goto("/podium");
-    await expect(page.getByText("Enter your PIN to access the dashboard").isVisible()).resolves.toBe(true);
+    await page.getByText("Enter your PIN to access the dashboard").waitFor();
     const axe = await seriousAxeViolations(page);
     expect(axe, describeViolations(axe)).toEqual([]);
 

@@ -16,7 +16,10 @@ export function SettingsTab() {
       <Card title={m.hours}>
         <WeeklyHours />
         <h3 className="mt-4 font-semibold">{m.location}</h3>
-        <Rows rows={[[m.location, `${p.address.city}, ${p.address.region}`], [m.coordinates, `${p.coordinates.latitude}, ${p.coordinates.longitude}`]]} />
+        <p>
+          {p.address.city}, {p.address.region} {p.address.postalCode}
+        </p>
+        <Rows rows={[[m.coordinates, `${p.coordinates.latitude}, ${p.coordinates.longitude}`]]} />
       </Card>
       <Card title={m.website}>
         <Rows

@@ -2,7 +2,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import os from "node:os";
 import path from "node:path";
 import type { AppContext } from "~/server/context.server";
-import { listAuditEntries } from "~/server/data/audit-log.server";
+import { insertAuditEntry, listAuditEntries } from "~/server/data/audit-log.server";
 import { SlotTakenError } from "~/server/data/bookings.server";
 import { deleteContactSubmission } from "~/server/data/contact-submissions.server";
 import { listVehicles } from "~/server/data/vehicles.server";
@@ -230,4 +230,19 @@ export function adminRoutes(router: Router): { method: string; path: string }[] 
     }
   }
   return out;
+}
+
+/**
+ * For the financing feature's `GET /api/financing/:id/pdf` (its `authorizeStaff` option):
+ * true for a live staff session, recording the download in the audit log. Wire it in
+ * src/app/http/api.server.ts: `financingApi(ctx, { authorizeStaff: staffPdfAuthorizer(ctx) })`.
+ */
+export function staffPdfAuthorizer(ctx: AppContext): (req: Request, applicationId: string) => Promise<boolean> {
+  const auth = createAdminAuth(ctx);
+  return async (req, applicationId) => {
+    const session = await auth.current(req);
+    if (!session) return false;
+    await insertAuditEntry(ctx.db, { actor: actorOf(session), action: "download-pdf", entity: "financing_application", entityId: applicationId });
+    return true;
+  };
 }

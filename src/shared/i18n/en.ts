@@ -1,3 +1,4 @@
+import { admin } from "./en/admin";
 import { booking } from "./en/booking";
 import { contact } from "./en/contact";
 import { financing } from "./en/financing";
@@ -12,6 +13,6 @@ import { vehicle } from "./en/vehicle";
  * The English message catalogue: every user-facing string. Spanish and Portuguese
  * catalogues must have the same shape (`Messages`). Add a file under en/ per area.
  */
-export const en = { layout, pages, shells, site, inventory, vehicle, contact, booking, financing };
+export const en = { layout, pages, shells, site, inventory, vehicle, contact, booking, financing, admin };
 
 export type Messages = typeof en;

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { assertProductionReady } from "~/app/http/start-server.server";
+import { readEnv } from "~/server/env.server";
+import { adminPdfFilename, maskSsn } from "./admin-financing.server";
+import { createLoginThrottle, LOCKOUT_MS } from "./admin-session.server";
+import { groupByDate } from "./bookings-tab";
+import { adminPdfName } from "./financing-tab";
+import { fitWithin } from "./resize-photo";
+import { matchesVehicleSearch } from "./vehicles-tab";
+import { mapVinDecode } from "./vin-mapping";
+
+describe("production start-up refusal (DESIGN.md difference 1)", () => {
+  const prod = (pin?: string) => readEnv({ NODE_ENV: "production", ...(pin === undefined ? {} : { ADMIN_PIN: pin }) });
+  it("refuses a missing or trivial ADMIN_PIN in production", () => {
+    for (const pin of [undefined, "", "000000", "123456", "111111", "654321", "12"]) {
+      expect(() => assertProductionReady(prod(pin)), String(pin)).toThrow(/ADMIN_PIN/);
+    }
+  });
+  it("accepts a real PIN, and anything outside production", () => {
+    expect(() => assertProductionReady(prod("583017"))).not.toThrow();
+    expect(() => assertProductionReady(readEnv({ NODE_ENV: "development" }))).not.toThrow();
+    expect(readEnv({ NODE_ENV: "development" }).adminPin).toBe("246810");
+  });
+});
+
+describe("sign-in throttle", () => {
+  it("locks a client after 5 misses for 15 minutes, others unaffected", () => {
+    let now = 0;
+    const throttle = createLoginThrottle(() => now);
+    for (let i = 0; i < 4; i++) throttle.recordMiss("a");
+    expect(throttle.lockedFor("a")).toBe(0);
+    throttle.recordMiss("a");
+    expect(throttle.lockedFor("a")).toBe(LOCKOUT_MS);
+    expect(throttle.lockedFor("b")).toBe(0);
+    now += LOCKOUT_MS - 1;
+    expect(throttle.lockedFor("a")).toBe(1);
+    now += 1;
+    expect(throttle.lockedFor("a")).toBe(0);
+    throttle.recordMiss("a");
+    expect(throttle.lockedFor("a")).toBe(0);
+  });
+});
+
+describe("photo sizing (spec §9)", () => {
+  it("fits within 1200×1200 keeping the aspect ratio, never enlarging", () => {
+    expect(fitWithin(4000, 3000)).toEqual({ width: 1200, height: 900 });
+    expect(fitWithin(3000, 4000)).toEqual({ width: 900, height: 1200 });
+    expect(fitWithin(800, 600)).toEqual({ width: 800, height: 600 });
+  });
+});
+
+describe("dashboard helpers", () => {
+  const v = { make: "Honda", model: "Civic", year: 2019, vin: "2HGFC2F59KH123456" };
+  it("searches make, model, year or VIN", () => {
+    expect(matchesVehicleSearch(v, "hon")).toBe(true);
+    expect(matchesVehicleSearch(v, "CIVIC")).toBe(true);
+    expect(matchesVehicleSearch(v, "2019")).toBe(true);
+    expect(matchesVehicleSearch(v, "kh123")).toBe(true);
+    expect(matchesVehicleSearch(v, "toyota")).toBe(false);
+  });
+  it("masks SSNs and names PDFs safely", () => {
+    expect(maskSsn("123-45-6789")).toBe("***-**-6789");
+    expect(adminPdfFilename("Ana", "Silva")).toBe("financing-application-Ana-Silva.pdf");
+    expect(adminPdfName('A"na', "de la Cruz")).toBe("financing-application-A-na-de-la-Cruz.pdf");
+  });
+  it("groups bookings by date in order", () => {
+    const groups = groupByDate([{ bookingDate: "2026-01-02", n: 1 }, { bookingDate: "2026-01-02", n: 2 }, { bookingDate: "2026-01-03", n: 3 }]);
+    expect(groups.map(([d, items]) => [d, items.length])).toEqual([["2026-01-02", 2], ["2026-01-03", 1]]);
+  });
+  it("maps decoded VINs onto the form's option lists", () => {
+    const base = { year: 2013, make: "Ford", model: "F-150", trim: null, series: null, doors: null, engine: null, fuelType: "Gasoline" };
+    expect(mapVinDecode({ ...base, bodyStyle: "Pickup", driveType: "4WD/4-Wheel Drive/4x4", transmission: "Manual/Standard" })).toMatchObject({ bodyStyle: "Truck", drivetrain: "4WD", transmission: "Manual" });
+    expect(mapVinDecode({ ...base, bodyStyle: "Sport Utility Vehicle (SUV)/Multi-Purpose Vehicle (MPV)", driveType: "AWD/All-Wheel Drive", transmission: "Continuously Variable Transmission (CVT)" })).toMatchObject({ bodyStyle: "SUV", drivetrain: "AWD", transmission: "CVT" });
+    expect(mapVinDecode({ ...base, bodyStyle: "Sedan/Saloon", driveType: "FWD/Front-Wheel Drive", transmission: null })).toMatchObject({ bodyStyle: "Sedan", drivetrain: "FWD", transmission: "" });
+  });
+});

@@ -1,0 +1,63 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import type { AppContext } from "~/server/context.server";
+import { insertAuditEntry } from "~/server/data/audit-log.server";
+import { deleteVehicle, insertVehicle, updateVehicle, type VehicleInput } from "~/server/data/vehicles.server";
+import { ImageRejectedError, imagesDir, storeImage, type StoredImage } from "~/server/images/image-store.server";
+import { DATA_URL_PATTERN, STORED_KEY_PATTERN, STORED_URL_PATTERN, type VehicleFormOutput } from "./vehicle-schema";
+
+export { ImageRejectedError };
+
+/** Stores one uploaded photo (validated by magic bytes and size) and returns its key, size and URL. */
+export async function storeVehiclePhoto(ctx: AppContext, bytes: Buffer): Promise<StoredImage & { url: string }> {
+  const stored = await storeImage(ctx.env.dataDir, bytes);
+  return { ...stored, url: `/images/${stored.key}-1200.jpg` };
+}
+
+/** Turns each image reference (stored key, stored URL or data URL) into a stored image. */
+async function resolveImages(ctx: AppContext, images: string[]): Promise<VehicleInput["images"]> {
+  const out: VehicleInput["images"] = [];
+  for (const image of images) {
+    const key = STORED_KEY_PATTERN.test(image) ? image : STORED_URL_PATTERN.exec(image)?.[1];
+    if (key) {
+      const file = path.join(imagesDir(ctx.env.dataDir), `${key}-1200.jpg`);
+      const exists = await fs.stat(file).then(() => true, () => false);
+      if (!exists) throw new ImageRejectedError("Unknown photo");
+      const meta = await sharp(file).metadata();
+      out.push({ key, width: meta.width ?? 1200, height: meta.height ?? 900 });
+    } else if (DATA_URL_PATTERN.test(image)) {
+      const stored = await storeImage(ctx.env.dataDir, Buffer.from(image.slice(image.indexOf(",") + 1), "base64"));
+      out.push(stored);
+    } else {
+      throw new ImageRejectedError("Unrecognised photo");
+    }
+  }
+  return out;
+}
+
+async function toInput(ctx: AppContext, form: VehicleFormOutput): Promise<VehicleInput> {
+  const { images, ...fields } = form;
+  return { ...fields, images: await resolveImages(ctx, images) };
+}
+
+/** Creates a vehicle and records it in the audit log. */
+export async function createVehicle(ctx: AppContext, actor: string, form: VehicleFormOutput): Promise<string> {
+  const id = await insertVehicle(ctx.db, await toInput(ctx, form));
+  await insertAuditEntry(ctx.db, { actor, action: "create", entity: "vehicle", entityId: id });
+  return id;
+}
+
+/** Replaces a vehicle; false when it does not exist. */
+export async function editVehicle(ctx: AppContext, actor: string, id: string, form: VehicleFormOutput): Promise<boolean> {
+  const ok = await updateVehicle(ctx.db, id, await toInput(ctx, form));
+  if (ok) await insertAuditEntry(ctx.db, { actor, action: "update", entity: "vehicle", entityId: id });
+  return ok;
+}
+
+/** Deletes a vehicle; false when it does not exist. Photo files stay (content-addressed, possibly shared). */
+export async function removeVehicle(ctx: AppContext, actor: string, id: string): Promise<boolean> {
+  const ok = await deleteVehicle(ctx.db, id);
+  if (ok) await insertAuditEntry(ctx.db, { actor, action: "delete", entity: "vehicle", entityId: id });
+  return ok;
+}

@@ -1,0 +1,105 @@
+import { Check, Mail, Phone, X } from "lucide-react";
+import { useMessages } from "~/shared/i18n/messages";
+import { toast } from "~/shared/ui/toast";
+import { ApiError, adminFetch, useAdminData } from "./admin-client";
+import type { AdminBooking } from "./admin-reports.server";
+import { LoadFailed } from "./vehicles-tab";
+
+/** Groups bookings by date, keeping their order (already by date and time). */
+export function groupByDate<T extends { bookingDate: string }>(items: T[]): [string, T[]][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(item.bookingDate, [...(groups.get(item.bookingDate) ?? []), item]);
+  return [...groups];
+}
+
+const longDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** Upcoming bookings with confirm and cancel (DESIGN.md difference 8). */
+export function BookingsTab() {
+  const m = useMessages().admin;
+  const b = m.bookings;
+  const { data, error, reload } = useAdminData<AdminBooking[]>("/api/admin/bookings");
+
+  async function setStatus(booking: AdminBooking, status: "confirmed" | "cancelled") {
+    try {
+      await adminFetch(`/api/admin/bookings/${booking.id}`, { method: "PATCH", body: { status } });
+      toast({ title: status === "confirmed" ? b.confirmedTitle : b.cancelledTitle });
+    } catch (err) {
+      toast({ title: m.common.error, description: err instanceof ApiError && err.status === 409 ? b.slotTaken : b.updateFailed, variant: "destructive" });
+    }
+    await reload();
+  }
+
+  if (error) return <LoadFailed onRetry={reload} />;
+  if (data === null) return <p className="text-gray-700">{m.common.loading}</p>;
+  return (
+    <div>
+      <h2 className="text-xl font-bold">{b.title}</h2>
+      {data.length === 0 ? <p className="py-10 text-center text-gray-700">{b.empty}</p> : null}
+      {groupByDate(data).map(([date, bookings]) => (
+        <section key={date} className="mt-6" aria-labelledby={`bookings-${date}`}>
+          <h3 id={`bookings-${date}`} className="text-lg font-semibold">
+            {longDate(date)}
+          </h3>
+          <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
+            {bookings.map((booking) => {
+              const name = `${booking.customerFirstName} ${booking.customerLastName}`;
+              const status = booking.status;
+              return (
+                <li key={booking.id} className="flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between">
+                  <div className="space-y-1">
+                    <p className="font-semibold">
+                      {booking.bookingTime} · {booking.serviceName ?? b.unknownService}
+                    </p>
+                    <p>{name}</p>
+                    <p className="flex flex-wrap gap-x-4 text-sm">
+                      <a href={`mailto:${booking.customerEmail}`} className="inline-flex items-center gap-1 text-red-800 underline">
+                        <Mail aria-hidden="true" className="h-4 w-4" />
+                        {booking.customerEmail}
+                      </a>
+                      <a href={`tel:${booking.customerPhone}`} className="inline-flex items-center gap-1 text-red-800 underline">
+                        <Phone aria-hidden="true" className="h-4 w-4" />
+                        {booking.customerPhone}
+                      </a>
+                    </p>
+                    {booking.notes ? (
+                      <p className="text-sm text-gray-800">
+                        <span className="font-medium">{b.notes}:</span> {booking.notes}
+                      </p>
+                    ) : null}
+                    <p className="text-sm">
+                      <span className="font-medium">{b.status}:</span>{" "}
+                      <span
+                        data-testid="booking-status"
+                        className={`rounded px-2 py-0.5 font-medium ${
+                          status === "confirmed" ? "bg-green-100 text-green-900" : status === "cancelled" ? "bg-gray-200 text-gray-800" : "bg-amber-100 text-amber-900"
+                        }`}
+                      >
+                        {b.statuses[status]}
+                      </span>
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    {status !== "confirmed" ? (
+                      <button type="button" onClick={() => void setStatus(booking, "confirmed")} aria-label={b.confirmLabel(name)} className="inline-flex items-center gap-1 rounded-md bg-green-800 px-3 py-2 font-medium text-white hover:bg-green-900">
+                        <Check aria-hidden="true" className="h-4 w-4" />
+                        {b.confirmBooking}
+                      </button>
+                    ) : null}
+                    {status !== "cancelled" ? (
+                      <button type="button" onClick={() => void setStatus(booking, "cancelled")} aria-label={b.cancelLabel(name)} className="inline-flex items-center gap-1 rounded-md border border-red-300 px-3 py-2 font-medium text-red-800 hover:bg-red-50">
+                        <X aria-hidden="true" className="h-4 w-4" />
+                        {b.cancelBooking}
+                      </button>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+import { Download, Eye, EyeOff, Mail, Printer, Trash2 } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useMessages } from "~/shared/i18n/messages";
+import { formatPrice } from "~/shared/lib/format";
+import { toast } from "~/shared/ui/toast";
+import { adminFetch, adminJson, downloadFile, useAdminData } from "./admin-client";
+import type { FinancingDetails, FinancingSummary } from "./admin-financing.server";
+import { ConfirmDialog, ModalDialog } from "./modal-dialog";
+import { LoadFailed } from "./vehicles-tab";
+
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
+
+/** `financing-application-{first}-{last}.pdf` (spec §7). */
+export function adminPdfName(first: string, last: string): string {
+  const safe = (s: string) => s.replace(/[^A-Za-z0-9-]+/g, "-").replace(/^-+|-+$/g, "") || "applicant";
+  return `financing-application-${safe(first)}-${safe(last)}.pdf`;
+}
+
+export function FinancingTab() {
+  const m = useMessages().admin;
+  const { data, error, reload } = useAdminData<FinancingSummary[]>("/api/admin/financing");
+  const [viewing, setViewing] = useState<FinancingSummary | null>(null);
+  const [deleting, setDeleting] = useState<FinancingSummary | null>(null);
+
+  async function confirmDelete(app: FinancingSummary) {
+    setDeleting(null);
+    try {
+      await adminFetch(`/api/admin/financing/${app.id}`, { method: "DELETE" });
+      toast({ title: m.financing.deletedTitle, description: m.financing.deletedText });
+    } catch {
+      toast({ title: m.common.error, description: m.financing.deleteFailed, variant: "destructive" });
+    }
+    await reload();
+  }
+
+  if (error) return <LoadFailed onRetry={reload} />;
+  if (data === null) return <p className="text-gray-700">{m.common.loading}</p>;
+  if (data.length === 0) return <p className="py-10 text-center text-gray-700">{m.financing.empty}</p>;
+  return (
+    <>
+      <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
+        {data.map((app) => {
+          const name = fullName(app.firstName, app.lastName);
+          const co = app.coOwnerFirstName ? fullName(app.coOwnerFirstName, app.coOwnerLastName) : null;
+          return (
+            <li key={app.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+              <div>
+                <p className="font-semibold">
+                  {name}
+                  {co ? <span className="font-normal text-gray-700"> &amp; {co}</span> : null}
+                </p>
+                <p className="text-sm text-gray-800">{app.email}</p>
+                <p className="text-sm text-gray-700">{app.vehicleOfInterest || m.financing.noVehicle}</p>
+              </div>
+              <div className="flex gap-2">
+                <button type="button" onClick={() => setViewing(app)} className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50">
+                  <Eye aria-hidden="true" className="h-4 w-4" />
+                  {m.financing.viewDetails}
+                </button>
+                <button type="button" onClick={() => setDeleting(app)} aria-label={m.financing.deleteLabel(name)} className="rounded-md border border-red-300 px-3 py-2 text-red-800 hover:bg-red-50">
+                  <Trash2 aria-hidden="true" className="h-4 w-4" />
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {viewing ? <FinancingDetailsDialog summary={viewing} onClose={() => setViewing(null)} /> : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={m.common.delete}
+          text={m.financing.confirmDelete}
+          confirmLabel={m.common.delete}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void confirmDelete(deleting)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** Print only the open application, on plain paper layout. */
+const PRINT_CSS = `@media print {
+  body * { visibility: hidden; }
+  dialog.financing-print, dialog.financing-print * { visibility: visible; }
+  dialog.financing-print { position: absolute; inset: 0; width: 100%; max-width: none; max-height: none; overflow: visible; box-shadow: none; }
+  dialog.financing-print::backdrop { background: none; }
+}`;
+
+function FinancingDetailsDialog({ summary, onClose }: { summary: FinancingSummary; onClose: () => void }) {
+  const m = useMessages().admin;
+  const f = m.financing;
+  const [details, setDetails] = useState<FinancingDetails | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    adminJson<FinancingDetails>(`/api/admin/financing/${summary.id}`).then(setDetails, () => setFailed(true));
+  }, [summary.id]);
+
+  async function downloadPdf() {
+    try {
+      await downloadFile(`/api/admin/financing/${summary.id}/pdf`, adminPdfName(summary.firstName, summary.lastName));
+    } catch (error) {
+      // Spec §8: an admin PDF failure is only logged.
+      console.error("Failed to download PDF", error instanceof Error ? error.message : error);
+    }
+  }
+
+  const mailto = `mailto:${summary.email}?subject=${encodeURIComponent(f.emailSubject)}`;
+  return (
+    <ModalDialog title={`${f.detailsTitle}: ${fullName(summary.firstName, summary.lastName)}`} onClose={onClose} className="financing-print">
+      <style>{PRINT_CSS}</style>
+      <div className="flex flex-wrap gap-2 print:hidden">
+        <button type="button" onClick={downloadPdf} className="inline-flex items-center gap-2 rounded-md bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800">
+          <Download aria-hidden="true" className="h-4 w-4" />
+          {f.downloadPdf}
+        </button>
+        <a href={mailto} className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50">
+          <Mail aria-hidden="true" className="h-4 w-4" />
+          {f.emailApplicant}
+        </a>
+        <button type="button" onClick={() => window.print()} className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50">
+          <Printer aria-hidden="true" className="h-4 w-4" />
+          {f.print}
+        </button>
+      </div>
+      {failed ? <p role="alert" className="mt-4 text-red-800">{f.detailsFailed}</p> : null}
+      {!details && !failed ? <p className="mt-4 text-gray-700">{m.common.loading}</p> : null}
+      {details ? (
+        <div className="mt-4 space-y-6">
+          <p className="text-sm text-gray-700">
+            {f.submitted}: {new Date(details.createdAt).toLocaleString("en-US")}
+          </p>
+          <PersonSection id={details.id} who="applicant" title={f.applicant} person={details.applicant}>
+            <Row label={f.address}>
+              {details.applicant.address}, {details.applicant.city}, {details.applicant.state} {details.applicant.zipCode}
+            </Row>
+          </PersonSection>
+          {details.coApplicant ? <PersonSection id={details.id} who="co-applicant" title={f.coApplicant} person={details.coApplicant} /> : null}
+          <section>
+            <h3 className="border-b border-gray-200 pb-1 text-base font-bold">{f.vehicleSection}</h3>
+            <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
+              <Row label={f.vehicleOfInterest}>{details.vehicleOfInterest || m.financing.noVehicle}</Row>
+              <Row label={f.downPayment}>{details.downPayment === null ? f.na : formatPrice(details.downPayment)}</Row>
+              <Row label={f.tradeIn}>{details.hasTradeIn ? f.yes : f.no}</Row>
+              {details.hasTradeIn ? <Row label={f.tradeInDetails}>{details.tradeInDetails || f.na}</Row> : null}
+            </dl>
+          </section>
+        </div>
+      ) : null}
+    </ModalDialog>
+  );
+}
+
+function PersonSection({
+  id,
+  who,
+  title,
+  person,
+  children,
+}: {
+  id: string;
+  who: "applicant" | "co-applicant";
+  title: string;
+  person: FinancingDetails["coApplicant"] & object;
+  children?: ReactNode;
+}) {
+  const f = useMessages().admin.financing;
+  const [ssn, setSsn] = useState<string | null>(null);
+  const name = fullName(person.firstName, person.lastName);
+  async function toggleSsn() {
+    if (ssn) return setSsn(null);
+    try {
+      setSsn((await adminJson<{ ssn: string }>(`/api/admin/financing/${id}/ssn/${who}`)).ssn);
+    } catch {
+      setSsn(null);
+    }
+  }
+  const prefix = who === "applicant" ? "" : "coOwner";
+  const kind = (k: "signature" | "driverLicense") => (prefix ? `${prefix}${k[0]!.toUpperCase()}${k.slice(1)}` : k);
+  return (
+    <section>
+      <h3 className="border-b border-gray-200 pb-1 text-base font-bold">{title}</h3>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
+        <Row label={f.name}>{name}</Row>
+        <Row label={f.email}>
+          <a href={`mailto:${person.email}`} className="text-red-800 underline">
+            {person.email}
+          </a>
+        </Row>
+        <Row label={f.phone}>
+          <a href={`tel:${person.phone}`} className="text-red-800 underline">
+            {person.phone}
+          </a>
+        </Row>
+        <Row label={f.dateOfBirth}>{person.dateOfBirth}</Row>
+        <Row label={f.ssn}>
+          <span className="font-mono" data-testid={`ssn-${who}`}>
+            {ssn ?? person.ssnMasked}
+          </span>{" "}
+          <button type="button" onClick={toggleSsn} aria-pressed={ssn !== null} className="ml-2 inline-flex items-center gap-1 text-sm font-medium text-red-800 underline print:hidden">
+            {ssn ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
+            {ssn ? f.hideSsn : f.revealSsn}
+          </button>
+        </Row>
+        {children}
+        <Row label={`${f.employment}: ${f.employmentStatus}`}>{person.employmentStatus}</Row>
+        <Row label={f.employer}>{person.employer || f.na}</Row>
+        <Row label={f.monthlyIncome}>{formatPrice(person.monthlyIncome)}</Row>
+      </dl>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        <Document label={f.signature} alt={f.signatureAlt(name)} info={person.documents.signature} src={`/api/admin/financing/${id}/documents/${kind("signature")}`} />
+        <Document label={f.driverLicense} alt={f.licenseAlt(name)} info={person.documents.driverLicense} src={`/api/admin/financing/${id}/documents/${kind("driverLicense")}`} />
+      </div>
+    </section>
+  );
+}
+
+function Document({ label, alt, info, src }: { label: string; alt: string; info: { contentType: string } | null; src: string }) {
+  const f = useMessages().admin.financing;
+  return (
+    <figure className="rounded-md border border-gray-200 p-2">
+      <figcaption className="text-sm font-medium">{label}</figcaption>
+      {!info ? (
+        <p className="text-sm text-gray-700">{f.notProvided}</p>
+      ) : info.contentType.startsWith("image/") ? (
+        <img src={src} alt={alt} className="mt-1 max-h-48 w-full bg-white object-contain" />
+      ) : (
+        <a href={src} target="_blank" rel="noopener" className="text-sm text-red-800 underline">
+          {f.openDocument}
+        </a>
+      )}
+    </figure>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-gray-800">{label}</dt>
+      <dd className="break-words">{children}</dd>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { Mail, Phone, Trash2 } from "lucide-react";
+import { useState } from "react";
+import type { AdminMessage } from "./admin-reports.server";
+import { useMessages } from "~/shared/i18n/messages";
+import { toast } from "~/shared/ui/toast";
+import { adminFetch, useAdminData } from "./admin-client";
+import { ConfirmDialog } from "./modal-dialog";
+import { LoadFailed } from "./vehicles-tab";
+
+export function MessagesTab() {
+  const m = useMessages().admin;
+  const { data, error, reload } = useAdminData<AdminMessage[]>("/api/admin/contact-submissions");
+  const [deleting, setDeleting] = useState<AdminMessage | null>(null);
+
+  async function confirmDelete(message: AdminMessage) {
+    setDeleting(null);
+    try {
+      await adminFetch(`/api/admin/contact-submissions/${message.id}`, { method: "DELETE" });
+      toast({ title: m.messages.deletedTitle, description: m.messages.deletedText });
+    } catch {
+      toast({ title: m.common.error, description: m.messages.deleteFailed, variant: "destructive" });
+    }
+    await reload();
+  }
+
+  if (error) return <LoadFailed onRetry={reload} />;
+  if (data === null) return <p className="text-gray-700">{m.common.loading}</p>;
+  if (data.length === 0)
+    return (
+      <div className="py-12 text-center">
+        <Mail aria-hidden="true" className="mx-auto h-10 w-10 text-gray-500" />
+        <h2 className="mt-3 text-lg font-semibold">{m.messages.emptyTitle}</h2>
+        <p className="text-gray-700">{m.messages.emptyText}</p>
+      </div>
+    );
+  return (
+    <>
+      <p className="font-medium text-gray-800">{m.messages.count(data.length)}</p>
+      <ul className="mt-4 grid gap-4 md:grid-cols-2">
+        {data.map((msg) => {
+          const name = `${msg.firstName} ${msg.lastName}`;
+          return (
+            <li key={msg.id} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+              <div className="flex items-start justify-between gap-3">
+                <div>
+                  <h3 className="font-semibold">{name}</h3>
+                  <p className="text-xs text-gray-700">{new Date(msg.createdAt).toLocaleString("en-US")}</p>
+                </div>
+                <button type="button" onClick={() => setDeleting(msg)} aria-label={m.messages.deleteLabel(name)} className="rounded-md border border-red-300 p-2 text-red-800 hover:bg-red-50">
+                  <Trash2 aria-hidden="true" className="h-4 w-4" />
+                </button>
+              </div>
+              <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                <a href={`mailto:${msg.email}`} className="inline-flex items-center gap-1 text-red-800 underline">
+                  <Mail aria-hidden="true" className="h-4 w-4" />
+                  {msg.email}
+                </a>
+                <a href={`tel:${msg.phone}`} className="inline-flex items-center gap-1 text-red-800 underline">
+                  <Phone aria-hidden="true" className="h-4 w-4" />
+                  {msg.phone}
+                </a>
+              </p>
+              {msg.vehicleId ? (
+                <p className="mt-1 text-sm">
+                  {m.messages.vehicle}:{" "}
+                  {msg.vehiclePath ? (
+                    <a href={msg.vehiclePath} className="font-mono text-red-800 underline">
+                      {msg.vehicleId}
+                    </a>
+                  ) : (
+                    <span className="font-mono">{msg.vehicleId}</span>
+                  )}
+                </p>
+              ) : null}
+              {msg.hasTradeIn ? <p className="mt-2 inline-block rounded bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900">{m.messages.hasTradeIn}</p> : null}
+              <p className="mt-3 whitespace-pre-wrap text-gray-900">{msg.message}</p>
+            </li>
+          );
+        })}
+      </ul>
+      {deleting ? (
+        <ConfirmDialog
+          title={m.common.delete}
+          text={m.messages.confirmDelete}
+          confirmLabel={m.common.delete}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void confirmDelete(deleting)}
+        />
+      ) : null}
+    </>
+  );
+}

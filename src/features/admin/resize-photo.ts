@@ -1,0 +1,44 @@
+/** Spec §9: fit within 1200×1200, keep the aspect ratio, JPEG at quality 0.8. */
+export const PHOTO_MAX_SIDE = 1200;
+export const PHOTO_QUALITY = 0.8;
+
+/** Target size that fits inside max×max without enlarging. */
+export function fitWithin(width: number, height: number, max = PHOTO_MAX_SIDE): { width: number; height: number } {
+  const scale = Math.min(1, max / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/** Resizes one photo in the browser (respecting EXIF orientation) and returns the JPEG. */
+export async function resizePhoto(file: Blob): Promise<Blob> {
+  const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+  try {
+    const size = fitWithin(bitmap.width, bitmap.height);
+    const canvas = new OffscreenCanvas(size.width, size.height);
+    const context = canvas.getContext("2d");
+    if (!context) throw new Error("No 2D canvas");
+    context.imageSmoothingQuality = "high";
+    context.drawImage(bitmap, 0, 0, size.width, size.height);
+    return await canvas.convertToBlob({ type: "image/jpeg", quality: PHOTO_QUALITY });
+  } finally {
+    bitmap.close();
+  }
+}
+
+export type UploadedPhoto = { key: string; width: number; height: number; url: string };
+
+/** POSTs one photo with upload progress (XMLHttpRequest, since fetch reports none). */
+export function uploadPhoto(blob: Blob, onProgress: (loaded: number) => void): Promise<UploadedPhoto> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/admin/photos");
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("Content-Type", "image/jpeg");
+    xhr.upload.onprogress = (e) => onProgress(e.loaded);
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText) as UploadedPhoto);
+      else reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+    };
+    xhr.onerror = () => reject(new Error("0: Network error"));
+    xhr.send(blob);
+  });
+}

@@ -1,0 +1,111 @@
+import type { ReactNode } from "react";
+import type { AuditEntry } from "~/server/data/audit-log.server";
+import { businessProfile as p } from "~/shared/config/business-profile";
+import { useMessages } from "~/shared/i18n/messages";
+import { WeeklyHours } from "~/shared/ui/weekly-hours";
+import { useAdminData } from "./admin-client";
+
+/** Read-only settings from the business profile; never the PIN (DESIGN.md difference 2). */
+export function SettingsTab() {
+  const m = useMessages().admin.settings;
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card title={m.business}>
+        <Rows rows={[[m.name, p.name], [m.phone, p.phone], [m.email, p.email], [m.address, `${p.address.street}, ${p.address.city}, ${p.address.region} ${p.address.postalCode}`]]} />
+      </Card>
+      <Card title={m.hours}>
+        <WeeklyHours />
+        <h3 className="mt-4 font-semibold">{m.location}</h3>
+        <p>
+          {p.address.city}, {p.address.region} {p.address.postalCode}
+        </p>
+        <Rows rows={[[m.coordinates, `${p.coordinates.latitude}, ${p.coordinates.longitude}`]]} />
+      </Card>
+      <Card title={m.website}>
+        <Rows
+          rows={[
+            [m.domain, p.domain],
+            [m.pin, m.pinStatus],
+            [m.financingPartner, <a key="fp" href={p.links.financingPartner} target="_blank" rel="noopener noreferrer" className="break-all text-red-800 underline">{p.links.financingPartner}</a>],
+          ]}
+        />
+      </Card>
+      <Card title={m.colors}>
+        <ul className="flex flex-wrap gap-4">
+          {(Object.keys(p.brand.colors) as (keyof typeof p.brand.colors)[]).map((k) => (
+            <li key={k} className="flex items-center gap-2">
+              <span aria-hidden="true" className="h-8 w-8 rounded border border-gray-300" style={{ background: p.brand.colors[k] }} />
+              <span>
+                {m.colorNames[k]} <span className="font-mono text-sm">{p.brand.colors[k]}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <h3 className="mt-4 font-semibold">{m.typography}</h3>
+        <Rows rows={[[m.headingFont, p.brand.fonts.heading], [m.bodyFont, p.brand.fonts.body]]} />
+      </Card>
+      <div className="lg:col-span-2">
+        <AuditLog />
+      </div>
+    </div>
+  );
+}
+
+function AuditLog() {
+  const m = useMessages().admin.settings;
+  const { data } = useAdminData<AuditEntry[]>("/api/admin/audit-log");
+  return (
+    <Card title={m.audit}>
+      <p className="text-sm text-gray-700">{m.auditHint}</p>
+      {data && data.length === 0 ? <p className="mt-3 text-gray-700">{m.auditEmpty}</p> : null}
+      {data && data.length > 0 ? (
+        <div className="mt-3 max-h-96 overflow-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="sticky top-0 bg-gray-50">
+              <tr>
+                <th scope="col" className="px-2 py-1">{m.auditWhen}</th>
+                <th scope="col" className="px-2 py-1">{m.auditWho}</th>
+                <th scope="col" className="px-2 py-1">{m.auditAction}</th>
+                <th scope="col" className="px-2 py-1">{m.auditRecord}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-200">
+              {data.map((e) => (
+                <tr key={e.id}>
+                  <td className="whitespace-nowrap px-2 py-1">{new Date(e.at).toLocaleString("en-US")}</td>
+                  <td className="px-2 py-1 font-mono">{e.actor}</td>
+                  <td className="px-2 py-1">{e.action}</td>
+                  <td className="break-all px-2 py-1 font-mono">
+                    {e.entity} {e.entityId}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+      <h2 className="mb-3 text-lg font-bold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Rows({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-gray-800">{label}</dt>
+          <dd className="break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,357 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowDown, ArrowUp, ImagePlus, Star, X } from "lucide-react";
+import { useId, useRef, useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { useMessages } from "~/shared/i18n/messages";
+import { VIN_LENGTH } from "~/shared/lib/vin";
+import type { Vehicle } from "~/shared/types/vehicle";
+import { toast } from "~/shared/ui/toast";
+import { adminFetch, adminJson } from "./admin-client";
+import { ModalDialog } from "./modal-dialog";
+import { resizePhoto, uploadPhoto } from "./resize-photo";
+import { BODY_STYLES, COLORS, DRIVETRAINS, MAX_PHOTOS_PER_UPLOAD, TRANSMISSIONS, vehicleSchema, type VehicleFormInput, type VehicleFormOutput } from "./vehicle-schema";
+import type { VinLookupResult } from "./vin-mapping";
+
+type Photo = { key: string; url: string };
+
+/** Keys of a stored vehicle's photos, read from their URLs (/images/{key}-1200.jpg). */
+function photosOf(vehicle: Vehicle | null): Photo[] {
+  return (vehicle?.images ?? []).flatMap((url) => {
+    const key = /\/images\/([0-9a-f]{32})-1200\.jpg$/.exec(url)?.[1];
+    return key ? [{ key, url }] : [];
+  });
+}
+
+/** Add Vehicle / Edit Vehicle (spec §5 Vehicle form, §8 toasts, §9 photos). */
+export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle | null; onClose: () => void; onSaved: () => void }) {
+  const m = useMessages().admin;
+  const f = m.vehicleForm;
+  const [photos, setPhotos] = useState<Photo[]>(() => photosOf(vehicle));
+  const [progress, setProgress] = useState<{ done: number; total: number; percent: number } | null>(null);
+  const [lookingUp, setLookingUp] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const idp = useId();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<VehicleFormInput, unknown, VehicleFormOutput>({
+    resolver: zodResolver(vehicleSchema),
+    defaultValues: vehicle
+      ? {
+          vin: vehicle.vin,
+          year: String(vehicle.year),
+          make: vehicle.make,
+          model: vehicle.model,
+          price: String(vehicle.price),
+          mileage: String(vehicle.mileage),
+          transmission: vehicle.transmission as VehicleFormInput["transmission"],
+          drivetrain: vehicle.drivetrain,
+          bodyStyle: vehicle.bodyStyle,
+          exteriorColor: vehicle.exteriorColor as VehicleFormInput["exteriorColor"],
+          features: vehicle.features.join(", "),
+          description: vehicle.description ?? "",
+          images: photosOf(vehicle).map((p) => p.key),
+        }
+      : { vin: "", year: "", make: "", model: "", price: "", mileage: "", drivetrain: "", bodyStyle: "", features: "", description: "", images: [] },
+  });
+  const vin = watch("vin") ?? "";
+
+  function syncImages(next: Photo[]) {
+    setPhotos(next);
+    setValue("images", next.map((p) => p.key), { shouldValidate: next.length > 0 });
+  }
+
+  async function lookupVin() {
+    if (vin.length !== VIN_LENGTH) {
+      toast({ title: f.invalidVinTitle, description: f.invalidVinText, variant: "destructive" });
+      return;
+    }
+    setLookingUp(true);
+    try {
+      const info = await adminJson<VinLookupResult>(`/api/admin/vin/${encodeURIComponent(vin)}`);
+      const opts = { shouldValidate: true, shouldDirty: true };
+      setValue("year", String(info.year), opts);
+      setValue("make", info.make, opts);
+      setValue("model", info.model, opts);
+      if (info.bodyStyle) setValue("bodyStyle", info.bodyStyle, opts);
+      if (info.drivetrain) setValue("drivetrain", info.drivetrain, opts);
+      if (info.transmission) setValue("transmission", info.transmission, opts);
+      if (info.description && !watch("description")) setValue("description", info.description, opts);
+      toast({ title: f.lookupSuccessTitle, description: f.lookupSuccessText });
+    } catch {
+      toast({ title: m.common.error, description: f.lookupFailed, variant: "destructive" });
+    } finally {
+      setLookingUp(false);
+    }
+  }
+
+  async function addFiles(list: FileList | null) {
+    const files = Array.from(list ?? []);
+    if (fileRef.current) fileRef.current.value = "";
+    if (files.length === 0) return;
+    if (files.length > MAX_PHOTOS_PER_UPLOAD) {
+      toast({ title: f.tooManyTitle, description: f.tooManyText, variant: "destructive" });
+      return;
+    }
+    toast({ title: f.processingTitle, description: f.processingText });
+    const total = files.reduce((sum, file) => sum + file.size, 0) || 1;
+    const loaded = new Array<number>(files.length).fill(0);
+    let done = 0;
+    setProgress({ done: 0, total: files.length, percent: 0 });
+    // Resize and upload a few at a time: enough parallelism, bounded memory.
+    const results: (Photo | null)[] = new Array(files.length).fill(null);
+    let next = 0;
+    const worker = async () => {
+      while (next < files.length) {
+        const i = next++;
+        try {
+          const blob = await resizePhoto(files[i]!);
+          const scale = files[i]!.size / (blob.size || 1);
+          const uploaded = await uploadPhoto(blob, (bytes) => {
+            loaded[i] = bytes * scale;
+            setProgress({ done, total: files.length, percent: Math.min(99, Math.round((loaded.reduce((a, b) => a + b, 0) / total) * 100)) });
+          });
+          results[i] = { key: uploaded.key, url: uploaded.url };
+        } catch {
+          results[i] = null;
+        }
+        loaded[i] = files[i]!.size;
+        done += 1;
+        setProgress({ done, total: files.length, percent: Math.round((loaded.reduce((a, b) => a + b, 0) / total) * 100) });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(4, files.length) }, worker));
+    setProgress(null);
+    const ok = results.filter((p): p is Photo => p !== null);
+    setPhotos((current) => {
+      const merged = [...current, ...ok.filter((p) => !current.some((c) => c.key === p.key))];
+      setValue("images", merged.map((p) => p.key), { shouldValidate: merged.length > 0 });
+      return merged;
+    });
+    if (ok.length < files.length) toast({ title: m.common.error, description: f.photoFailed, variant: "destructive" });
+    else toast({ title: f.processingTitle.replace("...", ""), description: f.processedText(ok.length) });
+  }
+
+  function move(index: number, by: number) {
+    const next = [...photos];
+    const [item] = next.splice(index, 1);
+    next.splice(Math.max(0, Math.min(next.length, index + by)), 0, item!);
+    syncImages(next);
+  }
+
+  async function save(values: VehicleFormOutput) {
+    try {
+      await adminFetch(vehicle ? `/api/admin/vehicles/${vehicle.id}` : "/api/admin/vehicles", {
+        method: vehicle ? "PATCH" : "POST",
+        body: { ...values, images: photos.map((p) => p.key) },
+      });
+      toast({ title: vehicle ? m.vehicles.updated : m.vehicles.added });
+      onSaved();
+    } catch {
+      toast({ title: m.common.error, description: m.vehicles.saveFailed, variant: "destructive" });
+    }
+  }
+
+  const field = (name: keyof VehicleFormInput) => ({
+    id: `${idp}-${name}`,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${idp}-${name}-error` : undefined,
+  });
+  const inputClass = "mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 focus:outline-2 focus:outline-red-700 aria-[invalid]:border-red-700";
+
+  return (
+    <ModalDialog title={vehicle ? f.editTitle : f.addTitle} onClose={onClose}>
+      <form onSubmit={handleSubmit(save)} noValidate className="space-y-4">
+        <div>
+          <label htmlFor={`${idp}-vin`} className="block text-sm font-medium">
+            {f.vin}
+          </label>
+          <div className="mt-1 flex gap-2">
+            <input
+              {...register("vin", { onChange: (e) => setValue("vin", String(e.target.value).toUpperCase()) })}
+              {...field("vin")}
+              maxLength={VIN_LENGTH}
+              autoComplete="off"
+              spellCheck={false}
+              className={`${inputClass} mt-0 font-mono uppercase`}
+            />
+            <button
+              type="button"
+              onClick={lookupVin}
+              disabled={vin.length !== VIN_LENGTH || lookingUp}
+              className="whitespace-nowrap rounded-md bg-gray-900 px-4 py-2 font-medium text-white hover:bg-gray-700 disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              {lookingUp ? f.lookingUp : f.lookup}
+            </button>
+          </div>
+          {vin.length > 0 && vin.length < VIN_LENGTH ? (
+            <p className="mt-1 text-sm text-red-800">
+              <span className="font-semibold">{f.invalidVinTitle}</span> / {f.invalidVinText}
+            </p>
+          ) : null}
+          <FieldError id={`${idp}-vin-error`} message={errors.vin?.message} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label={f.year} htmlFor={`${idp}-year`} error={errors.year?.message} errorId={`${idp}-year-error`}>
+            <input {...register("year")} {...field("year")} inputMode="numeric" className={inputClass} />
+          </Field>
+          <Field label={f.make} htmlFor={`${idp}-make`} error={errors.make?.message} errorId={`${idp}-make-error`}>
+            <input {...register("make")} {...field("make")} className={inputClass} />
+          </Field>
+          <Field label={f.model} htmlFor={`${idp}-model`} error={errors.model?.message} errorId={`${idp}-model-error`}>
+            <input {...register("model")} {...field("model")} className={inputClass} />
+          </Field>
+          <Field label={f.price} htmlFor={`${idp}-price`} error={errors.price?.message} errorId={`${idp}-price-error`}>
+            <input {...register("price")} {...field("price")} inputMode="numeric" className={inputClass} />
+          </Field>
+          <Field label={f.mileage} htmlFor={`${idp}-mileage`} error={errors.mileage?.message} errorId={`${idp}-mileage-error`}>
+            <input {...register("mileage")} {...field("mileage")} inputMode="numeric" className={inputClass} />
+          </Field>
+          <Field label={f.transmission} htmlFor={`${idp}-transmission`} error={errors.transmission?.message} errorId={`${idp}-transmission-error`}>
+            <select {...register("transmission")} {...field("transmission")} className={inputClass} defaultValue={vehicle?.transmission ?? ""}>
+              <option value="">{f.select}</option>
+              {TRANSMISSIONS.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+          </Field>
+          <Field label={f.drivetrain} htmlFor={`${idp}-drivetrain`} error={errors.drivetrain?.message} errorId={`${idp}-drivetrain-error`}>
+            <select {...register("drivetrain")} {...field("drivetrain")} className={inputClass}>
+              <option value="">{f.select}</option>
+              {withCurrent(DRIVETRAINS, vehicle?.drivetrain).map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+          </Field>
+          <Field label={f.bodyStyle} htmlFor={`${idp}-bodyStyle`} error={errors.bodyStyle?.message} errorId={`${idp}-bodyStyle-error`}>
+            <select {...register("bodyStyle")} {...field("bodyStyle")} className={inputClass}>
+              <option value="">{f.select}</option>
+              {withCurrent(BODY_STYLES, vehicle?.bodyStyle).map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+          </Field>
+          <Field label={f.exteriorColor} htmlFor={`${idp}-exteriorColor`} error={errors.exteriorColor?.message} errorId={`${idp}-exteriorColor-error`}>
+            <select {...register("exteriorColor")} {...field("exteriorColor")} className={inputClass} defaultValue={vehicle?.exteriorColor ?? ""}>
+              <option value="">{f.select}</option>
+              {COLORS.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <Field label={f.features} htmlFor={`${idp}-features`} error={errors.features?.message} errorId={`${idp}-features-error`}>
+          <input {...register("features")} {...field("features")} placeholder={f.featuresHint} className={inputClass} />
+        </Field>
+        <Field label={f.description} htmlFor={`${idp}-description`} error={errors.description?.message} errorId={`${idp}-description-error`}>
+          <textarea {...register("description")} {...field("description")} rows={3} className={inputClass} />
+        </Field>
+
+        <fieldset>
+          <legend className="text-sm font-medium">{f.photos}</legend>
+          <p id={`${idp}-photos-hint`} className="text-sm text-gray-700">
+            {f.photosHint}
+          </p>
+          <input
+            ref={fileRef}
+            id={`${idp}-files`}
+            type="file"
+            accept="image/*"
+            multiple
+            className="sr-only"
+            aria-describedby={`${idp}-photos-hint`}
+            onChange={(e) => void addFiles(e.target.files)}
+          />
+          <label
+            htmlFor={`${idp}-files`}
+            className="mt-2 inline-flex cursor-pointer items-center gap-2 rounded-md border border-gray-400 px-4 py-2 font-medium hover:bg-gray-50 [:focus-visible+&]:outline-2 [input:focus-visible+&]:outline-red-700"
+          >
+            <ImagePlus aria-hidden="true" className="h-4 w-4" />
+            {f.addPhotos}
+          </label>
+          {progress ? (
+            <div className="mt-3">
+              <p className="text-sm text-gray-800">{f.uploading(progress.done, progress.total)}</p>
+              <progress max={100} value={progress.percent} aria-label={f.uploadProgress} className="mt-1 h-2 w-full accent-red-700" />
+            </div>
+          ) : null}
+          {photos.length > 0 ? (
+            <ol className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {photos.map((p, i) => (
+                <li key={p.key} className="relative overflow-hidden rounded-md border border-gray-200">
+                  <img src={p.url} alt={f.photoAlt(i + 1)} className="aspect-[4/3] w-full object-cover" />
+                  {i === 0 ? <span className="absolute left-1 top-1 rounded bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">{f.cover}</span> : null}
+                  <div className="flex justify-between bg-white p-1">
+                    <IconButton label={`${f.makeCover} (${f.photoAlt(i + 1)})`} disabled={i === 0} onClick={() => move(i, -i)}>
+                      <Star aria-hidden="true" className="h-4 w-4" />
+                    </IconButton>
+                    <IconButton label={`${f.moveUp} (${f.photoAlt(i + 1)})`} disabled={i === 0} onClick={() => move(i, -1)}>
+                      <ArrowUp aria-hidden="true" className="h-4 w-4" />
+                    </IconButton>
+                    <IconButton label={`${f.moveDown} (${f.photoAlt(i + 1)})`} disabled={i === photos.length - 1} onClick={() => move(i, 1)}>
+                      <ArrowDown aria-hidden="true" className="h-4 w-4" />
+                    </IconButton>
+                    <IconButton label={`${f.removePhoto} (${f.photoAlt(i + 1)})`} onClick={() => syncImages(photos.filter((_, j) => j !== i))}>
+                      <X aria-hidden="true" className="h-4 w-4" />
+                    </IconButton>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="mt-2 text-sm text-gray-700">{f.photoRequired}</p>
+          )}
+        </fieldset>
+
+        <div className="flex justify-end gap-3 border-t border-gray-200 pt-4">
+          <button type="button" onClick={onClose} className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">
+            {m.common.cancel}
+          </button>
+          <button
+            type="submit"
+            disabled={photos.length === 0 || isSubmitting || progress !== null}
+            className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            {isSubmitting ? f.saving : f.save}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+/** Keeps a stored value selectable even when it is not in the standard list. */
+function withCurrent(options: readonly string[], current: string | undefined): string[] {
+  return current && !options.includes(current) ? [...options, current] : [...options];
+}
+
+function Field({ label, htmlFor, error, errorId, children }: { label: string; htmlFor: string; error?: string; errorId: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={htmlFor} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm text-red-800">
+      {message}
+    </p>
+  ) : null;
+}
+
+function IconButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
+  return (
+    <button type="button" aria-label={label} title={label} onClick={onClick} disabled={disabled} className="rounded p-1.5 text-gray-800 hover:bg-gray-100 disabled:opacity-30">
+      {children}
+    </button>
+  );
+}

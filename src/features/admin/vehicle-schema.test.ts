@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { COLORS, splitFeatures, TRANSMISSIONS, vehicleSchema } from "./vehicle-schema";
+
+const valid = {
+  vin: "1hgcm82633a004352",
+  year: "2003",
+  make: "Honda",
+  model: "Accord",
+  price: "4995",
+  mileage: "141000",
+  transmission: "Automatic",
+  drivetrain: "FWD",
+  bodyStyle: "Coupe",
+  exteriorColor: "Silver",
+  features: "Sunroof, Heated Seats",
+  description: "",
+  images: ["0123456789abcdef0123456789abcdef"],
+};
+
+const errorsOf = (input: object) => {
+  const result = vehicleSchema.safeParse(input);
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
+};
+
+describe("vehicle form schema (spec §5)", () => {
+  it("upper-cases the VIN and coerces whole numbers", () => {
+    const out = vehicleSchema.parse(valid);
+    expect(out).toMatchObject({ vin: "1HGCM82633A004352", year: 2003, price: 4995, mileage: 141000, description: null });
+  });
+
+  it("requires a 17-character VIN", () => {
+    expect(errorsOf({ ...valid, vin: "" }).vin).toBe("VIN is required");
+    expect(errorsOf({ ...valid, vin: "1HGCM8263" }).vin).toBe("VIN must be 17 characters");
+    expect(errorsOf({ ...valid, vin: "1HGCM82633A0043521" }).vin).toBe("VIN must be 17 characters");
+  });
+
+  it("requires every field but the description", () => {
+    const errors = errorsOf({ vin: valid.vin, images: valid.images });
+    for (const field of ["year", "make", "model", "price", "mileage", "transmission", "drivetrain", "bodyStyle", "exteriorColor", "features"]) {
+      expect(errors[field], field).toBeTruthy();
+    }
+    expect(errors.description).toBeUndefined();
+  });
+
+  it("accepts only whole numbers for year, price and mileage", () => {
+    expect(errorsOf({ ...valid, year: "2003.5" }).year).toBe("Must be a whole number");
+    expect(errorsOf({ ...valid, price: "12.99" }).price).toBe("Must be a whole number");
+    expect(errorsOf({ ...valid, mileage: "-1" }).mileage).toBe("Mileage is required");
+    expect(errorsOf({ ...valid, price: "abc" }).price).toBeTruthy();
+  });
+
+  it("has the exact transmission and colour options", () => {
+    expect(TRANSMISSIONS).toEqual(["Automatic", "Manual", "CVT", "Semi-Automatic"]);
+    expect(COLORS).toEqual(["Black", "White", "Silver", "Gray", "Red", "Blue", "Green", "Brown", "Beige", "Gold", "Orange", "Yellow", "Purple", "Burgundy", "Charcoal"]);
+    expect(errorsOf({ ...valid, transmission: "Warp" }).transmission).toBe("Transmission is required");
+    expect(errorsOf({ ...valid, exteriorColor: "Teal" }).exteriorColor).toBe("Exterior color is required");
+  });
+
+  it("splits features on commas, trims and drops empties", () => {
+    expect(splitFeatures(" Sunroof , ,Heated Seats,, ")).toEqual(["Sunroof", "Heated Seats"]);
+    expect(vehicleSchema.parse({ ...valid, features: "a, ,b" }).features).toEqual(["a", "b"]);
+    expect(vehicleSchema.parse({ ...valid, features: [" a ", ""] }).features).toEqual(["a"]);
+    expect(errorsOf({ ...valid, features: " , , " }).features).toBe("Features are required");
+  });
+
+  it("requires at least one photo and at most 25 inline photos at once", () => {
+    expect(errorsOf({ ...valid, images: [] }).images).toBe("At least one photo is required");
+    const inline = "data:image/jpeg;base64,AAAA";
+    expect(errorsOf({ ...valid, images: Array(25).fill(inline) }).images).toBeUndefined();
+    expect(errorsOf({ ...valid, images: Array(26).fill(inline) }).images).toBe("You can upload up to 25 photos at once");
+    expect(errorsOf({ ...valid, images: ["https://elsewhere.example/x.jpg"] })["images.0"]).toBeTruthy();
+  });
+});

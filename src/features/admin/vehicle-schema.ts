@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { messagesFor } from "~/shared/i18n/messages";
+import { requiredText, vinField } from "~/shared/validation/fields";
+
+const v = messagesFor().admin.validation;
+
+/** Spec §5 option lists. */
+export const TRANSMISSIONS = ["Automatic", "Manual", "CVT", "Semi-Automatic"] as const;
+export const COLORS = [
+  "Black", "White", "Silver", "Gray", "Red", "Blue", "Green", "Brown", "Beige", "Gold", "Orange", "Yellow", "Purple", "Burgundy", "Charcoal",
+] as const;
+/** Drivetrain and body-style lists match the demo inventory and what VIN decoding maps onto. */
+export const DRIVETRAINS = ["FWD", "RWD", "AWD", "4WD"] as const;
+export const BODY_STYLES = ["Sedan", "SUV", "Truck", "Coupe", "Hatchback", "Convertible", "Wagon", "Van", "Minivan"] as const;
+
+/** Spec §9: at most 25 photos per upload. */
+export const MAX_PHOTOS_PER_UPLOAD = 25;
+/** A vehicle keeps at most this many photos in total. */
+export const MAX_PHOTOS_PER_VEHICLE = 60;
+
+/** Features are entered comma-separated: split, trimmed, empties dropped (spec §5). */
+export function splitFeatures(text: string): string[] {
+  return text
+    .split(",")
+    .map((f) => f.trim())
+    .filter((f) => f.length > 0);
+}
+
+/** A stored photo key (content hash), a stored photo URL, or a data URL (validated by the server). */
+export const STORED_KEY_PATTERN = /^[0-9a-f]{32}$/;
+export const STORED_URL_PATTERN = /^\/images\/([0-9a-f]{32})-1200\.jpg$/;
+export const DATA_URL_PATTERN = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/;
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : Number(value)) : value),
+    z.number({ error: message }).int(v.wholeNumber).min(min, message).max(max, message),
+  );
+
+const optionOf = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
+  z.enum(options, { error: message });
+
+/**
+ * The Add/Edit Vehicle form (spec §5), shared by the dialog and POST/PATCH /api/admin/vehicles.
+ * Features may arrive as comma-separated text (the form) or a list (the API, spec §7).
+ */
+export const vehicleSchema = z.object({
+  vin: vinField(v.vinRequired, v.vinLength),
+  year: wholeNumber(v.year, 1900, new Date().getFullYear() + 2),
+  make: requiredText(v.make).pipe(z.string().max(60)),
+  model: requiredText(v.model).pipe(z.string().max(80)),
+  price: wholeNumber(v.price, 0, 10_000_000),
+  mileage: wholeNumber(v.mileage, 0, 2_000_000),
+  transmission: optionOf(TRANSMISSIONS, v.transmission),
+  drivetrain: requiredText(v.drivetrain).pipe(z.string().max(40)),
+  bodyStyle: requiredText(v.bodyStyle).pipe(z.string().max(40)),
+  exteriorColor: optionOf(COLORS, v.exteriorColor),
+  features: z.preprocess(
+    (value) => (typeof value === "string" ? splitFeatures(value) : Array.isArray(value) ? value.map((f) => (typeof f === "string" ? f.trim() : f)).filter((f) => f !== "") : value),
+    z.array(z.string().max(100), { error: v.features }).min(1, v.features).max(100),
+  ),
+  description: z
+    .string()
+    .trim()
+    .max(5000)
+    .nullish()
+    .transform((d) => (d ? d : null)),
+  images: z
+    .array(
+      z.string().refine((s) => STORED_KEY_PATTERN.test(s) || STORED_URL_PATTERN.test(s) || (s.length < 22_000_000 && DATA_URL_PATTERN.test(s)), v.images),
+      { error: v.images },
+    )
+    .min(1, v.images)
+    .max(MAX_PHOTOS_PER_VEHICLE)
+    // Inline photos are one upload's worth at most (spec §9: 25 per upload).
+    .refine((images) => images.filter((s) => s.startsWith("data:")).length <= MAX_PHOTOS_PER_UPLOAD, messagesFor().admin.vehicleForm.tooManyText),
+});
+
+export type VehicleFormInput = z.input<typeof vehicleSchema>;
+export type VehicleFormOutput = z.output<typeof vehicleSchema>;
+
+/** POST /api/admin/login */
+export const loginSchema = z.object({ pin: z.string().max(64) });
+
+/** PATCH /api/admin/bookings/:id */
+export const bookingStatusSchema = z.object({ status: z.enum(["confirmed", "cancelled", "pending"]) });

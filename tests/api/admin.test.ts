@@ -1,0 +1,362 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminApi, adminRoutes, PUBLIC_ADMIN_ROUTES } from "~/features/admin/admin-api.server";
+import type { AppContext } from "~/server/context.server";
+import { insertBooking, takenSlotsOn } from "~/server/data/bookings.server";
+import { insertContactSubmission } from "~/server/data/contact-submissions.server";
+import { listServices } from "~/server/data/services.server";
+import { insertVisit } from "~/server/data/visitors.server";
+import { openDatabase } from "~/server/db/database.server";
+import { insertApplication } from "../support/admin-fixtures";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+const PIN = "246810";
+const VPIC_CACHE_DIR = path.join(os.tmpdir(), "dealership-vpic-cache");
+
+type Client = { server: TestServer; cookie: string };
+
+function req(client: { server: TestServer; cookie?: string }, p: string, init: { method?: string; body?: unknown; raw?: Buffer; origin?: string | null } = {}) {
+  const headers: Record<string, string> = {};
+  if (client.cookie) headers.cookie = client.cookie;
+  if (init.origin !== null) headers.origin = init.origin ?? client.server.url;
+  if (init.body !== undefined) headers["content-type"] = "application/json";
+  if (init.raw) headers["content-type"] = "image/jpeg";
+  return fetch(`${client.server.url}${p}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.raw ? new Uint8Array(init.raw) : init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    redirect: "manual",
+  });
+}
+
+async function login(server: TestServer): Promise<Client> {
+  const res = await req({ server }, "/api/admin/login", { method: "POST", body: { pin: PIN } });
+  expect(res.status).toBe(200);
+  const setCookie = res.headers.get("set-cookie") ?? "";
+  expect(setCookie).toMatch(/HttpOnly/);
+  expect(setCookie).toMatch(/SameSite=Strict/);
+  expect(setCookie).not.toMatch(/Max-Age|Expires/i);
+  return { server, cookie: setCookie.split(";")[0]! };
+}
+
+const jpeg = (w = 1600, h = 1200, seed = 0) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: (seed * 37) % 255, g: 90, b: 140 } } }).jpeg().toBuffer();
+
+/** Every registered route with sample parameters, straight from the router's stack. */
+function enumeratedRoutes() {
+  const router = adminApi({ env: { dataDir: os.tmpdir(), adminPin: PIN } } as AppContext, { financingPdf: async () => null });
+  const samples: Record<string, string> = {
+    id: crypto.randomUUID(),
+    vin: "1HGCM82633A004352",
+    kind: "signature",
+    who: "applicant",
+  };
+  return adminRoutes(router).map((r) => ({
+    method: r.method,
+    route: r.path,
+    url: `/api${r.path.replace(/:(\w+)/g, (_, name: string) => samples[name] ?? "x").replace("{*rest}", "anything/else")}`,
+  }));
+}
+
+describe("admin API", () => {
+  let server: TestServer;
+  let admin: Client;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seeded: true, env: { VPIC_CACHE_DIR } });
+    admin = await login(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answers 401 on every /api/admin route without a session (enumerated from the router)", async () => {
+    const routes = enumeratedRoutes();
+    expect(routes.length).toBeGreaterThan(15);
+    for (const r of routes) {
+      const res = await req({ server }, r.url, { method: r.method, body: r.method === "GET" || r.method === "DELETE" ? undefined : {} });
+      if (PUBLIC_ADMIN_ROUTES.has(`${r.method} ${r.route}`)) {
+        expect(res.status, `${r.method} ${r.url}`).not.toBe(500);
+        continue;
+      }
+      expect(res.status, `${r.method} ${r.url}`).toBe(401);
+    }
+    // A forged cookie is no session either.
+    const forged = await req({ server, cookie: "admin_session=forged" }, "/api/admin/vehicles");
+    expect(forged.status).toBe(401);
+  });
+
+  it("reports the session and ends it at logout", async () => {
+    const other = await login(server);
+    expect(await (await req(other, "/api/admin/session")).json()).toMatchObject({ authenticated: true });
+    expect((await req(other, "/api/admin/logout", { method: "POST" })).status).toBe(200);
+    expect((await req(other, "/api/admin/vehicles")).status).toBe(401);
+    expect(await (await req(other, "/api/admin/session")).json()).toMatchObject({ authenticated: false });
+    // Each sign-in gets a new id.
+    const again = await login(server);
+    expect(again.cookie).not.toBe(other.cookie);
+  });
+
+  it("refuses cross-site state-changing calls even with a valid session", async () => {
+    const evil = await req(admin, "/api/admin/vehicles", { method: "POST", body: {}, origin: "https://evil.example" });
+    expect(evil.status).toBe(403);
+    const noOrigin = await req(admin, `/api/admin/vehicles/${crypto.randomUUID()}`, { method: "DELETE", origin: null });
+    expect(noOrigin.status).toBe(403);
+    const crossSiteLogin = await req({ server }, "/api/admin/login", { method: "POST", body: { pin: PIN }, origin: "https://evil.example" });
+    expect(crossSiteLogin.status).toBe(403);
+    // Reads stay possible (they change nothing).
+    expect((await req(admin, "/api/admin/vehicles", { origin: null })).status).toBe(200);
+  });
+
+  it("validates photos by content and stores their variants", async () => {
+    const ok = await req(admin, "/api/admin/photos", { method: "POST", raw: await jpeg() });
+    expect(ok.status).toBe(201);
+    const photo = (await ok.json()) as { key: string; width: number; height: number; url: string };
+    expect(photo).toMatchObject({ width: 1600, height: 1200, url: `/images/${photo.key}-1200.jpg` });
+    expect((await fetch(`${server.url}${photo.url}`)).status).toBe(200);
+
+    const text = await req(admin, "/api/admin/photos", { method: "POST", raw: Buffer.from("<svg>not a photo</svg>") });
+    expect(text.status).toBe(415);
+    const fakeJpeg = await req(admin, "/api/admin/photos", { method: "POST", raw: Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2, 3]) });
+    expect(fakeJpeg.status).toBe(415);
+  });
+
+  it("refuses 27 photos at once and a data URL that is not an image", async () => {
+    const small = `data:image/jpeg;base64,${(await jpeg(40, 30)).toString("base64")}`;
+    const base = vehicleBody([]);
+    const tooMany = await req(admin, "/api/admin/vehicles", { method: "POST", body: { ...base, images: Array(27).fill(small) } });
+    expect(tooMany.status).toBe(400);
+    expect(JSON.stringify(await tooMany.json())).toContain("You can upload up to 25 photos at once");
+    const notImage = await req(admin, "/api/admin/vehicles", {
+      method: "POST",
+      body: { ...base, images: [`data:image/png;base64,${Buffer.from("hello, not a png").toString("base64")}`] },
+    });
+    expect(notImage.status).toBe(400);
+    const noPhotos = await req(admin, "/api/admin/vehicles", { method: "POST", body: base });
+    expect(noPhotos.status).toBe(400);
+  });
+
+  it("creates, updates and deletes a vehicle (with the audit log)", async () => {
+    const photo = (await (await req(admin, "/api/admin/photos", { method: "POST", raw: await jpeg(1600, 1200, 3) })).json()) as { key: string };
+    const inline = `data:image/jpeg;base64,${(await jpeg(800, 600, 9)).toString("base64")}`;
+    const created = await req(admin, "/api/admin/vehicles", { method: "POST", body: vehicleBody([photo.key, inline]) });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    const list = (await (await req(admin, "/api/admin/vehicles")).json()) as { id: string; vin: string; features: string[]; images: string[] }[];
+    const stored = list.find((v) => v.id === id)!;
+    expect(stored.vin).toBe("1HGCM82633A004352");
+    expect(stored.features).toEqual(["Sunroof", "Heated Seats"]);
+    expect(stored.images).toHaveLength(2);
+    expect(stored.images[0]).toBe(`/images/${photo.key}-1200.jpg`);
+    expect(JSON.stringify(list)).not.toContain("data:image");
+
+    // Bad input: 400 with field messages, nothing changed.
+    const bad = await req(admin, `/api/admin/vehicles/${id}`, { method: "PATCH", body: { ...vehicleBody([photo.key]), vin: "123", year: "20.5", transmission: "Warp" } });
+    expect(bad.status).toBe(400);
+    const fields = ((await bad.json()) as { fieldErrors: Record<string, string> }).fieldErrors;
+    expect(fields.vin).toBe("VIN must be 17 characters");
+    expect(fields.year).toBeTruthy();
+    expect(fields.transmission).toBe("Transmission is required");
+
+    const patched = await req(admin, `/api/admin/vehicles/${id}`, {
+      method: "PATCH",
+      body: { ...vehicleBody([stored.images[1]!, photo.key]), price: 15995, features: ["Sunroof"] },
+    });
+    expect(patched.status).toBe(200);
+    const after = ((await (await req(admin, "/api/admin/vehicles")).json()) as typeof list).find((v) => v.id === id)!;
+    expect(after).toMatchObject({ price: 15995, features: ["Sunroof"] });
+    expect(after.images[1]).toBe(`/images/${photo.key}-1200.jpg`);
+
+    expect((await req(admin, `/api/admin/vehicles/${id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await req(admin, `/api/admin/vehicles/${id}`, { method: "DELETE" })).status).toBe(404);
+    const audit = (await (await req(admin, "/api/admin/audit-log")).json()) as { action: string; entity: string; entityId: string; actor: string }[];
+    const mine = audit.filter((a) => a.entityId === id).map((a) => a.action);
+    expect(mine.sort()).toEqual(["create", "delete", "update"]);
+    expect(audit[0]!.actor).toMatch(/^staff-[0-9a-f]{10}$/);
+  });
+
+  it("decodes real VINs from several makes and decades, offline", async () => {
+    const cases: [string, number, string, string][] = [
+      ["JH4DA9352MS016526", 1991, "Acura", "Integra"],
+      ["1J4GZ58SXVC123456", 1997, "Jeep", "Grand Cherokee"],
+      ["1HGCM82633A004352", 2003, "Honda", "Accord"],
+      ["WDBUF56X98B123456", 2008, "Mercedes-Benz", "E-Class"],
+      ["1FTFW1ET9DFC10312", 2013, "Ford", "F-150"],
+      ["5YJ3E1EA2KF317000", 2019, "Tesla", "Model 3"],
+    ];
+    for (const [vin, year, make, model] of cases) {
+      const res = await req(admin, `/api/admin/vin/${vin}`);
+      expect(res.status, vin).toBe(200);
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(body, vin).toMatchObject({ year, make, model });
+      expect(typeof body.year).toBe("number");
+      for (const key of ["bodyStyle", "drivetrain", "transmission"]) expect(body).toHaveProperty(key);
+    }
+    expect(((await (await req(admin, "/api/admin/vin/1FTFW1ET9DFC10312")).json()) as { bodyStyle: string }).bodyStyle).toBe("Truck");
+    expect(((await (await req(admin, "/api/admin/vin/5YJ3E1EA2KF317000")).json()) as { transmission: string }).transmission).toBe("Automatic");
+    // Bad check digit, bad length, undecodable.
+    expect((await req(admin, "/api/admin/vin/1HGCM82643A004352")).status).toBe(400);
+    expect((await req(admin, "/api/admin/vin/1HGCM8263")).status).toBe(400);
+    expect((await req(admin, "/api/admin/vin/00000000000000000")).status).toBeGreaterThanOrEqual(400);
+  });
+
+  it("shows, reveals, serves, downloads and deletes a financing application, audited", async () => {
+    const { id, files } = await insertApplication(server);
+    const list = (await (await req(admin, "/api/admin/financing")).json()) as Record<string, unknown>[];
+    const row = list.find((a) => a.id === id)!;
+    expect(row).toMatchObject({ firstName: "Ana", lastName: "Silva", coOwnerFirstName: "Joao", vehicleOfInterest: null });
+    expect(JSON.stringify(list)).not.toMatch(/123-45-6789|Enc|File/);
+
+    const detailsRes = await req(admin, `/api/admin/financing/${id}`);
+    const details = (await detailsRes.json()) as { applicant: { ssnMasked: string; dateOfBirth: string; documents: { signature: { contentType: string } } }; coApplicant: { ssnMasked: string } };
+    expect(details.applicant.ssnMasked).toBe("***-**-6789");
+    expect(details.applicant.dateOfBirth).toBe("1990-04-02");
+    expect(details.applicant.documents.signature.contentType).toBe("image/png");
+    expect(details.coApplicant.ssnMasked).toBe("***-**-4321");
+    expect(JSON.stringify(details)).not.toContain("123-45-6789");
+    expect(await (await req(admin, `/api/admin/financing/${id}/ssn/applicant`)).json()).toEqual({ ssn: "123-45-6789" });
+
+    const signature = await req(admin, `/api/admin/financing/${id}/documents/signature`);
+    expect(signature.status).toBe(200);
+    expect(signature.headers.get("content-type")).toBe("image/png");
+    expect(signature.headers.get("cache-control")).toBe("no-store");
+    const license = await req(admin, `/api/admin/financing/${id}/documents/driverLicense`);
+    expect(license.headers.get("content-type")).toBe("image/jpeg");
+
+    const pdf = await req(admin, `/api/admin/financing/${id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-disposition")).toBe('attachment; filename="financing-application-Ana-Silva.pdf"');
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+
+    expect((await req(admin, `/api/admin/financing/${id}`, { method: "DELETE" })).status).toBe(204);
+    for (const file of files) expect(fs.existsSync(file), file).toBe(false);
+    expect((await req(admin, `/api/admin/financing/${id}`)).status).toBe(404);
+    const audit = (await (await req(admin, "/api/admin/audit-log")).json()) as { action: string; entityId: string }[];
+    const actions = audit.filter((a) => a.entityId === id).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(["view", "reveal-ssn", "view-signature", "download-pdf", "delete"]));
+    expect(JSON.stringify(audit)).not.toContain("123-45-6789");
+  });
+
+  it("lists and deletes messages, linking the vehicle page", async () => {
+    const { db } = openDatabase(server.dataDir);
+    const vehicle = await db.selectFrom("vehicles").select(["id"]).executeTakeFirstOrThrow();
+    const id = await insertContactSubmission(db, {
+      firstName: "Lee",
+      lastName: "Park",
+      email: "lee@example.com",
+      phone: "9785550100",
+      message: "Is this still available?",
+      vehicleId: vehicle.id,
+      hasTradeIn: true,
+    });
+    await db.destroy();
+    const list = (await (await req(admin, "/api/admin/contact-submissions")).json()) as { id: string; vehiclePath: string; hasTradeIn: boolean }[];
+    const msg = list.find((m) => m.id === id)!;
+    expect(msg.hasTradeIn).toBe(true);
+    expect(msg.vehiclePath).toMatch(new RegExp(`^/used-\\d{4}-.*-fitchburg-ma-01430-${vehicle.id}$`));
+    expect((await req(admin, `/api/admin/contact-submissions/${id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await req(admin, `/api/admin/contact-submissions/${id}`, { method: "DELETE" })).status).toBe(404);
+  });
+
+  it("lists upcoming bookings, confirms and cancels; a cancelled slot is bookable again", async () => {
+    const { db } = openDatabase(server.dataDir);
+    const [service] = await listServices(db);
+    const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const slot = { serviceId: service!.id, bookingDate: date, bookingTime: service!.availableTimes[0]! };
+    const customer = { customerFirstName: "Sam", customerLastName: "Reed", customerEmail: "sam@example.com", customerPhone: "9785550101", notes: "Brakes squeak" };
+    const booking = await insertBooking(db, { ...slot, ...customer });
+    const list = (await (await req(admin, "/api/admin/bookings")).json()) as { id: string; serviceName: string; status: string }[];
+    expect(list.find((b) => b.id === booking.id)).toMatchObject({ serviceName: service!.name, status: "pending" });
+
+    const confirmed = await req(admin, `/api/admin/bookings/${booking.id}`, { method: "PATCH", body: { status: "confirmed" } });
+    expect(await confirmed.json()).toMatchObject({ status: "confirmed" });
+    expect((await req(admin, `/api/admin/bookings/${booking.id}`, { method: "PATCH", body: { status: "gone" } })).status).toBe(400);
+    await req(admin, `/api/admin/bookings/${booking.id}`, { method: "PATCH", body: { status: "cancelled" } });
+    expect(await takenSlotsOn(db, date)).not.toContainEqual({ serviceId: slot.serviceId, bookingTime: slot.bookingTime });
+    const rebooked = await insertBooking(db, { ...slot, ...customer, customerFirstName: "Kim" });
+    expect(rebooked.status).toBe("pending");
+    // Re-confirming the cancelled one now collides with the new booking.
+    expect((await req(admin, `/api/admin/bookings/${booking.id}`, { method: "PATCH", body: { status: "confirmed" } })).status).toBe(409);
+    await db.destroy();
+  });
+
+  it("reports visitors: per page, active in the last 5 minutes, daily for 30 days", async () => {
+    const { db } = openDatabase(server.dataDir);
+    const pages: [string, string, number][] = [["/", "a", 0], ["/inventory", "a", 0], ["/inventory", "b", 0], ["/about", "c", 10 * 60_000], ["/about", "c", 3 * 86_400_000]];
+    for (const [page, visitorKey, ago] of pages) {
+      await insertVisit(db, { page, userAgent: "Mozilla/5.0", referrer: null, visitorKey }, new Date(Date.now() - ago));
+    }
+    await db.destroy();
+    const stats = (await (await req(admin, "/api/admin/visitor-stats")).json()) as { page: string; count: number }[];
+    expect(stats.find((s) => s.page === "/inventory")?.count).toBeGreaterThanOrEqual(2);
+    // Visitors a and b were seen in the last 5 minutes; c only earlier.
+    expect(await (await req(admin, "/api/admin/active-visitors")).json()).toEqual({ count: 2 });
+    const daily = (await (await req(admin, "/api/admin/visitor-daily")).json()) as { day: string; count: number }[];
+    expect(daily).toHaveLength(30);
+    expect(daily.at(-1)!.count).toBeGreaterThanOrEqual(3);
+    expect(daily.at(-4)!.count).toBe(1);
+  });
+});
+
+describe("admin sign-in limits", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { ADMIN_SESSION_IDLE_MS: "1500", VPIC_CACHE_DIR } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("ends a session after the idle timeout", async () => {
+    const admin = await login(server);
+    expect((await req(admin, "/api/admin/vehicles")).status).toBe(200);
+    // Activity keeps it alive…
+    await new Promise((r) => setTimeout(r, 800));
+    expect((await req(admin, "/api/admin/vehicles")).status).toBe(200);
+    // …background polling does not…
+    await new Promise((r) => setTimeout(r, 800));
+    expect((await req(admin, "/api/admin/active-visitors")).status).toBe(200);
+    // …and idleness ends it.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await req(admin, "/api/admin/active-visitors")).status).toBe(401);
+    expect((await req(admin, "/api/admin/vehicles")).status).toBe(401);
+  });
+
+  it("locks sign-in with 429 after 5 wrong PINs, even for the right PIN", async () => {
+    for (let i = 0; i < 4; i++) {
+      const res = await req({ server }, "/api/admin/login", { method: "POST", body: { pin: "111111" } });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: "Invalid PIN. Please try again." });
+    }
+    const fifth = await req({ server }, "/api/admin/login", { method: "POST", body: { pin: "111111" } });
+    expect(fifth.status).toBe(429);
+    expect(((await fifth.json()) as { error: string }).error).toMatch(/15 minutes/);
+    expect(Number(fifth.headers.get("retry-after"))).toBeGreaterThan(800);
+    const right = await req({ server }, "/api/admin/login", { method: "POST", body: { pin: PIN } });
+    expect(right.status).toBe(429);
+    expect(right.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+function vehicleBody(images: string[]) {
+  return {
+    vin: "1hgcm82633a004352",
+    year: 2003,
+    make: "Honda",
+    model: "Accord",
+    price: 4995,
+    mileage: 141000,
+    transmission: "Automatic",
+    drivetrain: "FWD",
+    bodyStyle: "Coupe",
+    exteriorColor: "Silver",
+    features: " Sunroof , , Heated Seats,",
+    description: "",
+    images,
+  };
+}

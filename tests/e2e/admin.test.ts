@@ -1,0 +1,263 @@
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertBooking } from "~/server/data/bookings.server";
+import { insertContactSubmission } from "~/server/data/contact-submissions.server";
+import { listServices } from "~/server/data/services.server";
+import { openDatabase } from "~/server/db/database.server";
+import { insertApplication } from "../support/admin-fixtures";
+import { describeViolations, launchBrowser, seriousAxeViolations } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+const PIN = "246810";
+
+describe("staff dashboard at /podium", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let bookingDate: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seeded: true, env: { VPIC_CACHE_DIR: path.join(os.tmpdir(), "dealership-vpic-cache") } });
+    const { db } = openDatabase(server.dataDir);
+    await insertContactSubmission(db, {
+      firstName: "Lee",
+      lastName: "Park",
+      email: "lee@example.com",
+      phone: "9785550100",
+      message: "Is the Civic still available?",
+      vehicleId: null,
+      hasTradeIn: true,
+    });
+    const [service] = await listServices(db);
+    bookingDate = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    await insertBooking(db, {
+      serviceId: service!.id,
+      bookingDate,
+      bookingTime: service!.availableTimes[0]!,
+      customerFirstName: "Sam",
+      customerLastName: "Reed",
+      customerEmail: "sam@example.com",
+      customerPhone: "9785550101",
+      notes: "Brakes squeak",
+    });
+    await db.destroy();
+    await insertApplication(server);
+    browser = await launchBrowser();
+    // axe is injected as an inline script, which the nonce CSP blocks: bypass CSP for this context only.
+    const context = await browser.newContext({ baseURL: server.url, bypassCSP: true, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    await context.addInitScript(() => {
+      try {
+        sessionStorage.setItem("splash-seen", "1");
+      } catch {
+        /* about:blank */
+      }
+    });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const toast = () => page.getByTestId("toast");
+
+  it("keeps the dashboard code out of public pages", async () => {
+    const publicPage = await browser.newPage({ baseURL: server.url });
+    const scripts: string[] = [];
+    publicPage.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    for (const path of ["/", "/inventory", "/contact"]) await publicPage.goto(path, { waitUntil: "load" });
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((u) => /podium/i.test(u))).toEqual([]);
+    await publicPage.close();
+  });
+
+  it("refuses a wrong PIN, then signs in", async () => {
+    await page.goto("/podium");
+    await page.getByText("Enter your PIN to access the dashboard").waitFor();
+    const axe = await seriousAxeViolations(page);
+    expect(axe, describeViolations(axe)).toEqual([]);
+
+    const pin = page.getByLabel("PIN");
+    expect(await pin.getAttribute("type")).toBe("password");
+    expect(await pin.getAttribute("maxlength")).toBe("6");
+    await pin.fill("135799");
+    await page.getByRole("button", { name: "Access Dashboard" }).click();
+    await page.getByText("Invalid PIN. Please try again.").waitFor();
+    expect(await pin.inputValue()).toBe("");
+
+    await pin.fill(PIN);
+    await page.getByRole("button", { name: "Access Dashboard" }).click();
+    await page.getByRole("tab", { name: "Vehicles", selected: true }).waitFor();
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    expect(await page.getByRole("link", { name: "Live on Google" }).getAttribute("href")).toMatch(/^https:\/\/www\.google\.com\/maps/);
+    await page.getByRole("button", { name: /Edit / }).first().waitFor();
+    const axeDashboard = await seriousAxeViolations(page);
+    expect(axeDashboard, describeViolations(axeDashboard)).toEqual([]);
+
+    // Tabs follow the ARIA pattern: arrows move between them.
+    await page.getByRole("tab", { name: "Vehicles" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await page.getByRole("tab", { name: "Financing Apps", selected: true }).waitFor();
+    await page.keyboard.press("ArrowLeft");
+    await page.getByRole("tab", { name: "Vehicles", selected: true }).waitFor();
+  });
+
+  it("adds a vehicle through VIN lookup with a photo upload, then edits and deletes it", async () => {
+    await page.getByRole("button", { name: "Add Vehicle" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Vehicle" });
+    await dialog.waitFor();
+    const save = dialog.getByRole("button", { name: "Save Vehicle" });
+    expect(await save.isDisabled()).toBe(true);
+
+    const vin = dialog.getByLabel("VIN", { exact: true });
+    await vin.fill("1ftfw1et9dfc1031");
+    expect(await vin.inputValue()).toBe("1FTFW1ET9DFC1031");
+    await dialog.getByText("VIN must be 17 characters").waitFor();
+    expect(await dialog.getByRole("button", { name: "Lookup VIN" }).isDisabled()).toBe(true);
+    const axeDialog = await seriousAxeViolations(page);
+    expect(axeDialog, describeViolations(axeDialog)).toEqual([]);
+
+    await vin.fill("1FTFW1ET9DFC10312");
+    await dialog.getByRole("button", { name: "Lookup VIN" }).click();
+    await toast().filter({ hasText: "Vehicle information loaded from VIN" }).waitFor();
+    expect(await dialog.getByLabel("Make").inputValue()).toBe("Ford");
+    expect(await dialog.getByLabel("Model").inputValue()).toBe("F-150");
+    expect(await dialog.getByLabel("Year").inputValue()).toBe("2013");
+    expect(await dialog.getByLabel("Body Style").inputValue()).toBe("Truck");
+
+    await dialog.getByLabel("Price ($)").fill("18995");
+    await dialog.getByLabel("Mileage").fill("98000");
+    await dialog.getByLabel("Transmission").selectOption("Automatic");
+    await dialog.getByLabel("Drivetrain").selectOption("4WD");
+    await dialog.getByLabel("Exterior Color").selectOption("Blue");
+    await dialog.getByLabel("Features (comma-separated)").fill("Tow Package, , Bluetooth ");
+
+    // 26 files at once are refused.
+    const tiny = await sharp({ create: { width: 8, height: 6, channels: 3, background: "#ccc" } }).jpeg().toBuffer();
+    const fileInput = dialog.locator('input[type="file"]');
+    await fileInput.setInputFiles(Array.from({ length: 26 }, (_, i) => ({ name: `p${i}.jpg`, mimeType: "image/jpeg", buffer: tiny })));
+    await toast().filter({ hasText: "You can upload up to 25 photos at once" }).waitFor();
+
+    const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#3366aa" } }).jpeg({ quality: 90 }).toBuffer();
+    const second = await sharp({ create: { width: 3000, height: 4000, channels: 3, background: "#aa3333" } }).jpeg({ quality: 90 }).toBuffer();
+    await fileInput.setInputFiles([
+      { name: "front.jpg", mimeType: "image/jpeg", buffer: big },
+      { name: "side.jpg", mimeType: "image/jpeg", buffer: second },
+    ]);
+    await toast().filter({ hasText: "2 photos processed and ready" }).waitFor({ timeout: 30_000 });
+    const photos = dialog.getByRole("img", { name: /^Photo \d$/ });
+    expect(await photos.count()).toBe(2);
+    // Choose the second photo as cover.
+    const firstSrc = await photos.nth(0).getAttribute("src");
+    await dialog.getByRole("button", { name: "Make cover (Photo 2)" }).click();
+    expect(await photos.nth(1).getAttribute("src")).toBe(firstSrc);
+    // The browser resized the 4000×3000 photo to 1200×900 before upload.
+    const natural = await photos.nth(1).evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+    expect(natural).toEqual([1200, 900]);
+
+    expect(await save.isDisabled()).toBe(false);
+    await save.click();
+    await toast().filter({ hasText: "Vehicle added successfully" }).waitFor();
+    await dialog.waitFor({ state: "detached" });
+
+    await page.getByLabel("Search vehicles").fill("1FTFW1ET9DFC10312");
+    await page.getByRole("heading", { name: "2013 Ford F-150" }).waitFor();
+
+    // The public vehicle page shows it (and /inventory, once the inventory page lists vehicles).
+    const publicPage = await browser.newPage({ baseURL: server.url });
+    await publicPage.goto("/inventory");
+    if (await publicPage.getByText(/Showing \d+ vehicle/).count()) {
+      await publicPage.getByText("2013 Ford F-150").first().waitFor();
+    }
+    const res = await publicPage.request.get("/api/admin/vehicles");
+    expect(res.status()).toBe(401);
+    await publicPage.close();
+
+    // Edit
+    await page.getByRole("button", { name: "Edit 2013 Ford F-150" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Vehicle" });
+    await edit.getByLabel("Price ($)").fill("17500");
+    await edit.getByRole("button", { name: "Save Vehicle" }).click();
+    await toast().filter({ hasText: "Vehicle updated successfully" }).waitFor();
+    await page.getByText("$17,500").waitFor();
+
+    // Delete
+    await page.getByRole("button", { name: "Delete 2013 Ford F-150" }).click();
+    await page.getByText("Are you sure you want to delete this vehicle? This action cannot be undone.").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await toast().filter({ hasText: "Vehicle deleted successfully" }).waitFor();
+    await page.getByText("No vehicles found").waitFor();
+    await page.getByLabel("Search vehicles").fill("");
+  });
+
+  it("opens, downloads and deletes a financing application", async () => {
+    await page.getByRole("tab", { name: "Financing Apps" }).click();
+    await page.getByText("Ana Silva").waitFor();
+    await page.getByText("No vehicle specified").waitFor();
+    await page.getByRole("button", { name: "View Details" }).click();
+    const dialog = page.getByRole("dialog", { name: /Financing Application/ });
+    await dialog.getByText("***-**-6789").waitFor();
+    await dialog.getByRole("img", { name: "Signature of Ana Silva" }).waitFor();
+    expect(await dialog.getByRole("img", { name: "Signature of Ana Silva" }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(500);
+    await dialog.getByRole("heading", { name: "Co-Applicant" }).waitFor();
+    expect(await dialog.getByRole("link", { name: "Email Applicant" }).getAttribute("href")).toBe("mailto:ana@example.com?subject=Financing%20Application");
+    const axe = await seriousAxeViolations(page);
+    expect(axe, describeViolations(axe)).toEqual([]);
+    await dialog.getByRole("button", { name: "Show SSN" }).first().click();
+    await dialog.getByText("123-45-6789").waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download PDF" }).click()]);
+    expect(download.suggestedFilename()).toBe("financing-application-Ana-Silva.pdf");
+
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Delete application from Ana Silva" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await toast().filter({ hasText: "Financing application has been successfully deleted." }).waitFor();
+    await page.getByText("No financing applications yet").waitFor();
+  });
+
+  it("deletes a message", async () => {
+    await page.getByRole("tab", { name: "Messages" }).click();
+    await page.getByText("1 message").waitFor();
+    await page.getByText("Has Trade-In").waitFor();
+    expect(await page.getByRole("link", { name: "lee@example.com" }).getAttribute("href")).toBe("mailto:lee@example.com");
+    await page.getByRole("button", { name: "Delete message from Lee Park" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await toast().filter({ hasText: "Contact message has been successfully deleted." }).waitFor();
+    await page.getByText("No Messages Yet").waitFor();
+    await page.getByText("Contact form submissions will appear here").waitFor();
+  });
+
+  it("confirms a booking", async () => {
+    await page.getByRole("tab", { name: "Bookings" }).click();
+    await page.getByText("Brakes squeak").waitFor();
+    expect(await page.getByTestId("booking-status").first().textContent()).toBe("Pending");
+    await page.getByRole("button", { name: "Confirm booking for Sam Reed" }).click();
+    await toast().filter({ hasText: "Booking Confirmed" }).waitFor();
+    await page.getByTestId("booking-status").filter({ hasText: "Confirmed" }).waitFor();
+  });
+
+  it("shows visitor reports and settings without the PIN", async () => {
+    await page.getByRole("tab", { name: "Visitor Reports" }).click();
+    await page.getByText("Active Visitors").waitFor();
+    await page.getByText("Total Page Views").waitFor();
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await page.getByText("A PIN is configured (set with the ADMIN_PIN environment variable)").waitFor();
+    expect(await page.content()).not.toContain(PIN);
+    await page.getByRole("heading", { name: "Audit Log" }).waitFor();
+    await page.getByRole("cell", { name: "download-pdf" }).waitFor();
+  });
+
+  it("logs out back to the PIN screen", async () => {
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.getByRole("button", { name: "Access Dashboard" }).waitFor();
+    await page.reload();
+    await page.getByRole("button", { name: "Access Dashboard" }).waitFor();
+  });
+});

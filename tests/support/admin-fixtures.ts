@@ -1,0 +1,63 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { insertFinancingApplication, type FinancingApplicationRow } from "~/server/data/financing-applications.server";
+import { openDatabase } from "~/server/db/database.server";
+import { encrypt, loadSecrets } from "~/server/secrets.server";
+import type { TestServer } from "./test-server";
+
+/** Inserts an application the way the financing feature stores one: encrypted fields and files. */
+export async function insertApplication(server: TestServer, overrides: Partial<FinancingApplicationRow> = {}) {
+  const { db } = openDatabase(server.dataDir);
+  const key = loadSecrets(server.dataDir).encryptionKey;
+  const privateDir = path.join(server.dataDir, "private");
+  fs.mkdirSync(privateDir, { recursive: true });
+  const png = await sharp({ create: { width: 500, height: 200, channels: 4, background: "#ffffff" } }).png().toBuffer();
+  const jpg = await sharp({ create: { width: 600, height: 380, channels: 3, background: "#88aacc" } }).jpeg().toBuffer();
+  const store = (dataUrl: string) => {
+    const name = `${crypto.randomUUID()}.enc`;
+    fs.writeFileSync(path.join(privateDir, name), encrypt(key, Buffer.from(dataUrl)));
+    return name;
+  };
+  const row: FinancingApplicationRow = {
+    id: crypto.randomUUID(),
+    createdAt: new Date().toISOString(),
+    firstName: "Ana",
+    lastName: "Silva",
+    email: "ana@example.com",
+    phone: "9785550123",
+    address: "12 Main St",
+    city: "Fitchburg",
+    state: "MA",
+    zipCode: "01420",
+    ssnEnc: encrypt(key, "123-45-6789"),
+    dateOfBirthEnc: encrypt(key, "1990-04-02"),
+    employmentStatus: "employed",
+    employer: "Acme",
+    monthlyIncome: 4200,
+    vehicleOfInterest: null,
+    downPayment: 2000,
+    hasTradeIn: 1,
+    tradeInDetails: "2010 Civic, 150k miles",
+    hasCoOwner: 1,
+    coOwnerFirstName: "Joao",
+    coOwnerLastName: "Silva",
+    coOwnerEmail: "joao@example.com",
+    coOwnerPhone: "9785550124",
+    coOwnerDateOfBirthEnc: encrypt(key, "1988-01-01"),
+    coOwnerSsnEnc: encrypt(key, "987-65-4321"),
+    coOwnerEmploymentStatus: "student",
+    coOwnerEmployer: null,
+    coOwnerMonthlyIncome: 900,
+    signatureFile: store(`data:image/png;base64,${png.toString("base64")}`),
+    driverLicenseFile: store(`data:image/jpeg;base64,${jpg.toString("base64")}`),
+    coOwnerSignatureFile: store(`data:image/png;base64,${png.toString("base64")}`),
+    coOwnerDriverLicenseFile: store(`data:application/pdf;base64,${Buffer.from("%PDF-1.4\n%%EOF").toString("base64")}`),
+    ...overrides,
+  };
+  await insertFinancingApplication(db, row);
+  await db.destroy();
+  const files = [row.signatureFile, row.driverLicenseFile, row.coOwnerSignatureFile, row.coOwnerDriverLicenseFile].map((n) => path.join(privateDir, n!));
+  return { id: row.id, files };
+}

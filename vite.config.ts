@@ -5,7 +5,21 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      output: {
+        // Fewer, larger chunks for what every page loads: each request costs a phone a round
+        // trip, and tiny chunks (an icon, a helper) were a third of the requests.
+        codeSplitting: {
+          groups: [
+            { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/, priority: 20 },
+            { name: "layout", test: /src[\\/](shared[\\/](config|i18n|lib[\\/](business-hours|format|seo|vehicle-path))|shared[\\/]ui[\\/](nonce|toast|brand-icons|weekly-hours)|app[\\/](layout|lib))|features[\\/]tracking|lucide-react/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
   environments: {
     // The server bundle's entry is our Express app, which embeds the React Router build
     // (docs/decisions/002-http-server.md).

@@ -63,6 +63,16 @@ export async function vehiclesVersion(db: Db): Promise<string> {
   return `${row.count}:${row.latest ?? ""}`;
 }
 
+/** The vehicles row for an input: every column but id and timestamps. */
+function vehicleColumns({ images: _images, features, ...fields }: VehicleInput) {
+  return { ...fields, features: JSON.stringify(features) };
+}
+
+/** Image rows of a vehicle, in order (position 0 is the cover). */
+function imageRows(vehicleId: string, images: VehicleInput["images"]) {
+  return images.map((image, position) => ({ vehicleId, position, imageKey: image.key, width: image.width, height: image.height }));
+}
+
 /** Inserts a vehicle and its images in one transaction; returns the new id. */
 export async function insertVehicle(db: Db, input: VehicleInput, now = new Date()): Promise<string> {
   const id = crypto.randomUUID();
@@ -70,28 +80,12 @@ export async function insertVehicle(db: Db, input: VehicleInput, now = new Date(
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("vehicles")
-      .values({
-        id,
-        year: input.year,
-        make: input.make,
-        model: input.model,
-        price: input.price,
-        mileage: input.mileage,
-        transmission: input.transmission,
-        drivetrain: input.drivetrain,
-        bodyStyle: input.bodyStyle,
-        exteriorColor: input.exteriorColor,
-        vin: input.vin,
-        features: JSON.stringify(input.features),
-        description: input.description,
-        createdAt: at,
-        updatedAt: at,
-      })
+      .values({ id, ...vehicleColumns(input), createdAt: at, updatedAt: at })
       .execute();
     if (input.images.length > 0) {
       await trx
         .insertInto("vehicleImages")
-        .values(input.images.map((image, position) => ({ vehicleId: id, position, imageKey: image.key, width: image.width, height: image.height })))
+        .values(imageRows(id, input.images))
         .execute();
     }
   });
@@ -103,21 +97,7 @@ export async function updateVehicle(db: Db, id: string, input: VehicleInput, now
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("vehicles")
-      .set({
-        year: input.year,
-        make: input.make,
-        model: input.model,
-        price: input.price,
-        mileage: input.mileage,
-        transmission: input.transmission,
-        drivetrain: input.drivetrain,
-        bodyStyle: input.bodyStyle,
-        exteriorColor: input.exteriorColor,
-        vin: input.vin,
-        features: JSON.stringify(input.features),
-        description: input.description,
-        updatedAt: now.toISOString(),
-      })
+      .set({ ...vehicleColumns(input), updatedAt: now.toISOString() })
       .where("id", "=", id)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
@@ -125,7 +105,7 @@ export async function updateVehicle(db: Db, id: string, input: VehicleInput, now
     if (input.images.length > 0) {
       await trx
         .insertInto("vehicleImages")
-        .values(input.images.map((image, position) => ({ vehicleId: id, position, imageKey: image.key, width: image.width, height: image.height })))
+        .values(imageRows(id, input.images))
         .execute();
     }
     return true;

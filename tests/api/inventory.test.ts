@@ -44,6 +44,16 @@ describe("GET /api/vehicles", () => {
     expect(other.status).toBe(200);
   });
 
+  it("serves the same list brotli-, gzip- or un-compressed, as the client asks", async () => {
+    const plain = await (await fetch(`${server.url}/api/vehicles`, { headers: { "accept-encoding": "identity" } })).json();
+    for (const encoding of ["br", "gzip"]) {
+      const res = await fetch(`${server.url}/api/vehicles`, { headers: { "accept-encoding": encoding } });
+      expect(res.headers.get("content-encoding")).toBe(encoding);
+      expect(res.headers.get("vary")).toContain("Accept-Encoding");
+      expect(await res.json()).toEqual(plain);
+    }
+  });
+
   it("answers an empty list when there are no vehicles", async () => {
     const res = await fetch(`${empty.url}/api/vehicles`);
     expect(res.status).toBe(200);

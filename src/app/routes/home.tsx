@@ -6,7 +6,7 @@ import { publicUrlFrom } from "~/app/lib/root-data";
 import { listInventory } from "~/features/inventory/inventory.server";
 import { cachedInventory, isPromise, type MaybeDeferred } from "~/features/inventory/inventory-client-cache";
 import { VEHICLE_GRID_CLASS, VehicleCard, VehicleGridPlaceholders } from "~/features/inventory/vehicle-card";
-import { toVehicleSummary, type VehicleSummary } from "~/features/inventory/vehicle-summary";
+import type { VehicleSummary } from "~/features/inventory/vehicle-summary";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor, useMessages } from "~/shared/i18n/messages";
@@ -19,8 +19,8 @@ import type { Route } from "./+types/home";
 const FEATURED_COUNT = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { vehicles } = await listInventory(context.get(appContext));
-  return { featured: vehicles.slice(0, FEATURED_COUNT).map(toVehicleSummary) };
+  const { summaries } = await listInventory(context.get(appContext));
+  return { featured: summaries.slice(0, FEATURED_COUNT) };
 }
 
 /** Client navigations: from the list already in this browser, else 3 placeholder cards while it downloads. */

@@ -4,11 +4,11 @@ import { Await, Link, useSearchParams, type ShouldRevalidateFunction } from "rea
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { InventoryBrowser, visibleVehicles } from "~/features/inventory/inventory-browser";
+import type { VehicleSummary } from "~/features/inventory/vehicle-summary";
 import { filtersFromSearchParams } from "~/features/inventory/inventory-filters";
 import { listInventory } from "~/features/inventory/inventory.server";
 import { cachedInventory, isPromise, rememberInventory, type InventoryData, type MaybeDeferred } from "~/features/inventory/inventory-client-cache";
 import { VehicleGridPlaceholders } from "~/features/inventory/vehicle-card";
-import { toVehicleSummary, type VehicleSummary } from "~/features/inventory/vehicle-summary";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor, useMessages } from "~/shared/i18n/messages";
@@ -22,9 +22,9 @@ const LOADING_PLACEHOLDERS = 6;
 
 export async function loader({ context }: Route.LoaderArgs): Promise<InventoryData> {
   const ctx = context.get(appContext);
-  const { vehicles } = await listInventory(ctx);
   // The client filters the whole list instantly (spec §5), so it gets every vehicle, slimmed to card fields.
-  return { vehicles: vehicles.map(toVehicleSummary), publicUrl: ctx.env.publicUrl };
+  const { summaries } = await listInventory(ctx);
+  return { vehicles: summaries, publicUrl: ctx.env.publicUrl };
 }
 
 /**

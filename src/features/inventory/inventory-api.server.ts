@@ -15,16 +15,25 @@ export function vehicleListEtag(version: string): string {
 export function inventoryApi(ctx: AppContext): Router {
   const router = Router();
   router.get("/vehicles", async (req, res) => {
-    const { version, vehicles } = await listInventory(ctx);
+    const { version, json } = await listInventory(ctx);
     const etag = vehicleListEtag(version);
     res.setHeader("ETag", etag);
     res.setHeader("Cache-Control", VEHICLE_LIST_CACHE_CONTROL);
+    res.setHeader("Vary", "Accept-Encoding");
     const ifNoneMatch = req.get("if-none-match");
     if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim() === etag || t.trim() === "*")) {
       res.status(304).end();
       return;
     }
-    res.json(vehicles);
+    // Served pre-compressed (see listInventory); the compression middleware leaves encoded bodies alone.
+    const encoding = req.acceptsEncodings("br", "gzip", "identity");
+    res.type("application/json");
+    if (encoding === "br" || encoding === "gzip") {
+      res.setHeader("Content-Encoding", encoding);
+      res.send(json[encoding]);
+    } else {
+      res.send(json.identity);
+    }
   });
   return router;
 }

@@ -1,17 +1,53 @@
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { AppContext } from "~/server/context.server";
 import { listVehicles, vehiclesVersion } from "~/server/data/vehicles.server";
 import type { Vehicle } from "~/shared/types/vehicle";
+import { toVehicleSummary, type VehicleSummary } from "./vehicle-summary";
 
-let cached: { dbKey: object; version: string; vehicles: Vehicle[] } | null = null;
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** One version of the stock, with what every request for it needs computed once. */
+export type InventorySnapshot = {
+  version: string;
+  vehicles: Vehicle[];
+  /** Card fields for the inventory page's client-side filtering. */
+  summaries: VehicleSummary[];
+  /** The GET /api/vehicles body, plain and pre-compressed. */
+  json: { identity: Buffer; gzip: Buffer; br: Buffer };
+};
+
+let cached: { dbKey: object; snapshot: InventorySnapshot } | null = null;
+let building: { dbKey: object; version: string; promise: Promise<InventorySnapshot> } | null = null;
 
 /**
- * Every vehicle in stock with its version (for ETags). The list is rebuilt only when the
- * cheap version query says something changed, so thousands of vehicles cost one COUNT/MAX per request.
+ * The current stock. It is rebuilt (list, summaries, JSON and its gzip/brotli forms) only
+ * when the cheap version query (count + latest change) says something changed, so a busy
+ * inventory costs one COUNT/MAX per request and no serialisation or compression.
  */
-export async function listInventory(ctx: AppContext): Promise<{ version: string; vehicles: Vehicle[] }> {
+export async function listInventory(ctx: AppContext): Promise<InventorySnapshot> {
   const version = await vehiclesVersion(ctx.db);
-  if (cached && cached.dbKey === ctx.db && cached.version === version) return cached;
+  if (cached && cached.dbKey === ctx.db && cached.snapshot.version === version) return cached.snapshot;
+  // Concurrent requests after a change share one rebuild.
+  if (building && building.dbKey === ctx.db && building.version === version) return building.promise;
+  const promise = buildSnapshot(ctx, version);
+  building = { dbKey: ctx.db, version, promise };
+  try {
+    const snapshot = await promise;
+    cached = { dbKey: ctx.db, snapshot };
+    return snapshot;
+  } finally {
+    if (building?.promise === promise) building = null;
+  }
+}
+
+async function buildSnapshot(ctx: AppContext, version: string): Promise<InventorySnapshot> {
   const vehicles = await listVehicles(ctx.db);
-  cached = { dbKey: ctx.db, version, vehicles };
-  return cached;
+  const identity = Buffer.from(JSON.stringify(vehicles));
+  const [gz, br] = await Promise.all([
+    gzip(identity, { level: 9 }),
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+  ]);
+  return { version, vehicles, summaries: vehicles.map(toVehicleSummary), json: { identity, gzip: gz, br } };
 }

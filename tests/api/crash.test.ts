@@ -44,7 +44,7 @@ describe("crash safety", () => {
     const signature = `data:image/png;base64,${signaturePng.toString("base64")}`;
     const license = `data:image/jpeg;base64,${licenseJpeg.toString("base64")}`;
 
-    const submissions: Sent[] = Array.from({ length: TOTAL }, (_, i) => {
+    const submissions = Array.from({ length: TOTAL }, (_, i): Sent => {
       const tag = `crash${pad(i, 3)}`;
       if (i % 2 === 0) {
         return {

@@ -43,7 +43,7 @@ type Init = { method?: string; body?: unknown; raw?: string | Buffer; headers?: 
 function call(p: string, init: Init = {}) {
   const headers: Record<string, string> = { "x-forwarded-for": newClient(), "sec-fetch-site": "same-origin", ...init.headers };
   if (init.admin) headers.cookie = adminCookie;
-  let body: string | Uint8Array | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (init.raw !== undefined) {
     body = typeof init.raw === "string" ? init.raw : new Uint8Array(init.raw);
     headers["content-type"] ??= "application/json";

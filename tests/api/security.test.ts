@@ -486,6 +486,16 @@ describe("path traversal", () => {
     expect(body.length).toBeLessThan(100_000);
   });
 
+  it.each(["//evil.example/", "//evil.example/%2e%2e", "/\\evil.example/", "/used-1999-x-00000000-0000-4000-8000-000000000000//evil.example"])(
+    "%s never redirects to another site",
+    async (p) => {
+      const { status, head } = await rawGet(p);
+      const location = /\r\nlocation: ([^\r]*)/i.exec(head)?.[1];
+      expect(status, p).not.toBe(500);
+      if (location) expect(location, p).toMatch(/^\/(?![/\\])/);
+    },
+  );
+
   it("secrets and the database exist where the traversal pointed (so the 404s mean something)", () => {
     const names = fs.readdirSync(server.dataDir);
     expect(names).toContain("dealership.sqlite");
@@ -493,22 +503,74 @@ describe("path traversal", () => {
   });
 });
 
-async function rawGet(p: string): Promise<{ status: number; body: string }> {
+async function rawGet(p: string, host?: string): Promise<{ status: number; body: string; head: string }> {
   const net = await import("node:net");
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () => {
-      socket.write(`GET ${p} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
+      socket.write(`GET ${p} HTTP/1.1\r\nHost: ${host ?? `${hostname}:${port}`}\r\nConnection: close\r\n\r\n`);
     });
     let data = "";
     socket.on("data", (chunk) => (data += chunk.toString("latin1")));
     socket.on("end", () => {
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0);
-      resolve({ status, body: data.slice(data.indexOf("\r\n\r\n") + 4) });
+      const split = data.indexOf("\r\n\r\n");
+      resolve({ status, head: data.slice(0, split), body: data.slice(split + 4) });
     });
     socket.on("error", reject);
   });
 }
+
+describe("proxy headers, caching and the Host header", () => {
+  it("without TRUST_PROXY, X-Forwarded-* are ignored: no HSTS, no Secure cookie, no rate-limit bypass", async () => {
+    const direct = await startTestServer();
+    try {
+      const spoof = (i: number) => ({ "x-forwarded-proto": "https", "x-forwarded-for": `203.0.113.${i}`, "sec-fetch-site": "same-origin" });
+      const home = await fetch(`${direct.url}/`, { headers: spoof(1) });
+      await home.arrayBuffer();
+      expect(home.headers.get("strict-transport-security")).toBeNull();
+      const login = await fetch(`${direct.url}/api/admin/login`, {
+        method: "POST",
+        headers: { ...spoof(2), "content-type": "application/json" },
+        body: JSON.stringify({ pin: PIN }),
+      });
+      expect(login.status).toBe(200);
+      expect(login.headers.get("set-cookie")).not.toMatch(/Secure/i);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await fetch(`${direct.url}/api/contact`, { method: "POST", headers: { ...spoof(10 + i), "content-type": "application/json" }, body: JSON.stringify(contactBody()) });
+        statuses.push(res.status);
+        await res.arrayBuffer();
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    } finally {
+      await direct.stop();
+    }
+  });
+
+  it("staff and financing answers are never cached", async () => {
+    const created = await call("/api/financing", { body: financingBody() });
+    expect(created.headers.get("cache-control")).toBe("no-store");
+    const { id } = await json<{ id: string }>(created);
+    for (const p of ["/api/admin/financing", `/api/admin/financing/${id}`, `/api/admin/financing/${id}/ssn/applicant`, `/api/admin/financing/${id}/pdf`, "/api/admin/contact-submissions", "/api/admin/session"]) {
+      const res = await call(p, { admin: true });
+      await res.arrayBuffer();
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get("cache-control"), p).toContain("no-store");
+    }
+    const unauthorised = await call("/api/admin/vehicles");
+    expect(unauthorised.status).toBe(401);
+    expect(unauthorised.headers.get("cache-control")).toContain("no-store");
+  });
+
+  it("a forged Host header never reaches canonical links, the sitemap or redirects", async () => {
+    for (const p of ["/", vehicleUrl, "/sitemap.xml", "/robots.txt", `/used-1999-wrong-${vehicleId}`]) {
+      const { status, head, body } = await rawGet(p, "evil.example");
+      expect(status, p).toBeLessThan(500);
+      expect(head + body, p).not.toContain("evil.example");
+    }
+  });
+});
 
 describe("no SSN outside the staff detail view", () => {
   it("never logs, echoes or lists the SSN or date of birth", async () => {

@@ -16,12 +16,27 @@ import { startTestServer, type TestServer } from "../support/test-server";
 
 const TOTAL = 200;
 /** Kill once this many of each kind have been answered 2xx: the rest are still in flight. */
-const KILL_AFTER = { contact: 20, financing: 20 };
-const CONTACT_LANES = 8;
+const KILL_AFTER = { contact: 30, financing: 30 };
+const SLOW_BODY_SPREAD_MS = 1500;
+
+/** A request body sent in two parts, `pauseMs` apart. */
+function slowBody(text: string, pauseMs: number): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  const half = Math.floor(bytes.length / 2);
+  return new ReadableStream({
+    async start(controller) {
+      controller.enqueue(bytes.subarray(0, half));
+      await new Promise((r) => setTimeout(r, pauseMs));
+      controller.enqueue(bytes.subarray(half));
+      controller.close();
+    },
+  });
+}
 
 type Sent =
   | { kind: "contact"; i: number; body: Record<string, string> }
   | { kind: "financing"; i: number; body: Record<string, unknown>; ssn: string; dateOfBirth: string };
+/** status null: sent, never answered. */
 type Outcome = { sent: Sent; status: number | null; id?: string };
 
 let first: TestServer | undefined;
@@ -88,13 +103,14 @@ describe("crash safety", () => {
     let killed: Promise<void> | null = null;
     const t0 = Date.now();
     const submit = async (sent: Sent): Promise<Outcome> => {
-      if (killed) return { sent, status: null };
       try {
+        const json = JSON.stringify(sent.body);
         const res = await fetch(`${server.url}/api/${sent.kind}`, {
           method: "POST",
           headers: { "content-type": "application/json", "x-forwarded-for": `10.${Math.floor(sent.i / 250)}.${sent.i % 250}.7` },
-          body: JSON.stringify(sent.body),
-        });
+          body: slowBody(json, ((sent.i * 37) % 200) * (SLOW_BODY_SPREAD_MS / 200)),
+          duplex: "half",
+        } as RequestInit);
         const body = (await res.json()) as { id?: string };
         if (res.ok) {
           acknowledgedCount[sent.kind]++;
@@ -108,27 +124,26 @@ describe("crash safety", () => {
         return { sent, status: null };
       }
     };
-    // Financing (heavy: two documents each) all at once; contact messages (light) in
-    // CONTACT_LANES back-to-back lanes, so some of each kind are in flight when the kill lands.
-    const financing = submissions.filter((s) => s.kind === "financing");
-    const contacts = submissions.filter((s) => s.kind === "contact");
-    const lanes = Array.from({ length: CONTACT_LANES }, async (_, lane) => {
-      const results: Outcome[] = [];
-      for (let k = lane; k < contacts.length; k += CONTACT_LANES) results.push(await submit(contacts[k]!));
-      return results;
-    });
-    const outcomes = [...(await Promise.all(financing.map(submit))), ...(await Promise.all(lanes)).flat()];
+    // All 200 at once, each like a slow phone's: its body in two parts, a little apart (spread
+    // over SLOW_BODY_SPREAD_MS). Otherwise the light contact messages would all be answered
+    // before the first financing one; this way both kinds are mid-request when the kill lands.
+    const outcomes = await Promise.all(submissions.map(submit));
     console.log(`killed after ${Date.now() - t0} ms with ${JSON.stringify(acknowledgedCount)} acknowledged`);
     await killed;
     expect(first.process.signalCode).toBe("SIGKILL");
 
     const acknowledged = outcomes.filter((o) => o.status !== null && o.status >= 200 && o.status < 300);
     const unanswered = outcomes.filter((o) => o.status === null);
+    console.log(
+      `${acknowledged.length} acknowledged, ${unanswered.length} in flight at the kill ` +
+        `(${unanswered.filter((o) => o.sent.kind === "contact").length} contact)`,
+    );
     // Anything else (429, 400, 500) would mean the test did not exercise what it claims.
     expect(outcomes.filter((o) => o.status !== null && (o.status < 200 || o.status >= 300))).toEqual([]);
     expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER.contact + KILL_AFTER.financing);
     expect(unanswered.length, "the kill must land while submissions are in flight").toBeGreaterThan(0);
     expect(unanswered.some((o) => o.sent.kind === "financing")).toBe(true);
+    expect(unanswered.some((o) => o.sent.kind === "contact")).toBe(true);
 
     second = await startTestServer({ dataDir });
     const { raw, db } = openDatabase(dataDir);

@@ -307,7 +307,8 @@ describe("request bodies", () => {
     { name: "POST /api/track-visitor", method: "POST", path: () => "/api/track-visitor", limitBytes: 100 * 1024 },
     { name: "POST /api/admin/login", method: "POST", path: () => "/api/admin/login", limitBytes: 100 * 1024 },
     { name: "POST /api/admin/vehicles", method: "POST", path: () => "/api/admin/vehicles", admin: true, limitBytes: 25 * 1024 * 1024 },
-    { name: "PATCH /api/admin/vehicles/:id", method: "PATCH", path: () => `/api/admin/vehicles/${vehicleId}`, admin: true, limitBytes: 25 * 1024 * 1024 },
+    // An unknown id: bodies are parsed and validated before the lookup, and no fuzzed body may change the seeded vehicles.
+    { name: "PATCH /api/admin/vehicles/:id", method: "PATCH", path: () => `/api/admin/vehicles/${crypto.randomUUID()}`, admin: true, limitBytes: 25 * 1024 * 1024 },
     { name: "PATCH /api/admin/bookings/:id", method: "PATCH", path: () => `/api/admin/bookings/${crypto.randomUUID()}`, admin: true, limitBytes: 100 * 1024 },
   ];
 
@@ -339,6 +340,46 @@ describe("request bodies", () => {
     const text = await res.text();
     expect(JSON.parse(text), label).toEqual({ error: "Request body is too large" });
     expectCleanError(text, label);
+  });
+
+  it("odd but well-formed JSON (wrong types, nesting, prototype keys, NUL bytes) → 4xx with a JSON error, never a 500", async () => {
+    const samples = {
+      contact: contactBody(),
+      financing: financingBody(),
+      booking: bookingBody({}, 6),
+      track: { page: "/", userAgent: "x" },
+      login: { pin: PIN },
+      vehicle: vehicleBody(),
+      status: { status: "confirmed" },
+    };
+    const sampleFor = (name: string) =>
+      name.includes("contact") ? samples.contact
+      : name.includes("financing") ? samples.financing
+      : name.includes("admin/bookings") ? samples.status
+      : name.includes("bookings") ? samples.booking
+      : name.includes("track") ? samples.track
+      : name.includes("login") ? samples.login
+      : samples.vehicle;
+    const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    for (const r of routes) {
+      const sample = sampleFor(r.name) as Record<string, unknown>;
+      const bodies: string[] = ["null", "[]", '"text"', "123", "true", deep, '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}'];
+      for (const key of Object.keys(sample)) {
+        for (const odd of [null, 12345678901234567890, -1, 1.5, true, [], {}, ["a", "b"], { $gt: "" }, "\u0000", "x".repeat(20_000), "😀".repeat(50)]) {
+          bodies.push(JSON.stringify({ ...sample, [key]: odd }));
+        }
+      }
+      for (const raw of bodies) {
+        const res = await call(r.path(), { method: r.method, raw, admin: r.admin && !r.name.includes("login") });
+        const label = `${r.name} ${raw.slice(0, 120)}`;
+        expect(res.status, label).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(res.headers.get("content-type"), label).toContain("application/json");
+          expectCleanError(await res.text(), label);
+        } else await res.arrayBuffer();
+      }
+    }
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 
   it("oversized photo uploads → 413", async () => {

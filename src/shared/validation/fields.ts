@@ -40,14 +40,15 @@ export const optionalText = (max = 2000) =>
 /** A UUID as the server generates them (lower-case accepted either way). */
 export const uuidField = () => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 
-/** VIN: upper-cased, exactly 17 characters (spec §5 Vehicle form). */
+/** VIN: upper-cased, exactly 17 letters or digits (spec §5 Vehicle form). */
 export const vinField = (requiredMessage: string, lengthMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .transform((v) => v.toUpperCase())
-    .pipe(z.string().length(17, lengthMessage));
+    // Letters and digits only: an emoji counts twice in JavaScript but once in SQLite's length(vin) = 17 CHECK.
+    .pipe(z.string().regex(/^[A-Z0-9]{17}$/, lengthMessage));
 
 /** A calendar date as yyyy-MM-dd that exists. */
 export const isoDateField = (message: string) =>

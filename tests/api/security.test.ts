@@ -395,6 +395,39 @@ describe("request bodies", () => {
   });
 });
 
+describe("odd URLs and cookies", () => {
+  it("malformed escapes, odd parameters and odd cookies are 4xx or a normal page, never a 500", async () => {
+    const paths = [
+      "/inventory?make=a&make=b&minPrice=abc&maxPrice=-5&minYear=1e309&sort=zzz&search=%00&page=-1",
+      "/inventory?minPrice=99999999999999999999999&maxMileage=NaN&bodyStyle[]=x",
+      "/api/vehicles/%00",
+      "/api/vehicles/%E0%A4%A",
+      "/api/bookings/date/2026-02-30",
+      "/api/bookings/date/%00",
+      "/api/bookings/%E0%A4%A/ics",
+      "/%E0%A4%A",
+      "/used-%E0%A4%A",
+      "/no-such.data",
+      "/images/%E0%A4%A",
+      "/assets/%E0%A4%A",
+    ];
+    for (const p of paths) {
+      const res = await call(p);
+      await res.arrayBuffer();
+      expect(res.status, p).toBeLessThan(500);
+    }
+    const cookies = ["admin_session=%E0%A4%A", "financing_pdf=%E0%A4%A", `admin_session=${"a".repeat(5000)}`, "a=b; admin_session", "admin_session=; admin_session=x"];
+    for (const cookie of cookies) {
+      for (const p of ["/api/admin/vehicles", "/api/admin/session", "/podium", `/api/financing/${crypto.randomUUID()}/pdf`, "/"]) {
+        const res = await call(p, { headers: { cookie } });
+        await res.arrayBuffer();
+        expect(res.status, `${p} with ${cookie.slice(0, 40)}`).toBeLessThan(500);
+        if (p === "/api/admin/vehicles") expect(res.status).toBe(401);
+      }
+    }
+  });
+});
+
 describe("SQL-injection-style input", () => {
   const tableNames = () => withDb((raw) => (raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
   const count = (table: string) => withDb((raw) => (raw.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);

@@ -297,6 +297,30 @@ describe("cross-site requests to the staff API", () => {
   });
 });
 
+describe("cross-site requests to the public API", () => {
+  it("a form post from another site (no preflight: text/plain or form-encoded) stores nothing, and no CORS grant lets scripts in", async () => {
+    const before = withDb((raw) => (raw.prepare("SELECT count(*) AS n FROM contact_submissions").get() as { n: number }).n);
+    for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      for (const p of ["/api/contact", "/api/bookings", "/api/financing"]) {
+        const res = await call(p, {
+          raw: JSON.stringify(p === "/api/contact" ? contactBody() : p === "/api/bookings" ? bookingBody({}, 8) : financingBody()),
+          headers: { "content-type": contentType, origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+        });
+        expect(res.status, `${p} as ${contentType}`).toBe(400);
+        expect(res.headers.get("access-control-allow-origin")).toBeNull();
+      }
+    }
+    expect(withDb((raw) => (raw.prepare("SELECT count(*) AS n FROM contact_submissions").get() as { n: number }).n)).toBe(before);
+    const preflight = await call("/api/contact", {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+    });
+    await preflight.arrayBuffer();
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+    expect(preflight.headers.get("access-control-allow-credentials")).toBeNull();
+  });
+});
+
 describe("request bodies", () => {
   type Route = { name: string; method: string; path: () => string; admin?: boolean; limitBytes: number };
   /** Every route that parses a JSON body (the photo upload takes raw bytes: tested below). */

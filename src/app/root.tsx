@@ -61,18 +61,24 @@ function SkipLink() {
   );
 }
 
-export default function App() {
-  useVisitorTracking();
+/** Marks <html data-hydrated> so end-to-end tests (and anyone debugging) know the page is interactive. */
+function useHydratedMarker() {
   useEffect(() => {
-    // Lets end-to-end tests (and anyone debugging) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
   }, []);
+}
+
+export default function App() {
+  useVisitorTracking();
+  useHydratedMarker();
   return <Outlet />;
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   useVisitorTracking();
+  // A 404 rendered here (e.g. an unknown vehicle path) is as interactive as any page.
+  useHydratedMarker();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return <GenericErrorPage />;
 }

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, dealershipToday, weekdayOf } from "~/features/booking/available-slots";
@@ -8,8 +6,6 @@ import type { Service } from "~/shared/types/service";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations } from "../support/browser";
 import { upcomingDateFor } from "../support/booking-dates";
 import { startTestServer, type TestServer } from "../support/test-server";
-
-const require = createRequire(import.meta.url);
 
 let server: TestServer;
 let browser: Browser;
@@ -53,21 +49,8 @@ async function pickDateWithKeyboard(page: Page, isoDate: string): Promise<void> 
   throw new Error(`Could not reach ${isoDate} with the arrow keys (focus on ${await focusedDay(page)})`);
 }
 
-/**
- * tests/support/browser.ts's seriousAxeViolations injects axe with addScriptTag, which the
- * site's nonce-based CSP blocks; evaluating the source through the DevTools protocol is not
- * subject to the page's CSP, so the audit runs against the real, CSP-protected page.
- */
-async function seriousAxeViolationsUnderCsp(page: Page) {
-  const source = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-  await page.evaluate(source);
-  const patched = Object.create(page) as Page;
-  patched.addScriptTag = (async () => null) as unknown as Page["addScriptTag"];
-  return seriousAxeViolations(patched);
-}
-
 async function expectNoSeriousAxeViolations(page: Page) {
-  const violations = await seriousAxeViolationsUnderCsp(page);
+  const violations = await seriousAxeViolations(page);
   expect(violations, describeViolations(violations)).toEqual([]);
 }
 

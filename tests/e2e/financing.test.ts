@@ -3,8 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRequire } from "node:module";
-import { describeViolations, launchBrowser, newPage } from "../support/browser";
+import { describeViolations, launchBrowser, newPage, seriousAxeViolations } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -24,28 +23,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-type AxeViolation = Parameters<typeof describeViolations>[0][number];
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/**
- * Same rules as support/browser's seriousAxeViolations, but axe is injected with evaluate():
- * the site's nonce-based CSP blocks the inline <script> that addScriptTag adds.
- * The toast region is excluded (see below).
- */
-async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
-    // The shared toast list (src/shared/ui/toast.tsx, not this feature) has a known only-listitems issue; it is reported separately.
-    const context = { exclude: [['section[aria-label="Notifications (F8)"]']] } as unknown as Document;
-    const result = await axe.run(context, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
-    });
-    return result.violations;
-  })) as AxeViolation[];
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-}
 
 async function expectNoSeriousAxe(page: Page) {
   const violations = await seriousAxeViolations(page);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppContext } from "~/server/context.server";
 import { errorHandler } from "~/server/http/error-handler.server";
@@ -10,6 +10,15 @@ import { securityHeaders } from "~/server/http/security-headers.server";
 import { imagesDir } from "~/server/images/image-store.server";
 import { appContext, cspNonceContext } from "~/server/load-context.server";
 import { apiRouter } from "./api.server";
+
+/**
+ * serve-static answers 403 to "..", encoded separators and dotfiles. A 404 tells a prober
+ * nothing about what exists outside the folder (issue 7: path traversal → 404).
+ */
+const refusedPathIsNotFound: ErrorRequestHandler = (err: { status?: number; statusCode?: number }, _req, _res, next) => {
+  if (err?.status === 403 || err?.statusCode === 403) return next(Object.assign(new Error("Not found"), { status: 404, expose: true }));
+  next(err);
+};
 
 export type HttpAppOptions = {
   ctx: AppContext;
@@ -42,12 +51,14 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
     "/images",
     staticHeaders,
     express.static(imagesDir(ctx.env.dataDir), { immutable: true, maxAge: "1y", index: false, dotfiles: "deny", fallthrough: false }),
+    refusedPathIsNotFound,
   );
   if (clientDir) {
     app.use(
       "/assets",
       staticHeaders,
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+      refusedPathIsNotFound,
     );
   }
 

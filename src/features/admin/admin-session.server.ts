@@ -22,13 +22,19 @@ export function actorOf(idHash: string): string {
   return `staff-${idHash.slice(0, 10)}`;
 }
 
-/** Reads one cookie from the Cookie header (no parser dependency needed for one name). */
+/** Reads one cookie from the Cookie header (no parser dependency needed for one name); null when absent or malformed. */
 export function readCookie(req: Request, name: string): string | null {
   const header = req.headers.cookie;
   if (!header) return null;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq <= 0 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      // A malformed %-escape is no session (it used to be a 500).
+      return null;
+    }
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messagesFor } from "~/shared/i18n/messages";
-import { requiredText, vinField } from "~/shared/validation/fields";
+import { requiredText, vinField, withoutControlCharacters } from "~/shared/validation/fields";
 
 const v = messagesFor().admin.validation;
 
@@ -56,11 +56,17 @@ export const vehicleSchema = z.object({
   bodyStyle: requiredText(v.bodyStyle).pipe(z.string().max(40)),
   exteriorColor: optionOf(COLORS, v.exteriorColor),
   features: z.preprocess(
-    (value) => (typeof value === "string" ? splitFeatures(value) : Array.isArray(value) ? value.map((f) => (typeof f === "string" ? f.trim() : f)).filter((f) => f !== "") : value),
+    (value) =>
+      typeof value === "string"
+        ? splitFeatures(withoutControlCharacters(value))
+        : Array.isArray(value)
+          ? value.map((f) => (typeof f === "string" ? withoutControlCharacters(f).trim() : f)).filter((f) => f !== "")
+          : value,
     z.array(z.string().max(100), { error: v.features }).min(1, v.features).max(100),
   ),
   description: z
     .string()
+    .overwrite(withoutControlCharacters)
     .trim()
     .max(5000)
     .nullish()

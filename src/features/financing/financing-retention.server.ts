@@ -1,6 +1,8 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import type { AppContext } from "~/server/context.server";
-import { deleteFinancingApplication, listFinancingApplicationsBefore } from "~/server/data/financing-applications.server";
-import { removeFinancingDocuments } from "./financing.server";
+import { deleteFinancingApplication, listFinancingApplicationsBefore, listFinancingDocumentFileNames } from "~/server/data/financing-applications.server";
+import { privateDir, removeFinancingDocuments } from "./financing.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_RETENTION_DAYS = 730;
@@ -21,16 +23,52 @@ export async function purgeExpiredFinancingApplications(ctx: AppContext, now = n
   return purged;
 }
 
-/** Purges now (awaited, so start-up is deterministic), then once a day; the timer never keeps the process alive. Returns a stop function. */
+/** In-flight submissions write their files before their row: the daily sweep leaves younger files alone. */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes encrypted documents no application refers to, last modified before `olderThan`.
+ * They appear when the process dies between writing a submission's files and inserting its
+ * row (the shopper got no answer, so nothing was promised); without this sweep the
+ * retention purge, which works row by row, would never remove them. Returns how many.
+ */
+export async function removeOrphanFinancingDocuments(ctx: AppContext, olderThan: Date): Promise<number> {
+  const dir = privateDir(ctx.env.dataDir);
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return 0;
+  }
+  const referenced = await listFinancingDocumentFileNames(ctx.db);
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith(".enc") || referenced.has(name)) continue;
+    const file = path.join(dir, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat?.isFile() || stat.mtimeMs >= olderThan.getTime()) continue;
+    await fs.rm(file, { force: true });
+    removed++;
+  }
+  return removed;
+}
+
+/**
+ * Purges now (awaited, so start-up is deterministic), then once a day; the timer never keeps
+ * the process alive. Returns a stop function. At start-up (before the server listens, so no
+ * submission is in flight) every orphan document goes; the daily run spares younger files.
+ */
 export async function scheduleFinancingRetention(ctx: AppContext): Promise<() => void> {
-  const run = () =>
+  const run = (orphansBefore: () => Date) =>
     purgeExpiredFinancingApplications(ctx)
-      .then((purged) => {
+      .then(async (purged) => {
         if (purged) ctx.logger.info({ purged }, "expired financing applications purged");
+        const orphans = await removeOrphanFinancingDocuments(ctx, orphansBefore());
+        if (orphans) ctx.logger.info({ orphans }, "unreferenced financing documents removed");
       })
       .catch((error: Error) => ctx.logger.error({ err: { message: error.message } }, "financing retention purge failed"));
-  await run();
-  const timer = setInterval(run, DAY_MS);
+  await run(() => new Date(Date.now() + 1000));
+  const timer = setInterval(() => run(() => new Date(Date.now() - ORPHAN_GRACE_MS)), DAY_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -10,7 +10,7 @@ import { loadSecrets } from "~/server/secrets.server";
 import { PDFDocument } from "pdf-lib";
 import { buildFinancingPdf, pdfSafe } from "./financing-pdf.server";
 import { hasPdfAccess, pdfAccessToken } from "./financing-pdf-access.server";
-import { purgeExpiredFinancingApplications } from "./financing-retention.server";
+import { ORPHAN_GRACE_MS, purgeExpiredFinancingApplications, removeOrphanFinancingDocuments } from "./financing-retention.server";
 import { financingApplicationSchema } from "./financing-schema";
 import { FinancingDocumentError, loadFinancingApplication, privateDir, sniffDocumentKind, submitFinancingApplication } from "./financing.server";
 
@@ -138,5 +138,18 @@ describe("helpers", () => {
     expect(hasPdfAccess(req(`financing_pdf=${pdfAccessToken(key, id, now + 1)}`), key, id.replace("0b", "1b"), now)).toBe(false);
     expect(hasPdfAccess(req(`financing_pdf=${pdfAccessToken(Buffer.alloc(32, 8), id, now + 1)}`), key, id, now)).toBe(false);
     expect(hasPdfAccess(req("other=1"), key, id, now)).toBe(false);
+  });
+});
+
+describe("removeOrphanFinancingDocuments", () => {
+  it("removes documents no application refers to (a crash between files and row), keeps referenced and young ones", async () => {
+    const kept = await submitFinancingApplication(ctx, input());
+    fs.writeFileSync(path.join(privateDir(dataDir), "11111111-1111-4111-8111-111111111111-signature.enc"), "sealed");
+    fs.writeFileSync(path.join(privateDir(dataDir), "not-a-document.txt"), "x");
+    const past = new Date(Date.now() - 2 * ORPHAN_GRACE_MS);
+    expect(await removeOrphanFinancingDocuments(ctx, past)).toBe(0);
+    expect(await removeOrphanFinancingDocuments(ctx, new Date(Date.now() + 1000))).toBe(1);
+    expect(files().sort()).toEqual([`${kept.id}-license.enc`, `${kept.id}-signature.enc`, "not-a-document.txt"].sort());
+    expect((await loadFinancingApplication(ctx, kept.id))?.applicant.signature).not.toBeNull();
   });
 });

@@ -75,6 +75,30 @@ function documentPath(dataDir: string, fileName: string): string {
   return path.join(privateDir(dataDir), fileName);
 }
 
+/** Writes a new file (never overwriting) and flushes it to disk before returning; a failed write leaves no file. */
+async function writeDurably(file: string, contents: string): Promise<void> {
+  const handle = await fs.open(file, "wx", 0o600);
+  try {
+    await handle.writeFile(contents);
+    await handle.datasync();
+  } catch (error) {
+    await handle.close();
+    await fs.rm(file, { force: true });
+    throw error;
+  }
+  await handle.close();
+}
+
+/** Flushes a folder's entries (new file names) to disk. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await fs.open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Stores a validated application: SSN and date of birth encrypted into the row,
  * signatures and licenses encrypted into files under DATA_DIR/private. All or nothing:
@@ -107,10 +131,12 @@ export async function submitFinancingApplication(ctx: AppContext, input: Financi
       }
       const name = encryptedFileName(id, spec.suffix);
       const file = documentPath(ctx.env.dataDir, name);
-      await fs.writeFile(file, encrypt(key, doc.bytes), { mode: 0o600, flag: "wx" });
+      await writeDurably(file, encrypt(key, doc.bytes));
       written.push(file);
       fileColumns[spec.column] = name;
     }
+    // The row is committed with synchronous=FULL; its files must be on disk before it is.
+    if (written.length) await syncDirectory(dir);
     const co = input.hasCoOwner;
     const row: FinancingApplicationRow = {
       id,

@@ -32,3 +32,12 @@ export async function deleteFinancingApplication(db: Db, id: string): Promise<bo
 export async function listFinancingApplicationsBefore(db: Db, cutoff: Date): Promise<FinancingApplicationRow[]> {
   return db.selectFrom("financingApplications").selectAll().where("createdAt", "<", cutoff.toISOString()).execute();
 }
+
+/** Every document file name a stored application refers to (for tidying unreferenced files). */
+export async function listFinancingDocumentFileNames(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom("financingApplications")
+    .select(["signatureFile", "driverLicenseFile", "coOwnerSignatureFile", "coOwnerDriverLicenseFile"])
+    .execute();
+  return new Set(rows.flatMap((r) => [r.signatureFile, r.driverLicenseFile, r.coOwnerSignatureFile, r.coOwnerDriverLicenseFile]).filter((n): n is string => !!n));
+}

@@ -4,14 +4,25 @@ import { z } from "zod";
  * Field schemas every form shares, defined once. Each takes the spec's message for the
  * form it is used in (spec §5).
  */
-export const requiredText = (message: string, min = 1) => z.string({ error: message }).trim().min(min, message);
+// C0 controls other than tab and line breaks, and DEL.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/**
+ * Drops control characters (NUL and the like) that no keyboard types: SQLite's length()
+ * stops at NUL, so "\0" would pass a "required" check here and fail the table's CHECK.
+ */
+export const withoutControlCharacters = (value: string) => value.replace(CONTROL_CHARACTERS, "");
+
+export const requiredText = (message: string, min = 1) => z.string({ error: message }).overwrite(withoutControlCharacters).trim().min(min, message);
 
 /** A valid e-mail address. */
 export const emailField = (message: string) => z.string({ error: message }).trim().pipe(z.email(message));
 
 /** At least 10 characters (spec §9 phone minimum). */
 export const PHONE_MIN_LENGTH = 10;
-export const phoneField = (message: string) => z.string({ error: message }).trim().min(PHONE_MIN_LENGTH, message);
+export const phoneField = (message: string) =>
+  z.string({ error: message }).overwrite(withoutControlCharacters).trim().min(PHONE_MIN_LENGTH, message);
 
 /** Whole US dollars from a number or numeric text; `min` inclusive. */
 export const wholeDollars = (message: string, min = 0) => z.coerce.number({ error: message }).int(message).min(min, message);
@@ -20,6 +31,7 @@ export const wholeDollars = (message: string, min = 0) => z.coerce.number({ erro
 export const optionalText = (max = 2000) =>
   z
     .string()
+    .overwrite(withoutControlCharacters)
     .trim()
     .max(max)
     .optional()
@@ -28,14 +40,15 @@ export const optionalText = (max = 2000) =>
 /** A UUID as the server generates them (lower-case accepted either way). */
 export const uuidField = () => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 
-/** VIN: upper-cased, exactly 17 characters (spec §5 Vehicle form). */
+/** VIN: upper-cased, exactly 17 letters or digits (spec §5 Vehicle form). */
 export const vinField = (requiredMessage: string, lengthMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .transform((v) => v.toUpperCase())
-    .pipe(z.string().length(17, lengthMessage));
+    // Letters and digits only: an emoji counts twice in JavaScript but once in SQLite's length(vin) = 17 CHECK.
+    .pipe(z.string().regex(/^[A-Z0-9]{17}$/, lengthMessage));
 
 /** A calendar date as yyyy-MM-dd that exists. */
 export const isoDateField = (message: string) =>

@@ -1,6 +1,7 @@
 import { Router, type Request } from "express";
 import type { AppContext } from "~/server/context.server";
 import { parseOr400, sendError, type ApiErrorBody } from "~/server/http/api-errors.server";
+import { inFlightBodyLimit } from "~/server/http/in-flight-body-limit.server";
 import { jsonBody } from "~/server/http/json-body.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
 import { uuidField } from "~/shared/validation/fields";
@@ -12,6 +13,9 @@ import { FinancingDocumentError, submitFinancingApplication } from "./financing.
 
 /** Two 10 MB licenses as base64 plus two signatures and the fields. */
 const FINANCING_BODY_LIMIT = "30mb";
+const MB = 1024 * 1024;
+/** Financing bodies held in memory at once, across all clients (see inFlightBodyLimit). */
+const FINANCING_IN_FLIGHT_BYTES = 120 * MB;
 const NOT_FOUND = "Not found";
 
 export type FinancingApiOptions = {
@@ -30,6 +34,7 @@ export function financingApi(ctx: AppContext, options: FinancingApiOptions = {})
   router.post(
     "/financing",
     rateLimit({ limit: 120, windowMs: 15 * 60_000, message: "Too many requests" }),
+    inFlightBodyLimit({ maxBytes: FINANCING_IN_FLIGHT_BYTES, bodyLimitBytes: 30 * MB, message: "The server is busy. Please try again in a moment." }),
     jsonBody(FINANCING_BODY_LIMIT),
     async (req, res) => {
       const input = parseOr400(res, financingApplicationSchema, req.body);

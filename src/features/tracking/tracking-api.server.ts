@@ -11,8 +11,8 @@ export function trackingApi(ctx: AppContext): Router {
   const router = Router();
   router.post(
     "/track-visitor",
-    jsonBody(),
     rateLimit({ limit: 600, windowMs: 60_000, message: "Too many requests" }),
+    jsonBody(),
     async (req, res) => {
       const input = parseOr400(res, trackVisitorSchema, req.body);
       if (!input) return;

@@ -15,7 +15,7 @@ import { FinancingDocumentError, submitFinancingApplication } from "./financing.
 const FINANCING_BODY_LIMIT = "30mb";
 const MB = 1024 * 1024;
 /** Financing bodies held in memory at once, across all clients (see inFlightBodyLimit). */
-const FINANCING_IN_FLIGHT_BYTES = 120 * MB;
+const FINANCING_IN_FLIGHT_BYTES = 256 * MB;
 const NOT_FOUND = "Not found";
 
 export type FinancingApiOptions = {
@@ -34,7 +34,7 @@ export function financingApi(ctx: AppContext, options: FinancingApiOptions = {})
   router.post(
     "/financing",
     rateLimit({ limit: 120, windowMs: 15 * 60_000, message: "Too many requests" }),
-    inFlightBodyLimit({ maxBytes: FINANCING_IN_FLIGHT_BYTES, bodyLimitBytes: 30 * MB, message: "The server is busy. Please try again in a moment." }),
+    inFlightBodyLimit({ maxBytes: FINANCING_IN_FLIGHT_BYTES, bodyLimitBytes: 30 * MB, unknownLengthBytes: 2 * MB, message: "The server is busy. Please try again in a moment." }),
     jsonBody(FINANCING_BODY_LIMIT),
     async (req, res) => {
       const input = parseOr400(res, financingApplicationSchema, req.body);

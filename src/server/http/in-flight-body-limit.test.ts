@@ -11,7 +11,7 @@ const releases: (() => void)[] = [];
 beforeAll(async () => {
   const app = express();
   // Each request is held open until the test releases it, so several are in flight at once.
-  app.post("/upload", inFlightBodyLimit({ maxBytes: 1000, bodyLimitBytes: 800, message: "busy" }), (_req, res) => {
+  app.post("/upload", inFlightBodyLimit({ maxBytes: 1000, bodyLimitBytes: 800, unknownLengthBytes: 100, message: "busy" }), (_req, res) => {
     releases.push(() => res.status(201).json({ ok: true }));
   });
   server = app.listen(0, "127.0.0.1");

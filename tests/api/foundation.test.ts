@@ -48,7 +48,8 @@ describe("server-rendered pages", () => {
 
 describe("HTTP hardening", () => {
   it("sends security headers with a per-request CSP nonce", async () => {
-    const [a, b] = await Promise.all([fetch(`${server.url}/`), fetch(`${server.url}/`)]);
+    // /about is rendered per request (/ and /inventory are served from the document cache, with script hashes).
+    const [a, b] = await Promise.all([fetch(`${server.url}/about`), fetch(`${server.url}/about`)]);
     const csp = a.headers.get("content-security-policy")!;
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(csp).toContain("frame-ancestors 'none'");
@@ -92,6 +93,27 @@ describe("HTTP hardening", () => {
     });
     expect(big.status).toBe(413);
     expect(await big.json()).toEqual({ error: "Request body is too large" });
+  });
+});
+
+describe("document cache (/ and /inventory)", () => {
+  it("serves the same bytes to everyone with a CSP listing exactly its inline scripts' hashes", async () => {
+    const [a, b] = await Promise.all([fetch(`${server.url}/inventory`), fetch(`${server.url}/inventory`)]);
+    const [htmlA, htmlB] = await Promise.all([a.text(), b.text()]);
+    expect(htmlA).toBe(htmlB);
+    expect(htmlA).not.toContain("nonce=");
+    expect(a.headers.get("content-security-policy")).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
+  });
+
+  it("renders anew as soon as the stock changes", async () => {
+    const before = await (await fetch(`${server.url}/inventory`)).text();
+    const { db } = openDatabase(server.dataDir);
+    const vehicle = await db.selectFrom("vehicles").select(["id", "price"]).executeTakeFirstOrThrow();
+    await db.updateTable("vehicles").set({ price: 77_777, updatedAt: new Date().toISOString() }).where("id", "=", vehicle.id).execute();
+    await db.destroy();
+    const after = await (await fetch(`${server.url}/inventory`)).text();
+    expect(before).not.toContain("$77,777");
+    expect(after).toContain("$77,777");
   });
 });
 

@@ -183,7 +183,8 @@ describe("security headers", () => {
 
   function expectHardened(res: Response, label: string) {
     const csp = res.headers.get("content-security-policy");
-    expect(csp, label).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+    // A per-response nonce, or for cached documents (/, /inventory) hashes of exactly the inline scripts rendered.
+    expect(csp, label).toMatch(/script-src 'self'( 'nonce-[A-Za-z0-9+/=]{20,}'| 'sha256-[A-Za-z0-9+/=]{40,}')+$|script-src 'self'( 'nonce-[A-Za-z0-9+/=]{20,}'| 'sha256-[A-Za-z0-9+/=]{40,}')+;/);
     expect(csp, label).toContain("frame-ancestors 'none'");
     expect(csp, label).toContain("object-src 'none'");
     expect(res.headers.get("x-content-type-options"), label).toBe("nosniff");
@@ -557,14 +558,21 @@ describe("stored XSS", () => {
     expect(messages.map((m) => m.message)).toContain(`Hello ${XSS}`);
   });
 
-  it("every script the server renders carries this response's nonce", async () => {
-    for (const p of ["/", vehicleUrl, "/financing", "/podium"]) {
+  it("every inline script the server renders is allowed by this response's CSP, and nothing else is", async () => {
+    for (const p of ["/", "/inventory", vehicleUrl, "/financing", "/podium"]) {
       const res = await call(p);
-      const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy")!)![1]!;
+      const csp = res.headers.get("content-security-policy")!;
       const html = await res.text();
-      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
       expect(scripts.length, p).toBeGreaterThan(0);
-      for (const tag of scripts) expect(tag, p).toContain(`nonce="${nonce}"`);
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      const hashes = new Set([...csp.matchAll(/'(sha256-[^']+)'/g)].map((m) => m[1]));
+      expect(Boolean(nonce) !== hashes.size > 0, `${p}: nonce or hashes, not both`).toBe(true);
+      for (const [, attributes = "", text = ""] of scripts) {
+        if (/type="application\/ld\+json"/.test(attributes)) continue;
+        if (nonce) expect(attributes, p).toContain(`nonce="${nonce}"`);
+        else if (text) expect(hashes, p).toContain(`sha256-${crypto.createHash("sha256").update(text).digest("base64")}`);
+      }
     }
   });
 });

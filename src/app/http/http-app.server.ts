@@ -10,6 +10,7 @@ import { securityHeaders } from "~/server/http/security-headers.server";
 import { imagesDir } from "~/server/images/image-store.server";
 import { appContext, cspNonceContext } from "~/server/load-context.server";
 import { apiRouter } from "./api.server";
+import { documentCache } from "./document-cache.server";
 
 /**
  * serve-static answers 403 to "..", encoded separators and dotfiles. A 404 tells a prober
@@ -66,6 +67,8 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   app.use("/api", apiRouter(ctx));
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // Production only: in dev the build is reloaded on every request.
+  if (typeof build !== "function") app.use(documentCache(ctx, build, ctx.env.isProduction ? "production" : "development"));
 
   app.all(
     "/{*splat}",

@@ -49,7 +49,7 @@ const valueOf = (control: ControlLike): unknown => (control.type === "checkbox" 
 type Focusable = Element & { focus(): void };
 
 export type UseZodFormOptions<Output> = {
-  /** Imports the feature's schema; called on first focus and on submit (cached by the module system). */
+  /** Imports the feature's schema; called once, on first focus or submit. */
   schema: () => Promise<SchemaLike<Output>>;
   /** Runs with the parsed values when the schema accepts them; `isSubmitting` is true until it settles. */
   onValid: (values: Output) => unknown;
@@ -70,6 +70,13 @@ export function useZodForm<Output>({ schema, onValid }: UseZodFormOptions<Output
   const [watched, setWatched] = useState<Record<string, unknown>>({});
   const [isSubmitting, setSubmitting] = useState(false);
   const [, rerender] = useState(0);
+  const schemaLoad = useRef<Promise<SchemaLike<Output>>>(null);
+  // Once per form; a failed download (offline) is retried on the next focus or submit.
+  const loadSchema = () =>
+    (schemaLoad.current ??= schema().catch((error: unknown) => {
+      schemaLoad.current = null;
+      throw error;
+    }));
 
   const values = () => ({ ...readFormValues((formRef.current?.elements ?? []) as Iterable<ControlLike>), ...held.current });
 
@@ -86,7 +93,7 @@ export function useZodForm<Output>({ schema, onValid }: UseZodFormOptions<Output
   /** After a failed submit, re-checks the whole form but updates only the edited field's message. */
   const revalidate = async (name: string) => {
     if (!submitted.current) return;
-    const result = await (await schema()).safeParseAsync(values());
+    const result = await (await loadSchema()).safeParseAsync(values());
     const message = result.success ? undefined : fieldErrorsFromIssues(result.error.issues)[name];
     setErrors((current) => (current[name] === message ? current : { ...current, [name]: message }));
   };
@@ -97,7 +104,7 @@ export function useZodForm<Output>({ schema, onValid }: UseZodFormOptions<Output
     submitted.current = true;
     setSubmitting(true);
     try {
-      const result = await (await schema()).safeParseAsync(values());
+      const result = await (await loadSchema()).safeParseAsync(values());
       if (!result.success) {
         const next = fieldErrorsFromIssues(result.error.issues);
         setErrors(next);
@@ -120,7 +127,7 @@ export function useZodForm<Output>({ schema, onValid }: UseZodFormOptions<Output
 
   return {
     /** Spread on the <form>: submit handling, change tracking and the schema's preload on first focus. */
-    formProps: { ref: formRef, onSubmit, onChange, onFocus: () => void schema(), noValidate: true },
+    formProps: { ref: formRef, onSubmit, onChange, onFocus: () => void loadSchema().catch(() => undefined), noValidate: true },
     /** The input's name; given its id, also its error wiring (the message must carry the id `${id}-error`). */
     register: (name: string, id?: string) =>
       id ? { name, id, "aria-invalid": errors[name] ? true : undefined, "aria-describedby": errors[name] ? `${id}-error` : undefined } : { name },

@@ -29,7 +29,7 @@ const inputClass =
 export function ContactForm({ vehicleId, defaultMessage = "", className = "" }: ContactFormProps) {
   const m = useMessages().contact;
   const id = useId();
-  // Marks the form interactive (its chunk loads after the page): end-to-end tests wait for it.
+  // Marks the form interactive (hydrated): end-to-end tests wait for it.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const { formProps, register, errors, isSubmitting, reset, setFieldErrors } = useZodForm<ContactFormValues>({

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 
 /**
  * A few-hundred-byte stand-in for react-hook-form on public pages (130 KB first-load budget):
@@ -77,6 +77,12 @@ export function useZodForm<Output>({ schema, onValid }: UseZodFormOptions<Output
       schemaLoad.current = null;
       throw error;
     }));
+
+  // A box the browser restored as ticked (back/forward, reload) shows its section after hydration.
+  useEffect(() => {
+    const current = readFormValues((formRef.current?.elements ?? []) as Iterable<ControlLike>);
+    setWatched(Object.fromEntries([...watchedNames.current].map((name) => [name, current[name]])));
+  }, []);
 
   const values = () => ({ ...readFormValues((formRef.current?.elements ?? []) as Iterable<ControlLike>), ...held.current });
 

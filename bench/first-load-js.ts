@@ -10,7 +10,7 @@ try {
   const vehicle = await firstVehiclePath(server);
   const pages = process.env.BENCH_PAGES?.split(",") ?? ["/", "/inventory", vehicle, "/contact", "/financing", "/booking"];
   const details = new Map<string, string[]>();
-  const rows: { page: string; scripts: number; kbGzip: number; largest: string }[] = [];
+  const rows: { page: string; scripts: number; kbGzip: number; bytes: number; largest: string }[] = [];
   for (const path of pages) {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 375, height: 812 } });
     const sizes = new Map<string, number>();
@@ -30,7 +30,7 @@ try {
     await Promise.all(pending);
     const total = [...sizes.values()].reduce((a, b) => a + b, 0);
     const largest = [...sizes.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([p, s]) => `${p.split("/").pop()} ${(s / 1024).toFixed(1)}`).join(", ");
-    rows.push({ page: path.length > 40 ? `${path.slice(0, 37)}...` : path, scripts: sizes.size, kbGzip: Math.round((total / 1024) * 10) / 10, largest });
+    rows.push({ page: path.length > 40 ? `${path.slice(0, 37)}...` : path, scripts: sizes.size, kbGzip: Math.round((total / 1024) * 10) / 10, bytes: total, largest });
     details.set(path, [...sizes.entries()].sort((a, b) => b[1] - a[1]).map(([p, s]) => `${p.split("/").pop()} ${(s / 1024).toFixed(2)}`));
     await context.close();
   }

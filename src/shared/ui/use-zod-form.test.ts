@@ -17,13 +17,13 @@ describe("readFormValues", () => {
     expect(values).toEqual({ firstName: "Ana", message: "Hello there", employmentStatus: "employed", hasTradeIn: true, hasCoOwner: false, website: "" });
   });
 
-  it("keeps only the checked radio and skips buttons, files, fieldsets, unnamed and disabled controls", () => {
+  it("keeps only the checked radio and skips buttons, files, unnamed controls (fieldsets) and disabled ones", () => {
     const values = readFormValues([
       control("contact", "radio", "email", false),
       control("contact", "radio", "phone", true),
       control("send", "submit", "Send"),
       control("upload", "file", "C:\\fakepath\\a.png"),
-      control("group", "fieldset"),
+      control("", "fieldset"),
       control("", "text", "typed name"),
       control("locked", "text", "x", undefined, true),
     ]);

@@ -28,13 +28,13 @@ export function fieldErrorsFromIssues(issues: readonly IssueLike[]): FieldErrors
 
 /**
  * The values of named, enabled controls: checkboxes as booleans, radios as the checked one's value,
- * everything else as its text value. Buttons, file inputs and unnamed controls are skipped.
+ * everything else as its text value. Buttons, file inputs, unnamed (fieldsets) and disabled controls are skipped.
  */
 export function readFormValues(controls: Iterable<ControlLike>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const control of controls) {
     const { name, type } = control;
-    if (!name || control.disabled || /^(submit|button|reset|file|image|fieldset|output)$/.test(type)) continue;
+    if (!name || control.disabled || /^(submit|button|reset|file|image)$/.test(type)) continue;
     if (type === "checkbox") values[name] = Boolean(control.checked);
     else if (type === "radio") {
       if (control.checked) values[name] = control.value;
@@ -42,9 +42,6 @@ export function readFormValues(controls: Iterable<ControlLike>): Record<string, 
   }
   return values;
 }
-
-/** A control's value as readFormValues reads it. */
-const valueOf = (control: ControlLike): unknown => (control.type === "checkbox" ? Boolean(control.checked) : control.value);
 
 type Focusable = Element & { focus(): void };
 
@@ -90,7 +87,8 @@ export function useZodForm<Output>({ schema, onValid }: UseZodFormOptions<Output
     const form = formRef.current;
     const targets = names
       .map((name) => focusTargets.current[name] ?? form?.elements.namedItem(name))
-      .map((t) => (t && "length" in t ? (t as RadioNodeList)[0] : t) as Focusable | null | undefined)
+      // A name shared by radios gives a RadioNodeList: its first radio stands for the group.
+      .map((t) => (t instanceof RadioNodeList ? t[0] : t) as Focusable | null | undefined)
       .filter((t): t is Focusable => Boolean(t?.isConnected && (t as Partial<HTMLInputElement>).type !== "hidden"));
     targets.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
     targets[0]?.focus();
@@ -127,16 +125,15 @@ export function useZodForm<Output>({ schema, onValid }: UseZodFormOptions<Output
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const control = event.target as unknown as ControlLike;
     if (!control.name) return;
-    if (watchedNames.current.has(control.name)) setWatched((w) => ({ ...w, [control.name]: valueOf(control) }));
+    if (watchedNames.current.has(control.name)) setWatched((w) => ({ ...w, [control.name]: control.checked }));
     void revalidate(control.name);
   };
 
   return {
     /** Spread on the <form>: submit handling, change tracking and the schema's preload on first focus. */
     formProps: { ref: formRef, onSubmit, onChange, onFocus: () => void loadSchema().catch(() => undefined), noValidate: true },
-    /** The input's name; given its id, also its error wiring (the message must carry the id `${id}-error`). */
-    register: (name: string, id?: string) =>
-      id ? { name, id, "aria-invalid": errors[name] ? true : undefined, "aria-describedby": errors[name] ? `${id}-error` : undefined } : { name },
+    /** An input's name: what the form reads on submit and where its error message goes. */
+    register: (name: string) => ({ name }),
     /** A value held outside the inputs (drawn signature, uploaded file), merged in before validation. */
     control: (name: string) => ({
       value: held.current[name],

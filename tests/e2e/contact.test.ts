@@ -92,6 +92,34 @@ describe("contact page", () => {
     await page.context().close();
   });
 
+  it("focuses the first invalid field, clears a message once fixed, and shows the server's field messages", async () => {
+    const page = await open("/contact");
+    await formReady(page);
+    const firstName = page.getByRole("textbox", { name: "First Name" });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("First name is required", { exact: true }).waitFor();
+    expect(await firstName.evaluate((el) => el === document.activeElement)).toBe(true);
+    // After a failed submit each edit re-checks its field.
+    await firstName.fill("Carlos");
+    await page.getByText("First name is required", { exact: true }).waitFor({ state: "detached" });
+    expect(await firstName.getAttribute("aria-invalid")).toBe("false");
+    expect(await page.getByText("Last name is required", { exact: true }).isVisible()).toBe(true);
+
+    // A 400 from the server puts its messages under the fields, with the failure toast.
+    await page.route("**/api/contact", (route) =>
+      route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ error: "Invalid", fieldErrors: { email: "Valid email is required" } }) }),
+    );
+    await page.getByRole("textbox", { name: "Last Name" }).fill("Souza");
+    await page.getByRole("textbox", { name: "Email" }).fill("carlos@example.com");
+    await page.getByRole("textbox", { name: "Phone" }).fill("9785550199");
+    await page.getByRole("textbox", { name: "Message" }).fill("What are your hours on holidays?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByTestId("toast").getByText("Failed to send message. Please try again.").waitFor();
+    await page.getByText("Valid email is required", { exact: true }).waitFor();
+    expect(await page.getByRole("textbox", { name: "Email" }).getAttribute("aria-invalid")).toBe("true");
+    await page.context().close();
+  });
+
   it("shows the failure toast when the server refuses", async () => {
     const page = await open("/contact");
     await formReady(page);

@@ -1,7 +1,7 @@
 import { Phone } from "lucide-react";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
-import { LazyContactForm as ContactForm } from "~/features/contact/lazy-contact-form";
+import { ContactForm } from "~/features/contact/contact-form";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";

@@ -3,7 +3,7 @@ import { Suspense } from "react";
 import { Await, data, isRouteErrorResponse, Link, redirect, useAsyncError } from "react-router";
 import { NotFoundPage } from "~/app/layout/not-found-page";
 import { publicUrlFrom } from "~/app/lib/root-data";
-import { LazyContactForm as ContactForm } from "~/features/contact/lazy-contact-form";
+import { ContactForm } from "~/features/contact/contact-form";
 import { PaymentEstimator } from "~/features/vehicle/payment-estimator";
 import { cachedInventory } from "~/features/inventory/inventory-client-cache";
 import { PhotoGallery } from "~/features/vehicle/photo-gallery";

@@ -1,26 +1,18 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
-import { useForm, type FieldError, type Resolver } from "react-hook-form";
 import { useMessages } from "~/shared/i18n/messages";
 import { toast } from "~/shared/ui/toast";
+import { useZodForm } from "~/shared/ui/use-zod-form";
 import { HONEYPOT_FIELD } from "./contact-fields";
-import type { ContactFormInput, ContactFormValues } from "./contact-schema";
-
-type ContactResolver = Resolver<ContactFormInput, unknown, ContactFormValues>;
-
-let resolverLoad: Promise<ContactResolver> | null = null;
+import type { ContactFormValues } from "./contact-schema";
 
 /**
- * The shared zod schema and its resolver load on the first focus or submit, not with the
- * page: zod is the heaviest part of the form and public pages must stay light (130 KB budget).
+ * The shared zod schema loads on the first focus or submit, not with the page: zod is the
+ * heaviest part of the form and public pages must stay light (130 KB budget).
  */
-function loadContactResolver(): Promise<ContactResolver> {
-  resolverLoad ??= Promise.all([import("@hookform/resolvers/zod"), import("./contact-schema")]).then(
-    ([{ zodResolver }, { contactSchema }]) => zodResolver(contactSchema) as ContactResolver,
-  );
-  return resolverLoad;
-}
+const loadContactSchema = () => import("./contact-schema").then((m) => m.contactSchema);
 
-const lazyResolver: ContactResolver = async (values, context, options) => (await loadContactResolver())(values, context, options);
+/** Fields whose server messages (400 answer) are shown under them. */
+const FIELD_NAMES = new Set(["firstName", "lastName", "email", "phone", "message", "hasTradeIn", HONEYPOT_FIELD]);
 
 type ContactFormProps = {
   /** Sent with the message when asked from a vehicle page (spec §7). */
@@ -37,48 +29,32 @@ const inputClass =
 export function ContactForm({ vehicleId, defaultMessage = "", className = "" }: ContactFormProps) {
   const m = useMessages().contact;
   const id = useId();
-  // Marks the form interactive (its chunk loads after the page): end-to-end tests wait for it.
+  // Marks the form interactive (hydrated): end-to-end tests wait for it.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const defaults: ContactFormInput = {
-    firstName: "",
-    lastName: "",
-    email: "",
-    phone: "",
-    message: defaultMessage,
-    hasTradeIn: false,
-    [HONEYPOT_FIELD]: "",
-  };
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactFormInput, unknown, ContactFormValues>({ resolver: lazyResolver, defaultValues: defaults });
-
-  const onSubmit = async (values: ContactFormValues) => {
-    try {
-      const res = await fetch("/api/contact", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ ...values, ...(vehicleId ? { vehicleId } : {}) }),
-      });
-      if (res.status === 400) {
-        // The server re-checks every rule: show its field messages where they belong.
-        const body = (await res.json().catch(() => ({}))) as { fieldErrors?: Record<string, string> };
-        for (const [name, message] of Object.entries(body.fieldErrors ?? {})) {
-          if (name in defaults) setError(name as keyof ContactFormInput, { message });
+  const { formProps, register, errors, isSubmitting, reset, setFieldErrors } = useZodForm<ContactFormValues>({
+    schema: loadContactSchema,
+    onValid: async (values) => {
+      try {
+        const res = await fetch("/api/contact", {
+          method: "POST",
+          credentials: "include",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ ...values, ...(vehicleId ? { vehicleId } : {}) }),
+        });
+        if (res.status === 400) {
+          // The server re-checks every rule: show its field messages where they belong.
+          const body = (await res.json().catch(() => ({}))) as { fieldErrors?: Record<string, string> };
+          setFieldErrors(Object.fromEntries(Object.entries(body.fieldErrors ?? {}).filter(([name]) => FIELD_NAMES.has(name))));
         }
+        if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
+        toast({ title: m.toasts.successTitle, description: m.toasts.successText });
+        reset();
+      } catch {
+        toast({ title: m.toasts.failureTitle, description: m.toasts.failureText, variant: "destructive" });
       }
-      if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
-      toast({ title: m.toasts.successTitle, description: m.toasts.successText });
-      reset(defaults);
-    } catch {
-      toast({ title: m.toasts.failureTitle, description: m.toasts.failureText, variant: "destructive" });
-    }
-  };
+    },
+  });
 
   const field = (name: "firstName" | "lastName" | "email" | "phone", type: string, autoComplete: string) => (
     <Field id={`${id}-${name}`} label={m.labels[name]} error={errors[name]}>
@@ -96,7 +72,7 @@ export function ContactForm({ vehicleId, defaultMessage = "", className = "" }: 
   );
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} onFocus={() => void loadContactResolver()} data-hydrated={hydrated || undefined} noValidate className={`space-y-4 ${className}`}>
+    <form {...formProps} data-hydrated={hydrated || undefined} className={`space-y-4 ${className}`}>
       <div className="grid gap-4 sm:grid-cols-2">
         {field("firstName", "text", "given-name")}
         {field("lastName", "text", "family-name")}
@@ -143,7 +119,7 @@ function Field({
 }: {
   id: string;
   label: string;
-  error: FieldError | undefined;
+  error: string | undefined;
   children: (props: FieldControlProps) => ReactNode;
 }) {
   const errorId = `${id}-error`;
@@ -153,9 +129,9 @@ function Field({
         {label}
       </label>
       {children({ id, "aria-invalid": Boolean(error), "aria-describedby": error ? errorId : undefined })}
-      {error?.message ? (
+      {error ? (
         <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error.message}
+          {error}
         </p>
       ) : null}
     </div>

@@ -1,55 +1,15 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Controller, useForm, useWatch, type FieldPath, type Resolver, type UseFormRegisterReturn } from "react-hook-form";
 import { useMessages } from "~/shared/i18n/messages";
 import { toast } from "~/shared/ui/toast";
+import { useZodForm } from "~/shared/ui/use-zod-form";
 import { CO_OWNER_EMPLOYMENT_STATUSES, EMPLOYMENT_STATUSES, formatSsn } from "./financing-fields";
 import type { FinancingApplication, FinancingFormInput } from "./financing-schema";
 import { LicenseUpload } from "./license-upload";
 import { SignaturePad } from "./signature-pad";
 
-/** Every field empty: the state after load and after 'Submit Another Application'. */
-const EMPTY: FinancingFormInput = {
-  firstName: "",
-  lastName: "",
-  email: "",
-  phone: "",
-  address: "",
-  city: "",
-  state: "",
-  zipCode: "",
-  ssn: "",
-  dateOfBirth: "",
-  employmentStatus: "" as FinancingFormInput["employmentStatus"],
-  employer: "",
-  monthlyIncome: "",
-  vehicleOfInterest: "",
-  downPayment: "",
-  hasTradeIn: false,
-  tradeInDetails: "",
-  signature: "",
-  driverLicense: "",
-  hasCoOwner: false,
-  coOwnerFirstName: "",
-  coOwnerLastName: "",
-  coOwnerEmail: "",
-  coOwnerPhone: "",
-  coOwnerDateOfBirth: "",
-  coOwnerSsn: "",
-  coOwnerEmploymentStatus: "",
-  coOwnerEmployer: "",
-  coOwnerMonthlyIncome: "",
-  coOwnerSignature: "",
-  coOwnerDriverLicense: "",
-};
-
-type FieldName = FieldPath<FinancingFormInput>;
-type FinancingResolver = Resolver<FinancingFormInput, unknown, FinancingApplication>;
-
 // The shared zod schema is loaded on first focus (or at the latest on submit), keeping it
 // out of the page's first JavaScript; validation is still that one schema.
-let resolverModule: Promise<FinancingResolver> | null = null;
-const loadResolver = () => (resolverModule ??= import("./financing-resolver").then((m) => m.financingResolver as FinancingResolver));
-const lazyResolver: FinancingResolver = async (values, context, options) => (await loadResolver())(values, context, options);
+const loadSchema = () => import("./financing-schema").then((m) => m.financingApplicationSchema);
 
 /**
  * The financing application (spec §2, §4, §5): one form validated by the same schema as
@@ -81,65 +41,46 @@ export function FinancingForm() {
 function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HTMLHeadingElement>; onSubmitted: (id: string) => void }) {
   const m = useMessages().financing;
   const f = m.form.fields;
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FinancingFormInput, unknown, FinancingApplication>({
-    resolver: lazyResolver,
-    defaultValues: EMPTY,
-    shouldFocusError: true,
+  const { formProps, register, control, watchChecked, errors, isSubmitting, setFieldErrors } = useZodForm<FinancingApplication>({
+    schema: loadSchema,
+    onValid: async (application) => {
+      try {
+        const res = await fetch("/api/financing", {
+          method: "POST",
+          credentials: "include",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(application),
+        });
+        if (!res.ok) {
+          const body = (await res.json().catch(() => null)) as { fieldErrors?: Record<string, string> } | null;
+          setFieldErrors(body?.fieldErrors ?? {}, true);
+          throw new Error(`${res.status}: ${res.statusText}`);
+        }
+        const { id } = (await res.json()) as { id: string };
+        toast({ title: m.toasts.successTitle, description: m.toasts.successText });
+        onSubmitted(id);
+      } catch {
+        toast({ title: m.toasts.submitFailedTitle, description: m.toasts.submitFailedText, variant: "destructive" });
+      }
+    },
   });
   // Until React has hydrated, a submit would be a plain browser post without the signature
   // or the license: keep the button disabled until then.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const hasTradeIn = useWatch({ control, name: "hasTradeIn" });
-  const hasCoOwner = useWatch({ control, name: "hasCoOwner" });
-  const errorOf = (name: FieldName) => (errors as Record<string, { message?: string } | undefined>)[name]?.message;
-
-  const onSubmit = async (application: FinancingApplication) => {
-    try {
-      const res = await fetch("/api/financing", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(application),
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { fieldErrors?: Record<string, string> } | null;
-        for (const [name, message] of Object.entries(body?.fieldErrors ?? {})) setError(name as FieldName, { message }, { shouldFocus: true });
-        throw new Error(`${res.status}: ${res.statusText}`);
-      }
-      const { id } = (await res.json()) as { id: string };
-      toast({ title: m.toasts.successTitle, description: m.toasts.successText });
-      onSubmitted(id);
-    } catch {
-      toast({ title: m.toasts.submitFailedTitle, description: m.toasts.submitFailedText, variant: "destructive" });
-    }
-  };
+  const hasTradeIn = watchChecked("hasTradeIn");
+  const hasCoOwner = watchChecked("hasCoOwner");
+  const errorOf = (name: FieldName) => errors[name];
 
   const text = (name: FieldName, label: string, options: Partial<TextFieldProps> = {}) => (
     <TextField id={`financing-${name}`} label={label} registration={register(name)} error={errorOf(name)} {...options} />
   );
-  const ssnField = (name: "ssn" | "coOwnerSsn", label: string) => {
-    const registration = register(name);
-    return (
-      <SsnField
-        id={`financing-${name}`}
-        label={label}
-        error={errorOf(name)}
-        registration={{
-          ...registration,
-          onChange: (e) => {
-            e.target.value = formatSsn(e.target.value);
-            return registration.onChange(e);
-          },
-        }}
-      />
-    );
+  const ssnField = (name: "ssn" | "coOwnerSsn", label: string) => (
+    <SsnField id={`financing-${name}`} label={label} error={errorOf(name)} registration={register(name)} />
+  );
+  const held = (name: "signature" | "driverLicense" | "coOwnerSignature" | "coOwnerDriverLicense") => {
+    const { value, onChange, error, ref } = control(name);
+    return { id: `financing-${name}`, label: f[name], value: String(value ?? ""), onChange, error, inputRef: ref };
   };
   const statusSelect = (name: "employmentStatus" | "coOwnerEmploymentStatus", label: string, statuses: readonly string[]) => (
     <SelectField
@@ -154,7 +95,7 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
 
   return (
     // method="post": even a submit before hydration never puts the answers in the URL.
-    <form method="post" onSubmit={handleSubmit(onSubmit)} onFocusCapture={() => void loadResolver()} noValidate aria-labelledby="financing-form-title" className="space-y-8">
+    <form method="post" {...formProps} aria-labelledby="financing-form-title" className="space-y-8">
       <div>
         <h2 id="financing-form-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-gray-900 outline-none">
           {m.form.title}
@@ -197,20 +138,8 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
       </Section>
 
       <Section title={m.form.sections.documentation} single>
-        <Controller
-          control={control}
-          name="signature"
-          render={({ field, fieldState }) => (
-            <SignaturePad id="financing-signature" label={f.signature} value={String(field.value ?? "")} onChange={field.onChange} error={fieldState.error?.message} inputRef={field.ref} />
-          )}
-        />
-        <Controller
-          control={control}
-          name="driverLicense"
-          render={({ field, fieldState }) => (
-            <LicenseUpload id="financing-driverLicense" label={f.driverLicense} value={String(field.value ?? "")} onChange={field.onChange} error={fieldState.error?.message} inputRef={field.ref} />
-          )}
-        />
+        <SignaturePad {...held("signature")} />
+        <LicenseUpload {...held("driverLicense")} />
       </Section>
 
       <Section title={m.form.sections.coOwner} single>
@@ -233,20 +162,8 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
             {text("coOwnerMonthlyIncome", f.coOwnerMonthlyIncome, { required: true, inputMode: "decimal" })}
           </Section>
           <Section title={m.form.sections.coOwnerDocumentation} single>
-            <Controller
-              control={control}
-              name="coOwnerSignature"
-              render={({ field, fieldState }) => (
-                <SignaturePad id="financing-coOwnerSignature" label={f.coOwnerSignature} value={String(field.value ?? "")} onChange={field.onChange} error={fieldState.error?.message} inputRef={field.ref} />
-              )}
-            />
-            <Controller
-              control={control}
-              name="coOwnerDriverLicense"
-              render={({ field, fieldState }) => (
-                <LicenseUpload id="financing-coOwnerDriverLicense" label={f.coOwnerDriverLicense} value={String(field.value ?? "")} onChange={field.onChange} error={fieldState.error?.message} inputRef={field.ref} />
-              )}
-            />
+            <SignaturePad {...held("coOwnerSignature")} />
+            <LicenseUpload {...held("coOwnerDriverLicense")} />
           </Section>
         </>
       ) : null}
@@ -316,6 +233,10 @@ function Confirmation({ id, onAnother }: { id: string; onAnother: () => void }) 
   );
 }
 
+/** An input's name, from useZodForm's register. */
+type Registration = { name: string };
+type FieldName = keyof FinancingFormInput & string;
+
 function Section({ title, single, children }: { title: string; single?: boolean; children: ReactNode }) {
   return (
     <fieldset className="min-w-0 rounded-xl border border-gray-200 p-4 sm:p-6">
@@ -351,7 +272,7 @@ function ErrorText({ id, error }: { id: string; error?: string }) {
 type TextFieldProps = {
   id: string;
   label: string;
-  registration: UseFormRegisterReturn;
+  registration: Registration;
   error?: string;
   required?: boolean;
   type?: "text" | "email" | "tel" | "date";
@@ -382,7 +303,7 @@ function TextField({ id, label, registration, error, required, type = "text", au
   );
 }
 
-function SsnField({ id, label, registration, error }: { id: string; label: string; registration: UseFormRegisterReturn; error?: string }) {
+function SsnField({ id, label, registration, error }: { id: string; label: string; registration: Registration; error?: string }) {
   const m = useMessages().financing.form;
   const [visible, setVisible] = useState(false);
   const hintId = `${id}-hint`;
@@ -398,6 +319,8 @@ function SsnField({ id, label, registration, error }: { id: string; label: strin
           spellCheck={false}
           maxLength={11}
           placeholder={m.placeholders.ssn}
+          // Shown as 000-00-0000 while typing (before the form re-checks the field).
+          onChange={(e) => void (e.target.value = formatSsn(e.target.value))}
           aria-required
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${hintId} ${id}-error` : hintId}
@@ -431,7 +354,7 @@ function SelectField({
 }: {
   id: string;
   label: string;
-  registration: UseFormRegisterReturn;
+  registration: Registration;
   error?: string;
   placeholder: string;
   options: { value: string; label: string }[];
@@ -459,7 +382,7 @@ function SelectField({
   );
 }
 
-function TextAreaField({ id, label, registration, error, placeholder }: { id: string; label: string; registration: UseFormRegisterReturn; error?: string; placeholder?: string }) {
+function TextAreaField({ id, label, registration, error, placeholder }: { id: string; label: string; registration: Registration; error?: string; placeholder?: string }) {
   return (
     <div className="sm:col-span-2">
       <Label id={id} label={label} />
@@ -477,7 +400,7 @@ function TextAreaField({ id, label, registration, error, placeholder }: { id: st
   );
 }
 
-function Checkbox({ id, label, registration }: { id: string; label: string; registration: UseFormRegisterReturn }) {
+function Checkbox({ id, label, registration }: { id: string; label: string; registration: Registration }) {
   return (
     <div className="flex items-center gap-3 sm:col-span-2">
       <input id={id} type="checkbox" className="h-5 w-5 rounded border-gray-400 accent-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700" {...registration} />

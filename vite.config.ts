@@ -3,6 +3,12 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
+/** Modules every page needs: the shared layout, catalogue, small helpers and icons (decision 016). */
+const LAYOUT_MODULES =
+  /src[\\/](shared[\\/](config|i18n|lib[\\/](business-hours|format|seo|vehicle-path))|shared[\\/]ui[\\/](nonce|toast|brand-icons|weekly-hours)|app[\\/](layout|lib))|features[\\/]tracking|lucide-react/;
+/** The staff dashboard's text stays in the dashboard's own chunk. */
+const STAFF_ONLY = /i18n[\\/](staff-messages|en[\\/]admin)/;
+
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
@@ -14,7 +20,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/, priority: 20 },
-            { name: "layout", test: /src[\\/](shared[\\/](config|i18n|lib[\\/](business-hours|format|seo|vehicle-path))|shared[\\/]ui[\\/](nonce|toast|brand-icons|weekly-hours)|app[\\/](layout|lib))|features[\\/]tracking|lucide-react/, priority: 10 },
+            { name: "layout", test: (id: string) => LAYOUT_MODULES.test(id) && !STAFF_ONLY.test(id), priority: 10 },
           ],
         },
       },

@@ -1,7 +1,7 @@
 import { ExternalLink, LogOut } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { businessProfile } from "~/shared/config/business-profile";
-import { useMessages } from "~/shared/i18n/messages";
+import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { adminFetch, adminJson, onUnauthorized } from "./admin-client";
 import { BookingsTab } from "./bookings-tab";
 import { FinancingTab } from "./financing-tab";
@@ -16,7 +16,7 @@ type Tab = (typeof TABS)[number];
 
 /** /podium: locked (PIN screen) or unlocked (dashboard). The server session decides. */
 export function AdminApp() {
-  const m = useMessages().admin;
+  const m = useStaffMessages().admin;
   const [state, setState] = useState<"checking" | "locked" | "unlocked">("checking");
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
@@ -54,7 +54,7 @@ export function AdminApp() {
 }
 
 function Dashboard({ onLogout }: { onLogout: () => void }) {
-  const m = useMessages().admin;
+  const m = useStaffMessages().admin;
   const [tab, setTab] = useState<Tab>("vehicles");
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({} as Record<Tab, HTMLButtonElement | null>);
 

@@ -1,5 +1,5 @@
 import { Check, Mail, Phone, X } from "lucide-react";
-import { useMessages } from "~/shared/i18n/messages";
+import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { toast } from "~/shared/ui/toast";
 import { ApiError, adminFetch, useAdminData } from "./admin-client";
 import type { AdminBooking } from "./admin-reports.server";
@@ -17,7 +17,7 @@ const longDate = (iso: string) =>
 
 /** Upcoming bookings with confirm and cancel (DESIGN.md difference 8). */
 export function BookingsTab() {
-  const m = useMessages().admin;
+  const m = useStaffMessages().admin;
   const b = m.bookings;
   const { data, error, reload } = useAdminData<AdminBooking[]>("/api/admin/bookings");
 

@@ -1,6 +1,6 @@
 import { Download, Eye, EyeOff, Mail, Printer, Trash2 } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
-import { useMessages } from "~/shared/i18n/messages";
+import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatPrice } from "~/shared/lib/format";
 import { toast } from "~/shared/ui/toast";
 import { adminFetch, adminJson, downloadFile, useAdminData } from "./admin-client";
@@ -17,7 +17,7 @@ export function adminPdfName(first: string, last: string): string {
 }
 
 export function FinancingTab() {
-  const m = useMessages().admin;
+  const m = useStaffMessages().admin;
   const { data, error, reload } = useAdminData<FinancingSummary[]>("/api/admin/financing");
   const [viewing, setViewing] = useState<FinancingSummary | null>(null);
   const [deleting, setDeleting] = useState<FinancingSummary | null>(null);
@@ -88,7 +88,7 @@ const PRINT_CSS = `@media print {
 }`;
 
 function FinancingDetailsDialog({ summary, onClose }: { summary: FinancingSummary; onClose: () => void }) {
-  const m = useMessages().admin;
+  const m = useStaffMessages().admin;
   const f = m.financing;
   const [details, setDetails] = useState<FinancingDetails | null>(null);
   const [failed, setFailed] = useState(false);
@@ -164,7 +164,7 @@ function PersonSection({
   person: FinancingDetails["coApplicant"] & object;
   children?: ReactNode;
 }) {
-  const f = useMessages().admin.financing;
+  const f = useStaffMessages().admin.financing;
   const [ssn, setSsn] = useState<string | null>(null);
   const name = fullName(person.firstName, person.lastName);
   async function toggleSsn() {
@@ -216,7 +216,7 @@ function PersonSection({
 }
 
 function Document({ label, alt, info, src }: { label: string; alt: string; info: { contentType: string } | null; src: string }) {
-  const f = useMessages().admin.financing;
+  const f = useStaffMessages().admin.financing;
   return (
     <figure className="rounded-md border border-gray-200 p-2">
       <figcaption className="text-sm font-medium">{label}</figcaption>

@@ -1,14 +1,14 @@
 import { Mail, Phone, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { AdminMessage } from "./admin-reports.server";
-import { useMessages } from "~/shared/i18n/messages";
+import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { toast } from "~/shared/ui/toast";
 import { adminFetch, useAdminData } from "./admin-client";
 import { ConfirmDialog } from "./modal-dialog";
 import { LoadFailed } from "./vehicles-tab";
 
 export function MessagesTab() {
-  const m = useMessages().admin;
+  const m = useStaffMessages().admin;
   const { data, error, reload } = useAdminData<AdminMessage[]>("/api/admin/contact-submissions");
   const [deleting, setDeleting] = useState<AdminMessage | null>(null);
 

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { useMessages } from "~/shared/i18n/messages";
+import { useStaffMessages } from "~/shared/i18n/staff-messages";
 
 /**
  * An accessible modal on the native <dialog>: showModal() makes the page behind inert
@@ -22,7 +22,7 @@ export function ModalDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const m = useMessages();
+  const m = useStaffMessages();
   useEffect(() => {
     const dialog = ref.current;
     const opener = document.activeElement as HTMLElement | null;
@@ -74,7 +74,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const m = useMessages();
+  const m = useStaffMessages();
   return (
     <ModalDialog title={title} onClose={onCancel} size="sm">
       <p className="text-gray-800">{text}</p>

@@ -1,11 +1,11 @@
 import { Lock } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { useMessages } from "~/shared/i18n/messages";
+import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { ApiError, adminFetch } from "./admin-client";
 
 /** The PIN screen (spec §2, §5): the server checks the PIN (DESIGN.md difference 1). */
 export function PinScreen({ onUnlocked, notice }: { onUnlocked: () => void; notice?: string | null }) {
-  const m = useMessages().admin.pin;
+  const m = useStaffMessages().admin.pin;
   const [pin, setPin] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import type { AuditEntry } from "~/server/data/audit-log.server";
 import { businessProfile as p } from "~/shared/config/business-profile";
-import { useMessages } from "~/shared/i18n/messages";
+import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { WeeklyHours } from "~/shared/ui/weekly-hours";
 import { useAdminData } from "./admin-client";
 
 /** Read-only settings from the business profile; never the PIN (DESIGN.md difference 2). */
 export function SettingsTab() {
-  const m = useMessages().admin.settings;
+  const m = useStaffMessages().admin.settings;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card title={m.business}>
@@ -52,7 +52,7 @@ export function SettingsTab() {
 }
 
 function AuditLog() {
-  const m = useMessages().admin.settings;
+  const m = useStaffMessages().admin.settings;
   const { data } = useAdminData<AuditEntry[]>("/api/admin/audit-log");
   return (
     <Card title={m.audit}>

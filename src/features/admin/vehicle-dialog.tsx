@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowDown, ArrowUp, ImagePlus, Star, X } from "lucide-react";
 import { useId, useRef, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { useMessages } from "~/shared/i18n/messages";
+import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { VIN_LENGTH } from "~/shared/lib/vin";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { toast } from "~/shared/ui/toast";
@@ -24,7 +24,7 @@ function photosOf(vehicle: Vehicle | null): Photo[] {
 
 /** Add Vehicle / Edit Vehicle (spec §5 Vehicle form, §8 toasts, §9 photos). */
 export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle | null; onClose: () => void; onSaved: () => void }) {
-  const m = useMessages().admin;
+  const m = useStaffMessages().admin;
   const f = m.vehicleForm;
   const [photos, setPhotos] = useState<Photo[]>(() => photosOf(vehicle));
   const [progress, setProgress] = useState<{ done: number; total: number; percent: number } | null>(null);

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { messagesFor } from "~/shared/i18n/messages";
+import { staffMessagesFor } from "~/shared/i18n/staff-messages";
 import { requiredText, vinField, withoutControlCharacters } from "~/shared/validation/fields";
 
-const v = messagesFor().admin.validation;
+const v = staffMessagesFor().admin.validation;
 
 /** Spec §5 option lists. */
 export const TRANSMISSIONS = ["Automatic", "Manual", "CVT", "Semi-Automatic"] as const;
@@ -79,7 +79,7 @@ export const vehicleSchema = z.object({
     .min(1, v.images)
     .max(MAX_PHOTOS_PER_VEHICLE)
     // Inline photos are one upload's worth at most (spec §9: 25 per upload).
-    .refine((images) => images.filter((s) => s.startsWith("data:")).length <= MAX_PHOTOS_PER_UPLOAD, messagesFor().admin.vehicleForm.tooManyText),
+    .refine((images) => images.filter((s) => s.startsWith("data:")).length <= MAX_PHOTOS_PER_UPLOAD, staffMessagesFor().admin.vehicleForm.tooManyText),
 });
 
 export type VehicleFormInput = z.input<typeof vehicleSchema>;

@@ -1,6 +1,6 @@
 import { Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
-import { useMessages } from "~/shared/i18n/messages";
+import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { toast } from "~/shared/ui/toast";
@@ -16,7 +16,7 @@ export function matchesVehicleSearch(vehicle: Pick<Vehicle, "make" | "model" | "
 }
 
 export function VehiclesTab() {
-  const m = useMessages().admin;
+  const m = useStaffMessages().admin;
   const { data, error, reload } = useAdminData<Vehicle[]>("/api/admin/vehicles");
   const [query, setQuery] = useState("");
   const [editing, setEditing] = useState<Vehicle | "new" | null>(null);
@@ -119,7 +119,7 @@ export function VehiclesTab() {
 }
 
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  const m = useMessages().admin.common;
+  const m = useStaffMessages().admin.common;
   return (
     <p role="alert" className="mt-6 text-red-800">
       {m.loadFailed}{" "}

@@ -1,4 +1,4 @@
-import { useMessages } from "~/shared/i18n/messages";
+import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber } from "~/shared/lib/format";
 import { useAdminData } from "./admin-client";
 import { LoadFailed } from "./vehicles-tab";
@@ -8,7 +8,7 @@ export const ACTIVE_POLL_MS = 30_000;
 export const TOP_PAGES = 5;
 
 export function VisitorsTab() {
-  const m = useMessages().admin.visitors;
+  const m = useStaffMessages().admin.visitors;
   const stats = useAdminData<{ page: string; count: number }[]>("/api/admin/visitor-stats");
   const active = useAdminData<{ count: number }>("/api/admin/active-visitors", ACTIVE_POLL_MS);
   const daily = useAdminData<{ day: string; count: number }[]>("/api/admin/visitor-daily");
@@ -87,7 +87,7 @@ function StatCard({ label, hint, value, testId }: { label: string; hint?: string
 
 /** Daily page views as CSS bars; each bar carries its value for screen readers. */
 function DailyChart({ days }: { days: { day: string; count: number }[] }) {
-  const m = useMessages().admin.visitors;
+  const m = useStaffMessages().admin.visitors;
   const max = Math.max(1, ...days.map((d) => d.count));
   return (
     <section aria-labelledby="daily-views">

@@ -1,4 +1,3 @@
-import { admin } from "./en/admin";
 import { booking } from "./en/booking";
 import { contact } from "./en/contact";
 import { financing } from "./en/financing";
@@ -12,7 +11,8 @@ import { vehicle } from "./en/vehicle";
 /**
  * The English message catalogue: every user-facing string. Spanish and Portuguese
  * catalogues must have the same shape (`Messages`). Add a file under en/ per area.
+ * The staff dashboard's text lives in staff-messages.ts, so public pages never load it.
  */
-export const en = { layout, pages, shells, site, inventory, vehicle, contact, booking, financing, admin };
+export const en = { layout, pages, shells, site, inventory, vehicle, contact, booking, financing };
 
 export type Messages = typeof en;

@@ -5,16 +5,21 @@ export type Locale = "en";
 
 const catalogues: Record<Locale, Messages> = { en };
 
-const MessagesContext = createContext<Messages>(en);
+const LocaleContext = createContext<Locale>("en");
 
-/** Provides the catalogue of `locale` to every component below it. */
+/** Provides `locale` to every component below it. */
 export function MessagesProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
-  return <MessagesContext.Provider value={catalogues[locale]}>{children}</MessagesContext.Provider>;
+  return <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>;
+}
+
+/** The current locale. */
+export function useLocale(): Locale {
+  return useContext(LocaleContext);
 }
 
 /** The current locale's message catalogue. */
 export function useMessages(): Messages {
-  return useContext(MessagesContext);
+  return catalogues[useLocale()];
 }
 
 /** The catalogue for code outside React (server-side meta, e-mails, PDFs). */

@@ -1,0 +1,22 @@
+import { admin } from "./en/admin";
+import { useLocale, type Locale } from "./messages";
+
+/**
+ * The staff dashboard's catalogue, kept apart from the public one so no public page downloads
+ * the dashboard's text (docs/decisions/016-javascript-budget.md). Same locales, same shape rule.
+ */
+export const staffEn = { admin };
+
+export type StaffMessages = typeof staffEn;
+
+const staffCatalogues: Record<Locale, StaffMessages> = { en: staffEn };
+
+/** The staff catalogue for the current locale. */
+export function useStaffMessages(): StaffMessages {
+  return staffCatalogues[useLocale()];
+}
+
+/** The staff catalogue outside React (schemas, server code). */
+export function staffMessagesFor(locale: Locale = "en"): StaffMessages {
+  return staffCatalogues[locale];
+}

@@ -48,7 +48,7 @@ const jpeg = (w = 1600, h = 1200, seed = 0) =>
 
 /** Every registered route with sample parameters, straight from the router's stack. */
 function enumeratedRoutes() {
-  const router = adminApi({ env: { dataDir: os.tmpdir(), adminPin: PIN } } as AppContext, { financingPdf: async () => null });
+  const router = adminApi({ env: { dataDir: os.tmpdir(), adminPin: PIN } } as AppContext, { financingPdf: async () => null, financingStore: { readDocument: async () => null, removeApplication: async () => false } });
   const samples: Record<string, string> = {
     id: crypto.randomUUID(),
     vin: "1HGCM82633A004352",

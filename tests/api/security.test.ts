@@ -274,7 +274,7 @@ describe("cookies", () => {
 
 describe("cross-site requests to the staff API", () => {
   it("refuses every state-changing /api/admin route from another site, even with a valid session, and changes nothing", async () => {
-    const router = adminApi({ env: { dataDir: server.dataDir, adminPin: PIN } } as AppContext, { financingPdf: async () => null });
+    const router = adminApi({ env: { dataDir: server.dataDir, adminPin: PIN } } as AppContext, { financingPdf: async () => null, financingStore: { readDocument: async () => null, removeApplication: async () => false } });
     const changing = adminRoutes(router).filter((r) => r.method !== "GET");
     expect(changing.length).toBeGreaterThanOrEqual(8);
     const vehiclesBefore = withDb((raw) => raw.prepare("SELECT count(*) AS n FROM vehicles").get() as { n: number }).n;

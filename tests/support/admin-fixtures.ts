@@ -15,9 +15,10 @@ export async function insertApplication(server: TestServer, overrides: Partial<F
   fs.mkdirSync(privateDir, { recursive: true });
   const png = await sharp({ create: { width: 500, height: 200, channels: 4, background: "#ffffff" } }).png().toBuffer();
   const jpg = await sharp({ create: { width: 600, height: 380, channels: 3, background: "#88aacc" } }).jpeg().toBuffer();
+  // The financing feature stores each document's decoded bytes, encrypted.
   const store = (dataUrl: string) => {
     const name = `${crypto.randomUUID()}.enc`;
-    fs.writeFileSync(path.join(privateDir, name), encrypt(key, Buffer.from(dataUrl)));
+    fs.writeFileSync(path.join(privateDir, name), encrypt(key, Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64")));
     return name;
   };
   const row: FinancingApplicationRow = {

@@ -4,6 +4,7 @@ import { bookingApi } from "~/features/booking/booking-api.server";
 import { contactApi } from "~/features/contact/contact-api.server";
 import { financingApi } from "~/features/financing/financing-api.server";
 import { buildFinancingPdf } from "~/features/financing/financing-pdf.server";
+import { DOCUMENT_CONTENT_TYPES, readFinancingDocument, removeFinancingApplication } from "~/features/financing/financing.server";
 import { inventoryApi } from "~/features/inventory/inventory-api.server";
 import { trackingApi } from "~/features/tracking/tracking-api.server";
 import { vehicleApi } from "~/features/vehicle/vehicle-api.server";
@@ -26,7 +27,18 @@ export function apiRouter(ctx: AppContext): Router {
   api.use(contactApi(ctx));
   api.use(bookingApi(ctx));
   api.use(financingApi(ctx, { authorizeStaff: staffPdfAuthorizer(ctx) }));
-  api.use(adminApi(ctx, { financingPdf: (id) => buildFinancingPdf(ctx, id, { revealSsn: true }) }));
+  api.use(
+    adminApi(ctx, {
+      financingPdf: (id) => buildFinancingPdf(ctx, id, { revealSsn: true }),
+      financingStore: {
+        readDocument: async (fileName) => {
+          const doc = await readFinancingDocument(ctx, fileName);
+          return doc ? { bytes: doc.bytes, contentType: DOCUMENT_CONTENT_TYPES[doc.kind] } : null;
+        },
+        removeApplication: (id) => removeFinancingApplication(ctx, id),
+      },
+    }),
+  );
   api.use((_req, res) => {
     res.status(404).json({ error: "Not found" });
   });

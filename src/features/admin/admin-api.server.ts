@@ -14,6 +14,7 @@ import { uuidField } from "~/shared/validation/fields";
 import {
   adminFinancingPdf,
   type FinancingPdfBuilder,
+  type FinancingStore,
   DOCUMENT_KINDS,
   financingDocument,
   listFinancingSummaries,
@@ -43,7 +44,7 @@ type Handler = (req: Request, res: Response) => Promise<void> | void;
 
 /** Every /api/admin/* endpoint (spec §7, DESIGN.md differences 1–4 and 8). */
 /** What the admin API needs from other features, wired by src/app/http/api.server.ts. */
-export type AdminApiOptions = { financingPdf: FinancingPdfBuilder };
+export type AdminApiOptions = { financingPdf: FinancingPdfBuilder; financingStore: FinancingStore };
 
 export function adminApi(ctx: AppContext, options: AdminApiOptions): Router {
   const router = Router();
@@ -140,7 +141,7 @@ export function adminApi(ctx: AppContext, options: AdminApiOptions): Router {
   });
   get("/admin/financing/:id", async (req, res) => {
     const id = String(req.params.id);
-    const details = isUuid(id) ? await viewFinancingApplication(ctx, actor(res), id) : null;
+    const details = isUuid(id) ? await viewFinancingApplication(ctx, options.financingStore, actor(res), id) : null;
     if (!details) return sendError(res, 404, "Not found");
     res.json(details);
   });
@@ -154,7 +155,7 @@ export function adminApi(ctx: AppContext, options: AdminApiOptions): Router {
   get("/admin/financing/:id/documents/:kind", async (req, res) => {
     const id = String(req.params.id);
     const kind = String(req.params.kind) as DocumentKind;
-    const doc = isUuid(id) && DOCUMENT_KINDS.includes(kind) ? await financingDocument(ctx, actor(res), id, kind) : null;
+    const doc = isUuid(id) && DOCUMENT_KINDS.includes(kind) ? await financingDocument(ctx, options.financingStore, actor(res), id, kind) : null;
     if (!doc) return sendError(res, 404, "Not found");
     res.setHeader("Content-Type", doc.contentType);
     res.setHeader("Content-Disposition", "inline");
@@ -171,7 +172,7 @@ export function adminApi(ctx: AppContext, options: AdminApiOptions): Router {
   });
   del("/admin/financing/:id", async (req, res) => {
     const id = String(req.params.id);
-    if (!isUuid(id) || !(await removeFinancingApplication(ctx, actor(res), id))) return sendError(res, 404, "Not found");
+    if (!isUuid(id) || !(await removeFinancingApplication(ctx, options.financingStore, actor(res), id))) return sendError(res, 404, "Not found");
     res.status(204).end();
   });
 

@@ -1,9 +1,6 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import {
-  deleteFinancingApplication,
   findFinancingApplication,
   listFinancingApplications,
   type FinancingApplicationRow,
@@ -73,54 +70,30 @@ export function maskSsn(ssn: string): string {
   return `***-**-${digits.slice(-4).padStart(4, "*")}`;
 }
 
-const privateDir = (ctx: AppContext) => path.join(ctx.env.dataDir, "private");
-
-/** A stored document's file path, refusing names that could leave DATA_DIR/private. */
-function documentPath(ctx: AppContext, name: string): string | null {
-  if (!/^[A-Za-z0-9._-]+$/.test(name) || name.startsWith(".")) return null;
-  return path.join(privateDir(ctx), name);
-}
-
-/** Decrypts a stored document: either raw bytes or the original data URL's text. */
-export async function readDocument(ctx: AppContext, name: string): Promise<{ bytes: Buffer; contentType: string } | null> {
-  const file = documentPath(ctx, name);
-  if (!file) return null;
-  const sealed = await fs.readFile(file, "utf8").catch(() => null);
-  if (!sealed) return null;
-  const plain = decrypt(ctx.secrets.encryptionKey, sealed.trim());
-  const head = plain.subarray(0, 64).toString("latin1");
-  const dataUrl = /^data:([a-z]+\/[a-z0-9.+-]+)(;[^,]*)?,/i.exec(head);
-  if (dataUrl) {
-    const comma = plain.indexOf(",");
-    const body = plain.subarray(comma + 1).toString("latin1");
-    const bytes = dataUrl[2]?.includes("base64") ? Buffer.from(body, "base64") : Buffer.from(decodeURIComponent(body), "latin1");
-    return { bytes, contentType: sniffDocumentType(bytes) ?? "application/octet-stream" };
-  }
-  return { bytes: plain, contentType: sniffDocumentType(plain) ?? "application/octet-stream" };
-}
-
-/** Served types come from the bytes, never from what the submitter claimed. */
-function sniffDocumentType(bytes: Buffer): string | null {
-  if (bytes[0] === 0x89 && bytes.subarray(1, 4).toString("latin1") === "PNG") return "image/png";
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
-  if (bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP") return "image/webp";
-  if (bytes.subarray(0, 5).toString("latin1") === "%PDF-") return "application/pdf";
-  return null;
-}
+/**
+ * What the admin feature needs from the financing feature's document storage, injected by
+ * src/app/http/api.server.ts (features never import each other).
+ */
+export type FinancingStore = {
+  /** Decrypts one stored document; its content type comes from its bytes. */
+  readDocument: (fileName: string) => Promise<{ bytes: Buffer; contentType: string } | null>;
+  /** Deletes an application's row and its encrypted files; false when no such application. */
+  removeApplication: (id: string) => Promise<boolean>;
+};
 
 function fileColumn(kind: DocumentKind): keyof FinancingApplicationRow {
   return `${kind}File` as keyof FinancingApplicationRow;
 }
 
-async function documentInfo(ctx: AppContext, row: FinancingApplicationRow, kind: DocumentKind): Promise<DocumentInfo | null> {
+async function documentInfo(store: FinancingStore, row: FinancingApplicationRow, kind: DocumentKind): Promise<DocumentInfo | null> {
   const name = row[fileColumn(kind)] as string | null;
   if (!name) return null;
-  const doc = await readDocument(ctx, name).catch(() => null);
+  const doc = await store.readDocument(name).catch(() => null);
   return doc ? { kind, contentType: doc.contentType } : null;
 }
 
 /** The full application for staff, recorded as a view in the audit log. */
-export async function viewFinancingApplication(ctx: AppContext, actor: string, id: string): Promise<FinancingDetails | null> {
+export async function viewFinancingApplication(ctx: AppContext, store: FinancingStore, actor: string, id: string): Promise<FinancingDetails | null> {
   const row = await findFinancingApplication(ctx.db, id);
   if (!row) return null;
   await insertAuditEntry(ctx.db, { actor, action: "view", entity: "financing_application", entityId: id });
@@ -138,7 +111,7 @@ export async function viewFinancingApplication(ctx: AppContext, actor: string, i
     city: row.city,
     state: row.state,
     zipCode: row.zipCode,
-    documents: { signature: await documentInfo(ctx, row, "signature"), driverLicense: await documentInfo(ctx, row, "driverLicense") },
+    documents: { signature: await documentInfo(store, row, "signature"), driverLicense: await documentInfo(store, row, "driverLicense") },
   };
   const coApplicant: Person | null = row.hasCoOwner
     ? {
@@ -152,8 +125,8 @@ export async function viewFinancingApplication(ctx: AppContext, actor: string, i
         employer: row.coOwnerEmployer,
         monthlyIncome: row.coOwnerMonthlyIncome ?? 0,
         documents: {
-          signature: await documentInfo(ctx, row, "coOwnerSignature"),
-          driverLicense: await documentInfo(ctx, row, "coOwnerDriverLicense"),
+          signature: await documentInfo(store, row, "coOwnerSignature"),
+          driverLicense: await documentInfo(store, row, "coOwnerDriverLicense"),
         },
       }
     : null;
@@ -182,6 +155,7 @@ export async function revealSsn(ctx: AppContext, actor: string, id: string, who:
 /** One decrypted document of an application, recorded in the audit log. */
 export async function financingDocument(
   ctx: AppContext,
+  store: FinancingStore,
   actor: string,
   id: string,
   kind: DocumentKind,
@@ -189,22 +163,14 @@ export async function financingDocument(
   const row = await findFinancingApplication(ctx.db, id);
   const name = row?.[fileColumn(kind)] as string | null | undefined;
   if (!row || !name) return null;
-  const doc = await readDocument(ctx, name);
+  const doc = await store.readDocument(name);
   if (doc) await insertAuditEntry(ctx.db, { actor, action: `view-${kind}`, entity: "financing_application", entityId: id });
   return doc;
 }
 
 /** Deletes an application row and its encrypted document files, recorded in the audit log. */
-export async function removeFinancingApplication(ctx: AppContext, actor: string, id: string): Promise<boolean> {
-  const row = await findFinancingApplication(ctx.db, id);
-  if (!row) return false;
-  const ok = await deleteFinancingApplication(ctx.db, id);
-  if (!ok) return false;
-  for (const kind of DOCUMENT_KINDS) {
-    const name = row[fileColumn(kind)] as string | null;
-    const file = name ? documentPath(ctx, name) : null;
-    if (file) await fs.rm(file, { force: true });
-  }
+export async function removeFinancingApplication(ctx: AppContext, store: FinancingStore, actor: string, id: string): Promise<boolean> {
+  if (!(await store.removeApplication(id))) return false;
   await insertAuditEntry(ctx.db, { actor, action: "delete", entity: "financing_application", entityId: id });
   return true;
 }

@@ -23,6 +23,14 @@ import {
 export type DocumentKind = "png" | "jpeg" | "webp" | "pdf";
 export type StoredDocument = { kind: DocumentKind; bytes: Buffer };
 
+/** The Content-Type a stored document is served with. */
+export const DOCUMENT_CONTENT_TYPES: Record<DocumentKind, string> = {
+  png: "image/png",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  pdf: "application/pdf",
+};
+
 /** The upload fields and the columns naming their encrypted files. */
 const DOCUMENT_FIELDS = [
   { field: "signature", column: "signatureFile", suffix: "signature", accept: "image", maxBytes: SIGNATURE_MAX_BYTES },

@@ -4,19 +4,7 @@ import { photoFromKey } from "~/server/images/image-urls.server";
 import type { Vehicle } from "~/shared/types/vehicle";
 
 /** Fields a vehicle is created or replaced with; images are already-stored image keys in order. */
-export type VehicleInput = {
-  year: number;
-  make: string;
-  model: string;
-  price: number;
-  mileage: number;
-  transmission: string;
-  drivetrain: string;
-  bodyStyle: string;
-  exteriorColor: string;
-  vin: string;
-  features: string[];
-  description: string | null;
+export type VehicleInput = Omit<Vehicle, "id" | "images" | "photos" | "createdAt" | "updatedAt"> & {
   images: { key: string; width: number; height: number }[];
 };
 

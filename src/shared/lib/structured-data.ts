@@ -1,20 +1,13 @@
 import { businessProfile } from "~/shared/config/business-profile";
 import { absoluteUrl } from "~/shared/lib/seo";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
+import type { Vehicle } from "~/shared/types/vehicle";
 
 /** The vehicle fields a schema.org Car needs. */
-export type StructuredVehicle = {
-  id: string;
-  year: number;
-  make: string;
-  model: string;
-  price: number;
-  mileage: number;
-  transmission: string;
-  drivetrain: string;
-  bodyStyle: string;
-  exteriorColor: string;
-  vin: string;
+export type StructuredVehicle = Pick<
+  Vehicle,
+  "id" | "year" | "make" | "model" | "price" | "mileage" | "transmission" | "drivetrain" | "bodyStyle" | "exteriorColor" | "vin"
+> & {
   /** Root-relative or absolute image URLs; the first is the cover. */
   images: string[];
 };

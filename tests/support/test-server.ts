@@ -1,11 +1,19 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const SEEDED_TEMPLATE = path.join(os.tmpdir(), `dealership-seeded-template-${process.getuid?.() ?? 0}`);
+const serverBundle = path.join(root, "build/server/index.js");
+/** The seeded copy is made once per build: a change to the seed or the schema makes a new one. */
+const SEEDED_TEMPLATE = path.join(
+  os.tmpdir(),
+  `dealership-seeded-template-${process.getuid?.() ?? 0}-${
+    fs.existsSync(serverBundle) ? crypto.createHash("sha256").update(fs.readFileSync(serverBundle)).digest("hex").slice(0, 12) : "none"
+  }`,
+);
 
 export type TestServer = {
   url: string;
@@ -32,7 +40,7 @@ export type TestServerOptions = {
  * free port with its own temporary DATA_DIR.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+  if (!fs.existsSync(serverBundle)) {
     throw new Error("No production build: run `npm run build` first (npm test does).");
   }
   let dataDir = options.dataDir;

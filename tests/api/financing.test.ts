@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfAccessToken } from "~/features/financing/financing-pdf-access.server";
 import { openDatabase } from "~/server/db/database.server";
 import { loadSecrets } from "~/server/secrets.server";
+import { financingApplicationBody } from "../support/financing-fixtures";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 const SSN = "123-45-6789";
@@ -25,29 +26,17 @@ async function dataUrl(mime: string, bytes: Buffer) {
 }
 
 function application(overrides: Record<string, unknown> = {}) {
-  return {
-    firstName: "Jane",
-    lastName: "Applicant",
-    email: "jane@example.com",
-    phone: "9785550100",
-    address: "12 Main Street",
-    city: "Fitchburg",
-    state: "MA",
-    zipCode: "01420",
-    ssn: SSN,
-    dateOfBirth: DOB,
-    employmentStatus: "employed",
-    employer: "Acme Tools",
-    monthlyIncome: "4200",
-    vehicleOfInterest: "2019 Honda Civic",
-    downPayment: "1500",
-    hasTradeIn: true,
-    tradeInDetails: "2010 Toyota Corolla, 150k miles",
-    signature,
-    driverLicense: licenseJpeg,
-    hasCoOwner: false,
-    ...overrides,
-  };
+  return financingApplicationBody(
+    { signature, driverLicense: licenseJpeg },
+    {
+      ssn: SSN,
+      dateOfBirth: DOB,
+      vehicleOfInterest: "2019 Honda Civic",
+      hasTradeIn: true,
+      tradeInDetails: "2010 Toyota Corolla, 150k miles",
+      ...overrides,
+    },
+  );
 }
 
 function coOwner(overrides: Record<string, unknown> = {}) {

@@ -7,6 +7,7 @@ import { adminApi, adminRoutes } from "~/features/admin/admin-api.server";
 import type { AppContext } from "~/server/context.server";
 import { openDatabase } from "~/server/db/database.server";
 import { upcomingDateFor } from "../support/booking-dates";
+import { financingApplicationBody } from "../support/financing-fixtures";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Service } from "~/shared/types/service";
@@ -108,27 +109,8 @@ const vehicleBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const financingBody = (overrides: Record<string, unknown> = {}) => ({
-  firstName: "Jane",
-  lastName: "Applicant",
-  email: "jane@example.com",
-  phone: "9785550100",
-  address: "12 Main Street",
-  city: "Fitchburg",
-  state: "MA",
-  zipCode: "01420",
-  ssn: SSN,
-  dateOfBirth: DOB,
-  employmentStatus: "employed",
-  employer: "Acme Tools",
-  monthlyIncome: "4200",
-  downPayment: "1500",
-  hasTradeIn: false,
-  signature,
-  driverLicense: license,
-  hasCoOwner: false,
-  ...overrides,
-});
+const financingBody = (overrides: Record<string, unknown> = {}) =>
+  financingApplicationBody({ signature, driverLicense: license }, { ssn: SSN, dateOfBirth: DOB, ...overrides });
 
 beforeAll(async () => {
   server = await startTestServer({ seeded: true, env: { TRUST_PROXY: "true" } });

@@ -1,3 +1,4 @@
+import { validApplicationInput } from "~/features/financing/financing-test-data";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -7,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfAccessToken } from "~/features/financing/financing-pdf-access.server";
 import { openDatabase } from "~/server/db/database.server";
 import { loadSecrets } from "~/server/secrets.server";
-import { financingApplicationBody } from "../support/financing-fixtures";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 const SSN = "123-45-6789";
@@ -26,11 +26,13 @@ async function dataUrl(mime: string, bytes: Buffer) {
 }
 
 function application(overrides: Record<string, unknown> = {}) {
-  return financingApplicationBody(
+  return validApplicationInput(
     { signature, driverLicense: licenseJpeg },
     {
       ssn: SSN,
       dateOfBirth: DOB,
+      employer: "Acme Tools",
+      downPayment: "1500",
       vehicleOfInterest: "2019 Honda Civic",
       hasTradeIn: true,
       tradeInDetails: "2010 Toyota Corolla, 150k miles",

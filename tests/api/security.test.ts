@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { validApplicationInput } from "~/features/financing/financing-test-data";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -7,7 +8,6 @@ import { adminApi, adminRoutes } from "~/features/admin/admin-api.server";
 import type { AppContext } from "~/server/context.server";
 import { openDatabase } from "~/server/db/database.server";
 import { upcomingDateFor } from "../support/booking-dates";
-import { financingApplicationBody } from "../support/financing-fixtures";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Service } from "~/shared/types/service";
@@ -110,7 +110,7 @@ const vehicleBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const financingBody = (overrides: Record<string, unknown> = {}) =>
-  financingApplicationBody({ signature, driverLicense: license }, { ssn: SSN, dateOfBirth: DOB, ...overrides });
+  validApplicationInput({ signature, driverLicense: license }, { ssn: SSN, dateOfBirth: DOB, employer: "Acme Tools", downPayment: "1500", ...overrides });
 
 beforeAll(async () => {
   server = await startTestServer({ seeded: true, env: { TRUST_PROXY: "true" } });

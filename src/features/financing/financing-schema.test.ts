@@ -1,3 +1,4 @@
+import { validApplicationInput } from "./financing-test-data";
 import { describe, expect, it } from "vitest";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import {
@@ -11,28 +12,10 @@ import {
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 const PDF = `data:application/pdf;base64,${Buffer.from("%PDF-1.4\n%%EOF").toString("base64")}`;
 
-const valid = {
-  firstName: "Jane",
-  lastName: "Doe",
-  email: "jane@example.com",
-  phone: "9785550100",
-  address: "12 Main Street",
-  city: "Fitchburg",
-  state: "MA",
-  zipCode: "01420",
-  ssn: "123-45-6789",
-  dateOfBirth: "1985-04-12",
-  employmentStatus: "employed",
-  employer: "Acme",
-  monthlyIncome: "4200",
-  vehicleOfInterest: "2019 Honda Civic",
-  downPayment: "",
-  hasTradeIn: false,
-  tradeInDetails: "",
-  signature: PNG,
-  driverLicense: PNG,
-  hasCoOwner: false,
-};
+const valid = validApplicationInput(
+  { signature: PNG, driverLicense: PNG },
+  { lastName: "Doe", employer: "Acme", vehicleOfInterest: "2019 Honda Civic", downPayment: "", tradeInDetails: "" },
+);
 
 const coOwner = {
   coOwnerFirstName: "John",

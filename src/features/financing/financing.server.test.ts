@@ -1,3 +1,4 @@
+import { validApplicationInput } from "./financing-test-data";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,23 +19,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const png = `data:image/png;base64,${PNG.toString("base64")}`;
 
 const input = (overrides: Record<string, unknown> = {}) =>
-  financingApplicationSchema.parse({
-    firstName: "Jane",
-    lastName: "Doe",
-    email: "jane@example.com",
-    phone: "9785550100",
-    address: "12 Main Street",
-    city: "Fitchburg",
-    state: "MA",
-    zipCode: "01420",
-    ssn: "123-45-6789",
-    dateOfBirth: "1985-04-12",
-    employmentStatus: "employed",
-    monthlyIncome: 4200,
-    signature: png,
-    driverLicense: png,
-    ...overrides,
-  });
+  financingApplicationSchema.parse(validApplicationInput({ signature: png, driverLicense: png }, { lastName: "Doe", ...overrides }));
 
 let dataDir: string;
 let opened: OpenedDatabase;

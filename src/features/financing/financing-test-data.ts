@@ -1,8 +1,8 @@
 /**
- * A valid POST /api/financing body (spec §3 fields) for the primary applicant only. Tests pass
- * the documents (data URLs) and override whatever they check.
+ * A valid financing application for the primary applicant only (spec §3 required fields), for tests and
+ * benchmarks. Callers pass the documents (data URLs) and override what they check. Not used by the app.
  */
-export function financingApplicationBody(
+export function validApplicationInput(
   documents: { signature: string; driverLicense: string },
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
@@ -18,9 +18,7 @@ export function financingApplicationBody(
     ssn: "123-45-6789",
     dateOfBirth: "1985-04-12",
     employmentStatus: "employed",
-    employer: "Acme Tools",
     monthlyIncome: "4200",
-    downPayment: "1500",
     hasTradeIn: false,
     hasCoOwner: false,
     ...documents,

@@ -19,7 +19,11 @@ export default defineConfig({
         // trip, and tiny chunks (an icon, a helper) were a third of the requests.
         codeSplitting: {
           groups: [
-            { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/, priority: 20 },
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+              priority: 20,
+            },
             { name: "layout", test: (id: string) => LAYOUT_MODULES.test(id) && !STAFF_ONLY.test(id), priority: 10 },
           ],
         },

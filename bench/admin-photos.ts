@@ -15,7 +15,15 @@ try {
   // Camera-like photos: noisy content so the JPEGs are realistically large.
   const photos = await Promise.all(
     Array.from({ length: COUNT }, (_, i) =>
-      sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 40 + i * 8, g: 90, b: 140 }, noise: { type: "gaussian", mean: 120, sigma: 40 } } })
+      sharp({
+        create: {
+          width: 4000,
+          height: 3000,
+          channels: 3,
+          background: { r: 40 + i * 8, g: 90, b: 140 },
+          noise: { type: "gaussian", mean: 120, sigma: 40 },
+        },
+      })
         .jpeg({ quality: 85 })
         .toFile(path.join(photoDir, `photo-${i + 1}.jpg`))
         .then((info) => ({ file: path.join(photoDir, `photo-${i + 1}.jpg`), size: info.size })),
@@ -32,11 +40,23 @@ try {
   const dialog = page.getByRole("dialog", { name: "Add Vehicle" });
   const started = performance.now();
   await dialog.locator('input[type="file"]').setInputFiles(photos.map((p) => p.file));
-  await page.getByTestId("toast").filter({ hasText: `${COUNT} photos processed and ready` }).waitFor({ timeout: 120_000 });
+  await page
+    .getByTestId("toast")
+    .filter({ hasText: `${COUNT} photos processed and ready` })
+    .waitFor({ timeout: 120_000 });
   const seconds = (performance.now() - started) / 1000;
   const stored = fs.readdirSync(path.join(server.dataDir, "images")).filter((f) => f.endsWith("-1200.jpg")).length;
-  const result = { photos: COUNT, inputMegabytes: +inputMb.toFixed(1), seconds: +seconds.toFixed(2), storedVariants1200: stored, targetSeconds: 20, at: new Date().toISOString() };
-  console.log(`${COUNT} photos of 4000×3000 (${result.inputMegabytes} MB) resized in Chromium and stored in ${result.seconds} s (target ≤ 20 s); ${stored} stored`);
+  const result = {
+    photos: COUNT,
+    inputMegabytes: +inputMb.toFixed(1),
+    seconds: +seconds.toFixed(2),
+    storedVariants1200: stored,
+    targetSeconds: 20,
+    at: new Date().toISOString(),
+  };
+  console.log(
+    `${COUNT} photos of 4000×3000 (${result.inputMegabytes} MB) resized in Chromium and stored in ${result.seconds} s (target ≤ 20 s); ${stored} stored`,
+  );
   fs.mkdirSync(path.join(import.meta.dirname, "results"), { recursive: true });
   fs.writeFileSync(path.join(import.meta.dirname, "results", "admin-photos.json"), JSON.stringify(result, null, 2));
 } finally {

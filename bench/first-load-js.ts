@@ -23,15 +23,28 @@ try {
     await page.goto(path, { waitUntil: "load" });
     await page.waitForSelector("html[data-hydrated]");
     // Lazy chunks (e.g. the contact form) load after hydration: wait until no new script arrives for 1.5 s.
-    for (let seen = -1; seen !== pending.length; ) {
+    for (let seen = -1; seen !== pending.length;) {
       seen = pending.length;
       await page.waitForTimeout(1500);
     }
     await Promise.all(pending);
     const total = [...sizes.values()].reduce((a, b) => a + b, 0);
-    const largest = [...sizes.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([p, s]) => `${p.split("/").pop()} ${(s / 1024).toFixed(1)}`).join(", ");
-    rows.push({ page: path.length > 40 ? `${path.slice(0, 37)}...` : path, scripts: sizes.size, kbGzip: Math.round((total / 1024) * 10) / 10, bytes: total, largest });
-    details.set(path, [...sizes.entries()].sort((a, b) => b[1] - a[1]).map(([p, s]) => `${p.split("/").pop()} ${(s / 1024).toFixed(2)}`));
+    const largest = [...sizes.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([p, s]) => `${p.split("/").pop()} ${(s / 1024).toFixed(1)}`)
+      .join(", ");
+    rows.push({
+      page: path.length > 40 ? `${path.slice(0, 37)}...` : path,
+      scripts: sizes.size,
+      kbGzip: Math.round((total / 1024) * 10) / 10,
+      bytes: total,
+      largest,
+    });
+    details.set(
+      path,
+      [...sizes.entries()].sort((a, b) => b[1] - a[1]).map(([p, s]) => `${p.split("/").pop()} ${(s / 1024).toFixed(2)}`),
+    );
     await context.close();
   }
   console.table(rows);

@@ -15,7 +15,10 @@ const server = await startTestServer({ seeded: true });
 try {
   const { raw, db } = openDatabase(server.dataDir);
   const vehicles = raw.prepare("select * from vehicles").all() as Record<string, string | number>[];
-  const images = raw.prepare("select vehicle_id, position, image_key, width, height from vehicle_images").all() as Record<string, string | number>[];
+  const images = raw.prepare("select vehicle_id, position, image_key, width, height from vehicle_images").all() as Record<
+    string,
+    string | number
+  >[];
   const cols = Object.keys(vehicles[0]!);
   const insertVehicle = raw.prepare(`insert into vehicles (${cols.join(",")}) values (${cols.map(() => "?").join(",")})`);
   const insertImage = raw.prepare("insert into vehicle_images (vehicle_id, position, image_key, width, height) values (?, ?, ?, ?, ?)");
@@ -23,7 +26,12 @@ try {
   for (let i = 0; i < TARGET - vehicles.length; i++) {
     const src = vehicles[i % vehicles.length]!;
     const id = crypto.randomUUID();
-    const row: Record<string, string | number> = { ...src, id, vin: `${String(src.vin).slice(0, 11)}${String(100000 + i).slice(-6)}`, price: Number(src.price) + (i % 50) * 100 };
+    const row: Record<string, string | number> = {
+      ...src,
+      id,
+      vin: `${String(src.vin).slice(0, 11)}${String(100000 + i).slice(-6)}`,
+      price: Number(src.price) + (i % 50) * 100,
+    };
     insertVehicle.run(...(cols.map((c) => row[c]!) as (string | number)[]));
     for (const im of images.filter((x) => x.vehicle_id === src.id)) insertImage.run(id, im.position!, im.image_key!, im.width!, im.height!);
   }
@@ -41,13 +49,17 @@ try {
   page.on("request", (r) => void (r.url().includes("/images/") && imageRequests++));
   const start = Date.now();
   await page.goto(`${server.url}/inventory`);
-  await page.waitForFunction(() => Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__react")), null, { timeout: 60_000 });
+  await page.waitForFunction(() => Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__react")), null, {
+    timeout: 60_000,
+  });
   const hydratedMs = Date.now() - start;
   const imagesAtLoad = imageRequests;
   await page.evaluate(() => {
     const w = window as unknown as { longTasks: number[] };
     w.longTasks = [];
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(Math.round(e.duration)))).observe({ type: "longtask" });
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(Math.round(e.duration)))).observe({
+      type: "longtask",
+    });
   });
   await page.getByPlaceholder("Search by make, model, or year...").click();
   await page.keyboard.type("toyota", { delay: 80 });

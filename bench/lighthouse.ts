@@ -11,9 +11,28 @@ const vehicle = await firstVehiclePath(server);
 const pages = process.env.BENCH_PAGES?.split(",") ?? ["/", "/inventory", vehicle, "/financing", "/booking", "/contact"];
 const chrome = await launch({
   chromePath: chromiumPath(),
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
-type Row = { page: string; performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; tbtMs: number; cls: number; jsKbGzip: number };
+type Row = {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsKbGzip: number;
+};
 const rows: Row[] = [];
 try {
   for (const page of pages) {
@@ -24,7 +43,9 @@ try {
     if (lhr.runtimeError) console.error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-    const scripts = ((lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? [])
+    const scripts = (
+      (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? []
+    )
       .filter((i) => i.resourceType === "Script")
       .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
     rows.push({

@@ -12,9 +12,19 @@ for (const vehicles of [200, 2000]) {
   const server = await startBenchServer(vehicles);
   try {
     const vehicle = await firstVehiclePath(server);
-    for (const [target, path] of [["GET /api/vehicles", "/api/vehicles"], ["SSR /inventory", "/inventory"], ["SSR vehicle page", vehicle]] as const) {
+    for (const [target, path] of [
+      ["GET /api/vehicles", "/api/vehicles"],
+      ["SSR /inventory", "/inventory"],
+      ["SSR vehicle page", vehicle],
+    ] as const) {
       // Two autocannon workers: one JavaScript client thread saturates before the server does.
-      const result = await autocannon({ url: `${server.url}${path}`, connections: CONNECTIONS, duration: DURATION_S, workers: 2, headers: { "accept-encoding": "gzip" } });
+      const result = await autocannon({
+        url: `${server.url}${path}`,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        workers: 2,
+        headers: { "accept-encoding": "gzip" },
+      });
       rows.push({
         vehicles,
         target,

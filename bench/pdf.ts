@@ -64,27 +64,35 @@ async function main() {
   ];
   const results = [];
   for (const scenario of scenarios) {
-    const [lic1, lic2, sig1, sig2] = await Promise.all([photo(scenario.format, 1), photo(scenario.format, 2), signature("Jane Applicant"), signature("John Partner")]);
+    const [lic1, lic2, sig1, sig2] = await Promise.all([
+      photo(scenario.format, 1),
+      photo(scenario.format, 2),
+      signature("Jane Applicant"),
+      signature("John Partner"),
+    ]);
     const mime = scenario.format === "jpeg" ? "image/jpeg" : "image/png";
     const input = financingApplicationSchema.parse(
-      validApplicationInput({ signature: dataUrl("image/png", sig1), driverLicense: dataUrl(mime, lic1) }, {
-      employer: "Acme Tools",
-      vehicleOfInterest: "2019 Honda Civic",
-      downPayment: 1500,
-      hasTradeIn: true,
-      tradeInDetails: "2010 Toyota Corolla, 150k miles, runs well",
-      hasCoOwner: true,
-      coOwnerFirstName: "John",
-      coOwnerLastName: "Partner",
-      coOwnerEmail: "john@example.com",
-      coOwnerPhone: "9785550101",
-      coOwnerDateOfBirth: "1986-05-13",
-      coOwnerSsn: "987654321",
-      coOwnerEmploymentStatus: "employed",
-      coOwnerMonthlyIncome: 3100,
-      coOwnerSignature: dataUrl("image/png", sig2),
-      coOwnerDriverLicense: dataUrl(mime, lic2),
-      }),
+      validApplicationInput(
+        { signature: dataUrl("image/png", sig1), driverLicense: dataUrl(mime, lic1) },
+        {
+          employer: "Acme Tools",
+          vehicleOfInterest: "2019 Honda Civic",
+          downPayment: 1500,
+          hasTradeIn: true,
+          tradeInDetails: "2010 Toyota Corolla, 150k miles, runs well",
+          hasCoOwner: true,
+          coOwnerFirstName: "John",
+          coOwnerLastName: "Partner",
+          coOwnerEmail: "john@example.com",
+          coOwnerPhone: "9785550101",
+          coOwnerDateOfBirth: "1986-05-13",
+          coOwnerSsn: "987654321",
+          coOwnerEmploymentStatus: "employed",
+          coOwnerMonthlyIncome: 3100,
+          coOwnerSignature: dataUrl("image/png", sig2),
+          coOwnerDriverLicense: dataUrl(mime, lic2),
+        },
+      ),
     );
     const { id } = await submitFinancingApplication(ctx, input);
     let size = 0;
@@ -114,7 +122,18 @@ async function main() {
   await db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
 
-  console.table(results.map((r) => ({ scenario: r.scenario, "median ms": r.median, "p90 ms": r.p90, "min ms": r.min, "max ms": r.max, "PDF KB": Math.round(r.pdfBytes / 1024), pages: r.pages, pass: r.pass })));
+  console.table(
+    results.map((r) => ({
+      scenario: r.scenario,
+      "median ms": r.median,
+      "p90 ms": r.p90,
+      "min ms": r.min,
+      "max ms": r.max,
+      "PDF KB": Math.round(r.pdfBytes / 1024),
+      pages: r.pages,
+      pass: r.pass,
+    })),
+  );
   const out = path.join(root, "bench/results/pdf.json");
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(

@@ -40,13 +40,20 @@ export async function dataDirWith(vehicles: number): Promise<string> {
 }
 
 export async function startBenchServer(vehicles: number, env: Record<string, string> = {}): Promise<TestServer> {
-  return startTestServer({ dataDir: await dataDirWith(vehicles), env: { NODE_ENV: "production", ADMIN_PIN: "482913", LOG_LEVEL: "warn", ...env } });
+  return startTestServer({
+    dataDir: await dataDirWith(vehicles),
+    env: { NODE_ENV: "production", ADMIN_PIN: "482913", LOG_LEVEL: "warn", ...env },
+  });
 }
 
 /** Path of the newest vehicle's page. */
 export async function firstVehiclePath(server: TestServer): Promise<string> {
   const { db } = openDatabase(server.dataDir);
-  const vehicle = await db.selectFrom("vehicles").select(["id", "year", "make", "model"]).orderBy("createdAt", "desc").executeTakeFirstOrThrow();
+  const vehicle = await db
+    .selectFrom("vehicles")
+    .select(["id", "year", "make", "model"])
+    .orderBy("createdAt", "desc")
+    .executeTakeFirstOrThrow();
   await db.destroy();
   return vehiclePath(vehicle);
 }
@@ -54,7 +61,10 @@ export async function firstVehiclePath(server: TestServer): Promise<string> {
 export function writeResults(name: string, data: unknown): string {
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${name}.json`);
-  fs.writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), machine: machine(), ...((data as object) ?? {}) }, null, 2));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ measuredAt: new Date().toISOString(), machine: machine(), ...((data as object) ?? {}) }, null, 2),
+  );
   return file;
 }
 

@@ -39,8 +39,19 @@ await decoder.decode(VINS[0]!);
 const cached = performance.now();
 await decoder.decode(VINS[0]!);
 const cachedMs = performance.now() - cached;
-const result = { medianMs: +median.toFixed(2), p95Ms: +p95.toFixed(2), cachedRepeatMs: +cachedMs.toFixed(3), firstUseMs: Math.round(unpackMs), samples: timings.length };
-console.log(`VIN decode after warm-up: median ${result.medianMs} ms, p95 ${result.p95Ms} ms (${result.samples} uncached decodes); cached repeat ${result.cachedRepeatMs} ms; first use (unpack/open) ${result.firstUseMs} ms`);
+const result = {
+  medianMs: +median.toFixed(2),
+  p95Ms: +p95.toFixed(2),
+  cachedRepeatMs: +cachedMs.toFixed(3),
+  firstUseMs: Math.round(unpackMs),
+  samples: timings.length,
+};
+console.log(
+  `VIN decode after warm-up: median ${result.medianMs} ms, p95 ${result.p95Ms} ms (${result.samples} uncached decodes); cached repeat ${result.cachedRepeatMs} ms; first use (unpack/open) ${result.firstUseMs} ms`,
+);
 for (const vin of VINS) console.log(vin, JSON.stringify(await decoder.decode(vin)));
 fs.mkdirSync(path.join(import.meta.dirname, "results"), { recursive: true });
-fs.writeFileSync(path.join(import.meta.dirname, "results", "vin.json"), JSON.stringify({ ...result, at: new Date().toISOString() }, null, 2));
+fs.writeFileSync(
+  path.join(import.meta.dirname, "results", "vin.json"),
+  JSON.stringify({ ...result, at: new Date().toISOString() }, null, 2),
+);

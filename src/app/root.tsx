@@ -16,9 +16,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { publicUrl: context.get(appContext).env.publicUrl };
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -19,7 +19,11 @@ const VPIC_CACHE_DIR = path.join(os.tmpdir(), "dealership-vpic-cache");
 
 type Client = { server: TestServer; cookie: string };
 
-function req(client: { server: TestServer; cookie?: string }, p: string, init: { method?: string; body?: unknown; raw?: Buffer; origin?: string | null } = {}) {
+function req(
+  client: { server: TestServer; cookie?: string },
+  p: string,
+  init: { method?: string; body?: unknown; raw?: Buffer; origin?: string | null } = {},
+) {
   const headers: Record<string, string> = {};
   if (client.cookie) headers.cookie = client.cookie;
   if (init.origin !== null) headers.origin = init.origin ?? client.server.url;
@@ -44,11 +48,16 @@ async function login(server: TestServer): Promise<Client> {
 }
 
 const jpeg = (w = 1600, h = 1200, seed = 0) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: { r: (seed * 37) % 255, g: 90, b: 140 } } }).jpeg().toBuffer();
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: (seed * 37) % 255, g: 90, b: 140 } } })
+    .jpeg()
+    .toBuffer();
 
 /** Every registered route with sample parameters, straight from the router's stack. */
 function enumeratedRoutes() {
-  const router = adminApi({ env: { dataDir: os.tmpdir(), adminPin: PIN } } as AppContext, { financingPdf: async () => null, financingStore: { readDocument: async () => null, removeApplication: async () => false } });
+  const router = adminApi({ env: { dataDir: os.tmpdir(), adminPin: PIN } } as AppContext, {
+    financingPdf: async () => null,
+    financingStore: { readDocument: async () => null, removeApplication: async () => false },
+  });
   const samples: Record<string, string> = {
     id: crypto.randomUUID(),
     vin: "1HGCM82633A004352",
@@ -106,7 +115,11 @@ describe("admin API", () => {
     expect(evil.status).toBe(403);
     const noOrigin = await req(admin, `/api/admin/vehicles/${crypto.randomUUID()}`, { method: "DELETE", origin: null });
     expect(noOrigin.status).toBe(403);
-    const crossSiteLogin = await req({ server }, "/api/admin/login", { method: "POST", body: { pin: PIN }, origin: "https://evil.example" });
+    const crossSiteLogin = await req({ server }, "/api/admin/login", {
+      method: "POST",
+      body: { pin: PIN },
+      origin: "https://evil.example",
+    });
     expect(crossSiteLogin.status).toBe(403);
     // Reads stay possible (they change nothing).
     expect((await req(admin, "/api/admin/vehicles", { origin: null })).status).toBe(200);
@@ -141,13 +154,20 @@ describe("admin API", () => {
   });
 
   it("creates, updates and deletes a vehicle (with the audit log)", async () => {
-    const photo = (await (await req(admin, "/api/admin/photos", { method: "POST", raw: await jpeg(1600, 1200, 3) })).json()) as { key: string };
+    const photo = (await (await req(admin, "/api/admin/photos", { method: "POST", raw: await jpeg(1600, 1200, 3) })).json()) as {
+      key: string;
+    };
     const inline = `data:image/jpeg;base64,${(await jpeg(800, 600, 9)).toString("base64")}`;
     const created = await req(admin, "/api/admin/vehicles", { method: "POST", body: vehicleBody([photo.key, inline]) });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
 
-    const list = (await (await req(admin, "/api/admin/vehicles")).json()) as { id: string; vin: string; features: string[]; images: string[] }[];
+    const list = (await (await req(admin, "/api/admin/vehicles")).json()) as {
+      id: string;
+      vin: string;
+      features: string[];
+      images: string[];
+    }[];
     const stored = list.find((v) => v.id === id)!;
     expect(stored.vin).toBe("1HGCM82633A004352");
     expect(stored.features).toEqual(["Sunroof", "Heated Seats"]);
@@ -156,7 +176,10 @@ describe("admin API", () => {
     expect(JSON.stringify(list)).not.toContain("data:image");
 
     // Bad input: 400 with field messages, nothing changed.
-    const bad = await req(admin, `/api/admin/vehicles/${id}`, { method: "PATCH", body: { ...vehicleBody([photo.key]), vin: "123", year: "20.5", transmission: "Warp" } });
+    const bad = await req(admin, `/api/admin/vehicles/${id}`, {
+      method: "PATCH",
+      body: { ...vehicleBody([photo.key]), vin: "123", year: "20.5", transmission: "Warp" },
+    });
     expect(bad.status).toBe(400);
     const fields = ((await bad.json()) as { fieldErrors: Record<string, string> }).fieldErrors;
     expect(fields.vin).toBe("VIN must be 17 characters");
@@ -174,7 +197,12 @@ describe("admin API", () => {
 
     expect((await req(admin, `/api/admin/vehicles/${id}`, { method: "DELETE" })).status).toBe(204);
     expect((await req(admin, `/api/admin/vehicles/${id}`, { method: "DELETE" })).status).toBe(404);
-    const audit = (await (await req(admin, "/api/admin/audit-log")).json()) as { action: string; entity: string; entityId: string; actor: string }[];
+    const audit = (await (await req(admin, "/api/admin/audit-log")).json()) as {
+      action: string;
+      entity: string;
+      entityId: string;
+      actor: string;
+    }[];
     const mine = audit.filter((a) => a.entityId === id).map((a) => a.action);
     expect(mine.sort()).toEqual(["create", "delete", "update"]);
     expect(audit[0]!.actor).toMatch(/^staff-[0-9a-f]{10}$/);
@@ -198,7 +226,9 @@ describe("admin API", () => {
       for (const key of ["bodyStyle", "drivetrain", "transmission"]) expect(body).toHaveProperty(key);
     }
     expect(((await (await req(admin, "/api/admin/vin/1FTFW1ET9DFC10312")).json()) as { bodyStyle: string }).bodyStyle).toBe("Truck");
-    expect(((await (await req(admin, "/api/admin/vin/5YJ3E1EA2KF317000")).json()) as { transmission: string }).transmission).toBe("Automatic");
+    expect(((await (await req(admin, "/api/admin/vin/5YJ3E1EA2KF317000")).json()) as { transmission: string }).transmission).toBe(
+      "Automatic",
+    );
     // Bad check digit, bad length, undecodable.
     expect((await req(admin, "/api/admin/vin/1HGCM82643A004352")).status).toBe(400);
     expect((await req(admin, "/api/admin/vin/1HGCM8263")).status).toBe(400);
@@ -213,7 +243,10 @@ describe("admin API", () => {
     expect(JSON.stringify(list)).not.toMatch(/123-45-6789|Enc|File/);
 
     const detailsRes = await req(admin, `/api/admin/financing/${id}`);
-    const details = (await detailsRes.json()) as { applicant: { ssnMasked: string; dateOfBirth: string; documents: { signature: { contentType: string } } }; coApplicant: { ssnMasked: string } };
+    const details = (await detailsRes.json()) as {
+      applicant: { ssnMasked: string; dateOfBirth: string; documents: { signature: { contentType: string } } };
+      coApplicant: { ssnMasked: string };
+    };
     expect(details.applicant.ssnMasked).toBe("***-**-6789");
     expect(details.applicant.dateOfBirth).toBe("1990-04-02");
     expect(details.applicant.documents.signature.contentType).toBe("image/png");
@@ -231,7 +264,11 @@ describe("admin API", () => {
     const pdf = await req(admin, `/api/admin/financing/${id}/pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-disposition")).toBe('attachment; filename="financing-application-Ana-Silva.pdf"');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
 
     expect((await req(admin, `/api/admin/financing/${id}`, { method: "DELETE" })).status).toBe(204);
     for (const file of files) expect(fs.existsSync(file), file).toBe(false);
@@ -255,7 +292,11 @@ describe("admin API", () => {
       hasTradeIn: true,
     });
     await db.destroy();
-    const list = (await (await req(admin, "/api/admin/contact-submissions")).json()) as { id: string; vehiclePath: string; hasTradeIn: boolean }[];
+    const list = (await (await req(admin, "/api/admin/contact-submissions")).json()) as {
+      id: string;
+      vehiclePath: string;
+      hasTradeIn: boolean;
+    }[];
     const msg = list.find((m) => m.id === id)!;
     expect(msg.hasTradeIn).toBe(true);
     expect(msg.vehiclePath).toMatch(new RegExp(`^/used-\\d{4}-.*-fitchburg-ma-01430-${vehicle.id}$`));
@@ -268,7 +309,13 @@ describe("admin API", () => {
     const [service] = await listServices(db);
     const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     const slot = { serviceId: service!.id, bookingDate: date, bookingTime: service!.availableTimes[0]! };
-    const customer = { customerFirstName: "Sam", customerLastName: "Reed", customerEmail: "sam@example.com", customerPhone: "9785550101", notes: "Brakes squeak" };
+    const customer = {
+      customerFirstName: "Sam",
+      customerLastName: "Reed",
+      customerEmail: "sam@example.com",
+      customerPhone: "9785550101",
+      notes: "Brakes squeak",
+    };
     const booking = await insertBooking(db, { ...slot, ...customer });
     const list = (await (await req(admin, "/api/admin/bookings")).json()) as { id: string; serviceName: string; status: string }[];
     expect(list.find((b) => b.id === booking.id)).toMatchObject({ serviceName: service!.name, status: "pending" });
@@ -287,7 +334,13 @@ describe("admin API", () => {
 
   it("reports visitors: per page, active in the last 5 minutes, daily for 30 days", async () => {
     const { db } = openDatabase(server.dataDir);
-    const pages: [string, string, number][] = [["/", "a", 0], ["/inventory", "a", 0], ["/inventory", "b", 0], ["/about", "c", 10 * 60_000], ["/about", "c", 3 * 86_400_000]];
+    const pages: [string, string, number][] = [
+      ["/", "a", 0],
+      ["/inventory", "a", 0],
+      ["/inventory", "b", 0],
+      ["/about", "c", 10 * 60_000],
+      ["/about", "c", 3 * 86_400_000],
+    ];
     for (const [page, visitorKey, ago] of pages) {
       await insertVisit(db, { page, userAgent: "Mozilla/5.0", referrer: null, visitorKey }, new Date(Date.now() - ago));
     }

@@ -21,8 +21,20 @@ afterAll(async () => {
 const counts = async (dataDir: string) => {
   const { db } = openDatabase(dataDir);
   const count = async (table: "vehicles" | "vehicleImages" | "visitors" | "services") =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  const result = { vehicles: await count("vehicles"), images: await count("vehicleImages"), visitors: await count("visitors"), services: await count("services") };
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const result = {
+    vehicles: await count("vehicles"),
+    images: await count("vehicleImages"),
+    visitors: await count("visitors"),
+    services: await count("services"),
+  };
   await db.destroy();
   return result;
 };

@@ -56,8 +56,17 @@ describe("POST /api/bookings", () => {
     expect(JSON.stringify(body)).not.toContain("ana.silva");
 
     const { db } = openDatabase(server.dataDir);
-    const row = await db.selectFrom("bookings").selectAll().where("id", "=", body.id as string).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ customerEmail: "ana.silva@example.com", customerPhone: "(978) 555-0100", status: "pending", notes: customer.notes });
+    const row = await db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("id", "=", body.id as string)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      customerEmail: "ana.silva@example.com",
+      customerPhone: "(978) 555-0100",
+      status: "pending",
+      notes: customer.notes,
+    });
     await db.destroy();
   });
 
@@ -88,7 +97,12 @@ describe("POST /api/bookings", () => {
     expect((await post({ serviceId: tire.id, bookingDate: tireDate, bookingTime: "09:00", ...customer })).status).toBe(201);
 
     const { db } = openDatabase(server.dataDir);
-    await db.updateTable("bookings").set({ status: "cancelled" }).where("serviceId", "=", inspection.id).where("bookingDate", "=", date).execute();
+    await db
+      .updateTable("bookings")
+      .set({ status: "cancelled" })
+      .where("serviceId", "=", inspection.id)
+      .where("bookingDate", "=", date)
+      .execute();
     await db.destroy();
     expect((await post({ serviceId: inspection.id, bookingDate: date, bookingTime: "09:00", ...customer })).status).toBe(201);
   });
@@ -150,7 +164,9 @@ describe("POST /api/bookings", () => {
     for (const bookingTime of ["09:15", "10:00", "23:00"]) {
       const res = await post({ ...valid(), serviceId: detailing.id, bookingDate: upcomingDateFor(detailing, 3), bookingTime });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { fieldErrors: Record<string, string> }).fieldErrors.bookingTime).toBe("Please select one of the offered time slots.");
+      expect(((await res.json()) as { fieldErrors: Record<string, string> }).fieldErrors.bookingTime).toBe(
+        "Please select one of the offered time slots.",
+      );
     }
   });
 });
@@ -182,7 +198,9 @@ describe("GET /api/bookings/date/{date}", () => {
 describe("GET /api/bookings/{id}/ics", () => {
   it("downloads a valid iCalendar file for the appointment", async () => {
     const date = upcomingDateFor(oilChange, 9);
-    const created = (await (await post({ serviceId: oilChange.id, bookingDate: date, bookingTime: "09:30", ...customer })).json()) as { id: string };
+    const created = (await (await post({ serviceId: oilChange.id, bookingDate: date, bookingTime: "09:30", ...customer })).json()) as {
+      id: string;
+    };
     const res = await fetch(`${server.url}/api/bookings/${created.id}/ics`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/calendar/);
@@ -209,7 +227,11 @@ describe("rate limit", () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i <= BOOKING_RATE_LIMIT.limit; i++) {
-        const res = await fetch(`${fresh.url}/api/bookings`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+        const res = await fetch(`${fresh.url}/api/bookings`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: "{}",
+        });
         statuses.push(res.status);
       }
       expect(statuses.slice(0, BOOKING_RATE_LIMIT.limit).every((s) => s === 400)).toBe(true);

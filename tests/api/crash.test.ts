@@ -54,8 +54,12 @@ describe("crash safety", () => {
     first = await startTestServer({ env: { TRUST_PROXY: "true" } });
     const dataDir = first.dataDir;
 
-    const signaturePng = await sharp({ create: { width: 500, height: 200, channels: 4, background: "#ffffff" } }).png().toBuffer();
-    const licenseJpeg = await sharp({ create: { width: 1200, height: 760, channels: 3, background: "#3366aa" } }).jpeg({ quality: 90 }).toBuffer();
+    const signaturePng = await sharp({ create: { width: 500, height: 200, channels: 4, background: "#ffffff" } })
+      .png()
+      .toBuffer();
+    const licenseJpeg = await sharp({ create: { width: 1200, height: 760, channels: 3, background: "#3366aa" } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     const signature = `data:image/png;base64,${signaturePng.toString("base64")}`;
     const license = `data:image/jpeg;base64,${licenseJpeg.toString("base64")}`;
 
@@ -65,7 +69,13 @@ describe("crash safety", () => {
         return {
           kind: "contact",
           i,
-          body: { firstName: `Ana ${tag}`, lastName: "Silva", email: `${tag}@example.com`, phone: `978555${pad(i, 4)}`, message: `Message ${tag}: is the Civic still available?` },
+          body: {
+            firstName: `Ana ${tag}`,
+            lastName: "Silva",
+            email: `${tag}@example.com`,
+            phone: `978555${pad(i, 4)}`,
+            message: `Message ${tag}: is the Civic still available?`,
+          },
         };
       }
       const ssn = `${pad(100 + i, 3)}-${pad(i % 100, 2)}-${pad(1000 + i, 4)}`;
@@ -222,7 +232,9 @@ describe("crash safety", () => {
     const listed = new Set(list.map((a) => a.id));
     for (const o of acknowledged.filter((a) => a.sent.kind === "financing")) expect(listed.has(o.id!)).toBe(true);
     const oneFinancing = acknowledged.find((a) => a.sent.kind === "financing")!;
-    const reveal = (await (await fetch(`${second.url}/api/admin/financing/${oneFinancing.id}/ssn/applicant`, { headers: { cookie } })).json()) as { ssn: string };
+    const reveal = (await (
+      await fetch(`${second.url}/api/admin/financing/${oneFinancing.id}/ssn/applicant`, { headers: { cookie } })
+    ).json()) as { ssn: string };
     expect(reveal.ssn).toBe((oneFinancing.sent as { ssn: string }).ssn);
   }, 180_000);
 });

@@ -110,11 +110,19 @@ const hex = (text: string) => Buffer.from(text, "latin1").toString("hex").toUppe
 
 beforeAll(async () => {
   const sig = await sharp({ create: { width: 500, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite([{ input: Buffer.from('<svg width="500" height="200"><path d="M20 150 C 100 20, 200 180, 480 40" stroke="black" stroke-width="2" fill="none"/></svg>') }])
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="500" height="200"><path d="M20 150 C 100 20, 200 180, 480 40" stroke="black" stroke-width="2" fill="none"/></svg>',
+        ),
+      },
+    ])
     .png()
     .toBuffer();
   signature = await dataUrl("image/png", sig);
-  const photo = await sharp({ create: { width: 1200, height: 760, channels: 3, background: { r: 40, g: 90, b: 160 } } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 1200, height: 760, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .jpeg()
+    .toBuffer();
   licenseJpeg = await dataUrl("image/jpeg", photo);
   const pdf = await PDFDocument.create();
   pdf.addPage([300, 200]).drawText("LICENSE PDF");
@@ -216,7 +224,10 @@ describe("POST /api/financing", () => {
     const needles = [SSN, SSN_DIGITS, DOB, CO_SSN, CO_SSN.replace(/-/g, ""), CO_DOB];
     const dbFiles = fs.readdirSync(server.dataDir).filter((f) => f.startsWith("dealership.sqlite"));
     expect(dbFiles.length).toBeGreaterThan(0);
-    for (const file of [...dbFiles.map((f) => path.join(server.dataDir, f)), ...privateFiles().map((f) => path.join(server.dataDir, "private", f))]) {
+    for (const file of [
+      ...dbFiles.map((f) => path.join(server.dataDir, f)),
+      ...privateFiles().map((f) => path.join(server.dataDir, "private", f)),
+    ]) {
       const bytes = fs.readFileSync(file).toString("latin1");
       for (const needle of needles) expect(bytes.includes(needle), `${needle} in ${path.basename(file)}`).toBe(false);
     }
@@ -299,7 +310,9 @@ describe("retention", () => {
     const keepId = (await keep.json()).id;
     await server.stop();
     const { raw } = openDatabase(server.dataDir);
-    raw.prepare("UPDATE financing_applications SET created_at = ? WHERE id = ?").run(new Date(Date.now() - 731 * 86_400_000).toISOString(), oldId);
+    raw
+      .prepare("UPDATE financing_applications SET created_at = ? WHERE id = ?")
+      .run(new Date(Date.now() - 731 * 86_400_000).toISOString(), oldId);
     raw.close();
     expect(privateFiles().some((f) => f.startsWith(oldId))).toBe(true);
     server = await startTestServer({ dataDir: server.dataDir });

@@ -26,7 +26,12 @@ describe("server-rendered pages", () => {
   });
 
   it("answers unknown paths with the 404 page and status 404", async () => {
-    for (const path of ["/no-such-page", "/a/b/c", "/used-2018-honda-civic-fitchburg-ma-01430-00000000-0000-4000-8000-000000000000", "/used-2018-honda-civic"]) {
+    for (const path of [
+      "/no-such-page",
+      "/a/b/c",
+      "/used-2018-honda-civic-fitchburg-ma-01430-00000000-0000-4000-8000-000000000000",
+      "/used-2018-honda-civic",
+    ]) {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status, path).toBe(404);
       expect(await res.text()).toContain("Page Not Found");
@@ -81,7 +86,11 @@ describe("HTTP hardening", () => {
   });
 
   it("answers malformed JSON with 400 and oversized bodies with 413, never a stack trace", async () => {
-    const bad = await fetch(`${server.url}/api/track-visitor`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
+    const bad = await fetch(`${server.url}/api/track-visitor`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    });
     expect(bad.status).toBe(400);
     const badBody = await bad.text();
     expect(JSON.parse(badBody)).toEqual({ error: "Malformed JSON" });
@@ -119,7 +128,11 @@ describe("document cache (/ and /inventory)", () => {
 
 describe("POST /api/track-visitor", () => {
   const track = (body: unknown, ua = BROWSER_UA) =>
-    fetch(`${server.url}/api/track-visitor`, { method: "POST", headers: { "content-type": "application/json", "user-agent": ua }, body: JSON.stringify(body) });
+    fetch(`${server.url}/api/track-visitor`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "user-agent": ua },
+      body: JSON.stringify(body),
+    });
 
   it("stores a page view with its user agent and referrer", async () => {
     const res = await track({ page: "/inventory?make=Honda", userAgent: BROWSER_UA, referrer: "https://www.example.org/" });

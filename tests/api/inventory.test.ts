@@ -25,7 +25,21 @@ describe("GET /api/vehicles", () => {
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
     const list = (await res.json()) as Record<string, unknown>[];
     expect(list).toHaveLength(32);
-    for (const key of ["id", "year", "make", "model", "price", "mileage", "transmission", "drivetrain", "bodyStyle", "exteriorColor", "vin", "images", "features"]) {
+    for (const key of [
+      "id",
+      "year",
+      "make",
+      "model",
+      "price",
+      "mileage",
+      "transmission",
+      "drivetrain",
+      "bodyStyle",
+      "exteriorColor",
+      "vin",
+      "images",
+      "features",
+    ]) {
       expect(list[0]).toHaveProperty(key);
     }
     const text = JSON.stringify(list);
@@ -121,7 +135,11 @@ describe("server HTML for search and social (DESIGN.md difference 5)", () => {
   });
 
   it("an unknown vehicle or an unparsable vehicle path answers the 404 page", async () => {
-    for (const path of ["/used-2020-honda-civic-fitchburg-ma-01430-00000000-0000-4000-8000-000000000000", "/used-2020-honda-civic", "/no-such-page"]) {
+    for (const path of [
+      "/used-2020-honda-civic-fitchburg-ma-01430-00000000-0000-4000-8000-000000000000",
+      "/used-2020-honda-civic",
+      "/no-such-page",
+    ]) {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status).toBe(404);
       expect(await res.text()).toContain("Page Not Found");
@@ -149,7 +167,8 @@ describe("robots.txt and sitemap.xml", () => {
     expect(res.headers.get("content-type")).toMatch(/xml/);
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    for (const page of ["/", "/inventory", "/financing", "/about", "/contact", "/booking"]) expect(locs).toContain(`https://cars.example${page}`);
+    for (const page of ["/", "/inventory", "/financing", "/about", "/contact", "/booking"])
+      expect(locs).toContain(`https://cars.example${page}`);
     expect(locs).not.toContain("https://cars.example/podium");
     expect(locs.filter((l) => l!.includes("/used-"))).toHaveLength(32);
   });

@@ -110,7 +110,10 @@ const vehicleBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const financingBody = (overrides: Record<string, unknown> = {}) =>
-  validApplicationInput({ signature, driverLicense: license }, { ssn: SSN, dateOfBirth: DOB, employer: "Acme Tools", downPayment: "1500", ...overrides });
+  validApplicationInput(
+    { signature, driverLicense: license },
+    { ssn: SSN, dateOfBirth: DOB, employer: "Acme Tools", downPayment: "1500", ...overrides },
+  );
 
 beforeAll(async () => {
   server = await startTestServer({ seeded: true, env: { TRUST_PROXY: "true" } });
@@ -128,9 +131,13 @@ beforeAll(async () => {
   assetUrl = /\/assets\/[^"]+\.js/.exec(page)![0];
   services = await json<Service[]>(await call("/api/services"));
 
-  const png = await sharp({ create: { width: 400, height: 150, channels: 4, background: "#ffffff" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 400, height: 150, channels: 4, background: "#ffffff" } })
+    .png()
+    .toBuffer();
   signature = `data:image/png;base64,${png.toString("base64")}`;
-  const jpg = await sharp({ create: { width: 600, height: 380, channels: 3, background: "#88aacc" } }).jpeg().toBuffer();
+  const jpg = await sharp({ create: { width: 600, height: 380, channels: 3, background: "#88aacc" } })
+    .jpeg()
+    .toBuffer();
   license = `data:image/jpeg;base64,${jpg.toString("base64")}`;
 });
 
@@ -166,7 +173,9 @@ describe("security headers", () => {
   function expectHardened(res: Response, label: string) {
     const csp = res.headers.get("content-security-policy");
     // A per-response nonce, or for cached documents (/, /inventory) hashes of exactly the inline scripts rendered.
-    expect(csp, label).toMatch(/script-src 'self'( 'nonce-[A-Za-z0-9+/=]{20,}'| 'sha256-[A-Za-z0-9+/=]{40,}')+$|script-src 'self'( 'nonce-[A-Za-z0-9+/=]{20,}'| 'sha256-[A-Za-z0-9+/=]{40,}')+;/);
+    expect(csp, label).toMatch(
+      /script-src 'self'( 'nonce-[A-Za-z0-9+/=]{20,}'| 'sha256-[A-Za-z0-9+/=]{40,}')+$|script-src 'self'( 'nonce-[A-Za-z0-9+/=]{20,}'| 'sha256-[A-Za-z0-9+/=]{40,}')+;/,
+    );
     expect(csp, label).toContain("frame-ancestors 'none'");
     expect(csp, label).toContain("object-src 'none'");
     expect(res.headers.get("x-content-type-options"), label).toBe("nosniff");
@@ -256,7 +265,10 @@ describe("cookies", () => {
 
 describe("cross-site requests to the staff API", () => {
   it("refuses every state-changing /api/admin route from another site, even with a valid session, and changes nothing", async () => {
-    const router = adminApi({ env: { dataDir: server.dataDir, adminPin: PIN } } as AppContext, { financingPdf: async () => null, financingStore: { readDocument: async () => null, removeApplication: async () => false } });
+    const router = adminApi({ env: { dataDir: server.dataDir, adminPin: PIN } } as AppContext, {
+      financingPdf: async () => null,
+      financingStore: { readDocument: async () => null, removeApplication: async () => false },
+    });
     const changing = adminRoutes(router).filter((r) => r.method !== "GET");
     expect(changing.length).toBeGreaterThanOrEqual(8);
     const vehiclesBefore = withDb((raw) => raw.prepare("SELECT count(*) AS n FROM vehicles").get() as { n: number }).n;
@@ -303,7 +315,11 @@ describe("cross-site requests to the public API", () => {
     expect(withDb((raw) => (raw.prepare("SELECT count(*) AS n FROM contact_submissions").get() as { n: number }).n)).toBe(before);
     const preflight = await call("/api/contact", {
       method: "OPTIONS",
-      headers: { origin: "https://evil.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+      headers: {
+        origin: "https://evil.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
     });
     await preflight.arrayBuffer();
     expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
@@ -322,28 +338,37 @@ describe("request bodies", () => {
     { name: "POST /api/admin/login", method: "POST", path: () => "/api/admin/login", limitBytes: 100 * 1024 },
     { name: "POST /api/admin/vehicles", method: "POST", path: () => "/api/admin/vehicles", admin: true, limitBytes: 25 * 1024 * 1024 },
     // An unknown id: bodies are parsed and validated before the lookup, and no fuzzed body may change the seeded vehicles.
-    { name: "PATCH /api/admin/vehicles/:id", method: "PATCH", path: () => `/api/admin/vehicles/${crypto.randomUUID()}`, admin: true, limitBytes: 25 * 1024 * 1024 },
-    { name: "PATCH /api/admin/bookings/:id", method: "PATCH", path: () => `/api/admin/bookings/${crypto.randomUUID()}`, admin: true, limitBytes: 100 * 1024 },
+    {
+      name: "PATCH /api/admin/vehicles/:id",
+      method: "PATCH",
+      path: () => `/api/admin/vehicles/${crypto.randomUUID()}`,
+      admin: true,
+      limitBytes: 25 * 1024 * 1024,
+    },
+    {
+      name: "PATCH /api/admin/bookings/:id",
+      method: "PATCH",
+      path: () => `/api/admin/bookings/${crypto.randomUUID()}`,
+      admin: true,
+      limitBytes: 100 * 1024,
+    },
   ];
 
   function expectCleanError(text: string, label: string) {
     expect(text, label).not.toMatch(/\bat [\w.<>]+ \(|node_modules|\.js:\d+|SyntaxError|stack/i);
   }
 
-  it.each(routes.map((r) => [r.name, r] as const))(
-    "malformed JSON → 400 with a JSON error: %s",
-    async (_label, r) => {
-      for (const raw of ["{not json", '{"firstName": "Ana",}', "[1, 2", "\u0000"]) {
-        const res = await call(r.path(), { method: r.method, raw, admin: r.admin });
-        const label = `${r.method} ${r.path()} ${JSON.stringify(raw)}`;
-        expect(res.status, label).toBe(400);
-        expect(res.headers.get("content-type"), label).toContain("application/json");
-        const text = await res.text();
-        expect(JSON.parse(text), label).toEqual({ error: "Malformed JSON" });
-        expectCleanError(text, label);
-      }
-    },
-  );
+  it.each(routes.map((r) => [r.name, r] as const))("malformed JSON → 400 with a JSON error: %s", async (_label, r) => {
+    for (const raw of ["{not json", '{"firstName": "Ana",}', "[1, 2", "\u0000"]) {
+      const res = await call(r.path(), { method: r.method, raw, admin: r.admin });
+      const label = `${r.method} ${r.path()} ${JSON.stringify(raw)}`;
+      expect(res.status, label).toBe(400);
+      expect(res.headers.get("content-type"), label).toContain("application/json");
+      const text = await res.text();
+      expect(JSON.parse(text), label).toEqual({ error: "Malformed JSON" });
+      expectCleanError(text, label);
+    }
+  });
 
   it.each(routes.map((r) => [r.name, r] as const))("oversized body → 413 with a JSON error: %s", async (_m, r) => {
     // A syntactically valid JSON body just over the route's limit.
@@ -367,20 +392,51 @@ describe("request bodies", () => {
       status: { status: "confirmed" },
     };
     const sampleFor = (name: string) =>
-      name.includes("contact") ? samples.contact
-      : name.includes("financing") ? samples.financing
-      : name.includes("admin/bookings") ? samples.status
-      : name.includes("bookings") ? samples.booking
-      : name.includes("track") ? samples.track
-      : name.includes("login") ? samples.login
-      : samples.vehicle;
+      name.includes("contact")
+        ? samples.contact
+        : name.includes("financing")
+          ? samples.financing
+          : name.includes("admin/bookings")
+            ? samples.status
+            : name.includes("bookings")
+              ? samples.booking
+              : name.includes("track")
+                ? samples.track
+                : name.includes("login")
+                  ? samples.login
+                  : samples.vehicle;
     const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
     for (const r of routes) {
       const sample = sampleFor(r.name) as Record<string, unknown>;
-      const bodies: string[] = ["null", "[]", '"text"', "123", "true", deep, '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}'];
+      const bodies: string[] = [
+        "null",
+        "[]",
+        '"text"',
+        "123",
+        "true",
+        deep,
+        '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}',
+      ];
       for (const key of Object.keys(sample)) {
-        const sameLength = typeof sample[key] === "string" ? [`${"😀".repeat(Math.floor((sample[key] as string).length / 2))}`, `${(sample[key] as string).slice(1)}\u0000`] : [];
-        for (const odd of [null, 12345678901234567890, -1, 1.5, true, [], {}, ["a", "b"], { $gt: "" }, "\u0000", "x".repeat(20_000), "😀".repeat(50), ...sameLength]) {
+        const sameLength =
+          typeof sample[key] === "string"
+            ? [`${"😀".repeat(Math.floor((sample[key] as string).length / 2))}`, `${(sample[key] as string).slice(1)}\u0000`]
+            : [];
+        for (const odd of [
+          null,
+          12345678901234567890,
+          -1,
+          1.5,
+          true,
+          [],
+          {},
+          ["a", "b"],
+          { $gt: "" },
+          "\u0000",
+          "x".repeat(20_000),
+          "😀".repeat(50),
+          ...sameLength,
+        ]) {
           bodies.push(JSON.stringify({ ...sample, [key]: odd }));
         }
       }
@@ -398,7 +454,11 @@ describe("request bodies", () => {
   });
 
   it("oversized photo uploads → 413", async () => {
-    const res = await call("/api/admin/photos", { raw: Buffer.alloc(30 * 1024 * 1024, 1), admin: true, headers: { "content-type": "image/jpeg" } });
+    const res = await call("/api/admin/photos", {
+      raw: Buffer.alloc(30 * 1024 * 1024, 1),
+      admin: true,
+      headers: { "content-type": "image/jpeg" },
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: "Request body is too large" });
   });
@@ -430,7 +490,13 @@ describe("odd URLs and cookies", () => {
       await res.arrayBuffer();
       expect(res.status, p).toBeLessThan(500);
     }
-    const cookies = ["admin_session=%E0%A4%A", "financing_pdf=%E0%A4%A", `admin_session=${"a".repeat(5000)}`, "a=b; admin_session", "admin_session=; admin_session=x"];
+    const cookies = [
+      "admin_session=%E0%A4%A",
+      "financing_pdf=%E0%A4%A",
+      `admin_session=${"a".repeat(5000)}`,
+      "a=b; admin_session",
+      "admin_session=; admin_session=x",
+    ];
     for (const cookie of cookies) {
       for (const p of ["/api/admin/vehicles", "/api/admin/session", "/podium", `/api/financing/${crypto.randomUUID()}/pdf`, "/"]) {
         const res = await call(p, { headers: { cookie } });
@@ -443,7 +509,8 @@ describe("odd URLs and cookies", () => {
 });
 
 describe("SQL-injection-style input", () => {
-  const tableNames = () => withDb((raw) => (raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
+  const tableNames = () =>
+    withDb((raw) => (raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
   const count = (table: string) => withDb((raw) => (raw.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
 
   it("is stored verbatim by contact, booking and vehicle routes, shown as plain text, and harms no table", async () => {
@@ -465,7 +532,9 @@ describe("SQL-injection-style input", () => {
     }
 
     // Booking: names and notes (one slot per string so none collide).
-    const bookings = SQL_STRINGS.map((s, i) => bookingBody({ customerFirstName: s, customerLastName: `${s}${i}`, notes: `${s} ${SQL_STRINGS.join(" ")}`, bookingTime: `1${i}:00` }));
+    const bookings = SQL_STRINGS.map((s, i) =>
+      bookingBody({ customerFirstName: s, customerLastName: `${s}${i}`, notes: `${s} ${SQL_STRINGS.join(" ")}`, bookingTime: `1${i}:00` }),
+    );
     for (const body of bookings) {
       const res = await call("/api/bookings", { body });
       expect(res.status, JSON.stringify(await res.clone().text())).toBe(201);
@@ -497,7 +566,9 @@ describe("SQL-injection-style input", () => {
     for (const c of contacts) expect(messages).toContainEqual(expect.objectContaining(c));
     const staffBookings = await json<Record<string, unknown>[]>(await call("/api/admin/bookings", { admin: true }));
     for (const b of bookings) {
-      expect(staffBookings).toContainEqual(expect.objectContaining({ customerFirstName: b.customerFirstName, customerLastName: b.customerLastName, notes: b.notes }));
+      expect(staffBookings).toContainEqual(
+        expect.objectContaining({ customerFirstName: b.customerFirstName, customerLastName: b.customerLastName, notes: b.notes }),
+      );
     }
     const staffVehicles = await json<Record<string, unknown>[]>(await call("/api/admin/vehicles", { admin: true }));
     expect(staffVehicles.find((v) => v.id === id)).toMatchObject({
@@ -513,17 +584,23 @@ describe("SQL-injection-style input", () => {
     const res = await call(vehiclePath(vehicle));
     expect(res.status).toBe(200);
     const html = await res.text();
-    const escaped = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+    const escaped = (s: string) =>
+      s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
     for (const s of SQL_STRINGS) expect(html, s).toContain(`>${escaped(s)}<`);
   });
 });
 
 describe("stored XSS", () => {
   it("a vehicle description and a contact message are escaped in the server HTML and the staff API returns them as data", async () => {
-    const created = await call("/api/admin/vehicles", { admin: true, body: vehicleBody({ description: XSS, features: [XSS], model: `Civic ${XSS}`.slice(0, 80) }) });
+    const created = await call("/api/admin/vehicles", {
+      admin: true,
+      body: vehicleBody({ description: XSS, features: [XSS], model: `Civic ${XSS}`.slice(0, 80) }),
+    });
     expect(created.status).toBe(201);
     const { id } = await json<{ id: string }>(created);
-    const vehicle = await json<{ id: string; year: number; make: string; model: string; description: string }>(await call(`/api/vehicles/${id}`));
+    const vehicle = await json<{ id: string; year: number; make: string; model: string; description: string }>(
+      await call(`/api/vehicles/${id}`),
+    );
     expect(vehicle.description).toBe(XSS);
 
     const html = await (await call(vehiclePath(vehicle))).text();
@@ -582,15 +659,17 @@ describe("path traversal", () => {
     expect(body.length).toBeLessThan(100_000);
   });
 
-  it.each(["//evil.example/", "//evil.example/%2e%2e", "/\\evil.example/", "/used-1999-x-00000000-0000-4000-8000-000000000000//evil.example"])(
-    "%s never redirects to another site",
-    async (p) => {
-      const { status, head } = await rawGet(p);
-      const location = /\r\nlocation: ([^\r]*)/i.exec(head)?.[1];
-      expect(status, p).not.toBe(500);
-      if (location) expect(location, p).toMatch(/^\/(?![/\\])/);
-    },
-  );
+  it.each([
+    "//evil.example/",
+    "//evil.example/%2e%2e",
+    "/\\evil.example/",
+    "/used-1999-x-00000000-0000-4000-8000-000000000000//evil.example",
+  ])("%s never redirects to another site", async (p) => {
+    const { status, head } = await rawGet(p);
+    const location = /\r\nlocation: ([^\r]*)/i.exec(head)?.[1];
+    expect(status, p).not.toBe(500);
+    if (location) expect(location, p).toMatch(/^\/(?![/\\])/);
+  });
 
   it("secrets and the database exist where the traversal pointed (so the 404s mean something)", () => {
     const names = fs.readdirSync(server.dataDir);
@@ -634,7 +713,11 @@ describe("proxy headers, caching and the Host header", () => {
       expect(login.headers.get("set-cookie")).not.toMatch(/Secure/i);
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
-        const res = await fetch(`${direct.url}/api/contact`, { method: "POST", headers: { ...spoof(10 + i), "content-type": "application/json" }, body: JSON.stringify(contactBody()) });
+        const res = await fetch(`${direct.url}/api/contact`, {
+          method: "POST",
+          headers: { ...spoof(10 + i), "content-type": "application/json" },
+          body: JSON.stringify(contactBody()),
+        });
         statuses.push(res.status);
         await res.arrayBuffer();
       }
@@ -648,7 +731,14 @@ describe("proxy headers, caching and the Host header", () => {
     const created = await call("/api/financing", { body: financingBody() });
     expect(created.headers.get("cache-control")).toBe("no-store");
     const { id } = await json<{ id: string }>(created);
-    for (const p of ["/api/admin/financing", `/api/admin/financing/${id}`, `/api/admin/financing/${id}/ssn/applicant`, `/api/admin/financing/${id}/pdf`, "/api/admin/contact-submissions", "/api/admin/session"]) {
+    for (const p of [
+      "/api/admin/financing",
+      `/api/admin/financing/${id}`,
+      `/api/admin/financing/${id}/ssn/applicant`,
+      `/api/admin/financing/${id}/pdf`,
+      "/api/admin/contact-submissions",
+      "/api/admin/session",
+    ]) {
       const res = await call(p, { admin: true });
       await res.arrayBuffer();
       expect(res.status, p).toBe(200);
@@ -704,7 +794,10 @@ describe("no SSN outside the staff detail view", () => {
     await collect(await call("/api/admin/audit-log", { admin: true }));
     await collect(await call("/financing"));
     // The submitter's own PDF shows only the last four digits (read as bytes; any plain or hex-encoded run counts).
-    const cookie = created.headers.getSetCookie().find((c) => c.startsWith("financing_pdf="))!.split(";", 1)[0]!;
+    const cookie = created.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("financing_pdf="))!
+      .split(";", 1)[0]!;
     const pdf = await call(`/api/financing/${id}/pdf`, { headers: { cookie } });
     expect(pdf.status).toBe(200);
     const pdfText = Buffer.from(await pdf.arrayBuffer()).toString("latin1");

@@ -27,12 +27,29 @@ let vehicleUrl: string;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer({ seeded: true }), launchBrowser()]);
-  const [vehicle] = (await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: string; year: number; make: string; model: string }[];
+  const [vehicle] = (await (await fetch(`${server.url}/api/vehicles`)).json()) as {
+    id: string;
+    year: number;
+    make: string;
+    model: string;
+  }[];
   vehicleUrl = vehiclePath(vehicle!);
   // Something in every dashboard tab.
   const post = (p: string, body: unknown) =>
     fetch(`${server.url}${p}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  expect((await post("/api/contact", { firstName: "Lee", lastName: "Park", email: "lee@example.com", phone: "9785550100", message: "Is the Civic still available?", hasTradeIn: true, vehicleId: vehicle!.id })).status).toBe(201);
+  expect(
+    (
+      await post("/api/contact", {
+        firstName: "Lee",
+        lastName: "Park",
+        email: "lee@example.com",
+        phone: "9785550100",
+        message: "Is the Civic still available?",
+        hasTradeIn: true,
+        vehicleId: vehicle!.id,
+      })
+    ).status,
+  ).toBe(201);
   const services = (await (await fetch(`${server.url}/api/services`)).json()) as Service[];
   const oil = services.find((s) => s.name === "Oil Change")!;
   expect(
@@ -73,7 +90,10 @@ describe.each(VIEWPORTS)("public pages at $name width", (viewport) => {
     { path: "/about", ready: (p: Page) => p.getByRole("heading", { name: "Our Story" }).waitFor() },
     { path: "/no-such-page", ready: (p: Page) => p.getByRole("heading", { name: "Page Not Found" }).waitFor() },
     // An unknown vehicle is a 404 from the root error boundary: a different render path.
-    { path: "/used-2018-honda-civic-fitchburg-ma-01430-00000000-0000-4000-8000-000000000000", ready: (p: Page) => p.getByRole("heading", { name: "Page Not Found" }).waitFor() },
+    {
+      path: "/used-2018-honda-civic-fitchburg-ma-01430-00000000-0000-4000-8000-000000000000",
+      ready: (p: Page) => p.getByRole("heading", { name: "Page Not Found" }).waitFor(),
+    },
     { path: "/podium", ready: (p: Page) => p.getByLabel("PIN").waitFor() },
   ];
 
@@ -123,16 +143,25 @@ describe("staff dashboard", () => {
     await expectNoSeriousViolations(page, "PIN screen with its error");
     await page.getByLabel("PIN").fill(PIN);
     await page.getByRole("button", { name: "Access Dashboard" }).click();
-    await page.getByRole("button", { name: /^Edit / }).first().waitFor();
+    await page
+      .getByRole("button", { name: /^Edit / })
+      .first()
+      .waitFor();
     await expectNoSeriousViolations(page, "Vehicles tab");
 
-    await page.getByRole("button", { name: /^Edit / }).first().click();
+    await page
+      .getByRole("button", { name: /^Edit / })
+      .first()
+      .click();
     await page.getByRole("dialog", { name: "Edit Vehicle" }).waitFor();
     await expectNoSeriousViolations(page, "Edit Vehicle dialog");
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
 
-    await page.getByRole("button", { name: /^Delete / }).first().click();
+    await page
+      .getByRole("button", { name: /^Delete / })
+      .first()
+      .click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).waitFor();
     await expectNoSeriousViolations(page, "delete confirmation dialog");
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
@@ -142,7 +171,11 @@ describe("staff dashboard", () => {
     await page.getByRole("button", { name: "View Details" }).first().waitFor();
     await expectNoSeriousViolations(page, "Financing Apps tab");
     await page.getByRole("button", { name: "View Details" }).first().click();
-    await page.getByRole("dialog", { name: /Financing Application/ }).getByText("***-**-6789").first().waitFor();
+    await page
+      .getByRole("dialog", { name: /Financing Application/ })
+      .getByText("***-**-6789")
+      .first()
+      .waitFor();
     await expectNoSeriousViolations(page, "financing details dialog");
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });

@@ -138,13 +138,19 @@ describe("staff dashboard at /podium", () => {
     await dialog.getByLabel("Features (comma-separated)").fill("Tow Package, , Bluetooth ");
 
     // 26 files at once are refused.
-    const tiny = await sharp({ create: { width: 8, height: 6, channels: 3, background: "#ccc" } }).jpeg().toBuffer();
+    const tiny = await sharp({ create: { width: 8, height: 6, channels: 3, background: "#ccc" } })
+      .jpeg()
+      .toBuffer();
     const fileInput = dialog.locator('input[type="file"]');
     await fileInput.setInputFiles(Array.from({ length: 26 }, (_, i) => ({ name: `p${i}.jpg`, mimeType: "image/jpeg", buffer: tiny })));
     await toast().filter({ hasText: "You can upload up to 25 photos at once" }).waitFor();
 
-    const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#3366aa" } }).jpeg({ quality: 90 }).toBuffer();
-    const second = await sharp({ create: { width: 3000, height: 4000, channels: 3, background: "#aa3333" } }).jpeg({ quality: 90 }).toBuffer();
+    const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#3366aa" } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const second = await sharp({ create: { width: 3000, height: 4000, channels: 3, background: "#aa3333" } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     await fileInput.setInputFiles([
       { name: "front.jpg", mimeType: "image/jpeg", buffer: big },
       { name: "side.jpg", mimeType: "image/jpeg", buffer: second },
@@ -203,9 +209,15 @@ describe("staff dashboard at /podium", () => {
     const dialog = page.getByRole("dialog", { name: /Financing Application/ });
     await dialog.getByText("***-**-6789").waitFor();
     await dialog.getByRole("img", { name: "Signature of Ana Silva" }).waitFor();
-    expect(await dialog.getByRole("img", { name: "Signature of Ana Silva" }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(500);
+    expect(
+      await dialog
+        .getByRole("img", { name: "Signature of Ana Silva" })
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    ).toBe(500);
     await dialog.getByRole("heading", { name: "Co-Applicant" }).waitFor();
-    expect(await dialog.getByRole("link", { name: "Email Applicant" }).getAttribute("href")).toBe("mailto:ana@example.com?subject=Financing%20Application");
+    expect(await dialog.getByRole("link", { name: "Email Applicant" }).getAttribute("href")).toBe(
+      "mailto:ana@example.com?subject=Financing%20Application",
+    );
     const axe = await seriousAxeViolations(page);
     expect(axe, describeViolations(axe)).toEqual([]);
     await dialog.getByRole("button", { name: "Show SSN" }).first().click();

@@ -72,7 +72,8 @@ describe("service booking", () => {
       await page.getByRole("heading", { name: "Book a Service Appointment" }).waitFor();
       await page.getByRole("radio", { name: /Oil Change/ }).waitFor();
       await waitForHydration(page);
-      for (const key of ["service", "duration", "date", "time", "total"]) expect(await summaryValue(page, key).textContent()).toBe("Not selected");
+      for (const key of ["service", "duration", "date", "time", "total"])
+        expect(await summaryValue(page, key).textContent()).toBe("Not selected");
       await expectNoSeriousAxeViolations(page);
 
       // Step 1: the first service card is the oil change; Space selects it.
@@ -109,7 +110,8 @@ describe("service booking", () => {
       await tabUntil(page, (el) => el?.textContent === "Confirm Booking", "Confirm Booking");
       await page.keyboard.press("Enter");
       await page.getByText("First name is required").waitFor();
-      for (const text of ["Last name is required", "Valid email is required", "Valid phone number is required"]) await page.getByText(text).waitFor();
+      for (const text of ["Last name is required", "Valid email is required", "Valid phone number is required"])
+        await page.getByText(text).waitFor();
       expect(await page.getByLabel("First Name").getAttribute("aria-invalid")).toBe("true");
       expect(await page.getByLabel("First Name").getAttribute("aria-describedby")).toBe("booking-customerFirstName-error");
 

@@ -32,7 +32,9 @@ describe("contact page", () => {
     const page = await open("/contact");
     await page.getByRole("heading", { name: "Send Us a Message" }).waitFor();
     expect(await page.getByRole("link", { name: "Get Directions" }).isVisible()).toBe(true);
-    const mapHeight = await page.getByRole("button", { name: /Show interactive map/ }).evaluate((el) => el.parentElement!.parentElement!.getBoundingClientRect().height);
+    const mapHeight = await page
+      .getByRole("button", { name: /Show interactive map/ })
+      .evaluate((el) => el.parentElement!.parentElement!.getBoundingClientRect().height);
     expect(mapHeight).toBeGreaterThanOrEqual(400);
     expect(await page.getByRole("main").getByRole("heading", { name: "Business Hours" }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: /Call Now/ }).getAttribute("href")).toMatch(/^tel:\+1/);
@@ -107,7 +109,11 @@ describe("contact page", () => {
 
     // A 400 from the server puts its messages under the fields, with the failure toast.
     await page.route("**/api/contact", (route) =>
-      route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ error: "Invalid", fieldErrors: { email: "Valid email is required" } }) }),
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "Invalid", fieldErrors: { email: "Valid email is required" } }),
+      }),
     );
     await page.getByRole("textbox", { name: "Last Name" }).fill("Souza");
     await page.getByRole("textbox", { name: "Email" }).fill("carlos@example.com");

@@ -13,7 +13,9 @@ let licensePdf: Buffer;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  licensePng = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 30, g: 80, b: 150 } } }).png().toBuffer();
+  licensePng = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 30, g: 80, b: 150 } } })
+    .png()
+    .toBuffer();
   const pdf = await PDFDocument.create();
   pdf.addPage([300, 200]).drawText("LICENSE");
   licensePdf = Buffer.from(await pdf.save());
@@ -44,7 +46,8 @@ async function drawSignature(page: Page, group: string) {
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.7);
   await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + box.width * (0.1 + i * 0.06), box.y + box.height * (0.7 - Math.sin(i / 2) * 0.4), { steps: 2 });
+  for (let i = 1; i <= 12; i++)
+    await page.mouse.move(box.x + box.width * (0.1 + i * 0.06), box.y + box.height * (0.7 - Math.sin(i / 2) * 0.4), { steps: 2 });
   await page.mouse.up();
 }
 
@@ -82,7 +85,13 @@ describe("financing application in Chromium", () => {
     for (const title of ["Quick Approval", "Competitive Rates", "Secure Process"]) {
       await expect(page.getByRole("heading", { name: title }).isVisible()).resolves.toBe(true);
     }
-    for (const section of ["Personal Information", "Employment Information", "Vehicle Information", "Documentation", "Co-Owner/Co-Applicant"]) {
+    for (const section of [
+      "Personal Information",
+      "Employment Information",
+      "Vehicle Information",
+      "Documentation",
+      "Co-Owner/Co-Applicant",
+    ]) {
       await expect(page.getByRole("group", { name: section, exact: true }).isVisible()).resolves.toBe(true);
     }
     expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
@@ -136,7 +145,9 @@ describe("financing application in Chromium", () => {
     await drawSignature(page, "Signature");
     await signatureGroup.getByRole("button", { name: "Clear" }).waitFor();
 
-    await page.getByLabel("Driver's License", { exact: true }).setInputFiles({ name: "license.png", mimeType: "image/png", buffer: licensePng });
+    await page
+      .getByLabel("Driver's License", { exact: true })
+      .setInputFiles({ name: "license.png", mimeType: "image/png", buffer: licensePng });
     await page.getByRole("img", { name: "Driver's License preview" }).waitFor();
 
     await page.getByRole("button", { name: "Submit Application" }).click();
@@ -212,7 +223,9 @@ describe("financing application in Chromium", () => {
     await primarySig.getByLabel("Or type your full name to sign").fill("Jane Shopper");
     await primarySig.getByLabel("Or type your full name to sign").press("Enter");
     await primarySig.getByRole("button", { name: "Clear" }).waitFor();
-    await page.getByLabel("Driver's License", { exact: true }).setInputFiles({ name: "license.png", mimeType: "image/png", buffer: licensePng });
+    await page
+      .getByLabel("Driver's License", { exact: true })
+      .setInputFiles({ name: "license.png", mimeType: "image/png", buffer: licensePng });
 
     await page.getByLabel("Co-Owner First Name").fill("John");
     await page.getByLabel("Co-Owner Last Name").fill("Partner");
@@ -221,14 +234,23 @@ describe("financing application in Chromium", () => {
     await page.getByLabel("Co-Owner Date of Birth").fill("1986-05-13");
     await page.getByLabel("Co-Owner Social Security Number").pressSequentially("987654321");
     const coStatus = page.getByLabel("Co-Owner Employment Status");
-    expect(await coStatus.locator("option").allTextContents()).toEqual(["Select status", "Employed", "Self-Employed", "Retired", "Unemployed", "Student"]);
+    expect(await coStatus.locator("option").allTextContents()).toEqual([
+      "Select status",
+      "Employed",
+      "Self-Employed",
+      "Retired",
+      "Unemployed",
+      "Student",
+    ]);
     await coStatus.selectOption("student");
     await page.getByLabel("Co-Owner Monthly Income ($)").fill("900");
     const coSig = page.getByRole("group", { name: "Co-Owner Signature", exact: true });
     await coSig.getByLabel("Or type your full name to sign").fill("John Partner");
     await coSig.getByRole("button", { name: "Use typed signature" }).click();
     await coSig.getByRole("button", { name: "Clear" }).waitFor();
-    await page.getByLabel("Co-Owner Driver's License").setInputFiles({ name: "license.pdf", mimeType: "application/pdf", buffer: licensePdf });
+    await page
+      .getByLabel("Co-Owner Driver's License")
+      .setInputFiles({ name: "license.pdf", mimeType: "application/pdf", buffer: licensePdf });
     await page.getByText("PDF selected: license.pdf").waitFor();
 
     await page.getByRole("button", { name: "Submit Application" }).click();

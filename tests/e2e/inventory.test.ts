@@ -4,7 +4,17 @@ import { openDatabase } from "~/server/db/database.server";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-type ApiVehicle = { id: string; year: number; make: string; model: string; price: number; mileage: number; bodyStyle: string; transmission: string; images: string[] };
+type ApiVehicle = {
+  id: string;
+  year: number;
+  make: string;
+  model: string;
+  price: number;
+  mileage: number;
+  bodyStyle: string;
+  transmission: string;
+  images: string[];
+};
 
 let server: TestServer;
 let browser: Browser;
@@ -170,7 +180,11 @@ describe("home", () => {
 describe("vehicle page", () => {
   const vehicleWithPhotos = () => vehicles.find((v) => v.images.length >= 3)!;
   const pathOf = (v: ApiVehicle) =>
-    `/used-${v.year}-${v.make}-${v.model}-fitchburg-ma-01430-${v.id}`.toLowerCase().replace(/[^a-z0-9 /-]/g, "").replace(/ /g, "-").replace(/-+/g, "-");
+    `/used-${v.year}-${v.make}-${v.model}-fitchburg-ma-01430-${v.id}`
+      .toLowerCase()
+      .replace(/[^a-z0-9 /-]/g, "")
+      .replace(/ /g, "-")
+      .replace(/-+/g, "-");
 
   it("has a gallery that works with clicks, arrow keys and swipes, and passes axe", async () => {
     const v = vehicleWithPhotos();

@@ -109,7 +109,10 @@ describe("shared layout", () => {
   });
 
   it("has no serious accessibility violations on the home page, desktop and mobile", async () => {
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 740 }]) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 740 },
+    ]) {
       const { context, page } = await newPage(browser, { baseURL: server.url, viewport });
       await page.goto("/");
       await waitForHydration(page);

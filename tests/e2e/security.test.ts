@@ -63,7 +63,14 @@ beforeAll(async () => {
   vehicleUrl = vehiclePath({ id, year: 2019, make: "Honda", model: "Accord" });
 
   const message = await api("/api/contact", {
-    body: { firstName: "Eve", lastName: XSS.slice(0, 90), email: "eve@example.com", phone: "9785550100", message: `${XSS}${XSS_ALERT}`, vehicleId: id },
+    body: {
+      firstName: "Eve",
+      lastName: XSS.slice(0, 90),
+      email: "eve@example.com",
+      phone: "9785550100",
+      message: `${XSS}${XSS_ALERT}`,
+      vehicleId: id,
+    },
   });
   expect(message.status).toBe(201);
 

@@ -13,8 +13,12 @@ export async function insertApplication(server: TestServer, overrides: Partial<F
   const key = loadSecrets(server.dataDir).encryptionKey;
   const privateDir = path.join(server.dataDir, "private");
   fs.mkdirSync(privateDir, { recursive: true });
-  const png = await sharp({ create: { width: 500, height: 200, channels: 4, background: "#ffffff" } }).png().toBuffer();
-  const jpg = await sharp({ create: { width: 600, height: 380, channels: 3, background: "#88aacc" } }).jpeg().toBuffer();
+  const png = await sharp({ create: { width: 500, height: 200, channels: 4, background: "#ffffff" } })
+    .png()
+    .toBuffer();
+  const jpg = await sharp({ create: { width: 600, height: 380, channels: 3, background: "#88aacc" } })
+    .jpeg()
+    .toBuffer();
   // The financing feature stores each document's decoded bytes, encrypted.
   const store = (dataUrl: string) => {
     const name = `${crypto.randomUUID()}.enc`;
@@ -59,6 +63,8 @@ export async function insertApplication(server: TestServer, overrides: Partial<F
   };
   await insertFinancingApplication(db, row);
   await db.destroy();
-  const files = [row.signatureFile, row.driverLicenseFile, row.coOwnerSignatureFile, row.coOwnerDriverLicenseFile].map((n) => path.join(privateDir, n!));
+  const files = [row.signatureFile, row.driverLicenseFile, row.coOwnerSignatureFile, row.coOwnerDriverLicenseFile].map((n) =>
+    path.join(privateDir, n!),
+  );
   return { id: row.id, files };
 }

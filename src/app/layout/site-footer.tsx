@@ -50,10 +50,26 @@ export function SiteFooter() {
         <div>
           <h2 className="text-base font-semibold text-white">{m.layout.footer.quickLinks}</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className="hover:underline" to="/inventory">{m.layout.nav.inventory}</Link></li>
-            <li><Link className="hover:underline" to="/financing">{m.layout.nav.financing}</Link></li>
-            <li><Link className="hover:underline" to="/about">{m.layout.nav.about}</Link></li>
-            <li><Link className="hover:underline" to="/contact">{m.layout.nav.contact}</Link></li>
+            <li>
+              <Link className="hover:underline" to="/inventory">
+                {m.layout.nav.inventory}
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/financing">
+                {m.layout.nav.financing}
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/about">
+                {m.layout.nav.about}
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/contact">
+                {m.layout.nav.contact}
+              </Link>
+            </li>
           </ul>
           <div className="mt-4 flex flex-wrap items-center gap-1 [&_a]:text-gray-100 [&_a:hover]:bg-gray-800">
             <SocialLinks />

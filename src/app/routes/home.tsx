@@ -130,7 +130,10 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                 rel="noopener noreferrer"
                 className="relative inline-flex items-center gap-2 rounded-md border-2 border-red-700 px-5 py-3 font-semibold text-red-800 hover:bg-red-50"
               >
-                <span aria-hidden="true" className="absolute inset-0 animate-ping rounded-md border-2 border-red-700 opacity-40 motion-reduce:hidden" />
+                <span
+                  aria-hidden="true"
+                  className="absolute inset-0 animate-ping rounded-md border-2 border-red-700 opacity-40 motion-reduce:hidden"
+                />
                 <MapPin aria-hidden="true" className="h-5 w-5" />
                 {s.visit.findUs}
               </a>

@@ -7,7 +7,13 @@ import { InventoryBrowser, visibleVehicles } from "~/features/inventory/inventor
 import type { VehicleSummary } from "~/features/inventory/vehicle-summary";
 import { filtersFromSearchParams } from "~/features/inventory/inventory-filters";
 import { listInventory } from "~/features/inventory/inventory.server";
-import { cachedInventory, isPromise, rememberInventory, type InventoryData, type MaybeDeferred } from "~/features/inventory/inventory-client-cache";
+import {
+  cachedInventory,
+  isPromise,
+  rememberInventory,
+  type InventoryData,
+  type MaybeDeferred,
+} from "~/features/inventory/inventory-client-cache";
 import { VehicleGridPlaceholders } from "~/features/inventory/vehicle-card";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";

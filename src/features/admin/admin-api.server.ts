@@ -23,7 +23,14 @@ import {
   viewFinancingApplication,
   type DocumentKind,
 } from "./admin-financing.server";
-import { activeVisitors, changeBookingStatus, dailyVisitorStats, listMessages, upcomingBookings, visitorStats } from "./admin-reports.server";
+import {
+  activeVisitors,
+  changeBookingStatus,
+  dailyVisitorStats,
+  listMessages,
+  upcomingBookings,
+  visitorStats,
+} from "./admin-reports.server";
 import { actorOf, createAdminAuth, sameOriginGuard } from "./admin-session.server";
 import { createVehicle, editVehicle, ImageRejectedError, removeVehicle, storeVehiclePhoto } from "./admin-vehicles.server";
 import { createVinDecoder } from "./vin-decoder.server";
@@ -155,7 +162,8 @@ export function adminApi(ctx: AppContext, options: AdminApiOptions): Router {
   get("/admin/financing/:id/documents/:kind", async (req, res) => {
     const id = String(req.params.id);
     const kind = String(req.params.kind) as DocumentKind;
-    const doc = isUuid(id) && DOCUMENT_KINDS.includes(kind) ? await financingDocument(ctx, options.financingStore, actor(res), id, kind) : null;
+    const doc =
+      isUuid(id) && DOCUMENT_KINDS.includes(kind) ? await financingDocument(ctx, options.financingStore, actor(res), id, kind) : null;
     if (!doc) return sendError(res, 404, "Not found");
     res.setHeader("Content-Type", doc.contentType);
     res.setHeader("Content-Disposition", "inline");
@@ -172,7 +180,8 @@ export function adminApi(ctx: AppContext, options: AdminApiOptions): Router {
   });
   del("/admin/financing/:id", async (req, res) => {
     const id = String(req.params.id);
-    if (!isUuid(id) || !(await removeFinancingApplication(ctx, options.financingStore, actor(res), id))) return sendError(res, 404, "Not found");
+    if (!isUuid(id) || !(await removeFinancingApplication(ctx, options.financingStore, actor(res), id)))
+      return sendError(res, 404, "Not found");
     res.status(204).end();
   });
 
@@ -247,7 +256,12 @@ export function staffPdfAuthorizer(ctx: AppContext): (req: Request, applicationI
   return async (req, applicationId) => {
     const session = await auth.current(req);
     if (!session) return false;
-    await insertAuditEntry(ctx.db, { actor: actorOf(session), action: "download-pdf", entity: "financing_application", entityId: applicationId });
+    await insertAuditEntry(ctx.db, {
+      actor: actorOf(session),
+      action: "download-pdf",
+      entity: "financing_application",
+      entityId: applicationId,
+    });
     return true;
   };
 }

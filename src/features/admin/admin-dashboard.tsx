@@ -96,7 +96,11 @@ function Dashboard({ onLogout }: { onLogout: () => void }) {
           </button>
         </div>
       </div>
-      <div role="tablist" aria-label={m.dashboard.tabsLabel} className="mt-6 flex gap-1 overflow-x-auto border-b border-gray-200 print:hidden">
+      <div
+        role="tablist"
+        aria-label={m.dashboard.tabsLabel}
+        className="mt-6 flex gap-1 overflow-x-auto border-b border-gray-200 print:hidden"
+      >
         {TABS.map((t) => (
           <button
             key={t}

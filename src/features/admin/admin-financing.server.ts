@@ -93,7 +93,12 @@ async function documentInfo(store: FinancingStore, row: FinancingApplicationRow,
 }
 
 /** The full application for staff, recorded as a view in the audit log. */
-export async function viewFinancingApplication(ctx: AppContext, store: FinancingStore, actor: string, id: string): Promise<FinancingDetails | null> {
+export async function viewFinancingApplication(
+  ctx: AppContext,
+  store: FinancingStore,
+  actor: string,
+  id: string,
+): Promise<FinancingDetails | null> {
   const row = await findFinancingApplication(ctx.db, id);
   if (!row) return null;
   await insertAuditEntry(ctx.db, { actor, action: "view", entity: "financing_application", entityId: id });
@@ -148,7 +153,12 @@ export async function revealSsn(ctx: AppContext, actor: string, id: string, who:
   if (!row) return null;
   const sealed = who === "applicant" ? row.ssnEnc : row.coOwnerSsnEnc;
   if (!sealed) return null;
-  await insertAuditEntry(ctx.db, { actor, action: who === "applicant" ? "reveal-ssn" : "reveal-co-ssn", entity: "financing_application", entityId: id });
+  await insertAuditEntry(ctx.db, {
+    actor,
+    action: who === "applicant" ? "reveal-ssn" : "reveal-co-ssn",
+    entity: "financing_application",
+    entityId: id,
+  });
   return openText(ctx, sealed);
 }
 

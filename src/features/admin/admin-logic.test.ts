@@ -64,13 +64,33 @@ describe("dashboard helpers", () => {
     expect(adminPdfName('A"na', "de la Cruz")).toBe("financing-application-A-na-de-la-Cruz.pdf");
   });
   it("groups bookings by date in order", () => {
-    const groups = groupByDate([{ bookingDate: "2026-01-02", n: 1 }, { bookingDate: "2026-01-02", n: 2 }, { bookingDate: "2026-01-03", n: 3 }]);
-    expect(groups.map(([d, items]) => [d, items.length])).toEqual([["2026-01-02", 2], ["2026-01-03", 1]]);
+    const groups = groupByDate([
+      { bookingDate: "2026-01-02", n: 1 },
+      { bookingDate: "2026-01-02", n: 2 },
+      { bookingDate: "2026-01-03", n: 3 },
+    ]);
+    expect(groups.map(([d, items]) => [d, items.length])).toEqual([
+      ["2026-01-02", 2],
+      ["2026-01-03", 1],
+    ]);
   });
   it("maps decoded VINs onto the form's option lists", () => {
     const base = { year: 2013, make: "Ford", model: "F-150", trim: null, series: null, doors: null, engine: null, fuelType: "Gasoline" };
-    expect(mapVinDecode({ ...base, bodyStyle: "Pickup", driveType: "4WD/4-Wheel Drive/4x4", transmission: "Manual/Standard" })).toMatchObject({ bodyStyle: "Truck", drivetrain: "4WD", transmission: "Manual" });
-    expect(mapVinDecode({ ...base, bodyStyle: "Sport Utility Vehicle (SUV)/Multi-Purpose Vehicle (MPV)", driveType: "AWD/All-Wheel Drive", transmission: "Continuously Variable Transmission (CVT)" })).toMatchObject({ bodyStyle: "SUV", drivetrain: "AWD", transmission: "CVT" });
-    expect(mapVinDecode({ ...base, bodyStyle: "Sedan/Saloon", driveType: "FWD/Front-Wheel Drive", transmission: null })).toMatchObject({ bodyStyle: "Sedan", drivetrain: "FWD", transmission: "" });
+    expect(
+      mapVinDecode({ ...base, bodyStyle: "Pickup", driveType: "4WD/4-Wheel Drive/4x4", transmission: "Manual/Standard" }),
+    ).toMatchObject({ bodyStyle: "Truck", drivetrain: "4WD", transmission: "Manual" });
+    expect(
+      mapVinDecode({
+        ...base,
+        bodyStyle: "Sport Utility Vehicle (SUV)/Multi-Purpose Vehicle (MPV)",
+        driveType: "AWD/All-Wheel Drive",
+        transmission: "Continuously Variable Transmission (CVT)",
+      }),
+    ).toMatchObject({ bodyStyle: "SUV", drivetrain: "AWD", transmission: "CVT" });
+    expect(mapVinDecode({ ...base, bodyStyle: "Sedan/Saloon", driveType: "FWD/Front-Wheel Drive", transmission: null })).toMatchObject({
+      bodyStyle: "Sedan",
+      drivetrain: "FWD",
+      transmission: "",
+    });
   });
 });

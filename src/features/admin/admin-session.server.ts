@@ -1,7 +1,13 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { AppContext } from "~/server/context.server";
-import { deleteAdminSession, deleteIdleAdminSessions, insertAdminSession, isAdminSessionLive, touchAdminSession } from "~/server/data/admin-sessions.server";
+import {
+  deleteAdminSession,
+  deleteIdleAdminSessions,
+  insertAdminSession,
+  isAdminSessionLive,
+  touchAdminSession,
+} from "~/server/data/admin-sessions.server";
 import { safeEqual } from "~/server/secrets.server";
 
 export const SESSION_COOKIE = "admin_session";

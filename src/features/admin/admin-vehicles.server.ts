@@ -22,7 +22,10 @@ async function resolveImages(ctx: AppContext, images: string[]): Promise<Vehicle
     const key = STORED_KEY_PATTERN.test(image) ? image : STORED_URL_PATTERN.exec(image)?.[1];
     if (key) {
       const file = path.join(imagesDir(ctx.env.dataDir), `${key}-1200.jpg`);
-      const exists = await fs.stat(file).then(() => true, () => false);
+      const exists = await fs.stat(file).then(
+        () => true,
+        () => false,
+      );
       if (!exists) throw new ImageRejectedError("Unknown photo");
       const meta = await sharp(file).metadata();
       out.push({ key, width: meta.width ?? 1200, height: meta.height ?? 900 });

@@ -13,7 +13,13 @@ export function groupByDate<T extends { bookingDate: string }>(items: T[]): [str
 }
 
 const longDate = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 
 /** Upcoming bookings with confirm and cancel (DESIGN.md difference 8). */
 export function BookingsTab() {
@@ -26,7 +32,11 @@ export function BookingsTab() {
       await adminFetch(`/api/admin/bookings/${booking.id}`, { method: "PATCH", body: { status } });
       toast({ title: status === "confirmed" ? b.confirmedTitle : b.cancelledTitle });
     } catch (err) {
-      toast({ title: m.common.error, description: err instanceof ApiError && err.status === 409 ? b.slotTaken : b.updateFailed, variant: "destructive" });
+      toast({
+        title: m.common.error,
+        description: err instanceof ApiError && err.status === 409 ? b.slotTaken : b.updateFailed,
+        variant: "destructive",
+      });
     }
     await reload();
   }
@@ -73,7 +83,11 @@ export function BookingsTab() {
                       <span
                         data-testid="booking-status"
                         className={`rounded px-2 py-0.5 font-medium ${
-                          status === "confirmed" ? "bg-green-100 text-green-900" : status === "cancelled" ? "bg-gray-200 text-gray-800" : "bg-amber-100 text-amber-900"
+                          status === "confirmed"
+                            ? "bg-green-100 text-green-900"
+                            : status === "cancelled"
+                              ? "bg-gray-200 text-gray-800"
+                              : "bg-amber-100 text-amber-900"
                         }`}
                       >
                         {b.statuses[status]}
@@ -82,13 +96,23 @@ export function BookingsTab() {
                   </div>
                   <div className="flex gap-2">
                     {status !== "confirmed" ? (
-                      <button type="button" onClick={() => void setStatus(booking, "confirmed")} aria-label={b.confirmLabel(name)} className="inline-flex items-center gap-1 rounded-md bg-green-800 px-3 py-2 font-medium text-white hover:bg-green-900">
+                      <button
+                        type="button"
+                        onClick={() => void setStatus(booking, "confirmed")}
+                        aria-label={b.confirmLabel(name)}
+                        className="inline-flex items-center gap-1 rounded-md bg-green-800 px-3 py-2 font-medium text-white hover:bg-green-900"
+                      >
                         <Check aria-hidden="true" className="h-4 w-4" />
                         {b.confirmBooking}
                       </button>
                     ) : null}
                     {status !== "cancelled" ? (
-                      <button type="button" onClick={() => void setStatus(booking, "cancelled")} aria-label={b.cancelLabel(name)} className="inline-flex items-center gap-1 rounded-md border border-red-300 px-3 py-2 font-medium text-red-800 hover:bg-red-50">
+                      <button
+                        type="button"
+                        onClick={() => void setStatus(booking, "cancelled")}
+                        aria-label={b.cancelLabel(name)}
+                        className="inline-flex items-center gap-1 rounded-md border border-red-300 px-3 py-2 font-medium text-red-800 hover:bg-red-50"
+                      >
                         <X aria-hidden="true" className="h-4 w-4" />
                         {b.cancelBooking}
                       </button>

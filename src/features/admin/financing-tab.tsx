@@ -53,11 +53,20 @@ export function FinancingTab() {
                 <p className="text-sm text-gray-700">{app.vehicleOfInterest || m.financing.noVehicle}</p>
               </div>
               <div className="flex gap-2">
-                <button type="button" onClick={() => setViewing(app)} className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50">
+                <button
+                  type="button"
+                  onClick={() => setViewing(app)}
+                  className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50"
+                >
                   <Eye aria-hidden="true" className="h-4 w-4" />
                   {m.financing.viewDetails}
                 </button>
-                <button type="button" onClick={() => setDeleting(app)} aria-label={m.financing.deleteLabel(name)} className="rounded-md border border-red-300 px-3 py-2 text-red-800 hover:bg-red-50">
+                <button
+                  type="button"
+                  onClick={() => setDeleting(app)}
+                  aria-label={m.financing.deleteLabel(name)}
+                  className="rounded-md border border-red-300 px-3 py-2 text-red-800 hover:bg-red-50"
+                >
                   <Trash2 aria-hidden="true" className="h-4 w-4" />
                 </button>
               </div>
@@ -107,23 +116,42 @@ function FinancingDetailsDialog({ summary, onClose }: { summary: FinancingSummar
 
   const mailto = `mailto:${summary.email}?subject=${encodeURIComponent(f.emailSubject)}`;
   return (
-    <ModalDialog title={`${f.detailsTitle}: ${fullName(summary.firstName, summary.lastName)}`} onClose={onClose} className="financing-print">
+    <ModalDialog
+      title={`${f.detailsTitle}: ${fullName(summary.firstName, summary.lastName)}`}
+      onClose={onClose}
+      className="financing-print"
+    >
       <style>{PRINT_CSS}</style>
       <div className="flex flex-wrap gap-2 print:hidden">
-        <button type="button" onClick={downloadPdf} className="inline-flex items-center gap-2 rounded-md bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800">
+        <button
+          type="button"
+          onClick={downloadPdf}
+          className="inline-flex items-center gap-2 rounded-md bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800"
+        >
           <Download aria-hidden="true" className="h-4 w-4" />
           {f.downloadPdf}
         </button>
-        <a href={mailto} className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50">
+        <a
+          href={mailto}
+          className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50"
+        >
           <Mail aria-hidden="true" className="h-4 w-4" />
           {f.emailApplicant}
         </a>
-        <button type="button" onClick={() => window.print()} className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50">
+        <button
+          type="button"
+          onClick={() => window.print()}
+          className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50"
+        >
           <Printer aria-hidden="true" className="h-4 w-4" />
           {f.print}
         </button>
       </div>
-      {failed ? <p role="alert" className="mt-4 text-red-800">{f.detailsFailed}</p> : null}
+      {failed ? (
+        <p role="alert" className="mt-4 text-red-800">
+          {f.detailsFailed}
+        </p>
+      ) : null}
       {!details && !failed ? <p className="mt-4 text-gray-700">{m.common.loading}</p> : null}
       {details ? (
         <div className="mt-4 space-y-6">
@@ -135,7 +163,9 @@ function FinancingDetailsDialog({ summary, onClose }: { summary: FinancingSummar
               {details.applicant.address}, {details.applicant.city}, {details.applicant.state} {details.applicant.zipCode}
             </Row>
           </PersonSection>
-          {details.coApplicant ? <PersonSection id={details.id} who="co-applicant" title={f.coApplicant} person={details.coApplicant} /> : null}
+          {details.coApplicant ? (
+            <PersonSection id={details.id} who="co-applicant" title={f.coApplicant} person={details.coApplicant} />
+          ) : null}
           <section>
             <h3 className="border-b border-gray-200 pb-1 text-base font-bold">{f.vehicleSection}</h3>
             <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
@@ -197,7 +227,12 @@ function PersonSection({
           <span className="font-mono" data-testid={`ssn-${who}`}>
             {ssn ?? person.ssnMasked}
           </span>{" "}
-          <button type="button" onClick={toggleSsn} aria-pressed={ssn !== null} className="ml-2 inline-flex items-center gap-1 text-sm font-medium text-red-800 underline print:hidden">
+          <button
+            type="button"
+            onClick={toggleSsn}
+            aria-pressed={ssn !== null}
+            className="ml-2 inline-flex items-center gap-1 text-sm font-medium text-red-800 underline print:hidden"
+          >
             {ssn ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
             {ssn ? f.hideSsn : f.revealSsn}
           </button>
@@ -208,8 +243,18 @@ function PersonSection({
         <Row label={f.monthlyIncome}>{formatPrice(person.monthlyIncome)}</Row>
       </dl>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
-        <Document label={f.signature} alt={f.signatureAlt(name)} info={person.documents.signature} src={`/api/admin/financing/${id}/documents/${kind("signature")}`} />
-        <Document label={f.driverLicense} alt={f.licenseAlt(name)} info={person.documents.driverLicense} src={`/api/admin/financing/${id}/documents/${kind("driverLicense")}`} />
+        <Document
+          label={f.signature}
+          alt={f.signatureAlt(name)}
+          info={person.documents.signature}
+          src={`/api/admin/financing/${id}/documents/${kind("signature")}`}
+        />
+        <Document
+          label={f.driverLicense}
+          alt={f.licenseAlt(name)}
+          info={person.documents.driverLicense}
+          src={`/api/admin/financing/${id}/documents/${kind("driverLicense")}`}
+        />
       </div>
     </section>
   );

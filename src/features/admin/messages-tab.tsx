@@ -46,7 +46,12 @@ export function MessagesTab() {
                   <h3 className="font-semibold">{name}</h3>
                   <p className="text-xs text-gray-700">{new Date(msg.createdAt).toLocaleString("en-US")}</p>
                 </div>
-                <button type="button" onClick={() => setDeleting(msg)} aria-label={m.messages.deleteLabel(name)} className="rounded-md border border-red-300 p-2 text-red-800 hover:bg-red-50">
+                <button
+                  type="button"
+                  onClick={() => setDeleting(msg)}
+                  aria-label={m.messages.deleteLabel(name)}
+                  className="rounded-md border border-red-300 p-2 text-red-800 hover:bg-red-50"
+                >
                   <Trash2 aria-hidden="true" className="h-4 w-4" />
                 </button>
               </div>
@@ -72,7 +77,11 @@ export function MessagesTab() {
                   )}
                 </p>
               ) : null}
-              {msg.hasTradeIn ? <p className="mt-2 inline-block rounded bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900">{m.messages.hasTradeIn}</p> : null}
+              {msg.hasTradeIn ? (
+                <p className="mt-2 inline-block rounded bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900">
+                  {m.messages.hasTradeIn}
+                </p>
+              ) : null}
               <p className="mt-3 whitespace-pre-wrap text-gray-900">{msg.message}</p>
             </li>
           );

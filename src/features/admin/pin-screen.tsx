@@ -19,7 +19,9 @@ export function PinScreen({ onUnlocked, notice }: { onUnlocked: () => void; noti
       await adminFetch("/api/admin/login", { method: "POST", body: { pin } });
       onUnlocked();
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 429 ? m.locked : err instanceof ApiError && err.status === 401 ? m.invalid : m.failed);
+      setError(
+        err instanceof ApiError && err.status === 429 ? m.locked : err instanceof ApiError && err.status === 401 ? m.invalid : m.failed,
+      );
       setPin("");
       inputRef.current?.focus();
     } finally {

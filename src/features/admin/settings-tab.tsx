@@ -11,7 +11,14 @@ export function SettingsTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card title={m.business}>
-        <Rows rows={[[m.name, p.name], [m.phone, p.phone], [m.email, p.email], [m.address, `${p.address.street}, ${p.address.city}, ${p.address.region} ${p.address.postalCode}`]]} />
+        <Rows
+          rows={[
+            [m.name, p.name],
+            [m.phone, p.phone],
+            [m.email, p.email],
+            [m.address, `${p.address.street}, ${p.address.city}, ${p.address.region} ${p.address.postalCode}`],
+          ]}
+        />
       </Card>
       <Card title={m.hours}>
         <WeeklyHours />
@@ -26,7 +33,18 @@ export function SettingsTab() {
           rows={[
             [m.domain, p.domain],
             [m.pin, m.pinStatus],
-            [m.financingPartner, <a key="fp" href={p.links.financingPartner} target="_blank" rel="noopener noreferrer" className="break-all text-red-800 underline">{p.links.financingPartner}</a>],
+            [
+              m.financingPartner,
+              <a
+                key="fp"
+                href={p.links.financingPartner}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="break-all text-red-800 underline"
+              >
+                {p.links.financingPartner}
+              </a>,
+            ],
           ]}
         />
       </Card>
@@ -42,7 +60,12 @@ export function SettingsTab() {
           ))}
         </ul>
         <h3 className="mt-4 font-semibold">{m.typography}</h3>
-        <Rows rows={[[m.headingFont, p.brand.fonts.heading], [m.bodyFont, p.brand.fonts.body]]} />
+        <Rows
+          rows={[
+            [m.headingFont, p.brand.fonts.heading],
+            [m.bodyFont, p.brand.fonts.body],
+          ]}
+        />
       </Card>
       <div className="lg:col-span-2">
         <AuditLog />
@@ -63,10 +86,18 @@ function AuditLog() {
           <table className="w-full text-left text-sm">
             <thead className="sticky top-0 bg-gray-50">
               <tr>
-                <th scope="col" className="px-2 py-1">{m.auditWhen}</th>
-                <th scope="col" className="px-2 py-1">{m.auditWho}</th>
-                <th scope="col" className="px-2 py-1">{m.auditAction}</th>
-                <th scope="col" className="px-2 py-1">{m.auditRecord}</th>
+                <th scope="col" className="px-2 py-1">
+                  {m.auditWhen}
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  {m.auditWho}
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  {m.auditAction}
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  {m.auditRecord}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-200">

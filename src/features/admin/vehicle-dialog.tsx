@@ -9,7 +9,16 @@ import { toast } from "~/shared/ui/toast";
 import { adminFetch, adminJson } from "./admin-client";
 import { ModalDialog } from "./modal-dialog";
 import { resizePhoto, uploadPhoto } from "./resize-photo";
-import { BODY_STYLES, COLORS, DRIVETRAINS, MAX_PHOTOS_PER_UPLOAD, TRANSMISSIONS, vehicleSchema, type VehicleFormInput, type VehicleFormOutput } from "./vehicle-schema";
+import {
+  BODY_STYLES,
+  COLORS,
+  DRIVETRAINS,
+  MAX_PHOTOS_PER_UPLOAD,
+  TRANSMISSIONS,
+  vehicleSchema,
+  type VehicleFormInput,
+  type VehicleFormOutput,
+} from "./vehicle-schema";
 import type { VinLookupResult } from "./vin-mapping";
 
 type Photo = { key: string; url: string };
@@ -55,13 +64,29 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
           description: vehicle.description ?? "",
           images: photosOf(vehicle).map((p) => p.key),
         }
-      : { vin: "", year: "", make: "", model: "", price: "", mileage: "", drivetrain: "", bodyStyle: "", features: "", description: "", images: [] },
+      : {
+          vin: "",
+          year: "",
+          make: "",
+          model: "",
+          price: "",
+          mileage: "",
+          drivetrain: "",
+          bodyStyle: "",
+          features: "",
+          description: "",
+          images: [],
+        },
   });
   const vin = watch("vin") ?? "";
 
   function syncImages(next: Photo[]) {
     setPhotos(next);
-    setValue("images", next.map((p) => p.key), { shouldValidate: next.length > 0 });
+    setValue(
+      "images",
+      next.map((p) => p.key),
+      { shouldValidate: next.length > 0 },
+    );
   }
 
   async function lookupVin() {
@@ -112,7 +137,11 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
           const scale = files[i]!.size / (blob.size || 1);
           const uploaded = await uploadPhoto(blob, (bytes) => {
             loaded[i] = bytes * scale;
-            setProgress({ done, total: files.length, percent: Math.min(99, Math.round((loaded.reduce((a, b) => a + b, 0) / total) * 100)) });
+            setProgress({
+              done,
+              total: files.length,
+              percent: Math.min(99, Math.round((loaded.reduce((a, b) => a + b, 0) / total) * 100)),
+            });
           });
           results[i] = { key: uploaded.key, url: uploaded.url };
         } catch {
@@ -128,7 +157,11 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
     const ok = results.filter((p): p is Photo => p !== null);
     setPhotos((current) => {
       const merged = [...current, ...ok.filter((p) => !current.some((c) => c.key === p.key))];
-      setValue("images", merged.map((p) => p.key), { shouldValidate: merged.length > 0 });
+      setValue(
+        "images",
+        merged.map((p) => p.key),
+        { shouldValidate: merged.length > 0 },
+      );
       return merged;
     });
     if (ok.length < files.length) toast({ title: m.common.error, description: f.photoFailed, variant: "destructive" });
@@ -160,7 +193,8 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `${idp}-${name}-error` : undefined,
   });
-  const inputClass = "mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 focus:outline-2 focus:outline-red-700 aria-[invalid]:border-red-700";
+  const inputClass =
+    "mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 focus:outline-2 focus:outline-red-700 aria-[invalid]:border-red-700";
 
   return (
     <ModalDialog title={vehicle ? f.editTitle : f.addTitle} onClose={onClose}>
@@ -210,8 +244,18 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
           <Field label={f.mileage} htmlFor={`${idp}-mileage`} error={errors.mileage?.message} errorId={`${idp}-mileage-error`}>
             <input {...register("mileage")} {...field("mileage")} inputMode="numeric" className={inputClass} />
           </Field>
-          <Field label={f.transmission} htmlFor={`${idp}-transmission`} error={errors.transmission?.message} errorId={`${idp}-transmission-error`}>
-            <select {...register("transmission")} {...field("transmission")} className={inputClass} defaultValue={vehicle?.transmission ?? ""}>
+          <Field
+            label={f.transmission}
+            htmlFor={`${idp}-transmission`}
+            error={errors.transmission?.message}
+            errorId={`${idp}-transmission-error`}
+          >
+            <select
+              {...register("transmission")}
+              {...field("transmission")}
+              className={inputClass}
+              defaultValue={vehicle?.transmission ?? ""}
+            >
               <option value="">{f.select}</option>
               {TRANSMISSIONS.map((t) => (
                 <option key={t}>{t}</option>
@@ -234,8 +278,18 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
               ))}
             </select>
           </Field>
-          <Field label={f.exteriorColor} htmlFor={`${idp}-exteriorColor`} error={errors.exteriorColor?.message} errorId={`${idp}-exteriorColor-error`}>
-            <select {...register("exteriorColor")} {...field("exteriorColor")} className={inputClass} defaultValue={vehicle?.exteriorColor ?? ""}>
+          <Field
+            label={f.exteriorColor}
+            htmlFor={`${idp}-exteriorColor`}
+            error={errors.exteriorColor?.message}
+            errorId={`${idp}-exteriorColor-error`}
+          >
+            <select
+              {...register("exteriorColor")}
+              {...field("exteriorColor")}
+              className={inputClass}
+              defaultValue={vehicle?.exteriorColor ?? ""}
+            >
               <option value="">{f.select}</option>
               {COLORS.map((c) => (
                 <option key={c}>{c}</option>
@@ -246,7 +300,12 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
         <Field label={f.features} htmlFor={`${idp}-features`} error={errors.features?.message} errorId={`${idp}-features-error`}>
           <input {...register("features")} {...field("features")} placeholder={f.featuresHint} className={inputClass} />
         </Field>
-        <Field label={f.description} htmlFor={`${idp}-description`} error={errors.description?.message} errorId={`${idp}-description-error`}>
+        <Field
+          label={f.description}
+          htmlFor={`${idp}-description`}
+          error={errors.description?.message}
+          errorId={`${idp}-description-error`}
+        >
           <textarea {...register("description")} {...field("description")} rows={3} className={inputClass} />
         </Field>
 
@@ -283,7 +342,9 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
               {photos.map((p, i) => (
                 <li key={p.key} className="relative overflow-hidden rounded-md border border-gray-200">
                   <img src={p.url} alt={f.photoAlt(i + 1)} className="aspect-[4/3] w-full object-cover" />
-                  {i === 0 ? <span className="absolute left-1 top-1 rounded bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">{f.cover}</span> : null}
+                  {i === 0 ? (
+                    <span className="absolute left-1 top-1 rounded bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">{f.cover}</span>
+                  ) : null}
                   <div className="flex justify-between bg-white p-1">
                     <IconButton label={`${f.makeCover} (${f.photoAlt(i + 1)})`} disabled={i === 0} onClick={() => move(i, -i)}>
                       <Star aria-hidden="true" className="h-4 w-4" />
@@ -291,10 +352,17 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
                     <IconButton label={`${f.moveUp} (${f.photoAlt(i + 1)})`} disabled={i === 0} onClick={() => move(i, -1)}>
                       <ArrowUp aria-hidden="true" className="h-4 w-4" />
                     </IconButton>
-                    <IconButton label={`${f.moveDown} (${f.photoAlt(i + 1)})`} disabled={i === photos.length - 1} onClick={() => move(i, 1)}>
+                    <IconButton
+                      label={`${f.moveDown} (${f.photoAlt(i + 1)})`}
+                      disabled={i === photos.length - 1}
+                      onClick={() => move(i, 1)}
+                    >
                       <ArrowDown aria-hidden="true" className="h-4 w-4" />
                     </IconButton>
-                    <IconButton label={`${f.removePhoto} (${f.photoAlt(i + 1)})`} onClick={() => syncImages(photos.filter((_, j) => j !== i))}>
+                    <IconButton
+                      label={`${f.removePhoto} (${f.photoAlt(i + 1)})`}
+                      onClick={() => syncImages(photos.filter((_, j) => j !== i))}
+                    >
                       <X aria-hidden="true" className="h-4 w-4" />
                     </IconButton>
                   </div>
@@ -328,7 +396,19 @@ function withCurrent(options: readonly string[], current: string | undefined): s
   return current && !options.includes(current) ? [...options, current] : [...options];
 }
 
-function Field({ label, htmlFor, error, errorId, children }: { label: string; htmlFor: string; error?: string; errorId: string; children: ReactNode }) {
+function Field({
+  label,
+  htmlFor,
+  error,
+  errorId,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  error?: string;
+  errorId: string;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={htmlFor} className="block text-sm font-medium">
@@ -348,9 +428,26 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
-function IconButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
+function IconButton({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <button type="button" aria-label={label} title={label} onClick={onClick} disabled={disabled} className="rounded p-1.5 text-gray-800 hover:bg-gray-100 disabled:opacity-30">
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      disabled={disabled}
+      className="rounded p-1.5 text-gray-800 hover:bg-gray-100 disabled:opacity-30"
+    >
       {children}
     </button>
   );

@@ -36,7 +36,18 @@ describe("vehicle form schema (spec §5)", () => {
 
   it("requires every field but the description", () => {
     const errors = errorsOf({ vin: valid.vin, images: valid.images });
-    for (const field of ["year", "make", "model", "price", "mileage", "transmission", "drivetrain", "bodyStyle", "exteriorColor", "features"]) {
+    for (const field of [
+      "year",
+      "make",
+      "model",
+      "price",
+      "mileage",
+      "transmission",
+      "drivetrain",
+      "bodyStyle",
+      "exteriorColor",
+      "features",
+    ]) {
       expect(errors[field], field).toBeTruthy();
     }
     expect(errors.description).toBeUndefined();
@@ -51,7 +62,23 @@ describe("vehicle form schema (spec §5)", () => {
 
   it("has the exact transmission and colour options", () => {
     expect(TRANSMISSIONS).toEqual(["Automatic", "Manual", "CVT", "Semi-Automatic"]);
-    expect(COLORS).toEqual(["Black", "White", "Silver", "Gray", "Red", "Blue", "Green", "Brown", "Beige", "Gold", "Orange", "Yellow", "Purple", "Burgundy", "Charcoal"]);
+    expect(COLORS).toEqual([
+      "Black",
+      "White",
+      "Silver",
+      "Gray",
+      "Red",
+      "Blue",
+      "Green",
+      "Brown",
+      "Beige",
+      "Gold",
+      "Orange",
+      "Yellow",
+      "Purple",
+      "Burgundy",
+      "Charcoal",
+    ]);
     expect(errorsOf({ ...valid, transmission: "Warp" }).transmission).toBe("Transmission is required");
     expect(errorsOf({ ...valid, exteriorColor: "Teal" }).exteriorColor).toBe("Exterior color is required");
   });

@@ -7,7 +7,21 @@ const v = staffMessagesFor().admin.validation;
 /** Spec §5 option lists. */
 export const TRANSMISSIONS = ["Automatic", "Manual", "CVT", "Semi-Automatic"] as const;
 export const COLORS = [
-  "Black", "White", "Silver", "Gray", "Red", "Blue", "Green", "Brown", "Beige", "Gold", "Orange", "Yellow", "Purple", "Burgundy", "Charcoal",
+  "Black",
+  "White",
+  "Silver",
+  "Gray",
+  "Red",
+  "Blue",
+  "Green",
+  "Brown",
+  "Beige",
+  "Gold",
+  "Orange",
+  "Yellow",
+  "Purple",
+  "Burgundy",
+  "Charcoal",
 ] as const;
 /** Drivetrain and body-style lists match the demo inventory and what VIN decoding maps onto. */
 export const DRIVETRAINS = ["FWD", "RWD", "AWD", "4WD"] as const;
@@ -37,8 +51,7 @@ const wholeNumber = (message: string, min: number, max: number) =>
     z.number({ error: message }).int(v.wholeNumber).min(min, message).max(max, message),
   );
 
-const optionOf = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
-  z.enum(options, { error: message });
+const optionOf = <T extends readonly [string, ...string[]]>(options: T, message: string) => z.enum(options, { error: message });
 
 /**
  * The Add/Edit Vehicle form (spec §5), shared by the dialog and POST/PATCH /api/admin/vehicles.
@@ -73,13 +86,21 @@ export const vehicleSchema = z.object({
     .transform((d) => (d ? d : null)),
   images: z
     .array(
-      z.string().refine((s) => STORED_KEY_PATTERN.test(s) || STORED_URL_PATTERN.test(s) || (s.length < 22_000_000 && DATA_URL_PATTERN.test(s)), v.images),
+      z
+        .string()
+        .refine(
+          (s) => STORED_KEY_PATTERN.test(s) || STORED_URL_PATTERN.test(s) || (s.length < 22_000_000 && DATA_URL_PATTERN.test(s)),
+          v.images,
+        ),
       { error: v.images },
     )
     .min(1, v.images)
     .max(MAX_PHOTOS_PER_VEHICLE)
     // Inline photos are one upload's worth at most (spec §9: 25 per upload).
-    .refine((images) => images.filter((s) => s.startsWith("data:")).length <= MAX_PHOTOS_PER_UPLOAD, staffMessagesFor().admin.vehicleForm.tooManyText),
+    .refine(
+      (images) => images.filter((s) => s.startsWith("data:")).length <= MAX_PHOTOS_PER_UPLOAD,
+      staffMessagesFor().admin.vehicleForm.tooManyText,
+    ),
 });
 
 export type VehicleFormInput = z.input<typeof vehicleSchema>;

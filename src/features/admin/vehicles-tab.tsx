@@ -67,7 +67,16 @@ export function VehiclesTab() {
           return (
             <li key={v.id} className="overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
               {photo ? (
-                <img src={photo.src} srcSet={photo.srcSet} sizes="(min-width: 1024px) 400px, 100vw" width={photo.width} height={photo.height} alt={name} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+                <img
+                  src={photo.src}
+                  srcSet={photo.srcSet}
+                  sizes="(min-width: 1024px) 400px, 100vw"
+                  width={photo.width}
+                  height={photo.height}
+                  alt={name}
+                  loading="lazy"
+                  className="aspect-[4/3] w-full object-cover"
+                />
               ) : (
                 <div className="flex aspect-[4/3] items-center justify-center bg-gray-100 text-gray-700">{m.vehicles.noPhoto}</div>
               )}
@@ -82,11 +91,21 @@ export function VehiclesTab() {
                   <dd>{m.vehicles.miles(formatNumber(v.mileage))}</dd>
                 </dl>
                 <div className="mt-4 flex gap-2">
-                  <button type="button" onClick={() => setEditing(v)} aria-label={m.vehicles.editLabel(name)} className="inline-flex flex-1 items-center justify-center gap-2 rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50">
+                  <button
+                    type="button"
+                    onClick={() => setEditing(v)}
+                    aria-label={m.vehicles.editLabel(name)}
+                    className="inline-flex flex-1 items-center justify-center gap-2 rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50"
+                  >
                     <Pencil aria-hidden="true" className="h-4 w-4" />
                     {m.vehicles.edit}
                   </button>
-                  <button type="button" onClick={() => setDeleting(v)} aria-label={m.vehicles.deleteLabel(name)} className="inline-flex items-center justify-center rounded-md border border-red-300 px-3 py-2 text-red-800 hover:bg-red-50">
+                  <button
+                    type="button"
+                    onClick={() => setDeleting(v)}
+                    aria-label={m.vehicles.deleteLabel(name)}
+                    className="inline-flex items-center justify-center rounded-md border border-red-300 px-3 py-2 text-red-800 hover:bg-red-50"
+                  >
                     <Trash2 aria-hidden="true" className="h-4 w-4" />
                   </button>
                 </div>

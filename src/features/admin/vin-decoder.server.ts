@@ -109,15 +109,17 @@ export function createVinDecoder(cacheDir: string) {
   let adapter: Promise<CorgiAdapter> | null = null;
   const cache = new Map<string, RawVinDecode | null>();
   const getAdapter = () =>
-    (adapter ??= prepareDatabase(cacheDir).then((file) => {
-      const db = new DatabaseSync(file, { readOnly: true });
-      db.exec("PRAGMA cache_size = -16000");
-      db.exec("PRAGMA temp_store = MEMORY");
-      return nodeSqliteAdapter(db);
-    }).catch((error: unknown) => {
-      adapter = null;
-      throw error;
-    }));
+    (adapter ??= prepareDatabase(cacheDir)
+      .then((file) => {
+        const db = new DatabaseSync(file, { readOnly: true });
+        db.exec("PRAGMA cache_size = -16000");
+        db.exec("PRAGMA temp_store = MEMORY");
+        return nodeSqliteAdapter(db);
+      })
+      .catch((error: unknown) => {
+        adapter = null;
+        throw error;
+      }));
 
   return {
     /** Warms the database (unpack + open) without decoding. */

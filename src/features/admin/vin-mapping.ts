@@ -53,7 +53,12 @@ function mapTransmission(raw: string | null, fuelType: string | null): VinLookup
 
 /** Maps a vPIC decode onto the form's option lists. */
 export function mapVinDecode(raw: RawVinDecode): VinLookupResult {
-  const details = [raw.trim, raw.engine?.displacement ? `${Number(raw.engine.displacement).toFixed(1)}L` : null, raw.engine?.cylinders ? `${raw.engine.cylinders}-cylinder` : null, raw.fuelType]
+  const details = [
+    raw.trim,
+    raw.engine?.displacement ? `${Number(raw.engine.displacement).toFixed(1)}L` : null,
+    raw.engine?.cylinders ? `${raw.engine.cylinders}-cylinder` : null,
+    raw.fuelType,
+  ]
     .filter(Boolean)
     .join(", ");
   const features: string[] = [];

@@ -38,7 +38,11 @@ export function VisitorsTab() {
                   <span className="w-40 shrink-0 truncate font-mono text-sm sm:w-64" title={p.page}>
                     {p.page}
                   </span>
-                  <span className="h-3 rounded bg-red-700" style={{ width: `${Math.max(2, (p.count / (top[0]?.count || 1)) * 60)}%` }} aria-hidden="true" />
+                  <span
+                    className="h-3 rounded bg-red-700"
+                    style={{ width: `${Math.max(2, (p.count / (top[0]?.count || 1)) * 60)}%` }}
+                    aria-hidden="true"
+                  />
                   <span className="text-sm font-medium">{formatNumber(p.count)}</span>
                 </li>
               ))}
@@ -52,8 +56,12 @@ export function VisitorsTab() {
               <table className="w-full text-left text-sm">
                 <thead className="bg-gray-50">
                   <tr>
-                    <th scope="col" className="px-4 py-2">{m.page}</th>
-                    <th scope="col" className="px-4 py-2 text-right">{m.visits}</th>
+                    <th scope="col" className="px-4 py-2">
+                      {m.page}
+                    </th>
+                    <th scope="col" className="px-4 py-2 text-right">
+                      {m.visits}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-gray-200">
@@ -98,7 +106,11 @@ function DailyChart({ days }: { days: { day: string; count: number }[] }) {
         {days.map((d) => (
           <li key={d.day} className="flex h-full flex-1 items-end" title={m.dailyBar(d.day, d.count)}>
             <span className="sr-only">{m.dailyBar(d.day, d.count)}</span>
-            <span aria-hidden="true" className="w-full rounded-t bg-red-700" style={{ height: `${(d.count / max) * 100}%`, minHeight: d.count ? 2 : 0 }} />
+            <span
+              aria-hidden="true"
+              className="w-full rounded-t bg-red-700"
+              style={{ height: `${(d.count / max) * 100}%`, minHeight: d.count ? 2 : 0 }}
+            />
           </li>
         ))}
       </ul>

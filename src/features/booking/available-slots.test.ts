@@ -137,7 +137,11 @@ describe("nextBookableDate", () => {
   });
   it("gives up after exactly 365 steps", () => {
     expect(NEXT_BOOKABLE_DATE_SEARCH_LIMIT).toBe(365);
-    const everyDay: SlotService = { id: "x", availableDays: ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"], availableTimes: [] };
+    const everyDay: SlotService = {
+      id: "x",
+      availableDays: ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"],
+      availableTimes: [],
+    };
     // Every date before today is disabled; starting 364 days back, step 364 reaches today.
     expect(nextBookableDate(everyDay, addDays("2026-11-23", -364), mondayTenAm)).toBe("2026-11-23");
     // Starting 365 days back, today would be step 365: beyond the limit.

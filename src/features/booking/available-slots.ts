@@ -83,12 +83,7 @@ export function availableSlots(
  * The first bookable date on or after `fromIsoDate`, or null when none is found within
  * NEXT_BOOKABLE_DATE_SEARCH_LIMIT steps (spec §9), e.g. a service that runs on no day.
  */
-export function nextBookableDate(
-  service: SlotService,
-  fromIsoDate: string,
-  now: Date,
-  timeZone = DEALERSHIP_TIME_ZONE,
-): string | null {
+export function nextBookableDate(service: SlotService, fromIsoDate: string, now: Date, timeZone = DEALERSHIP_TIME_ZONE): string | null {
   const today = dealershipToday(now, timeZone);
   for (let step = 0; step < NEXT_BOOKABLE_DATE_SEARCH_LIMIT; step++) {
     const candidate = addDays(fromIsoDate, step);

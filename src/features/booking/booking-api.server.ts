@@ -30,17 +30,12 @@ export function bookingApi(ctx: AppContext): Router {
     res.json(await takenSlotsForDate(ctx, date.data));
   });
 
-  router.post(
-    "/bookings",
-    rateLimit({ ...BOOKING_RATE_LIMIT, message: m.api.tooMany }),
-    jsonBody(),
-    async (req, res) => {
-      const result = await createBooking(ctx, req.body);
-      if (result.status === 201) res.status(201).json(result.booking);
-      else if (result.status === 409) sendError(res, 409, result.error);
-      else res.status(400).json({ error: result.error, fieldErrors: result.fieldErrors });
-    },
-  );
+  router.post("/bookings", rateLimit({ ...BOOKING_RATE_LIMIT, message: m.api.tooMany }), jsonBody(), async (req, res) => {
+    const result = await createBooking(ctx, req.body);
+    if (result.status === 201) res.status(201).json(result.booking);
+    else if (result.status === 409) sendError(res, 409, result.error);
+    else res.status(400).json({ error: result.error, fieldErrors: result.fieldErrors });
+  });
 
   router.get("/bookings/:id/ics", async (req, res) => {
     const id = idParam.safeParse(req.params.id);

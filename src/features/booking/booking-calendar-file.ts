@@ -80,7 +80,10 @@ function localDateTime(isoDate: string, minutes: number): string {
 }
 
 function utcStamp(instant: Date): string {
-  return instant.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}Z$/, "Z");
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}Z$/, "Z");
 }
 
 /**

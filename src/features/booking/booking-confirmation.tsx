@@ -30,7 +30,10 @@ export function BookingConfirmation({
     [m.email, email],
   ];
   return (
-    <section aria-labelledby="booking-confirmation-heading" className="mx-auto max-w-xl rounded-lg border border-gray-200 bg-white p-8 text-center shadow-sm">
+    <section
+      aria-labelledby="booking-confirmation-heading"
+      className="mx-auto max-w-xl rounded-lg border border-gray-200 bg-white p-8 text-center shadow-sm"
+    >
       <CheckCircle2 aria-hidden="true" className="mx-auto h-14 w-14 text-green-700" />
       <h2 id="booking-confirmation-heading" ref={headingRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-gray-900 outline-none">
         {m.heading}

@@ -5,7 +5,15 @@ import { formatSlotTime } from "./available-slots";
 import { formatBookingDate } from "./booking-dates";
 
 /** The booking summary panel: 'Not selected' for whatever is still missing. */
-export function BookingSummary({ service, date, time }: { service: Service | undefined; date: string | undefined; time: string | undefined }) {
+export function BookingSummary({
+  service,
+  date,
+  time,
+}: {
+  service: Service | undefined;
+  date: string | undefined;
+  time: string | undefined;
+}) {
   const m = useMessages().booking.summary;
   const minutes = useMessages().booking.minutes;
   const rows: [string, string | undefined, string][] = [
@@ -28,7 +36,9 @@ export function BookingSummary({ service, date, time }: { service: Service | und
         ))}
         <div className="flex justify-between gap-4 border-t border-gray-300 pt-3 text-base" data-testid="summary-total">
           <dt className="font-semibold text-gray-900">{m.total}</dt>
-          <dd className={service ? "font-bold text-red-800" : "italic text-gray-700"}>{service ? formatPrice(service.price) : m.notSelected}</dd>
+          <dd className={service ? "font-bold text-red-800" : "italic text-gray-700"}>
+            {service ? formatPrice(service.price) : m.notSelected}
+          </dd>
         </div>
       </dl>
     </aside>

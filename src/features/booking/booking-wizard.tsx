@@ -80,7 +80,13 @@ export function BookingWizard({ services }: { services: Service[] }) {
 
   if (confirmed) {
     return (
-      <BookingConfirmation bookingId={confirmed.id} serviceName={confirmed.serviceName} date={confirmed.date} time={confirmed.time} email={confirmed.email} />
+      <BookingConfirmation
+        bookingId={confirmed.id}
+        serviceName={confirmed.serviceName}
+        date={confirmed.date}
+        time={confirmed.time}
+        email={confirmed.email}
+      />
     );
   }
 
@@ -109,7 +115,13 @@ export function BookingWizard({ services }: { services: Service[] }) {
               selection={{ serviceId: service.id, bookingDate: date, bookingTime: time }}
               onSlotRejected={slotRejected}
               onConfirmed={(booking, input) => {
-                setConfirmed({ id: booking.id, serviceName: service.name, date: input.bookingDate, time: input.bookingTime, email: input.customerEmail });
+                setConfirmed({
+                  id: booking.id,
+                  serviceName: service.name,
+                  date: input.bookingDate,
+                  time: input.bookingTime,
+                  email: input.customerEmail,
+                });
                 window.scrollTo({ top: 0 });
               }}
             />
@@ -120,4 +132,3 @@ export function BookingWizard({ services }: { services: Service[] }) {
     </div>
   );
 }
-

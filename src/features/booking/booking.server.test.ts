@@ -32,7 +32,14 @@ beforeAll(async () => {
   ctx = { env: readEnv({ DATA_DIR: dataDir }), db: opened.db, logger: createLogger("silent"), secrets: loadSecrets(dataDir) };
   serviceId = await insertService(
     opened.db,
-    { name: "Oil Change", description: "Oil and filter", duration: 30, price: 59, availableDays: ["monday", "tuesday"], availableTimes: ["09:00", "12:30"] },
+    {
+      name: "Oil Change",
+      description: "Oil and filter",
+      duration: 30,
+      price: 59,
+      availableDays: ["monday", "tuesday"],
+      availableTimes: ["09:00", "12:30"],
+    },
     0,
   );
 });
@@ -45,7 +52,10 @@ afterAll(async () => {
 describe("createBooking", () => {
   it("refuses a time that has already passed today at the dealership", async () => {
     const result = await createBooking(ctx, { serviceId, bookingDate: "2026-11-23", bookingTime: "09:00", ...customer }, now);
-    expect(result).toMatchObject({ status: 400, fieldErrors: { bookingTime: "This time has already passed. Please select a later time." } });
+    expect(result).toMatchObject({
+      status: 400,
+      fieldErrors: { bookingTime: "This time has already passed. Please select a later time." },
+    });
   });
 
   it("accepts a later time today", async () => {

@@ -10,7 +10,6 @@ import { bookingCalendarFile } from "./booking-calendar-file";
 import type { CreatedBooking } from "./booking-client";
 import { bookingSchema } from "./booking-schema";
 
-
 export type CreateBookingResult =
   | { status: 201; booking: CreatedBooking }
   | { status: 400; error: string; fieldErrors: Record<string, string> }
@@ -101,4 +100,3 @@ export async function bookingCalendarDownload(
   });
   return { fileName: ics.fileName(booking.bookingDate), body };
 }
-

@@ -61,7 +61,9 @@ export default function DateTimePicker({
               // The visible day number must be a word of the button's name (WCAG 2.5.3):
               // "Tuesday, November 24, 2026" rather than the default "…November 24th…".
               labelDayButton: (day, modifiers) =>
-                [dayName.format(day), modifiers.today ? m.dayToday : "", modifiers.selected ? m.daySelected : ""].filter(Boolean).join(", "),
+                [dayName.format(day), modifiers.today ? m.dayToday : "", modifiers.selected ? m.daySelected : ""]
+                  .filter(Boolean)
+                  .join(", "),
             }}
           />
         </div>
@@ -90,9 +92,24 @@ function TimeSlots({
   const m = useMessages().booking;
   const note = "mt-3 rounded-md border border-gray-200 bg-gray-50 p-4 text-sm text-gray-700";
   if (!date) return <p className={note}>{m.selectDateFirst}</p>;
-  if (slots.status === "loading" || slots.status === "idle") return <p role="status" className={note}>{m.loadingSlots}</p>;
-  if (slots.status === "error") return <p role="alert" className={`${note} text-red-800`}>{m.slotsLoadFailed}</p>;
-  if (slots.slots.length === 0) return <p role="status" className={note}>{m.noSlots}</p>;
+  if (slots.status === "loading" || slots.status === "idle")
+    return (
+      <p role="status" className={note}>
+        {m.loadingSlots}
+      </p>
+    );
+  if (slots.status === "error")
+    return (
+      <p role="alert" className={`${note} text-red-800`}>
+        {m.slotsLoadFailed}
+      </p>
+    );
+  if (slots.slots.length === 0)
+    return (
+      <p role="status" className={note}>
+        {m.noSlots}
+      </p>
+    );
   return (
     <div role="radiogroup" aria-labelledby="booking-slots-heading" className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4">
       {slots.slots.map((slot) => (
@@ -100,7 +117,14 @@ function TimeSlots({
           key={slot}
           className="cursor-pointer rounded-md border-2 border-gray-200 px-2 py-2 text-center text-sm font-medium text-gray-900 hover:border-red-300 has-checked:border-red-700 has-checked:bg-red-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-red-700"
         >
-          <input type="radio" name="bookingTime" value={slot} checked={time === slot} onChange={() => onTimeChange(slot)} className="sr-only" />
+          <input
+            type="radio"
+            name="bookingTime"
+            value={slot}
+            checked={time === slot}
+            onChange={() => onTimeChange(slot)}
+            className="sr-only"
+          />
           {formatSlotTime(slot)}
         </label>
       ))}

@@ -13,16 +13,11 @@ export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
 /** POST /api/contact */
 export function contactApi(ctx: AppContext): Router {
   const router = Router();
-  router.post(
-    "/contact",
-    rateLimit({ ...CONTACT_RATE_LIMIT, message: contact.api.tooMany }),
-    jsonBody(),
-    async (req, res) => {
-      const values = parseOr400(res, contactSchema, req.body);
-      if (!values) return;
-      await sendContactMessage(ctx, values);
-      res.status(201).json({ ok: true });
-    },
-  );
+  router.post("/contact", rateLimit({ ...CONTACT_RATE_LIMIT, message: contact.api.tooMany }), jsonBody(), async (req, res) => {
+    const values = parseOr400(res, contactSchema, req.body);
+    if (!values) return;
+    await sendContactMessage(ctx, values);
+    res.status(201).json({ ok: true });
+  });
   return router;
 }

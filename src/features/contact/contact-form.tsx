@@ -80,7 +80,16 @@ export function ContactForm({ vehicleId, defaultMessage = "", className = "" }: 
       {field("email", "email", "email")}
       {field("phone", "tel", "tel")}
       <Field id={`${id}-message`} label={m.labels.message} error={errors.message}>
-        {(props) => <textarea {...props} {...register("message")} defaultValue={defaultMessage} rows={5} placeholder={m.placeholders.message} className={inputClass} />}
+        {(props) => (
+          <textarea
+            {...props}
+            {...register("message")}
+            defaultValue={defaultMessage}
+            rows={5}
+            placeholder={m.placeholders.message}
+            className={inputClass}
+          />
+        )}
       </Field>
       <div className="flex items-center gap-2">
         <input

@@ -28,7 +28,12 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "financing-api-"));
   opened = openDatabase(dataDir);
   await migrateToLatest(opened.db);
-  const ctx: AppContext = { env: { ...readEnv({ DATA_DIR: dataDir }), dataDir }, db: opened.db, logger: createLogger("silent"), secrets: loadSecrets(dataDir, "") };
+  const ctx: AppContext = {
+    env: { ...readEnv({ DATA_DIR: dataDir }), dataDir },
+    db: opened.db,
+    logger: createLogger("silent"),
+    secrets: loadSecrets(dataDir, ""),
+  };
   const app = express();
   app.use(
     "/api",

@@ -34,7 +34,12 @@ export function financingApi(ctx: AppContext, options: FinancingApiOptions = {})
   router.post(
     "/financing",
     rateLimit({ limit: 120, windowMs: 15 * 60_000, message: "Too many requests" }),
-    inFlightBodyLimit({ maxBytes: FINANCING_IN_FLIGHT_BYTES, bodyLimitBytes: 30 * MB, unknownLengthBytes: 2 * MB, message: "The server is busy. Please try again in a moment." }),
+    inFlightBodyLimit({
+      maxBytes: FINANCING_IN_FLIGHT_BYTES,
+      bodyLimitBytes: 30 * MB,
+      unknownLengthBytes: 2 * MB,
+      message: "The server is busy. Please try again in a moment.",
+    }),
     jsonBody(FINANCING_BODY_LIMIT),
     async (req, res) => {
       const input = parseOr400(res, financingApplicationSchema, req.body);
@@ -46,7 +51,9 @@ export function financingApi(ctx: AppContext, options: FinancingApiOptions = {})
         res.status(201).json({ id });
       } catch (error) {
         if (error instanceof FinancingDocumentError) {
-          res.status(400).json({ error: messagesFor().financing.validation.formError, fieldErrors: error.fieldErrors } satisfies ApiErrorBody);
+          res
+            .status(400)
+            .json({ error: messagesFor().financing.validation.formError, fieldErrors: error.fieldErrors } satisfies ApiErrorBody);
           return;
         }
         ctx.logger.error({ err: { message: (error as Error).message } }, "financing submission failed");

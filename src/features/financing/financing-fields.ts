@@ -40,4 +40,3 @@ export function formatSsn(input: string): string {
 
 export const isAcceptedSignatureType = (mimeType: string) => IMAGE_TYPES.has(mimeType);
 export const isAcceptedLicenseType = (mimeType: string) => IMAGE_TYPES.has(mimeType) || mimeType === "application/pdf";
-

@@ -206,7 +206,10 @@ function Confirmation({ id, onAnother }: { id: string; onAnother: () => void }) 
   };
 
   return (
-    <section aria-labelledby="financing-confirmation-title" className="rounded-xl border border-green-200 bg-green-50 p-6 text-center sm:p-10">
+    <section
+      aria-labelledby="financing-confirmation-title"
+      className="rounded-xl border border-green-200 bg-green-50 p-6 text-center sm:p-10"
+    >
       <h2 id="financing-confirmation-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-gray-900 outline-none">
         {m.confirmation.title}
       </h2>
@@ -282,7 +285,18 @@ type TextFieldProps = {
   wide?: boolean;
 };
 
-function TextField({ id, label, registration, error, required, type = "text", autoComplete, inputMode, placeholder, wide }: TextFieldProps) {
+function TextField({
+  id,
+  label,
+  registration,
+  error,
+  required,
+  type = "text",
+  autoComplete,
+  inputMode,
+  placeholder,
+  wide,
+}: TextFieldProps) {
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
       <Label id={id} label={label} required={required} />
@@ -382,7 +396,19 @@ function SelectField({
   );
 }
 
-function TextAreaField({ id, label, registration, error, placeholder }: { id: string; label: string; registration: Registration; error?: string; placeholder?: string }) {
+function TextAreaField({
+  id,
+  label,
+  registration,
+  error,
+  placeholder,
+}: {
+  id: string;
+  label: string;
+  registration: Registration;
+  error?: string;
+  placeholder?: string;
+}) {
   return (
     <div className="sm:col-span-2">
       <Label id={id} label={label} />
@@ -403,7 +429,12 @@ function TextAreaField({ id, label, registration, error, placeholder }: { id: st
 function Checkbox({ id, label, registration }: { id: string; label: string; registration: Registration }) {
   return (
     <div className="flex items-center gap-3 sm:col-span-2">
-      <input id={id} type="checkbox" className="h-5 w-5 rounded border-gray-400 accent-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700" {...registration} />
+      <input
+        id={id}
+        type="checkbox"
+        className="h-5 w-5 rounded border-gray-400 accent-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+        {...registration}
+      />
       <label htmlFor={id} className="text-base text-gray-900">
         {label}
       </label>

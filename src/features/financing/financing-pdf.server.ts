@@ -157,7 +157,9 @@ async function embedImage(doc: PDFDocument, document: StoredDocument | null, { p
 }
 
 function formatSubmitted(iso: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone: businessProfile.timeZone, dateStyle: "long", timeStyle: "short" }).format(new Date(iso));
+  return new Intl.DateTimeFormat("en-US", { timeZone: businessProfile.timeZone, dateStyle: "long", timeStyle: "short" }).format(
+    new Date(iso),
+  );
 }
 
 function formatMoney(n: number): string {

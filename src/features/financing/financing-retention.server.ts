@@ -1,7 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { AppContext } from "~/server/context.server";
-import { deleteFinancingApplication, listFinancingApplicationsBefore, listFinancingDocumentFileNames } from "~/server/data/financing-applications.server";
+import {
+  deleteFinancingApplication,
+  listFinancingApplicationsBefore,
+  listFinancingDocumentFileNames,
+} from "~/server/data/financing-applications.server";
 import { privateDir, removeFinancingDocuments } from "./financing.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -12,7 +16,10 @@ export const DEFAULT_RETENTION_DAYS = 730;
  * encrypted files (DESIGN.md difference 3). Returns how many were purged.
  */
 export async function purgeExpiredFinancingApplications(ctx: AppContext, now = new Date()): Promise<number> {
-  const days = Number.isFinite(ctx.env.financingRetentionDays) && ctx.env.financingRetentionDays > 0 ? ctx.env.financingRetentionDays : DEFAULT_RETENTION_DAYS;
+  const days =
+    Number.isFinite(ctx.env.financingRetentionDays) && ctx.env.financingRetentionDays > 0
+      ? ctx.env.financingRetentionDays
+      : DEFAULT_RETENTION_DAYS;
   const expired = await listFinancingApplicationsBefore(ctx.db, new Date(now.getTime() - days * DAY_MS));
   let purged = 0;
   for (const row of expired) {

@@ -79,14 +79,26 @@ describe("financing schema: primary applicant (spec §5)", () => {
     expect(errorsFor({ ...valid, [field]: value })[field]).toBe(message);
   });
 
-  it.each(["firstName", "lastName", "email", "phone", "address", "city", "state", "zipCode", "ssn", "dateOfBirth", "employmentStatus", "monthlyIncome", "signature", "driverLicense"])(
-    "%s is required when missing entirely",
-    (field) => {
-      const input: Record<string, unknown> = { ...valid };
-      delete input[field];
-      expect(errorsFor(input)[field]).toBeTruthy();
-    },
-  );
+  it.each([
+    "firstName",
+    "lastName",
+    "email",
+    "phone",
+    "address",
+    "city",
+    "state",
+    "zipCode",
+    "ssn",
+    "dateOfBirth",
+    "employmentStatus",
+    "monthlyIncome",
+    "signature",
+    "driverLicense",
+  ])("%s is required when missing entirely", (field) => {
+    const input: Record<string, unknown> = { ...valid };
+    delete input[field];
+    expect(errorsFor(input)[field]).toBeTruthy();
+  });
 
   it("monthly income 0 is accepted (min 0) and numbers pass through", () => {
     expect(financingApplicationSchema.parse({ ...valid, monthlyIncome: 0 }).monthlyIncome).toBe(0);
@@ -101,7 +113,8 @@ describe("financing schema: primary applicant (spec §5)", () => {
   it("offers the four employment options to the applicant and adds student for the co-owner", () => {
     expect(EMPLOYMENT_STATUSES).toEqual(["employed", "self-employed", "retired", "unemployed"]);
     expect(CO_OWNER_EMPLOYMENT_STATUSES).toEqual(["employed", "self-employed", "retired", "unemployed", "student"]);
-    for (const status of EMPLOYMENT_STATUSES) expect(financingApplicationSchema.safeParse({ ...valid, employmentStatus: status }).success).toBe(true);
+    for (const status of EMPLOYMENT_STATUSES)
+      expect(financingApplicationSchema.safeParse({ ...valid, employmentStatus: status }).success).toBe(true);
   });
 
   it("keeps trade-in details only when the trade-in box is ticked", () => {

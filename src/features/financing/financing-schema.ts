@@ -63,7 +63,10 @@ const dataUrlField = (requiredMessage: string, accept: (mimeType: string) => boo
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
     .refine((value) => value === "" || isDataUrlOf(value, accept), typeMessage)
-    .refine((value) => !isDataUrlOf(value, accept) || base64DecodedBytes(parseDataUrl(value)!.base64) <= maxBytes, v.fileTooLarge(maxBytes / 1024 / 1024));
+    .refine(
+      (value) => !isDataUrlOf(value, accept) || base64DecodedBytes(parseDataUrl(value)!.base64) <= maxBytes,
+      v.fileTooLarge(maxBytes / 1024 / 1024),
+    );
 
 function isDataUrlOf(value: string, accept: (mimeType: string) => boolean): boolean {
   const parsed = parseDataUrl(value);
@@ -109,7 +112,10 @@ const primaryShape = {
   employer: optionalText(200),
   monthlyIncome: moneyField(v.monthlyIncome, { min: 0 }),
   vehicleOfInterest: optionalText(200),
-  downPayment: z.preprocess(emptyToUndefined, z.coerce.number({ error: v.downPayment }).min(0, v.downPayment).max(10_000_000, v.downPayment).optional()),
+  downPayment: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: v.downPayment }).min(0, v.downPayment).max(10_000_000, v.downPayment).optional(),
+  ),
   hasTradeIn: z.boolean().default(false),
   tradeInDetails: optionalText(2000),
   signature: signatureField(v.signature),
@@ -133,17 +139,22 @@ export type FinancingApplication = PrimaryFields & Partial<CoOwnerFields>;
  */
 export const financingApplicationSchema = z
   .object({ ...primaryShape, ...coOwnerInputShape })
-  .superRefine((data, ctx) => {
-    if (data.hasCoOwner !== true) return;
-    const result = coOwnerSchema.safeParse(pickCoOwner(data));
-    if (result.success) return;
-    for (const issue of result.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
-  }, {
-    // Run even when primary fields failed, so every message shows at once.
-    when: (payload) => typeof payload.value === "object" && payload.value !== null,
-  })
+  .superRefine(
+    (data, ctx) => {
+      if (data.hasCoOwner !== true) return;
+      const result = coOwnerSchema.safeParse(pickCoOwner(data));
+      if (result.success) return;
+      for (const issue of result.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    },
+    {
+      // Run even when primary fields failed, so every message shows at once.
+      when: (payload) => typeof payload.value === "object" && payload.value !== null,
+    },
+  )
   .transform((data): FinancingApplication => {
-    const primary = Object.fromEntries(Object.entries(data).filter(([key]) => !coOwnerKeys.includes(key as keyof CoOwnerFields))) as PrimaryFields;
+    const primary = Object.fromEntries(
+      Object.entries(data).filter(([key]) => !coOwnerKeys.includes(key as keyof CoOwnerFields)),
+    ) as PrimaryFields;
     if (!primary.hasTradeIn) primary.tradeInDetails = undefined;
     if (!primary.hasCoOwner) return primary;
     return { ...primary, ...coOwnerSchema.parse(pickCoOwner(data)) };

@@ -13,7 +13,13 @@ import { buildFinancingPdf, pdfSafe } from "./financing-pdf.server";
 import { hasPdfAccess, pdfAccessToken } from "./financing-pdf-access.server";
 import { ORPHAN_GRACE_MS, purgeExpiredFinancingApplications, removeOrphanFinancingDocuments } from "./financing-retention.server";
 import { financingApplicationSchema } from "./financing-schema";
-import { FinancingDocumentError, loadFinancingApplication, privateDir, sniffDocumentKind, submitFinancingApplication } from "./financing.server";
+import {
+  FinancingDocumentError,
+  loadFinancingApplication,
+  privateDir,
+  sniffDocumentKind,
+  submitFinancingApplication,
+} from "./financing.server";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 const png = `data:image/png;base64,${PNG.toString("base64")}`;
@@ -29,7 +35,12 @@ beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "financing-unit-"));
   opened = openDatabase(dataDir);
   await migrateToLatest(opened.db);
-  ctx = { env: { ...readEnv({ DATA_DIR: dataDir }), dataDir }, db: opened.db, logger: createLogger("silent"), secrets: loadSecrets(dataDir, "") };
+  ctx = {
+    env: { ...readEnv({ DATA_DIR: dataDir }), dataDir },
+    db: opened.db,
+    logger: createLogger("silent"),
+    secrets: loadSecrets(dataDir, ""),
+  };
 });
 
 afterEach(async () => {
@@ -42,11 +53,16 @@ const files = () => (fs.existsSync(privateDir(dataDir)) ? fs.readdirSync(private
 describe("submitFinancingApplication", () => {
   it("encrypts SSN, date of birth and documents, and reads them back", async () => {
     const { id } = await submitFinancingApplication(ctx, input());
-    const row = opened.raw.prepare("SELECT ssn_enc, date_of_birth_enc FROM financing_applications WHERE id = ?").get(id) as Record<string, string>;
+    const row = opened.raw.prepare("SELECT ssn_enc, date_of_birth_enc FROM financing_applications WHERE id = ?").get(id) as Record<
+      string,
+      string
+    >;
     expect(row.ssn_enc).toMatch(/^v1\./);
     expect(row.date_of_birth_enc).not.toContain("1985");
     expect(files().sort()).toEqual([`${id}-license.enc`, `${id}-signature.enc`]);
-    expect(fs.readFileSync(path.join(privateDir(dataDir), `${id}-signature.enc`), "utf8")).not.toContain(PNG.toString("base64").slice(0, 20));
+    expect(fs.readFileSync(path.join(privateDir(dataDir), `${id}-signature.enc`), "utf8")).not.toContain(
+      PNG.toString("base64").slice(0, 20),
+    );
     const loaded = await loadFinancingApplication(ctx, id);
     expect(loaded!.applicant.ssn).toBe("123-45-6789");
     expect(loaded!.applicant.dateOfBirth).toBe("1985-04-12");
@@ -63,7 +79,9 @@ describe("submitFinancingApplication", () => {
     const html = `data:image/png;base64,${Buffer.from("<html><body>hi</body></html>").toString("base64")}`;
     const error = await submitFinancingApplication(ctx, input({ driverLicense: html })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FinancingDocumentError);
-    expect((error as FinancingDocumentError).fieldErrors).toEqual({ driverLicense: "Driver's license must be an image (PNG, JPEG or WebP) or a PDF" });
+    expect((error as FinancingDocumentError).fieldErrors).toEqual({
+      driverLicense: "Driver's license must be an image (PNG, JPEG or WebP) or a PDF",
+    });
     expect(files()).toEqual([]);
   });
 });
@@ -89,7 +107,10 @@ describe("purgeExpiredFinancingApplications", () => {
 
 describe("buildFinancingPdf", () => {
   it("renders names outside Latin-1 without failing, with the applicant's name in the title", async () => {
-    const { id } = await submitFinancingApplication(ctx, input({ firstName: "Łukasz", lastName: "Dvořák “Ž” 🚗", hasTradeIn: true, tradeInDetails: "x".repeat(300) }));
+    const { id } = await submitFinancingApplication(
+      ctx,
+      input({ firstName: "Łukasz", lastName: "Dvořák “Ž” 🚗", hasTradeIn: true, tradeInDetails: "x".repeat(300) }),
+    );
     const pdf = await buildFinancingPdf(ctx, id);
     const doc = await PDFDocument.load(pdf!.bytes);
     expect(doc.getTitle()).toContain("Lukasz Dvorák “Ž” ?");

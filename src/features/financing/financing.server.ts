@@ -11,13 +11,7 @@ import {
 import { sniffImageType } from "~/server/images/image-store.server";
 import { decrypt, encrypt } from "~/server/secrets.server";
 import { messagesFor } from "~/shared/i18n/messages";
-import {
-  LICENSE_MAX_BYTES,
-  SIGNATURE_MAX_BYTES,
-  parseDataUrl,
-  type EmploymentStatus,
-  type FinancingApplication,
-} from "./financing-schema";
+import { LICENSE_MAX_BYTES, SIGNATURE_MAX_BYTES, parseDataUrl, type EmploymentStatus, type FinancingApplication } from "./financing-schema";
 
 /** What a stored document really is, judged by its first bytes. */
 export type DocumentKind = "png" | "jpeg" | "webp" | "pdf";
@@ -35,8 +29,20 @@ export const DOCUMENT_CONTENT_TYPES: Record<DocumentKind, string> = {
 const DOCUMENT_FIELDS = [
   { field: "signature", column: "signatureFile", suffix: "signature", accept: "image", maxBytes: SIGNATURE_MAX_BYTES },
   { field: "driverLicense", column: "driverLicenseFile", suffix: "license", accept: "image-or-pdf", maxBytes: LICENSE_MAX_BYTES },
-  { field: "coOwnerSignature", column: "coOwnerSignatureFile", suffix: "co-owner-signature", accept: "image", maxBytes: SIGNATURE_MAX_BYTES },
-  { field: "coOwnerDriverLicense", column: "coOwnerDriverLicenseFile", suffix: "co-owner-license", accept: "image-or-pdf", maxBytes: LICENSE_MAX_BYTES },
+  {
+    field: "coOwnerSignature",
+    column: "coOwnerSignatureFile",
+    suffix: "co-owner-signature",
+    accept: "image",
+    maxBytes: SIGNATURE_MAX_BYTES,
+  },
+  {
+    field: "coOwnerDriverLicense",
+    column: "coOwnerDriverLicenseFile",
+    suffix: "co-owner-license",
+    accept: "image-or-pdf",
+    maxBytes: LICENSE_MAX_BYTES,
+  },
 ] as const;
 
 type DocumentField = (typeof DOCUMENT_FIELDS)[number]["field"];

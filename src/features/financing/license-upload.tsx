@@ -87,11 +87,19 @@ export function LicenseUpload({ id, label, value, onChange, error, inputRef }: L
       {value ? (
         <div className="mt-3 flex flex-wrap items-start gap-3">
           {isImage ? (
-            <img src={value} alt={m.license.previewAlt(label)} className="max-h-40 max-w-full rounded-md border border-gray-300 object-contain" />
+            <img
+              src={value}
+              alt={m.license.previewAlt(label)}
+              className="max-h-40 max-w-full rounded-md border border-gray-300 object-contain"
+            />
           ) : (
             <p className="text-sm text-gray-800">{m.license.pdfSelected(fileName)}</p>
           )}
-          <button type="button" onClick={remove} className="rounded-md border border-gray-400 px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700">
+          <button
+            type="button"
+            onClick={remove}
+            className="rounded-md border border-gray-400 px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+          >
             {m.license.remove}
           </button>
         </div>

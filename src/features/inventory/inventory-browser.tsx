@@ -19,7 +19,17 @@ export const INVENTORY_PAGE_SIZE = 24;
 /** Cards whose images load eagerly (the first row on a large screen). */
 const EAGER_CARDS = 3;
 
-const PANEL_KEYS: (keyof InventoryFilters)[] = ["make", "bodyStyle", "transmission", "minYear", "maxYear", "minPrice", "maxPrice", "minMileage", "maxMileage"];
+const PANEL_KEYS: (keyof InventoryFilters)[] = [
+  "make",
+  "bodyStyle",
+  "transmission",
+  "minYear",
+  "maxYear",
+  "minPrice",
+  "maxPrice",
+  "minMileage",
+  "maxMileage",
+];
 
 const controlClass =
   "block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 placeholder:text-gray-600 focus:border-red-700 focus:outline-none focus:ring-2 focus:ring-red-700";
@@ -136,10 +146,23 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
         </div>
       </div>
 
-      <div id={`${ids}-panel`} hidden={!panelOpen} role="region" aria-label={m.filtersPanel} className="mt-4 rounded-xl border border-gray-200 bg-gray-50 p-4">
+      <div
+        id={`${ids}-panel`}
+        hidden={!panelOpen}
+        role="region"
+        aria-label={m.filtersPanel}
+        className="mt-4 rounded-xl border border-gray-200 bg-gray-50 p-4"
+      >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <Select id={`${ids}-make`} label={m.make} all={m.allMakes} options={options.make} value={filters.make} onChange={set("make")} />
-          <Select id={`${ids}-body`} label={m.bodyStyle} all={m.allStyles} options={options.bodyStyle} value={filters.bodyStyle} onChange={set("bodyStyle")} />
+          <Select
+            id={`${ids}-body`}
+            label={m.bodyStyle}
+            all={m.allStyles}
+            options={options.bodyStyle}
+            value={filters.bodyStyle}
+            onChange={set("bodyStyle")}
+          />
           <Select
             id={`${ids}-trans`}
             label={m.transmission}
@@ -149,7 +172,11 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
             onChange={set("transmission")}
           />
           <Range legend={m.yearRange} min={[filters.minYear, set("minYear"), m.min]} max={[filters.maxYear, set("maxYear"), m.max]} />
-          <Range legend={m.priceRange} min={[filters.minPrice, set("minPrice"), m.minPrice]} max={[filters.maxPrice, set("maxPrice"), m.maxPrice]} />
+          <Range
+            legend={m.priceRange}
+            min={[filters.minPrice, set("minPrice"), m.minPrice]}
+            max={[filters.maxPrice, set("maxPrice"), m.maxPrice]}
+          />
           <Range
             legend={m.mileageRange}
             min={[filters.minMileage, set("minMileage"), m.min]}

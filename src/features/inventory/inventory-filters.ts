@@ -61,9 +61,7 @@ export function matchesFilters(vehicle: FilterableVehicle, filters: InventoryFil
   if (filters.search) {
     const needle = filters.search.toLowerCase();
     const hit =
-      vehicle.make.toLowerCase().includes(needle) ||
-      vehicle.model.toLowerCase().includes(needle) ||
-      String(vehicle.year).includes(needle);
+      vehicle.make.toLowerCase().includes(needle) || vehicle.model.toLowerCase().includes(needle) || String(vehicle.year).includes(needle);
     if (!hit) return false;
   }
   if (filters.make && vehicle.make !== filters.make) return false;
@@ -97,10 +95,7 @@ export function activeFilterCount(filters: InventoryFilters): number {
 }
 
 /** The distinct values of one field across the loaded vehicles, sorted alphabetically. */
-export function distinctOptions<K extends "make" | "bodyStyle" | "transmission">(
-  vehicles: readonly Pick<Vehicle, K>[],
-  key: K,
-): string[] {
+export function distinctOptions<K extends "make" | "bodyStyle" | "transmission">(vehicles: readonly Pick<Vehicle, K>[], key: K): string[] {
   return [...new Set(vehicles.map((v) => v[key] as string))].sort((a, b) => a.localeCompare(b, "en"));
 }
 

@@ -13,7 +13,15 @@ export const CARD_IMAGE_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 5
  * with ' mi' and the transmission. The image and 'View Details' both open the vehicle page.
  * `eager` for cards in the first row, `priority` for the largest above-the-fold image.
  */
-export function VehicleCard({ vehicle, eager = false, priority = false }: { vehicle: VehicleSummary; eager?: boolean; priority?: boolean }) {
+export function VehicleCard({
+  vehicle,
+  eager = false,
+  priority = false,
+}: {
+  vehicle: VehicleSummary;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const m = useMessages().inventory.card;
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   const href = vehiclePath(vehicle);

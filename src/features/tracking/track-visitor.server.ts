@@ -15,7 +15,11 @@ export async function trackVisitor(
 ): Promise<"recorded" | "skipped-bot"> {
   const userAgent = input.userAgent ?? client.userAgentHeader ?? null;
   if (!userAgent || isbot(userAgent)) return "skipped-bot";
-  const visitorKey = crypto.createHmac("sha256", ctx.secrets.visitorSalt).update(`${client.ip}|${userAgent}`).digest("base64url").slice(0, 22);
+  const visitorKey = crypto
+    .createHmac("sha256", ctx.secrets.visitorSalt)
+    .update(`${client.ip}|${userAgent}`)
+    .digest("base64url")
+    .slice(0, 22);
   await insertVisit(ctx.db, {
     page: input.page.split(/[?#]/, 1)[0] ?? input.page,
     userAgent,

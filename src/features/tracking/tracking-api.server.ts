@@ -9,16 +9,11 @@ import { trackVisitor } from "./track-visitor.server";
 /** POST /api/track-visitor */
 export function trackingApi(ctx: AppContext): Router {
   const router = Router();
-  router.post(
-    "/track-visitor",
-    rateLimit({ limit: 600, windowMs: 60_000, message: "Too many requests" }),
-    jsonBody(),
-    async (req, res) => {
-      const input = parseOr400(res, trackVisitorSchema, req.body);
-      if (!input) return;
-      const outcome = await trackVisitor(ctx, input, { ip: req.ip ?? "", userAgentHeader: req.get("user-agent") });
-      res.status(outcome === "recorded" ? 201 : 202).json({ ok: true });
-    },
-  );
+  router.post("/track-visitor", rateLimit({ limit: 600, windowMs: 60_000, message: "Too many requests" }), jsonBody(), async (req, res) => {
+    const input = parseOr400(res, trackVisitorSchema, req.body);
+    if (!input) return;
+    const outcome = await trackVisitor(ctx, input, { ip: req.ip ?? "", userAgentHeader: req.get("user-agent") });
+    res.status(outcome === "recorded" ? 201 : 202).json({ ok: true });
+  });
   return router;
 }

@@ -26,19 +26,44 @@ export function PaymentEstimator({ price }: { price: number }) {
           <label htmlFor={`${id}-price`} className="block text-sm font-medium text-gray-800">
             {m.price}
           </label>
-          <input id={`${id}-price`} type="number" inputMode="numeric" min={0} value={amount} onChange={(e) => setAmount(e.target.value)} className={inputClass} />
+          <input
+            id={`${id}-price`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-down`} className="block text-sm font-medium text-gray-800">
             {m.downPayment}
           </label>
-          <input id={`${id}-down`} type="number" inputMode="numeric" min={0} value={down} onChange={(e) => setDown(e.target.value)} className={inputClass} />
+          <input
+            id={`${id}-down`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={down}
+            onChange={(e) => setDown(e.target.value)}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-apr`} className="block text-sm font-medium text-gray-800">
             {m.apr}
           </label>
-          <input id={`${id}-apr`} type="number" inputMode="decimal" min={0} step="0.1" value={apr} onChange={(e) => setApr(e.target.value)} className={inputClass} />
+          <input
+            id={`${id}-apr`}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.1"
+            value={apr}
+            onChange={(e) => setApr(e.target.value)}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-term`} className="block text-sm font-medium text-gray-800">

@@ -68,7 +68,11 @@ export function PhotoGallery({ photos, name }: { photos: VehiclePhoto[]; name: s
           className="aspect-[4/3] w-full object-cover"
           data-testid="main-photo"
         />
-        <p className="absolute bottom-3 right-3 rounded-full bg-gray-900/80 px-3 py-1 text-sm font-semibold text-white" aria-live="polite" id={`${id}-count`}>
+        <p
+          className="absolute bottom-3 right-3 rounded-full bg-gray-900/80 px-3 py-1 text-sm font-semibold text-white"
+          aria-live="polite"
+          id={`${id}-count`}
+        >
           {m.photoCount(index + 1, total)}
         </p>
         {total > 1 ? (
@@ -105,7 +109,17 @@ export function PhotoGallery({ photos, name }: { photos: VehiclePhoto[]; name: s
                   i === index ? "border-red-700" : "border-transparent opacity-80 hover:opacity-100"
                 }`}
               >
-                <img src={p.src} srcSet={p.srcSet} sizes="96px" width={96} height={72} alt="" loading="lazy" decoding="async" className="h-[72px] w-24 object-cover" />
+                <img
+                  src={p.src}
+                  srcSet={p.srcSet}
+                  sizes="96px"
+                  width={96}
+                  height={72}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  className="h-[72px] w-24 object-cover"
+                />
               </button>
             </li>
           ))}

@@ -46,4 +46,8 @@ export async function backupDataDir(dataDir: string, targetDir: string): Promise
   return { dir: targetDir, database, files };
 }
 
-const exists = (p: string) => fs.stat(p).then(() => true, () => false);
+const exists = (p: string) =>
+  fs.stat(p).then(
+    () => true,
+    () => false,
+  );

@@ -20,16 +20,40 @@ afterEach(async () => {
 });
 
 const vehicle = {
-  year: 2018, make: "Honda", model: "Civic", price: 15995, mileage: 60000, transmission: "Automatic", drivetrain: "FWD",
-  bodyStyle: "Sedan", exteriorColor: "Blue", vin: "2HGFC2F59JH000000", features: ["Bluetooth"], description: null, images: [],
+  year: 2018,
+  make: "Honda",
+  model: "Civic",
+  price: 15995,
+  mileage: 60000,
+  transmission: "Automatic",
+  drivetrain: "FWD",
+  bodyStyle: "Sedan",
+  exteriorColor: "Blue",
+  vin: "2HGFC2F59JH000000",
+  features: ["Bluetooth"],
+  description: null,
+  images: [],
 };
 
 describe("migrations", () => {
   it("create every table on an empty database, with durability settings on", async () => {
     const { db, raw } = open(tempDir());
     expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
-    const tables = raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((r) => r.name);
-    for (const t of ["vehicles", "vehicle_images", "contact_submissions", "financing_applications", "visitors", "services", "bookings", "admin_sessions", "audit_log"]) {
+    const tables = raw
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .all()
+      .map((r) => r.name);
+    for (const t of [
+      "vehicles",
+      "vehicle_images",
+      "contact_submissions",
+      "financing_applications",
+      "visitors",
+      "services",
+      "bookings",
+      "admin_sessions",
+      "audit_log",
+    ]) {
       expect(tables).toContain(t);
     }
     expect(raw.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
@@ -70,10 +94,16 @@ describe("constraints", () => {
   it("hold at most one active booking per service, date and time; a cancelled one frees the slot", async () => {
     const { db } = open(tempDir());
     await migrateToLatest(db);
-    const serviceId = await insertService(db, { name: "Oil", description: "d", duration: 30, price: 50, availableDays: ["monday"], availableTimes: ["09:00"] }, 0);
+    const serviceId = await insertService(
+      db,
+      { name: "Oil", description: "d", duration: 30, price: 50, availableDays: ["monday"], availableTimes: ["09:00"] },
+      0,
+    );
     const insert = (id: string, status = "pending") =>
       sql`INSERT INTO bookings (id, service_id, customer_first_name, customer_last_name, customer_email, customer_phone, booking_date, booking_time, status, created_at)
-          VALUES (${id}, ${serviceId}, 'A', 'B', 'a@example.com', '5555550100', '2030-01-07', '09:00', ${status}, '2030-01-01')`.execute(db);
+          VALUES (${id}, ${serviceId}, 'A', 'B', 'a@example.com', '5555550100', '2030-01-07', '09:00', ${status}, '2030-01-01')`.execute(
+        db,
+      );
     await insert("b1");
     await expect(insert("b2")).rejects.toThrow(/UNIQUE/);
     await sql`UPDATE bookings SET status = 'cancelled' WHERE id = 'b1'`.execute(db);

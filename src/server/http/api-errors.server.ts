@@ -21,7 +21,9 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 export function parseOr400<S extends z.ZodType>(res: Response, schema: S, input: unknown): z.infer<S> | null {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  res.status(400).json({ error: "Please correct the highlighted fields.", fieldErrors: fieldErrorsOf(result.error) } satisfies ApiErrorBody);
+  res
+    .status(400)
+    .json({ error: "Please correct the highlighted fields.", fieldErrors: fieldErrorsOf(result.error) } satisfies ApiErrorBody);
   return null;
 }
 

@@ -8,7 +8,10 @@ export function requestLog(logger: Logger) {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const level = res.statusCode >= 500 ? "error" : "info";
-      logger[level]({ method: req.method, path: req.originalUrl.split("?", 1)[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+      logger[level](
+        { method: req.method, path: req.originalUrl.split("?", 1)[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        "request",
+      );
     });
     next();
   };

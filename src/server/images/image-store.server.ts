@@ -49,7 +49,10 @@ export async function storeImage(dataDir: string, bytes: Buffer): Promise<Stored
   const dir = imagesDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
   const full = path.join(dir, `${key}-1200.jpg`);
-  const exists = await fs.stat(full).then(() => true, () => false);
+  const exists = await fs.stat(full).then(
+    () => true,
+    () => false,
+  );
   const base = sharp(bytes).rotate();
   // EXIF orientation may swap the sides; report the upright size.
   const swap = (meta.orientation ?? 1) >= 5;
@@ -59,9 +62,17 @@ export async function storeImage(dataDir: string, bytes: Buffer): Promise<Stored
     const fit = { width: FULL_WIDTH, height: FULL_WIDTH, fit: "inside" as const, withoutEnlargement: true };
     await Promise.all([
       ...WEBP_WIDTHS.map((w) =>
-        base.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: 72 }).toFile(path.join(dir, `${key}-${w}.webp`)),
+        base
+          .clone()
+          .resize({ width: w, withoutEnlargement: true })
+          .webp({ quality: 72 })
+          .toFile(path.join(dir, `${key}-${w}.webp`)),
       ),
-      base.clone().resize(fit).webp({ quality: 78 }).toFile(path.join(dir, `${key}-1200.webp`)),
+      base
+        .clone()
+        .resize(fit)
+        .webp({ quality: 78 })
+        .toFile(path.join(dir, `${key}-1200.webp`)),
     ]);
     // The JPEG is renamed into place last, so its presence means every variant is complete.
     await base.clone().resize(fit).jpeg({ quality: 80, mozjpeg: true }).toFile(`${full}.tmp`);

@@ -38,13 +38,47 @@ export const DEMO_MODELS = [
   { make: "Acura", model: "TLX", bodyStyle: "Sedan", drivetrain: "FWD", wmi: "19U", basePrice: 38000 },
 ] as const;
 
-export const DEMO_COLORS = ["Black", "White", "Silver", "Gray", "Red", "Blue", "Green", "Brown", "Beige", "Gold", "Orange", "Burgundy", "Charcoal"] as const;
+export const DEMO_COLORS = [
+  "Black",
+  "White",
+  "Silver",
+  "Gray",
+  "Red",
+  "Blue",
+  "Green",
+  "Brown",
+  "Beige",
+  "Gold",
+  "Orange",
+  "Burgundy",
+  "Charcoal",
+] as const;
 
 export const DEMO_FEATURES = [
-  "Backup Camera", "Bluetooth", "Apple CarPlay", "Android Auto", "Heated Seats", "Sunroof", "Navigation",
-  "Keyless Entry", "Push-Button Start", "Blind Spot Monitoring", "Lane Departure Warning", "Adaptive Cruise Control",
-  "Leather Seats", "Remote Start", "Third-Row Seating", "Tow Package", "Alloy Wheels", "Heated Steering Wheel",
-  "Premium Audio", "Dual-Zone Climate Control", "Power Liftgate", "Roof Rails", "Fog Lights", "USB-C Ports",
+  "Backup Camera",
+  "Bluetooth",
+  "Apple CarPlay",
+  "Android Auto",
+  "Heated Seats",
+  "Sunroof",
+  "Navigation",
+  "Keyless Entry",
+  "Push-Button Start",
+  "Blind Spot Monitoring",
+  "Lane Departure Warning",
+  "Adaptive Cruise Control",
+  "Leather Seats",
+  "Remote Start",
+  "Third-Row Seating",
+  "Tow Package",
+  "Alloy Wheels",
+  "Heated Steering Wheel",
+  "Premium Audio",
+  "Dual-Zone Climate Control",
+  "Power Liftgate",
+  "Roof Rails",
+  "Fog Lights",
+  "USB-C Ports",
 ] as const;
 
 const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday"] as const;
@@ -52,7 +86,8 @@ const halfHours = (from: string, to: string) => {
   const out: string[] = [];
   const [fh, fm] = from.split(":").map(Number) as [number, number];
   const [th, tm] = to.split(":").map(Number) as [number, number];
-  for (let t = fh * 60 + fm; t <= th * 60 + tm; t += 30) out.push(`${String(Math.floor(t / 60)).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}`);
+  for (let t = fh * 60 + fm; t <= th * 60 + tm; t += 30)
+    out.push(`${String(Math.floor(t / 60)).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}`);
   return out;
 };
 

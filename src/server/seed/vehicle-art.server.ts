@@ -4,9 +4,21 @@
  */
 
 export const COLOR_HEX: Record<string, string> = {
-  Black: "#16181d", White: "#f3f4f6", Silver: "#b8bec7", Gray: "#6b7280", Red: "#b3121b", Blue: "#1d4ed8",
-  Green: "#166534", Brown: "#6b4226", Beige: "#d6c7a1", Gold: "#c9a227", Orange: "#ea580c", Yellow: "#facc15",
-  Purple: "#6b21a8", Burgundy: "#7f1d1d", Charcoal: "#36454f",
+  Black: "#16181d",
+  White: "#f3f4f6",
+  Silver: "#b8bec7",
+  Gray: "#6b7280",
+  Red: "#b3121b",
+  Blue: "#1d4ed8",
+  Green: "#166534",
+  Brown: "#6b4226",
+  Beige: "#d6c7a1",
+  Gold: "#c9a227",
+  Orange: "#ea580c",
+  Yellow: "#facc15",
+  Purple: "#6b21a8",
+  Burgundy: "#7f1d1d",
+  Charcoal: "#36454f",
 };
 
 type Profile = { body: string; cabin: string; windows: string; extra?: string };
@@ -21,7 +33,8 @@ const PROFILES: Record<string, Profile> = {
   SUV: {
     body: "M170 580 L170 470 Q175 420 260 415 L960 415 Q1030 425 1040 500 L1040 590 L170 590 Z",
     cabin: "M300 418 L370 300 Q385 285 410 285 L890 285 Q920 285 930 310 L960 418 Z",
-    windows: "M330 410 L390 308 L560 308 L560 410 Z M575 410 L575 308 L740 308 L740 410 Z M755 410 L755 308 L880 308 Q900 308 905 326 L930 410 Z",
+    windows:
+      "M330 410 L390 308 L560 308 L560 410 Z M575 410 L575 308 L740 308 L740 410 Z M755 410 L755 308 L880 308 Q900 308 905 326 L930 410 Z",
   },
   Truck: {
     body: "M160 585 L160 480 Q165 435 240 430 L640 430 L640 455 L1050 455 L1050 585 Z",
@@ -42,12 +55,14 @@ const PROFILES: Record<string, Profile> = {
   Minivan: {
     body: "M180 585 L180 460 Q185 420 250 415 L980 412 Q1035 420 1040 490 L1040 590 L180 590 Z",
     cabin: "M260 418 L350 270 Q365 255 395 255 L930 258 Q960 260 965 290 L985 415 Z",
-    windows: "M300 410 L370 285 L520 285 L520 410 Z M535 410 L535 285 L760 285 L760 410 Z M775 410 L775 285 L920 287 Q940 290 943 310 L955 410 Z",
+    windows:
+      "M300 410 L370 285 L520 285 L520 410 Z M535 410 L535 285 L760 285 L760 410 Z M775 410 L775 285 L920 287 Q940 290 943 310 L955 410 Z",
   },
   Wagon: {
     body: "M160 570 Q160 475 260 465 L960 462 Q1035 470 1040 535 L1040 588 L160 588 Z",
     cabin: "M370 466 L460 352 Q480 338 510 338 L950 340 Q975 342 980 365 L990 466 Z",
-    windows: "M400 458 L475 362 L640 362 L640 458 Z M655 458 L655 362 L820 362 L820 458 Z M835 458 L835 362 L945 362 Q960 364 962 380 L968 458 Z",
+    windows:
+      "M400 458 L475 362 L640 362 L640 458 Z M655 458 L655 362 L820 362 L820 458 Z M835 458 L835 362 L945 362 Q960 364 962 380 L968 458 Z",
   },
   Convertible: {
     body: "M160 565 Q165 485 280 476 L920 474 Q1035 485 1040 548 L1040 588 L160 588 Z",
@@ -86,27 +101,34 @@ function shade(hex: string, amount: number): string {
 }
 
 function wheel(cx: number): string {
-  return `<g><circle cx="${cx}" cy="585" r="72" fill="#111"/><circle cx="${cx}" cy="585" r="44" fill="#9ca3af"/>` +
+  return (
+    `<g><circle cx="${cx}" cy="585" r="72" fill="#111"/><circle cx="${cx}" cy="585" r="44" fill="#9ca3af"/>` +
     `<circle cx="${cx}" cy="585" r="14" fill="#4b5563"/>` +
-    [0, 72, 144, 216, 288].map((a) => `<rect x="${cx - 4}" y="545" width="8" height="30" fill="#6b7280" transform="rotate(${a} ${cx} 585)"/>`).join("") +
-    `</g>`;
+    [0, 72, 144, 216, 288]
+      .map((a) => `<rect x="${cx - 4}" y="545" width="8" height="30" fill="#6b7280" transform="rotate(${a} ${cx} 585)"/>`)
+      .join("") +
+    `</g>`
+  );
 }
 
 /** SVG markup of one photo. */
 export function vehicleSvg(bodyStyle: string, color: string, shot: Shot): string {
   const paint = COLOR_HEX[color] ?? "#6b7280";
   const scene = SCENES[shot.scene % SCENES.length]!;
-  const head = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">` +
+  const head =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">` +
     `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${scene.sky[0]}"/><stop offset="1" stop-color="${scene.sky[1]}"/></linearGradient>` +
     `<linearGradient id="paint" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${shade(paint, 40)}"/><stop offset="0.55" stop-color="${paint}"/><stop offset="1" stop-color="${shade(paint, -45)}"/></linearGradient></defs>` +
     `<rect width="1200" height="800" fill="url(#sky)"/>`;
   if ("interior" in shot) {
-    return head +
+    return (
+      head +
       `<rect y="430" width="1200" height="370" fill="#1f2937"/>` +
       `<path d="M0 470 Q600 380 1200 470 L1200 560 L0 560 Z" fill="${shade(paint, -70)}"/>` +
       `<circle cx="420" cy="560" r="150" fill="none" stroke="#0b0f14" stroke-width="34"/><circle cx="420" cy="560" r="40" fill="#0b0f14"/>` +
       `<rect x="640" y="470" width="260" height="120" rx="14" fill="#0f172a"/><rect x="660" y="490" width="220" height="80" rx="8" fill="#1e3a8a"/>` +
-      `</svg>`;
+      `</svg>`
+    );
   }
   const profile = PROFILES[bodyStyle] ?? PROFILES.Sedan!;
   const car =
@@ -117,10 +139,13 @@ export function vehicleSvg(bodyStyle: string, color: string, shot: Shot): string
     `<path d="${profile.windows}" fill="#1e293b" opacity="0.85"/>` +
     `<rect x="1000" y="490" width="40" height="22" rx="6" fill="#fef9c3"/><rect x="160" y="495" width="26" height="22" rx="5" fill="#dc2626"/>` +
     `<path d="M640 470 L640 580" stroke="${shade(paint, -60)}" stroke-width="3"/>` +
-    wheel(330) + wheel(870);
+    wheel(330) +
+    wheel(870);
   const zoom = shot.zoom === "front" ? "translate(-700 -380) scale(1.6)" : shot.zoom === "rear" ? "translate(-40 -380) scale(1.6)" : "";
   const flip = shot.flip ? "translate(1200 0) scale(-1 1)" : "";
-  return head +
+  return (
+    head +
     `<rect y="620" width="1200" height="180" fill="${scene.ground}"/><rect y="700" width="1200" height="6" fill="${scene.stripe}" opacity="0.6"/>` +
-    `<g transform="${flip} ${zoom}">${car}</g></svg>`;
+    `<g transform="${flip} ${zoom}">${car}</g></svg>`
+  );
 }

@@ -77,12 +77,4 @@ export const businessProfile: BusinessProfile = {
   foundedYear: 2010,
 };
 
-export const weekdays: readonly Weekday[] = [
-  "sunday",
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-];
+export const weekdays: readonly Weekday[] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];

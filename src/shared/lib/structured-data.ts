@@ -80,5 +80,8 @@ export function itemListJsonLd(vehicles: StructuredVehicle[], publicUrl: string)
 
 /** JSON for a <script type="application/ld+json">, safe against `</script>` in data. */
 export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

@@ -14,7 +14,9 @@ describe("vehiclePath", () => {
   });
   it("turns spaces into hyphens and collapses repeated hyphens", () => {
     expect(slugSegment("Land  Rover -- Range   Rover")).toBe("land-rover-range-rover");
-    expect(vehiclePath({ id, year: 2015, make: "Ram ", model: " 1500 - Big Horn" })).toBe(`/used-2015-ram-1500-big-horn-fitchburg-ma-01430-${id}`);
+    expect(vehiclePath({ id, year: 2015, make: "Ram ", model: " 1500 - Big Horn" })).toBe(
+      `/used-2015-ram-1500-big-horn-fitchburg-ma-01430-${id}`,
+    );
   });
   it("lower-cases the id", () => {
     expect(vehiclePath({ id: id.toUpperCase(), year: 2018, make: "Kia", model: "Soul" })).toMatch(new RegExp(`${id}$`));

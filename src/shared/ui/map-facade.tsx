@@ -57,7 +57,12 @@ export function MapFacade({ minHeight = 320, className = "" }: { minHeight?: num
         </div>
       )}
       {interactive ? (
-        <a href={links.directions} target="_blank" rel="noopener noreferrer" className="block bg-red-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-red-800">
+        <a
+          href={links.directions}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="block bg-red-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-red-800"
+        >
           {m.getDirections}
         </a>
       ) : null}

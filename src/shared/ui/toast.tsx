@@ -51,7 +51,10 @@ export function Toaster() {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
   return (
-    <section aria-label={m.layout.toast.region} className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:bottom-auto sm:top-0 sm:justify-end">
+    <section
+      aria-label={m.layout.toast.region}
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:bottom-auto sm:top-0 sm:justify-end"
+    >
       <ol ref={regionRef} tabIndex={-1} className="flex w-full max-w-sm flex-col gap-2 outline-none" aria-live="polite">
         {list.map((t) => (
           <ToastItem key={t.id} toast={t} closeLabel={m.layout.toast.close} />

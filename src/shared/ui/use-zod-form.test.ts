@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fieldErrorsFromIssues, readFormValues, type ControlLike } from "./use-zod-form";
 
-const control = (name: string, type: string, value = "", checked?: boolean, disabled?: boolean): ControlLike => ({ name, type, value, checked, disabled });
+const control = (name: string, type: string, value = "", checked?: boolean, disabled?: boolean): ControlLike => ({
+  name,
+  type,
+  value,
+  checked,
+  disabled,
+});
 
 describe("readFormValues", () => {
   it("reads text, textarea and select values as strings and checkboxes as booleans", () => {
@@ -14,7 +20,14 @@ describe("readFormValues", () => {
       control("hasCoOwner", "checkbox", "on", false),
       control("website", "text", ""),
     ]);
-    expect(values).toEqual({ firstName: "Ana", message: "Hello there", employmentStatus: "employed", hasTradeIn: true, hasCoOwner: false, website: "" });
+    expect(values).toEqual({
+      firstName: "Ana",
+      message: "Hello there",
+      employmentStatus: "employed",
+      hasTradeIn: true,
+      hasCoOwner: false,
+      website: "",
+    });
   });
 
   it("keeps only the checked radio and skips buttons, files, unnamed controls (fieldsets) and disabled ones", () => {
@@ -49,7 +62,13 @@ describe("fieldErrorsFromIssues", () => {
       email: z.email("Valid email is required").max(5, "Too long"),
       hasTradeIn: z.boolean(),
     });
-    const result = await schema.safeParseAsync(readFormValues([control("firstName", "text", " "), control("email", "email", "nope-not-an-email"), control("hasTradeIn", "checkbox", "on", true)]));
+    const result = await schema.safeParseAsync(
+      readFormValues([
+        control("firstName", "text", " "),
+        control("email", "email", "nope-not-an-email"),
+        control("hasTradeIn", "checkbox", "on", true),
+      ]),
+    );
     expect(result.success).toBe(false);
     expect(fieldErrorsFromIssues(result.error!.issues)).toEqual({ firstName: "First name is required", email: "Valid email is required" });
   });

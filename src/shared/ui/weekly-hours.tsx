@@ -12,7 +12,9 @@ export function WeeklyHours({ className = "" }: { className?: string }) {
         return (
           <div key={row.days.join()} className="contents">
             <dt className="font-medium">{row.days.length > 1 ? m.layout.dayRange(first, last) : first}</dt>
-            <dd>{row.interval ? `${formatClockTime(row.interval.open)} – ${formatClockTime(row.interval.close)}` : m.layout.closedAllDay}</dd>
+            <dd>
+              {row.interval ? `${formatClockTime(row.interval.open)} – ${formatClockTime(row.interval.close)}` : m.layout.closedAllDay}
+            </dd>
           </div>
         );
       })}

@@ -14,7 +14,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
  */
 export const withoutControlCharacters = (value: string) => value.replace(CONTROL_CHARACTERS, "");
 
-export const requiredText = (message: string, min = 1) => z.string({ error: message }).overwrite(withoutControlCharacters).trim().min(min, message);
+export const requiredText = (message: string, min = 1) =>
+  z.string({ error: message }).overwrite(withoutControlCharacters).trim().min(min, message);
 
 /** A valid e-mail address. */
 export const emailField = (message: string) => z.string({ error: message }).trim().pipe(z.email(message));

@@ -126,7 +126,10 @@ export const initialMigration: Migration = {
       .addColumn("booking_date", "text", (c) => c.notNull().check(sql`length(booking_date) = 10`))
       .addColumn("booking_time", "text", (c) => c.notNull())
       .addColumn("status", "text", (c) =>
-        c.notNull().defaultTo("pending").check(sql`status IN ('pending', 'confirmed', 'cancelled')`),
+        c
+          .notNull()
+          .defaultTo("pending")
+          .check(sql`status IN ('pending', 'confirmed', 'cancelled')`),
       )
       .addColumn("notes", "text")
       .addColumn("created_at", "text", (c) => c.notNull())

@@ -7,7 +7,8 @@ export const pages = {
   },
   inventory: {
     title: (name: string) => `Used Car Inventory | ${name}`,
-    description: "Browse our selection of quality pre-owned vehicles in Fitchburg, MA: search and filter by make, body style, price and mileage.",
+    description:
+      "Browse our selection of quality pre-owned vehicles in Fitchburg, MA: search and filter by make, body style, price and mileage.",
   },
   financing: {
     title: (name: string) => `Auto Financing Pre-Approval | ${name}`,

@@ -43,8 +43,14 @@ export const site = {
     ],
     servicesHeading: "Our Services",
     services: [
-      { title: "Quality Used Vehicles", text: "Every vehicle is inspected and prepared before it reaches our lot, with a clear history and an honest price." },
-      { title: "Flexible Financing", text: "We work with lenders who serve every credit situation, so you can drive away with a payment that fits." },
+      {
+        title: "Quality Used Vehicles",
+        text: "Every vehicle is inspected and prepared before it reaches our lot, with a clear history and an honest price.",
+      },
+      {
+        title: "Flexible Financing",
+        text: "We work with lenders who serve every credit situation, so you can drive away with a payment that fits.",
+      },
     ],
     valuesHeading: "Our Values",
     values: [

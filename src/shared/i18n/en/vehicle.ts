@@ -27,8 +27,7 @@ export const vehicle = {
   description: (name: string, price: string, miles: string) => `${name} for ${price}, ${miles} miles, in Fitchburg, MA.`,
   estimator: {
     title: "Payment Estimator",
-    disclaimer:
-      "This is an estimate only, not an offer of credit. Your actual rate and payment depend on credit approval, taxes and fees.",
+    disclaimer: "This is an estimate only, not an offer of credit. Your actual rate and payment depend on credit approval, taxes and fees.",
     price: "Vehicle price ($)",
     downPayment: "Down payment ($)",
     apr: "APR (%)",

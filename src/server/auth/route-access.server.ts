@@ -1,0 +1,93 @@
+import { STAFF_AREAS, type StaffRole } from "~/shared/staff/staff-roles";
+
+/**
+ * Who may call each /api/admin route: the ONE table the staff guard consults for every
+ * request (issue 11 item 3). "public" needs no session, "any-staff" any signed-in account,
+ * otherwise the listed roles. A route missing from the table is owner-only (deny by default),
+ * and tests/api/staff-roles.test.ts fails until a new route is listed here.
+ */
+export type RouteAccess = "public" | "any-staff" | readonly StaffRole[];
+
+const area = (name: keyof typeof STAFF_AREAS): readonly StaffRole[] => STAFF_AREAS[name];
+const OWNER: readonly StaffRole[] = ["owner"];
+
+export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
+  // Sign-in (staff feature)
+  "POST /admin/login": "public",
+  "POST /admin/mfa": "public",
+  "GET /admin/session": "public",
+  "POST /admin/setup": "public",
+  "POST /admin/logout": "public",
+  "POST /admin/logout-everywhere": "any-staff",
+  "POST /admin/password": "any-staff",
+  // Staff management and the audit trail
+  "GET /admin/staff": OWNER,
+  "POST /admin/staff": OWNER,
+  "PATCH /admin/staff/:id": OWNER,
+  "POST /admin/staff/:id/reset-mfa": OWNER,
+  "GET /admin/audit": OWNER,
+  "GET /admin/audit-log": OWNER,
+  // Vehicles: finance reads the stock, owner and sales edit it
+  "GET /admin/vehicles": area("vehicles"),
+  "POST /admin/vehicles": ["owner", "sales"],
+  "PATCH /admin/vehicles/:id": ["owner", "sales"],
+  "DELETE /admin/vehicles/:id": ["owner", "sales"],
+  "POST /admin/photos": ["owner", "sales"],
+  "GET /admin/vin/:vin": ["owner", "sales"],
+  // Financing applications: never sales or service
+  "GET /admin/financing": area("financing"),
+  "GET /admin/financing/:id": area("financing"),
+  "GET /admin/financing/:id/ssn/:who": area("financing"),
+  "GET /admin/financing/:id/documents/:kind": area("financing"),
+  "GET /admin/financing/:id/pdf": area("financing"),
+  "DELETE /admin/financing/:id": area("financing"),
+  // Messages
+  "GET /admin/contact-submissions": area("messages"),
+  "DELETE /admin/contact-submissions/:id": area("messages"),
+  // Bookings
+  "GET /admin/bookings": area("bookings"),
+  "PATCH /admin/bookings/:id": area("bookings"),
+  // Visitor reports
+  "GET /admin/visitor-stats": area("visitors"),
+  "GET /admin/active-visitors": area("visitors"),
+  "GET /admin/visitor-daily": area("visitors"),
+};
+
+type CompiledRoute = { method: string; segments: string[]; access: RouteAccess; key: string };
+
+const compiled: CompiledRoute[] = Object.entries(ADMIN_ROUTE_ACCESS).map(([key, access]) => {
+  const [method, path] = key.split(" ") as [string, string];
+  return { method, segments: path.split("/").filter(Boolean), access, key };
+});
+
+/** The table entry for a request ("GET", "/admin/vehicles/abc"); HEAD counts as GET. Literal segments beat parameters. */
+export function routeAccessEntry(method: string, path: string): CompiledRoute | null {
+  const m = method === "HEAD" ? "GET" : method;
+  const parts = path.split("/").filter(Boolean);
+  let best: CompiledRoute | null = null;
+  let bestLiterals = -1;
+  for (const route of compiled) {
+    if (route.method !== m || route.segments.length !== parts.length) continue;
+    let literals = 0;
+    const matches = route.segments.every((s, i) => {
+      if (s.startsWith(":")) return parts[i]!.length > 0;
+      literals += 1;
+      return s === parts[i];
+    });
+    if (matches && literals > bestLiterals) {
+      best = route;
+      bestLiterals = literals;
+    }
+  }
+  return best;
+}
+
+/** Access for a request; owner-only when the route is not in the table. */
+export function routeAccess(method: string, path: string): RouteAccess {
+  return routeAccessEntry(method, path)?.access ?? OWNER;
+}
+
+export function roleMayCall(role: StaffRole, access: RouteAccess): boolean {
+  if (access === "public" || access === "any-staff") return true;
+  return access.includes(role);
+}

@@ -1,0 +1,34 @@
+/**
+ * Staff roles (issue 11, FTC Safeguards Rule §314.4(c)(1): access limited to what each job needs).
+ * Shared so the dashboard shows only the tabs a role may use; the server enforces the same
+ * rules per route (src/server/auth/route-access.server.ts).
+ */
+export const STAFF_ROLES = ["owner", "finance", "sales", "service"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const isStaffRole = (value: unknown): value is StaffRole => STAFF_ROLES.includes(value as StaffRole);
+
+/** The signed-in person as the dashboard and every staff route see them. */
+export type StaffUser = { id: string; email: string; name: string; role: StaffRole };
+
+/** Dashboard areas and the roles that use them. */
+export const STAFF_AREAS = {
+  vehicles: ["owner", "finance", "sales"],
+  financing: ["owner", "finance"],
+  messages: ["owner", "sales"],
+  bookings: ["owner", "sales", "service"],
+  visitors: ["owner", "sales"],
+  staff: ["owner"],
+  audit: ["owner"],
+  settings: ["owner"],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type StaffArea = keyof typeof STAFF_AREAS;
+
+export function canUseArea(role: StaffRole, area: StaffArea): boolean {
+  return (STAFF_AREAS[area] as readonly StaffRole[]).includes(role);
+}
+
+/** Vehicles are read-only for finance: they see stock to match applications, never edit it. */
+export function canEditVehicles(role: StaffRole): boolean {
+  return role === "owner" || role === "sales";
+}

@@ -1,0 +1,42 @@
+import type { Messages } from "../en";
+
+/** Vehicle detail page in US Spanish (see ../en/vehicle.ts). */
+export const vehicle: Messages["vehicle"] = {
+  backToInventory: "Volver al inventario",
+  photoCount: (current: number, total: number) => `Foto ${current} de ${total}`,
+  photosCount: (n: number) => `${n} ${n === 1 ? "foto" : "fotos"}`,
+  photoAlt: (name: string, n: number) => `${name}, foto ${n}`,
+  showPhoto: (n: number) => `Mostrar foto ${n}`,
+  previousPhoto: "Foto anterior",
+  nextPhoto: "Foto siguiente",
+  gallery: "Galería de fotos",
+  thumbnails: "Elija una foto",
+  noPhoto: "Todavía sin fotos",
+  features: "Equipamiento",
+  vehicleInfo: "Información del vehículo",
+  transmission: "Transmisión",
+  drivetrain: "Tracción",
+  bodyStyle: "Tipo de carrocería",
+  exteriorColor: "Color exterior",
+  mileage: "Millaje",
+  miles: (miles: string) => `${miles} millas`,
+  vin: "VIN",
+  price: "Precio",
+  call: (phone: string) => `Llame al ${phone}`,
+  applyForFinancing: "Solicitar financiamiento",
+  messageUs: "Envíenos un mensaje",
+  dealerInformation: "Información del concesionario",
+  description: (name: string, price: string, miles: string) => `${name} por ${price}, ${miles} millas, en Fitchburg, MA.`,
+  estimator: {
+    title: "Calculadora de pagos",
+    disclaimer:
+      "Esto es solo un cálculo aproximado, no una oferta de crédito. Su tasa y su pago reales dependen de la aprobación de crédito, los impuestos y los cargos.",
+    price: "Precio del vehículo ($)",
+    downPayment: "Pago inicial ($)",
+    apr: "Tasa anual (APR, %)",
+    term: "Plazo",
+    months: (n: number) => `${n} meses`,
+    monthly: "Pago mensual aproximado",
+    perMonth: (amount: string) => `${amount}/mes`,
+  },
+};

@@ -1,0 +1,42 @@
+import type { Messages } from "../en";
+
+/** Vehicle detail page in Brazilian Portuguese (see ../en/vehicle.ts). */
+export const vehicle: Messages["vehicle"] = {
+  backToInventory: "Voltar ao estoque",
+  photoCount: (current: number, total: number) => `Foto ${current} de ${total}`,
+  photosCount: (n: number) => `${n} ${n === 1 ? "foto" : "fotos"}`,
+  photoAlt: (name: string, n: number) => `${name}, foto ${n}`,
+  showPhoto: (n: number) => `Mostrar foto ${n}`,
+  previousPhoto: "Foto anterior",
+  nextPhoto: "Próxima foto",
+  gallery: "Galeria de fotos",
+  thumbnails: "Escolha uma foto",
+  noPhoto: "Ainda sem fotos",
+  features: "Itens e opcionais",
+  vehicleInfo: "Informações do veículo",
+  transmission: "Câmbio",
+  drivetrain: "Tração",
+  bodyStyle: "Carroceria",
+  exteriorColor: "Cor externa",
+  mileage: "Quilometragem",
+  miles: (miles: string) => `${miles} milhas`,
+  vin: "VIN (chassi)",
+  price: "Preço",
+  call: (phone: string) => `Ligue para ${phone}`,
+  applyForFinancing: "Solicitar financiamento",
+  messageUs: "Envie uma mensagem",
+  dealerInformation: "Informações da loja",
+  description: (name: string, price: string, miles: string) => `${name} por ${price}, ${miles} milhas, em Fitchburg, MA.`,
+  estimator: {
+    title: "Simulador de parcelas",
+    disclaimer:
+      "Isto é apenas uma estimativa, não uma oferta de crédito. A taxa e a parcela reais dependem da aprovação de crédito, dos impostos e das taxas.",
+    price: "Preço do veículo ($)",
+    downPayment: "Entrada ($)",
+    apr: "Taxa anual (APR, %)",
+    term: "Prazo",
+    months: (n: number) => `${n} meses`,
+    monthly: "Parcela mensal estimada",
+    perMonth: (amount: string) => `${amount}/mês`,
+  },
+};

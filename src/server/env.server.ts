@@ -35,3 +35,12 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY === "true" : isProduction,
   };
 }
+
+/** Refuses to run in production without a real staff PIN (DESIGN.md difference 1). */
+export function assertProductionReady(env: ServerEnv): void {
+  if (!env.isProduction) return;
+  const trivial = /^(\d)\1*$/.test(env.adminPin) || "0123456789".includes(env.adminPin) || "9876543210".includes(env.adminPin);
+  if (!env.adminPin || env.adminPin.length < 4 || trivial) {
+    throw new Error("ADMIN_PIN must be set to a non-trivial PIN of 4 to 6 characters when NODE_ENV=production");
+  }
+}

@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import { scheduleFinancingRetention } from "~/features/financing/financing-retention.server";
 import type { AppContext } from "~/server/context.server";
 import { migrateToLatest, openDatabase } from "~/server/db/database.server";
-import { readEnv, type ServerEnv } from "~/server/env.server";
+import { assertProductionReady, readEnv, type ServerEnv } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
 import { loadSecrets } from "~/server/secrets.server";
 import { seedDemoData } from "~/server/seed/seed-demo.server";
@@ -18,15 +18,6 @@ export type StartOptions = {
 };
 
 export type RunningServer = { server: Server; ctx: AppContext; url: string; close: () => Promise<void> };
-
-/** Refuses to run in production without a real staff PIN (DESIGN.md difference 1). */
-export function assertProductionReady(env: ServerEnv): void {
-  if (!env.isProduction) return;
-  const trivial = /^(\d)\1*$/.test(env.adminPin) || "0123456789".includes(env.adminPin) || "9876543210".includes(env.adminPin);
-  if (!env.adminPin || env.adminPin.length < 4 || trivial) {
-    throw new Error("ADMIN_PIN must be set to a non-trivial PIN of 4 to 6 characters when NODE_ENV=production");
-  }
-}
 
 /**
  * Opens the database, applies migrations, seeds demo data into an empty database,

@@ -6,7 +6,6 @@ import {
   type FinancingApplicationRow,
 } from "~/server/data/financing-applications.server";
 import { decrypt } from "~/server/secrets.server";
-import { businessProfile } from "~/shared/config/business-profile";
 
 /** One row of the Financing Apps list: no sensitive fields. */
 export type FinancingSummary = {

@@ -52,6 +52,8 @@ export function PinScreen({ onUnlocked, notice }: { onUnlocked: () => void; noti
           onChange={(e) => setPin(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
+          // The sign-in screen has this one field and nothing to read before it.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
           className="mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 text-center text-xl tracking-[0.5em] focus:border-red-700 focus:outline-2 focus:outline-red-700"
         />

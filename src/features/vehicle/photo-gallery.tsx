@@ -41,6 +41,9 @@ export function PhotoGallery({ photos, name }: { photos: VehiclePhoto[]; name: s
   const photo = photos[index]!;
 
   return (
+    // Arrow keys pressed on the gallery's own buttons bubble here to change photo; the section itself
+    // takes no focus, so no role is needed.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section aria-label={m.gallery} onKeyDown={onKeyDown} className="space-y-3">
       <div
         className="relative touch-pan-y select-none overflow-hidden rounded-xl bg-gray-100"

@@ -7,6 +7,7 @@ export default [
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("booking", "routes/booking.tsx"),
+  route("privacy", "routes/privacy.tsx"),
   route("podium", "routes/podium.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -70,6 +70,11 @@ export function SiteFooter() {
                 {m.layout.nav.contact}
               </Link>
             </li>
+            <li>
+              <Link className="hover:underline" to="/privacy">
+                {m.privacy.footerLink}
+              </Link>
+            </li>
           </ul>
           <div className="mt-4 flex flex-wrap items-center gap-1 [&_a]:text-gray-100 [&_a:hover]:bg-gray-800">
             <SocialLinks />

@@ -6,6 +6,7 @@ import { layout } from "./en/layout";
 import { pages } from "./en/pages";
 import { shells } from "./en/shells";
 import { site } from "./en/site";
+import { privacy } from "./en/privacy";
 import { vehicle } from "./en/vehicle";
 
 /**
@@ -13,6 +14,6 @@ import { vehicle } from "./en/vehicle";
  * catalogues must have the same shape (`Messages`). Add a file under en/ per area.
  * The staff dashboard's text lives in staff-messages.ts, so public pages never load it.
  */
-export const en = { layout, pages, shells, site, inventory, vehicle, contact, booking, financing };
+export const en = { layout, pages, shells, site, inventory, vehicle, contact, booking, financing, privacy };
 
 export type Messages = typeof en;

@@ -7,10 +7,11 @@ import { layout } from "./es/layout";
 import { pages } from "./es/pages";
 import { shells } from "./es/shells";
 import { site } from "./es/site";
+import { privacy } from "./es/privacy";
 import { vehicle } from "./es/vehicle";
 
 /**
  * The public catalogue in US Spanish (es-US), formal "usted". Typed as `Messages`, so a key missing here
  * (or one added to the English catalogue without a translation) fails the typecheck.
  */
-export const es: Messages = { layout, pages, shells, site, inventory, vehicle, contact, booking, financing };
+export const es: Messages = { layout, pages, shells, site, inventory, vehicle, contact, booking, financing, privacy };

@@ -7,10 +7,11 @@ import { layout } from "./pt/layout";
 import { pages } from "./pt/pages";
 import { shells } from "./pt/shells";
 import { site } from "./pt/site";
+import { privacy } from "./pt/privacy";
 import { vehicle } from "./pt/vehicle";
 
 /**
  * The public catalogue in Brazilian Portuguese (pt-BR), "você". Typed as `Messages`, so a key missing here
  * (or one added to the English catalogue without a translation) fails the typecheck.
  */
-export const pt: Messages = { layout, pages, shells, site, inventory, vehicle, contact, booking, financing };
+export const pt: Messages = { layout, pages, shells, site, inventory, vehicle, contact, booking, financing, privacy };

@@ -1,0 +1,50 @@
+import type { PrivacyPageMessages } from "../en/privacy-page";
+
+/** Aviso de privacidade (pt-BR, você). */
+export const privacyPage: PrivacyPageMessages = {
+  title: "Aviso de privacidade",
+  description: (name: string) => `Como a ${name} coleta, usa, compartilha e protege suas informações pessoais.`,
+  updated: "Última atualização: 23 de novembro de 2026",
+  glba: {
+    heading: "Nosso aviso de privacidade para clientes de financiamento",
+    intro: (name: string) =>
+      `As empresas financeiras escolhem como compartilham suas informações pessoais. A lei federal dos EUA (a Lei Gramm-Leach-Bliley) dá aos consumidores o direito de limitar parte desse compartilhamento, mas não todo, e exige que expliquemos como coletamos, compartilhamos e protegemos suas informações pessoais. A ${name} intermedeia o financiamento de veículos, então este aviso vale para você quando você solicita financiamento conosco.`,
+    collectHeading: "O que coletamos",
+    collect: [
+      "Seu nome, endereço, telefone e e-mail.",
+      "Seu número de Seguro Social (SSN) e sua data de nascimento.",
+      "Seu emprego, sua renda e a entrada e o veículo de troca que você nos informar.",
+      "Sua assinatura e a imagem da sua carteira de motorista, e as de um cossolicitante.",
+      "Relatórios e pontuações de crédito que obtivermos com a sua permissão.",
+    ],
+    shareHeading: "Por que e com quem compartilhamos",
+    share: [
+      "Com bancos e financeiras, para que possam avaliar seu pedido e oferecer crédito para o veículo que você escolher.",
+      "Com agências de informações de crédito (birôs de crédito), para obter seu relatório de crédito.",
+      "Com prestadores de serviço que nos ajudam a operar o negócio, sob contratos que os obrigam a protegê-las.",
+      "Quando a lei exige, por exemplo para cumprir uma ordem judicial ou prevenir fraudes.",
+    ],
+    notShared:
+      "Não vendemos suas informações pessoais nem as compartilhamos com outras empresas para o marketing delas. Como não as compartilhamos das formas que a lei permite limitar, você não precisa pedir exclusão.",
+    protectHeading: "Como as protegemos",
+    protect:
+      "Guardamos criptografados seu SSN, sua data de nascimento, sua assinatura e sua carteira de motorista. Só a equipe cujo trabalho exige pode ver os pedidos de financiamento; cada pessoa entra com a própria conta e um segundo fator, e cada consulta, download e exclusão fica registrado. Os pedidos são excluídos ao fim do prazo de guarda definido pela nossa política de registros.",
+  },
+  website: {
+    heading: "Nossa política de privacidade do site",
+    formsHeading: "Os formulários que você nos envia",
+    forms:
+      "Quando você envia uma mensagem, agenda um serviço ou solicita financiamento, usamos o que você preenche para responder, manter seu agendamento e intermediar o financiamento. Enviamos confirmações por e-mail e, para agendamentos, um lembrete.",
+    visitsHeading: "Visitas às nossas páginas",
+    visits:
+      "Contamos quais páginas são visitadas para melhorar o site. Não guardamos seu endereço IP: mantemos um hash com sal dele junto com a descrição do seu navegador, a página e a página de origem.",
+    cookiesHeading: "Cookies",
+    cookies:
+      "Não usamos cookies de publicidade nem de rastreamento. Um cookie de curta duração permite que o navegador que enviou um pedido de financiamento baixe a cópia em PDF; nossa equipe usa um cookie de login. Se você já viu o cartão de boas-vindas fica guardado no seu navegador durante a visita e nunca é enviado para nós.",
+    choicesHeading: "Suas escolhas",
+    choices:
+      "Você pode nos perguntar quais informações pessoais temos sobre você, pedir que as corrijamos ou pedir que as excluamos quando a lei não exigir que as guardemos.",
+  },
+  contactHeading: "Dúvidas",
+  contact: (name: string) => `Fale com a ${name}:`,
+};

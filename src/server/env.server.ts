@@ -13,6 +13,8 @@ export type ServerEnv = {
   logLevel: string;
   financingRetentionDays: number;
   trustProxy: boolean;
+  /** Byte budget of the server-side document cache (home, inventory, vehicle pages), compressed. */
+  documentCacheBytes: number;
 };
 
 const DEMO_ADMIN_PIN = "246810";
@@ -33,6 +35,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "warn" : "info"),
     financingRetentionDays: Number(env.FINANCING_RETENTION_DAYS ?? 730),
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY === "true" : isProduction,
+    documentCacheBytes: Math.max(0, Number(env.DOCUMENT_CACHE_MB ?? 32)) * 2 ** 20,
   };
 }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/database.server";
+import { findVehicle, updateVehicle } from "~/server/data/vehicles.server";
+import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
@@ -123,6 +125,73 @@ describe("document cache (/ and /inventory)", () => {
     const after = await (await fetch(`${server.url}/inventory`)).text();
     expect(before).not.toContain("$77,777");
     expect(after).toContain("$77,777");
+  });
+});
+
+describe("document cache (vehicle pages)", () => {
+  async function newestVehicle() {
+    const { db } = openDatabase(server.dataDir);
+    const row = await db.selectFrom("vehicles").select("id").orderBy("createdAt", "desc").executeTakeFirstOrThrow();
+    const vehicle = (await findVehicle(db, row.id))!;
+    await db.destroy();
+    return vehicle;
+  }
+
+  it("serves a vehicle page from the cache, the same bytes for any query string, with its scripts' hashes", async () => {
+    const path = vehiclePath(await newestVehicle());
+    await fetch(`${server.url}${path}`).then((r) => r.text());
+    const a = await fetch(`${server.url}${path}`);
+    const b = await fetch(`${server.url}${path}?utm_source=facebook&fbclid=IwAR0abc`);
+    expect(a.status).toBe(200);
+    expect(a.headers.get("x-document-cache")).toBe("hit");
+    expect(b.headers.get("x-document-cache")).toBe("hit");
+    const [htmlA, htmlB] = await Promise.all([a.text(), b.text()]);
+    expect(htmlB).toBe(htmlA);
+    expect(htmlA).not.toContain("nonce=");
+    expect(a.headers.get("content-security-policy")).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
+    // A client that accepts no compression gets the same document.
+    const plain = await fetch(`${server.url}${path}`, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(htmlA);
+  });
+
+  it("shows a change to the vehicle's price and photos on the next request, even when the writer's clock is behind", async () => {
+    const vehicle = await newestVehicle();
+    const path = vehiclePath(vehicle);
+    expect(vehicle.photos.length).toBeGreaterThan(1);
+    const before = await (await fetch(`${server.url}${path}`)).text();
+    expect((await fetch(`${server.url}${path}`)).headers.get("x-document-cache")).toBe("hit");
+    const { db } = openDatabase(server.dataDir);
+    const { id: _id, createdAt: _c, updatedAt: _u, photos, images: _i, ...fields } = vehicle;
+    const reordered = [...photos]
+      .reverse()
+      .map((p) => ({ key: p.src.replace(/^\/images\//, "").replace(/-1200\.jpg$/, ""), width: p.width, height: p.height }));
+    // A clock an hour behind: the change must still move the stock version.
+    expect(await updateVehicle(db, vehicle.id, { ...fields, price: 12_345, images: reordered }, new Date(Date.now() - 3_600_000))).toBe(
+      true,
+    );
+    await db.destroy();
+    const res = await fetch(`${server.url}${path}`);
+    expect(res.headers.get("x-document-cache")).toBe("miss");
+    const after = await res.text();
+    expect(before).not.toContain("$12,345");
+    expect(after).toContain("$12,345");
+    expect(after.indexOf(reordered[0]!.key)).toBeLessThan(after.indexOf(reordered.at(-1)!.key));
+  });
+
+  it("answers an unknown vehicle with 404 and a wrong slug with 301 every time, rendered per request", async () => {
+    const vehicle = await newestVehicle();
+    for (let i = 0; i < 2; i++) {
+      const missing = await fetch(`${server.url}/used-2018-honda-civic-fitchburg-ma-01430-00000000-0000-4000-8000-000000000000`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get("x-document-cache")).toBe("bypass");
+      const html = await missing.text();
+      const nonce = /'nonce-([^']+)'/.exec(missing.headers.get("content-security-policy")!)![1];
+      expect(html).toContain(`nonce="${nonce}"`);
+      const moved = await fetch(`${server.url}/used-1999-wrong-${vehicle.id}?ref=${i}`, { redirect: "manual" });
+      expect(moved.status).toBe(301);
+      expect(moved.headers.get("location")).toBe(`${vehiclePath(vehicle)}?ref=${i}`);
+    }
   });
 });
 

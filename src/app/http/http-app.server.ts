@@ -68,7 +68,9 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   // Production only: in dev the build is reloaded on every request.
-  if (typeof build !== "function") app.use(documentCache(ctx, build, ctx.env.isProduction ? "production" : "development"));
+  if (typeof build !== "function") {
+    app.use(documentCache(ctx, build, ctx.env.isProduction ? "production" : "development", ctx.env.documentCacheBytes));
+  }
 
   app.all(
     "/{*splat}",

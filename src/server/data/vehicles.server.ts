@@ -42,13 +42,30 @@ export async function findVehicle(db: Db, id: string): Promise<Vehicle | null> {
   return vehicle ?? null;
 }
 
-/** Latest change time across vehicles, used to validate caches and ETags cheaply. */
+/**
+ * The stock version: vehicle count + latest change time. Pages and API answers built from the
+ * stock are cached per version, so every vehicle write must move it: deletes change the count,
+ * inserts and updates set a change time later than every stored one (`nextChangeTime`).
+ */
 export async function vehiclesVersion(db: Db): Promise<string> {
   const row = await db
     .selectFrom("vehicles")
     .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.max("updatedAt").as("latest")])
     .executeTakeFirstOrThrow();
   return `${row.count}:${row.latest ?? ""}`;
+}
+
+/**
+ * A change time strictly later than every stored one. Two writes in the same millisecond, or a
+ * clock stepping back, would otherwise leave `vehiclesVersion` unchanged and a cached page stale.
+ */
+export async function nextChangeTime(db: Db, now: Date): Promise<string> {
+  const row = await db
+    .selectFrom("vehicles")
+    .select((eb) => eb.fn.max("updatedAt").as("latest"))
+    .executeTakeFirst();
+  const latest = row?.latest ? Date.parse(row.latest) : 0;
+  return new Date(Math.max(now.getTime(), latest + 1)).toISOString();
 }
 
 /** The vehicles row for an input: every column but id and timestamps. */
@@ -64,11 +81,10 @@ function imageRows(vehicleId: string, images: VehicleInput["images"]) {
 /** Inserts a vehicle and its images in one transaction; returns the new id. */
 export async function insertVehicle(db: Db, input: VehicleInput, now = new Date()): Promise<string> {
   const id = crypto.randomUUID();
-  const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("vehicles")
-      .values({ id, ...vehicleColumns(input), createdAt: at, updatedAt: at })
+      .values({ id, ...vehicleColumns(input), createdAt: now.toISOString(), updatedAt: await nextChangeTime(trx, now) })
       .execute();
     if (input.images.length > 0) {
       await trx
@@ -85,7 +101,7 @@ export async function updateVehicle(db: Db, id: string, input: VehicleInput, now
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("vehicles")
-      .set({ ...vehicleColumns(input), updatedAt: now.toISOString() })
+      .set({ ...vehicleColumns(input), updatedAt: await nextChangeTime(trx, now) })
       .where("id", "=", id)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;

@@ -11,6 +11,8 @@ export default [
   route("podium", "routes/podium.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("feeds/google-vehicles.tsv", "routes/feeds.google-vehicles.ts"),
+  route("feeds/meta-vehicles.csv", "routes/feeds.meta-vehicles.ts"),
   // /used-{year}-{make}-{model}-fitchburg-ma-01430-{id}; any other single segment is a 404.
   route(":vehiclePath", "routes/vehicle.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -6,6 +6,9 @@ import { publicUrlFrom } from "~/app/lib/root-data";
 import { ContactForm } from "~/features/contact/contact-form";
 import { PaymentEstimator } from "~/features/vehicle/payment-estimator";
 import { cachedInventory } from "~/features/inventory/inventory-client-cache";
+import { listInventory } from "~/features/inventory/inventory.server";
+import { VEHICLE_GRID_CLASS, VehicleBadges, VehicleCard } from "~/features/inventory/vehicle-card";
+import type { VehicleSummary } from "~/features/inventory/vehicle-summary";
 import { PhotoGallery } from "~/features/vehicle/photo-gallery";
 import { VehicleSkeleton } from "~/features/vehicle/vehicle-skeleton";
 import { getVehicle } from "~/features/vehicle/vehicle.server";
@@ -15,7 +18,9 @@ import { messagesFor, useMessages } from "~/shared/i18n/messages";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { pageMeta } from "~/shared/lib/seo";
 import { carJsonLd } from "~/shared/lib/structured-data";
+import { similarVehicles } from "~/shared/lib/similar-vehicles";
 import { isVehiclePathSlug, parseVehicleIdFromPath, vehiclePath } from "~/shared/lib/vehicle-path";
+import type { Vehicle } from "~/shared/types/vehicle";
 import { DealerContact } from "~/shared/ui/dealer-contact";
 import { JsonLd } from "~/shared/ui/json-ld";
 import { MapFacade } from "~/shared/ui/map-facade";
@@ -32,10 +37,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A valid id under an old or wrong slug moves permanently to the canonical path. Compare the
   // route param, not request.url: client navigations fetch `<path>.data`, which must not redirect-loop.
   if (`/${slug}` !== canonical) throw redirect(`${canonical}${new URL(request.url).search}`, 301);
-  return { vehicle, publicUrl: ctx.env.publicUrl };
+  const similar = similarVehicles(vehicle, (await listInventory(ctx)).summaries);
+  if (vehicle.status === "sold") {
+    // Gone for good, not missing: 410 tells crawlers to drop it; shoppers get alternatives (issue 13).
+    const soldVehicle: SoldVehicle = { name: `${vehicle.year} ${vehicle.make} ${vehicle.model}`, path: canonical };
+    return data<VehicleData>({ soldVehicle, similar, publicUrl: ctx.env.publicUrl }, { status: 410 });
+  }
+  return data<VehicleData>({ vehicle, similar, publicUrl: ctx.env.publicUrl });
 }
 
-type VehicleLoaderData = Awaited<ReturnType<typeof loader>>;
+type SoldVehicle = { name: string; path: string };
+type ListedVehicleData = { vehicle: Vehicle; similar: VehicleSummary[]; publicUrl: string };
+type SoldVehicleData = { soldVehicle: SoldVehicle; similar: VehicleSummary[]; publicUrl: string };
+type VehicleData = ListedVehicleData | SoldVehicleData;
 
 /**
  * Client navigations from the inventory: the card's data is already in this browser, so the page
@@ -54,6 +68,9 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: messagesFor().layout.notFound.title }];
+  if ("soldVehicle" in loaderData) {
+    return [{ title: `${messagesFor().vehicle.sold.title} | ${businessProfile.name}` }, { name: "robots", content: "noindex" }];
+  }
   const vehicle = "pending" in loaderData ? loaderData.summary : loaderData.vehicle;
   const image = "pending" in loaderData ? loaderData.summary.photo?.src : loaderData.vehicle.images[0];
   const m = messagesFor();
@@ -69,14 +86,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function VehiclePage({ loaderData }: Route.ComponentProps) {
-  if (!("pending" in loaderData)) return <VehicleDetails {...loaderData} />;
+  if (!("pending" in loaderData)) return <VehicleOrSold data={loaderData} />;
   const { summary, pending } = loaderData;
   return (
     <Suspense
       fallback={<VehicleSkeleton name={`${summary.year} ${summary.make} ${summary.model}`} price={summary.price} photo={summary.photo} />}
     >
       <Await resolve={pending} errorElement={<VehicleLoadError />}>
-        {(data) => <VehicleDetails {...data} />}
+        {(data) => <VehicleOrSold data={data} />}
       </Await>
     </Suspense>
   );
@@ -89,17 +106,63 @@ function VehicleLoadError() {
   throw error;
 }
 
-function VehicleDetails({ vehicle, publicUrl }: VehicleLoaderData) {
+function VehicleOrSold({ data }: { data: VehicleData }) {
+  return "soldVehicle" in data ? <SoldVehiclePage {...data} /> : <VehicleDetails {...data} />;
+}
+
+/** A sold vehicle's page (410): says so, offers similar available vehicles, asks not to be indexed. */
+function SoldVehiclePage({ soldVehicle, similar }: SoldVehicleData) {
+  const v = useMessages().vehicle;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10" data-testid="vehicle-sold">
+      <section className="mx-auto max-w-2xl rounded-2xl border border-gray-200 p-8 text-center shadow-sm">
+        <h1 className="text-3xl font-extrabold tracking-tight text-gray-900">{v.sold.title}</h1>
+        <p className="mt-3 text-gray-700">{v.sold.body(soldVehicle.name)}</p>
+        <Link
+          to="/inventory"
+          className="mt-6 inline-flex justify-center rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+        >
+          {v.sold.browse}
+        </Link>
+      </section>
+      <SimilarVehicles vehicles={similar} />
+    </div>
+  );
+}
+
+/** Up to three similar available vehicles, server-rendered on every vehicle page. */
+function SimilarVehicles({ vehicles }: { vehicles: VehicleSummary[] }) {
+  const v = useMessages().vehicle;
+  if (vehicles.length === 0) return null;
+  return (
+    <section aria-labelledby="similar-heading" className="mt-12" data-testid="similar-vehicles">
+      <h2 id="similar-heading" className="text-2xl font-bold">
+        {v.similarVehicles}
+      </h2>
+      <ul className={`mt-6 ${VEHICLE_GRID_CLASS}`}>
+        {vehicles.map((vehicle) => (
+          <li key={vehicle.id}>
+            <VehicleCard vehicle={vehicle} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function VehicleDetails({ vehicle, similar, publicUrl }: ListedVehicleData) {
   const m = useMessages();
   const v = m.vehicle;
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   const info: [string, string][] = [
+    ...(vehicle.trim ? ([[v.trim, vehicle.trim]] as [string, string][]) : []),
     [v.transmission, vehicle.transmission],
     [v.drivetrain, vehicle.drivetrain],
     [v.bodyStyle, vehicle.bodyStyle],
     [v.exteriorColor, vehicle.exteriorColor],
     [v.mileage, v.miles(formatNumber(vehicle.mileage))],
     [v.vin, vehicle.vin],
+    ...(vehicle.stockNumber ? ([[v.stockNumber, vehicle.stockNumber]] as [string, string][]) : []),
   ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
@@ -113,7 +176,7 @@ function VehicleDetails({ vehicle, publicUrl }: VehicleLoaderData) {
           <PhotoGallery photos={vehicle.photos} name={name} />
         </div>
         <div className="space-y-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <Summary name={name} price={vehicle.price} />
+          <Summary name={name} vehicle={vehicle} />
           <section aria-labelledby="message-heading" className="rounded-xl border border-gray-200 p-6">
             <h2 id="message-heading" className="text-xl font-bold">
               {v.messageUs}
@@ -167,20 +230,23 @@ function VehicleDetails({ vehicle, publicUrl }: VehicleLoaderData) {
           </section>
         </div>
       </div>
+      <SimilarVehicles vehicles={similar} />
       <JsonLd data={{ "@context": "https://schema.org", ...carJsonLd(vehicle, publicUrl) }} />
     </div>
   );
 }
 
-/** Title, price, call and financing. */
-function Summary({ name, price }: { name: string; price: number }) {
+/** Title, sale status, price, call and financing. */
+function Summary({ name, vehicle }: { name: string; vehicle: Vehicle }) {
   const v = useMessages().vehicle;
   return (
     <div>
       <h1 className="text-3xl font-extrabold tracking-tight text-gray-900">{name}</h1>
+      <VehicleBadges status={vehicle.status} priceReducedBy={vehicle.priceReducedBy} labels={v} className="mt-3" />
+      {vehicle.status === "pending" ? <p className="mt-2 text-gray-800">{v.salePendingNote}</p> : null}
       <p className="mt-2 text-3xl font-extrabold text-red-700">
         <span className="sr-only">{v.price}: </span>
-        {formatPrice(price)}
+        {formatPrice(vehicle.price)}
       </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <a

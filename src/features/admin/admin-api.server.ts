@@ -32,10 +32,18 @@ import {
   visitorStats,
 } from "./admin-reports.server";
 import { actorOf, createAdminAuth, sameOriginGuard } from "./admin-session.server";
-import { createVehicle, editVehicle, ImageRejectedError, removeVehicle, storeVehiclePhoto } from "./admin-vehicles.server";
+import {
+  changeVehicleStatus,
+  createVehicle,
+  editVehicle,
+  ImageRejectedError,
+  removeVehicle,
+  storeVehiclePhoto,
+  vehiclePriceHistory,
+} from "./admin-vehicles.server";
 import { createVinDecoder } from "./vin-decoder.server";
 import { mapVinDecode } from "./vin-mapping";
-import { bookingStatusSchema, loginSchema, vehicleSchema } from "./vehicle-schema";
+import { bookingStatusSchema, loginSchema, vehicleSchema, vehicleStatusSchema } from "./vehicle-schema";
 
 /** Routes reachable without a session. Everything else under /admin needs one. */
 export const PUBLIC_ADMIN_ROUTES = new Set(["POST /admin/login", "GET /admin/session"]);
@@ -116,6 +124,19 @@ export function adminApi(ctx: AppContext, options: AdminApiOptions): Router {
       if (error instanceof ImageRejectedError) return sendError(res, 400, error.message);
       throw error;
     }
+  });
+  router.patch("/admin/vehicles/:id/status", jsonBody(), async (req, res) => {
+    const id = String(req.params.id);
+    if (!isUuid(id)) return sendError(res, 404, "Not found");
+    const input = parseOr400(res, vehicleStatusSchema, req.body);
+    if (!input) return;
+    if (!(await changeVehicleStatus(ctx, actor(res), id, input.status))) return sendError(res, 404, "Not found");
+    res.json({ id, status: input.status });
+  });
+  get("/admin/vehicles/:id/price-history", async (req, res) => {
+    const id = String(req.params.id);
+    if (!isUuid(id)) return sendError(res, 404, "Not found");
+    res.json(await vehiclePriceHistory(ctx, id));
   });
   del("/admin/vehicles/:id", async (req, res) => {
     const id = String(req.params.id);

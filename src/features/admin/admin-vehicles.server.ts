@@ -3,7 +3,9 @@ import path from "node:path";
 import sharp from "sharp";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
-import { deleteVehicle, insertVehicle, updateVehicle, type VehicleInput } from "~/server/data/vehicles.server";
+import { listPriceChanges, type PriceChange } from "~/server/data/vehicle-price-changes.server";
+import { deleteVehicle, insertVehicle, setVehicleStatus, updateVehicle, type VehicleInput } from "~/server/data/vehicles.server";
+import type { VehicleStatus } from "~/shared/types/vehicle";
 import { ImageRejectedError, imagesDir, storeImage, type StoredImage } from "~/server/images/image-store.server";
 import { DATA_URL_PATTERN, STORED_KEY_PATTERN, STORED_URL_PATTERN, type VehicleFormOutput } from "./vehicle-schema";
 
@@ -63,4 +65,16 @@ export async function removeVehicle(ctx: AppContext, actor: string, id: string):
   const ok = await deleteVehicle(ctx.db, id);
   if (ok) await insertAuditEntry(ctx.db, { actor, action: "delete", entity: "vehicle", entityId: id });
   return ok;
+}
+
+/** Marks a vehicle available, pending or sold (sold ones leave the site); false when it does not exist. */
+export async function changeVehicleStatus(ctx: AppContext, actor: string, id: string, status: VehicleStatus): Promise<boolean> {
+  const ok = await setVehicleStatus(ctx.db, id, status);
+  if (ok) await insertAuditEntry(ctx.db, { actor, action: `status-${status}`, entity: "vehicle", entityId: id });
+  return ok;
+}
+
+/** A vehicle's recorded price changes, oldest first. */
+export async function vehiclePriceHistory(ctx: AppContext, id: string): Promise<PriceChange[]> {
+  return listPriceChanges(ctx.db, id);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
+import { VEHICLE_STATUSES } from "~/shared/types/vehicle";
 import { requiredText, vinField, withoutControlCharacters } from "~/shared/validation/fields";
 
 const v = staffMessagesFor().admin.validation;
@@ -105,6 +106,9 @@ export const vehicleSchema = z.object({
 
 export type VehicleFormInput = z.input<typeof vehicleSchema>;
 export type VehicleFormOutput = z.output<typeof vehicleSchema>;
+
+/** PATCH /api/admin/vehicles/:id/status: staff mark a vehicle pending or sold instead of deleting it. */
+export const vehicleStatusSchema = z.object({ status: z.enum(VEHICLE_STATUSES) });
 
 /** POST /api/admin/login */
 export const loginSchema = z.object({ pin: z.string().max(64) });

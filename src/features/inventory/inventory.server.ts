@@ -1,7 +1,7 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { AppContext } from "~/server/context.server";
-import { listVehicles, vehiclesVersion } from "~/server/data/vehicles.server";
+import { listListedVehicles, vehiclesVersion } from "~/server/data/vehicles.server";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { toVehicleSummary, type VehicleSummary } from "./vehicle-summary";
 
@@ -22,12 +22,13 @@ let cached: { dbKey: object; snapshot: InventorySnapshot } | null = null;
 let building: { dbKey: object; version: string; promise: Promise<InventorySnapshot> } | null = null;
 
 /**
- * The current stock. It is rebuilt (list, summaries, JSON and its gzip/brotli forms) only
+ * The current listed stock (available and pending vehicles). It is rebuilt (list, summaries, JSON and its gzip/brotli forms) only
  * when the cheap version query (count + latest change) says something changed, so a busy
  * inventory costs one COUNT/MAX per request and no serialisation or compression.
  */
 export async function listInventory(ctx: AppContext): Promise<InventorySnapshot> {
-  const version = await vehiclesVersion(ctx.db);
+  // The day is part of the version: a "Price reduced" badge ends 30 days after the drop.
+  const version = `${await vehiclesVersion(ctx.db)}:${new Date().toISOString().slice(0, 10)}`;
   if (cached && cached.dbKey === ctx.db && cached.snapshot.version === version) return cached.snapshot;
   // Concurrent requests after a change share one rebuild.
   if (building && building.dbKey === ctx.db && building.version === version) return building.promise;
@@ -43,7 +44,8 @@ export async function listInventory(ctx: AppContext): Promise<InventorySnapshot>
 }
 
 async function buildSnapshot(ctx: AppContext, version: string): Promise<InventorySnapshot> {
-  const vehicles = await listVehicles(ctx.db);
+  // Sold vehicles leave the site: the list, its API, the home page, the sitemap and the feeds.
+  const vehicles = await listListedVehicles(ctx.db);
   const identity = Buffer.from(JSON.stringify(vehicles));
   const [gz, br] = await Promise.all([
     gzip(identity, { level: 9 }),

@@ -51,6 +51,7 @@ export function VehicleCard({
       </Link>
       <div className="flex flex-1 flex-col p-4">
         <h3 className="text-lg font-bold text-gray-900">{name}</h3>
+        <VehicleBadges status={vehicle.status} priceReducedBy={vehicle.priceReducedBy} labels={m} />
         <p className="mt-1 text-2xl font-extrabold text-red-700">{formatPrice(vehicle.price)}</p>
         <p className="mt-2 flex flex-wrap gap-x-3 text-sm text-gray-700">
           <span>{m.mileage(formatNumber(vehicle.mileage))}</span>
@@ -66,6 +67,35 @@ export function VehicleCard({
         </Link>
       </div>
     </article>
+  );
+}
+
+/** "Sale Pending" and "Price reduced $X" (issue 13), on cards and the vehicle page. */
+export function VehicleBadges({
+  status,
+  priceReducedBy,
+  labels,
+  className = "mt-2",
+}: {
+  status: VehicleSummary["status"];
+  priceReducedBy: number | null;
+  labels: { salePending: string; priceReduced: (amount: string) => string };
+  className?: string;
+}) {
+  if (status !== "pending" && !priceReducedBy) return null;
+  return (
+    <p className={`flex flex-wrap gap-2 ${className}`}>
+      {status === "pending" ? (
+        <span data-testid="sale-pending" className="rounded-full bg-amber-100 px-3 py-0.5 text-sm font-semibold text-amber-900">
+          {labels.salePending}
+        </span>
+      ) : null}
+      {priceReducedBy ? (
+        <span data-testid="price-reduced" className="rounded-full bg-green-100 px-3 py-0.5 text-sm font-semibold text-green-900">
+          {labels.priceReduced(formatPrice(priceReducedBy))}
+        </span>
+      ) : null}
+    </p>
   );
 }
 

@@ -1,44 +1,83 @@
 import crypto from "node:crypto";
 import type { Db } from "~/server/db/database.server";
 import { photoFromKey } from "~/server/images/image-urls.server";
-import type { Vehicle } from "~/shared/types/vehicle";
+import { defaultWarrantyType } from "~/shared/lib/massachusetts-warranty";
+import type { Vehicle, VehicleStatus } from "~/shared/types/vehicle";
+import { listPriceChangesSince, recordPriceChange } from "./vehicle-price-changes.server";
+
+/** The lot's own fields (issue 13): optional on input, defaulted on create, unchanged on update when absent. */
+type LotFields = "stockNumber" | "trim" | "status" | "dateInStock" | "warrantyType" | "warrantySystems" | "warrantyDuration";
 
 /** Fields a vehicle is created or replaced with; images are already-stored image keys in order. */
-export type VehicleInput = Omit<Vehicle, "id" | "images" | "photos" | "createdAt" | "updatedAt"> & {
-  images: { key: string; width: number; height: number }[];
-};
+export type VehicleInput = Omit<Vehicle, "id" | "images" | "photos" | "createdAt" | "updatedAt" | "soldAt" | "priceReducedBy" | LotFields> &
+  Partial<Pick<Vehicle, LotFields>> & {
+    images: { key: string; width: number; height: number }[];
+  };
 
-type VehicleRow = Omit<Vehicle, "features" | "images" | "photos"> & { features: string };
+/** Vehicle fields without images: what an import row may set (any subset on update). */
+export type VehicleFields = Omit<VehicleInput, "images">;
 
-/** Adds photo URLs to vehicle rows with one image query (all images when `allVehicles`). */
-async function withPhotos(db: Db, rows: VehicleRow[], allVehicles = false): Promise<Vehicle[]> {
+type VehicleRow = Omit<Vehicle, "features" | "images" | "photos" | "priceReducedBy"> & { features: string };
+
+/** A price drop is advertised ("Price reduced $X") for this long after it happened. */
+export const PRICE_REDUCTION_WINDOW_DAYS = 30;
+
+/**
+ * How much the price fell in the window: the price before the first change inside it minus
+ * today's price. Raising a price and then lowering it back is not a reduction.
+ */
+export function priceReduction(current: number, changesInWindow: { oldPrice: number }[]): number | null {
+  const first = changesInWindow[0];
+  if (!first) return null;
+  const drop = first.oldPrice - current;
+  return drop > 0 ? drop : null;
+}
+
+/** Adds photo URLs and recent price drops to vehicle rows with one query each (all rows when `allVehicles`). */
+async function withDetails(db: Db, rows: VehicleRow[], allVehicles = false, now = new Date()): Promise<Vehicle[]> {
   if (rows.length === 0) return [];
+  const ids = allVehicles ? null : rows.map((r) => r.id);
   let query = db.selectFrom("vehicleImages").select(["vehicleId", "imageKey", "width", "height"]);
-  if (!allVehicles) query = query.where("vehicleId", "in", rows.map((r) => r.id));
+  if (ids) query = query.where("vehicleId", "in", ids);
   const images = await query.orderBy("vehicleId").orderBy("position").execute();
-  const byVehicle = new Map<string, typeof images>();
-  for (const image of images) {
-    const list = byVehicle.get(image.vehicleId) ?? [];
-    list.push(image);
-    byVehicle.set(image.vehicleId, list);
-  }
+  const byVehicle = Map.groupBy(images, (i) => i.vehicleId);
+  const since = new Date(now.getTime() - PRICE_REDUCTION_WINDOW_DAYS * 86_400_000);
+  const changes = Map.groupBy(await listPriceChangesSince(db, since, ids), (c) => c.vehicleId);
   return rows.map((row) => {
     const photos = (byVehicle.get(row.id) ?? []).map((i) => photoFromKey(i.imageKey, i.width, i.height));
-    return { ...row, features: JSON.parse(row.features) as string[], photos, images: photos.map((p) => p.src) };
+    return {
+      ...row,
+      features: JSON.parse(row.features) as string[],
+      photos,
+      images: photos.map((p) => p.src),
+      priceReducedBy: priceReduction(row.price, changes.get(row.id) ?? []),
+    };
   });
 }
 
-/** Every vehicle, newest first, with photo URLs. */
-export async function listVehicles(db: Db): Promise<Vehicle[]> {
+/** Every vehicle, sold ones included (staff), newest first, with photo URLs. */
+export async function listVehicles(db: Db, now = new Date()): Promise<Vehicle[]> {
   const rows = await db.selectFrom("vehicles").selectAll().orderBy("createdAt", "desc").orderBy("id").execute();
-  return withPhotos(db, rows, true);
+  return withDetails(db, rows, true, now);
 }
 
-/** One vehicle by id, or null. */
-export async function findVehicle(db: Db, id: string): Promise<Vehicle | null> {
+/** The vehicles shoppers see: available and pending, newest first. Sold ones leave the site. */
+export async function listListedVehicles(db: Db, now = new Date()): Promise<Vehicle[]> {
+  const rows = await db
+    .selectFrom("vehicles")
+    .selectAll()
+    .where("status", "<>", "sold")
+    .orderBy("createdAt", "desc")
+    .orderBy("id")
+    .execute();
+  return withDetails(db, rows, true, now);
+}
+
+/** One vehicle by id (whatever its status), or null. */
+export async function findVehicle(db: Db, id: string, now = new Date()): Promise<Vehicle | null> {
   const row = await db.selectFrom("vehicles").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
-  const [vehicle] = await withPhotos(db, [row]);
+  const [vehicle] = await withDetails(db, [row], false, now);
   return vehicle ?? null;
 }
 
@@ -68,9 +107,13 @@ export async function nextChangeTime(db: Db, now: Date): Promise<string> {
   return new Date(Math.max(now.getTime(), latest + 1)).toISOString();
 }
 
-/** The vehicles row for an input: every column but id and timestamps. */
-function vehicleColumns({ images: _images, features, ...fields }: VehicleInput) {
-  return { ...fields, features: JSON.stringify(features) };
+/** The columns an input sets; lot fields only when given (absent = unchanged on update). */
+function vehicleColumns(fields: Partial<VehicleFields>) {
+  const { features, ...rest } = fields;
+  const columns: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) if (value !== undefined) columns[key] = value;
+  if (features !== undefined) columns.features = JSON.stringify(features);
+  return columns as Partial<Omit<VehicleFields, "features">> & { features?: string };
 }
 
 /** Image rows of a vehicle, in order (position 0 is the cover). */
@@ -78,45 +121,107 @@ function imageRows(vehicleId: string, images: VehicleInput["images"]) {
   return images.map((image, position) => ({ vehicleId, position, imageKey: image.key, width: image.width, height: image.height }));
 }
 
-/** Inserts a vehicle and its images in one transaction; returns the new id. */
-export async function insertVehicle(db: Db, input: VehicleInput, now = new Date()): Promise<string> {
+/** Inserts a vehicle (no images) inside an open transaction; returns the new id. */
+export async function insertVehicleRow(trx: Db, fields: VehicleFields, now = new Date()): Promise<string> {
   const id = crypto.randomUUID();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("vehicles")
-      .values({ id, ...vehicleColumns(input), createdAt: now.toISOString(), updatedAt: await nextChangeTime(trx, now) })
-      .execute();
-    if (input.images.length > 0) {
-      await trx
-        .insertInto("vehicleImages")
-        .values(imageRows(id, input.images))
-        .execute();
-    }
-  });
+  const at = now.toISOString();
+  const status = fields.status ?? "available";
+  await trx
+    .insertInto("vehicles")
+    .values({
+      id,
+      ...(vehicleColumns(fields) as Omit<VehicleFields, "features"> & { features: string }),
+      stockNumber: fields.stockNumber ?? null,
+      trim: fields.trim ?? null,
+      status,
+      dateInStock: fields.dateInStock ?? at.slice(0, 10),
+      soldAt: status === "sold" ? at : null,
+      warrantyType: fields.warrantyType ?? defaultWarrantyType(fields.price, fields.mileage),
+      warrantySystems: fields.warrantySystems ?? null,
+      warrantyDuration: fields.warrantyDuration ?? null,
+      createdAt: at,
+      updatedAt: await nextChangeTime(trx, now),
+    })
+    .execute();
   return id;
 }
 
-/** Replaces a vehicle's fields and images; false when no such vehicle. */
-export async function updateVehicle(db: Db, id: string, input: VehicleInput, now = new Date()): Promise<boolean> {
+/**
+ * Changes some fields of a vehicle inside an open transaction, recording a price change and
+ * the sold date when they happen; false when no such vehicle.
+ */
+export async function patchVehicleRow(trx: Db, id: string, fields: Partial<VehicleFields>, now = new Date()): Promise<boolean> {
+  const before = await trx.selectFrom("vehicles").select(["price", "status"]).where("id", "=", id).executeTakeFirst();
+  if (!before) return false;
+  const at = now.toISOString();
+  const soldAt = fields.status === undefined || fields.status === before.status ? {} : { soldAt: fields.status === "sold" ? at : null };
+  await trx
+    .updateTable("vehicles")
+    .set({ ...vehicleColumns(fields), ...soldAt, updatedAt: await nextChangeTime(trx, now) })
+    .where("id", "=", id)
+    .execute();
+  if (fields.price !== undefined && fields.price !== before.price) {
+    await recordPriceChange(trx, { vehicleId: id, oldPrice: before.price, newPrice: fields.price, changedAt: at });
+  }
+  return true;
+}
+
+/** Inserts a vehicle and its images in one transaction; returns the new id. */
+export async function insertVehicle(db: Db, input: VehicleInput, now = new Date()): Promise<string> {
+  const { images, ...fields } = input;
   return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("vehicles")
-      .set({ ...vehicleColumns(input), updatedAt: await nextChangeTime(trx, now) })
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    const id = await insertVehicleRow(trx, fields, now);
+    if (images.length > 0) await trx.insertInto("vehicleImages").values(imageRows(id, images)).execute();
+    return id;
+  });
+}
+
+/** Replaces a vehicle's fields and images (lot fields only when given); false when no such vehicle. */
+export async function updateVehicle(db: Db, id: string, input: VehicleInput, now = new Date()): Promise<boolean> {
+  const { images, ...fields } = input;
+  return db.transaction().execute(async (trx) => {
+    if (!(await patchVehicleRow(trx, id, fields, now))) return false;
     await trx.deleteFrom("vehicleImages").where("vehicleId", "=", id).execute();
-    if (input.images.length > 0) {
-      await trx
-        .insertInto("vehicleImages")
-        .values(imageRows(id, input.images))
-        .execute();
-    }
+    if (images.length > 0) await trx.insertInto("vehicleImages").values(imageRows(id, images)).execute();
     return true;
   });
 }
 
-/** Deletes a vehicle (its image rows cascade); false when no such vehicle. */
+/** Marks a vehicle available, pending or sold; false when no such vehicle. */
+export async function setVehicleStatus(db: Db, id: string, status: VehicleStatus, now = new Date()): Promise<boolean> {
+  return db.transaction().execute((trx) => patchVehicleRow(trx, id, { status }, now));
+}
+
+/** Ids of the vehicles with these VINs, by VIN. */
+export async function vehicleIdsByVin(db: Db, vins: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  // SQLite allows at most 32,766 bound parameters: look up in chunks.
+  for (let i = 0; i < vins.length; i += 500) {
+    const rows = await db
+      .selectFrom("vehicles")
+      .select(["id", "vin"])
+      .where("vin", "in", vins.slice(i, i + 500))
+      .execute();
+    for (const row of rows) out.set(row.vin, row.id);
+  }
+  return out;
+}
+
+/** Ids of the vehicles with these stock numbers, by stock number. */
+export async function vehicleIdsByStockNumber(db: Db, stockNumbers: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < stockNumbers.length; i += 500) {
+    const rows = await db
+      .selectFrom("vehicles")
+      .select(["id", "stockNumber"])
+      .where("stockNumber", "in", stockNumbers.slice(i, i + 500))
+      .execute();
+    for (const row of rows) if (row.stockNumber) out.set(row.stockNumber, row.id);
+  }
+  return out;
+}
+
+/** Deletes a vehicle (its image rows and price history cascade); false when no such vehicle. */
 export async function deleteVehicle(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom("vehicles").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

@@ -8,6 +8,7 @@ import type { Generated } from "kysely";
 export type Database = {
   vehicles: VehicleTable;
   vehicleImages: VehicleImageTable;
+  vehiclePriceChanges: VehiclePriceChangeTable;
   contactSubmissions: ContactSubmissionTable;
   financingApplications: FinancingApplicationTable;
   visitors: VisitorTable;
@@ -34,6 +35,24 @@ export type VehicleTable = {
   description: string | null;
   createdAt: string;
   updatedAt: string;
+  stockNumber: string | null;
+  trim: string | null;
+  status: "available" | "pending" | "sold";
+  /** yyyy-MM-dd */
+  dateInStock: string;
+  soldAt: string | null;
+  warrantyType: "as_is" | "implied" | "dealer";
+  /** Dealer warranty: systems covered, and duration; null = the Massachusetts statutory terms. */
+  warrantySystems: string | null;
+  warrantyDuration: string | null;
+};
+
+export type VehiclePriceChangeTable = {
+  id: Generated<number>;
+  vehicleId: string;
+  oldPrice: number;
+  newPrice: number;
+  changedAt: string;
 };
 
 export type VehicleImageTable = {

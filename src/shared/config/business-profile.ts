@@ -33,6 +33,8 @@ export type BusinessProfile = {
     fonts: { heading: string; body: string };
   };
   foundedYear: number;
+  /** The dealership's identifier in vehicle feeds (Google `store_code`, `in_store:{code}`). */
+  storeCode: string;
 };
 
 const street = "100 Demo Street";
@@ -75,6 +77,7 @@ export const businessProfile: BusinessProfile = {
     fonts: { heading: "System UI (bold)", body: "System UI" },
   },
   foundedYear: 2010,
+  storeCode: "DEMO-FITCHBURG-01",
 };
 
 export const weekdays: readonly Weekday[] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];

@@ -28,4 +28,23 @@ export type Vehicle = {
   photos: VehiclePhoto[];
   createdAt: string;
   updatedAt: string;
+  /** The dealer's own stock number (optional, unique). */
+  stockNumber: string | null;
+  trim: string | null;
+  status: VehicleStatus;
+  /** yyyy-MM-dd */
+  dateInStock: string;
+  soldAt: string | null;
+  /** Which box the FTC Buyers Guide checks. */
+  warrantyType: WarrantyType;
+  /** Dealer warranty terms; null means the Massachusetts statutory terms. */
+  warrantySystems: string | null;
+  warrantyDuration: string | null;
+  /** Whole dollars the price dropped in the last 30 days, or null (issue 13 "Price reduced $X"). */
+  priceReducedBy: number | null;
 };
+
+export const VEHICLE_STATUSES = ["available", "pending", "sold"] as const;
+export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
+export const WARRANTY_TYPES = ["as_is", "implied", "dealer"] as const;
+export type WarrantyType = (typeof WARRANTY_TYPES)[number];

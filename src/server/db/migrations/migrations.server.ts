@@ -1,5 +1,6 @@
 import type { Migration } from "kysely/migration";
 import { initialMigration } from "./001-initial.server";
+import { lotMigration } from "./004-lot.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -7,4 +8,5 @@ import { initialMigration } from "./001-initial.server";
  */
 export const migrations: Record<string, Migration> = {
   "001-initial": initialMigration,
+  "004-lot": lotMigration,
 };

@@ -6,6 +6,8 @@ export const inventory = {
     photoAlt: (name: string) => `Photo of the ${name}`,
     noPhoto: "No photo yet",
     loading: "Loading vehicle",
+    salePending: "Sale Pending",
+    priceReduced: (amount: string) => `Price reduced ${amount}`,
   },
   searchLabel: "Search vehicles",
   searchPlaceholder: "Search by make, model, or year...",

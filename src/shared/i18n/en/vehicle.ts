@@ -24,6 +24,17 @@ export const vehicle = {
   applyForFinancing: "Apply for Financing",
   messageUs: "Message Us",
   dealerInformation: "Dealer Information",
+  stockNumber: "Stock #",
+  trim: "Trim",
+  salePending: "Sale Pending",
+  salePendingNote: "A sale is pending on this vehicle. Contact us to hear if it falls through, or to find one like it.",
+  priceReduced: (amount: string) => `Price reduced ${amount}`,
+  sold: {
+    title: "This vehicle has been sold",
+    body: (name: string) => `The ${name} you were looking for has found a new owner.`,
+    browse: "Browse our inventory",
+  },
+  similarVehicles: "Similar Vehicles",
   description: (name: string, price: string, miles: string) => `${name} for ${price}, ${miles} miles, in Fitchburg, MA.`,
   estimator: {
     title: "Payment Estimator",

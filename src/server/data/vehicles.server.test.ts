@@ -1,0 +1,98 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { Migrator } from "kysely/migration";
+import { afterEach, describe, expect, it } from "vitest";
+import { migrateToLatest, openDatabase, type OpenedDatabase } from "~/server/db/database.server";
+import { initialMigration } from "~/server/db/migrations/001-initial.server";
+import { listPriceChanges } from "./vehicle-price-changes.server";
+import { findVehicle, insertVehicle, listListedVehicles, priceReduction, setVehicleStatus, updateVehicle } from "./vehicles.server";
+
+const opened: OpenedDatabase[] = [];
+const open = () => {
+  const o = openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), "lot-test-")));
+  opened.push(o);
+  return o;
+};
+afterEach(async () => {
+  for (const o of opened.splice(0)) await o.db.destroy().catch(() => {});
+});
+
+const vehicle = {
+  year: 2018,
+  make: "Honda",
+  model: "Civic",
+  price: 15_995,
+  mileage: 60_000,
+  transmission: "Automatic",
+  drivetrain: "FWD",
+  bodyStyle: "Sedan",
+  exteriorColor: "Blue",
+  vin: "2HGFC2F59JH000000",
+  features: ["Bluetooth"],
+  description: null,
+  images: [],
+};
+
+describe("migration 004-lot", () => {
+  it("keeps every existing vehicle: available, in stock since created, warranty by Massachusetts law", async () => {
+    const { db } = open();
+    // A database at the previous schema with two vehicles.
+    await new Migrator({ db, provider: { getMigrations: async () => ({ "001-initial": initialMigration }) } }).migrateToLatest();
+    for (const [id, price, mileage] of [
+      ["a", 15_995, 60_000],
+      ["b", 650, 60_000],
+    ] as const) {
+      await sql`INSERT INTO vehicles (id, year, make, model, price, mileage, transmission, drivetrain, body_style, exterior_color, vin, features, created_at, updated_at)
+        VALUES (${id}, 2018, 'Honda', 'Civic', ${price}, ${mileage}, 'Automatic', 'FWD', 'Sedan', 'Blue', ${`2HGFC2F59JH00000${id === "a" ? 1 : 2}`}, '[]', '2026-03-04T10:00:00.000Z', '2026-03-04T10:00:00.000Z')`.execute(
+        db,
+      );
+    }
+    expect(await migrateToLatest(db)).toContain("004-lot");
+    const rows = await db.selectFrom("vehicles").select(["id", "status", "dateInStock", "soldAt", "warrantyType", "stockNumber"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { id: "a", status: "available", dateInStock: "2026-03-04", soldAt: null, warrantyType: "dealer", stockNumber: null },
+      { id: "b", status: "available", dateInStock: "2026-03-04", soldAt: null, warrantyType: "as_is", stockNumber: null },
+    ]);
+    await expect(sql`UPDATE vehicles SET status = 'gone' WHERE id = 'a'`.execute(db)).rejects.toThrow(/CHECK/);
+    await sql`UPDATE vehicles SET stock_number = 'S1' WHERE id = 'a'`.execute(db);
+    await expect(sql`UPDATE vehicles SET stock_number = 'S1' WHERE id = 'b'`.execute(db)).rejects.toThrow(/UNIQUE/);
+  });
+});
+
+describe("vehicle status and price history", () => {
+  it("records each price change, sets and clears the sold date, and lists only unsold vehicles", async () => {
+    const { db } = open();
+    await migrateToLatest(db);
+    const t0 = new Date("2026-11-01T12:00:00Z");
+    const id = await insertVehicle(db, vehicle, t0);
+    expect(await findVehicle(db, id, t0)).toMatchObject({ status: "available", dateInStock: "2026-11-01", priceReducedBy: null });
+
+    await updateVehicle(db, id, { ...vehicle, price: 14_995 }, new Date("2026-11-10T12:00:00Z"));
+    await updateVehicle(db, id, { ...vehicle, price: 14_995, mileage: 60_100 }, new Date("2026-11-11T12:00:00Z"));
+    await updateVehicle(db, id, { ...vehicle, price: 14_495 }, new Date("2026-11-12T12:00:00Z"));
+    expect(await listPriceChanges(db, id)).toEqual([
+      { vehicleId: id, oldPrice: 15_995, newPrice: 14_995, changedAt: "2026-11-10T12:00:00.000Z" },
+      { vehicleId: id, oldPrice: 14_995, newPrice: 14_495, changedAt: "2026-11-12T12:00:00.000Z" },
+    ]);
+    // Within 30 days of the first drop: reduced by the whole difference; 31 days after the last, no badge.
+    expect((await findVehicle(db, id, new Date("2026-11-20T00:00:00Z")))?.priceReducedBy).toBe(1_500);
+    expect((await findVehicle(db, id, new Date("2026-12-11T00:00:00Z")))?.priceReducedBy).toBe(500);
+    expect((await findVehicle(db, id, new Date("2026-12-14T00:00:00Z")))?.priceReducedBy).toBeNull();
+
+    expect(await setVehicleStatus(db, id, "sold", new Date("2026-11-21T09:00:00Z"))).toBe(true);
+    expect(await findVehicle(db, id)).toMatchObject({ status: "sold", soldAt: "2026-11-21T09:00:00.000Z" });
+    expect(await listListedVehicles(db)).toEqual([]);
+    await setVehicleStatus(db, id, "pending");
+    expect(await findVehicle(db, id)).toMatchObject({ status: "pending", soldAt: null });
+    expect((await listListedVehicles(db)).map((v) => v.id)).toEqual([id]);
+    expect(await setVehicleStatus(db, "00000000-0000-4000-8000-000000000000", "sold")).toBe(false);
+  });
+
+  it("a raise then a cut back is no reduction", () => {
+    expect(priceReduction(10_000, [{ oldPrice: 10_000 }, { oldPrice: 11_000 }])).toBeNull();
+    expect(priceReduction(9_500, [{ oldPrice: 10_000 }, { oldPrice: 11_000 }])).toBe(500);
+    expect(priceReduction(9_500, [])).toBeNull();
+  });
+});

@@ -1,0 +1,227 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/server/db/database.server";
+import { GOOGLE_FEED_COLUMNS, META_FEED_COLUMNS } from "~/features/inventory/inventory-feeds.server";
+import { vehiclePath } from "~/shared/lib/vehicle-path";
+import type { Vehicle } from "~/shared/types/vehicle";
+import { staffClient, type StaffClient } from "../support/staff-client";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+const PUBLIC_URL = "https://cars.example";
+let server: TestServer;
+let staff: StaffClient;
+
+beforeAll(async () => {
+  server = await startTestServer({ seeded: true, env: { PUBLIC_URL } });
+  staff = await staffClient(server);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const listed = async () => (await (await fetch(`${server.url}/api/vehicles`)).json()) as Vehicle[];
+const allVehicles = async () => (await (await staff.fetch("/api/admin/vehicles")).json()) as Vehicle[];
+const page = (path: string) => fetch(`${server.url}${path}`, { redirect: "manual" });
+const setStatus = (id: string, status: string) => staff.fetch(`/api/admin/vehicles/${id}/status`, { method: "PATCH", body: { status } });
+
+/** The PATCH body that replaces a vehicle with itself, with `changes`. */
+function editBody(v: Vehicle, changes: Partial<Vehicle> = {}) {
+  const { vin, year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, description, images } = {
+    ...v,
+    ...changes,
+  };
+  return { vin, year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, description, images };
+}
+
+describe("sale status", () => {
+  it("pending: stays listed with a 'Sale Pending' badge on its card and page", async () => {
+    const [vehicle] = await listed();
+    expect((await setStatus(vehicle!.id, "pending")).status).toBe(200);
+    const after = (await listed()).find((v) => v.id === vehicle!.id);
+    expect(after?.status).toBe("pending");
+    const inventory = await (await page("/inventory")).text();
+    expect(inventory).toContain("Sale Pending");
+    const own = await (await page(vehiclePath(vehicle!))).text();
+    expect(own).toContain("Sale Pending");
+    expect(own).toContain("A sale is pending on this vehicle");
+  });
+
+  it("sold: gone from the API, /inventory, home, sitemap and feeds; its page answers 410 with similar vehicles and noindex", async () => {
+    const before = await listed();
+    const vehicle = before[1]!;
+    const path = vehiclePath(vehicle);
+    // Warm every cache first, so the test proves the status change invalidates them.
+    for (const p of ["/", "/inventory", "/sitemap.xml", "/feeds/google-vehicles.tsv", "/feeds/meta-vehicles.csv", "/api/vehicles"]) {
+      expect(await (await page(p)).text()).toContain(p.startsWith("/feeds") ? vehicle.vin : p === "/api/vehicles" ? vehicle.id : path);
+    }
+    expect((await setStatus(vehicle.id, "sold")).status).toBe(200);
+
+    expect((await listed()).map((v) => v.id)).not.toContain(vehicle.id);
+    expect(await (await page("/inventory")).text()).not.toContain(path);
+    expect(await (await page("/")).text()).not.toContain(path);
+    expect(await (await page("/sitemap.xml")).text()).not.toContain(path);
+    expect(await (await page("/feeds/google-vehicles.tsv")).text()).not.toContain(vehicle.vin);
+    expect(await (await page("/feeds/meta-vehicles.csv")).text()).not.toContain(vehicle.vin);
+
+    const gone = await page(path);
+    expect(gone.status).toBe(410);
+    const html = await gone.text();
+    expect(html).toContain("This vehicle has been sold");
+    expect(html).toMatch(/<meta name="robots" content="noindex"\/?>/);
+    const similar = html.slice(html.indexOf('data-testid="similar-vehicles"'));
+    const links = [...new Set([...similar.matchAll(/href="(\/used-[^"]+)"/g)].map((m) => m[1]))];
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.length).toBeLessThanOrEqual(3);
+    const available = new Map((await listed()).filter((v) => v.status === "available").map((v) => [vehiclePath(v), v]));
+    for (const link of links) {
+      const other = available.get(link!);
+      expect(other, link).toBeDefined();
+      expect(other!.bodyStyle === vehicle.bodyStyle || other!.make === vehicle.make).toBe(true);
+    }
+
+    // Staff still see it, with its sold date; putting it back lists it again.
+    const staffView = (await allVehicles()).find((v) => v.id === vehicle.id);
+    expect(staffView).toMatchObject({ status: "sold" });
+    expect(staffView!.soldAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await setStatus(vehicle.id, "available")).status).toBe(200);
+    expect((await listed()).map((v) => v.id)).toContain(vehicle.id);
+    expect((await page(path)).status).toBe(200);
+  });
+
+  it("refuses an unknown status with a field message and an unknown vehicle with 404", async () => {
+    const [vehicle] = await listed();
+    const bad = await setStatus(vehicle!.id, "stolen");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toHaveProperty("status");
+    expect((await setStatus("00000000-0000-4000-8000-000000000000", "sold")).status).toBe(404);
+  });
+
+  it("every vehicle page shows up to three similar vehicles, server-rendered", async () => {
+    const vehicle = (await listed())[5]!;
+    const html = await (await page(vehiclePath(vehicle))).text();
+    expect(html).toContain('data-testid="similar-vehicles"');
+    expect(html).toContain("Similar Vehicles");
+  });
+});
+
+describe("price history", () => {
+  it("records each change and shows 'Price reduced $X' on the card and the page", async () => {
+    const vehicle = (await listed()).find((v) => v.status === "available" && v.price > 2_000)!;
+    const cut = await staff.fetch(`/api/admin/vehicles/${vehicle.id}`, {
+      method: "PATCH",
+      body: editBody(vehicle, { price: vehicle.price - 750 }),
+    });
+    expect(cut.status).toBe(200);
+    const history = (await (await staff.fetch(`/api/admin/vehicles/${vehicle.id}/price-history`)).json()) as {
+      oldPrice: number;
+      newPrice: number;
+      changedAt: string;
+    }[];
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ oldPrice: vehicle.price, newPrice: vehicle.price - 750 });
+
+    const after = (await listed()).find((v) => v.id === vehicle.id)!;
+    expect(after.priceReducedBy).toBe(750);
+    expect(await (await page("/inventory")).text()).toContain("Price reduced $750");
+    expect(await (await page(vehiclePath(vehicle))).text()).toContain("Price reduced $750");
+
+    // Saving without a price change records nothing.
+    await staff.fetch(`/api/admin/vehicles/${vehicle.id}`, { method: "PATCH", body: editBody(after, { mileage: after.mileage + 1 }) });
+    expect(await (await staff.fetch(`/api/admin/vehicles/${vehicle.id}/price-history`)).json()).toHaveLength(1);
+  });
+});
+
+describe("feeds", () => {
+  it("carry the exact headers and each field of a row", async () => {
+    const vehicle = (await listed()).find((v) => v.status === "available")!;
+    // Stock number and trim as the CSV import would set them.
+    const { db } = openDatabase(server.dataDir);
+    await sql`UPDATE vehicles SET stock_number = 'A1234', trim = 'EX-L', updated_at = ${new Date().toISOString()} WHERE id = ${vehicle.id}`.execute(
+      db,
+    );
+    await db.destroy();
+
+    const googleRes = await page("/feeds/google-vehicles.tsv");
+    expect(googleRes.status).toBe(200);
+    expect(googleRes.headers.get("content-type")).toMatch(/^text\/tab-separated-values/);
+    const [header, ...rows] = (await googleRes.text()).trimEnd().split("\n");
+    expect(header!.split("\t")).toEqual([...GOOGLE_FEED_COLUMNS]);
+    expect(header).toBe(
+      "vin\tid\tstore_code\tdealership_name\tdealership_address\tlink\timage_link\tadditional_image_link\tprice\tcondition\tmake\tmodel\ttrim\tyear\tmileage\tcolor\tbody_style\tdate_in_stock\tvehicle_fulfillment",
+    );
+    expect(rows).toHaveLength((await listed()).length);
+    const google = Object.fromEntries(header!.split("\t").map((c, i) => [c, rows.find((r) => r.startsWith(vehicle.vin))!.split("\t")[i]]));
+    expect(google).toEqual({
+      vin: vehicle.vin,
+      id: "A1234",
+      store_code: "DEMO-FITCHBURG-01",
+      dealership_name: "Demo Motors of Fitchburg",
+      dealership_address: "100 Demo Street, Fitchburg, MA 01430, US",
+      link: `${PUBLIC_URL}${vehiclePath(vehicle)}`,
+      image_link: `${PUBLIC_URL}${vehicle.images[0]}`,
+      additional_image_link: vehicle.images
+        .slice(1, 11)
+        .map((src) => `${PUBLIC_URL}${src}`)
+        .join(","),
+      price: `${vehicle.price} USD`,
+      condition: "used",
+      make: vehicle.make,
+      model: vehicle.model,
+      trim: "EX-L",
+      year: String(vehicle.year),
+      mileage: `${vehicle.mileage} miles`,
+      color: vehicle.exteriorColor,
+      body_style: vehicle.bodyStyle,
+      date_in_stock: vehicle.dateInStock,
+      vehicle_fulfillment: "in_store:DEMO-FITCHBURG-01",
+    });
+    expect(vehicle.dateInStock).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const metaRes = await page("/feeds/meta-vehicles.csv");
+    expect(metaRes.headers.get("content-type")).toMatch(/^text\/csv/);
+    const { parse } = await import("csv-parse/sync");
+    const records = parse(await metaRes.text(), { columns: false }) as string[][];
+    const metaHeader = records[0]!;
+    expect(metaHeader).toEqual([...META_FEED_COLUMNS]);
+    expect(metaHeader.slice(0, 10)).toEqual([
+      "vehicle_id",
+      "title",
+      "description",
+      "url",
+      "make",
+      "model",
+      "year",
+      "mileage.value",
+      "mileage.unit",
+      "image[0].url",
+    ]);
+    const metaRow = Object.fromEntries(metaHeader.map((c, i) => [c, records.find((r) => r[0] === vehicle.vin)![i]]));
+    expect(metaRow).toMatchObject({
+      vehicle_id: vehicle.vin,
+      title: `${vehicle.year} ${vehicle.make} ${vehicle.model} EX-L`,
+      url: `${PUBLIC_URL}${vehiclePath(vehicle)}`,
+      make: vehicle.make,
+      model: vehicle.model,
+      year: String(vehicle.year),
+      "mileage.value": String(vehicle.mileage),
+      "mileage.unit": "MI",
+      "image[0].url": `${PUBLIC_URL}${vehicle.images[0]}`,
+      body_style: vehicle.bodyStyle.toUpperCase(),
+      exterior_color: vehicle.exteriorColor,
+      vin: vehicle.vin,
+      price: `${vehicle.price} USD`,
+      state_of_vehicle: "USED",
+      "address.addr1": "100 Demo Street",
+      "address.city": "Fitchburg",
+      "address.region": "MA",
+      "address.postal_code": "01430",
+      "address.country": "US",
+      latitude: "42.5834",
+      longitude: "-71.8023",
+      availability: "available",
+    });
+    expect(metaRow.description).toBe(vehicle.description ?? expect.any(String));
+    expect(["AUTOMATIC", "MANUAL"]).toContain(metaRow.transmission);
+    expect(["FWD", "RWD", "AWD", "4X4", "OTHER"]).toContain(metaRow.drivetrain);
+  });
+});

@@ -1,0 +1,37 @@
+import type { TestServer } from "./test-server";
+
+/** The demo staff PIN outside production (README). */
+export const STAFF_PIN = "246810";
+
+export type StaffClient = {
+  server: TestServer;
+  cookie: string;
+  /** A same-origin request with the staff session; JSON bodies are serialised, strings and buffers sent as they are. */
+  fetch: (path: string, init?: { method?: string; body?: unknown; contentType?: string }) => Promise<Response>;
+};
+
+/** Signs in to the dashboard API and returns a client carrying the session cookie. */
+export async function staffClient(server: TestServer): Promise<StaffClient> {
+  const res = await fetch(`${server.url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({ pin: STAFF_PIN }),
+  });
+  if (res.status !== 200) throw new Error(`staff sign-in failed: ${res.status}`);
+  const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+  return {
+    server,
+    cookie,
+    fetch: (path, init = {}) => {
+      const raw = typeof init.body === "string" || Buffer.isBuffer(init.body);
+      const headers: Record<string, string> = { cookie, origin: server.url };
+      if (init.body !== undefined) headers["content-type"] = init.contentType ?? (raw ? "text/csv" : "application/json");
+      return fetch(`${server.url}${path}`, {
+        method: init.method ?? "GET",
+        headers,
+        body: init.body === undefined ? undefined : raw ? (init.body as string | Buffer) : JSON.stringify(init.body),
+        redirect: "manual",
+      });
+    },
+  };
+}

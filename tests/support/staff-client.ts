@@ -29,7 +29,14 @@ export async function staffClient(server: TestServer): Promise<StaffClient> {
       return fetch(`${server.url}${path}`, {
         method: init.method ?? "GET",
         headers,
-        body: init.body === undefined ? undefined : raw ? (init.body as string | Buffer) : JSON.stringify(init.body),
+        body:
+          init.body === undefined
+            ? undefined
+            : raw
+              ? Buffer.isBuffer(init.body)
+                ? new Uint8Array(init.body)
+                : (init.body as string)
+              : JSON.stringify(init.body),
         redirect: "manual",
       });
     },

@@ -8,6 +8,8 @@ export const inventory: Messages["inventory"] = {
     photoAlt: (name: string) => `Foto del ${name}`,
     noPhoto: "Todavía sin foto",
     loading: "Cargando vehículo",
+    salePending: "Venta pendiente",
+    priceReduced: (amount: string) => `Precio rebajado ${amount}`,
   },
   searchLabel: "Buscar vehículos",
   searchPlaceholder: "Buscar por marca, modelo o año...",

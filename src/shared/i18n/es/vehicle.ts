@@ -26,6 +26,17 @@ export const vehicle: Messages["vehicle"] = {
   applyForFinancing: "Solicitar financiamiento",
   messageUs: "Envíenos un mensaje",
   dealerInformation: "Información del concesionario",
+  stockNumber: "N.º de inventario",
+  trim: "Versión",
+  salePending: "Venta pendiente",
+  salePendingNote: "Este vehículo tiene una venta pendiente. Contáctenos para saber si se libera o para encontrar uno similar.",
+  priceReduced: (amount: string) => `Precio rebajado ${amount}`,
+  sold: {
+    title: "Este vehículo ya se vendió",
+    body: (name: string) => `El ${name} que buscaba ya tiene un nuevo dueño.`,
+    browse: "Ver nuestro inventario",
+  },
+  similarVehicles: "Vehículos similares",
   description: (name: string, price: string, miles: string) => `${name} por ${price}, ${miles} millas, en Fitchburg, MA.`,
   estimator: {
     title: "Calculadora de pagos",

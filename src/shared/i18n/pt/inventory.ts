@@ -8,6 +8,8 @@ export const inventory: Messages["inventory"] = {
     photoAlt: (name: string) => `Foto do ${name}`,
     noPhoto: "Ainda sem foto",
     loading: "Carregando veículo",
+    salePending: "Venda pendente",
+    priceReduced: (amount: string) => `Preço reduzido em ${amount}`,
   },
   searchLabel: "Buscar veículos",
   searchPlaceholder: "Busque por marca, modelo ou ano...",

@@ -26,6 +26,18 @@ export const vehicle: Messages["vehicle"] = {
   applyForFinancing: "Solicitar financiamento",
   messageUs: "Envie uma mensagem",
   dealerInformation: "Informações da loja",
+  stockNumber: "Nº de estoque",
+  trim: "Versão",
+  salePending: "Venda pendente",
+  salePendingNote:
+    "Este veículo tem uma venda pendente. Fale com a gente para saber se ele voltar a ficar disponível ou para encontrar um parecido.",
+  priceReduced: (amount: string) => `Preço reduzido em ${amount}`,
+  sold: {
+    title: "Este veículo já foi vendido",
+    body: (name: string) => `O ${name} que você procurava já tem um novo dono.`,
+    browse: "Ver nosso estoque",
+  },
+  similarVehicles: "Veículos semelhantes",
   description: (name: string, price: string, miles: string) => `${name} por ${price}, ${miles} milhas, em Fitchburg, MA.`,
   estimator: {
     title: "Simulador de parcelas",

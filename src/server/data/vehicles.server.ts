@@ -107,12 +107,33 @@ export async function nextChangeTime(db: Db, now: Date): Promise<string> {
   return new Date(Math.max(now.getTime(), latest + 1)).toISOString();
 }
 
+/** Every column an input may set (callers may pass whole Vehicle objects: anything else is ignored). */
+const INPUT_COLUMNS = [
+  "year",
+  "make",
+  "model",
+  "price",
+  "mileage",
+  "transmission",
+  "drivetrain",
+  "bodyStyle",
+  "exteriorColor",
+  "vin",
+  "description",
+  "stockNumber",
+  "trim",
+  "status",
+  "dateInStock",
+  "warrantyType",
+  "warrantySystems",
+  "warrantyDuration",
+] as const satisfies readonly (keyof VehicleFields)[];
+
 /** The columns an input sets; lot fields only when given (absent = unchanged on update). */
 function vehicleColumns(fields: Partial<VehicleFields>) {
-  const { features, ...rest } = fields;
   const columns: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(rest)) if (value !== undefined) columns[key] = value;
-  if (features !== undefined) columns.features = JSON.stringify(features);
+  for (const key of INPUT_COLUMNS) if (fields[key] !== undefined) columns[key] = fields[key];
+  if (fields.features !== undefined) columns.features = JSON.stringify(fields.features);
   return columns as Partial<Omit<VehicleFields, "features">> & { features?: string };
 }
 

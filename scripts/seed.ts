@@ -14,7 +14,7 @@ const { values } = parseArgs({ options: { vehicles: { type: "string" } } });
 const env = readEnv();
 const { db } = openDatabase(env.dataDir);
 await migrateToLatest(db);
-const ctx: AppContext = { env, db, logger: createLogger("info"), secrets: loadSecrets(env.dataDir) };
+const ctx: AppContext = { env, db, logger: createLogger("info"), secrets: loadSecrets(env.dataDir, env.masterKey) };
 
 if (values.vehicles !== undefined) {
   const n = Number(values.vehicles);

@@ -2,11 +2,21 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { cspNonceContext } from "~/server/load-context.server";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { appContext, cspNonceContext } from "~/server/load-context.server";
 import { NonceContext } from "~/shared/ui/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors thrown by loaders, actions and rendering: logged as one JSON line through pino (its `err`
+ * serialiser keeps the stack inside the line) instead of React Router's default console.error,
+ * which printed raw multi-line stacks. Aborted requests (the shopper navigated away) are not errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  context.get(appContext).logger.error({ err: error, path: new URL(request.url).pathname }, "route error");
+};
 
 /**
  * Renders the document. Crawlers and link-preview bots get the whole page at once;
@@ -54,7 +64,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) loadContext.get(appContext).logger.error({ err: error, path: new URL(request.url).pathname }, "render error");
         },
       },
     );

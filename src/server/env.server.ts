@@ -1,8 +1,15 @@
 import path from "node:path";
+import { z } from "zod";
+import { emailField } from "~/shared/validation/fields";
 
-/** Configuration read once from the environment (README: Configuration). */
+/**
+ * Every environment variable the server reads, parsed once by one zod schema (README: Configuration;
+ * the model is epic-stack's app/utils/env.server.ts). Nothing else in src/ reads process.env: code
+ * receives the parsed ServerEnv through AppContext. A bad value stops start-up with one line naming
+ * the variable and what it expects, never echoing the value (some are secrets).
+ */
 export type ServerEnv = {
-  nodeEnv: string;
+  nodeEnv: "development" | "production" | "test";
   isProduction: boolean;
   port: number;
   host: string;
@@ -10,32 +17,129 @@ export type ServerEnv = {
   adminPin: string;
   publicUrl: string;
   seedDemo: boolean;
-  logLevel: string;
+  logLevel: LogLevel;
   financingRetentionDays: number;
+  /** Trust X-Forwarded-* from one proxy hop; off unless TRUST_PROXY=true (README: Production). */
   trustProxy: boolean;
+  /** 64 hex characters; unset means DATA_DIR/master.key (decision 009). */
+  masterKey: string | undefined;
+  adminSessionIdleMs: number;
+  /** Where the NHTSA vPIC database is unpacked for VIN decoding (decision 014). */
+  vpicCacheDir: string;
+  /** Outgoing mail, e.g. smtp://user:pass@host:587 or smtps://host:465; unset means no mail is sent. */
+  smtpUrl: string | undefined;
+  /** Sender address of every message the site sends. */
+  mailFrom: string | undefined;
+  /** Where new leads (contact messages, financing applications, bookings) are announced. */
+  leadsTo: string | undefined;
+  /** Where ADF/XML lead records for a CRM are sent. */
+  adfTo: string | undefined;
+  /** The first staff account, created at start-up when no staff account exists. */
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** postgres:// URL; unset means the SQLite file in DATA_DIR. */
+  databaseUrl: string | undefined;
   /** Byte budget of the server-side document cache (home, inventory, vehicle pages), compressed. */
   documentCacheBytes: number;
 };
 
-const DEMO_ADMIN_PIN = "246810";
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
-  const nodeEnv = env.NODE_ENV ?? "development";
+const DEMO_ADMIN_PIN = "246810";
+const DEFAULT_IDLE_MS = 30 * 60 * 1000;
+
+/** Start-up refused because of the environment; the message is one line, safe to print. */
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+// An empty variable (`PORT=`) means unset, as in most shells' .env conventions.
+const unsetIfEmpty = (value: unknown) => (value === "" ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
+
+const integer = (min: number, max: number) => {
+  const expects = `an integer from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d+$/, expects)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, expects);
+};
+const megabytes = (max: number) => {
+  const expects = `a number of megabytes from 0 to ${max}`;
+  return z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, expects)
+    .transform(Number)
+    .refine((n) => n <= max, expects);
+};
+const boolean = () => z.enum(["true", "false"], { error: '"true" or "false"' }).transform((v) => v === "true");
+const url = (protocol: RegExp, expects: string) => z.url({ protocol, error: expects });
+const email = () => emailField("an e-mail address");
+
+const envSchema = z.object({
+  NODE_ENV: optional(z.enum(["development", "production", "test"], { error: "development, production or test" })),
+  PORT: optional(integer(0, 65535)),
+  HOST: optional(z.string()),
+  DATA_DIR: optional(z.string()),
+  ADMIN_PIN: z.string().optional(),
+  PUBLIC_URL: optional(url(/^https?$/, "an http:// or https:// URL, e.g. https://www.example.com")),
+  SEED_DEMO: optional(boolean()),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(", ")}` })),
+  FINANCING_RETENTION_DAYS: optional(integer(1, 36500)),
+  TRUST_PROXY: optional(boolean()),
+  MASTER_KEY: optional(z.string().regex(/^[0-9a-f]{64}$/i, "64 hexadecimal characters (32 bytes)")),
+  ADMIN_SESSION_IDLE_MS: optional(integer(1, 7 * 24 * 60 * 60 * 1000)),
+  VPIC_CACHE_DIR: optional(z.string()),
+  SMTP_URL: optional(url(/^smtps?$/, "an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587")),
+  MAIL_FROM: optional(email()),
+  LEADS_TO: optional(email()),
+  ADF_TO: optional(email()),
+  ADMIN_EMAIL: optional(email()),
+  ADMIN_PASSWORD: optional(z.string()),
+  DOCUMENT_CACHE_MB: optional(megabytes(4096)),
+  DATABASE_URL: optional(url(/^postgres(ql)?$/, "a postgres:// URL, e.g. postgres://user:password@localhost:5432/dealership")),
+});
+
+/**
+ * Parses the environment (injectable for tests). Throws EnvError naming every bad variable and what
+ * it expects, on one line.
+ */
+export function readEnv(env: Record<string, string | undefined> = process.env): ServerEnv {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${String(issue.path[0])} must be ${issue.message}`);
+    throw new EnvError(`Invalid configuration: ${problems.join("; ")} (README: Configuration)`);
+  }
+  const e = parsed.data;
+  const nodeEnv = e.NODE_ENV ?? "development";
   const isProduction = nodeEnv === "production";
-  const port = Number(env.PORT ?? 3000);
+  const port = e.PORT ?? 3000;
+  const dataDir = path.resolve(e.DATA_DIR ?? "./data");
   return {
     nodeEnv,
     isProduction,
     port,
-    host: env.HOST ?? "0.0.0.0",
-    dataDir: path.resolve(env.DATA_DIR ?? "./data"),
-    adminPin: env.ADMIN_PIN ?? (isProduction ? "" : DEMO_ADMIN_PIN),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
-    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === "true" : !isProduction,
-    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "warn" : "info"),
-    financingRetentionDays: Number(env.FINANCING_RETENTION_DAYS ?? 730),
-    trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY === "true" : isProduction,
-    documentCacheBytes: Math.max(0, Number(env.DOCUMENT_CACHE_MB ?? 32)) * 2 ** 20,
+    host: e.HOST ?? "0.0.0.0",
+    dataDir,
+    adminPin: e.ADMIN_PIN ?? (isProduction ? "" : DEMO_ADMIN_PIN),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === "test" ? "warn" : "info"),
+    financingRetentionDays: e.FINANCING_RETENTION_DAYS ?? 730,
+    trustProxy: e.TRUST_PROXY ?? false,
+    masterKey: e.MASTER_KEY,
+    adminSessionIdleMs: e.ADMIN_SESSION_IDLE_MS ?? DEFAULT_IDLE_MS,
+    vpicCacheDir: path.resolve(e.VPIC_CACHE_DIR ?? path.join(dataDir, "cache")),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    leadsTo: e.LEADS_TO,
+    adfTo: e.ADF_TO,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    databaseUrl: e.DATABASE_URL,
+    documentCacheBytes: (e.DOCUMENT_CACHE_MB ?? 32) * 2 ** 20,
   };
 }
 
@@ -44,6 +148,6 @@ export function assertProductionReady(env: ServerEnv): void {
   if (!env.isProduction) return;
   const trivial = /^(\d)\1*$/.test(env.adminPin) || "0123456789".includes(env.adminPin) || "9876543210".includes(env.adminPin);
   if (!env.adminPin || env.adminPin.length < 4 || trivial) {
-    throw new Error("ADMIN_PIN must be set to a non-trivial PIN of 4 to 6 characters when NODE_ENV=production");
+    throw new EnvError("ADMIN_PIN must be set to a non-trivial PIN of 4 to 6 characters when NODE_ENV=production");
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertProductionReady, readEnv } from "./env.server";
+import { assertProductionReady, EnvError, readEnv } from "./env.server";
 
 describe("production start-up refusal (DESIGN.md difference 1)", () => {
   const prod = (pin?: string) => readEnv({ NODE_ENV: "production", ...(pin === undefined ? {} : { ADMIN_PIN: pin }) });
@@ -12,5 +12,88 @@ describe("production start-up refusal (DESIGN.md difference 1)", () => {
     expect(() => assertProductionReady(prod("583017"))).not.toThrow();
     expect(() => assertProductionReady(readEnv({ NODE_ENV: "development" }))).not.toThrow();
     expect(readEnv({ NODE_ENV: "development" }).adminPin).toBe("246810");
+  });
+});
+
+describe("readEnv", () => {
+  it("applies the documented defaults", () => {
+    const env = readEnv({});
+    expect(env).toMatchObject({ nodeEnv: "development", port: 3000, host: "0.0.0.0", seedDemo: true, trustProxy: false, logLevel: "info" });
+    expect(env.publicUrl).toBe("http://localhost:3000");
+    expect(env.adminSessionIdleMs).toBe(30 * 60 * 1000);
+    expect(env.vpicCacheDir).toBe(`${env.dataDir}/cache`);
+    expect(env.smtpUrl).toBeUndefined();
+  });
+
+  it("coerces numbers and booleans, treats an empty variable as unset and trims PUBLIC_URL's slash", () => {
+    const env = readEnv({
+      PORT: "0",
+      SEED_DEMO: "false",
+      TRUST_PROXY: "true",
+      FINANCING_RETENTION_DAYS: "30",
+      ADMIN_SESSION_IDLE_MS: "1500",
+      PUBLIC_URL: "https://cars.example.com/",
+      HOST: "",
+    });
+    expect(env).toMatchObject({
+      port: 0,
+      seedDemo: false,
+      trustProxy: true,
+      financingRetentionDays: 30,
+      adminSessionIdleMs: 1500,
+      host: "0.0.0.0",
+    });
+    expect(env.publicUrl).toBe("https://cars.example.com");
+    expect(readEnv({ NODE_ENV: "production", ADMIN_PIN: "583017" }).trustProxy).toBe(false);
+  });
+
+  it("accepts the mail, staff and database variables other features read", () => {
+    const env = readEnv({
+      SMTP_URL: "smtps://user:secret@mail.example.com:465",
+      MAIL_FROM: "sales@example.com",
+      LEADS_TO: "leads@example.com",
+      ADF_TO: "crm@example.com",
+      ADMIN_EMAIL: "owner@example.com",
+      ADMIN_PASSWORD: "a long passphrase",
+      DATABASE_URL: "postgres://app:secret@localhost:5432/dealership",
+    });
+    expect(env).toMatchObject({ mailFrom: "sales@example.com", leadsTo: "leads@example.com", adfTo: "crm@example.com" });
+    expect(env.databaseUrl).toMatch(/^postgres:/);
+  });
+
+  it.each([
+    ["PORT", "abc", /PORT must be an integer from 0 to 65535/],
+    ["PORT", "70000", /PORT must be an integer from 0 to 65535/],
+    ["PORT", "3.5", /PORT/],
+    ["TRUST_PROXY", "yes", /TRUST_PROXY must be "true" or "false"/],
+    ["SEED_DEMO", "1", /SEED_DEMO/],
+    ["PUBLIC_URL", "example.com", /PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/],
+    ["PUBLIC_URL", "ftp://example.com", /PUBLIC_URL/],
+    ["NODE_ENV", "prod", /NODE_ENV must be development, production or test/],
+    ["LOG_LEVEL", "verbose", /LOG_LEVEL/],
+    ["FINANCING_RETENTION_DAYS", "0", /FINANCING_RETENTION_DAYS/],
+    ["ADMIN_SESSION_IDLE_MS", "-1", /ADMIN_SESSION_IDLE_MS/],
+    ["MASTER_KEY", "abc123", /MASTER_KEY must be 64 hexadecimal characters/],
+    ["SMTP_URL", "http://mail.example.com", /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    ["MAIL_FROM", "not-an-address", /MAIL_FROM must be an e-mail address/],
+    ["LEADS_TO", "x@", /LEADS_TO/],
+    ["ADMIN_EMAIL", "owner", /ADMIN_EMAIL/],
+    ["DATABASE_URL", "mysql://localhost/db", /DATABASE_URL must be a postgres:\/\/ URL/],
+    ["DOCUMENT_CACHE_MB", "lots", /DOCUMENT_CACHE_MB must be a number of megabytes/],
+  ])("refuses %s=%s with one line naming it and never echoing the value", (name, value, expected) => {
+    let message = "";
+    try {
+      readEnv({ [name]: value });
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(expected);
+    expect(message).not.toContain("\n");
+    expect(message).not.toContain(`"${value}"`);
+  });
+
+  it("names every bad variable at once", () => {
+    expect(() => readEnv({ PORT: "abc", TRUST_PROXY: "on" })).toThrow(/PORT must be .*; TRUST_PROXY must be/);
   });
 });

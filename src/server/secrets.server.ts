@@ -13,10 +13,10 @@ export type Secrets = {
 };
 
 /**
- * Loads the master secret from `MASTER_KEY` (64 hex chars) or DATA_DIR/master.key,
+ * Loads the master secret from `masterKey` (MASTER_KEY, 64 hex chars, parsed by env.server.ts) or DATA_DIR/master.key,
  * generating the file once with mode 0600 when neither exists.
  */
-export function loadSecrets(dataDir: string, envKey = process.env.MASTER_KEY): Secrets {
+export function loadSecrets(dataDir: string, envKey?: string): Secrets {
   let master: Buffer;
   if (envKey) {
     if (!/^[0-9a-f]{64}$/i.test(envKey)) throw new Error("MASTER_KEY must be 64 hexadecimal characters (32 bytes)");

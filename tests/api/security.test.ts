@@ -181,6 +181,8 @@ describe("security headers", () => {
     expect(res.headers.get("x-content-type-options"), label).toBe("nosniff");
     expect(res.headers.get("referrer-policy"), label).toBe("strict-origin-when-cross-origin");
     expect(res.headers.get("x-powered-by"), label).toBeNull();
+    // frame-ancestors 'none' is the one anti-framing policy (decision 021): no contradicting SAMEORIGIN.
+    expect(res.headers.get("x-frame-options"), label).toBeNull();
   }
 
   it("hardens every public page, the sitemap, robots.txt and the 404 page (HSTS only over HTTPS)", async () => {
@@ -676,6 +678,60 @@ describe("path traversal", () => {
     const names = fs.readdirSync(server.dataDir);
     expect(names).toContain("dealership.sqlite");
     expect(names.some((n) => n.endsWith(".key") || n === "secrets" || n.includes("secret"))).toBe(true);
+  });
+});
+
+describe("crafted paths (issue 10 item 8)", () => {
+  it("every crafted path answers 4xx without a redirect, and every log line stays one JSON line", async () => {
+    const crafted = [
+      "/%09/x/%2e%2e",
+      "/%09/",
+      "/%09",
+      "/x/%09",
+      "/inventory%09",
+      "/%0d%0aSet-Cookie:%20a=b",
+      "/%00",
+      "/a/%00/b",
+      "/%7f",
+      "/%2e%2e",
+      "/%2e",
+      "/.%2e/",
+      "/x/%2e%2e",
+      "/x/%2e%2e/",
+      "/assets",
+      "/assets/",
+      "/images",
+      "/images/",
+      "/%5c%5cevil.example/",
+      "/%5C/",
+      "/x/%5c",
+      "/inventory/%ff",
+      "/%E0%A4%A",
+      "/api/%09",
+      "/api/%2e%2e/admin/vehicles",
+      "/images/%09",
+      "/assets/%2e%2e",
+      `${vehicleUrl}/%2e%2e`,
+      `${vehicleUrl}%09`,
+    ];
+    const answers: Record<string, number> = {};
+    for (const p of crafted) {
+      const { status, head } = await rawGet(p);
+      answers[p] = status;
+      expect(/\r\nlocation:/i.test(head), `${p} redirects`).toBe(false);
+    }
+    expect(Object.entries(answers).filter(([, status]) => status < 400 || status >= 500)).toEqual([]);
+    // The server is still healthy, and nothing it printed (this file's whole run) is a raw stack.
+    expect((await call("/")).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    const notJson = server.logs.filter((line) => {
+      try {
+        return typeof JSON.parse(line) !== "object";
+      } catch {
+        return true;
+      }
+    });
+    expect(notJson).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppContext } from "~/server/context.server";
 import { errorHandler } from "~/server/http/error-handler.server";
+import { rejectCraftedPaths } from "~/server/http/reject-crafted-paths.server";
 import { requestLog } from "~/server/http/request-log.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { imagesDir } from "~/server/images/image-store.server";
@@ -43,22 +44,32 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   app.disable("x-powered-by");
   app.set("trust proxy", ctx.env.trustProxy ? 1 : false);
   app.use(requestLog(ctx.logger));
+  app.use(rejectCraftedPaths());
   app.use(compression());
 
+  // No static handler redirects a directory to its trailing-slash form: that redirect copied the raw
+  // request path (a backslash included) into Location, and no URL of ours names a directory.
   // Static files get only the headers that matter for them (a document's CSP does not apply
   // to a script or an image, and a phone pays ~1 KB of headers per request otherwise).
   // Photo variants are named by content hash and Vite fingerprints /assets: cache for a year.
   app.use(
     "/images",
     staticHeaders,
-    express.static(imagesDir(ctx.env.dataDir), { immutable: true, maxAge: "1y", index: false, dotfiles: "deny", fallthrough: false }),
+    express.static(imagesDir(ctx.env.dataDir), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      redirect: false,
+      dotfiles: "deny",
+      fallthrough: false,
+    }),
     refusedPathIsNotFound,
   );
   if (clientDir) {
     app.use(
       "/assets",
       staticHeaders,
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false, fallthrough: false }),
       refusedPathIsNotFound,
     );
   }
@@ -66,7 +77,7 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   app.use(securityHeaders());
   app.use("/api", apiRouter(ctx));
   if (devMiddleware) app.use(devMiddleware);
-  if (clientDir) app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  if (clientDir) app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   // Production only: in dev the build is reloaded on every request.
   if (typeof build !== "function") {
     app.use(documentCache(ctx, build, ctx.env.isProduction ? "production" : "development", ctx.env.documentCacheBytes));

@@ -30,7 +30,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { db } = openDatabase(env.dataDir);
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ migrations: applied }, "migrations applied");
-  const ctx: AppContext = { env, db, logger, secrets: loadSecrets(env.dataDir) };
+  const ctx: AppContext = { env, db, logger, secrets: loadSecrets(env.dataDir, env.masterKey) };
   if (env.seedDemo) {
     const seeded = await seedDemoData(ctx);
     if (seeded.vehicles || seeded.services) logger.info(seeded, "demo data seeded");

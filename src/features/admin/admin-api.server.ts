@@ -1,6 +1,4 @@
 import express, { Router, type NextFunction, type Request, type Response } from "express";
-import os from "node:os";
-import path from "node:path";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry, listAuditEntries } from "~/server/data/audit-log.server";
 import { SlotTakenError } from "~/server/data/bookings.server";
@@ -64,7 +62,7 @@ export type AdminApiOptions = { financingPdf: FinancingPdfBuilder; financingStor
 export function adminApi(ctx: AppContext, options: AdminApiOptions): Router {
   const router = Router();
   const auth = createAdminAuth(ctx);
-  const vin = createVinDecoder(process.env.VPIC_CACHE_DIR ?? path.join(ctx.env?.dataDir ?? os.tmpdir(), "cache"));
+  const vin = createVinDecoder(ctx.env.vpicCacheDir);
 
   // Guard: same-origin for state changes, then a live session except for the public pair.
   router.use("/admin", sameOriginGuard, async (req: Request, res: Response, next: NextFunction) => {

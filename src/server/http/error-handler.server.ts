@@ -15,7 +15,8 @@ export function errorHandler(logger: Logger) {
     else if (err.type === "entity.parse.failed") message = "Malformed JSON";
     else if (status === 404) message = "Not found";
     else if (status < 500 && err.expose) message = err.message;
-    if (status >= 500) logger.error({ err: { message: err.message, stack: err.stack }, path: req.path }, "unhandled error");
+    // pino's err serialiser writes type, message and stack inside the one JSON line.
+    if (status >= 500) logger.error({ err, path: req.path }, "unhandled error");
     if (res.headersSent) return res.end();
     res.status(status);
     res.setHeader("Cache-Control", "no-store");

@@ -38,6 +38,9 @@ export function securityHeaders() {
     strictTransportSecurity: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
+    // CSP frame-ancestors 'none' is the one anti-framing policy (decision 021); helmet's default
+    // X-Frame-Options: SAMEORIGIN contradicted it.
+    xFrameOptions: false,
   });
   return (req: Request, res: Response, next: NextFunction) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");

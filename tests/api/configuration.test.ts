@@ -1,0 +1,55 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** Runs the built production server (`node server.js`) with `env` and waits for it to exit. */
+function startWith(env: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dealership-config-"));
+  try {
+    const result = spawnSync(process.execPath, [path.join(root, "server.js"), "--no-build-check"], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "test", HOST: "127.0.0.1", SEED_DEMO: "false", DATA_DIR: dataDir, ...env },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    const lines = `${result.stdout}${result.stderr}`.split("\n").filter(Boolean);
+    return { status: result.status, lines, dataDir };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe("configuration is validated at start-up (issue 10 item 2)", () => {
+  it("PORT=abc stops the server with exit code ≠ 0 and one JSON line naming PORT", () => {
+    const { status, lines } = startWith({ PORT: "abc" });
+    expect(status).not.toBe(0);
+    expect(status).not.toBeNull(); // exited by itself, not killed by the timeout
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!) as { level: number; msg: string };
+    expect(line.level).toBe(60);
+    expect(line.msg).toMatch(/PORT must be an integer from 0 to 65535/);
+    expect(line.msg).not.toContain("abc");
+  });
+
+  it("a bad secret or switch is refused the same way, without echoing the value", () => {
+    const { status, lines } = startWith({ PORT: "0", MASTER_KEY: "not-a-key-but-a-secret", TRUST_PROXY: "yes" });
+    expect(status).not.toBe(0);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/MASTER_KEY must be 64 hexadecimal characters/);
+    expect(lines[0]).toMatch(/TRUST_PROXY must be \\"true\\" or \\"false\\"/);
+    expect(lines[0]).not.toContain("not-a-key-but-a-secret");
+  });
+
+  it("production without a real staff PIN is refused with one line naming ADMIN_PIN", () => {
+    const { status, lines } = startWith({ PORT: "0", NODE_ENV: "production", ADMIN_PIN: "123456" });
+    expect(status).not.toBe(0);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/ADMIN_PIN/);
+    expect(lines[0]).not.toContain("123456");
+  });
+});

@@ -8,41 +8,18 @@ import {
   isAdminSessionLive,
   touchAdminSession,
 } from "~/server/data/admin-sessions.server";
+import { readCookie } from "~/server/http/cookies.server";
 import { safeEqual } from "~/server/secrets.server";
 
 export const SESSION_COOKIE = "admin_session";
-/** 30 minutes unless ADMIN_SESSION_IDLE_MS says otherwise (tests shorten it). */
-export const DEFAULT_IDLE_MS = 30 * 60 * 1000;
 export const MAX_WRONG_PINS = 5;
 export const LOCKOUT_MS = 15 * 60 * 1000;
-
-export function idleTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const fromEnv = Number(env.ADMIN_SESSION_IDLE_MS);
-  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_IDLE_MS;
-}
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 /** A short, non-reversible reference to a session for the audit log. */
 export function actorOf(idHash: string): string {
   return `staff-${idHash.slice(0, 10)}`;
-}
-
-/** Reads one cookie from the Cookie header (no parser dependency needed for one name); null when absent or malformed. */
-export function readCookie(req: Request, name: string): string | null {
-  const header = req.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq <= 0 || part.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      // A malformed %-escape is no session (it used to be a 500).
-      return null;
-    }
-  }
-  return null;
 }
 
 function sessionCookie(req: Request, value: string, expire = false): string {
@@ -82,7 +59,8 @@ export type AdminLocals = { adminActor: string };
 
 /** Sign-in, sign-out and the guard for every /api/admin/* call (DESIGN.md difference 1). */
 export function createAdminAuth(ctx: AppContext) {
-  const idleMs = idleTimeoutMs();
+  // 30 minutes unless ADMIN_SESSION_IDLE_MS says otherwise (tests shorten it).
+  const idleMs = ctx.env.adminSessionIdleMs;
   const throttle = createLoginThrottle();
 
   return {

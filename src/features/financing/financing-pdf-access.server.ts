@@ -1,4 +1,5 @@
 import type { Request, Response } from "express";
+import { readCookie } from "~/server/http/cookies.server";
 import { safeEqual, sign } from "~/server/secrets.server";
 
 /** The cookie that lets the submitting browser download its own PDF (DESIGN.md difference 3). */
@@ -25,24 +26,10 @@ export function setPdfAccessCookie(res: Response, req: Request, cookieKey: Buffe
 
 /** True when the request carries a valid, unexpired access cookie for exactly this application. */
 export function hasPdfAccess(req: Request, cookieKey: Buffer, id: string, now = Date.now()): boolean {
-  const token = readCookie(req.headers.cookie, PDF_ACCESS_COOKIE);
+  const token = readCookie(req, PDF_ACCESS_COOKIE);
   if (!token) return false;
   const [tokenId, expires, signature] = token.split(".");
   if (!tokenId || !expires || !signature || !/^\d{1,15}$/.test(expires)) return false;
   if (!safeEqual(signature, sign(cookieKey, `financing-pdf|${tokenId}|${expires}`))) return false;
   return tokenId === id && Number(expires) > now;
-}
-
-function readCookie(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      return null;
-    }
-  }
-  return null;
 }

@@ -1,26 +1,37 @@
-import type { NextFunction, Request, Response } from "express";
+import { rateLimit as expressRateLimit } from "express-rate-limit";
 
 /**
- * A fixed-window, per-client request limiter kept in memory (one process serves the
- * site). Answers 429 with a Retry-After header once `limit` requests arrive within `windowMs`.
+ * Where express-rate-limit reports a misconfiguration: one JSON line on stderr, like every other log
+ * line (its default console logger prints multi-line stacks).
+ */
+const oneLineLogger = {
+  warn: (error: unknown, msg?: string) => writeLine(40, error, msg),
+  error: (error: unknown, msg?: string) => writeLine(50, error, msg),
+};
+
+function writeLine(level: number, error: unknown, msg?: string) {
+  const err = error instanceof Error ? { type: error.name, message: error.message, code: (error as { code?: string }).code } : error;
+  process.stderr.write(`${JSON.stringify({ level, time: new Date().toISOString(), msg: msg ?? "express-rate-limit", err })}\n`);
+}
+
+/**
+ * A fixed-window, per-client limit kept in memory (one process serves the site), by
+ * express-rate-limit: standard `RateLimit` / `RateLimit-Policy` headers (IETF draft 8), IPv6 clients
+ * keyed by their /56 subnet (its default `ipKeyGenerator`), `Retry-After` and a JSON `{ error }`
+ * body once `limit` requests arrive within `windowMs`.
  */
 export function rateLimit(options: { limit: number; windowMs: number; message: string }) {
-  const hits = new Map<string, { count: number; resetAt: number }>();
-  return (req: Request, res: Response, next: NextFunction) => {
-    const now = Date.now();
-    const key = req.ip ?? "unknown";
-    let entry = hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      entry = { count: 0, resetAt: now + options.windowMs };
-      hits.set(key, entry);
-      if (hits.size > 50_000) for (const [k, v] of hits) if (v.resetAt <= now) hits.delete(k);
-    }
-    entry.count += 1;
-    if (entry.count > options.limit) {
-      res.setHeader("Retry-After", String(Math.ceil((entry.resetAt - now) / 1000)));
+  return expressRateLimit({
+    windowMs: options.windowMs,
+    limit: options.limit,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (_req, res) => {
       res.status(429).json({ error: options.message });
-      return;
-    }
-    next();
-  };
+    },
+    logger: oneLineLogger,
+    // TRUST_PROXY is off unless a proxy is configured (decision 021): a client-sent X-Forwarded-For is
+    // then expected and ignored, not a misconfiguration to report on every start.
+    validate: { xForwardedForHeader: false },
+  });
 }

@@ -1,13 +1,16 @@
-// `npm start`: builds once if needed, then runs the production server (README: Running).
+// `npm start`: builds when the sources changed since the last build (or build/ is missing), then runs
+// the production server (README: Run the site).
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildIsCurrent } from "./scripts/build-stamp.js";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.join(root, "build/server/index.js");
 
-if (!existsSync(serverEntry) || process.argv.includes("--rebuild")) {
+// --no-build-check: the test harness runs the build it made itself, even while someone edits sources.
+const check = !process.argv.includes("--no-build-check");
+if (process.argv.includes("--rebuild") || (check && !buildIsCurrent(root))) {
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
     cwd: root,
     stdio: "inherit",
@@ -16,7 +19,26 @@ if (!existsSync(serverEntry) || process.argv.includes("--rebuild")) {
 }
 
 const { startProductionServer } = await import(serverEntry);
-const running = await startProductionServer({ clientDir: path.join(root, "build/client") });
+let running;
+try {
+  running = await startProductionServer({ clientDir: path.join(root, "build/client") });
+} catch (error) {
+  // One JSON line like every other log line (pino's fatal level), never a raw multi-line stack.
+  // A configuration error (EnvError) already says which variable is wrong and what it expects.
+  const err = error instanceof Error ? error : new Error(String(error));
+  const line = { level: 60, time: new Date().toISOString(), msg: `start-up failed: ${err.message}` };
+  if (err.name !== "EnvError") line.err = { type: err.name, message: err.message, stack: err.stack };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+  process.exit(1);
+}
+
+// Node would print these as raw multi-line stacks; keep them one JSON line, then exit as Node would.
+for (const event of ["uncaughtException", "unhandledRejection"]) {
+  process.once(event, (err) => {
+    running.ctx.logger.fatal({ err }, event);
+    process.exit(1);
+  });
+}
 
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, async () => {

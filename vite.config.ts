@@ -1,13 +1,26 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { sourceHash, stampFile } from "./scripts/build-stamp.js";
 
 /** Modules every page needs: the shared layout, catalogue, small helpers and icons (decision 016). */
 const LAYOUT_MODULES =
   /src[\\/](shared[\\/](config|i18n|lib[\\/](business-hours|format|seo|vehicle-path))|shared[\\/]ui[\\/](nonce|toast|brand-icons|weekly-hours)|app[\\/](layout|lib))|features[\\/]tracking|lucide-react/;
 /** The staff dashboard's text stays in the dashboard's own chunk. */
 const STAFF_ONLY = /i18n[\\/](staff-messages|en[\\/]admin)/;
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+/** Stamps the finished server build with the hash of its sources; server.js rebuilds when they differ. */
+const buildStamp: Plugin = {
+  name: "build-stamp",
+  apply: "build",
+  closeBundle() {
+    if (this.environment.name === "ssr") fs.writeFileSync(stampFile(root), sourceHash(root));
+  },
+};
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
@@ -39,5 +52,5 @@ export default defineConfig({
     // Packages with native binaries or dynamic requires stay external; the rest is bundled.
     external: ["sharp", "pino", "pdf-lib"],
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), buildStamp],
 });

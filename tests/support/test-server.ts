@@ -77,7 +77,7 @@ async function ensureSeededTemplate(): Promise<void> {
 }
 
 function spawnServer(dataDir: string, env: Record<string, string>): Promise<TestServer> {
-  const child = spawn(process.execPath, [path.join(root, "server.js")], {
+  const child = spawn(process.execPath, [path.join(root, "server.js"), "--no-build-check"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "info", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],

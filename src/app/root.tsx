@@ -4,6 +4,7 @@ import { SiteFooter } from "~/app/layout/site-footer";
 import { SiteHeader } from "~/app/layout/site-header";
 import { SplashScreen } from "~/app/layout/splash-screen";
 import { NotFoundPage } from "~/app/layout/not-found-page";
+import { useWebVitalsReporting } from "~/features/tracking/report-web-vitals";
 import { useVisitorTracking } from "~/features/tracking/use-visitor-tracking";
 import { appContext } from "~/server/load-context.server";
 import { MessagesProvider, useMessages } from "~/shared/i18n/messages";
@@ -68,6 +69,7 @@ function useHydratedMarker() {
 
 export default function App() {
   useVisitorTracking();
+  useWebVitalsReporting();
   useHydratedMarker();
   return <Outlet />;
 }

@@ -16,6 +16,7 @@ export type Database = {
   bookings: BookingTable;
   adminSessions: AdminSessionTable;
   auditLog: AuditLogTable;
+  webVitals: WebVitalTable;
 };
 
 export type VehicleTable = {
@@ -167,4 +168,16 @@ export type AuditLogTable = {
   action: string;
   entity: string;
   entityId: string;
+};
+
+export type WebVitalTable = {
+  /** The web-vitals library's id of one metric instance of one page load. */
+  id: string;
+  /** Route pattern, e.g. `/inventory` or `/:vehicle` (never a URL with ids). */
+  page: string;
+  device: "phone" | "desktop";
+  metric: "LCP" | "INP" | "CLS";
+  /** Milliseconds for LCP and INP; unitless for CLS. */
+  value: number;
+  recordedAt: string;
 };

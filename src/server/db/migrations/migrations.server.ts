@@ -1,6 +1,7 @@
 import type { Migration } from "kysely/migration";
 import { initialMigration } from "./001-initial.server";
 import { lotMigration } from "./004-lot.server";
+import { webVitalsMigration } from "./006-web-vitals.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -9,4 +10,5 @@ import { lotMigration } from "./004-lot.server";
 export const migrations: Record<string, Migration> = {
   "001-initial": initialMigration,
   "004-lot": lotMigration,
+  "006-web-vitals": webVitalsMigration,
 };

@@ -1,0 +1,70 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/server/db/database.server";
+import { vehiclePath } from "~/shared/lib/vehicle-path";
+import { chromium } from "playwright-core";
+import { chromiumPath, waitForHydration } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/**
+ * Headless Chromium's own user agent says "HeadlessChrome", which the server rightly treats as a bot;
+ * a per-context override does not reach beacons sent while the page unloads, so the browser gets a phone's.
+ */
+const PHONE_UA = "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startTestServer({ seeded: true }),
+    chromium.launch({
+      executablePath: chromiumPath(),
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", `--user-agent=${PHONE_UA}`],
+    }),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function storedVitals() {
+  const { db } = openDatabase(server.dataDir);
+  const rows = await db.selectFrom("webVitals").select(["page", "device", "metric", "value"]).execute();
+  await db.destroy();
+  return rows;
+}
+
+describe("Core Web Vitals from real visits", () => {
+  it("loads web-vitals after the page has loaded and sends LCP, CLS and INP with a beacon when the page is left", async () => {
+    const { db } = openDatabase(server.dataDir);
+    const vehicle = await db.selectFrom("vehicles").select(["id", "year", "make", "model"]).executeTakeFirstOrThrow();
+    await db.destroy();
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 740 } });
+    await context.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+    const page = await context.newPage();
+    const scriptsBeforeLoad: string[] = [];
+    let loaded = false;
+    page.on("load", () => (loaded = true));
+    page.on("request", (r) => {
+      if (r.resourceType() === "script" && !loaded) scriptsBeforeLoad.push(r.url());
+    });
+    await page.goto(vehiclePath(vehicle));
+    await waitForHydration(page);
+    // Wait until the library has been fetched in idle time, then interact (for INP).
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByType("resource").some((e) => /web-vitals/.test(e.name))))
+      .toBe(true);
+    await page.getByRole("button", { name: /next photo/i }).click();
+    await page.goto("about:blank");
+    expect(scriptsBeforeLoad.some((u) => /web-vitals/.test(u))).toBe(false);
+    await expect.poll(async () => (await storedVitals()).map((r) => r.metric).sort(), { timeout: 5000 }).toEqual(["CLS", "INP", "LCP"]);
+    for (const row of await storedVitals()) {
+      expect(row.page).toBe("/:vehicle");
+      expect(row.device).toBe("phone");
+      expect(row.value).toBeGreaterThanOrEqual(0);
+    }
+    await context.close();
+  });
+});

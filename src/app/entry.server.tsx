@@ -9,7 +9,7 @@ import { NonceContext } from "~/shared/ui/nonce";
 export const streamTimeout = 5_000;
 
 /**
- * Errors thrown by loaders, actions and rendering: logged as one JSON line through pino (its `err`
+ * Errors thrown by loaders, actions and rendering: logged as one JSON line through pino (the `err`
  * serialiser keeps the stack inside the line) instead of React Router's default console.error,
  * which printed raw multi-line stacks. Aborted requests (the shopper navigated away) are not errors.
  */

@@ -22,10 +22,22 @@ export const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
+/**
+ * An error as one JSON object inside its log line: type, message, code and stack only. pino's standard
+ * serialiser would also copy every enumerable property, and some errors carry request data (a parser's
+ * `body`), which must never reach a log.
+ */
+export function serializeError(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { type: typeof err, message: String(err) };
+  const code = (err as { code?: unknown }).code;
+  return { type: err.name, message: err.message, ...(typeof code === "string" ? { code } : {}), stack: err.stack };
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream) {
   return pino(
     {
       level,
+      serializers: { err: serializeError },
       redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,

@@ -15,7 +15,7 @@ export function errorHandler(logger: Logger) {
     else if (err.type === "entity.parse.failed") message = "Malformed JSON";
     else if (status === 404) message = "Not found";
     else if (status < 500 && err.expose) message = err.message;
-    // pino's err serialiser writes type, message and stack inside the one JSON line.
+    // The logger's err serialiser writes type, message, code and stack inside the one JSON line.
     if (status >= 500) logger.error({ err, path: req.path }, "unhandled error");
     if (res.headersSent) return res.end();
     res.status(status);

@@ -17,7 +17,7 @@ function listFiles(absolute) {
   return fs.readdirSync(absolute, { withFileTypes: true }).flatMap((entry) => listFiles(path.join(absolute, entry.name)));
 }
 
-/** SHA-256 over every input's path and content (~250 small files: a few milliseconds). */
+/** SHA-256 over every input's path and content (~250 files and the lock file: ~260 ms measured on a busy 2-core machine). */
 export function sourceHash(root) {
   const hash = crypto.createHash("sha256");
   const files = INPUTS.flatMap((input) => listFiles(path.join(root, input))).sort();

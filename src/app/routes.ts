@@ -8,6 +8,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("booking", "routes/booking.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  route("booking/manage/:token", "routes/booking-manage.tsx"),
   route("podium", "routes/podium.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -26,13 +26,13 @@ export type ServerEnv = {
   adminSessionIdleMs: number;
   /** Where the NHTSA vPIC database is unpacked for VIN decoding (decision 014). */
   vpicCacheDir: string;
-  /** Outgoing mail, e.g. smtp://user:pass@host:587 or smtps://host:465; unset means no mail is sent. */
+  /** Outgoing mail, e.g. smtp://user:pass@host:587 or smtps://host:465; unset means mails are written as .eml files under DATA_DIR/mail. */
   smtpUrl: string | undefined;
   /** Sender address of every message the site sends. */
   mailFrom: string | undefined;
-  /** Where new leads (contact messages, financing applications, bookings) are announced. */
+  /** Where new leads (contact messages, financing applications, bookings) are announced; unset means the business profile's e-mail. */
   leadsTo: string | undefined;
-  /** Where ADF/XML lead records for a CRM are sent. */
+  /** Where ADF/XML lead records for a CRM are sent; unset means no ADF mails. */
   adfTo: string | undefined;
   /** The first staff account, created at start-up when no staff account exists. */
   adminEmail: string | undefined;

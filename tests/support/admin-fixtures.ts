@@ -2,13 +2,13 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { insertFinancingApplication, type FinancingApplicationRow } from "~/server/data/financing-applications.server";
+import { insertFinancingApplication, type NewFinancingApplicationRow } from "~/server/data/financing-applications.server";
 import { openDatabase } from "~/server/db/database.server";
 import { encrypt, loadSecrets } from "~/server/secrets.server";
 import type { TestServer } from "./test-server";
 
 /** Inserts an application the way the financing feature stores one: encrypted fields and files. */
-export async function insertApplication(server: TestServer, overrides: Partial<FinancingApplicationRow> = {}) {
+export async function insertApplication(server: TestServer, overrides: Partial<NewFinancingApplicationRow> = {}) {
   const { db } = openDatabase(server.dataDir);
   const key = loadSecrets(server.dataDir).encryptionKey;
   const privateDir = path.join(server.dataDir, "private");
@@ -25,7 +25,7 @@ export async function insertApplication(server: TestServer, overrides: Partial<F
     fs.writeFileSync(path.join(privateDir, name), encrypt(key, Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64")));
     return name;
   };
-  const row: FinancingApplicationRow = {
+  const row: NewFinancingApplicationRow = {
     id: crypto.randomUUID(),
     createdAt: new Date().toISOString(),
     firstName: "Ana",

@@ -6,6 +6,8 @@ import type { AppContext } from "~/server/context.server";
 import { migrateToLatest, openDatabase } from "~/server/db/database.server";
 import { assertProductionReady, readEnv, type ServerEnv } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
+import { createMailTransport } from "~/server/mail/mail-transport.server";
+import { startOutboxWorker } from "~/server/mail/outbox-worker.server";
 import { loadSecrets } from "~/server/secrets.server";
 import { seedDemoData } from "~/server/seed/seed-demo.server";
 import { createHttpApp } from "./http-app.server";
@@ -36,6 +38,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (seeded.vehicles || seeded.services) logger.info(seeded, "demo data seeded");
   }
   await scheduleFinancingRetention(ctx);
+  const mailTransport = createMailTransport(env);
+  if (mailTransport.mode === "eml") logger.info("SMTP_URL not set: mails are written as .eml files under DATA_DIR/mail");
+  const outboxWorker = startOutboxWorker(ctx, { transport: mailTransport });
   const app = createHttpApp({ ctx, build: options.build, clientDir: options.clientDir, devMiddleware: options.devMiddleware });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.port, env.host, () => resolve(s));
@@ -54,6 +59,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       server.close(() => resolve());
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 10_000).unref();
-    }).then(() => db.destroy()));
+    })
+      .then(() => outboxWorker.stop())
+      .then(() => db.destroy()));
   return { server, ctx, url, close };
 }

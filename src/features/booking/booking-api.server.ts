@@ -5,6 +5,8 @@ import { jsonBody } from "~/server/http/json-body.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
 import { messagesFor } from "~/shared/i18n/messages";
 import { isoDateField, uuidField } from "~/shared/validation/fields";
+import { mailMessagesFor } from "~/server/mail/mail-messages.server";
+import { cancelManagedBooking, findManagedBooking } from "./booking-manage.server";
 import { bookingCalendarDownload, createBooking, listBookableServices, takenSlotsForDate } from "./booking.server";
 
 /** Attempts per client and window: far above a shopper's needs, low enough to stop slot flooding. */
@@ -12,7 +14,7 @@ export const BOOKING_RATE_LIMIT = { limit: 60, windowMs: 10 * 60_000 };
 
 /**
  * GET /api/services, GET /api/bookings/date/{yyyy-MM-dd}, POST /api/bookings,
- * GET /api/bookings/{id}/ics
+ * GET /api/bookings/{id}/ics, GET /api/bookings/manage/{token}, POST /api/bookings/manage/{token}/cancel
  */
 export function bookingApi(ctx: AppContext): Router {
   const router = Router();
@@ -44,6 +46,23 @@ export function bookingApi(ctx: AppContext): Router {
     res.setHeader("Content-Type", "text/calendar; charset=utf-8");
     res.setHeader("Content-Disposition", `attachment; filename="${file.fileName}"`);
     res.send(file.body);
+  });
+
+  // The manage link's token is the only key: 256 random bits the shopper got by mail.
+  router.get("/bookings/manage/:token", async (req, res) => {
+    const booking = await findManagedBooking(ctx, String(req.params.token));
+    if (!booking) return sendError(res, 404, mailMessagesFor().manage.notFound);
+    res.setHeader("Cache-Control", "no-store");
+    res.json(booking);
+  });
+
+  router.post("/bookings/manage/:token/cancel", rateLimit({ ...BOOKING_RATE_LIMIT, message: m.api.tooMany }), async (req, res) => {
+    const result = await cancelManagedBooking(ctx, String(req.params.token));
+    const text = mailMessagesFor().manage;
+    if (result.kind === "not-found") return sendError(res, 404, text.notFound);
+    if (result.kind === "already-cancelled") return sendError(res, 409, text.alreadyCancelled);
+    if (result.kind === "past") return sendError(res, 409, text.past);
+    res.json(result.booking);
   });
 
   return router;

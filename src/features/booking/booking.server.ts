@@ -1,5 +1,5 @@
 import type { AppContext } from "~/server/context.server";
-import { findBooking, insertBooking, SlotTakenError, takenSlotsOn } from "~/server/data/bookings.server";
+import { findBooking, SlotTakenError, takenSlotsOn } from "~/server/data/bookings.server";
 import { findService, listServices } from "~/server/data/services.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { businessProfile } from "~/shared/config/business-profile";
@@ -8,6 +8,7 @@ import type { Service } from "~/shared/types/service";
 import { availableSlots, dealershipToday, isDateBookable, type TakenSlot } from "./available-slots";
 import { bookingCalendarFile } from "./booking-calendar-file";
 import type { CreatedBooking } from "./booking-client";
+import { storeBookingWithMails } from "./booking-manage.server";
 import { bookingSchema } from "./booking-schema";
 
 export type CreateBookingResult =
@@ -33,7 +34,7 @@ export async function takenSlotsForDate(ctx: AppContext, isoDate: string): Promi
  * the slot is free is decided by the database's partial unique index, so two racing
  * requests cannot both win: the loser gets 409.
  */
-export async function createBooking(ctx: AppContext, body: unknown, now = new Date()): Promise<CreateBookingResult> {
+export async function createBooking(ctx: AppContext, body: unknown, now = new Date(), locale = "en"): Promise<CreateBookingResult> {
   const v = messagesFor().booking.validation;
   const invalid = (fieldErrors: Record<string, string>): CreateBookingResult => ({ status: 400, error: v.fixFields, fieldErrors });
 
@@ -50,8 +51,8 @@ export async function createBooking(ctx: AppContext, body: unknown, now = new Da
   if (!availableSlots(service, input.bookingDate, [], now).includes(input.bookingTime)) return invalid({ bookingTime: v.timePast });
 
   try {
-    const booking = await insertBooking(
-      ctx.db,
+    const booking = await storeBookingWithMails(
+      ctx,
       {
         serviceId: service.id,
         customerFirstName: input.customerFirstName,
@@ -61,7 +62,9 @@ export async function createBooking(ctx: AppContext, body: unknown, now = new Da
         bookingDate: input.bookingDate,
         bookingTime: input.bookingTime,
         notes: input.notes ?? null,
+        locale,
       },
+      service,
       now,
     );
     ctx.logger.info({ bookingId: booking.id, serviceId: service.id, bookingDate: booking.bookingDate }, "booking created");

@@ -1,24 +1,45 @@
 import type { AppContext } from "~/server/context.server";
-import { insertContactSubmission } from "~/server/data/contact-submissions.server";
+import { findContactSubmission, insertContactSubmission } from "~/server/data/contact-submissions.server";
+import { enqueueMails } from "~/server/data/outbox.server";
+import { findVehicle } from "~/server/data/vehicles.server";
+import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
+import { contactMessageMails } from "./contact-mails.server";
 import { HONEYPOT_FIELD, type ContactFormValues } from "./contact-schema";
 
 /**
- * Stores one contact message. A filled honeypot means a bot: nothing is stored, but the
- * caller answers as if it had been, so the bot learns nothing.
+ * Stores one contact message and its mails in one transaction: if the message is stored,
+ * its mails will be sent (issue 12). A filled honeypot means a bot: nothing is stored, but
+ * the caller answers as if it had been, so the bot learns nothing.
  */
-export async function sendContactMessage(ctx: AppContext, values: ContactFormValues): Promise<"stored" | "discarded-bot"> {
+export async function sendContactMessage(
+  ctx: AppContext,
+  values: ContactFormValues,
+  locale = "en",
+  now = new Date(),
+): Promise<"stored" | "discarded-bot"> {
   if (values[HONEYPOT_FIELD]) {
     ctx.logger.info("contact message discarded: honeypot filled");
     return "discarded-bot";
   }
-  await insertContactSubmission(ctx.db, {
-    firstName: values.firstName,
-    lastName: values.lastName,
-    email: values.email,
-    phone: values.phone,
-    message: values.message,
-    vehicleId: values.vehicleId ?? null,
-    hasTradeIn: values.hasTradeIn,
+  await ctx.db.transaction().execute(async (trx) => {
+    const id = await insertContactSubmission(
+      trx,
+      {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        phone: values.phone,
+        message: values.message,
+        vehicleId: values.vehicleId ?? null,
+        hasTradeIn: values.hasTradeIn,
+        locale,
+      },
+      now,
+    );
+    const message = (await findContactSubmission(trx, id))!;
+    const vehicle = message.vehicleId ? await findVehicle(trx, message.vehicleId) : null;
+    await enqueueMails(trx, contactMessageMails(ctx.env, message, vehicle), now);
   });
+  announceQueuedMail();
   return "stored";
 }

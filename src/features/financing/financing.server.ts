@@ -7,10 +7,15 @@ import {
   findFinancingApplication,
   insertFinancingApplication,
   type FinancingApplicationRow,
+  type NewFinancingApplicationRow,
 } from "~/server/data/financing-applications.server";
+import { enqueueMails } from "~/server/data/outbox.server";
+import { findVehicleByName } from "~/server/data/vehicles.server";
+import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { sniffImageType } from "~/server/images/image-store.server";
 import { decrypt, encrypt } from "~/server/secrets.server";
 import { messagesFor } from "~/shared/i18n/messages";
+import { financingApplicationMails, parseVehicleName } from "./financing-mails.server";
 import { LICENSE_MAX_BYTES, SIGNATURE_MAX_BYTES, parseDataUrl, type EmploymentStatus, type FinancingApplication } from "./financing-schema";
 
 /** What a stored document really is, judged by its first bytes. */
@@ -118,7 +123,12 @@ async function syncDirectory(dir: string): Promise<void> {
  * signatures and licenses encrypted into files under DATA_DIR/private. All or nothing:
  * rejected documents store nothing, and a failed insert removes the files it wrote.
  */
-export async function submitFinancingApplication(ctx: AppContext, input: FinancingApplication, now = new Date()): Promise<{ id: string }> {
+export async function submitFinancingApplication(
+  ctx: AppContext,
+  input: FinancingApplication,
+  now = new Date(),
+  locale = "en",
+): Promise<{ id: string }> {
   const documents: Partial<Record<DocumentField, StoredDocument>> = {};
   const fieldErrors: Record<string, string> = {};
   for (const spec of DOCUMENT_FIELDS) {
@@ -152,7 +162,7 @@ export async function submitFinancingApplication(ctx: AppContext, input: Financi
     // The row is committed with synchronous=FULL; its files must be on disk before it is.
     if (written.length) await syncDirectory(dir);
     const co = input.hasCoOwner;
-    const row: FinancingApplicationRow = {
+    const row: NewFinancingApplicationRow = {
       id,
       createdAt: now.toISOString(),
       firstName: input.firstName,
@@ -186,12 +196,30 @@ export async function submitFinancingApplication(ctx: AppContext, input: Financi
       driverLicenseFile: fileColumns.driverLicenseFile ?? null,
       coOwnerSignatureFile: fileColumns.coOwnerSignatureFile ?? null,
       coOwnerDriverLicenseFile: fileColumns.coOwnerDriverLicenseFile ?? null,
+      locale,
     };
-    await insertFinancingApplication(ctx.db, row);
+    // The row and its mails commit together: a stored application is always announced (issue 12).
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertFinancingApplication(trx, row);
+      const named = parseVehicleName(row.vehicleOfInterest ?? null);
+      const stockVehicle = named ? await findVehicleByName(trx, named.year, named.make, named.model) : null;
+      const lead = {
+        id,
+        createdAt: row.createdAt,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        phone: row.phone,
+        vehicleOfInterest: row.vehicleOfInterest ?? null,
+        locale,
+      };
+      await enqueueMails(trx, financingApplicationMails(ctx.env, lead, stockVehicle), now);
+    });
   } catch (error) {
     await Promise.all(written.map((file) => fs.rm(file, { force: true })));
     throw error;
   }
+  announceQueuedMail();
   return { id };
 }
 

@@ -16,9 +16,33 @@ export type Booking = {
   status: BookingStatus;
   notes: string | null;
   createdAt: string;
+  /** The site language the shopper booked in; their mails use it. */
+  locale: string;
+  cancelledAt: string | null;
 };
 
-export type BookingInput = Omit<Booking, "id" | "status" | "createdAt">;
+export type BookingInput = Omit<Booking, "id" | "status" | "createdAt" | "locale" | "cancelledAt"> & {
+  locale?: string;
+  /** SHA-256 of the manage-link token (never the token). */
+  manageTokenHash?: string | null;
+};
+
+/** Every column but the manage token's hash, which never leaves this module. */
+const BOOKING_COLUMNS = [
+  "id",
+  "serviceId",
+  "customerFirstName",
+  "customerLastName",
+  "customerEmail",
+  "customerPhone",
+  "bookingDate",
+  "bookingTime",
+  "status",
+  "notes",
+  "createdAt",
+  "locale",
+  "cancelledAt",
+] as const;
 
 /** Thrown when the slot already holds an active booking (the unique index said no). */
 export class SlotTakenError extends Error {
@@ -32,9 +56,13 @@ export class SlotTakenError extends Error {
  * non-cancelled bookings decides races: the loser gets SlotTakenError.
  */
 export async function insertBooking(db: Db, input: BookingInput, now = new Date()): Promise<Booking> {
-  const booking: Booking = { id: crypto.randomUUID(), ...input, status: "pending", createdAt: now.toISOString() };
+  const { manageTokenHash = null, locale = "en", ...fields } = input;
+  const booking: Booking = { id: crypto.randomUUID(), ...fields, locale, status: "pending", createdAt: now.toISOString(), cancelledAt: null };
   try {
-    await db.insertInto("bookings").values(booking).execute();
+    await db
+      .insertInto("bookings")
+      .values({ ...booking, manageTokenHash })
+      .execute();
   } catch (error) {
     if (error instanceof Error && /UNIQUE constraint failed/i.test(error.message)) throw new SlotTakenError();
     throw error;
@@ -56,7 +84,7 @@ export async function takenSlotsOn(db: Db, date: string): Promise<{ serviceId: s
 export async function listBookingsFrom(db: Db, fromDate: string): Promise<Booking[]> {
   return db
     .selectFrom("bookings")
-    .selectAll()
+    .select(BOOKING_COLUMNS)
     .where("bookingDate", ">=", fromDate)
     .orderBy("bookingDate")
     .orderBy("bookingTime")
@@ -64,7 +92,23 @@ export async function listBookingsFrom(db: Db, fromDate: string): Promise<Bookin
 }
 
 export async function findBooking(db: Db, id: string): Promise<Booking | null> {
-  return (await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
+  return (await db.selectFrom("bookings").select(BOOKING_COLUMNS).where("id", "=", id).executeTakeFirst()) ?? null;
+}
+
+/** The booking a manage link's token hash belongs to. */
+export async function findBookingByManageTokenHash(db: Db, tokenHash: string): Promise<Booking | null> {
+  return (await db.selectFrom("bookings").select(BOOKING_COLUMNS).where("manageTokenHash", "=", tokenHash).executeTakeFirst()) ?? null;
+}
+
+/** Cancels an active booking (freeing its slot); false when it was already cancelled or does not exist. */
+export async function cancelActiveBooking(db: Db, id: string, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("bookings")
+    .set({ status: "cancelled", cancelledAt: now.toISOString() })
+    .where("id", "=", id)
+    .where("status", "<>", "cancelled")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

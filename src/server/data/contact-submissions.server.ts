@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "~/server/db/database.server";
+import type { LeadStatus } from "~/server/db/schema.server";
 
 export type ContactSubmission = {
   id: string;
@@ -11,16 +12,23 @@ export type ContactSubmission = {
   vehicleId: string | null;
   hasTradeIn: boolean;
   createdAt: string;
+  /** The site language the shopper wrote in; their mails use it. */
+  locale: string;
+  leadStatus: LeadStatus;
+  /** When staff first changed the status (response time); null while new. */
+  firstStatusChangeAt: string | null;
 };
 
-export type ContactSubmissionInput = Omit<ContactSubmission, "id" | "createdAt">;
+export type ContactSubmissionInput = Omit<ContactSubmission, "id" | "createdAt" | "locale" | "leadStatus" | "firstStatusChangeAt"> & {
+  locale?: string;
+};
 
 /** Stores one message; returns its id. */
 export async function insertContactSubmission(db: Db, input: ContactSubmissionInput, now = new Date()): Promise<string> {
   const id = crypto.randomUUID();
   await db
     .insertInto("contactSubmissions")
-    .values({ id, ...input, hasTradeIn: input.hasTradeIn ? 1 : 0, createdAt: now.toISOString() })
+    .values({ id, ...input, hasTradeIn: input.hasTradeIn ? 1 : 0, createdAt: now.toISOString(), locale: input.locale ?? "en" })
     .execute();
   return id;
 }
@@ -40,4 +48,17 @@ export async function findContactSubmission(db: Db, id: string): Promise<Contact
 export async function deleteContactSubmission(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom("contactSubmissions").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Sets a message's lead status; the first change also records when. False when no such message. */
+export async function setContactLeadStatus(db: Db, id: string, status: LeadStatus, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("contactSubmissions")
+    .set((eb) => ({
+      leadStatus: status,
+      firstStatusChangeAt: eb.fn.coalesce("firstStatusChangeAt", eb.val(now.toISOString())),
+    }))
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -1,15 +1,17 @@
 import type { Db } from "~/server/db/database.server";
-import type { FinancingApplicationTable } from "~/server/db/schema.server";
+import type { Insertable, Selectable } from "kysely";
+import type { FinancingApplicationTable, LeadStatus } from "~/server/db/schema.server";
 
 /**
  * A stored application row. Sensitive columns (`*Enc`) hold AES-256-GCM ciphertext and
  * `*File` columns name encrypted files: encryption happens in the financing feature's
  * service, never here.
  */
-export type FinancingApplicationRow = FinancingApplicationTable;
+export type FinancingApplicationRow = Selectable<FinancingApplicationTable>;
+export type NewFinancingApplicationRow = Insertable<FinancingApplicationTable>;
 
 /** Inserts one application row. */
-export async function insertFinancingApplication(db: Db, row: FinancingApplicationRow): Promise<void> {
+export async function insertFinancingApplication(db: Db, row: NewFinancingApplicationRow): Promise<void> {
   await db.insertInto("financingApplications").values(row).execute();
 }
 
@@ -40,4 +42,20 @@ export async function listFinancingDocumentFileNames(db: Db): Promise<Set<string
     .select(["signatureFile", "driverLicenseFile", "coOwnerSignatureFile", "coOwnerDriverLicenseFile"])
     .execute();
   return new Set(rows.flatMap((r) => [r.signatureFile, r.driverLicenseFile, r.coOwnerSignatureFile, r.coOwnerDriverLicenseFile]).filter((n): n is string => !!n));
+}
+
+/**
+ * Sets an application's lead status; the first change also records when (response time).
+ * False when no such application.
+ */
+export async function setFinancingLeadStatus(db: Db, id: string, status: LeadStatus, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("financingApplications")
+    .set((eb) => ({
+      leadStatus: status,
+      firstStatusChangeAt: eb.fn.coalesce("firstStatusChangeAt", eb.val(now.toISOString())),
+    }))
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

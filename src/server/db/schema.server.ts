@@ -17,6 +17,37 @@ export type Database = {
   adminSessions: AdminSessionTable;
   auditLog: AuditLogTable;
   webVitals: WebVitalTable;
+  outbox: OutboxTable;
+};
+
+/** Who a lead's status says has dealt with it (issue 12, item 6). */
+export type LeadStatus = "new" | "contacted" | "closed";
+/** `written`: no SMTP configured, the mail was written as an .eml file under DATA_DIR/mail instead. */
+export type OutboxStatus = "queued" | "sending" | "sent" | "written" | "failed" | "cancelled";
+
+/** One outgoing mail (issue 12): written in the same transaction as the record it is about. */
+export type OutboxTable = {
+  id: Generated<number>;
+  kind: string;
+  toAddress: string;
+  replyTo: string | null;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  /** JSON array of { filename, contentType, content }. */
+  attachments: string;
+  status: OutboxStatus;
+  attempts: number;
+  dueAt: string;
+  nextAttemptAt: string;
+  lastAttemptAt: string | null;
+  lastError: string | null;
+  claimedBy: string | null;
+  claimedUntil: string | null;
+  relatedType: string;
+  relatedId: string;
+  createdAt: string;
+  sentAt: string | null;
 };
 
 export type VehicleTable = {
@@ -76,6 +107,9 @@ export type ContactSubmissionTable = {
   vehicleId: string | null;
   hasTradeIn: number;
   createdAt: string;
+  locale: Generated<string>;
+  leadStatus: Generated<LeadStatus>;
+  firstStatusChangeAt: string | null;
 };
 
 export type FinancingApplicationTable = {
@@ -114,6 +148,9 @@ export type FinancingApplicationTable = {
   driverLicenseFile: string | null;
   coOwnerSignatureFile: string | null;
   coOwnerDriverLicenseFile: string | null;
+  locale: Generated<string>;
+  leadStatus: Generated<LeadStatus>;
+  firstStatusChangeAt: string | null;
 };
 
 export type VisitorTable = {
@@ -151,6 +188,10 @@ export type BookingTable = {
   status: "pending" | "confirmed" | "cancelled";
   notes: string | null;
   createdAt: string;
+  /** SHA-256 of the manage-link token; the token itself is only in the shopper's mail. */
+  manageTokenHash: string | null;
+  cancelledAt: string | null;
+  locale: Generated<string>;
 };
 
 export type AdminSessionTable = {

@@ -1,0 +1,127 @@
+import type { Booking } from "~/server/data/bookings.server";
+import type { MailAttachment, NewMail } from "~/server/data/outbox.server";
+import type { ServerEnv } from "~/server/env.server";
+import { BOOKING_REMINDER_KIND } from "~/server/mail/mail-kinds";
+import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
+import { mailMessagesFor } from "~/server/mail/mail-messages.server";
+import { staffLeadsAddress } from "~/server/mail/recipients.server";
+import { businessProfile } from "~/shared/config/business-profile";
+import type { Service } from "~/shared/types/service";
+import { formatSlotTime } from "./available-slots";
+import { formatBookingDate } from "./booking-dates";
+
+const shortDate = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+
+/** "Tue, Dec 1 9:00 AM": short enough for a lock screen. */
+export function appointmentLabel(booking: Pick<Booking, "bookingDate" | "bookingTime">): string {
+  return `${shortDate.format(new Date(`${booking.bookingDate}T00:00:00Z`))} ${formatSlotTime(booking.bookingTime)}`;
+}
+
+/** The shopper's manage page for a token. */
+export function manageUrl(env: ServerEnv, token: string): string {
+  return `${env.publicUrl}/booking/manage/${token}`;
+}
+
+const customerName = (b: Booking) => `${b.customerFirstName} ${b.customerLastName}`;
+
+function staffFields(b: Booking, service: Service) {
+  const f = mailMessagesFor("en").staff.fields;
+  return {
+    type: "fields" as const,
+    rows: [
+      [f.service, service.name],
+      [f.date, formatBookingDate(b.bookingDate)],
+      [f.time, formatSlotTime(b.bookingTime)],
+      [f.name, customerName(b)],
+      [f.email, b.customerEmail],
+      [f.phone, b.customerPhone],
+      ...(b.notes ? ([[f.notes, b.notes]] as const) : []),
+    ] as const,
+  };
+}
+
+function shopperFields(b: Booking, service: Service, locale: string) {
+  const f = mailMessagesFor(locale).shopper.fields;
+  const a = businessProfile.address;
+  return {
+    type: "fields" as const,
+    rows: [
+      [f.service, service.name],
+      [f.date, formatBookingDate(b.bookingDate)],
+      [f.time, formatSlotTime(b.bookingTime)],
+      [f.address, `${businessProfile.name}, ${a.street}, ${a.city}, ${a.region} ${a.postalCode}`],
+      [f.phone, businessProfile.phone],
+    ] as const,
+  };
+}
+
+/**
+ * The mails a new booking sends (issue 12): the staff notification, the shopper's
+ * confirmation with the .ics and the manage link, and the reminder due 24 h ahead (none
+ * when `reminderDue` is null).
+ */
+export function newBookingMails(
+  env: ServerEnv,
+  booking: Booking,
+  service: Service,
+  manageToken: string,
+  calendarFile: MailAttachment,
+  reminderDue: Date | null,
+): NewMail[] {
+  const staff = mailMessagesFor("en").staff;
+  const shopper = mailMessagesFor(booking.locale).shopper;
+  const related = { relatedType: "booking" as const, relatedId: booking.id };
+  const when = appointmentLabel(booking);
+  const link = { type: "link" as const, label: shopper.manageLink, href: manageUrl(env, manageToken) };
+  const mails: NewMail[] = [
+    {
+      kind: "booking-staff",
+      to: staffLeadsAddress(env),
+      replyTo: booking.customerEmail,
+      subject: staff.newBookingSubject(service.name, when, customerName(booking)),
+      ...renderMail(staff.bookingHeading, [staffFields(booking, service)], [businessProfile.name]),
+      ...related,
+    },
+    {
+      kind: "booking-confirmation",
+      to: booking.customerEmail,
+      subject: shopper.bookingSubject(service.name, when),
+      ...renderMail(
+        shopper.bookingHeading(booking.customerFirstName),
+        [{ type: "paragraph", text: shopper.bookingBody }, shopperFields(booking, service, booking.locale), link],
+        [...dealershipSignature(), shopper.transactional],
+      ),
+      attachments: [calendarFile],
+      ...related,
+    },
+  ];
+  if (reminderDue) {
+    mails.push({
+      kind: BOOKING_REMINDER_KIND,
+      to: booking.customerEmail,
+      subject: shopper.reminderSubject(service.name, when),
+      ...renderMail(
+        shopper.reminderHeading(booking.customerFirstName),
+        [{ type: "paragraph", text: shopper.reminderBody }, shopperFields(booking, service, booking.locale), link],
+        [...dealershipSignature(), shopper.transactional],
+      ),
+      dueAt: reminderDue,
+      ...related,
+    });
+  }
+  return mails;
+}
+
+/** Staff are told when a shopper cancels through the manage link. */
+export function bookingCancelledMail(env: ServerEnv, booking: Booking, service: Service): NewMail {
+  const staff = mailMessagesFor("en").staff;
+  return {
+    kind: "booking-cancelled-staff",
+    to: staffLeadsAddress(env),
+    replyTo: booking.customerEmail,
+    subject: staff.bookingCancelledSubject(service.name, appointmentLabel(booking), customerName(booking)),
+    ...renderMail(staff.bookingCancelledHeading, [staffFields(booking, service)], [businessProfile.name]),
+    relatedType: "booking",
+    relatedId: booking.id,
+  };
+}

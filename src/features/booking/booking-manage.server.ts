@@ -1,0 +1,141 @@
+import crypto from "node:crypto";
+import type { AppContext } from "~/server/context.server";
+import {
+  cancelActiveBooking,
+  findBooking,
+  findBookingByManageTokenHash,
+  insertBooking,
+  type Booking,
+  type BookingInput,
+} from "~/server/data/bookings.server";
+import { cancelQueuedMails, enqueueMails } from "~/server/data/outbox.server";
+import { findService } from "~/server/data/services.server";
+import { BOOKING_REMINDER_KIND } from "~/server/mail/mail-kinds";
+import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
+import { businessProfile } from "~/shared/config/business-profile";
+import { messagesFor } from "~/shared/i18n/messages";
+import type { Service } from "~/shared/types/service";
+import { appointmentStart, reminderDueAt } from "./appointment-time";
+import { bookingCalendarFile } from "./booking-calendar-file";
+import { bookingCancelledMail, newBookingMails } from "./booking-mails.server";
+
+/** A manage-link token: 256 random bits, base64url. Only its SHA-256 is stored. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashManageToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+function calendarAttachment(booking: Booking, service: Service, now: Date) {
+  const ics = messagesFor().booking.ics;
+  return {
+    filename: ics.fileName(booking.bookingDate),
+    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+    content: bookingCalendarFile({
+      bookingId: booking.id,
+      serviceName: service.name,
+      duration: service.duration,
+      bookingDate: booking.bookingDate,
+      bookingTime: booking.bookingTime,
+      summary: ics.summary(service.name, businessProfile.name),
+      description: ics.description(service.name, service.duration, businessProfile.phone),
+      profile: businessProfile,
+      now,
+    }),
+  };
+}
+
+/**
+ * Stores a booking with a fresh manage token and, in the same transaction, its mails:
+ * staff notification, confirmation (.ics, manage link) and the reminder 24 h ahead.
+ * Throws SlotTakenError like insertBooking.
+ */
+export async function storeBookingWithMails(
+  ctx: AppContext,
+  input: Omit<BookingInput, "manageTokenHash">,
+  service: Service,
+  now = new Date(),
+): Promise<Booking> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const booking = await ctx.db.transaction().execute(async (trx) => {
+    const stored = await insertBooking(trx, { ...input, manageTokenHash: hashManageToken(token) }, now);
+    const start = appointmentStart(stored.bookingDate, stored.bookingTime, businessProfile.timeZone);
+    const mails = newBookingMails(ctx.env, stored, service, token, calendarAttachment(stored, service, now), reminderDueAt(start, now));
+    await enqueueMails(trx, mails, now);
+    return stored;
+  });
+  announceQueuedMail();
+  return booking;
+}
+
+/** What the manage page shows: the appointment, never the shopper's contact details. */
+export type ManagedBooking = {
+  serviceName: string;
+  duration: number;
+  bookingDate: string;
+  bookingTime: string;
+  status: Booking["status"];
+  customerFirstName: string;
+  /** False for a cancelled booking or one whose time has come. */
+  canCancel: boolean;
+};
+
+async function bookingForToken(ctx: AppContext, token: string): Promise<{ booking: Booking; service: Service } | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const booking = await findBookingByManageTokenHash(ctx.db, hashManageToken(token));
+  if (!booking) return null;
+  const service = await findService(ctx.db, booking.serviceId);
+  return service ? { booking, service } : null;
+}
+
+function isPast(booking: Booking, now: Date): boolean {
+  return appointmentStart(booking.bookingDate, booking.bookingTime, businessProfile.timeZone).getTime() <= now.getTime();
+}
+
+function view(booking: Booking, service: Service, now: Date): ManagedBooking {
+  return {
+    serviceName: service.name,
+    duration: service.duration,
+    bookingDate: booking.bookingDate,
+    bookingTime: booking.bookingTime,
+    status: booking.status,
+    customerFirstName: booking.customerFirstName,
+    canCancel: booking.status !== "cancelled" && !isPast(booking, now),
+  };
+}
+
+/** The booking behind a manage link, or null for an unknown token. */
+export async function findManagedBooking(ctx: AppContext, token: string, now = new Date()): Promise<ManagedBooking | null> {
+  const found = await bookingForToken(ctx, token);
+  return found ? view(found.booking, found.service, now) : null;
+}
+
+export type CancelManagedBookingResult =
+  | { kind: "cancelled"; booking: ManagedBooking }
+  | { kind: "not-found" }
+  | { kind: "already-cancelled"; booking: ManagedBooking }
+  | { kind: "past"; booking: ManagedBooking };
+
+/**
+ * Cancels through the manage link: frees the slot at once, drops the queued reminder and
+ * tells staff by mail, all in one transaction. A cancelled or past booking stays as it is.
+ */
+export async function cancelManagedBooking(ctx: AppContext, token: string, now = new Date()): Promise<CancelManagedBookingResult> {
+  const found = await bookingForToken(ctx, token);
+  if (!found) return { kind: "not-found" };
+  const { booking, service } = found;
+  if (booking.status === "cancelled") return { kind: "already-cancelled", booking: view(booking, service, now) };
+  if (isPast(booking, now)) return { kind: "past", booking: view(booking, service, now) };
+  const cancelled = await ctx.db.transaction().execute(async (trx) => {
+    // Only one of two racing cancels changes the row; the other reports it already cancelled.
+    if (!(await cancelActiveBooking(trx, booking.id, now))) return false;
+    await cancelQueuedMails(trx, "booking", booking.id, BOOKING_REMINDER_KIND);
+    await enqueueMails(trx, [bookingCancelledMail(ctx.env, booking, service)], now);
+    return true;
+  });
+  const current = (await findBooking(ctx.db, booking.id)) ?? booking;
+  if (!cancelled) return { kind: "already-cancelled", booking: view(current, service, now) };
+  announceQueuedMail();
+  ctx.logger.info({ bookingId: booking.id }, "booking cancelled by the customer");
+  return { kind: "cancelled", booking: view(current, service, now) };
+}

@@ -1,0 +1,253 @@
+import { sql } from "kysely";
+import type { Db } from "~/server/db/database.server";
+import type { OutboxStatus } from "~/server/db/schema.server";
+
+/** A text attachment (e.g. an .ics file). */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
+/** A mail to write into the outbox, in the same transaction as the record it is about. */
+export type NewMail = {
+  kind: string;
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  html?: string | null;
+  attachments?: MailAttachment[];
+  relatedType: "contact" | "financing" | "booking";
+  relatedId: string;
+  /** Not before this time (a reminder); default now. */
+  dueAt?: Date;
+};
+
+/** A claimed mail, ready to hand to the transport. */
+export type OutgoingMail = {
+  id: number;
+  kind: string;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: MailAttachment[];
+  attempts: number;
+  dueAt: string;
+  relatedType: string;
+  relatedId: string;
+};
+
+/** What staff see of a mail: never its body. */
+export type OutboxEntry = {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  relatedType: string;
+  relatedId: string;
+  createdAt: string;
+  dueAt: string;
+  nextAttemptAt: string;
+  sentAt: string | null;
+};
+
+export async function enqueueMails(db: Db, mails: NewMail[], now = new Date()): Promise<void> {
+  if (!mails.length) return;
+  await db
+    .insertInto("outbox")
+    .values(
+      mails.map((m) => {
+        const due = (m.dueAt ?? now).toISOString();
+        return {
+          kind: m.kind,
+          toAddress: m.to,
+          replyTo: m.replyTo ?? null,
+          subject: m.subject,
+          textBody: m.text,
+          htmlBody: m.html ?? null,
+          attachments: JSON.stringify(m.attachments ?? []),
+          status: "queued" as const,
+          attempts: 0,
+          dueAt: due,
+          nextAttemptAt: due,
+          relatedType: m.relatedType,
+          relatedId: m.relatedId,
+          createdAt: now.toISOString(),
+        };
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Claims up to `limit` due mails for `workerId` in one atomic UPDATE: queued mails whose
+ * time has come, and mails whose previous claim expired (a process that died mid-send).
+ * Another process running the same statement can never claim the same row.
+ */
+export async function claimDueMails(db: Db, workerId: string, now: Date, leaseMs: number, limit = 10): Promise<OutgoingMail[]> {
+  const at = now.toISOString();
+  const rows = await db
+    .updateTable("outbox")
+    .set((eb) => ({
+      status: "sending",
+      claimedBy: workerId,
+      claimedUntil: new Date(now.getTime() + leaseMs).toISOString(),
+      attempts: eb("attempts", "+", 1),
+      lastAttemptAt: at,
+    }))
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("outbox")
+        .select("id")
+        .where((w) =>
+          w.or([
+            w.and([w("status", "=", "queued"), w("nextAttemptAt", "<=", at)]),
+            w.and([w("status", "=", "sending"), w("claimedUntil", "<=", at)]),
+          ]),
+        )
+        .orderBy("nextAttemptAt")
+        .limit(limit),
+    )
+    .returningAll()
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    to: r.toAddress,
+    replyTo: r.replyTo,
+    subject: r.subject,
+    text: r.textBody,
+    html: r.htmlBody,
+    attachments: JSON.parse(r.attachments) as MailAttachment[],
+    attempts: r.attempts,
+    dueAt: r.dueAt,
+    relatedType: r.relatedType,
+    relatedId: r.relatedId,
+  }));
+}
+
+/** Marks a claimed mail sent (called as soon as the SMTP server accepted it). */
+export async function markMailSent(db: Db, id: number, workerId: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable("outbox")
+    .set({ status: "sent", sentAt: now.toISOString(), claimedBy: null, claimedUntil: null, lastError: null })
+    .where("id", "=", id)
+    .where("claimedBy", "=", workerId)
+    .execute();
+}
+
+/** Marks a claimed mail written to an .eml file (no SMTP configured): it stays listed, never sent. */
+export async function markMailWritten(db: Db, id: number, workerId: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable("outbox")
+    .set({ status: "written", sentAt: now.toISOString(), claimedBy: null, claimedUntil: null, lastError: null })
+    .where("id", "=", id)
+    .where("claimedBy", "=", workerId)
+    .execute();
+}
+
+/** Records a failed attempt: queued again for `nextAttemptAt`, or failed for good when null. */
+export async function markMailAttemptFailed(db: Db, id: number, workerId: string, error: string, nextAttemptAt: Date | null): Promise<void> {
+  await db
+    .updateTable("outbox")
+    .set({
+      status: nextAttemptAt ? "queued" : "failed",
+      nextAttemptAt: nextAttemptAt ? nextAttemptAt.toISOString() : sql<string>`next_attempt_at`,
+      lastError: error.slice(0, 500),
+      claimedBy: null,
+      claimedUntil: null,
+    })
+    .where("id", "=", id)
+    .where("claimedBy", "=", workerId)
+    .execute();
+}
+
+/** Marks a claimed mail that is no longer wanted (e.g. the reminder of a cancelled booking). */
+export async function markMailCancelled(db: Db, id: number, workerId: string): Promise<void> {
+  await db
+    .updateTable("outbox")
+    .set({ status: "cancelled", claimedBy: null, claimedUntil: null })
+    .where("id", "=", id)
+    .where("claimedBy", "=", workerId)
+    .execute();
+}
+
+/** Cancels the still-queued mails of one kind about one record (a cancelled booking's reminder). */
+export async function cancelQueuedMails(db: Db, relatedType: string, relatedId: string, kind: string): Promise<void> {
+  await db
+    .updateTable("outbox")
+    .set({ status: "cancelled" })
+    .where("relatedType", "=", relatedType)
+    .where("relatedId", "=", relatedId)
+    .where("kind", "=", kind)
+    .where("status", "=", "queued")
+    .execute();
+}
+
+/** Puts a failed mail back in the queue, due now with a fresh 24 h; false when it is not failed. */
+export async function retryFailedMail(db: Db, id: number, now = new Date()): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable("outbox")
+    .set({ status: "queued", dueAt: at, nextAttemptAt: at, lastError: null })
+    .where("id", "=", id)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+const ENTRY_COLUMNS = [
+  "id",
+  "kind",
+  "toAddress as to",
+  "subject",
+  "status",
+  "attempts",
+  "lastError",
+  "relatedType",
+  "relatedId",
+  "createdAt",
+  "dueAt",
+  "nextAttemptAt",
+  "sentAt",
+] as const;
+
+/** The newest mails, without bodies. */
+export async function listOutbox(db: Db, limit = 200): Promise<OutboxEntry[]> {
+  return db.selectFrom("outbox").select(ENTRY_COLUMNS).orderBy("id", "desc").limit(limit).execute();
+}
+
+/** The mails about some records, without bodies, oldest first. */
+export async function listMailsFor(db: Db, relatedType: string, relatedIds: string[]): Promise<OutboxEntry[]> {
+  if (!relatedIds.length) return [];
+  return db
+    .selectFrom("outbox")
+    .select(ENTRY_COLUMNS)
+    .where("relatedType", "=", relatedType)
+    .where("relatedId", "in", relatedIds)
+    .orderBy("id")
+    .execute();
+}
+
+/** The most recently attempted mail: did the last send fail? */
+export async function lastMailAttempt(db: Db): Promise<{ failed: boolean; error: string | null; at: string } | null> {
+  const row = await db
+    .selectFrom("outbox")
+    .select(["status", "lastError", "lastAttemptAt"])
+    .where("lastAttemptAt", "is not", null)
+    .orderBy("lastAttemptAt", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  if (!row?.lastAttemptAt) return null;
+  return { failed: row.status !== "sent" && row.status !== "sending" && !!row.lastError, error: row.lastError, at: row.lastAttemptAt };
+}
+
+/** How many mails wait in each state. */
+export async function countOutbox(db: Db): Promise<Record<OutboxStatus, number>> {
+  const rows = await db.selectFrom("outbox").select(["status", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("status").execute();
+  const counts: Record<OutboxStatus, number> = { queued: 0, sending: 0, sent: 0, written: 0, failed: 0, cancelled: 0 };
+  for (const r of rows) counts[r.status] = Number(r.count);
+  return counts;
+}

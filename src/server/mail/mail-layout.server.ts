@@ -1,0 +1,56 @@
+import { businessProfile } from "~/shared/config/business-profile";
+
+/**
+ * One mail body rendered twice, as plain text and as simple HTML, from the same blocks,
+ * so both always say the same. Every shopper mail ends with the dealership's name, postal
+ * address and phone (transactional mail, never marketing).
+ */
+export type MailBlock =
+  | { type: "paragraph"; text: string }
+  | { type: "fields"; rows: ReadonlyArray<readonly [label: string, value: string]> }
+  | { type: "link"; label: string; href: string };
+
+export type RenderedMail = { text: string; html: string };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+const htmlLines = (text: string) => escapeHtml(text).replace(/\r?\n/g, "<br>");
+
+/** The dealership's signature lines: name, postal address, phone. */
+export function dealershipSignature(): string[] {
+  const a = businessProfile.address;
+  return [businessProfile.name, `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`, businessProfile.phone];
+}
+
+export function renderMail(heading: string, blocks: MailBlock[], footer: string[] = dealershipSignature()): RenderedMail {
+  const text: string[] = [heading, ""];
+  const html: string[] = [
+    `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#111827;line-height:1.5">`,
+    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>`,
+  ];
+  for (const block of blocks) {
+    if (block.type === "paragraph") {
+      text.push(block.text, "");
+      html.push(`<p>${htmlLines(block.text)}</p>`);
+    } else if (block.type === "fields") {
+      for (const [label, value] of block.rows) text.push(`${label}: ${value}`);
+      text.push("");
+      html.push(
+        `<table style="border-collapse:collapse">${block.rows
+          .map(
+            ([label, value]) =>
+              `<tr><th style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:2px 0">${htmlLines(value)}</td></tr>`,
+          )
+          .join("")}</table>`,
+      );
+    } else {
+      text.push(`${block.label}: ${block.href}`, "");
+      html.push(`<p><a href="${escapeHtml(block.href)}" style="color:#b91c1c">${escapeHtml(block.label)}</a></p>`);
+    }
+  }
+  text.push("--", ...footer);
+  html.push(`<hr><p style="font-size:13px;color:#4b5563">${footer.map(escapeHtml).join("<br>")}</p></body></html>`);
+  return { text: text.join("\n"), html: html.join("\n") };
+}

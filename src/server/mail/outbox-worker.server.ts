@@ -1,0 +1,122 @@
+import crypto from "node:crypto";
+import os from "node:os";
+import type { AppContext } from "~/server/context.server";
+import { findBooking } from "~/server/data/bookings.server";
+import {
+  claimDueMails,
+  markMailAttemptFailed,
+  markMailCancelled,
+  markMailSent,
+  markMailWritten,
+  type OutgoingMail,
+} from "~/server/data/outbox.server";
+import { BOOKING_REMINDER_KIND } from "./mail-kinds";
+import type { MailTransport } from "./mail-transport.server";
+import { onQueuedMail } from "./outbox-signal.server";
+import { nextAttemptAfterFailure } from "./retry-schedule";
+
+export type OutboxWorker = { wake(): void; stop(): Promise<void> };
+
+export type OutboxWorkerOptions = {
+  transport: MailTransport;
+  /** Poll interval when nothing wakes the worker (reminders come due, retries, other processes). */
+  pollMs?: number;
+  /** How long a claim holds; a claim left by a dead process expires after this. */
+  leaseMs?: number;
+  now?: () => Date;
+};
+
+/**
+ * Sends the outbox: claims due mails atomically, hands each to the transport and marks it
+ * sent right after the SMTP server accepted it; a failure is retried on the backoff
+ * schedule (retry-schedule.ts) and given up after 24 h. Runs in the server process.
+ */
+export function startOutboxWorker(ctx: AppContext, options: OutboxWorkerOptions): OutboxWorker {
+  const { transport, pollMs = 3_000, leaseMs = 60_000, now = () => new Date() } = options;
+  const workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
+  const log = ctx.logger.child({ component: "outbox" });
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function stillWanted(mail: OutgoingMail): Promise<boolean> {
+    if (mail.kind !== BOOKING_REMINDER_KIND) return true;
+    const booking = await findBooking(ctx.db, mail.relatedId);
+    return !!booking && booking.status !== "cancelled";
+  }
+
+  async function deliver(mail: OutgoingMail): Promise<void> {
+    if (!(await stillWanted(mail))) {
+      await markMailCancelled(ctx.db, mail.id, workerId);
+      return;
+    }
+    try {
+      await transport.send(mail);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const next = nextAttemptAfterFailure(new Date(mail.dueAt), mail.attempts, now());
+      await markMailAttemptFailed(ctx.db, mail.id, workerId, message, next);
+      // The recipient address is the shopper's or staff's: log the id and kind only.
+      log.warn(
+        { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message, retryAt: next?.toISOString() ?? null },
+        "mail not sent",
+      );
+      return;
+    }
+    if (transport.mode === "smtp") await markMailSent(ctx.db, mail.id, workerId, now());
+    else await markMailWritten(ctx.db, mail.id, workerId, now());
+    log.info({ mailId: mail.id, kind: mail.kind, mode: transport.mode }, "mail delivered");
+  }
+
+  async function drain(): Promise<void> {
+    do {
+      again = false;
+      for (;;) {
+        if (stopped) return;
+        const batch = await claimDueMails(ctx.db, workerId, now(), leaseMs, 10);
+        for (const mail of batch) {
+          if (stopped) break;
+          await deliver(mail);
+        }
+        if (batch.length < 10) break;
+      }
+    } while (again && !stopped);
+  }
+
+  function schedule(delay: number): void {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(run, delay);
+    timer.unref();
+  }
+
+  function run(): void {
+    timer = null;
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error: unknown) => log.error({ err: error instanceof Error ? error.message : String(error) }, "outbox worker failed"))
+      .finally(() => {
+        running = null;
+        schedule(pollMs);
+      });
+  }
+
+  const unsubscribe = onQueuedMail(() => schedule(0));
+  schedule(0);
+
+  return {
+    wake: () => schedule(0),
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+      await running;
+      transport.close();
+    },
+  };
+}

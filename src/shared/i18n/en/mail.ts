@@ -1,0 +1,86 @@
+/**
+ * Text of the mails the site sends (issue 12). Kept out of the `en` page catalogue so no
+ * page's JavaScript carries it; mails read it through server/mail/mail-messages.server.ts.
+ * Staff mails stay English; shopper mails use the shopper's language once it exists.
+ */
+export const mail = {
+  staff: {
+    newMessageSubject: (subject: string, customer: string) => `New message: ${subject} — ${customer}`,
+    generalInquiry: "General inquiry",
+    newFinancingSubject: (vehicle: string, customer: string) => `New financing application: ${vehicle} — ${customer}`,
+    noVehicle: "No vehicle chosen",
+    newBookingSubject: (service: string, when: string, customer: string) => `New booking: ${service}, ${when} — ${customer}`,
+    bookingCancelledSubject: (service: string, when: string, customer: string) => `Booking cancelled: ${service}, ${when} — ${customer}`,
+    adfSubject: (kind: string, customer: string) => `ADF lead (${kind}): ${customer}`,
+    adfContact: "contact form",
+    adfFinancing: "financing application",
+    messageHeading: "New message from the website",
+    financingHeading: "New financing application",
+    financingNote:
+      "The application's sensitive details (SSN, date of birth, income, signature and license) are never sent by e-mail. Open it in the dashboard.",
+    bookingHeading: "New service booking",
+    bookingCancelledHeading: "A customer cancelled their booking",
+    replyHint: "Reply to this mail to answer the customer directly.",
+    openDashboard: "Open in the dashboard",
+    viewVehicle: "View the vehicle",
+    fields: {
+      name: "Name",
+      email: "Email",
+      phone: "Phone",
+      vehicle: "Vehicle",
+      price: "Price",
+      vin: "VIN",
+      tradeIn: "Trade-in",
+      message: "Message",
+      service: "Service",
+      date: "Date",
+      time: "Time",
+      notes: "Notes",
+      received: "Received",
+    },
+    yes: "Yes",
+    no: "No",
+  },
+  shopper: {
+    contactSubject: (dealer: string) => `We received your message — ${dealer}`,
+    contactHeading: (firstName: string) => `Thank you, ${firstName}`,
+    contactBody: (phone: string) => `We received your message and will get back to you shortly. If it is urgent, call us at ${phone}.`,
+    financingSubject: (dealer: string) => `We received your financing application — ${dealer}`,
+    financingHeading: (firstName: string) => `Thank you, ${firstName}`,
+    financingBody: (phone: string) =>
+      `We received your financing application. A member of our team will contact you soon. Questions? Call us at ${phone}.`,
+    bookingSubject: (service: string, when: string) => `Your appointment: ${service}, ${when}`,
+    bookingHeading: (firstName: string) => `You're booked, ${firstName}`,
+    bookingBody: "Your service appointment is booked. The calendar file is attached.",
+    manageLink: "See or cancel your appointment",
+    reminderSubject: (service: string, when: string) => `Reminder: ${service} tomorrow, ${when}`,
+    reminderHeading: (firstName: string) => `See you tomorrow, ${firstName}`,
+    reminderBody: "This is a reminder of your service appointment.",
+    fields: {
+      service: "Service",
+      date: "Date",
+      time: "Time",
+      address: "Address",
+      phone: "Phone",
+    },
+    transactional: "You receive this e-mail because of your request on our website. We send no marketing mail.",
+  },
+  /** The page behind a booking's manage link (/booking/manage/{token}); its loader passes this text in. */
+  manage: {
+    metaTitle: (dealer: string) => `Your appointment | ${dealer}`,
+    title: "Your service appointment",
+    heading: "Your appointment",
+    status: "Status",
+    statuses: { pending: "Booked", confirmed: "Confirmed", cancelled: "Cancelled" },
+    cancel: "Cancel this appointment",
+    cancelHint: "Cancelling frees the time for other customers at once.",
+    cancelledNow: "Your appointment is cancelled. We are sorry we won't see you this time.",
+    alreadyCancelled: "This appointment is already cancelled.",
+    past: "This appointment's time has passed, so it can no longer be cancelled.",
+    notFound: "We could not find this appointment. Please check that the link is complete, or call us.",
+    bookAgain: "Book another appointment",
+    questions: (phone: string) => `Questions or a change of plans? Call us at ${phone}.`,
+  },
+};
+
+export type MailMessages = typeof mail;

@@ -1,0 +1,339 @@
+import fs from "node:fs";
+import path from "node:path";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { simpleParser } from "mailparser";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase } from "~/server/db/database.server";
+import type { Service } from "~/shared/types/service";
+import type { Vehicle } from "~/shared/types/vehicle";
+import { upcomingDateFor } from "../support/booking-dates";
+import { financingApplicationBody, parseIcs, recipients, sleep, subjects } from "../support/lead-delivery-helpers";
+import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../support/smtp-capture";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+const LEADS_TO = "leads@dealer.test";
+const ADF_TO = "crm@dealer.test";
+const SSN = "123-45-6789";
+const DOB = "1985-04-12";
+
+let nextClient = 1;
+const client = () => `198.51.100.${nextClient++}`;
+
+function postJson(server: TestServer, url: string, body: unknown) {
+  return fetch(`${server.url}${url}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": client() },
+    body: JSON.stringify(body),
+  });
+}
+
+async function outboxRows(server: TestServer) {
+  const { db } = openDatabase(server.dataDir);
+  try {
+    return await db.selectFrom("outbox").selectAll().orderBy("id").execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Waits for exactly `count` mails, then a little longer to be sure no more come. */
+async function exactly(smtp: SmtpCapture, count: number, timeoutMs = 20_000): Promise<CapturedMail[]> {
+  await smtp.waitFor(count, timeoutMs);
+  await sleep(1_000);
+  expect(subjects(smtp.mails), "no extra mail").toHaveLength(count);
+  return [...smtp.mails];
+}
+
+const contactBody = (vehicleId?: string) => ({
+  firstName: "Jane",
+  lastName: "Doe",
+  email: "jane.doe@example.com",
+  phone: "9785550100",
+  message: "Is it still available? <b>Can I test drive it Saturday?</b>",
+  hasTradeIn: true,
+  ...(vehicleId ? { vehicleId } : {}),
+});
+
+describe("lead delivery through SMTP", () => {
+  let smtp: SmtpCapture;
+  let server: TestServer;
+  let vehicle: Vehicle;
+  let services: Service[];
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    server = await startTestServer({
+      seeded: true,
+      env: { SMTP_URL: smtp.url, LEADS_TO, ADF_TO, MAIL_FROM: "Demo Motors <noreply@dealer.test>", TRUST_PROXY: "true" },
+    });
+    vehicle = ((await (await fetch(`${server.url}/api/vehicles`)).json()) as Vehicle[])[0]!;
+    services = (await (await fetch(`${server.url}/api/services`)).json()) as Service[];
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+  beforeEach(() => {
+    smtp.mails.length = 0;
+  });
+
+  it("a contact message mails staff (reply-to the shopper), the CRM as ADF/XML and the shopper", async () => {
+    const res = await postJson(server, "/api/contact", contactBody(vehicle.id));
+    expect(res.status).toBe(201);
+    const mails = await exactly(smtp, 3);
+    const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+
+    const staff = mails.find((m) => recipients(m) === LEADS_TO)!;
+    expect(staff.parsed.subject).toBe(`New message: ${name} — Jane Doe`);
+    expect(staff.parsed.replyTo?.text).toBe("jane.doe@example.com");
+    expect(staff.parsed.from?.text).toContain("noreply@dealer.test");
+    expect(staff.parsed.text).toContain("Can I test drive it Saturday?");
+    expect(staff.parsed.text).toContain("Trade-in: Yes");
+    expect(staff.parsed.text).toContain(vehicle.vin);
+    expect(staff.parsed.html).toContain("&lt;b&gt;Can I test drive");
+    expect(staff.parsed.html).not.toContain("<b>Can I");
+
+    const adf = mails.find((m) => recipients(m) === ADF_TO)!;
+    const xml = adf.parsed.text!;
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain('<?adf version="1.0"?>');
+    const prospect = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false }).parse(xml).adf.prospect;
+    expect(Number.isNaN(Date.parse(prospect.requestdate))).toBe(false);
+    expect(prospect.vehicle).toMatchObject({
+      "@interest": "buy",
+      "@status": "used",
+      year: String(vehicle.year),
+      make: vehicle.make,
+      vin: vehicle.vin,
+    });
+    expect(prospect.vehicle.price["#text"]).toBe(String(vehicle.price));
+    expect(prospect.vehicle.odometer["#text"]).toBe(String(vehicle.mileage));
+    expect(prospect.customer.contact.email).toBe("jane.doe@example.com");
+    expect(prospect.customer.contact.name.map((n: Record<string, string>) => n["#text"])).toEqual(["Jane", "Doe"]);
+    expect(prospect.customer.comments).toContain("<b>Can I test drive it Saturday?</b>");
+    expect(prospect.vendor.vendorname).toBeTruthy();
+    expect(prospect.provider.url).toMatch(/^http/);
+
+    const ack = mails.find((m) => recipients(m) === "jane.doe@example.com")!;
+    expect(ack.parsed.subject).toMatch(/^We received your message/);
+    expect(ack.parsed.text).toContain("100 Demo Street");
+    expect(ack.parsed.text).toContain("(978) 555-0142");
+    // Every mail is marked sent once the SMTP server accepted it.
+    const rows = (await outboxRows(server)).filter((r) => r.relatedType === "contact");
+    expect(rows.map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
+  });
+
+  it("a financing application mails staff, CRM and applicant, and no mail carries SSN, date of birth or income", async () => {
+    const body = await financingApplicationBody({
+      ssn: SSN,
+      dateOfBirth: DOB,
+      monthlyIncome: "4321",
+      vehicleOfInterest: `${vehicle.year} ${vehicle.make} ${vehicle.model}`,
+      hasCoOwner: false,
+    });
+    const res = await postJson(server, "/api/financing", body);
+    expect(res.status).toBe(201);
+    const mails = await exactly(smtp, 3);
+    const staff = mails.find((m) => recipients(m) === LEADS_TO)!;
+    expect(staff.parsed.subject).toBe(`New financing application: ${vehicle.year} ${vehicle.make} ${vehicle.model} — Jane Applicant`);
+    expect(staff.parsed.text).toContain("/podium");
+    const adf = mails.find((m) => recipients(m) === ADF_TO)!;
+    expect(XMLValidator.validate(adf.parsed.text!)).toBe(true);
+    expect(adf.parsed.text).toContain(`<vin>${vehicle.vin}</vin>`);
+    const receipt = mails.find((m) => recipients(m) === "jane@example.com")!;
+    expect(receipt.parsed.subject).toMatch(/^We received your financing application/);
+    for (const mail of mails) {
+      for (const secret of [SSN, "123456789", "6789", DOB, "04/12/1985", "1985", "4321", "4,321", "data:image"]) {
+        expect(mail.raw, `${mail.parsed.subject} must not contain ${secret}`).not.toContain(secret);
+      }
+      expect(mail.parsed.attachments).toHaveLength(0);
+    }
+  });
+
+  it("a booking mails staff and the shopper (with the .ics and a manage link) and schedules one reminder", async () => {
+    const oil = services.find((s) => s.name === "Oil Change")!;
+    const date = upcomingDateFor(oil, 3);
+    const res = await postJson(server, "/api/bookings", {
+      serviceId: oil.id,
+      bookingDate: date,
+      bookingTime: "09:00",
+      customerFirstName: "Jane",
+      customerLastName: "Doe",
+      customerEmail: "jane.booker@example.com",
+      customerPhone: "(978) 555-0100",
+      notes: "Bring the spare key",
+    });
+    expect(res.status).toBe(201);
+    const booking = (await res.json()) as { id: string };
+    const mails = await exactly(smtp, 2);
+    const staff = mails.find((m) => recipients(m) === LEADS_TO)!;
+    expect(staff.parsed.subject).toMatch(/^New booking: Oil Change, \w{3}, \w{3} \d{1,2} 9:00 AM — Jane Doe$/);
+    expect(staff.parsed.text).toContain("Bring the spare key");
+    const confirmation = mails.find((m) => recipients(m) === "jane.booker@example.com")!;
+    expect(confirmation.parsed.text).toContain("100 Demo Street");
+    const [ics] = confirmation.parsed.attachments;
+    expect(ics?.contentType).toBe("text/calendar");
+    const calendar = parseIcs(ics!.content.toString("utf8"));
+    expect(calendar.components).toEqual(["VCALENDAR", "VTIMEZONE", "DAYLIGHT", "STANDARD", "VEVENT"]);
+    expect(calendar.props.DTSTART?.at(-1)).toEqual({ params: ";TZID=America/New_York", value: `${date.replaceAll("-", "")}T090000` });
+    expect(calendar.props.UID?.[0]?.value).toContain(booking.id);
+
+    // The reminder waits in the outbox until 24 h before the appointment.
+    const rows = (await outboxRows(server)).filter((r) => r.relatedId === booking.id);
+    const reminder = rows.find((r) => r.kind === "booking-reminder")!;
+    expect(reminder.status).toBe("queued");
+    expect(new Date(reminder.nextAttemptAt).getTime()).toBeGreaterThan(Date.now());
+
+    // Its time comes (moved forward in the real database): it is sent, once.
+    smtp.mails.length = 0;
+    const { db } = openDatabase(server.dataDir);
+    const now = new Date().toISOString();
+    await db.updateTable("outbox").set({ dueAt: now, nextAttemptAt: now }).where("id", "=", reminder.id).execute();
+    await db.destroy();
+    const [sent] = await exactly(smtp, 1, 15_000);
+    expect(sent!.parsed.subject).toMatch(/^Reminder: Oil Change tomorrow/);
+    expect(recipients(sent!)).toBe("jane.booker@example.com");
+    expect(sent!.parsed.text).toContain("/booking/manage/");
+    await sleep(3_500); // one more poll: still once
+    expect(smtp.mails).toHaveLength(1);
+    expect((await outboxRows(server)).find((r) => r.id === reminder.id)?.status).toBe("sent");
+  });
+
+  it("the manage link shows the booking, cancels it once, frees the slot and tells staff", async () => {
+    const inspection = services.find((s) => s.name !== "Oil Change" && s.availableTimes.length > 0)!;
+    const date = upcomingDateFor(inspection, 5);
+    const time = inspection.availableTimes[0]!;
+    const res = await postJson(server, "/api/bookings", {
+      serviceId: inspection.id,
+      bookingDate: date,
+      bookingTime: time,
+      customerFirstName: "Sam",
+      customerLastName: "Lee",
+      customerEmail: "sam.lee@example.com",
+      customerPhone: "(978) 555-0101",
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const mails = await exactly(smtp, 2);
+    const confirmation = mails.find((m) => recipients(m) === "sam.lee@example.com")!;
+    const link = /(http\S+\/booking\/manage\/([A-Za-z0-9_-]+))/.exec(confirmation.parsed.text!)!;
+    const token = link[2]!;
+    expect(token.length).toBeGreaterThanOrEqual(22); // ≥ 128 bits
+
+    // Stored hashed: the token itself is nowhere in the database.
+    const { db } = openDatabase(server.dataDir);
+    const row = await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    await db.destroy();
+    expect(row.manageTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(fs.readFileSync(path.join(server.dataDir, "dealership.sqlite")).includes(token)).toBe(false);
+
+    const shown = await fetch(`${server.url}/api/bookings/manage/${token}`);
+    expect(shown.status).toBe(200);
+    const view = (await shown.json()) as Record<string, unknown>;
+    expect(view).toMatchObject({ serviceName: inspection.name, bookingDate: date, bookingTime: time, status: "pending", canCancel: true });
+    expect(JSON.stringify(view)).not.toContain("sam.lee@example.com");
+    expect((await fetch(`${server.url}/api/bookings/date/${date}`).then((r) => r.json())) as unknown[]).toContainEqual({
+      serviceId: inspection.id,
+      bookingTime: time,
+    });
+
+    smtp.mails.length = 0;
+    const cancel = await fetch(`${server.url}/api/bookings/manage/${token}/cancel`, { method: "POST" });
+    expect(cancel.status).toBe(200);
+    expect(((await cancel.json()) as { status: string }).status).toBe("cancelled");
+    const again = await fetch(`${server.url}/api/bookings/manage/${token}/cancel`, { method: "POST" });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: string }).error).toMatch(/already cancelled/);
+    expect((await fetch(`${server.url}/api/bookings/date/${date}`).then((r) => r.json())) as unknown[]).not.toContainEqual({
+      serviceId: inspection.id,
+      bookingTime: time,
+    });
+    const [told] = await exactly(smtp, 1);
+    expect(recipients(told!)).toBe(LEADS_TO);
+    expect(told!.parsed.subject).toMatch(/^Booking cancelled: .* — Sam Lee$/);
+    const reminder = (await outboxRows(server)).find((r) => r.relatedId === id && r.kind === "booking-reminder");
+    expect(reminder?.status).toBe("cancelled");
+
+    expect((await fetch(`${server.url}/api/bookings/manage/${"x".repeat(43)}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/bookings/manage/short`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/bookings/manage/${"y".repeat(43)}/cancel`, { method: "POST" })).status).toBe(404);
+  });
+});
+
+describe("lead delivery when SMTP is down", () => {
+  it("stores the lead at once, delivers each mail exactly once when SMTP is back, also after a SIGKILL", async () => {
+    const probe = await startSmtpCapture();
+    const port = probe.port;
+    await probe.close();
+    const env = { SMTP_URL: `smtp://user:secret@127.0.0.1:${port}`, LEADS_TO, TRUST_PROXY: "true" };
+    let server = await startTestServer({ env });
+    const mails: CapturedMail[] = [];
+    let smtp: SmtpCapture | null = null;
+    try {
+      // 1. SMTP down: the submission succeeds; its mails wait and retry.
+      const started = Date.now();
+      expect((await postJson(server, "/api/contact", contactBody())).status).toBe(201);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      for (let i = 0; i < 50 && !(await outboxRows(server)).every((r) => r.attempts >= 1 && r.status === "queued"); i++) await sleep(100);
+      const waiting = await outboxRows(server);
+      expect(waiting).toHaveLength(2);
+      expect(waiting.every((r) => r.status === "queued" && r.attempts >= 1 && r.lastError)).toBe(true);
+      expect(waiting.every((r) => !r.lastError!.includes("secret"))).toBe(true);
+      // The first retry comes within 30 s.
+      for (const r of waiting)
+        expect(new Date(r.nextAttemptAt).getTime() - new Date(r.lastAttemptAt!).getTime()).toBeLessThanOrEqual(30_000);
+
+      smtp = await startSmtpCapture({ port, mails });
+      await smtp.waitFor(2, 40_000);
+      expect(subjects(mails)).toEqual(["New message: General inquiry — Jane Doe", "We received your message — Demo Motors of Fitchburg"]);
+
+      // 2. SMTP down again, the server is killed while mails wait: they go out after the restart.
+      await smtp.close();
+      smtp = null;
+      mails.length = 0;
+      expect((await postJson(server, "/api/contact", { ...contactBody(), firstName: "Kim" })).status).toBe(201);
+      for (let i = 0; i < 50 && (await outboxRows(server)).filter((r) => r.status === "queued" && r.attempts >= 1).length < 2; i++)
+        await sleep(100);
+      await server.kill("SIGKILL");
+      smtp = await startSmtpCapture({ port, mails });
+      server = await startTestServer({ dataDir: server.dataDir, env });
+      await smtp.waitFor(2, 40_000);
+      await sleep(4_000);
+      expect(subjects(mails)).toEqual(["New message: General inquiry — Kim Doe", "We received your message — Demo Motors of Fitchburg"]);
+      expect(new Set(mails.map((m) => m.parsed.messageId)).size).toBe(2);
+      const rows = await outboxRows(server);
+      expect(rows.map((r) => r.status)).toEqual(["sent", "sent", "sent", "sent"]);
+    } finally {
+      await server.stop();
+      await smtp?.close();
+    }
+  }, 120_000);
+});
+
+describe("lead delivery without SMTP_URL", () => {
+  it("writes each mail as an .eml file under DATA_DIR/mail and keeps it in the outbox", async () => {
+    const server = await startTestServer({ env: { TRUST_PROXY: "true" } });
+    try {
+      expect((await postJson(server, "/api/contact", contactBody())).status).toBe(201);
+      const dir = path.join(server.dataDir, "mail");
+      for (let i = 0; i < 100 && (!fs.existsSync(dir) || fs.readdirSync(dir).length < 2); i++) await sleep(100);
+      const files = fs.readdirSync(dir).sort();
+      expect(files).toHaveLength(2);
+      expect(files.every((f) => f.endsWith(".eml"))).toBe(true);
+      const staff = await simpleParser(
+        fs.readFileSync(
+          path.join(
+            dir,
+            files.find((f) => f.includes("contact-staff"))!,
+          ),
+        ),
+      );
+      expect(staff.subject).toBe("New message: General inquiry — Jane Doe");
+      expect(staff.to && "text" in staff.to ? staff.to.text : "").toBe("sales@example.com");
+      const rows = await outboxRows(server);
+      expect(rows.map((r) => r.status)).toEqual(["written", "written"]);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -20,6 +20,7 @@ export function escapeXml(value: string | number): string {
   return (
     String(value)
       // Characters XML 1.0 cannot carry at all.
+      // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
       .replace(/&/g, "&amp;")
       .replace(/</g, "&lt;")

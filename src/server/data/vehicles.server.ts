@@ -95,7 +95,7 @@ export async function findVehicleByName(db: Db, year: number, make: string, mode
     .orderBy("createdAt", "desc")
     .executeTakeFirst();
   if (!row) return null;
-  const [vehicle] = await withPhotos(db, [row]);
+  const [vehicle] = await withDetails(db, [row]);
   return vehicle ?? null;
 }
 

@@ -99,7 +99,7 @@ describe("lead delivery through SMTP", () => {
     smtp = await startSmtpCapture();
     server = await startTestServer({
       dataDir: await leadDataDir(),
-      env: { SMTP_URL: smtp.url, LEADS_TO, ADF_TO, MAIL_FROM: "Demo Motors <noreply@dealer.test>", TRUST_PROXY: "true" },
+      env: { SMTP_URL: smtp.url, LEADS_TO, ADF_TO, MAIL_FROM: "noreply@dealer.test", TRUST_PROXY: "true" },
     });
     vehicle = ((await (await fetch(`${server.url}/api/vehicles`)).json()) as Vehicle[])[0]!;
     services = (await (await fetch(`${server.url}/api/services`)).json()) as Service[];

@@ -16,9 +16,9 @@ export type MailTransport = {
   close(): void;
 };
 
-/** The sender: MAIL_FROM, else the dealership's name and e-mail. */
-export function mailFrom(env: ServerEnv): string {
-  return env.mailFrom || `"${businessProfile.name}" <${businessProfile.email}>`;
+/** The sender: the dealership's name with MAIL_FROM's address, else the business profile's e-mail. */
+export function mailFrom(env: ServerEnv): { name: string; address: string } {
+  return { name: businessProfile.name, address: env.mailFrom || businessProfile.email };
 }
 
 /** The folder .eml files are written to when no SMTP server is configured. */

@@ -1,0 +1,171 @@
+// npm run bench:soak — a steady mixed browse load at a fixed rate plus leads being posted, against the
+// production server with 200 vehicles, sampling the server's resident memory every 10 s: does it level off?
+//   BENCH_SOAK_MINUTES (default 10), BENCH_SOAK_RATE (requests/s, default 200), BENCH_SOAK_CONNECTIONS (20),
+//   BENCH_SOAK_VEHICLES (default 200).
+import fs from "node:fs";
+import autocannon from "autocannon";
+import sharp from "sharp";
+import { validApplicationInput } from "~/features/financing/financing-test-data";
+import { openDatabase } from "~/server/db/database.server";
+import { vehiclePath } from "~/shared/lib/vehicle-path";
+import { build, machine, startBenchServer, writeResults } from "./support";
+
+const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
+const RATE = Number(process.env.BENCH_SOAK_RATE ?? 200);
+const CONNECTIONS = Number(process.env.BENCH_SOAK_CONNECTIONS ?? 20);
+const VEHICLES = Number(process.env.BENCH_SOAK_VEHICLES ?? 200);
+const SAMPLE_MS = 10_000;
+/** A contact message every 2 s and a financing application every 20 s: a very busy dealership. */
+const CONTACT_EVERY_MS = 2_000;
+const FINANCING_EVERY_MS = 20_000;
+const TARGET_RSS_MB = 300;
+const BROWSER_UA = "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
+
+if (!process.env.BENCH_NO_BUILD) build();
+// TRUST_PROXY: each lead comes "from" its own address (X-Forwarded-For), as real leads do, so the
+// per-client rate limits of the lead forms do not turn the soak into a rate-limit test.
+const server = await startBenchServer(VEHICLES, { TRUST_PROXY: "true" });
+const pid = server.process.pid!;
+
+/** Resident memory of the server process in MB, split as the kernel reports it. */
+function memory(): { rssMb: number; anonMb: number; fileMb: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
+  const mb = (n: number) => Math.round(n / 102.4) / 10;
+  return { rssMb: mb(kb("VmRSS")), anonMb: mb(kb("RssAnon")), fileMb: mb(kb("RssFile")) };
+}
+
+const { db } = openDatabase(server.dataDir);
+const vehicles = await db.selectFrom("vehicles").select(["id", "year", "make", "model"]).limit(40).execute();
+await db.destroy();
+const vehiclePaths = vehicles.map(vehiclePath);
+
+// The browse mix: each connection walks this list in turn, so its shares are the list's shares.
+const paths = [
+  "/",
+  "/inventory",
+  "/inventory?make=Honda",
+  "/inventory?maxPrice=15000&bodyStyle=SUV",
+  "/api/vehicles",
+  "/booking",
+  "/contact",
+  "/financing",
+  "/sitemap.xml",
+  ...vehiclePaths.slice(0, 11),
+];
+const requests = paths.map((path, i) => ({
+  method: "GET" as const,
+  // Rotate through all 40 vehicles over time, not only the first ones.
+  setupRequest: (req: autocannon.Request) => {
+    if (i < 9) return { ...req, path };
+    const vehicle = vehiclePaths[Math.floor(Math.random() * vehiclePaths.length)]!;
+    return { ...req, path: vehicle };
+  },
+}));
+
+const signature = await sharp(
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="500" height="200"><text x="30" y="120" font-size="56" font-style="italic" font-family="serif">Jane Applicant</text></svg>`,
+  ),
+)
+  .png()
+  .toBuffer();
+const license = await sharp({ create: { width: 1200, height: 760, channels: 3, background: "#cbd5e1" } })
+  .jpeg({ quality: 85 })
+  .toBuffer();
+const documents = {
+  signature: `data:image/png;base64,${signature.toString("base64")}`,
+  driverLicense: `data:image/jpeg;base64,${license.toString("base64")}`,
+};
+
+let leadNumber = 0;
+const leads = { sent: 0, failed: 0, statuses: {} as Record<string, number> };
+async function postLead(path: string, body: unknown) {
+  leadNumber += 1;
+  const address = `10.${(leadNumber >> 16) & 255}.${(leadNumber >> 8) & 255}.${leadNumber & 255}`;
+  try {
+    const res = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "user-agent": BROWSER_UA, "x-forwarded-for": address, origin: server.url },
+      body: JSON.stringify(body),
+    });
+    await res.arrayBuffer();
+    leads.sent += 1;
+    leads.statuses[res.status] = (leads.statuses[res.status] ?? 0) + 1;
+    if (res.status >= 400) leads.failed += 1;
+  } catch {
+    leads.failed += 1;
+  }
+}
+
+const samples: { atS: number; rssMb: number; anonMb: number; fileMb: number }[] = [];
+const started = Date.now();
+const sample = () => samples.push({ atS: Math.round((Date.now() - started) / 1000), ...memory() });
+sample();
+const timers = [
+  setInterval(sample, SAMPLE_MS),
+  setInterval(
+    () =>
+      void postLead("/api/contact", {
+        firstName: "Ana",
+        lastName: "Silva",
+        email: `ana${leadNumber}@example.com`,
+        phone: "9785550100",
+        message: "Is this vehicle still available?",
+      }),
+    CONTACT_EVERY_MS,
+  ),
+  setInterval(() => void postLead("/api/financing", validApplicationInput(documents)), FINANCING_EVERY_MS),
+];
+
+let result: autocannon.Result;
+try {
+  result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    overallRate: RATE,
+    duration: MINUTES * 60,
+    headers: { "accept-encoding": "br, gzip", "user-agent": BROWSER_UA, accept: "text/html,application/json" },
+    requests,
+  });
+  sample();
+} finally {
+  for (const timer of timers) clearInterval(timer);
+  await server.stop();
+}
+
+// Levelled off: the last third of the run grew by less than 5 % (and 10 MB) over the middle third's peak.
+const third = Math.max(1, Math.floor(samples.length / 3));
+const middlePeak = Math.max(...samples.slice(third, 2 * third).map((s) => s.rssMb));
+const lastPeak = Math.max(...samples.slice(2 * third).map((s) => s.rssMb));
+const growthMb = Math.round((lastPeak - middlePeak) * 10) / 10;
+const levelledOff = growthMb < Math.max(10, middlePeak * 0.05);
+const peak = Math.max(...samples.map((s) => s.rssMb));
+const summary = {
+  minutes: MINUTES,
+  targetRate: RATE,
+  connections: CONNECTIONS,
+  requestsPerSec: Math.round(result.requests.average),
+  requests: result.requests.total,
+  p50Ms: result.latency.p50,
+  p99Ms: result.latency.p99,
+  errors: result.errors + result.timeouts,
+  non2xx: result.non2xx,
+  leadsSent: leads.sent,
+  leadsFailed: leads.failed,
+  rssStartMb: samples[0]!.rssMb,
+  rssPeakMb: peak,
+  rssEndMb: samples.at(-1)!.rssMb,
+  lastThirdGrowthMb: growthMb,
+  levelledOff,
+  underTarget: peak < TARGET_RSS_MB,
+};
+console.log(`Soak: ${MINUTES} min at ${RATE} req/s, ${CONNECTIONS} connections, ${VEHICLES} vehicles — ${machine()}`);
+console.table(samples);
+console.table([summary]);
+console.log(
+  `RSS ${levelledOff ? "levelled off" : "still growing"} (last third +${growthMb} MB), peak ${peak} MB (target < ${TARGET_RSS_MB} MB); ` +
+    `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${summary.errors} errors, ${summary.non2xx} non-2xx; leads ${leads.sent} sent, ${leads.failed} failed`,
+);
+console.log(`Lead answers by status: ${JSON.stringify(leads.statuses)}`);
+console.log(`Results: ${writeResults("soak", { ...summary, leadStatuses: leads.statuses, samples })}`);

@@ -81,6 +81,12 @@ export async function findVehicle(db: Db, id: string, now = new Date()): Promise
   return vehicle ?? null;
 }
 
+/** Year, make and model of the given vehicles (those that still exist), without photos: for naming and linking them. */
+export async function findVehicleNames(db: Db, ids: string[]): Promise<Pick<Vehicle, "id" | "year" | "make" | "model">[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom("vehicles").select(["id", "year", "make", "model"]).where("id", "in", ids).execute();
+}
+
 /**
  * The stock version: vehicle count + latest change time. Pages and API answers built from the
  * stock are cached per version, so every vehicle write must move it: deletes change the count,

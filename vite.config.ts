@@ -8,8 +8,11 @@ import { sourceHash, stampFile } from "./scripts/build-stamp.js";
 /** Modules every page needs: the shared layout, catalogue, small helpers and icons (decision 016). */
 const LAYOUT_MODULES =
   /src[\\/](shared[\\/](config|i18n|lib[\\/](business-hours|format|seo|vehicle-path))|shared[\\/]ui[\\/](nonce|toast|brand-icons|weekly-hours)|app[\\/](layout|lib))|features[\\/]tracking|lucide-react/;
-/** The staff dashboard's text stays in the dashboard's own chunk. */
-const STAFF_ONLY = /i18n[\\/](staff-messages|en[\\/]admin)/;
+/**
+ * The staff dashboard's text, its shared UI (src/shared/ui/staff) and each feature's dashboard
+ * tab (`*-tab.tsx`, e.g. tracking's Visitor Reports) stay in the dashboard's own chunk.
+ */
+const STAFF_ONLY = /i18n[\\/](staff-messages|en[\\/]admin)|shared[\\/]ui[\\/]staff[\\/]|-tab\.tsx$/;
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createVinDecoder } from "../src/features/admin/vin-decoder.server";
+import { createVinDecoder } from "../src/features/vehicles/vin-decoder.server";
 
 const VINS = [
   "JH4DA9352MS016526", // 1991 Acura Integra

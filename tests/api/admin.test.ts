@@ -4,7 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminApi, adminRoutes, PUBLIC_ADMIN_ROUTES } from "~/features/admin/admin-api.server";
+import { staffApi } from "~/app/http/staff-api.server";
+import { PUBLIC_ADMIN_ROUTES, staffAccess } from "~/features/admin/admin-api.server";
+import { listRoutes } from "~/server/http/route-list.server";
 import type { AppContext } from "~/server/context.server";
 import { insertBooking, takenSlotsOn } from "~/server/data/bookings.server";
 import { insertContactSubmission } from "~/server/data/contact-submissions.server";
@@ -54,17 +56,15 @@ const jpeg = (w = 1600, h = 1200, seed = 0) =>
 
 /** Every registered route with sample parameters, straight from the router's stack. */
 function enumeratedRoutes() {
-  const router = adminApi({ env: { dataDir: os.tmpdir(), adminPin: PIN } } as AppContext, {
-    financingPdf: async () => null,
-    financingStore: { readDocument: async () => null, removeApplication: async () => false },
-  });
+  const ctx = { env: { dataDir: os.tmpdir(), adminPin: PIN } } as AppContext;
+  const router = staffApi(ctx, staffAccess(ctx));
   const samples: Record<string, string> = {
     id: crypto.randomUUID(),
     vin: "1HGCM82633A004352",
     kind: "signature",
     who: "applicant",
   };
-  return adminRoutes(router).map((r) => ({
+  return listRoutes(router).map((r) => ({
     method: r.method,
     route: r.path,
     url: `/api${r.path.replace(/:(\w+)/g, (_, name: string) => samples[name] ?? "x").replace("{*rest}", "anything/else")}`,
@@ -279,27 +279,30 @@ describe("admin API", () => {
     expect(JSON.stringify(audit)).not.toContain("123-45-6789");
   });
 
-  it("lists and deletes messages, linking the vehicle page", async () => {
+  it("lists and deletes messages, naming and linking the vehicle asked about", async () => {
     const { db } = openDatabase(server.dataDir);
-    const vehicle = await db.selectFrom("vehicles").select(["id"]).executeTakeFirstOrThrow();
-    const id = await insertContactSubmission(db, {
-      firstName: "Lee",
-      lastName: "Park",
-      email: "lee@example.com",
-      phone: "9785550100",
-      message: "Is this still available?",
-      vehicleId: vehicle.id,
-      hasTradeIn: true,
-    });
+    const vehicle = await db.selectFrom("vehicles").select(["id", "year", "make", "model"]).executeTakeFirstOrThrow();
+    const message = { firstName: "Lee", lastName: "Park", email: "lee@example.com", phone: "9785550100", message: "Still available?" };
+    const id = await insertContactSubmission(db, { ...message, vehicleId: vehicle.id, hasTradeIn: true });
+    // A message about a vehicle sold (deleted) since keeps its id but has nothing to link.
+    const goneId = crypto.randomUUID();
+    const aboutGone = await insertContactSubmission(db, { ...message, vehicleId: goneId, hasTradeIn: false });
     await db.destroy();
-    const list = (await (await req(admin, "/api/admin/contact-submissions")).json()) as {
+    type Listed = {
       id: string;
-      vehiclePath: string;
+      vehicleId: string | null;
+      vehicle: { year: number; make: string; model: string; path: string } | null;
+      vehiclePath: string | null;
       hasTradeIn: boolean;
-    }[];
+    };
+    const list = (await (await req(admin, "/api/admin/contact-submissions")).json()) as Listed[];
     const msg = list.find((m) => m.id === id)!;
     expect(msg.hasTradeIn).toBe(true);
-    expect(msg.vehiclePath).toMatch(new RegExp(`^/used-\\d{4}-.*-fitchburg-ma-01430-${vehicle.id}$`));
+    expect(msg.vehicle).toMatchObject({ year: vehicle.year, make: vehicle.make, model: vehicle.model });
+    expect(msg.vehicle!.path).toMatch(new RegExp(`^/used-${vehicle.year}-.*-fitchburg-ma-01430-${vehicle.id}$`));
+    expect(msg.vehiclePath).toBe(msg.vehicle!.path);
+    expect(list.find((m) => m.id === aboutGone)).toMatchObject({ vehicleId: goneId, vehicle: null, vehiclePath: null });
+    expect((await req(admin, `/api/admin/contact-submissions/${aboutGone}`, { method: "DELETE" })).status).toBe(204);
     expect((await req(admin, `/api/admin/contact-submissions/${id}`, { method: "DELETE" })).status).toBe(204);
     expect((await req(admin, `/api/admin/contact-submissions/${id}`, { method: "DELETE" })).status).toBe(404);
   });

@@ -4,7 +4,9 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminApi, adminRoutes } from "~/features/admin/admin-api.server";
+import { staffApi } from "~/app/http/staff-api.server";
+import { staffAccess } from "~/features/admin/admin-api.server";
+import { listRoutes } from "~/server/http/route-list.server";
 import type { AppContext } from "~/server/context.server";
 import { openDatabase } from "~/server/db/database.server";
 import { upcomingDateFor } from "../support/booking-dates";
@@ -267,11 +269,9 @@ describe("cookies", () => {
 
 describe("cross-site requests to the staff API", () => {
   it("refuses every state-changing /api/admin route from another site, even with a valid session, and changes nothing", async () => {
-    const router = adminApi({ env: { dataDir: server.dataDir, adminPin: PIN } } as AppContext, {
-      financingPdf: async () => null,
-      financingStore: { readDocument: async () => null, removeApplication: async () => false },
-    });
-    const changing = adminRoutes(router).filter((r) => r.method !== "GET");
+    const ctx = { env: { dataDir: server.dataDir, adminPin: PIN } } as AppContext;
+    const router = staffApi(ctx, staffAccess(ctx));
+    const changing = listRoutes(router).filter((r) => r.method !== "GET");
     expect(changing.length).toBeGreaterThanOrEqual(8);
     const vehiclesBefore = withDb((raw) => raw.prepare("SELECT count(*) AS n FROM vehicles").get() as { n: number }).n;
     for (const r of changing) {

@@ -7,6 +7,7 @@ import { insertBooking } from "~/server/data/bookings.server";
 import { insertContactSubmission } from "~/server/data/contact-submissions.server";
 import { listServices } from "~/server/data/services.server";
 import { openDatabase } from "~/server/db/database.server";
+import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { insertApplication } from "../support/admin-fixtures";
 import { describeViolations, launchBrowser, seriousAxeViolations } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -18,17 +19,20 @@ describe("staff dashboard at /podium", () => {
   let browser: Browser;
   let page: Page;
   let bookingDate: string;
+  let askedAbout: { id: string; year: number; make: string; model: string };
 
   beforeAll(async () => {
     server = await startTestServer({ seeded: true, env: { VPIC_CACHE_DIR: path.join(os.tmpdir(), "dealership-vpic-cache") } });
     const { db } = openDatabase(server.dataDir);
+    // A seeded vehicle (the vehicle test below adds and deletes its own).
+    askedAbout = await db.selectFrom("vehicles").select(["id", "year", "make", "model"]).orderBy("year").executeTakeFirstOrThrow();
     await insertContactSubmission(db, {
       firstName: "Lee",
       lastName: "Park",
       email: "lee@example.com",
       phone: "9785550100",
       message: "Is the Civic still available?",
-      vehicleId: null,
+      vehicleId: askedAbout.id,
       hasTradeIn: true,
     });
     const [service] = await listServices(db);
@@ -44,7 +48,8 @@ describe("staff dashboard at /podium", () => {
       notes: "Brakes squeak",
     });
     await db.destroy();
-    await insertApplication(server);
+    // Noon UTC: the same calendar day in every time zone the browser might run in.
+    await insertApplication(server, { createdAt: "2026-11-20T12:00:00.000Z", employmentStatus: "self-employed" });
     browser = await launchBrowser();
     // Under the site's real CSP: seriousAxeViolations evaluates axe through DevTools, which CSP does not block.
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
@@ -113,6 +118,17 @@ describe("staff dashboard at /podium", () => {
     await dialog.waitFor();
     const save = dialog.getByRole("button", { name: "Save Vehicle" });
     expect(await save.isDisabled()).toBe(true);
+
+    // Required fields say so, Features included; only the description is optional.
+    const features = dialog.getByLabel("Features (comma-separated)");
+    expect(await features.getAttribute("aria-required")).toBe("true");
+    expect(
+      await dialog
+        .locator("div", { has: page.getByText("Features (comma-separated)", { exact: true }) })
+        .last()
+        .textContent(),
+    ).toBe("Features (comma-separated)*");
+    expect(await dialog.getByLabel("Description (optional)").getAttribute("aria-required")).toBeNull();
 
     const vin = dialog.getByLabel("VIN", { exact: true });
     await vin.fill("1ftfw1et9dfc1031");
@@ -205,6 +221,7 @@ describe("staff dashboard at /podium", () => {
     await page.getByRole("tab", { name: "Financing Apps" }).click();
     await page.getByText("Ana Silva").waitFor();
     await page.getByText("No vehicle specified").waitFor();
+    await page.getByText(/^Submitted: 11\/20\/2026, /).waitFor();
     await page.getByRole("button", { name: "View Details" }).click();
     const dialog = page.getByRole("dialog", { name: /Financing Application/ });
     await dialog.getByText("***-**-6789").waitFor();
@@ -215,6 +232,9 @@ describe("staff dashboard at /podium", () => {
         .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
     ).toBe(500);
     await dialog.getByRole("heading", { name: "Co-Applicant" }).waitFor();
+    // Employment status by its label, not the stored value.
+    await dialog.getByText("Self-Employed", { exact: true }).waitFor();
+    expect(await dialog.getByText("self-employed", { exact: true }).count()).toBe(0);
     expect(await dialog.getByRole("link", { name: "Email Applicant" }).getAttribute("href")).toBe(
       "mailto:ana@example.com?subject=Financing%20Application",
     );
@@ -238,6 +258,10 @@ describe("staff dashboard at /podium", () => {
     await page.getByRole("tab", { name: "Messages" }).click();
     await page.getByText("1 message").waitFor();
     await page.getByText("Has Trade-In").waitFor();
+    // The vehicle asked about by year, make and model, linked to its page (not its raw id).
+    const vehicleLink = page.getByRole("link", { name: `${askedAbout.year} ${askedAbout.make} ${askedAbout.model}`, exact: true });
+    expect(await vehicleLink.getAttribute("href")).toBe(vehiclePath(askedAbout));
+    expect(await page.getByText(askedAbout.id).count()).toBe(0);
     expect(await page.getByRole("link", { name: "lee@example.com" }).getAttribute("href")).toBe("mailto:lee@example.com");
     await page.getByRole("button", { name: "Delete message from Lee Park" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();

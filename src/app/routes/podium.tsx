@@ -1,4 +1,10 @@
-import { AdminApp } from "~/features/admin/admin-dashboard";
+import { AdminApp, type DashboardTab } from "~/features/admin/admin-dashboard";
+import { SettingsTab } from "~/features/admin/settings-tab";
+import { BookingsTab } from "~/features/booking/bookings-tab";
+import { MessagesTab } from "~/features/contact/messages-tab";
+import { FinancingTab } from "~/features/financing/financing-tab";
+import { VisitorsTab } from "~/features/tracking/visitors-tab";
+import { VehiclesTab } from "~/features/vehicles/vehicles-tab";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor } from "~/shared/i18n/messages";
 import type { Route } from "./+types/podium";
@@ -8,7 +14,17 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** The staff dashboard: only this route module imports admin code, so it is its own chunk. */
+/** The dashboard's tabs, in order; each panel comes from the feature that owns its data. */
+const TABS: readonly DashboardTab[] = [
+  { id: "vehicles", Panel: VehiclesTab },
+  { id: "financing", Panel: FinancingTab },
+  { id: "messages", Panel: MessagesTab },
+  { id: "bookings", Panel: BookingsTab },
+  { id: "visitors", Panel: VisitorsTab },
+  { id: "settings", Panel: SettingsTab },
+];
+
+/** The staff dashboard: only this route module imports staff code, so it is its own chunk. */
 export default function PodiumPage() {
-  return <AdminApp />;
+  return <AdminApp tabs={TABS} />;
 }

@@ -1,21 +1,18 @@
 import { ExternalLink, LogOut } from "lucide-react";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from "react";
 import { businessProfile } from "~/shared/config/business-profile";
-import { useStaffMessages } from "~/shared/i18n/staff-messages";
-import { adminFetch, adminJson, onUnauthorized } from "./admin-client";
-import { BookingsTab } from "./bookings-tab";
-import { FinancingTab } from "./financing-tab";
-import { MessagesTab } from "./messages-tab";
+import { useStaffMessages, type StaffMessages } from "~/shared/i18n/staff-messages";
+import { adminFetch, adminJson, onUnauthorized } from "~/shared/ui/staff/staff-fetch";
 import { PinScreen } from "./pin-screen";
-import { SettingsTab } from "./settings-tab";
-import { VehiclesTab } from "./vehicles-tab";
-import { VisitorsTab } from "./visitors-tab";
 
-const TABS = ["vehicles", "financing", "messages", "bookings", "visitors", "settings"] as const;
-type Tab = (typeof TABS)[number];
+/**
+ * One dashboard tab: its id (also its label's key in the staff catalogue) and its panel.
+ * Each panel belongs to the feature that owns its data; src/app/routes/podium.tsx lists them.
+ */
+export type DashboardTab = { id: keyof StaffMessages["admin"]["tabs"]; Panel: ComponentType };
 
 /** /podium: locked (PIN screen) or unlocked (dashboard). The server session decides. */
-export function AdminApp() {
+export function AdminApp({ tabs }: { tabs: readonly DashboardTab[] }) {
   const m = useStaffMessages().admin;
   const [state, setState] = useState<"checking" | "locked" | "unlocked">("checking");
   const [notice, setNotice] = useState<string | null>(null);
@@ -45,6 +42,7 @@ export function AdminApp() {
     );
   return (
     <Dashboard
+      tabs={tabs}
       onLogout={async () => {
         await adminFetch("/api/admin/logout", { method: "POST" }).catch(() => undefined);
         setState("locked");
@@ -53,18 +51,22 @@ export function AdminApp() {
   );
 }
 
-function Dashboard({ onLogout }: { onLogout: () => void }) {
+type TabId = DashboardTab["id"];
+
+function Dashboard({ tabs, onLogout }: { tabs: readonly DashboardTab[]; onLogout: () => void }) {
   const m = useStaffMessages().admin;
-  const [tab, setTab] = useState<Tab>("vehicles");
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({} as Record<Tab, HTMLButtonElement | null>);
+  const ids = tabs.map((t) => t.id);
+  const [tab, setTab] = useState<TabId | undefined>(ids[0]);
+  const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
+  const Panel = tabs.find((t) => t.id === tab)?.Panel;
 
   function onTabKey(e: KeyboardEvent<HTMLButtonElement>) {
-    const i = TABS.indexOf(tab);
-    let next: Tab | null = null;
-    if (e.key === "ArrowRight") next = TABS[(i + 1) % TABS.length]!;
-    else if (e.key === "ArrowLeft") next = TABS[(i - 1 + TABS.length) % TABS.length]!;
-    else if (e.key === "Home") next = TABS[0];
-    else if (e.key === "End") next = TABS[TABS.length - 1]!;
+    const i = tab === undefined ? 0 : ids.indexOf(tab);
+    let next: TabId | undefined;
+    if (e.key === "ArrowRight") next = ids[(i + 1) % ids.length];
+    else if (e.key === "ArrowLeft") next = ids[(i - 1 + ids.length) % ids.length];
+    else if (e.key === "Home") next = ids[0];
+    else if (e.key === "End") next = ids.at(-1);
     if (next) {
       e.preventDefault();
       setTab(next);
@@ -101,7 +103,7 @@ function Dashboard({ onLogout }: { onLogout: () => void }) {
         aria-label={m.dashboard.tabsLabel}
         className="mt-6 flex gap-1 overflow-x-auto border-b border-gray-200 print:hidden"
       >
-        {TABS.map((t) => (
+        {ids.map((t) => (
           <button
             key={t}
             ref={(el) => {
@@ -124,12 +126,7 @@ function Dashboard({ onLogout }: { onLogout: () => void }) {
         ))}
       </div>
       <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`} tabIndex={0} className="mt-6 outline-none">
-        {tab === "vehicles" ? <VehiclesTab /> : null}
-        {tab === "financing" ? <FinancingTab /> : null}
-        {tab === "messages" ? <MessagesTab /> : null}
-        {tab === "bookings" ? <BookingsTab /> : null}
-        {tab === "visitors" ? <VisitorsTab /> : null}
-        {tab === "settings" ? <SettingsTab /> : null}
+        {Panel ? <Panel /> : null}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { Lock } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
-import { ApiError, adminFetch } from "./admin-client";
+import { ApiError, adminFetch } from "~/shared/ui/staff/staff-fetch";
 
 /** The PIN screen (spec §2, §5): the server checks the PIN (DESIGN.md difference 1). */
 export function PinScreen({ onUnlocked, notice }: { onUnlocked: () => void; notice?: string | null }) {

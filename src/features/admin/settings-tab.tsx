@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import type { AuditEntry } from "~/server/data/audit-log.server";
 import { businessProfile as p } from "~/shared/config/business-profile";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { useAdminData } from "~/shared/ui/staff/staff-fetch";
 import { WeeklyHours } from "~/shared/ui/weekly-hours";
-import { useAdminData } from "./admin-client";
 
 /** Read-only settings from the business profile; never the PIN (DESIGN.md difference 2). */
 export function SettingsTab() {

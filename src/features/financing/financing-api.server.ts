@@ -1,13 +1,15 @@
-import { Router, type Request } from "express";
+import { Router } from "express";
 import type { AppContext } from "~/server/context.server";
 import { parseOr400, sendError, type ApiErrorBody } from "~/server/http/api-errors.server";
 import { inFlightBodyLimit } from "~/server/http/in-flight-body-limit.server";
 import { jsonBody } from "~/server/http/json-body.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
+import { optionalStaffOf } from "~/server/http/staff-request.server";
 import { uuidField } from "~/shared/validation/fields";
 import { messagesFor } from "~/shared/i18n/messages";
 import { hasPdfAccess, setPdfAccessCookie } from "./financing-pdf-access.server";
 import { buildFinancingPdf } from "./financing-pdf.server";
+import { staffFinancingPdf } from "./financing-staff.server";
 import { financingApplicationSchema } from "./financing-schema";
 import { FinancingDocumentError, submitFinancingApplication } from "./financing.server";
 
@@ -18,17 +20,8 @@ const MB = 1024 * 1024;
 const FINANCING_IN_FLIGHT_BYTES = 256 * MB;
 const NOT_FOUND = "Not found";
 
-export type FinancingApiOptions = {
-  /**
-   * Lets a staff session download any application's PDF (DESIGN.md difference 3). The admin
-   * feature passes its session check here (and writes its audit entry inside it); resolving
-   * true also reveals the full SSN in the PDF.
-   */
-  authorizeStaff?: (req: Request, applicationId: string) => boolean | Promise<boolean>;
-};
-
 /** POST /api/financing and GET /api/financing/:id/pdf */
-export function financingApi(ctx: AppContext, options: FinancingApiOptions = {}): Router {
+export function financingApi(ctx: AppContext): Router {
   const router = Router();
 
   router.post(
@@ -66,10 +59,12 @@ export function financingApi(ctx: AppContext, options: FinancingApiOptions = {})
     const id = req.params.id;
     // Unknown, malformed and not-yours all answer the same 404, so ids cannot be probed.
     if (!uuidField().safeParse(id).success) return sendError(res, 404, NOT_FOUND);
+    // The shopper's own copy (SSN masked) by its cookie; staff (DESIGN.md difference 3) get the
+    // full SSN, audited. src/app identifies a staff session on this path (optionalStaffOf).
     const submitter = hasPdfAccess(req, ctx.secrets.cookieKey, id);
-    const staff = !submitter && options.authorizeStaff ? await options.authorizeStaff(req, id) : false;
+    const staff = submitter ? null : optionalStaffOf(res);
     if (!submitter && !staff) return sendError(res, 404, NOT_FOUND);
-    const pdf = await buildFinancingPdf(ctx, id, { revealSsn: staff });
+    const pdf = staff ? await staffFinancingPdf(ctx, staff, id) : await buildFinancingPdf(ctx, id);
     if (!pdf) return sendError(res, 404, NOT_FOUND);
     res.setHeader("Content-Type", "application/pdf");
     res.setHeader("Content-Disposition", `attachment; filename="financing-application-${id}.pdf"`);

@@ -264,19 +264,25 @@ export type DecryptedFinancingApplication = {
 };
 
 /**
- * Loads one application, decrypted, with its documents. For staff views (the admin
- * feature) and the PDF; callers must check access and never log the result.
+ * Loads one application, decrypted, with its documents (unless `documents: false`: an SSN
+ * reveal needs no files). The one place an application is decrypted, for the staff views and
+ * the PDF; callers must check access and never log the result.
  */
-export async function loadFinancingApplication(ctx: AppContext, id: string): Promise<DecryptedFinancingApplication | null> {
+export async function loadFinancingApplication(
+  ctx: AppContext,
+  id: string,
+  { documents = true }: { documents?: boolean } = {},
+): Promise<DecryptedFinancingApplication | null> {
   const row = await findFinancingApplication(ctx.db, id);
   if (!row) return null;
   const key = ctx.secrets.encryptionKey;
   const text = (sealed: string | null) => (sealed ? decrypt(key, sealed).toString("utf8") : "");
+  const read = (fileName: string | null) => (documents ? readFinancingDocument(ctx, fileName) : Promise.resolve(null));
   const [signature, driverLicense, coSignature, coLicense] = await Promise.all([
-    readFinancingDocument(ctx, row.signatureFile),
-    readFinancingDocument(ctx, row.driverLicenseFile),
-    readFinancingDocument(ctx, row.coOwnerSignatureFile),
-    readFinancingDocument(ctx, row.coOwnerDriverLicenseFile),
+    read(row.signatureFile),
+    read(row.driverLicenseFile),
+    read(row.coOwnerSignatureFile),
+    read(row.coOwnerDriverLicenseFile),
   ]);
   return {
     id: row.id,

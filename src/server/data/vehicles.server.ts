@@ -81,6 +81,12 @@ export async function findVehicle(db: Db, id: string, now = new Date()): Promise
   return vehicle ?? null;
 }
 
+/** Year, make and model of the given vehicles (those that still exist), without photos: for naming and linking them. */
+export async function findVehicleNames(db: Db, ids: string[]): Promise<Pick<Vehicle, "id" | "year" | "make" | "model">[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom("vehicles").select(["id", "year", "make", "model"]).where("id", "in", ids).execute();
+}
+
 /**
  * The vehicle a shopper named as "year make model" (the financing form's free text), or
  * null when the stock holds no such vehicle.

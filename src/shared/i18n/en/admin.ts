@@ -58,6 +58,7 @@ export const admin = {
   vehicleForm: {
     addTitle: "Add Vehicle",
     editTitle: "Edit Vehicle",
+    requiredLegend: "Required fields",
     vin: "VIN",
     lookup: "Lookup VIN",
     lookingUp: "Looking up...",
@@ -166,6 +167,7 @@ export const admin = {
     emptyTitle: "No Messages Yet",
     emptyText: "Contact form submissions will appear here",
     vehicle: "Vehicle",
+    vehicleGone: (id: string) => `no longer listed (${id})`,
     hasTradeIn: "Has Trade-In",
     deleteLabel: (name: string) => `Delete message from ${name}`,
     confirmDelete: "Are you sure you want to delete this message? This action cannot be undone.",

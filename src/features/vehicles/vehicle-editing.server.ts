@@ -4,12 +4,25 @@ import sharp from "sharp";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { listPriceChanges, type PriceChange } from "~/server/data/vehicle-price-changes.server";
-import { deleteVehicle, insertVehicle, setVehicleStatus, updateVehicle, type VehicleInput } from "~/server/data/vehicles.server";
+import {
+  deleteVehicle,
+  insertVehicle,
+  listVehicles,
+  setVehicleStatus,
+  updateVehicle,
+  type VehicleInput,
+} from "~/server/data/vehicles.server";
+import type { Staff } from "~/server/http/staff-request.server";
 import type { VehicleStatus } from "~/shared/types/vehicle";
 import { ImageRejectedError, imagesDir, storeImage, type StoredImage } from "~/server/images/image-store.server";
 import { DATA_URL_PATTERN, STORED_KEY_PATTERN, STORED_URL_PATTERN, type VehicleFormOutput } from "./vehicle-schema";
 
 export { ImageRejectedError };
+
+/** Staff use cases on the stock (spec §2 Vehicles, §5, §9): every change is audited. */
+
+/** Every vehicle, newest first, for the Vehicles tab. */
+export const listVehiclesForStaff = (ctx: AppContext) => listVehicles(ctx.db);
 
 /** Stores one uploaded photo (validated by magic bytes and size) and returns its key, size and URL. */
 export async function storeVehiclePhoto(ctx: AppContext, bytes: Buffer): Promise<StoredImage & { url: string }> {
@@ -47,30 +60,30 @@ async function toInput(ctx: AppContext, form: VehicleFormOutput): Promise<Vehicl
 }
 
 /** Creates a vehicle and records it in the audit log. */
-export async function createVehicle(ctx: AppContext, actor: string, form: VehicleFormOutput): Promise<string> {
+export async function createVehicle(ctx: AppContext, staff: Staff, form: VehicleFormOutput): Promise<string> {
   const id = await insertVehicle(ctx.db, await toInput(ctx, form));
-  await insertAuditEntry(ctx.db, { actor, action: "create", entity: "vehicle", entityId: id });
+  await insertAuditEntry(ctx.db, { actor: staff.actor, action: "create", entity: "vehicle", entityId: id });
   return id;
 }
 
 /** Replaces a vehicle; false when it does not exist. */
-export async function editVehicle(ctx: AppContext, actor: string, id: string, form: VehicleFormOutput): Promise<boolean> {
+export async function editVehicle(ctx: AppContext, staff: Staff, id: string, form: VehicleFormOutput): Promise<boolean> {
   const ok = await updateVehicle(ctx.db, id, await toInput(ctx, form));
-  if (ok) await insertAuditEntry(ctx.db, { actor, action: "update", entity: "vehicle", entityId: id });
+  if (ok) await insertAuditEntry(ctx.db, { actor: staff.actor, action: "update", entity: "vehicle", entityId: id });
   return ok;
 }
 
 /** Deletes a vehicle; false when it does not exist. Photo files stay (content-addressed, possibly shared). */
-export async function removeVehicle(ctx: AppContext, actor: string, id: string): Promise<boolean> {
+export async function removeVehicle(ctx: AppContext, staff: Staff, id: string): Promise<boolean> {
   const ok = await deleteVehicle(ctx.db, id);
-  if (ok) await insertAuditEntry(ctx.db, { actor, action: "delete", entity: "vehicle", entityId: id });
+  if (ok) await insertAuditEntry(ctx.db, { actor: staff.actor, action: "delete", entity: "vehicle", entityId: id });
   return ok;
 }
 
 /** Marks a vehicle available, pending or sold (sold ones leave the site); false when it does not exist. */
-export async function changeVehicleStatus(ctx: AppContext, actor: string, id: string, status: VehicleStatus): Promise<boolean> {
+export async function changeVehicleStatus(ctx: AppContext, staff: Staff, id: string, status: VehicleStatus): Promise<boolean> {
   const ok = await setVehicleStatus(ctx.db, id, status);
-  if (ok) await insertAuditEntry(ctx.db, { actor, action: `status-${status}`, entity: "vehicle", entityId: id });
+  if (ok) await insertAuditEntry(ctx.db, { actor: staff.actor, action: `status-${status}`, entity: "vehicle", entityId: id });
   return ok;
 }
 

@@ -1,7 +1,7 @@
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber } from "~/shared/lib/format";
-import { useAdminData } from "./admin-client";
-import { LoadFailed } from "./vehicles-tab";
+import { LoadFailed } from "~/shared/ui/staff/load-failed";
+import { useAdminData } from "~/shared/ui/staff/staff-fetch";
 
 /** Spec §9: active visitors are polled every 30 s; the top list has 5 entries. */
 export const ACTIVE_POLL_MS = 30_000;

@@ -3,9 +3,10 @@ import { useMemo, useState } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import type { Vehicle } from "~/shared/types/vehicle";
+import { LoadFailed } from "~/shared/ui/staff/load-failed";
+import { ConfirmDialog } from "~/shared/ui/staff/modal-dialog";
+import { adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
-import { adminFetch, useAdminData } from "./admin-client";
-import { ConfirmDialog } from "./modal-dialog";
 import { VehicleDialog } from "./vehicle-dialog";
 
 /** Case-insensitive match on make, model, year or VIN (spec §2 Vehicles tab). */
@@ -15,6 +16,7 @@ export function matchesVehicleSearch(vehicle: Pick<Vehicle, "make" | "model" | "
   return [vehicle.make, vehicle.model, String(vehicle.year), vehicle.vin].some((f) => f.toLowerCase().includes(q));
 }
 
+/** Spec §2 Vehicles: search, add, edit and delete vehicles. */
 export function VehiclesTab() {
   const m = useStaffMessages().admin;
   const { data, error, reload } = useAdminData<Vehicle[]>("/api/admin/vehicles");
@@ -134,17 +136,5 @@ export function VehiclesTab() {
         />
       ) : null}
     </div>
-  );
-}
-
-export function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  const m = useStaffMessages().admin.common;
-  return (
-    <p role="alert" className="mt-6 text-red-800">
-      {m.loadFailed}{" "}
-      <button type="button" onClick={onRetry} className="font-semibold underline">
-        {m.retry}
-      </button>
-    </p>
   );
 }

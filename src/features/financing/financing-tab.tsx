@@ -1,21 +1,20 @@
 import { Download, Eye, EyeOff, Mail, Printer, Trash2 } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
+import { useMessages } from "~/shared/i18n/messages";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatPrice } from "~/shared/lib/format";
+import { LoadFailed } from "~/shared/ui/staff/load-failed";
+import { ConfirmDialog, ModalDialog } from "~/shared/ui/staff/modal-dialog";
+import { adminFetch, adminJson, downloadFile, useAdminData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
-import { adminFetch, adminJson, downloadFile, useAdminData } from "./admin-client";
-import type { FinancingDetails, FinancingSummary } from "./admin-financing.server";
-import { ConfirmDialog, ModalDialog } from "./modal-dialog";
-import { LoadFailed } from "./vehicles-tab";
+import { staffPdfFileName } from "./financing-pdf-name";
+import type { FinancingDetails, FinancingSummary } from "./financing-staff.server";
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
 
-/** `financing-application-{first}-{last}.pdf` (spec §7). */
-export function adminPdfName(first: string, last: string): string {
-  const safe = (s: string) => s.replace(/[^A-Za-z0-9-]+/g, "-").replace(/^-+|-+$/g, "") || "applicant";
-  return `financing-application-${safe(first)}-${safe(last)}.pdf`;
-}
+const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US");
 
+/** Spec §2 Financing Apps: the list, the details dialog with SSN reveal and documents, PDF, delete. */
 export function FinancingTab() {
   const m = useStaffMessages().admin;
   const { data, error, reload } = useAdminData<FinancingSummary[]>("/api/admin/financing");
@@ -51,6 +50,9 @@ export function FinancingTab() {
                 </p>
                 <p className="text-sm text-gray-800">{app.email}</p>
                 <p className="text-sm text-gray-700">{app.vehicleOfInterest || m.financing.noVehicle}</p>
+                <p className="text-sm text-gray-700">
+                  {m.financing.submitted}: <time dateTime={app.createdAt}>{dateTime(app.createdAt)}</time>
+                </p>
               </div>
               <div className="flex gap-2">
                 <button
@@ -107,7 +109,7 @@ function FinancingDetailsDialog({ summary, onClose }: { summary: FinancingSummar
 
   async function downloadPdf() {
     try {
-      await downloadFile(`/api/admin/financing/${summary.id}/pdf`, adminPdfName(summary.firstName, summary.lastName));
+      await downloadFile(`/api/admin/financing/${summary.id}/pdf`, staffPdfFileName(summary.firstName, summary.lastName));
     } catch (error) {
       // Spec §8: an admin PDF failure is only logged.
       console.error("Failed to download PDF", error instanceof Error ? error.message : error);
@@ -156,7 +158,7 @@ function FinancingDetailsDialog({ summary, onClose }: { summary: FinancingSummar
       {details ? (
         <div className="mt-4 space-y-6">
           <p className="text-sm text-gray-700">
-            {f.submitted}: {new Date(details.createdAt).toLocaleString("en-US")}
+            {f.submitted}: <time dateTime={details.createdAt}>{dateTime(details.createdAt)}</time>
           </p>
           <PersonSection id={details.id} who="applicant" title={f.applicant} person={details.applicant}>
             <Row label={f.address}>
@@ -195,6 +197,8 @@ function PersonSection({
   children?: ReactNode;
 }) {
   const f = useStaffMessages().admin.financing;
+  // The form's own labels ("Self-Employed"), not the stored value ("self-employed").
+  const employmentLabels: Record<string, string> = useMessages().financing.form.employmentOptions;
   const [ssn, setSsn] = useState<string | null>(null);
   const name = fullName(person.firstName, person.lastName);
   async function toggleSsn() {
@@ -238,7 +242,7 @@ function PersonSection({
           </button>
         </Row>
         {children}
-        <Row label={`${f.employment}: ${f.employmentStatus}`}>{person.employmentStatus}</Row>
+        <Row label={`${f.employment}: ${f.employmentStatus}`}>{employmentLabels[person.employmentStatus] ?? person.employmentStatus}</Row>
         <Row label={f.employer}>{person.employer || f.na}</Row>
         <Row label={f.monthlyIncome}>{formatPrice(person.monthlyIncome)}</Row>
       </dl>

@@ -5,9 +5,9 @@ import { useForm } from "react-hook-form";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { VIN_LENGTH } from "~/shared/lib/vin";
 import type { Vehicle } from "~/shared/types/vehicle";
+import { ModalDialog } from "~/shared/ui/staff/modal-dialog";
+import { adminFetch, adminJson } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
-import { adminFetch, adminJson } from "./admin-client";
-import { ModalDialog } from "./modal-dialog";
 import { resizePhoto, uploadPhoto } from "./resize-photo";
 import {
   BODY_STYLES,
@@ -190,6 +190,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
 
   const field = (name: keyof VehicleFormInput) => ({
     id: `${idp}-${name}`,
+    "aria-required": name === "description" ? undefined : true,
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `${idp}-${name}-error` : undefined,
   });
@@ -199,10 +200,14 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
   return (
     <ModalDialog title={vehicle ? f.editTitle : f.addTitle} onClose={onClose}>
       <form onSubmit={handleSubmit(save)} noValidate className="space-y-4">
+        <p className="text-sm text-gray-700">
+          <RequiredMark /> {f.requiredLegend}
+        </p>
         <div>
-          <label htmlFor={`${idp}-vin`} className="block text-sm font-medium">
-            {f.vin}
-          </label>
+          <div className="text-sm font-medium">
+            <label htmlFor={`${idp}-vin`}>{f.vin}</label>
+            <RequiredMark />
+          </div>
           <div className="mt-1 flex gap-2">
             <input
               {...register("vin", { onChange: (e) => setValue("vin", String(e.target.value).toUpperCase()) })}
@@ -301,6 +306,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
           <input {...register("features")} {...field("features")} placeholder={f.featuresHint} className={inputClass} />
         </Field>
         <Field
+          optional
           label={f.description}
           htmlFor={`${idp}-description`}
           error={errors.description?.message}
@@ -310,7 +316,10 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
         </Field>
 
         <fieldset>
-          <legend className="text-sm font-medium">{f.photos}</legend>
+          <legend className="text-sm font-medium">
+            {f.photos}
+            <RequiredMark />
+          </legend>
           <p id={`${idp}-photos-hint`} className="text-sm text-gray-700">
             {f.photosHint}
           </p>
@@ -396,24 +405,40 @@ function withCurrent(options: readonly string[], current: string | undefined): s
   return current && !options.includes(current) ? [...options, current] : [...options];
 }
 
+/**
+ * The visible "required" mark, beside the label rather than in it so the control's name stays
+ * its label; screen readers get aria-required on the control instead.
+ */
+function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 font-semibold text-red-800">
+      *
+    </span>
+  );
+}
+
+/** A labelled control with its error; required unless `optional` (spec §5: only the description is optional). */
 function Field({
   label,
   htmlFor,
   error,
   errorId,
+  optional = false,
   children,
 }: {
   label: string;
   htmlFor: string;
   error?: string;
   errorId: string;
+  optional?: boolean;
   children: ReactNode;
 }) {
   return (
     <div>
-      <label htmlFor={htmlFor} className="block text-sm font-medium">
-        {label}
-      </label>
+      <div className="text-sm font-medium">
+        <label htmlFor={htmlFor}>{label}</label>
+        {optional ? null : <RequiredMark />}
+      </div>
       {children}
       <FieldError id={errorId} message={error} />
     </div>

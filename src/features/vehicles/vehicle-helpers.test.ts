@@ -1,29 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { adminPdfFilename, maskSsn } from "./admin-financing.server";
-import { createLoginThrottle, LOCKOUT_MS } from "./admin-session.server";
-import { groupByDate } from "./bookings-tab";
-import { adminPdfName } from "./financing-tab";
 import { fitWithin } from "./resize-photo";
 import { matchesVehicleSearch } from "./vehicles-tab";
 import { mapVinDecode } from "./vin-mapping";
-
-describe("sign-in throttle", () => {
-  it("locks a client after 5 misses for 15 minutes, others unaffected", () => {
-    let now = 0;
-    const throttle = createLoginThrottle(() => now);
-    for (let i = 0; i < 4; i++) throttle.recordMiss("a");
-    expect(throttle.lockedFor("a")).toBe(0);
-    throttle.recordMiss("a");
-    expect(throttle.lockedFor("a")).toBe(LOCKOUT_MS);
-    expect(throttle.lockedFor("b")).toBe(0);
-    now += LOCKOUT_MS - 1;
-    expect(throttle.lockedFor("a")).toBe(1);
-    now += 1;
-    expect(throttle.lockedFor("a")).toBe(0);
-    throttle.recordMiss("a");
-    expect(throttle.lockedFor("a")).toBe(0);
-  });
-});
 
 describe("photo sizing (spec §9)", () => {
   it("fits within 1200×1200 keeping the aspect ratio, never enlarging", () => {
@@ -33,7 +11,7 @@ describe("photo sizing (spec §9)", () => {
   });
 });
 
-describe("dashboard helpers", () => {
+describe("Vehicles tab search", () => {
   const v = { make: "Honda", model: "Civic", year: 2019, vin: "2HGFC2F59KH123456" };
   it("searches make, model, year or VIN", () => {
     expect(matchesVehicleSearch(v, "hon")).toBe(true);
@@ -42,22 +20,9 @@ describe("dashboard helpers", () => {
     expect(matchesVehicleSearch(v, "kh123")).toBe(true);
     expect(matchesVehicleSearch(v, "toyota")).toBe(false);
   });
-  it("masks SSNs and names PDFs safely", () => {
-    expect(maskSsn("123-45-6789")).toBe("***-**-6789");
-    expect(adminPdfFilename("Ana", "Silva")).toBe("financing-application-Ana-Silva.pdf");
-    expect(adminPdfName('A"na', "de la Cruz")).toBe("financing-application-A-na-de-la-Cruz.pdf");
-  });
-  it("groups bookings by date in order", () => {
-    const groups = groupByDate([
-      { bookingDate: "2026-01-02", n: 1 },
-      { bookingDate: "2026-01-02", n: 2 },
-      { bookingDate: "2026-01-03", n: 3 },
-    ]);
-    expect(groups.map(([d, items]) => [d, items.length])).toEqual([
-      ["2026-01-02", 2],
-      ["2026-01-03", 1],
-    ]);
-  });
+});
+
+describe("VIN decoding", () => {
   it("maps decoded VINs onto the form's option lists", () => {
     const base = { year: 2013, make: "Ford", model: "F-150", trim: null, series: null, doors: null, engine: null, fuelType: "Gasoline" };
     expect(

@@ -109,9 +109,3 @@ export type VehicleFormOutput = z.output<typeof vehicleSchema>;
 
 /** PATCH /api/admin/vehicles/:id/status: staff mark a vehicle pending or sold instead of deleting it. */
 export const vehicleStatusSchema = z.object({ status: z.enum(VEHICLE_STATUSES) });
-
-/** POST /api/admin/login */
-export const loginSchema = z.object({ pin: z.string().max(64) });
-
-/** PATCH /api/admin/bookings/:id */
-export const bookingStatusSchema = z.object({ status: z.enum(["confirmed", "cancelled", "pending"]) });

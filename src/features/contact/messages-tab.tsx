@@ -1,18 +1,19 @@
 import { Mail, Phone, Trash2 } from "lucide-react";
 import { useState } from "react";
-import type { AdminMessage } from "./admin-reports.server";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { LoadFailed } from "~/shared/ui/staff/load-failed";
+import { ConfirmDialog } from "~/shared/ui/staff/modal-dialog";
+import { adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
-import { adminFetch, useAdminData } from "./admin-client";
-import { ConfirmDialog } from "./modal-dialog";
-import { LoadFailed } from "./vehicles-tab";
+import type { StaffMessage } from "./contact-staff.server";
 
+/** Spec §2 Messages: contact-form submissions, newest first, with delete. */
 export function MessagesTab() {
   const m = useStaffMessages().admin;
-  const { data, error, reload } = useAdminData<AdminMessage[]>("/api/admin/contact-submissions");
-  const [deleting, setDeleting] = useState<AdminMessage | null>(null);
+  const { data, error, reload } = useAdminData<StaffMessage[]>("/api/admin/contact-submissions");
+  const [deleting, setDeleting] = useState<StaffMessage | null>(null);
 
-  async function confirmDelete(message: AdminMessage) {
+  async function confirmDelete(message: StaffMessage) {
     setDeleting(null);
     try {
       await adminFetch(`/api/admin/contact-submissions/${message.id}`, { method: "DELETE" });
@@ -68,12 +69,13 @@ export function MessagesTab() {
               {msg.vehicleId ? (
                 <p className="mt-1 text-sm">
                   {m.messages.vehicle}:{" "}
-                  {msg.vehiclePath ? (
-                    <a href={msg.vehiclePath} className="font-mono text-red-800 underline">
-                      {msg.vehicleId}
+                  {msg.vehicle ? (
+                    <a href={msg.vehicle.path} className="text-red-800 underline">
+                      {`${msg.vehicle.year} ${msg.vehicle.make} ${msg.vehicle.model}`}
                     </a>
                   ) : (
-                    <span className="font-mono">{msg.vehicleId}</span>
+                    // Sold or deleted since: the id is all that is left to quote.
+                    <span>{m.messages.vehicleGone(msg.vehicleId)}</span>
                   )}
                 </p>
               ) : null}

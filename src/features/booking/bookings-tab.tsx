@@ -1,9 +1,9 @@
 import { Check, Mail, Phone, X } from "lucide-react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { LoadFailed } from "~/shared/ui/staff/load-failed";
+import { ApiError, adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
-import { ApiError, adminFetch, useAdminData } from "./admin-client";
-import type { AdminBooking } from "./admin-reports.server";
-import { LoadFailed } from "./vehicles-tab";
+import type { StaffBooking } from "./booking-staff.server";
 
 /** Groups bookings by date, keeping their order (already by date and time). */
 export function groupByDate<T extends { bookingDate: string }>(items: T[]): [string, T[]][] {
@@ -25,9 +25,9 @@ const longDate = (iso: string) =>
 export function BookingsTab() {
   const m = useStaffMessages().admin;
   const b = m.bookings;
-  const { data, error, reload } = useAdminData<AdminBooking[]>("/api/admin/bookings");
+  const { data, error, reload } = useAdminData<StaffBooking[]>("/api/admin/bookings");
 
-  async function setStatus(booking: AdminBooking, status: "confirmed" | "cancelled") {
+  async function setStatus(booking: StaffBooking, status: "confirmed" | "cancelled") {
     try {
       await adminFetch(`/api/admin/bookings/${booking.id}`, { method: "PATCH", body: { status } });
       toast({ title: status === "confirmed" ? b.confirmedTitle : b.cancelledTitle });

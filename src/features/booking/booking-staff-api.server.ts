@@ -1,0 +1,29 @@
+import { Router } from "express";
+import { z } from "zod";
+import type { AppContext } from "~/server/context.server";
+import { parseOr400, sendError } from "~/server/http/api-errors.server";
+import { jsonBody } from "~/server/http/json-body.server";
+import { uuidField } from "~/shared/validation/fields";
+import { changeBookingStatus, upcomingBookings } from "./booking-staff.server";
+
+/** PATCH /api/admin/bookings/:id */
+export const bookingStatusSchema = z.object({ status: z.enum(["confirmed", "cancelled", "pending"]) });
+
+/** /api/admin/bookings* (DESIGN.md difference 8). Mounted by src/app behind the staff guard. */
+export function bookingStaffApi(ctx: AppContext): Router {
+  const router = Router();
+  router.get("/admin/bookings", async (_req, res) => {
+    res.json(await upcomingBookings(ctx));
+  });
+  router.patch("/admin/bookings/:id", jsonBody(), async (req, res) => {
+    const id = String(req.params.id);
+    if (!uuidField().safeParse(id).success) return sendError(res, 404, "Not found");
+    const input = parseOr400(res, bookingStatusSchema, req.body);
+    if (!input) return;
+    const result = await changeBookingStatus(ctx, id, input.status);
+    if (result.outcome === "not-found") return sendError(res, 404, "Not found");
+    if (result.outcome === "slot-taken") return sendError(res, 409, result.message);
+    res.json(result.booking);
+  });
+  return router;
+}

@@ -1,0 +1,68 @@
+import { Router } from "express";
+import type { AppContext } from "~/server/context.server";
+import { sendError } from "~/server/http/api-errors.server";
+import { staffOf } from "~/server/http/staff-request.server";
+import { uuidField } from "~/shared/validation/fields";
+import {
+  deleteFinancingApplication,
+  DOCUMENT_SLOTS,
+  financingDocument,
+  listFinancingSummaries,
+  revealSsn,
+  staffFinancingPdf,
+  viewFinancingApplication,
+  type DocumentSlot,
+} from "./financing-staff.server";
+
+const isUuid = (id: string) => uuidField().safeParse(id).success;
+const NOT_FOUND = "Not found";
+
+/**
+ * /api/admin/financing* (spec §7, DESIGN.md difference 3). Mounted by src/app behind the
+ * staff guard, which sets the signed-in person read by staffOf().
+ */
+export function financingStaffApi(ctx: AppContext): Router {
+  const router = Router();
+
+  router.get("/admin/financing", async (_req, res) => {
+    res.json(await listFinancingSummaries(ctx));
+  });
+  router.get("/admin/financing/:id", async (req, res) => {
+    const id = String(req.params.id);
+    const details = isUuid(id) ? await viewFinancingApplication(ctx, staffOf(res), id) : null;
+    if (!details) return sendError(res, 404, NOT_FOUND);
+    res.json(details);
+  });
+  router.get("/admin/financing/:id/ssn/:who", async (req, res) => {
+    const id = String(req.params.id);
+    const who = req.params.who === "co-applicant" ? "coApplicant" : req.params.who === "applicant" ? "applicant" : null;
+    const ssn = isUuid(id) && who ? await revealSsn(ctx, staffOf(res), id, who) : null;
+    if (ssn === null) return sendError(res, 404, NOT_FOUND);
+    res.json({ ssn });
+  });
+  router.get("/admin/financing/:id/documents/:kind", async (req, res) => {
+    const id = String(req.params.id);
+    const slot = String(req.params.kind) as DocumentSlot;
+    const doc = isUuid(id) && DOCUMENT_SLOTS.includes(slot) ? await financingDocument(ctx, staffOf(res), id, slot) : null;
+    if (!doc) return sendError(res, 404, NOT_FOUND);
+    res.setHeader("Content-Type", doc.contentType);
+    res.setHeader("Content-Disposition", "inline");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.send(doc.bytes);
+  });
+  router.get("/admin/financing/:id/pdf", async (req, res) => {
+    const id = String(req.params.id);
+    const pdf = isUuid(id) ? await staffFinancingPdf(ctx, staffOf(res), id) : null;
+    if (!pdf) return sendError(res, 404, NOT_FOUND);
+    res.setHeader("Content-Type", "application/pdf");
+    res.setHeader("Content-Disposition", `attachment; filename="${pdf.fileName}"`);
+    res.send(Buffer.from(pdf.bytes));
+  });
+  router.delete("/admin/financing/:id", async (req, res) => {
+    const id = String(req.params.id);
+    if (!isUuid(id) || !(await deleteFinancingApplication(ctx, staffOf(res), id))) return sendError(res, 404, NOT_FOUND);
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,176 @@
+import type { AppContext } from "~/server/context.server";
+import { insertAuditEntry } from "~/server/data/audit-log.server";
+import { findFinancingApplication, listFinancingApplications } from "~/server/data/financing-applications.server";
+import type { Staff } from "~/server/http/staff-request.server";
+import { buildFinancingPdf } from "./financing-pdf.server";
+import { staffPdfFileName } from "./financing-pdf-name";
+import type { EmploymentStatus } from "./financing-schema";
+import {
+  DOCUMENT_CONTENT_TYPES,
+  loadFinancingApplication,
+  readFinancingDocument,
+  removeFinancingApplication,
+  type StoredDocument,
+} from "./financing.server";
+
+/** Staff use cases on financing applications (spec §2 Financing Apps, DESIGN.md difference 3: each is audited). */
+
+/** One row of the Financing Apps list: no sensitive fields. */
+export type FinancingSummary = {
+  id: string;
+  createdAt: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  coOwnerFirstName: string | null;
+  coOwnerLastName: string | null;
+  vehicleOfInterest: string | null;
+};
+
+/** The uploaded documents of an application, as named in `GET /api/admin/financing/:id/documents/:slot`. */
+export const DOCUMENT_SLOTS = ["signature", "driverLicense", "coOwnerSignature", "coOwnerDriverLicense"] as const;
+export type DocumentSlot = (typeof DOCUMENT_SLOTS)[number];
+
+type DocumentInfo = { kind: DocumentSlot; contentType: string };
+
+type PersonDetails = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  dateOfBirth: string;
+  ssnMasked: string;
+  employmentStatus: EmploymentStatus;
+  employer: string | null;
+  monthlyIncome: number;
+  documents: { signature: DocumentInfo | null; driverLicense: DocumentInfo | null };
+};
+
+/** Everything the details dialog shows; the SSN only masked (revealed on request). */
+export type FinancingDetails = {
+  id: string;
+  createdAt: string;
+  applicant: PersonDetails & { address: string; city: string; state: string; zipCode: string };
+  coApplicant: PersonDetails | null;
+  vehicleOfInterest: string | null;
+  downPayment: number | null;
+  hasTradeIn: boolean;
+  tradeInDetails: string | null;
+};
+
+export async function listFinancingSummaries(ctx: AppContext): Promise<FinancingSummary[]> {
+  const rows = await listFinancingApplications(ctx.db);
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.createdAt,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    coOwnerFirstName: r.hasCoOwner ? r.coOwnerFirstName : null,
+    coOwnerLastName: r.hasCoOwner ? r.coOwnerLastName : null,
+    vehicleOfInterest: r.vehicleOfInterest,
+  }));
+}
+
+export function maskSsn(ssn: string): string {
+  const digits = ssn.replace(/\D/g, "");
+  return `***-**-${digits.slice(-4).padStart(4, "*")}`;
+}
+
+const documentInfo = (kind: DocumentSlot, doc: StoredDocument | null): DocumentInfo | null =>
+  doc ? { kind, contentType: DOCUMENT_CONTENT_TYPES[doc.kind] } : null;
+
+const audit = (ctx: AppContext, staff: Staff, action: string, id: string) =>
+  insertAuditEntry(ctx.db, { actor: staff.actor, action, entity: "financing_application", entityId: id });
+
+/** The full application for staff (SSNs masked), recorded as a view in the audit log. */
+export async function viewFinancingApplication(ctx: AppContext, staff: Staff, id: string): Promise<FinancingDetails | null> {
+  const app = await loadFinancingApplication(ctx, id);
+  if (!app) return null;
+  await audit(ctx, staff, "view", id);
+  const a = app.applicant;
+  const co = app.coApplicant;
+  return {
+    id: app.id,
+    createdAt: app.createdAt,
+    applicant: {
+      firstName: a.firstName,
+      lastName: a.lastName,
+      email: a.email,
+      phone: a.phone,
+      address: a.address,
+      city: a.city,
+      state: a.state,
+      zipCode: a.zipCode,
+      dateOfBirth: a.dateOfBirth,
+      ssnMasked: maskSsn(a.ssn),
+      employmentStatus: a.employmentStatus,
+      employer: a.employer,
+      monthlyIncome: a.monthlyIncome,
+      documents: { signature: documentInfo("signature", a.signature), driverLicense: documentInfo("driverLicense", a.driverLicense) },
+    },
+    coApplicant: co
+      ? {
+          firstName: co.firstName,
+          lastName: co.lastName,
+          email: co.email,
+          phone: co.phone,
+          dateOfBirth: co.dateOfBirth,
+          ssnMasked: maskSsn(co.ssn),
+          employmentStatus: co.employmentStatus,
+          employer: co.employer,
+          monthlyIncome: co.monthlyIncome,
+          documents: {
+            signature: documentInfo("coOwnerSignature", co.signature),
+            driverLicense: documentInfo("coOwnerDriverLicense", co.driverLicense),
+          },
+        }
+      : null,
+    vehicleOfInterest: app.vehicleOfInterest,
+    downPayment: app.downPayment,
+    hasTradeIn: app.hasTradeIn,
+    tradeInDetails: app.tradeInDetails,
+  };
+}
+
+/** The full SSN of the applicant or co-applicant, recorded in the audit log; null when there is none. */
+export async function revealSsn(ctx: AppContext, staff: Staff, id: string, who: "applicant" | "coApplicant"): Promise<string | null> {
+  const app = await loadFinancingApplication(ctx, id, { documents: false });
+  const ssn = who === "applicant" ? app?.applicant.ssn : app?.coApplicant?.ssn;
+  if (!ssn) return null;
+  await audit(ctx, staff, who === "applicant" ? "reveal-ssn" : "reveal-co-ssn", id);
+  return ssn;
+}
+
+/** One decrypted document of an application, recorded in the audit log. */
+export async function financingDocument(
+  ctx: AppContext,
+  staff: Staff,
+  id: string,
+  slot: DocumentSlot,
+): Promise<{ bytes: Buffer; contentType: string } | null> {
+  const row = await findFinancingApplication(ctx.db, id);
+  const doc = row ? await readFinancingDocument(ctx, row[`${slot}File`]) : null;
+  if (!doc) return null;
+  await audit(ctx, staff, `view-${slot}`, id);
+  return { bytes: doc.bytes, contentType: DOCUMENT_CONTENT_TYPES[doc.kind] };
+}
+
+/** The application's PDF with the full SSN, recorded as a download. */
+export async function staffFinancingPdf(
+  ctx: AppContext,
+  staff: Staff,
+  id: string,
+): Promise<{ bytes: Uint8Array; fileName: string } | null> {
+  const pdf = await buildFinancingPdf(ctx, id, { revealSsn: true });
+  if (!pdf) return null;
+  await audit(ctx, staff, "download-pdf", id);
+  return { bytes: pdf.bytes, fileName: staffPdfFileName(pdf.firstName, pdf.lastName) };
+}
+
+/** Deletes an application row and its encrypted document files, recorded in the audit log. */
+export async function deleteFinancingApplication(ctx: AppContext, staff: Staff, id: string): Promise<boolean> {
+  if (!(await removeFinancingApplication(ctx, id))) return false;
+  await audit(ctx, staff, "delete", id);
+  return true;
+}

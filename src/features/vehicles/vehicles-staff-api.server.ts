@@ -1,0 +1,100 @@
+import express, { Router } from "express";
+import type { AppContext } from "~/server/context.server";
+import { parseOr400, sendError } from "~/server/http/api-errors.server";
+import { jsonBody } from "~/server/http/json-body.server";
+import { staffOf } from "~/server/http/staff-request.server";
+import { MAX_IMAGE_BYTES } from "~/server/images/image-store.server";
+import { isValidVin } from "~/shared/lib/vin";
+import { uuidField } from "~/shared/validation/fields";
+import {
+  changeVehicleStatus,
+  createVehicle,
+  editVehicle,
+  ImageRejectedError,
+  listVehiclesForStaff,
+  removeVehicle,
+  storeVehiclePhoto,
+  vehiclePriceHistory,
+} from "./vehicle-editing.server";
+import { vehicleSchema, vehicleStatusSchema } from "./vehicle-schema";
+import { createVinDecoder } from "./vin-decoder.server";
+import { mapVinDecode } from "./vin-mapping";
+
+const isUuid = (id: string) => uuidField().safeParse(id).success;
+const NOT_FOUND = "Not found";
+
+/**
+ * /api/admin/vehicles*, /api/admin/photos, /api/admin/vin/:vin (spec §7). Mounted by src/app
+ * behind the staff guard, which sets the signed-in person read by staffOf().
+ */
+export function vehiclesStaffApi(ctx: AppContext): Router {
+  const router = Router();
+  const vin = createVinDecoder(ctx.env.vpicCacheDir);
+
+  router.get("/admin/vehicles", async (_req, res) => {
+    res.json(await listVehiclesForStaff(ctx));
+  });
+  router.post("/admin/vehicles", jsonBody("25mb"), async (req, res) => {
+    const input = parseOr400(res, vehicleSchema, req.body);
+    if (!input) return;
+    try {
+      const id = await createVehicle(ctx, staffOf(res), input);
+      res.status(201).json({ id });
+    } catch (error) {
+      if (error instanceof ImageRejectedError) return sendError(res, 400, error.message);
+      throw error;
+    }
+  });
+  router.patch("/admin/vehicles/:id", jsonBody("25mb"), async (req, res) => {
+    const id = String(req.params.id);
+    if (!isUuid(id)) return sendError(res, 404, NOT_FOUND);
+    const input = parseOr400(res, vehicleSchema, req.body);
+    if (!input) return;
+    try {
+      if (!(await editVehicle(ctx, staffOf(res), id, input))) return sendError(res, 404, NOT_FOUND);
+      res.json({ id });
+    } catch (error) {
+      if (error instanceof ImageRejectedError) return sendError(res, 400, error.message);
+      throw error;
+    }
+  });
+  router.patch("/admin/vehicles/:id/status", jsonBody(), async (req, res) => {
+    const id = String(req.params.id);
+    if (!isUuid(id)) return sendError(res, 404, NOT_FOUND);
+    const input = parseOr400(res, vehicleStatusSchema, req.body);
+    if (!input) return;
+    if (!(await changeVehicleStatus(ctx, staffOf(res), id, input.status))) return sendError(res, 404, NOT_FOUND);
+    res.json({ id, status: input.status });
+  });
+  router.get("/admin/vehicles/:id/price-history", async (req, res) => {
+    const id = String(req.params.id);
+    if (!isUuid(id)) return sendError(res, 404, NOT_FOUND);
+    res.json(await vehiclePriceHistory(ctx, id));
+  });
+  router.delete("/admin/vehicles/:id", async (req, res) => {
+    const id = String(req.params.id);
+    if (!isUuid(id) || !(await removeVehicle(ctx, staffOf(res), id))) return sendError(res, 404, NOT_FOUND);
+    res.status(204).end();
+  });
+
+  // One photo per request, as raw bytes (the browser has already resized it).
+  router.post("/admin/photos", express.raw({ type: () => true, limit: MAX_IMAGE_BYTES }), async (req, res) => {
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    try {
+      res.status(201).json(await storeVehiclePhoto(ctx, body));
+    } catch (error) {
+      if (error instanceof ImageRejectedError) return sendError(res, 415, error.message);
+      throw error;
+    }
+  });
+
+  router.get("/admin/vin/:vin", async (req, res) => {
+    const code = String(req.params.vin).toUpperCase();
+    if (!isValidVin(code)) return sendError(res, 400, "Invalid VIN: wrong length, characters or check digit");
+    const decoded = await vin.decode(code);
+    if (!decoded) return sendError(res, 422, "This VIN could not be decoded");
+    res.json(mapVinDecode(decoded));
+  });
+
+  return router;
+}

@@ -6,14 +6,18 @@ import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { listPriceChanges, type PriceChange } from "~/server/data/vehicle-price-changes.server";
 import {
   deleteVehicle,
+  findVehicle,
   insertVehicle,
   listVehicles,
   setVehicleStatus,
   updateVehicle,
+  vehicleIdsByStockNumber,
   type VehicleInput,
 } from "~/server/data/vehicles.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import type { VehicleStatus } from "~/shared/types/vehicle";
+import { renderBuyersGuide } from "./buyers-guide-pdf.server";
+import type { BuyersGuideLanguage } from "./buyers-guide-text";
 import { ImageRejectedError, imagesDir, storeImage, type StoredImage } from "~/server/images/image-store.server";
 import { DATA_URL_PATTERN, STORED_KEY_PATTERN, STORED_URL_PATTERN, type VehicleFormOutput } from "./vehicle-schema";
 
@@ -61,6 +65,7 @@ async function toInput(ctx: AppContext, form: VehicleFormOutput): Promise<Vehicl
 
 /** Creates a vehicle and records it in the audit log. */
 export async function createVehicle(ctx: AppContext, staff: Staff, form: VehicleFormOutput): Promise<string> {
+  await assertStockNumberFree(ctx, form.stockNumber, null);
   const id = await insertVehicle(ctx.db, await toInput(ctx, form));
   await insertAuditEntry(ctx.db, { actor: staff.actor, action: "create", entity: "vehicle", entityId: id });
   return id;
@@ -68,6 +73,7 @@ export async function createVehicle(ctx: AppContext, staff: Staff, form: Vehicle
 
 /** Replaces a vehicle; false when it does not exist. */
 export async function editVehicle(ctx: AppContext, staff: Staff, id: string, form: VehicleFormOutput): Promise<boolean> {
+  await assertStockNumberFree(ctx, form.stockNumber, id);
   const ok = await updateVehicle(ctx.db, id, await toInput(ctx, form));
   if (ok) await insertAuditEntry(ctx.db, { actor: staff.actor, action: "update", entity: "vehicle", entityId: id });
   return ok;
@@ -90,4 +96,27 @@ export async function changeVehicleStatus(ctx: AppContext, staff: Staff, id: str
 /** A vehicle's recorded price changes, oldest first. */
 export async function vehiclePriceHistory(ctx: AppContext, id: string): Promise<PriceChange[]> {
   return listPriceChanges(ctx.db, id);
+}
+
+/** The stock number is another vehicle's: stock numbers are unique. */
+export class StockNumberTakenError extends Error {}
+
+/** Throws StockNumberTakenError when `stockNumber` belongs to a vehicle other than `id`. */
+export async function assertStockNumberFree(ctx: AppContext, stockNumber: string | null | undefined, id: string | null): Promise<void> {
+  if (!stockNumber) return;
+  const owner = (await vehicleIdsByStockNumber(ctx.db, [stockNumber])).get(stockNumber);
+  if (owner && owner !== id) throw new StockNumberTakenError("This stock number belongs to another vehicle");
+}
+
+/** The FTC Buyers Guide PDF of a vehicle in English or Spanish; null when there is no such vehicle. */
+export async function vehicleBuyersGuide(
+  ctx: AppContext,
+  id: string,
+  language: BuyersGuideLanguage,
+): Promise<{ bytes: Uint8Array; filename: string } | null> {
+  const vehicle = await findVehicle(ctx.db, id);
+  if (!vehicle) return null;
+  const bytes = await renderBuyersGuide(vehicle, language);
+  const label = (vehicle.stockNumber ?? vehicle.vin).replace(/[^A-Za-z0-9-]/g, "");
+  return { bytes, filename: `buyers-guide-${label}-${language}.pdf` };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
-import { VEHICLE_STATUSES } from "~/shared/types/vehicle";
-import { requiredText, vinField, withoutControlCharacters } from "~/shared/validation/fields";
+import { VEHICLE_STATUSES, WARRANTY_TYPES } from "~/shared/types/vehicle";
+import { isoDateField, requiredText, vinField, withoutControlCharacters } from "~/shared/validation/fields";
 
 const v = staffMessagesFor().admin.validation;
 
@@ -55,10 +55,36 @@ const wholeNumber = (message: string, min: number, max: number) =>
 const optionOf = <T extends readonly [string, ...string[]]>(options: T, message: string) => z.enum(options, { error: message });
 
 /**
+ * Optional text of the lot fields: empty clears it (null); left out entirely, it stays as it is
+ * (the key is absent from the output, so an edit or an import without that column keeps it).
+ */
+const optionalLotText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .overwrite(withoutControlCharacters)
+    .trim()
+    .max(max, message)
+    .nullable()
+    .transform((s) => (s ? s : null))
+    .optional();
+
+/** The lot's fields (issue 13), optional everywhere: the dialog, the API and the CSV import. */
+const lotFields = {
+  stockNumber: optionalLotText(40, v.stockNumber),
+  trim: optionalLotText(60, v.trim),
+  status: z.enum(VEHICLE_STATUSES, { error: v.status }).optional(),
+  dateInStock: isoDateField(v.dateInStock).optional(),
+  warrantyType: z.enum(WARRANTY_TYPES, { error: v.warrantyType }).optional(),
+  warrantySystems: optionalLotText(500, v.warrantyTerms),
+  warrantyDuration: optionalLotText(500, v.warrantyTerms),
+};
+
+/**
  * The Add/Edit Vehicle form (spec §5), shared by the dialog and POST/PATCH /api/admin/vehicles.
  * Features may arrive as comma-separated text (the form) or a list (the API, spec §7).
  */
 export const vehicleSchema = z.object({
+  ...lotFields,
   vin: vinField(v.vinRequired, v.vinLength),
   year: wholeNumber(v.year, 1900, new Date().getFullYear() + 2),
   make: requiredText(v.make).pipe(z.string().max(60)),
@@ -106,6 +132,10 @@ export const vehicleSchema = z.object({
 
 export type VehicleFormInput = z.input<typeof vehicleSchema>;
 export type VehicleFormOutput = z.output<typeof vehicleSchema>;
+
+/** One CSV import row: the vehicle form without photos (imported vehicles get their photos later). */
+export const vehicleImportSchema = vehicleSchema.omit({ images: true });
+export type VehicleImportFields = z.output<typeof vehicleImportSchema>;
 
 /** PATCH /api/admin/vehicles/:id/status: staff mark a vehicle pending or sold instead of deleting it. */
 export const vehicleStatusSchema = z.object({ status: z.enum(VEHICLE_STATUSES) });

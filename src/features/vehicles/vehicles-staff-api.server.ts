@@ -1,4 +1,6 @@
-import express, { Router } from "express";
+import express, { Router, type Response } from "express";
+import os from "node:os";
+import path from "node:path";
 import type { AppContext } from "~/server/context.server";
 import { parseOr400, sendError } from "~/server/http/api-errors.server";
 import { jsonBody } from "~/server/http/json-body.server";
@@ -6,6 +8,7 @@ import { staffOf } from "~/server/http/staff-request.server";
 import { MAX_IMAGE_BYTES } from "~/server/images/image-store.server";
 import { isValidVin } from "~/shared/lib/vin";
 import { uuidField } from "~/shared/validation/fields";
+import { z } from "zod";
 import {
   changeVehicleStatus,
   createVehicle,
@@ -13,15 +16,23 @@ import {
   ImageRejectedError,
   listVehiclesForStaff,
   removeVehicle,
+  StockNumberTakenError,
   storeVehiclePhoto,
+  vehicleBuyersGuide,
   vehiclePriceHistory,
 } from "./vehicle-editing.server";
+import { CsvFileError, exportVehiclesCsv, importVehiclesCsv } from "./vehicle-csv.server";
 import { vehicleSchema, vehicleStatusSchema } from "./vehicle-schema";
 import { createVinDecoder } from "./vin-decoder.server";
 import { mapVinDecode } from "./vin-mapping";
 
 const isUuid = (id: string) => uuidField().safeParse(id).success;
 const NOT_FOUND = "Not found";
+
+/** A 400 with one field's message, in the shape parseOr400 answers. */
+function sendFieldError(res: Response, field: string, message: string): void {
+  res.status(400).json({ error: "Please correct the highlighted fields.", fieldErrors: { [field]: message } });
+}
 
 /**
  * /api/admin/vehicles*, /api/admin/photos, /api/admin/vin/:vin (spec §7). Mounted by src/app
@@ -42,6 +53,7 @@ export function vehiclesStaffApi(ctx: AppContext): Router {
       res.status(201).json({ id });
     } catch (error) {
       if (error instanceof ImageRejectedError) return sendError(res, 400, error.message);
+      if (error instanceof StockNumberTakenError) return sendFieldError(res, "stockNumber", error.message);
       throw error;
     }
   });
@@ -55,6 +67,7 @@ export function vehiclesStaffApi(ctx: AppContext): Router {
       res.json({ id });
     } catch (error) {
       if (error instanceof ImageRejectedError) return sendError(res, 400, error.message);
+      if (error instanceof StockNumberTakenError) return sendFieldError(res, "stockNumber", error.message);
       throw error;
     }
   });
@@ -70,6 +83,34 @@ export function vehiclesStaffApi(ctx: AppContext): Router {
     const id = String(req.params.id);
     if (!isUuid(id)) return sendError(res, 404, NOT_FOUND);
     res.json(await vehiclePriceHistory(ctx, id));
+  });
+  // CSV (issue 13): every vehicle out; a dry run or a real import in (upsert by VIN).
+  router.get("/admin/vehicles/export.csv", async (_req, res) => {
+    const csv = await exportVehiclesCsv(ctx);
+    res.setHeader("Content-Type", "text/csv; charset=utf-8");
+    res.setHeader("Content-Disposition", `attachment; filename="vehicles-${new Date().toISOString().slice(0, 10)}.csv"`);
+    res.send(csv);
+  });
+  router.post("/admin/vehicles/import", express.text({ type: () => true, limit: "10mb" }), async (req, res) => {
+    const dryRun = z.enum(["true", "false"]).safeParse(req.query.dryRun ?? "true");
+    if (!dryRun.success) return sendError(res, 400, "dryRun must be true or false");
+    const text = typeof req.body === "string" ? req.body : "";
+    try {
+      res.json(await importVehiclesCsv(ctx, staffOf(res).actor, text, { dryRun: dryRun.data === "true" }));
+    } catch (error) {
+      if (error instanceof CsvFileError) return sendError(res, 400, error.message);
+      throw error;
+    }
+  });
+  router.get("/admin/vehicles/:id/buyers-guide.pdf", async (req, res) => {
+    const id = String(req.params.id);
+    const lang = z.enum(["en", "es"]).safeParse(req.query.lang ?? "en");
+    if (!lang.success) return sendError(res, 400, "lang must be en or es");
+    const pdf = isUuid(id) ? await vehicleBuyersGuide(ctx, id, lang.data) : null;
+    if (!pdf) return sendError(res, 404, NOT_FOUND);
+    res.setHeader("Content-Type", "application/pdf");
+    res.setHeader("Content-Disposition", `inline; filename="${pdf.filename}"`);
+    res.send(Buffer.from(pdf.bytes));
   });
   router.delete("/admin/vehicles/:id", async (req, res) => {
     const id = String(req.params.id);

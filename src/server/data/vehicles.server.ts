@@ -87,6 +87,20 @@ export async function findVehicleNames(db: Db, ids: string[]): Promise<Pick<Vehi
   return db.selectFrom("vehicles").select(["id", "year", "make", "model"]).where("id", "in", ids).execute();
 }
 
+/** The vehicles with these ids (any status), with photo URLs; unknown ids are left out. */
+export async function findVehiclesByIds(db: Db, ids: string[], now = new Date()): Promise<Vehicle[]> {
+  const out: Vehicle[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom("vehicles")
+      .selectAll()
+      .where("id", "in", ids.slice(i, i + 500))
+      .execute();
+    out.push(...(await withDetails(db, rows, false, now)));
+  }
+  return out;
+}
+
 /**
  * The vehicle a shopper named as "year make model" (the financing form's free text), or
  * null when the stock holds no such vehicle.

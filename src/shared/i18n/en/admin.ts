@@ -116,6 +116,12 @@ export const admin = {
     features: "Features are required",
     images: "At least one photo is required",
     wholeNumber: "Must be a whole number",
+    stockNumber: "Stock number must be 40 characters or fewer",
+    trim: "Trim must be 60 characters or fewer",
+    status: "Status must be available, pending or sold",
+    dateInStock: "Date in stock must be a date (YYYY-MM-DD)",
+    warrantyType: "Warranty type must be as_is, implied or dealer",
+    warrantyTerms: "Warranty terms must be 500 characters or fewer",
   },
   financing: {
     empty: "No financing applications yet",

@@ -1,0 +1,267 @@
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import type { z } from "zod";
+import type { AppContext } from "~/server/context.server";
+import { insertAuditEntry } from "~/server/data/audit-log.server";
+import {
+  insertVehicleRow,
+  listVehicles,
+  patchVehicleRow,
+  vehicleIdsByStockNumber,
+  vehicleIdsByVin,
+  findVehiclesByIds,
+  type VehicleFields,
+} from "~/server/data/vehicles.server";
+import { absoluteUrl } from "~/shared/lib/seo";
+import type { Vehicle } from "~/shared/types/vehicle";
+import { COLORS, TRANSMISSIONS, vehicleImportSchema, type VehicleImportFields } from "./vehicle-schema";
+
+/**
+ * CSV import and export of the stock (issue 13): columns by name, case-insensitive and in any
+ * order; a column left out leaves that field unchanged; rows are upserted by VIN. Parsed with
+ * csv-parse (BOM, CRLF, quoted commas and line breaks), validated with the vehicle form's schema.
+ */
+
+type Column = { header: string; field: keyof VehicleImportFields };
+
+/** The importable columns (issue 13's list, then the lot fields the export also writes). */
+export const IMPORT_COLUMNS: Column[] = [
+  { header: "VIN", field: "vin" },
+  { header: "Stock", field: "stockNumber" },
+  { header: "Year", field: "year" },
+  { header: "Make", field: "make" },
+  { header: "Model", field: "model" },
+  { header: "Trim", field: "trim" },
+  { header: "Price", field: "price" },
+  { header: "Mileage", field: "mileage" },
+  { header: "Exterior Color", field: "exteriorColor" },
+  { header: "Transmission", field: "transmission" },
+  { header: "Drivetrain", field: "drivetrain" },
+  { header: "Body Style", field: "bodyStyle" },
+  { header: "Features", field: "features" },
+  { header: "Description", field: "description" },
+  { header: "Status", field: "status" },
+  { header: "Date In Stock", field: "dateInStock" },
+  { header: "Warranty Type", field: "warrantyType" },
+  { header: "Warranty Systems", field: "warrantySystems" },
+  { header: "Warranty Duration", field: "warrantyDuration" },
+];
+
+/** Other names a dealer management system may use for a column. */
+const ALIASES: Record<string, keyof VehicleImportFields> = {
+  "stock number": "stockNumber",
+  "stock #": "stockNumber",
+  "stock no": "stockNumber",
+  color: "exteriorColor",
+  "ext color": "exteriorColor",
+  odometer: "mileage",
+  miles: "mileage",
+  "body type": "bodyStyle",
+};
+
+const normalHeader = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[_\s]+/g, " ");
+const COLUMN_BY_NAME = new Map<string, keyof VehicleImportFields>([
+  ...IMPORT_COLUMNS.map((c) => [normalHeader(c.header), c.field] as const),
+  ...Object.entries(ALIASES),
+]);
+const HEADER_OF = new Map(IMPORT_COLUMNS.map((c) => [c.field, c.header]));
+
+/** The export's columns: every importable one, then what only staff read (ignored on import). */
+const EXPORT_HEADERS = [...IMPORT_COLUMNS.map((c) => c.header), "Sold At", "Photos", "ID", "Created At", "Updated At"];
+
+/** Features are one cell, comma-separated, as in the vehicle form. */
+const FEATURE_SEPARATOR = ", ";
+
+/** Every vehicle (sold ones too) with every field and its photo URLs, as CSV with a BOM for spreadsheets. */
+export async function exportVehiclesCsv(ctx: AppContext): Promise<string> {
+  const vehicles = await listVehicles(ctx.db);
+  const rows = vehicles.map((v) => [
+    v.vin,
+    v.stockNumber ?? "",
+    v.year,
+    v.make,
+    v.model,
+    v.trim ?? "",
+    v.price,
+    v.mileage,
+    v.exteriorColor,
+    v.transmission,
+    v.drivetrain,
+    v.bodyStyle,
+    v.features.join(FEATURE_SEPARATOR),
+    v.description ?? "",
+    v.status,
+    v.dateInStock,
+    v.warrantyType,
+    v.warrantySystems ?? "",
+    v.warrantyDuration ?? "",
+    v.soldAt ?? "",
+    v.images.map((src) => absoluteUrl(ctx.env.publicUrl, src)).join(" "),
+    v.id,
+    v.createdAt,
+    v.updatedAt,
+  ]);
+  return `\uFEFF${stringify([EXPORT_HEADERS, ...rows], { record_delimiter: "windows" })}`;
+}
+
+export type ImportProblem = { column: string; message: string };
+export type ImportReport = {
+  dryRun: boolean;
+  /** Data rows read (the header is row 1, the first vehicle row 2, as a spreadsheet numbers them). */
+  rows: number;
+  created: { row: number; vin: string }[];
+  updated: { row: number; vin: string; id: string }[];
+  unchanged: { row: number; vin: string; id: string }[];
+  rejected: { row: number; vin: string | null; problems: ImportProblem[] }[];
+};
+
+/** A file that cannot be imported at all (unreadable CSV, no VIN column, too many rows). */
+export class CsvFileError extends Error {}
+
+export const MAX_IMPORT_ROWS = 5_000;
+
+/** Cells that spreadsheets and DMS exports write differently from the form: "$12,695", "automatic", "As Is". */
+function cleanCell(field: keyof VehicleImportFields, raw: string): unknown {
+  const value = raw.trim();
+  switch (field) {
+    case "year":
+    case "price":
+    case "mileage":
+      return value.replace(/[$,\s]/g, "");
+    case "transmission":
+      return TRANSMISSIONS.find((t) => t.toLowerCase() === value.toLowerCase()) ?? value;
+    case "exteriorColor":
+      return COLORS.find((c) => c.toLowerCase() === value.toLowerCase()) ?? value;
+    case "status":
+      return value.toLowerCase();
+    case "warrantyType":
+      return value.toLowerCase().replace(/[\s-]+/g, "_");
+    case "dateInStock":
+      return value === "" ? undefined : value;
+    default:
+      return value;
+  }
+}
+
+type ParsedRow = { row: number; vin: string | null; fields: Partial<VehicleImportFields> | null; problems: ImportProblem[] };
+
+function problemsOf(error: z.ZodError): ImportProblem[] {
+  return error.issues.map((issue) => {
+    const field = issue.path[0] as keyof VehicleImportFields | undefined;
+    return { column: (field && HEADER_OF.get(field)) ?? String(field ?? ""), message: issue.message };
+  });
+}
+
+type CsvTable = { columns: (keyof VehicleImportFields | null)[]; body: string[][] };
+
+/** Parses the file and maps its header to fields. */
+function readTable(text: string): CsvTable {
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true });
+  } catch (error) {
+    throw new CsvFileError(`The file is not valid CSV: ${(error as Error).message}`);
+  }
+  const [header, ...body] = records;
+  if (!header) throw new CsvFileError("The file is empty.");
+  if (body.length > MAX_IMPORT_ROWS) throw new CsvFileError(`At most ${MAX_IMPORT_ROWS} vehicles per file.`);
+  const columns = header.map((h) => COLUMN_BY_NAME.get(normalHeader(h)) ?? null);
+  if (!columns.includes("vin")) throw new CsvFileError("The file needs a VIN column: rows are matched to vehicles by VIN.");
+  return { columns, body };
+}
+
+/** Validates each row: a new VIN needs every required field; a known VIN only what its columns hold. */
+function validateRows({ columns, body }: CsvTable, existing: Map<string, string>): ParsedRow[] {
+  const updateSchema = vehicleImportSchema.partial().required({ vin: true });
+  return body.map((cells, index) => {
+    const row = index + 2;
+    const input: Record<string, unknown> = {};
+    columns.forEach((field, i) => {
+      if (field && input[field] === undefined) input[field] = cleanCell(field, cells[i] ?? "");
+    });
+    const vin = typeof input.vin === "string" && input.vin ? input.vin.toUpperCase() : null;
+    const result = (vin && existing.has(vin) ? updateSchema : vehicleImportSchema).safeParse(input);
+    if (!result.success) return { row, vin, fields: null, problems: problemsOf(result.error) };
+    return { row, vin: result.data.vin, fields: result.data as Partial<VehicleImportFields>, problems: [] };
+  });
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Imports a CSV: the dry run only reports; the real run applies every valid row in one
+ * transaction (a rejected row is never partly applied) and reports the same way.
+ */
+export async function importVehiclesCsv(ctx: AppContext, actor: string, text: string, options: { dryRun: boolean }): Promise<ImportReport> {
+  const table = readTable(text);
+  // Which rows are updates decides how they are validated: look their VINs up first.
+  const vinColumn = table.columns.indexOf("vin");
+  const vins = table.body.map((cells) => (cells[vinColumn] ?? "").trim().toUpperCase()).filter((vin) => vin.length === 17);
+  const existing = await vehicleIdsByVin(ctx.db, [...new Set(vins)]);
+  const rows = validateRows(table, existing);
+  const report: ImportReport = { dryRun: options.dryRun, rows: rows.length, created: [], updated: [], unchanged: [], rejected: [] };
+
+  // Stock numbers must stay unique: against other vehicles and against earlier rows of the file.
+  const stockNumbers = rows.flatMap((r) => (r.fields?.stockNumber ? [r.fields.stockNumber] : []));
+  const stockOwners = await vehicleIdsByStockNumber(ctx.db, [...new Set(stockNumbers)]);
+  const current = new Map((await findVehiclesByIds(ctx.db, [...existing.values()])).map((v) => [v.id, v]));
+  const seenVins = new Map<string, number>();
+  const seenStock = new Map<string, string>();
+  const toCreate: { row: number; fields: VehicleFields }[] = [];
+  const toUpdate: { row: number; id: string; fields: Partial<VehicleFields> }[] = [];
+
+  for (const parsed of rows) {
+    const problems = [...parsed.problems];
+    const vin = parsed.vin;
+    if (vin && seenVins.has(vin)) problems.push({ column: "VIN", message: `This VIN is also on row ${seenVins.get(vin)}` });
+    const stock = parsed.fields?.stockNumber;
+    if (stock && vin) {
+      const owner = stockOwners.get(stock);
+      const ownerVin = seenStock.get(stock);
+      if ((owner && owner !== existing.get(vin)) || (ownerVin && ownerVin !== vin)) {
+        problems.push({ column: "Stock", message: "This stock number belongs to another vehicle" });
+      }
+    }
+    if (problems.length > 0 || !parsed.fields || !vin) {
+      report.rejected.push({ row: parsed.row, vin, problems });
+      continue;
+    }
+    seenVins.set(vin, parsed.row);
+    if (stock) seenStock.set(stock, vin);
+    const id = existing.get(vin);
+    if (!id) {
+      toCreate.push({ row: parsed.row, fields: parsed.fields as VehicleFields });
+      report.created.push({ row: parsed.row, vin });
+      continue;
+    }
+    const before = current.get(id)!;
+    const changes = Object.fromEntries(
+      Object.entries(parsed.fields).filter(([key, value]) => !same(value, before[key as keyof Vehicle])),
+    ) as Partial<VehicleFields>;
+    if (Object.keys(changes).length === 0) {
+      report.unchanged.push({ row: parsed.row, vin, id });
+    } else {
+      toUpdate.push({ row: parsed.row, id, fields: changes });
+      report.updated.push({ row: parsed.row, vin, id });
+    }
+  }
+
+  if (!options.dryRun && (toCreate.length > 0 || toUpdate.length > 0)) {
+    const now = new Date();
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const { fields } of toCreate) {
+        const id = await insertVehicleRow(trx, fields, now);
+        await insertAuditEntry(trx, { actor, action: "import-create", entity: "vehicle", entityId: id }, now);
+      }
+      for (const { id, fields } of toUpdate) {
+        await patchVehicleRow(trx, id, fields, now);
+        await insertAuditEntry(trx, { actor, action: "import-update", entity: "vehicle", entityId: id }, now);
+      }
+    });
+  }
+  return report;
+}

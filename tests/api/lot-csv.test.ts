@@ -1,0 +1,233 @@
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Vehicle } from "~/shared/types/vehicle";
+import { staffClient, type StaffClient } from "../support/staff-client";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+type Report = {
+  dryRun: boolean;
+  rows: number;
+  created: { row: number; vin: string }[];
+  updated: { row: number; vin: string; id: string }[];
+  unchanged: { row: number; vin: string; id: string }[];
+  rejected: { row: number; vin: string | null; problems: { column: string; message: string }[] }[];
+};
+
+let server: TestServer;
+let staff: StaffClient;
+
+beforeAll(async () => {
+  server = await startTestServer({ seeded: true, env: { PUBLIC_URL: "https://cars.example" } });
+  staff = await staffClient(server);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const vehicles = async () => (await (await staff.fetch("/api/admin/vehicles")).json()) as Vehicle[];
+async function importCsv(body: string | Buffer, dryRun: boolean): Promise<{ status: number; report: Report }> {
+  const res = await staff.fetch(`/api/admin/vehicles/import?dryRun=${dryRun}`, { method: "POST", body });
+  return { status: res.status, report: (await res.json()) as Report };
+}
+
+/** A syntactically valid 17-character VIN, unique per n. */
+const vin = (n: number) => `1LOT${String(n).padStart(13, "0")}`;
+const HEADER = "VIN,Stock,Year,Make,Model,Trim,Price,Mileage,Exterior Color,Transmission,Drivetrain,Body Style,Features,Description,Status";
+const row = (n: number, overrides: Partial<Record<string, string>> = {}) => {
+  const cells = {
+    vin: vin(n),
+    stock: `L${n}`,
+    year: "2019",
+    make: "Honda",
+    model: "Civic",
+    trim: "EX",
+    price: "14995",
+    mileage: "42000",
+    color: "Blue",
+    transmission: "Automatic",
+    drivetrain: "FWD",
+    body: "Sedan",
+    features: '"Bluetooth, Backup Camera"',
+    description: "Clean car",
+    status: "available",
+    ...overrides,
+  };
+  return Object.values(cells).join(",");
+};
+
+describe("CSV import", () => {
+  it("dry run reports what would happen and changes nothing; the real run applies it and reports the same", async () => {
+    const before = await vehicles();
+    const csv = [HEADER, row(1), row(2)].join("\n");
+    const dry = await importCsv(csv, true);
+    expect(dry.status).toBe(200);
+    expect(dry.report).toMatchObject({ dryRun: true, rows: 2, updated: [], rejected: [] });
+    expect(dry.report.created).toEqual([
+      { row: 2, vin: vin(1) },
+      { row: 3, vin: vin(2) },
+    ]);
+    expect(await vehicles()).toHaveLength(before.length);
+
+    const real = await importCsv(csv, false);
+    expect(real.status).toBe(200);
+    expect({ ...real.report, dryRun: true }).toEqual(dry.report);
+    const after = await vehicles();
+    expect(after).toHaveLength(before.length + 2);
+    const created = after.find((v) => v.vin === vin(1))!;
+    expect(created).toMatchObject({
+      stockNumber: "L1",
+      trim: "EX",
+      price: 14_995,
+      features: ["Bluetooth", "Backup Camera"],
+      status: "available",
+      images: [],
+      warrantyType: "dealer",
+    });
+    // A new vehicle without photos is listed (the staff list flags it); imports never invent photos.
+    expect(created.photos).toEqual([]);
+  });
+
+  it("upserts by VIN: a known VIN updates only the columns present and records the price change", async () => {
+    const target = (await vehicles()).find((v) => v.vin === vin(1))!;
+    const csv = `vin,PRICE,status\r\n${vin(1)},"$13,995",Pending\r\n`;
+    const { report } = await importCsv(csv, false);
+    expect(report.updated).toEqual([{ row: 2, vin: vin(1), id: target.id }]);
+    const after = (await vehicles()).find((v) => v.id === target.id)!;
+    expect(after).toMatchObject({ price: 13_995, status: "pending", make: target.make, stockNumber: "L1", trim: "EX" });
+    const history = await (await staff.fetch(`/api/admin/vehicles/${target.id}/price-history`)).json();
+    expect(history).toMatchObject([{ oldPrice: 14_995, newPrice: 13_995 }]);
+  });
+
+  it("a file with 3 bad rows of 50 reports them with row numbers and reasons and applies the 47 others", async () => {
+    const lines = [HEADER];
+    for (let n = 100; n < 150; n++) {
+      if (n === 110) lines.push(row(n, { price: "cheap" }));
+      else if (n === 120) lines.push(row(n, { make: "", vin: "SHORTVIN" }));
+      else if (n === 130)
+        lines.push(row(n, { stock: "L1" })); // L1 belongs to another vehicle
+      else lines.push(row(n));
+    }
+    const before = (await vehicles()).length;
+    const { status, report } = await importCsv(lines.join("\n"), false);
+    expect(status).toBe(200);
+    expect(report.created).toHaveLength(47);
+    expect(report.rejected.map((r) => r.row)).toEqual([12, 22, 32]);
+    expect(report.rejected[0]!.problems).toEqual([{ column: "Price", message: expect.any(String) }]);
+    expect(report.rejected[1]!.problems.map((p) => p.column).sort()).toEqual(["Make", "VIN"]);
+    expect(report.rejected[2]!.problems).toEqual([{ column: "Stock", message: "This stock number belongs to another vehicle" }]);
+    const after = await vehicles();
+    expect(after).toHaveLength(before + 47);
+    for (const bad of [110, 130]) expect(after.some((v) => v.vin === vin(bad))).toBe(false);
+  });
+
+  it("reads quoted commas and line breaks, a UTF-8 BOM and Windows line ends", async () => {
+    const description = 'Line one, with a comma\r\nLine two "quoted"';
+    const csv =
+      "\uFEFF" +
+      [HEADER, row(200, { description: `"${description.replace(/"/g, '""')}"`, features: '"Heated Seats, Sunroof, Navigation"' })].join(
+        "\r\n",
+      ) +
+      "\r\n";
+    const { report } = await importCsv(Buffer.from(csv, "utf8"), false);
+    expect(report.rejected).toEqual([]);
+    expect(report.created).toEqual([{ row: 2, vin: vin(200) }]);
+    const created = (await vehicles()).find((v) => v.vin === vin(200))!;
+    expect(created.description).toBe(description);
+    expect(created.features).toEqual(["Heated Seats", "Sunroof", "Navigation"]);
+    expect(created.make).toBe("Honda");
+  });
+
+  it("refuses a file without a VIN column or that is not CSV with a clear 400", async () => {
+    const noVin = await staff.fetch("/api/admin/vehicles/import?dryRun=true", { method: "POST", body: "Make,Model\nHonda,Civic\n" });
+    expect(noVin.status).toBe(400);
+    expect(((await noVin.json()) as { error: string }).error).toMatch(/VIN column/);
+    const broken = await staff.fetch("/api/admin/vehicles/import?dryRun=true", { method: "POST", body: 'VIN,Make\n"unclosed,Honda\n' });
+    expect(broken.status).toBe(400);
+    const badFlag = await staff.fetch("/api/admin/vehicles/import?dryRun=maybe", { method: "POST", body: HEADER });
+    expect(badFlag.status).toBe(400);
+  });
+});
+
+describe("CSV export", () => {
+  it("lists every vehicle with every field and photo URLs, and importing it back changes nothing", async () => {
+    const res = await staff.fetch("/api/admin/vehicles/export.csv");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="vehicles-\d{4}-\d{2}-\d{2}\.csv"/);
+    const text = await res.text();
+    const [header, ...rows] = parse(text, { bom: true }) as string[][];
+    const all = await vehicles();
+    expect(rows).toHaveLength(all.length);
+    expect(header!.slice(0, 15)).toEqual(HEADER.split(","));
+    expect(header).toEqual(expect.arrayContaining(["Date In Stock", "Warranty Type", "Sold At", "Photos", "ID"]));
+    const withPhotos = all.find((v) => v.images.length > 1)!;
+    const exported = rows.find((r) => r[header!.indexOf("ID")] === withPhotos.id)!;
+    expect(exported[header!.indexOf("Photos")]!.split(" ")).toEqual(withPhotos.images.map((src) => `https://cars.example${src}`));
+
+    const { report } = await importCsv(text, false);
+    expect(report.rejected).toEqual([]);
+    expect(report.created).toEqual([]);
+    expect(report.updated).toEqual([]);
+    expect(report.unchanged).toHaveLength(all.length);
+    expect(await vehicles()).toEqual(all);
+  });
+
+  it("is for staff only", async () => {
+    expect((await fetch(`${server.url}/api/admin/vehicles/export.csv`)).status).toBe(401);
+  });
+});
+
+describe("Buyers Guide and stock numbers", () => {
+  it("serves the guide as a PDF in English and Spanish, staff only", async () => {
+    const [vehicle] = await vehicles();
+    for (const lang of ["en", "es"]) {
+      const res = await staff.fetch(`/api/admin/vehicles/${vehicle!.id}/buyers-guide.pdf?lang=${lang}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/pdf");
+      expect(res.headers.get("content-disposition")).toMatch(new RegExp(`buyers-guide-[A-Za-z0-9-]+-${lang}\\.pdf`));
+      expect(
+        Buffer.from(await res.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
+    }
+    expect((await staff.fetch(`/api/admin/vehicles/${vehicle!.id}/buyers-guide.pdf?lang=fr`)).status).toBe(400);
+    expect((await staff.fetch("/api/admin/vehicles/00000000-0000-4000-8000-000000000000/buyers-guide.pdf")).status).toBe(404);
+    expect((await fetch(`${server.url}/api/admin/vehicles/${vehicle!.id}/buyers-guide.pdf`)).status).toBe(401);
+  });
+
+  it("refuses another vehicle's stock number in the edit form with a field message", async () => {
+    const all = await vehicles();
+    const owner = all.find((v) => v.stockNumber === "L2")!;
+    const other = all.find((v) => v.id !== owner.id && v.images.length > 0)!;
+    const { vin, year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, description, images } =
+      other;
+    const body = {
+      vin,
+      year,
+      make,
+      model,
+      price,
+      mileage,
+      transmission,
+      drivetrain,
+      bodyStyle,
+      exteriorColor,
+      features,
+      description,
+      images,
+    };
+    const res = await staff.fetch(`/api/admin/vehicles/${other.id}`, { method: "PATCH", body: { ...body, stockNumber: "L2" } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+      stockNumber: "This stock number belongs to another vehicle",
+    });
+    // An edit without the lot fields keeps them.
+    const kept = await staff.fetch(`/api/admin/vehicles/${owner.id}`, {
+      method: "PATCH",
+      body: { ...body, vin: owner.vin, features: owner.features, price: owner.price },
+    });
+    expect(kept.status).toBe(200);
+    expect((await vehicles()).find((v) => v.id === owner.id)).toMatchObject({ stockNumber: "L2", trim: "EX" });
+  });
+});

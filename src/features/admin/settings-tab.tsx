@@ -1,8 +1,11 @@
+import { Copy } from "lucide-react";
 import type { ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
 import type { AuditEntry } from "~/server/data/audit-log.server";
 import { businessProfile as p } from "~/shared/config/business-profile";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { useAdminData } from "~/shared/ui/staff/staff-fetch";
+import { toast } from "~/shared/ui/toast";
 import { WeeklyHours } from "~/shared/ui/weekly-hours";
 
 /** Read-only settings from the business profile; never the PIN (DESIGN.md difference 2). */
@@ -48,6 +51,7 @@ export function SettingsTab() {
           ]}
         />
       </Card>
+      <FeedUrls />
       <Card title={m.colors}>
         <ul className="flex flex-wrap gap-4">
           {(Object.keys(p.brand.colors) as (keyof typeof p.brand.colors)[]).map((k) => (
@@ -138,5 +142,42 @@ function Rows({ rows }: { rows: [string, ReactNode][] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The public vehicle feeds' addresses on PUBLIC_URL, with copy buttons (issue 13). */
+function FeedUrls() {
+  const t = useStaffMessages().lot.feeds;
+  const root = useRouteLoaderData("root") as { publicUrl?: string } | undefined;
+  const origin = root?.publicUrl || (typeof window === "undefined" ? "" : window.location.origin);
+  const feeds = [
+    { name: t.google, url: `${origin}/feeds/google-vehicles.tsv` },
+    { name: t.meta, url: `${origin}/feeds/meta-vehicles.csv` },
+  ];
+  return (
+    <Card title={t.title}>
+      <p className="text-sm text-gray-800">{t.hint}</p>
+      <ul className="mt-3 space-y-3">
+        {feeds.map((feed) => (
+          <li key={feed.url}>
+            <p className="text-sm font-medium">{feed.name}</p>
+            <div className="mt-1 flex items-center gap-2">
+              <code className="min-w-0 flex-1 break-all rounded bg-gray-100 px-2 py-1 text-sm" data-testid="feed-url">
+                {feed.url}
+              </code>
+              <button
+                type="button"
+                aria-label={t.copyLabel(feed.name)}
+                onClick={() => void navigator.clipboard?.writeText(feed.url).then(() => toast({ title: t.copied }))}
+                className="inline-flex items-center gap-1 rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
+              >
+                <Copy aria-hidden="true" className="h-4 w-4" />
+                {t.copy}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }

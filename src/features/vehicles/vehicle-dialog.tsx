@@ -9,6 +9,7 @@ import { ModalDialog } from "~/shared/ui/staff/modal-dialog";
 import { adminFetch, adminJson } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
 import { resizePhoto, uploadPhoto } from "./resize-photo";
+import { LotFields } from "./vehicle-lot-fields";
 import {
   BODY_STYLES,
   COLORS,
@@ -63,6 +64,13 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
           features: vehicle.features.join(", "),
           description: vehicle.description ?? "",
           images: photosOf(vehicle).map((p) => p.key),
+          stockNumber: vehicle.stockNumber ?? "",
+          trim: vehicle.trim ?? "",
+          status: vehicle.status,
+          dateInStock: vehicle.dateInStock,
+          warrantyType: vehicle.warrantyType,
+          warrantySystems: vehicle.warrantySystems ?? "",
+          warrantyDuration: vehicle.warrantyDuration ?? "",
         }
       : {
           vin: "",
@@ -76,6 +84,13 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
           features: "",
           description: "",
           images: [],
+          stockNumber: "",
+          trim: "",
+          status: "available",
+          dateInStock: new Date().toISOString().slice(0, 10),
+          warrantyType: "dealer",
+          warrantySystems: "",
+          warrantyDuration: "",
         },
   });
   const vin = watch("vin") ?? "";
@@ -314,6 +329,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
         >
           <textarea {...register("description")} {...field("description")} rows={3} className={inputClass} />
         </Field>
+        <LotFields register={register} watch={watch} errors={errors} idp={idp} inputClass={inputClass} />
 
         <fieldset>
           <legend className="text-sm font-medium">

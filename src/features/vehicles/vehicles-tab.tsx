@@ -1,13 +1,15 @@
-import { Pencil, Plus, Search, Trash2 } from "lucide-react";
-import { useMemo, useState } from "react";
+import { AlertTriangle, ArrowDown, ArrowUp, Download, FileText, Pencil, Plus, Search, Trash2, Upload } from "lucide-react";
+import { useId, useMemo, useState } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
-import type { Vehicle } from "~/shared/types/vehicle";
+import { asIsViolatesLaw } from "~/shared/lib/massachusetts-warranty";
+import { VEHICLE_STATUSES, type Vehicle, type VehicleStatus } from "~/shared/types/vehicle";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ConfirmDialog } from "~/shared/ui/staff/modal-dialog";
-import { adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
+import { adminFetch, downloadFile, useAdminData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
 import { VehicleDialog } from "./vehicle-dialog";
+import { daysInStock, ImportDialog, VehicleDetailsDialog } from "./vehicle-lot-panels";
 
 /** Case-insensitive match on make, model, year or VIN (spec §2 Vehicles tab). */
 export function matchesVehicleSearch(vehicle: Pick<Vehicle, "make" | "model" | "year" | "vin">, query: string): boolean {
@@ -16,14 +18,56 @@ export function matchesVehicleSearch(vehicle: Pick<Vehicle, "make" | "model" | "
   return [vehicle.make, vehicle.model, String(vehicle.year), vehicle.vin].some((f) => f.toLowerCase().includes(q));
 }
 
-/** Spec §2 Vehicles: search, add, edit and delete vehicles. */
+type SortKey = "vehicle" | "stock" | "price" | "mileage" | "status" | "days";
+type StatusFilter = "" | VehicleStatus;
+
+const SORTERS: Record<SortKey, (a: Vehicle, b: Vehicle) => number> = {
+  vehicle: (a, b) => `${a.year} ${a.make} ${a.model}`.localeCompare(`${b.year} ${b.make} ${b.model}`),
+  stock: (a, b) => (a.stockNumber ?? "").localeCompare(b.stockNumber ?? "", undefined, { numeric: true }),
+  price: (a, b) => a.price - b.price,
+  mileage: (a, b) => a.mileage - b.mileage,
+  status: (a, b) => VEHICLE_STATUSES.indexOf(a.status) - VEHICLE_STATUSES.indexOf(b.status),
+  days: (a, b) => daysInStock(a.dateInStock) - daysInStock(b.dateInStock),
+};
+
+/** The staff list's filters (issue 13): status, vehicles without photos, at least N days in stock. */
+export function filterVehicles(
+  vehicles: Vehicle[],
+  filters: { query: string; status: StatusFilter; noPhotos: boolean; minDays: number },
+  now = new Date(),
+): Vehicle[] {
+  return vehicles.filter(
+    (v) =>
+      matchesVehicleSearch(v, filters.query) &&
+      (!filters.status || v.status === filters.status) &&
+      (!filters.noPhotos || v.images.length === 0) &&
+      daysInStock(v.dateInStock, now) >= filters.minDays,
+  );
+}
+
+/** Spec §2 Vehicles, plus the lot (issue 13): a sortable, filterable table (cards on small screens), status, CSV, Buyers Guide. */
 export function VehiclesTab() {
-  const m = useStaffMessages().admin;
+  const staff = useStaffMessages();
+  const m = staff.admin;
+  const t = staff.lot;
   const { data, error, reload } = useAdminData<Vehicle[]>("/api/admin/vehicles");
   const [query, setQuery] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("");
+  const [noPhotos, setNoPhotos] = useState(false);
+  const [minDays, setMinDays] = useState(0);
+  const [sort, setSort] = useState<{ key: SortKey; ascending: boolean } | null>(null);
   const [editing, setEditing] = useState<Vehicle | "new" | null>(null);
   const [deleting, setDeleting] = useState<Vehicle | null>(null);
-  const shown = useMemo(() => (data ?? []).filter((v) => matchesVehicleSearch(v, query)), [data, query]);
+  const [details, setDetails] = useState<Vehicle | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const filterId = useId();
+  const shown = useMemo(() => {
+    const list = filterVehicles(data ?? [], { query, status, noPhotos, minDays });
+    if (!sort) return list;
+    const sorter = SORTERS[sort.key];
+    return [...list].sort((a, b) => (sort.ascending ? sorter(a, b) : sorter(b, a)));
+  }, [data, query, status, noPhotos, minDays, sort]);
 
   async function confirmDelete(vehicle: Vehicle) {
     setDeleting(null);
@@ -35,6 +79,96 @@ export function VehiclesTab() {
     }
     await reload();
   }
+
+  async function changeStatus(vehicle: Vehicle, next: VehicleStatus) {
+    const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+    try {
+      await adminFetch(`/api/admin/vehicles/${vehicle.id}/status`, { method: "PATCH", body: { status: next } });
+      toast({ title: t.statusChanged(name, t.statuses[next]) });
+    } catch {
+      toast({ title: m.common.error, description: t.statusFailed, variant: "destructive" });
+    }
+    await reload();
+  }
+
+  async function exportCsv() {
+    try {
+      await downloadFile("/api/admin/vehicles/export.csv", `vehicles-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch {
+      toast({ title: m.common.error, description: t.csv.exportFailed, variant: "destructive" });
+    }
+  }
+
+  const sortHeader = (key: SortKey, label: string) => {
+    const active = sort?.key === key;
+    return (
+      <th scope="col" aria-sort={active ? (sort.ascending ? "ascending" : "descending") : "none"} className="px-3 py-2">
+        <button
+          type="button"
+          onClick={() => setSort({ key, ascending: active ? !sort.ascending : true })}
+          className="inline-flex items-center gap-1 font-semibold hover:underline"
+        >
+          {label}
+          {active ? (
+            sort.ascending ? (
+              <ArrowUp aria-hidden="true" className="h-3 w-3" />
+            ) : (
+              <ArrowDown aria-hidden="true" className="h-3 w-3" />
+            )
+          ) : null}
+        </button>
+      </th>
+    );
+  };
+
+  const statusSelect = (v: Vehicle, name: string) => (
+    <select
+      aria-label={t.table.statusOf(name)}
+      value={v.status}
+      onChange={(e) => void changeStatus(v, e.target.value as VehicleStatus)}
+      className="rounded-md border border-gray-400 px-2 py-1 text-sm"
+    >
+      {VEHICLE_STATUSES.map((s) => (
+        <option key={s} value={s}>
+          {t.statuses[s]}
+        </option>
+      ))}
+    </select>
+  );
+
+  const actions = (v: Vehicle, name: string) => (
+    <div className="flex flex-wrap gap-2">
+      <button
+        type="button"
+        onClick={() => setEditing(v)}
+        aria-label={m.vehicles.editLabel(name)}
+        className="inline-flex items-center justify-center gap-1 rounded-md border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50"
+      >
+        <Pencil aria-hidden="true" className="h-4 w-4" />
+        {m.vehicles.edit}
+      </button>
+      <button
+        type="button"
+        onClick={() => setDetails(v)}
+        aria-label={t.table.detailsLabel(name)}
+        className="inline-flex items-center justify-center gap-1 rounded-md border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50"
+      >
+        <FileText aria-hidden="true" className="h-4 w-4" />
+        {t.table.details}
+      </button>
+      <button
+        type="button"
+        onClick={() => setDeleting(v)}
+        aria-label={m.vehicles.deleteLabel(name)}
+        className="inline-flex items-center justify-center rounded-md border border-red-300 px-3 py-1.5 text-red-800 hover:bg-red-50"
+      >
+        <Trash2 aria-hidden="true" className="h-4 w-4" />
+      </button>
+    </div>
+  );
+
+  const warning = (v: Vehicle) =>
+    asIsViolatesLaw(v) ? <AlertTriangle aria-label={t.fields.warrantyType} role="img" className="inline h-4 w-4 text-amber-700" /> : null;
 
   return (
     <div>
@@ -50,19 +184,155 @@ export function VehiclesTab() {
             className="w-full rounded-md border border-gray-400 py-2 pl-9 pr-3 focus:outline-2 focus:outline-red-700"
           />
         </div>
-        <button
-          type="button"
-          onClick={() => setEditing("new")}
-          className="inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-        >
-          <Plus aria-hidden="true" className="h-4 w-4" />
-          {m.vehicles.add}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            onClick={() => setImporting(true)}
+            className="inline-flex items-center justify-center gap-2 rounded-md border border-gray-400 px-4 py-2 font-semibold hover:bg-gray-50"
+          >
+            <Upload aria-hidden="true" className="h-4 w-4" />
+            {t.csv.import}
+          </button>
+          <button
+            type="button"
+            onClick={() => void exportCsv()}
+            className="inline-flex items-center justify-center gap-2 rounded-md border border-gray-400 px-4 py-2 font-semibold hover:bg-gray-50"
+          >
+            <Download aria-hidden="true" className="h-4 w-4" />
+            {t.csv.export}
+          </button>
+          <button
+            type="button"
+            onClick={() => setEditing("new")}
+            className="inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+          >
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            {m.vehicles.add}
+          </button>
+        </div>
       </div>
+      <div className="mt-4 flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor={`${filterId}-status`} className="block text-sm font-medium">
+            {t.filters.status}
+          </label>
+          <select
+            id={`${filterId}-status`}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as StatusFilter)}
+            className="mt-1 rounded-md border border-gray-400 px-2 py-2"
+          >
+            <option value="">{t.filters.allStatuses}</option>
+            {VEHICLE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t.statuses[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${filterId}-days`} className="block text-sm font-medium">
+            {t.filters.minDays}
+          </label>
+          <input
+            id={`${filterId}-days`}
+            type="number"
+            min={0}
+            value={minDays}
+            onChange={(e) => setMinDays(Math.max(0, Number(e.target.value) || 0))}
+            className="mt-1 w-28 rounded-md border border-gray-400 px-2 py-2"
+          />
+        </div>
+        <label className="flex items-center gap-2 pb-2 text-sm font-medium">
+          <input type="checkbox" checked={noPhotos} onChange={(e) => setNoPhotos(e.target.checked)} className="h-4 w-4" />
+          {t.filters.noPhotosOnly}
+        </label>
+      </div>
+      {notice ? (
+        <p role="status" className="mt-4 rounded-md bg-amber-50 p-3 font-medium text-amber-900">
+          {notice}
+        </p>
+      ) : null}
       {error ? <LoadFailed onRetry={reload} /> : null}
       {data === null && !error ? <p className="mt-6 text-gray-700">{m.common.loading}</p> : null}
+      {data !== null ? (
+        <p className="mt-4 text-sm text-gray-700" aria-live="polite">
+          {t.filters.showing(shown.length, data.length)}
+        </p>
+      ) : null}
       {data !== null && shown.length === 0 ? <p className="mt-10 text-center text-gray-700">{m.vehicles.empty}</p> : null}
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+
+      {/* Large screens: a sortable table. */}
+      {shown.length > 0 ? (
+        <div className="mt-4 hidden overflow-x-auto md:block">
+          <table className="w-full text-left text-sm" data-testid="vehicles-table">
+            <caption className="sr-only">{t.table.caption}</caption>
+            <thead className="border-b border-gray-300 bg-gray-50">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">{t.table.photo}</span>
+                </th>
+                {sortHeader("vehicle", t.table.vehicle)}
+                {sortHeader("stock", t.table.stock)}
+                {sortHeader("price", t.table.price)}
+                {sortHeader("mileage", t.table.mileage)}
+                {sortHeader("status", t.table.status)}
+                {sortHeader("days", t.table.daysInStock)}
+                <th scope="col" className="px-3 py-2">
+                  {t.table.actions}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((v) => {
+                const name = `${v.year} ${v.make} ${v.model}`;
+                const photo = v.photos[0];
+                return (
+                  <tr key={v.id} className="border-b border-gray-200 align-middle">
+                    <td className="px-3 py-2">
+                      {photo ? (
+                        <img
+                          src={photo.src}
+                          srcSet={photo.srcSet}
+                          sizes="80px"
+                          width={80}
+                          height={60}
+                          alt=""
+                          loading="lazy"
+                          className="h-12 w-16 rounded object-cover"
+                        />
+                      ) : (
+                        <span className="inline-block rounded bg-amber-100 px-2 py-1 text-xs font-semibold text-amber-900">
+                          {t.table.needsPhotos}
+                        </span>
+                      )}
+                    </td>
+                    <td className="px-3 py-2">
+                      <span className="font-semibold">{name}</span> {v.trim ? <span className="text-gray-700">{v.trim}</span> : null}{" "}
+                      {warning(v)}
+                      <div className="font-mono text-xs text-gray-700">{v.vin}</div>
+                    </td>
+                    <td className="px-3 py-2">{v.stockNumber ?? ""}</td>
+                    <td className="px-3 py-2">
+                      {formatPrice(v.price)}
+                      {v.priceReducedBy ? (
+                        <div className="text-xs text-green-800">{t.table.reducedBy(formatPrice(v.priceReducedBy))}</div>
+                      ) : null}
+                    </td>
+                    <td className="px-3 py-2">{m.vehicles.miles(formatNumber(v.mileage))}</td>
+                    <td className="px-3 py-2">{statusSelect(v, name)}</td>
+                    <td className="px-3 py-2">{daysInStock(v.dateInStock)}</td>
+                    <td className="px-3 py-2">{actions(v, name)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      {/* Small screens: cards. */}
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:hidden">
         {shown.map((v) => {
           const name = `${v.year} ${v.make} ${v.model}`;
           const photo = v.photos[0];
@@ -72,7 +342,7 @@ export function VehiclesTab() {
                 <img
                   src={photo.src}
                   srcSet={photo.srcSet}
-                  sizes="(min-width: 1024px) 400px, 100vw"
+                  sizes="(min-width: 640px) 50vw, 100vw"
                   width={photo.width}
                   height={photo.height}
                   alt={name}
@@ -83,34 +353,23 @@ export function VehiclesTab() {
                 <div className="flex aspect-[4/3] items-center justify-center bg-gray-100 text-gray-700">{m.vehicles.noPhoto}</div>
               )}
               <div className="p-4">
-                <h3 className="text-lg font-semibold">{name}</h3>
+                <h3 className="text-lg font-semibold">
+                  {name} {warning(v)}
+                </h3>
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-gray-800">
                   <dt className="font-medium">{m.vehicles.vin}</dt>
                   <dd className="font-mono">{v.vin}</dd>
+                  <dt className="font-medium">{t.table.stock}</dt>
+                  <dd>{v.stockNumber ?? ""}</dd>
                   <dt className="font-medium">{m.vehicles.price}</dt>
                   <dd>{formatPrice(v.price)}</dd>
                   <dt className="font-medium">{m.vehicles.mileage}</dt>
                   <dd>{m.vehicles.miles(formatNumber(v.mileage))}</dd>
+                  <dt className="font-medium">{t.table.daysInStock}</dt>
+                  <dd>{daysInStock(v.dateInStock)}</dd>
                 </dl>
-                <div className="mt-4 flex gap-2">
-                  <button
-                    type="button"
-                    onClick={() => setEditing(v)}
-                    aria-label={m.vehicles.editLabel(name)}
-                    className="inline-flex flex-1 items-center justify-center gap-2 rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50"
-                  >
-                    <Pencil aria-hidden="true" className="h-4 w-4" />
-                    {m.vehicles.edit}
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => setDeleting(v)}
-                    aria-label={m.vehicles.deleteLabel(name)}
-                    className="inline-flex items-center justify-center rounded-md border border-red-300 px-3 py-2 text-red-800 hover:bg-red-50"
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  </button>
-                </div>
+                <div className="mt-3">{statusSelect(v, name)}</div>
+                <div className="mt-3">{actions(v, name)}</div>
               </div>
             </li>
           );
@@ -122,6 +381,21 @@ export function VehiclesTab() {
           onClose={() => setEditing(null)}
           onSaved={async () => {
             setEditing(null);
+            await reload();
+          }}
+        />
+      ) : null}
+      {details ? <VehicleDetailsDialog vehicle={details} onClose={() => setDetails(null)} /> : null}
+      {importing ? (
+        <ImportDialog
+          onClose={() => setImporting(false)}
+          onImported={async (created) => {
+            setImporting(false);
+            // New vehicles arrive without photos: show which still need them.
+            if (created > 0) {
+              setNoPhotos(true);
+              setNotice(t.csv.needPhotos);
+            }
             await reload();
           }}
         />

@@ -1,11 +1,12 @@
 import { admin } from "./en/admin";
+import { lot } from "./en/staff-lot";
 import { useLocale, type Locale } from "./messages";
 
 /**
  * The staff dashboard's catalogue, kept apart from the public one so no public page downloads
  * the dashboard's text (docs/decisions/016-javascript-budget.md). Same locales, same shape rule.
  */
-export const staffEn = { admin };
+export const staffEn = { admin, lot };
 
 export type StaffMessages = typeof staffEn;
 

@@ -1,0 +1,114 @@
+import type { FieldErrors, UseFormRegister, UseFormWatch } from "react-hook-form";
+import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { formatNumber } from "~/shared/lib/format";
+import { asIsViolatesLaw, massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
+import { VEHICLE_STATUSES, WARRANTY_TYPES } from "~/shared/types/vehicle";
+import type { VehicleFormInput } from "./vehicle-schema";
+
+/**
+ * The vehicle dialog's lot fields (issue 13): stock number, trim, status, date in stock and the
+ * Buyers Guide warranty, with a warning when "as is" contradicts Massachusetts law.
+ */
+export function LotFields({
+  register,
+  watch,
+  errors,
+  idp,
+  inputClass,
+}: {
+  register: UseFormRegister<VehicleFormInput>;
+  watch: UseFormWatch<VehicleFormInput>;
+  errors: FieldErrors<VehicleFormInput>;
+  idp: string;
+  inputClass: string;
+}) {
+  const t = useStaffMessages().lot;
+  const f = t.fields;
+  const price = Number(watch("price"));
+  const mileage = Number(watch("mileage"));
+  const warrantyType = watch("warrantyType") ?? "dealer";
+  const required = Number.isFinite(price) && Number.isFinite(mileage) ? massachusettsWarranty(price, mileage) : null;
+  const warn = required !== null && asIsViolatesLaw({ price, mileage, warrantyType });
+  const control = (name: keyof VehicleFormInput) => ({
+    id: `${idp}-${name}`,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${idp}-${name}-error` : undefined,
+  });
+  const error = (name: keyof VehicleFormInput) =>
+    errors[name]?.message ? (
+      <p id={`${idp}-${name}-error`} className="mt-1 text-sm text-red-800">
+        {String(errors[name]?.message)}
+      </p>
+    ) : null;
+  const label = (name: keyof VehicleFormInput, text: string) => (
+    <label htmlFor={`${idp}-${name}`} className="text-sm font-medium">
+      {text}
+    </label>
+  );
+  return (
+    <fieldset className="rounded-lg border border-gray-200 p-4">
+      <legend className="px-1 text-sm font-semibold">{f.legend}</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          {label("stockNumber", f.stockNumber)}
+          <input {...register("stockNumber")} {...control("stockNumber")} className={inputClass} />
+          {error("stockNumber")}
+        </div>
+        <div>
+          {label("trim", f.trim)}
+          <input {...register("trim")} {...control("trim")} className={inputClass} />
+          {error("trim")}
+        </div>
+        <div>
+          {label("status", f.status)}
+          <select {...register("status")} {...control("status")} className={inputClass}>
+            {VEHICLE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t.statuses[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          {label("dateInStock", f.dateInStock)}
+          <input type="date" {...register("dateInStock")} {...control("dateInStock")} className={inputClass} />
+          {error("dateInStock")}
+        </div>
+        <div className="sm:col-span-2">
+          {label("warrantyType", f.warrantyType)}
+          <select
+            {...register("warrantyType")}
+            {...control("warrantyType")}
+            aria-describedby={warn ? `${idp}-warranty-warning` : undefined}
+            className={inputClass}
+          >
+            {WARRANTY_TYPES.map((w) => (
+              <option key={w} value={w}>
+                {t.warrantyTypes[w]}
+              </option>
+            ))}
+          </select>
+          {warn && required ? (
+            <p id={`${idp}-warranty-warning`} role="alert" className="mt-2 rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-900">
+              {t.asIsWarning(required.days, formatNumber(required.miles))}
+            </p>
+          ) : null}
+        </div>
+        {warrantyType === "dealer" ? (
+          <>
+            <div>
+              {label("warrantySystems", f.warrantySystems)}
+              <textarea {...register("warrantySystems")} {...control("warrantySystems")} rows={2} className={inputClass} />
+              {error("warrantySystems")}
+            </div>
+            <div>
+              {label("warrantyDuration", f.warrantyDuration)}
+              <input {...register("warrantyDuration")} {...control("warrantyDuration")} className={inputClass} />
+              {error("warrantyDuration")}
+            </div>
+          </>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}

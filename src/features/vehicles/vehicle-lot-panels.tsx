@@ -1,0 +1,210 @@
+import { FileUp } from "lucide-react";
+import { useId, useState } from "react";
+import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { formatNumber, formatPrice } from "~/shared/lib/format";
+import { massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
+import type { Vehicle } from "~/shared/types/vehicle";
+import { ModalDialog } from "~/shared/ui/staff/modal-dialog";
+import { ApiError, useAdminData } from "~/shared/ui/staff/staff-fetch";
+import { toast } from "~/shared/ui/toast";
+
+/** Whole days since `date` (yyyy-MM-dd), never negative. */
+export function daysInStock(dateInStock: string, now = new Date()): number {
+  const start = Date.parse(`${dateInStock}T00:00:00Z`);
+  if (Number.isNaN(start)) return 0;
+  return Math.max(0, Math.floor((now.getTime() - start) / 86_400_000));
+}
+
+type PriceChange = { oldPrice: number; newPrice: number; changedAt: string };
+
+/** Days in stock, sold date, the warranty on the guide, the Buyers Guide PDFs and the price history. */
+export function VehicleDetailsDialog({ vehicle, onClose }: { vehicle: Vehicle; onClose: () => void }) {
+  const t = useStaffMessages().lot;
+  const d = t.details;
+  const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  const { data: history } = useAdminData<PriceChange[]>(`/api/admin/vehicles/${vehicle.id}/price-history`);
+  const required = massachusettsWarranty(vehicle.price, vehicle.mileage);
+  return (
+    <ModalDialog title={d.title(name)} onClose={onClose}>
+      <p>{d.daysInStock(daysInStock(vehicle.dateInStock), vehicle.dateInStock)}</p>
+      {vehicle.soldAt ? <p className="mt-1">{d.soldOn(vehicle.soldAt.slice(0, 10))}</p> : null}
+      <h3 className="mt-4 font-semibold">{d.buyersGuide}</h3>
+      <p className="mt-1 text-sm text-gray-800">
+        {d.warranty}: {t.warrantyTypes[vehicle.warrantyType]}
+      </p>
+      {vehicle.warrantyType === "as_is" && required ? (
+        <p role="alert" className="mt-2 rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-900">
+          {t.asIsWarning(required.days, formatNumber(required.miles))}
+        </p>
+      ) : null}
+      <div className="mt-2 flex flex-wrap gap-2">
+        {(["en", "es"] as const).map((lang) => (
+          <a
+            key={lang}
+            href={`/api/admin/vehicles/${vehicle.id}/buyers-guide.pdf?lang=${lang}`}
+            target="_blank"
+            rel="noopener"
+            className="rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50"
+          >
+            {lang === "en" ? d.buyersGuideEn : d.buyersGuideEs}
+          </a>
+        ))}
+      </div>
+      <h3 className="mt-4 font-semibold">{d.priceHistory}</h3>
+      {history && history.length > 0 ? (
+        <table className="mt-2 w-full text-left text-sm">
+          <thead>
+            <tr>
+              <th scope="col" className="py-1">
+                {d.when}
+              </th>
+              <th scope="col">{d.from}</th>
+              <th scope="col">{d.to}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.map((c) => (
+              <tr key={c.changedAt} className="border-t border-gray-200">
+                <td className="py-1">{c.changedAt.slice(0, 16).replace("T", " ")}</td>
+                <td>{formatPrice(c.oldPrice)}</td>
+                <td>{formatPrice(c.newPrice)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="mt-1 text-sm text-gray-700">{history ? d.noPriceChanges : ""}</p>
+      )}
+    </ModalDialog>
+  );
+}
+
+type ImportReport = {
+  created: { row: number; vin: string }[];
+  updated: { row: number; vin: string }[];
+  unchanged: { row: number; vin: string }[];
+  rejected: { row: number; vin: string | null; problems: { column: string; message: string }[] }[];
+};
+
+async function postCsv(text: string, dryRun: boolean): Promise<ImportReport> {
+  const res = await fetch(`/api/admin/vehicles/import?dryRun=${dryRun}`, {
+    method: "POST",
+    credentials: "include",
+    headers: { "Content-Type": "text/csv" },
+    body: text,
+  });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { error?: string };
+    throw new ApiError(res.status, body.error ?? res.statusText);
+  }
+  return (await res.json()) as ImportReport;
+}
+
+/** Upload a CSV, see the dry run's report, then confirm the import. */
+export function ImportDialog({ onClose, onImported }: { onClose: () => void; onImported: (created: number) => void }) {
+  const staff = useStaffMessages();
+  const c = staff.lot.csv;
+  const id = useId();
+  const [text, setText] = useState<string | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [busy, setBusy] = useState<"preview" | "import" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function preview(file: File | undefined) {
+    setReport(null);
+    setError(null);
+    if (!file) return;
+    const content = await file.text();
+    setText(content);
+    setBusy("preview");
+    try {
+      setReport(await postCsv(content, true));
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message.replace(/^\d+: /, "") : c.failed);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function confirm() {
+    if (!text) return;
+    setBusy("import");
+    try {
+      const done = await postCsv(text, false);
+      toast({ title: c.done(done.created.length, done.updated.length) });
+      onImported(done.created.length);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message.replace(/^\d+: /, "") : c.failed);
+      setBusy(null);
+    }
+  }
+
+  const applicable = report ? report.created.length + report.updated.length : 0;
+  return (
+    <ModalDialog title={c.title} onClose={onClose}>
+      <p className="text-sm text-gray-800">{c.help}</p>
+      <label htmlFor={`${id}-file`} className="mt-4 block text-sm font-medium">
+        {c.file}
+      </label>
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept=".csv,text/csv"
+        onChange={(e) => void preview(e.target.files?.[0])}
+        className="mt-1 block w-full text-sm"
+      />
+      <div aria-live="polite" className="mt-4">
+        {busy === "preview" ? <p>{c.previewing}</p> : null}
+        {error ? <p className="font-medium text-red-800">{error}</p> : null}
+        {report ? (
+          <div data-testid="import-preview">
+            <p className="font-semibold">
+              {c.summary(report.created.length, report.updated.length, report.unchanged.length, report.rejected.length)}
+            </p>
+            {report.rejected.length > 0 ? (
+              <>
+                <h3 className="mt-3 font-semibold">{c.rejectedTitle}</h3>
+                <table className="mt-1 w-full text-left text-sm">
+                  <thead>
+                    <tr>
+                      <th scope="col" className="py-1 pr-3">
+                        {c.row}
+                      </th>
+                      <th scope="col" className="pr-3">
+                        VIN
+                      </th>
+                      <th scope="col">{c.problems}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {report.rejected.map((r) => (
+                      <tr key={r.row} className="border-t border-gray-200 align-top">
+                        <td className="py-1 pr-3">{r.row}</td>
+                        <td className="pr-3 font-mono">{r.vin ?? ""}</td>
+                        <td>{r.problems.map((p) => `${p.column}: ${p.message}`).join("; ")}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <div className="mt-6 flex justify-end gap-2">
+        <button type="button" onClick={onClose} className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">
+          {staff.admin.common.cancel}
+        </button>
+        <button
+          type="button"
+          disabled={!report || applicable === 0 || busy !== null}
+          onClick={() => void confirm()}
+          className="inline-flex items-center gap-2 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50"
+        >
+          <FileUp aria-hidden="true" className="h-4 w-4" />
+          {busy === "import" ? c.importing : c.confirm(applicable)}
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { vehiclePath } from "~/shared/lib/vehicle-path";
+import { describeViolations, launchBrowser, seriousAxeViolations } from "../support/browser";
+import { STAFF_PIN } from "../support/staff-client";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+describe("running the lot in the dashboard", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seeded: true });
+    browser = await launchBrowser();
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(() => {
+      try {
+        sessionStorage.setItem("splash-seen", "1");
+      } catch {
+        /* about:blank */
+      }
+    });
+    page = await context.newPage();
+    await page.goto("/podium");
+    await page.getByLabel("PIN").fill(STAFF_PIN);
+    await page.getByRole("button", { name: "Access Dashboard" }).click();
+    await page.getByTestId("vehicles-table").waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("imports a CSV: preview with the rejected row, confirm, then the list shows the new vehicle needs photos", async () => {
+    const axe = await seriousAxeViolations(page);
+    expect(axe, describeViolations(axe)).toEqual([]);
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    const csv = [
+      "VIN,Stock,Year,Make,Model,Trim,Price,Mileage,Exterior Color,Transmission,Drivetrain,Body Style,Features,Description,Status",
+      '5E2E0000000000001,E2E1,2020,Mazda,CX-5,Touring,21995,30100,Red,Automatic,AWD,SUV,"Bluetooth, Sunroof","Clean, one owner",available',
+      "5E2E0000000000002,E2E2,2020,,CX-5,Touring,cheap,30100,Red,Automatic,AWD,SUV,Bluetooth,,available",
+    ].join("\r\n");
+    await page.getByLabel("CSV file", { exact: true }).setInputFiles({ name: "stock.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const preview = page.getByTestId("import-preview");
+    await preview.getByText("1 new, 0 updated, 0 unchanged, 1 rejected").waitFor();
+    expect(await preview.getByRole("row").nth(1).textContent()).toMatch(/^3.*5E2E0000000000002.*Make.*Price/);
+    const dialogAxe = await seriousAxeViolations(page);
+    expect(dialogAxe, describeViolations(dialogAxe)).toEqual([]);
+    await page.getByRole("button", { name: "Import 1 vehicle" }).click();
+    await page.getByText("Imported: 1 new, 0 updated").waitFor();
+    await page.getByText("New vehicles have no photos yet").waitFor();
+    expect(await page.getByLabel("Only vehicles without photos").isChecked()).toBe(true);
+    const rows = page.getByTestId("vehicles-table").locator("tbody tr");
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain("2020 Mazda CX-5");
+    expect(await rows.first().textContent()).toContain("Needs photos");
+  });
+
+  it("marks a vehicle sold: its public page then answers 410 with similar vehicles", async () => {
+    await page.getByLabel("Only vehicles without photos").uncheck();
+    await page.getByRole("button", { name: "Price" }).click();
+    const select = page.getByRole("combobox", { name: /^Status of / }).first();
+    const name = (await select.getAttribute("aria-label"))!.replace("Status of ", "");
+    await select.selectOption("sold");
+    await page.getByText(`${name}: Sold`).waitFor();
+    const vehicles = (await (await page.request.get("/api/admin/vehicles")).json()) as {
+      id: string;
+      year: number;
+      make: string;
+      model: string;
+      status: string;
+    }[];
+    const sold = vehicles.find((v) => `${v.year} ${v.make} ${v.model}` === name && v.status === "sold")!;
+    expect(sold).toBeDefined();
+    const slug = vehiclePath(sold);
+    const publicPage = await browser.newPage({ baseURL: server.url });
+    const res = await publicPage.goto(slug);
+    expect(res?.status()).toBe(410);
+    await publicPage.getByRole("heading", { name: "This vehicle has been sold" }).waitFor();
+    await publicPage.getByRole("heading", { name: "Similar Vehicles" }).waitFor();
+    const axe = await seriousAxeViolations(publicPage);
+    expect(axe, describeViolations(axe)).toEqual([]);
+    await publicPage.close();
+  });
+
+  it("lists both feed URLs with copy buttons in Settings", async () => {
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await page.getByTestId("feed-url").first().waitFor();
+    const urls = await page.getByTestId("feed-url").allTextContents();
+    expect(urls).toEqual([
+      expect.stringMatching(/^https?:\/\/.+\/feeds\/google-vehicles\.tsv$/),
+      expect.stringMatching(/^https?:\/\/.+\/feeds\/meta-vehicles\.csv$/),
+    ]);
+    await page.getByRole("button", { name: /Copy the Google Vehicle Listings/ }).waitFor();
+  });
+});

@@ -188,7 +188,8 @@ describe("staff dashboard at /podium", () => {
     await dialog.waitFor({ state: "detached" });
 
     await page.getByLabel("Search vehicles").fill("1FTFW1ET9DFC10312");
-    await page.getByRole("heading", { name: "2013 Ford F-150" }).waitFor();
+    // The list is a table on large screens (issue 13): the vehicle's row names it.
+    await page.getByTestId("vehicles-table").getByText("2013 Ford F-150").waitFor();
 
     // The public vehicle page shows it (and /inventory, once the inventory page lists vehicles).
     const publicPage = await browser.newPage({ baseURL: server.url });

@@ -1,6 +1,4 @@
 import express, { Router, type Response } from "express";
-import os from "node:os";
-import path from "node:path";
 import type { AppContext } from "~/server/context.server";
 import { parseOr400, sendError } from "~/server/http/api-errors.server";
 import { jsonBody } from "~/server/http/json-body.server";

@@ -5,6 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { launchBrowser } from "../tests/support/browser";
+import { signInInBrowser } from "../tests/support/staff-browser";
+import { DEMO_OWNER } from "../tests/support/staff-sign-in";
 import { startTestServer } from "../tests/support/test-server";
 
 const COUNT = 25;
@@ -33,9 +35,8 @@ try {
   const context = await browser.newContext({ baseURL: server.url });
   await context.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
   const page = await context.newPage();
-  await page.goto("/podium");
-  await page.getByLabel("PIN").fill(process.env.ADMIN_PIN ?? "246810");
-  await page.getByRole("button", { name: "Access Dashboard" }).click();
+  // The demo owner, signed in with a TOTP code computed from the enrollment key the page shows.
+  await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
   await page.getByRole("button", { name: "Add Vehicle" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Vehicle" });
   const started = performance.now();

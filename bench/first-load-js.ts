@@ -4,7 +4,10 @@ import { firstVehiclePath } from "./support";
 import { launchBrowser, newPage } from "../tests/support/browser";
 import { startTestServer } from "../tests/support/test-server";
 
-const server = await startTestServer({ seeded: true, env: { NODE_ENV: "production", ADMIN_PIN: "482913", LOG_LEVEL: "warn" } });
+const server = await startTestServer({
+  seeded: true,
+  env: { NODE_ENV: "production", ADMIN_EMAIL: "bench-owner@example.com", ADMIN_PASSWORD: "bench owner passphrase 2026", LOG_LEVEL: "warn" },
+});
 const browser = await launchBrowser();
 try {
   const vehicle = await firstVehiclePath(server);

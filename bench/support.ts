@@ -42,7 +42,13 @@ export async function dataDirWith(vehicles: number): Promise<string> {
 export async function startBenchServer(vehicles: number, env: Record<string, string> = {}): Promise<TestServer> {
   return startTestServer({
     dataDir: await dataDirWith(vehicles),
-    env: { NODE_ENV: "production", ADMIN_PIN: "482913", LOG_LEVEL: "warn", ...env },
+    env: {
+      NODE_ENV: "production",
+      ADMIN_EMAIL: "bench-owner@example.com",
+      ADMIN_PASSWORD: "bench owner passphrase 2026",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
   });
 }
 

@@ -10,6 +10,7 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("booking/manage/:token", "routes/booking-manage.tsx"),
   route("podium", "routes/podium.tsx"),
+  route("podium/setup", "routes/podium-setup.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("feeds/google-vehicles.tsv", "routes/feeds.google-vehicles.ts"),

@@ -14,7 +14,6 @@ export type ServerEnv = {
   port: number;
   host: string;
   dataDir: string;
-  adminPin: string;
   publicUrl: string;
   seedDemo: boolean;
   logLevel: LogLevel;
@@ -46,7 +45,6 @@ export type ServerEnv = {
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-const DEMO_ADMIN_PIN = "246810";
 const DEFAULT_IDLE_MS = 30 * 60 * 1000;
 
 /** Start-up refused because of the environment; the message is one line, safe to print. */
@@ -83,7 +81,6 @@ const envSchema = z.object({
   PORT: optional(integer(0, 65535)),
   HOST: optional(z.string()),
   DATA_DIR: optional(z.string()),
-  ADMIN_PIN: z.string().optional(),
   PUBLIC_URL: optional(url(/^https?$/, "an http:// or https:// URL, e.g. https://www.example.com")),
   SEED_DEMO: optional(boolean()),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(", ")}` })),
@@ -123,7 +120,6 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     port,
     host: e.HOST ?? "0.0.0.0",
     dataDir,
-    adminPin: e.ADMIN_PIN ?? (isProduction ? "" : DEMO_ADMIN_PIN),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     seedDemo: e.SEED_DEMO ?? !isProduction,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === "test" ? "warn" : "info"),
@@ -141,13 +137,4 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     databaseUrl: e.DATABASE_URL,
     documentCacheBytes: (e.DOCUMENT_CACHE_MB ?? 32) * 2 ** 20,
   };
-}
-
-/** Refuses to run in production without a real staff PIN (DESIGN.md difference 1). */
-export function assertProductionReady(env: ServerEnv): void {
-  if (!env.isProduction) return;
-  const trivial = /^(\d)\1*$/.test(env.adminPin) || "0123456789".includes(env.adminPin) || "9876543210".includes(env.adminPin);
-  if (!env.adminPin || env.adminPin.length < 4 || trivial) {
-    throw new EnvError("ADMIN_PIN must be set to a non-trivial PIN of 4 to 6 characters when NODE_ENV=production");
-  }
 }

@@ -1,17 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { assertProductionReady, EnvError, readEnv } from "./env.server";
+import { EnvError, readEnv } from "./env.server";
 
-describe("production start-up refusal (DESIGN.md difference 1)", () => {
-  const prod = (pin?: string) => readEnv({ NODE_ENV: "production", ...(pin === undefined ? {} : { ADMIN_PIN: pin }) });
-  it("refuses a missing or trivial ADMIN_PIN in production", () => {
-    for (const pin of [undefined, "", "000000", "123456", "111111", "654321", "12"]) {
-      expect(() => assertProductionReady(prod(pin)), String(pin)).toThrow(/ADMIN_PIN/);
-    }
-  });
-  it("accepts a real PIN, and anything outside production", () => {
-    expect(() => assertProductionReady(prod("583017"))).not.toThrow();
-    expect(() => assertProductionReady(readEnv({ NODE_ENV: "development" }))).not.toThrow();
-    expect(readEnv({ NODE_ENV: "development" }).adminPin).toBe("246810");
+describe("staff sign-in configuration (issue 11)", () => {
+  it("reads the first owner's e-mail and password, and the idle limit", () => {
+    const env = readEnv({ ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "a fine long passphrase", ADMIN_SESSION_IDLE_MS: "1500" });
+    expect(env.adminEmail).toBe("boss@example.com");
+    expect(env.adminPassword).toBe("a fine long passphrase");
+    expect(env.adminSessionIdleMs).toBe(1500);
+    expect(readEnv({}).adminSessionIdleMs).toBe(30 * 60 * 1000);
   });
 });
 
@@ -44,7 +40,7 @@ describe("readEnv", () => {
       host: "0.0.0.0",
     });
     expect(env.publicUrl).toBe("https://cars.example.com");
-    expect(readEnv({ NODE_ENV: "production", ADMIN_PIN: "583017" }).trustProxy).toBe(false);
+    expect(readEnv({ NODE_ENV: "production" }).trustProxy).toBe(false);
   });
 
   it("accepts the mail, staff and database variables other features read", () => {

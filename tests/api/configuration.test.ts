@@ -45,11 +45,16 @@ describe("configuration is validated at start-up (issue 10 item 2)", () => {
     expect(lines[0]).not.toContain("not-a-key-but-a-secret");
   });
 
-  it("production without a real staff PIN is refused with one line naming ADMIN_PIN", () => {
-    const { status, lines } = startWith({ PORT: "0", NODE_ENV: "production", ADMIN_PIN: "123456" });
-    expect(status).not.toBe(0);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/ADMIN_PIN/);
-    expect(lines[0]).not.toContain("123456");
+  it("production with a first owner's password the policy refuses, or with no staff account at all, is refused in one line", () => {
+    const weak = startWith({ PORT: "0", NODE_ENV: "production", ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "password1234" });
+    expect(weak.status).not.toBe(0);
+    expect(weak.lines).toHaveLength(1);
+    expect(weak.lines[0]).toMatch(/ADMIN_PASSWORD is refused by the password policy: This password is too common/);
+    expect(weak.lines[0]).not.toContain("password1234");
+    const none = startWith({ PORT: "0", NODE_ENV: "production" });
+    expect(none.status).not.toBe(0);
+    // The migrations ran first (they create the accounts table); the refusal is the last line.
+    for (const line of none.lines) JSON.parse(line);
+    expect(none.lines.at(-1)).toMatch(/No staff account exists: set ADMIN_EMAIL and ADMIN_PASSWORD/);
   });
 });

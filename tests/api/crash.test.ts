@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/database.server";
 import { decrypt, loadSecrets } from "~/server/secrets.server";
+import { signInOwner } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /*
@@ -104,6 +105,7 @@ describe("crash safety", () => {
           signature,
           driverLicense: license,
           hasCoOwner: false,
+          creditConsent: true,
         },
       };
     });
@@ -222,12 +224,7 @@ describe("crash safety", () => {
     }
 
     // The restarted server serves the records through the staff API too.
-    const login = await fetch(`${second.url}/api/admin/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
-      body: JSON.stringify({ pin: "246810" }),
-    });
-    const cookie = login.headers.get("set-cookie")!.split(";", 1)[0]!;
+    const { cookie } = await signInOwner(second);
     const list = (await (await fetch(`${second.url}/api/admin/financing`, { headers: { cookie } })).json()) as { id: string }[];
     const listed = new Set(list.map((a) => a.id));
     for (const o of acknowledged.filter((a) => a.sent.kind === "financing")) expect(listed.has(o.id!)).toBe(true);

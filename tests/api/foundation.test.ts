@@ -251,10 +251,25 @@ describe("lifecycle", () => {
     expect(rows).toHaveLength(1);
   });
 
-  it("refuses to start in production without a real ADMIN_PIN", async () => {
-    for (const pin of ["", "123456", "000000"]) {
-      await expect(startTestServer({ env: { NODE_ENV: "production", ADMIN_PIN: pin } })).rejects.toThrow(/ADMIN_PIN/);
+  it("refuses to start in production with no staff account and no first owner, or a first owner's password the policy refuses", async () => {
+    await expect(startTestServer({ env: { NODE_ENV: "production" } })).rejects.toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+    for (const password of ["short", "password1234"]) {
+      await expect(
+        startTestServer({ env: { NODE_ENV: "production", ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: password } }),
+      ).rejects.toThrow(/ADMIN_PASSWORD/);
     }
+    // With good ones it starts, and the owner exists (no demo owner in production).
+    const ok = await startTestServer({
+      env: { NODE_ENV: "production", ADMIN_EMAIL: "Boss@Example.com", ADMIN_PASSWORD: "a fine long passphrase" },
+    });
+    const { db } = openDatabase(ok.dataDir);
+    const accounts = await db.selectFrom("staffAccounts").select(["email", "role"]).execute();
+    await db.destroy();
+    expect(accounts).toEqual([{ email: "boss@example.com", role: "owner" }]);
+    // Once an account exists, the variables are no longer needed.
+    await ok.stop();
+    const again = await startTestServer({ dataDir: ok.dataDir, env: { NODE_ENV: "production" } });
+    await again.stop();
   });
 
   it("sends HSTS behind an HTTPS proxy", async () => {

@@ -5,11 +5,12 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffApi } from "~/app/http/staff-api.server";
-import { staffAccess } from "~/features/admin/admin-api.server";
+import { staffAccess } from "~/features/staff/staff-api.server";
 import { listRoutes } from "~/server/http/route-list.server";
 import type { AppContext } from "~/server/context.server";
 import { openDatabase } from "~/server/db/database.server";
 import { upcomingDateFor } from "../support/booking-dates";
+import { DEMO_OWNER, signIn, signInOwner } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Service } from "~/shared/types/service";
@@ -20,7 +21,6 @@ import type { Service } from "~/shared/types/service";
  * this file adds the cross-site (403) matrix with a valid session.
  */
 
-const PIN = "246810";
 const SQL_STRINGS = ["'; DROP TABLE vehicles; --", '" OR 1=1 --', "Robert'); DELETE FROM bookings;--"];
 const XSS = `<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>`;
 const SSN = "778-41-9023";
@@ -119,9 +119,7 @@ const financingBody = (overrides: Record<string, unknown> = {}) =>
 
 beforeAll(async () => {
   server = await startTestServer({ seeded: true, env: { TRUST_PROXY: "true" } });
-  const login = await call("/api/admin/login", { body: { pin: PIN } });
-  expect(login.status).toBe(200);
-  adminCookie = login.headers.get("set-cookie")!.split(";", 1)[0]!;
+  adminCookie = (await signInOwner(server)).cookie;
 
   const vehicles = await json<{ id: string; year: number; make: string; model: string; photos: { url?: string; src?: string }[] }[]>(
     await call("/api/vehicles"),
@@ -232,8 +230,7 @@ describe("security headers", () => {
 
 describe("cookies", () => {
   it("the staff session cookie is HttpOnly, SameSite=Strict, a browser-session cookie, and Secure behind HTTPS", async () => {
-    const plain = await call("/api/admin/login", { body: { pin: PIN } });
-    const cookie = plain.headers.getSetCookie().find((c) => c.startsWith("admin_session="))!;
+    const cookie = (await signInOwner(server)).sessionSetCookie;
     expect(cookie).toMatch(/; HttpOnly/i);
     expect(cookie).toMatch(/; SameSite=Strict/i);
     expect(cookie).toMatch(/; Path=\//);
@@ -242,8 +239,7 @@ describe("cookies", () => {
     // 32 random bytes: not guessable.
     expect(cookie.split(";", 1)[0]!.split("=")[1]!.length).toBeGreaterThanOrEqual(43);
 
-    const https = await call("/api/admin/login", { body: { pin: PIN }, headers: { "x-forwarded-proto": "https" } });
-    const secure = https.headers.getSetCookie().find((c) => c.startsWith("admin_session="))!;
+    const secure = (await signIn(server, DEMO_OWNER.email, DEMO_OWNER.password, { "x-forwarded-proto": "https" })).sessionSetCookie;
     expect(secure).toMatch(/; Secure/i);
     expect(secure).toMatch(/; HttpOnly/i);
     expect(secure).toMatch(/; SameSite=Strict/i);
@@ -269,7 +265,7 @@ describe("cookies", () => {
 
 describe("cross-site requests to the staff API", () => {
   it("refuses every state-changing /api/admin route from another site, even with a valid session, and changes nothing", async () => {
-    const ctx = { env: { dataDir: server.dataDir, adminPin: PIN } } as AppContext;
+    const ctx = { env: { dataDir: server.dataDir, adminSessionIdleMs: 1000 } } as AppContext;
     const router = staffApi(ctx, staffAccess(ctx));
     const changing = listRoutes(router).filter((r) => r.method !== "GET");
     expect(changing.length).toBeGreaterThanOrEqual(8);
@@ -287,7 +283,10 @@ describe("cross-site requests to the staff API", () => {
         const res = await fetch(`${server.url}${url}`, {
           method: r.method,
           headers: { ...h, cookie: adminCookie, "content-type": "application/json" },
-          body: r.method === "DELETE" ? undefined : JSON.stringify(r.path.includes("login") ? { pin: PIN } : vehicleBody()),
+          body:
+            r.method === "DELETE"
+              ? undefined
+              : JSON.stringify(r.path.includes("login") ? { email: DEMO_OWNER.email, password: DEMO_OWNER.password } : vehicleBody()),
         });
         expect(res.status, `${r.method} ${url} ${JSON.stringify(headers)}`).toBe(403);
         expect(await res.json()).toEqual({ error: "Cross-site request refused" });
@@ -389,7 +388,7 @@ describe("request bodies", () => {
       financing: financingBody(),
       booking: bookingBody({}, 6),
       track: { page: "/", userAgent: "x" },
-      login: { pin: PIN },
+      login: { email: DEMO_OWNER.email, password: "not the password" },
       vehicle: vehicleBody(),
       status: { status: "confirmed" },
     };
@@ -764,7 +763,7 @@ describe("proxy headers, caching and the Host header", () => {
       const login = await fetch(`${direct.url}/api/admin/login`, {
         method: "POST",
         headers: { ...spoof(2), "content-type": "application/json" },
-        body: JSON.stringify({ pin: PIN }),
+        body: JSON.stringify({ email: DEMO_OWNER.email, password: DEMO_OWNER.password }),
       });
       expect(login.status).toBe(200);
       expect(login.headers.get("set-cookie")).not.toMatch(/Secure/i);

@@ -5,6 +5,8 @@ import type { Service } from "~/shared/types/service";
 import { insertApplication } from "../support/admin-fixtures";
 import { upcomingDateFor } from "../support/booking-dates";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { signInInBrowser } from "../support/staff-browser";
+import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /*
@@ -15,7 +17,6 @@ import { startTestServer, type TestServer } from "../support/test-server";
  * every dashboard tab.
  */
 
-const PIN = "246810";
 const VIEWPORTS = [
   { name: "phone", width: 375, height: 740 },
   { name: "desktop", width: 1280, height: 900 },
@@ -94,7 +95,8 @@ describe.each(VIEWPORTS)("public pages at $name width", (viewport) => {
       path: "/used-2018-honda-civic-fitchburg-ma-01430-00000000-0000-4000-8000-000000000000",
       ready: (p: Page) => p.getByRole("heading", { name: "Page Not Found" }).waitFor(),
     },
-    { path: "/podium", ready: (p: Page) => p.getByLabel("PIN").waitFor() },
+    { path: "/podium", ready: (p: Page) => p.getByLabel("Password").waitFor() },
+    { path: "/privacy", ready: (p: Page) => p.getByRole("heading", { name: "Our website privacy policy" }).waitFor() },
   ];
 
   it("every page has no serious or critical violations", async () => {
@@ -136,13 +138,13 @@ describe("staff dashboard", () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 1280, height: 900 } });
     await page.goto("/podium");
     await waitForHydration(page);
-    await expectNoSeriousViolations(page, "PIN screen");
-    await page.getByLabel("PIN").fill("000000");
-    await page.getByRole("button", { name: "Access Dashboard" }).click();
-    await page.getByText("Invalid PIN. Please try again.").waitFor();
-    await expectNoSeriousViolations(page, "PIN screen with its error");
-    await page.getByLabel("PIN").fill(PIN);
-    await page.getByRole("button", { name: "Access Dashboard" }).click();
+    await expectNoSeriousViolations(page, "sign-in screen");
+    await page.getByLabel("E-mail").fill(DEMO_OWNER.email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("Invalid email or password.").waitFor();
+    await expectNoSeriousViolations(page, "sign-in screen with its error");
+    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     await page
       .getByRole("button", { name: /^Edit / })
       .first()

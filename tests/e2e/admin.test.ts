@@ -10,9 +10,9 @@ import { openDatabase } from "~/server/db/database.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { insertApplication } from "../support/admin-fixtures";
 import { describeViolations, launchBrowser, seriousAxeViolations } from "../support/browser";
+import { signInInBrowser } from "../support/staff-browser";
+import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
-
-const PIN = "246810";
 
 describe("staff dashboard at /podium", () => {
   let server: TestServer;
@@ -81,22 +81,21 @@ describe("staff dashboard at /podium", () => {
     await publicPage.close();
   });
 
-  it("refuses a wrong PIN, then signs in", async () => {
+  it("refuses a wrong password, then signs in with the second factor", async () => {
     await page.goto("/podium");
-    await page.getByText("Enter your PIN to access the dashboard").waitFor();
+    await page.getByText("Sign in with your staff account").waitFor();
     const axe = await seriousAxeViolations(page);
     expect(axe, describeViolations(axe)).toEqual([]);
 
-    const pin = page.getByLabel("PIN");
-    expect(await pin.getAttribute("type")).toBe("password");
-    expect(await pin.getAttribute("maxlength")).toBe("6");
-    await pin.fill("135799");
-    await page.getByRole("button", { name: "Access Dashboard" }).click();
-    await page.getByText("Invalid PIN. Please try again.").waitFor();
-    expect(await pin.inputValue()).toBe("");
+    const password = page.getByLabel("Password");
+    expect(await password.getAttribute("type")).toBe("password");
+    await page.getByLabel("E-mail").fill(DEMO_OWNER.email);
+    await password.fill("not the password");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("Invalid email or password.").waitFor();
+    expect(await password.inputValue()).toBe("");
 
-    await pin.fill(PIN);
-    await page.getByRole("button", { name: "Access Dashboard" }).click();
+    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     await page.getByRole("tab", { name: "Vehicles", selected: true }).waitFor();
     await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
     expect(await page.getByRole("link", { name: "Live on Google" }).getAttribute("href")).toMatch(/^https:\/\/www\.google\.com\/maps/);
@@ -280,21 +279,22 @@ describe("staff dashboard at /podium", () => {
     await page.getByTestId("booking-status").filter({ hasText: "Confirmed" }).waitFor();
   });
 
-  it("shows visitor reports and settings without the PIN", async () => {
+  it("shows visitor reports, settings without secrets, and the audit log naming the person", async () => {
     await page.getByRole("tab", { name: "Visitor Reports" }).click();
     await page.getByText("Active Visitors").waitFor();
     await page.getByText("Total Page Views").waitFor();
     await page.getByRole("tab", { name: "Settings" }).click();
-    await page.getByText("A PIN is configured (set with the ADMIN_PIN environment variable)").waitFor();
-    expect(await page.content()).not.toContain(PIN);
-    await page.getByRole("heading", { name: "Audit Log" }).waitFor();
-    await page.getByRole("cell", { name: "download-pdf" }).waitFor();
+    await page.getByText("Each person has their own account with two-step verification (Staff tab)").waitFor();
+    expect(await page.content()).not.toContain(DEMO_OWNER.password);
+    await page.getByRole("tab", { name: "Audit Log" }).click();
+    await page.getByRole("cell", { name: "download-pdf" }).first().waitFor();
+    expect(await page.getByRole("cell", { name: DEMO_OWNER.email }).count()).toBeGreaterThan(0);
   });
 
-  it("logs out back to the PIN screen", async () => {
-    await page.getByRole("button", { name: "Logout" }).click();
-    await page.getByRole("button", { name: "Access Dashboard" }).waitFor();
+  it("logs out back to the sign-in screen", async () => {
+    await page.getByRole("button", { name: "Logout", exact: true }).click();
+    await page.getByRole("button", { name: "Continue" }).waitFor();
     await page.reload();
-    await page.getByRole("button", { name: "Access Dashboard" }).waitFor();
+    await page.getByRole("button", { name: "Continue" }).waitFor();
   });
 });

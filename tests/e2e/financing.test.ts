@@ -67,6 +67,8 @@ async function fillPrimary(page: Page) {
   await page.getByLabel("Monthly Income ($)", { exact: true }).fill("4200");
   await page.getByLabel("Vehicle of Interest").fill("2019 Honda Civic");
   await page.getByLabel("Down Payment ($)").fill("1500");
+  // The credit-check authorization (issue 11 item 7): required.
+  await page.getByLabel(/^I authorize .* to obtain my credit report/).check();
 }
 
 async function downloadPdf(page: Page): Promise<PDFDocument> {
@@ -114,6 +116,7 @@ describe("financing application in Chromium", () => {
       "Monthly income is required",
       "Signature is required",
       "Driver's license is required",
+      "You must authorize the credit check to submit your application",
     ]) {
       await page.getByText(message, { exact: true }).waitFor();
     }

@@ -4,6 +4,8 @@ import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Service } from "~/shared/types/service";
 import { upcomingDateFor } from "../support/booking-dates";
 import { launchBrowser, newPage, waitForHydration } from "../support/browser";
+import { signInInBrowser } from "../support/staff-browser";
+import { DEMO_OWNER, signInOwner } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /*
@@ -13,7 +15,6 @@ import { startTestServer, type TestServer } from "../support/test-server";
  * escaping alone is proven (CSP is the second line of defence, not the only one).
  */
 
-const PIN = "246810";
 const XSS = `<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>`;
 const XSS_ALERT = `<svg onload="alert('xss')"></svg><iframe srcdoc="<script>parent.__xss=1</script>"></iframe>`;
 
@@ -35,8 +36,7 @@ async function api(p: string, init: { body?: unknown; cookie?: string; method?: 
 
 beforeAll(async () => {
   server = await startTestServer({ seeded: true });
-  const login = await api("/api/admin/login", { body: { pin: PIN } });
-  const cookie = login.headers.get("set-cookie")!.split(";", 1)[0]!;
+  const { cookie } = await signInOwner(server);
   const [seeded] = (await (await api("/api/vehicles")).json()) as { id: string; year: number; make: string; model: string }[];
   const imageUrl = /\/images\/[0-9a-f]{32}-1200\.jpg/.exec(await (await api(vehiclePath(seeded!))).text())![0];
 
@@ -147,12 +147,11 @@ describe.each([
     await context.close();
   });
 
-  it("in the staff dashboard's Messages and Bookings tabs (signed in through the PIN screen)", async () => {
+  it("in the staff dashboard's Messages and Bookings tabs (signed in through the sign-in screen)", async () => {
     const { context, page, dialogs } = await watchedPage(bypassCSP);
     await page.goto("/podium");
     await waitForHydration(page);
-    await page.getByLabel("PIN").fill(PIN);
-    await page.getByRole("button", { name: "Access Dashboard" }).click();
+    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     await page.getByRole("tab", { name: "Vehicles", selected: true }).waitFor();
 
     await page.getByRole("tab", { name: "Messages" }).click();

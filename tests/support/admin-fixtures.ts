@@ -59,6 +59,8 @@ export async function insertApplication(server: TestServer, overrides: Partial<N
     driverLicenseFile: store(`data:image/jpeg;base64,${jpg.toString("base64")}`),
     coOwnerSignatureFile: store(`data:image/png;base64,${png.toString("base64")}`),
     coOwnerDriverLicenseFile: store(`data:application/pdf;base64,${Buffer.from("%PDF-1.4\n%%EOF").toString("base64")}`),
+    creditConsentVersion: "2026-11-23",
+    creditConsentAt: new Date().toISOString(),
     ...overrides,
   };
   await insertFinancingApplication(db, row);

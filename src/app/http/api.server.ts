@@ -1,8 +1,8 @@
 import { Router } from "express";
-import { staffAccess } from "~/features/admin/admin-api.server";
 import { bookingApi } from "~/features/booking/booking-api.server";
 import { contactApi } from "~/features/contact/contact-api.server";
 import { financingApi } from "~/features/financing/financing-api.server";
+import { staffAccess } from "~/features/staff/staff-api.server";
 import { inventoryApi } from "~/features/inventory/inventory-api.server";
 import { trackingApi } from "~/features/tracking/tracking-api.server";
 import { vehicleApi } from "~/features/vehicle/vehicle-api.server";

@@ -1,14 +1,15 @@
 import { Router } from "express";
-import { adminNotFound, adminShellApi, type StaffAccess } from "~/features/admin/admin-api.server";
+import { adminNotFound } from "~/features/admin/admin-api.server";
 import { bookingStaffApi } from "~/features/booking/booking-staff-api.server";
 import { contactStaffApi } from "~/features/contact/contact-staff-api.server";
 import { financingStaffApi } from "~/features/financing/financing-staff-api.server";
 import { trackingStaffApi } from "~/features/tracking/tracking-staff-api.server";
 import { vehiclesStaffApi } from "~/features/vehicles/vehicles-staff-api.server";
+import { staffAccountsApi, type StaffAccess } from "~/features/staff/staff-api.server";
 import type { AppContext } from "~/server/context.server";
 
 /**
- * Every /api/admin/* route: the admin shell's guard first, then each feature's staff router
+ * Every /api/admin/* route: the staff guard first (sessions and the route-to-roles table), then each feature's staff router
  * (each feature owns its staff use cases; the guard hands them the signed-in person through
  * src/server/http/staff-request.server.ts), then a JSON 404 for unknown admin paths.
  * Tests enumerate the routes of this router (listRoutes) for the 401 and cross-site checks.
@@ -16,7 +17,7 @@ import type { AppContext } from "~/server/context.server";
 export function staffApi(ctx: AppContext, access: StaffAccess): Router {
   const router = Router();
   router.use(access.guard);
-  router.use(adminShellApi(access, ctx));
+  router.use(staffAccountsApi(ctx));
   router.use(vehiclesStaffApi(ctx));
   router.use(financingStaffApi(ctx));
   router.use(contactStaffApi(ctx));

@@ -1,10 +1,11 @@
 import type { Server } from "node:http";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
+import { assertStaffConfig, DEMO_OWNER, ensureFirstOwner } from "~/features/staff/first-owner.server";
 import { scheduleFinancingRetention } from "~/features/financing/financing-retention.server";
 import type { AppContext } from "~/server/context.server";
 import { migrateToLatest, openDatabase } from "~/server/db/database.server";
-import { assertProductionReady, readEnv, type ServerEnv } from "~/server/env.server";
+import { readEnv, type ServerEnv } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
 import { createMailTransport } from "~/server/mail/mail-transport.server";
 import { startOutboxWorker } from "~/server/mail/outbox-worker.server";
@@ -28,11 +29,15 @@ export type RunningServer = { server: Server; ctx: AppContext; url: string; clos
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const env = options.env ?? readEnv();
   const logger = createLogger(env.logLevel);
-  assertProductionReady(env);
+  assertStaffConfig(env);
   const { db } = openDatabase(env.dataDir);
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ migrations: applied }, "migrations applied");
   const ctx: AppContext = { env, db, logger, secrets: loadSecrets(env.dataDir, env.masterKey) };
+  // Refuses to start in production with no account and no ADMIN_EMAIL/ADMIN_PASSWORD (issue 11 item 5).
+  const firstOwner = await ensureFirstOwner(ctx);
+  if (firstOwner !== "existing")
+    logger.info({ email: firstOwner === "demo" ? DEMO_OWNER.email : env.adminEmail }, "first owner account created");
   if (env.seedDemo) {
     const seeded = await seedDemoData(ctx);
     if (seeded.vehicles || seeded.services) logger.info(seeded, "demo data seeded");

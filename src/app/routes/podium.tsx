@@ -4,6 +4,9 @@ import { BookingsTab } from "~/features/booking/bookings-tab";
 import { MessagesTab } from "~/features/contact/messages-tab";
 import { FinancingTab } from "~/features/financing/financing-tab";
 import { VisitorsTab } from "~/features/tracking/visitors-tab";
+import { AuditTab } from "~/features/staff/audit-tab";
+import { SignInScreen } from "~/features/staff/sign-in-screen";
+import { StaffTab } from "~/features/staff/staff-tab";
 import { VehiclesTab } from "~/features/vehicles/vehicles-tab";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor } from "~/shared/i18n/messages";
@@ -14,17 +17,19 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** The dashboard's tabs, in order; each panel comes from the feature that owns its data. */
+/** The dashboard's tabs, in order; each panel comes from the feature that owns its data. A person sees those their role may use. */
 const TABS: readonly DashboardTab[] = [
   { id: "vehicles", Panel: VehiclesTab },
   { id: "financing", Panel: FinancingTab },
   { id: "messages", Panel: MessagesTab },
   { id: "bookings", Panel: BookingsTab },
   { id: "visitors", Panel: VisitorsTab },
+  { id: "staff", Panel: StaffTab },
+  { id: "audit", Panel: AuditTab },
   { id: "settings", Panel: SettingsTab },
 ];
 
 /** The staff dashboard: only this route module imports staff code, so it is its own chunk. */
 export default function PodiumPage() {
-  return <AdminApp tabs={TABS} />;
+  return <AdminApp tabs={TABS} SignIn={SignInScreen} />;
 }

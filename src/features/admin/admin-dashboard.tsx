@@ -1,51 +1,59 @@
 import { ExternalLink, LogOut } from "lucide-react";
 import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from "react";
 import { businessProfile } from "~/shared/config/business-profile";
-import { useStaffMessages, type StaffMessages } from "~/shared/i18n/staff-messages";
+import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { canUseArea, type SessionUser, type StaffArea } from "~/shared/staff/staff-roles";
 import { adminFetch, adminJson, onUnauthorized } from "~/shared/ui/staff/staff-fetch";
-import { PinScreen } from "./pin-screen";
 
 /**
- * One dashboard tab: its id (also its label's key in the staff catalogue) and its panel.
- * Each panel belongs to the feature that owns its data; src/app/routes/podium.tsx lists them.
+ * One dashboard tab: its id (the staff area it shows, also its label's key in the staff catalogue)
+ * and its panel. Each panel belongs to the feature that owns its data; src/app/routes/podium.tsx
+ * lists them, and the dashboard shows only those the person's role may use (the server enforces it).
  */
-export type DashboardTab = { id: keyof StaffMessages["admin"]["tabs"]; Panel: ComponentType };
+export type DashboardTab = { id: StaffArea; Panel: ComponentType };
 
-/** /podium: locked (PIN screen) or unlocked (dashboard). The server session decides. */
-export function AdminApp({ tabs }: { tabs: readonly DashboardTab[] }) {
+/** The sign-in screen, from the staff feature (composed in src/app/routes/podium.tsx). */
+export type SignInComponent = ComponentType<{ onSignedIn: (user: SessionUser) => void; notice?: string | null }>;
+
+/** /podium: the sign-in screen or the dashboard. The server session decides. */
+export function AdminApp({ tabs, SignIn }: { tabs: readonly DashboardTab[]; SignIn: SignInComponent }) {
   const m = useStaffMessages().admin;
-  const [state, setState] = useState<"checking" | "locked" | "unlocked">("checking");
+  const [state, setState] = useState<{ kind: "checking" } | { kind: "signed-out" } | { kind: "signed-in"; user: SessionUser }>({
+    kind: "checking",
+  });
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
-    adminJson<{ authenticated: boolean }>("/api/admin/session")
-      .then((s) => setState(s.authenticated ? "unlocked" : "locked"))
-      .catch(() => setState("locked"));
+    adminJson<{ user: SessionUser }>("/api/admin/session")
+      .then((s) => setState({ kind: "signed-in", user: s.user }))
+      .catch(() => setState({ kind: "signed-out" }));
   }, []);
   useEffect(
     () =>
       onUnauthorized(() => {
         setNotice(m.dashboard.sessionExpired);
-        setState("locked");
+        setState({ kind: "signed-out" });
       }),
     [m],
   );
-  if (state === "checking") return <p className="px-4 py-24 text-center text-gray-700">{m.common.loading}</p>;
-  if (state === "locked")
+  if (state.kind === "checking") return <p className="px-4 py-24 text-center text-gray-700">{m.common.loading}</p>;
+  if (state.kind === "signed-out")
     return (
-      <PinScreen
+      <SignIn
         notice={notice}
-        onUnlocked={() => {
+        onSignedIn={(user) => {
           setNotice(null);
-          setState("unlocked");
+          setState({ kind: "signed-in", user });
         }}
       />
     );
   return (
     <Dashboard
-      tabs={tabs}
-      onLogout={async () => {
-        await adminFetch("/api/admin/logout", { method: "POST" }).catch(() => undefined);
-        setState("locked");
+      user={state.user}
+      tabs={tabs.filter((t) => canUseArea(state.user.role, t.id))}
+      onLogout={async (everywhere) => {
+        await adminFetch(everywhere ? "/api/admin/logout-everywhere" : "/api/admin/logout", { method: "POST" }).catch(() => undefined);
+        if (everywhere) setNotice(m.dashboard.signedOutEverywhere);
+        setState({ kind: "signed-out" });
       }}
     />
   );
@@ -53,7 +61,15 @@ export function AdminApp({ tabs }: { tabs: readonly DashboardTab[] }) {
 
 type TabId = DashboardTab["id"];
 
-function Dashboard({ tabs, onLogout }: { tabs: readonly DashboardTab[]; onLogout: () => void }) {
+function Dashboard({
+  user,
+  tabs,
+  onLogout,
+}: {
+  user: SessionUser;
+  tabs: readonly DashboardTab[];
+  onLogout: (everywhere: boolean) => void;
+}) {
   const m = useStaffMessages().admin;
   const ids = tabs.map((t) => t.id);
   const [tab, setTab] = useState<TabId | undefined>(ids[0]);
@@ -77,7 +93,12 @@ function Dashboard({ tabs, onLogout }: { tabs: readonly DashboardTab[]; onLogout
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4 print:hidden">
-        <h1 className="text-3xl font-bold">{m.dashboard.title}</h1>
+        <div>
+          <h1 className="text-3xl font-bold">{m.dashboard.title}</h1>
+          <p className="mt-1 text-sm text-gray-700" data-testid="signed-in-as">
+            {m.dashboard.signedInAs(user.name, m.roles[user.role])}
+          </p>
+        </div>
         <div className="flex flex-wrap gap-3">
           <a
             href={businessProfile.links.mapsListing}
@@ -90,7 +111,14 @@ function Dashboard({ tabs, onLogout }: { tabs: readonly DashboardTab[]; onLogout
           </a>
           <button
             type="button"
-            onClick={onLogout}
+            onClick={() => onLogout(true)}
+            className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+          >
+            {m.dashboard.signOutEverywhere}
+          </button>
+          <button
+            type="button"
+            onClick={() => onLogout(false)}
             className="inline-flex items-center gap-2 rounded-md bg-gray-900 px-4 py-2 font-medium text-white hover:bg-gray-700"
           >
             <LogOut aria-hidden="true" className="h-4 w-4" />

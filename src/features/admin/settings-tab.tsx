@@ -1,14 +1,12 @@
 import { Copy } from "lucide-react";
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
-import type { AuditEntry } from "~/server/data/audit-log.server";
 import { businessProfile as p } from "~/shared/config/business-profile";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
-import { useAdminData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
 import { WeeklyHours } from "~/shared/ui/weekly-hours";
 
-/** Read-only settings from the business profile; never the PIN (DESIGN.md difference 2). */
+/** Read-only settings from the business profile; never a secret (DESIGN.md difference 2). The audit trail is its own tab. */
 export function SettingsTab() {
   const m = useStaffMessages().admin.settings;
   return (
@@ -35,7 +33,7 @@ export function SettingsTab() {
         <Rows
           rows={[
             [m.domain, p.domain],
-            [m.pin, m.pinStatus],
+            [m.signIn, m.signInStatus],
             [
               m.financingPartner,
               <a
@@ -71,55 +69,7 @@ export function SettingsTab() {
           ]}
         />
       </Card>
-      <div className="lg:col-span-2">
-        <AuditLog />
-      </div>
     </div>
-  );
-}
-
-function AuditLog() {
-  const m = useStaffMessages().admin.settings;
-  const { data } = useAdminData<AuditEntry[]>("/api/admin/audit-log");
-  return (
-    <Card title={m.audit}>
-      <p className="text-sm text-gray-700">{m.auditHint}</p>
-      {data && data.length === 0 ? <p className="mt-3 text-gray-700">{m.auditEmpty}</p> : null}
-      {data && data.length > 0 ? (
-        <div className="mt-3 max-h-96 overflow-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="sticky top-0 bg-gray-50">
-              <tr>
-                <th scope="col" className="px-2 py-1">
-                  {m.auditWhen}
-                </th>
-                <th scope="col" className="px-2 py-1">
-                  {m.auditWho}
-                </th>
-                <th scope="col" className="px-2 py-1">
-                  {m.auditAction}
-                </th>
-                <th scope="col" className="px-2 py-1">
-                  {m.auditRecord}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-200">
-              {data.map((e) => (
-                <tr key={e.id}>
-                  <td className="whitespace-nowrap px-2 py-1">{new Date(e.at).toLocaleString("en-US")}</td>
-                  <td className="px-2 py-1 font-mono">{e.actor}</td>
-                  <td className="px-2 py-1">{e.action}</td>
-                  <td className="break-all px-2 py-1 font-mono">
-                    {e.entity} {e.entityId}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-    </Card>
   );
 }
 

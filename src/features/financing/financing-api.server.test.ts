@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -37,7 +38,10 @@ beforeAll(async () => {
   };
   const app = express();
   app.use("/api", (req, res, next) => {
-    if (req.get("x-staff") === "yes") setStaff(res, { actor: "staff-test" });
+    const role = req.get("x-staff");
+    if (role === "finance" || role === "sales") {
+      setStaff(res, { actor: `${role}@example.com`, id: crypto.randomUUID(), email: `${role}@example.com`, name: role, role });
+    }
     next();
   });
   app.use("/api", financingApi(ctx));
@@ -62,6 +66,7 @@ beforeAll(async () => {
       monthlyIncome: 2000,
       signature: png,
       driverLicense: png,
+      creditConsent: true,
     }),
   ));
 });
@@ -74,7 +79,7 @@ afterAll(async () => {
 
 describe("GET /api/financing/:id/pdf for staff", () => {
   it("lets a staff session download any application, with the full SSN", async () => {
-    const res = await fetch(`${url}/api/financing/${id}/pdf`, { headers: { "x-staff": "yes" } });
+    const res = await fetch(`${url}/api/financing/${id}/pdf`, { headers: { "x-staff": "finance" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const doc = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
@@ -91,8 +96,13 @@ describe("GET /api/financing/:id/pdf for staff", () => {
     }
     expect(text).toContain(Buffer.from("123-45-6789").toString("hex").toUpperCase());
     expect(await listAuditEntries(opened.db, 10)).toContainEqual(
-      expect.objectContaining({ actor: "staff-test", action: "download-pdf", entityId: id }),
+      expect.objectContaining({ actor: "finance@example.com", action: "download-pdf", entityId: id }),
     );
+  });
+
+  it("answers 404 to a signed-in role that may not see financing applications (sales)", async () => {
+    const res = await fetch(`${url}/api/financing/${id}/pdf`, { headers: { "x-staff": "sales" } });
+    expect(res.status).toBe(404);
   });
 
   it("answers 404 to a request that is neither staff nor the submitter", async () => {

@@ -5,6 +5,7 @@ import { inFlightBodyLimit } from "~/server/http/in-flight-body-limit.server";
 import { jsonBody } from "~/server/http/json-body.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
 import { optionalStaffOf } from "~/server/http/staff-request.server";
+import { canUseArea } from "~/shared/staff/staff-roles";
 import { uuidField } from "~/shared/validation/fields";
 import { messagesFor } from "~/shared/i18n/messages";
 import { hasPdfAccess, setPdfAccessCookie } from "./financing-pdf-access.server";
@@ -62,7 +63,9 @@ export function financingApi(ctx: AppContext): Router {
     // The shopper's own copy (SSN masked) by its cookie; staff (DESIGN.md difference 3) get the
     // full SSN, audited. src/app identifies a staff session on this path (optionalStaffOf).
     const submitter = hasPdfAccess(req, ctx.secrets.cookieKey, id);
-    const staff = submitter ? null : optionalStaffOf(res);
+    // Only roles that may see financing applications (owner, finance: issue 11 item 3).
+    const signedIn = submitter ? null : optionalStaffOf(res);
+    const staff = signedIn && canUseArea(signedIn.role, "financing") ? signedIn : null;
     if (!submitter && !staff) return sendError(res, 404, NOT_FOUND);
     const pdf = staff ? await staffFinancingPdf(ctx, staff, id) : await buildFinancingPdf(ctx, id);
     if (!pdf) return sendError(res, 404, NOT_FOUND);

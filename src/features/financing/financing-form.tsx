@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { businessProfile } from "~/shared/config/business-profile";
 import { useMessages } from "~/shared/i18n/messages";
+import { PrivacyNotice } from "~/shared/ui/privacy-notice";
 import { toast } from "~/shared/ui/toast";
 import { useZodForm } from "~/shared/ui/use-zod-form";
 import { CO_OWNER_EMPLOYMENT_STATUSES, EMPLOYMENT_STATUSES, formatSsn } from "./financing-fields";
@@ -39,7 +41,8 @@ export function FinancingForm() {
 }
 
 function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HTMLHeadingElement>; onSubmitted: (id: string) => void }) {
-  const m = useMessages().financing;
+  const messages = useMessages();
+  const m = messages.financing;
   const f = m.form.fields;
   const { formProps, register, control, watchChecked, errors, isSubmitting, setFieldErrors } = useZodForm<FinancingApplication>({
     schema: loadSchema,
@@ -167,6 +170,25 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
           </Section>
         </>
       ) : null}
+
+      <div className="space-y-3 rounded-lg border border-gray-200 bg-gray-50 p-4">
+        <div className="flex items-start gap-3">
+          <input
+            id="financing-creditConsent"
+            type="checkbox"
+            required
+            aria-invalid={errorOf("creditConsent") ? true : undefined}
+            aria-describedby={errorOf("creditConsent") ? "financing-creditConsent-error" : undefined}
+            className="mt-1 h-5 w-5 shrink-0 rounded border-gray-400 accent-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+            {...register("creditConsent")}
+          />
+          <label htmlFor="financing-creditConsent" className="text-base text-gray-900">
+            {messages.privacy.creditConsent.label(businessProfile.name)} <span aria-hidden="true">*</span>
+          </label>
+        </div>
+        <ErrorText id="financing-creditConsent-error" error={errorOf("creditConsent")} />
+        <PrivacyNotice />
+      </div>
 
       <button
         type="submit"

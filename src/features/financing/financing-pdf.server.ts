@@ -60,6 +60,11 @@ export async function renderFinancingPdf(app: DecryptedFinancingApplication, opt
   writer.text(t.title, { font: bold, size: 16 });
   writer.row(t.submitted, formatSubmitted(app.createdAt));
   writer.row(t.applicationId, app.id);
+  const consent = messagesFor().privacy.creditConsent;
+  writer.row(
+    consent.pdfLabel,
+    app.creditConsent ? consent.pdfValue(app.creditConsent.version, formatSubmitted(app.creditConsent.at)) : consent.pdfMissing,
+  );
 
   const ssn = (value: string) => (options.revealSsn ? value : value ? `***-**-${value.slice(-4)}` : t.notProvided);
   const money = (n: number | null) => (n === null ? t.notProvided : formatMoney(n));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { financing } from "~/shared/i18n/en/financing";
+import { privacy } from "~/shared/i18n/en/privacy";
 import { emailField, isoDateField, optionalText, phoneField, requiredText } from "~/shared/validation/fields";
 import {
   CO_OWNER_EMPLOYMENT_STATUSES,
@@ -121,6 +122,8 @@ const primaryShape = {
   signature: signatureField(v.signature),
   driverLicense: licenseField(v.driverLicense),
   hasCoOwner: z.boolean().default(false),
+  /** The credit-check and lender-sharing authorization (issue 11 item 7): must be ticked. */
+  creditConsent: z.literal(true, { error: privacy.creditConsent.required }),
 };
 
 /** Co-owner inputs are accepted loosely here and checked by `coOwnerSchema` only when hasCoOwner is true. */

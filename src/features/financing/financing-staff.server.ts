@@ -81,7 +81,7 @@ const documentInfo = (kind: DocumentSlot, doc: StoredDocument | null): DocumentI
   doc ? { kind, contentType: DOCUMENT_CONTENT_TYPES[doc.kind] } : null;
 
 const audit = (ctx: AppContext, staff: Staff, action: string, id: string) =>
-  insertAuditEntry(ctx.db, { actor: staff.actor, action, entity: "financing_application", entityId: id });
+  insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action, entity: "financing_application", entityId: id });
 
 /** The full application for staff (SSNs masked), recorded as a view in the audit log. */
 export async function viewFinancingApplication(ctx: AppContext, staff: Staff, id: string): Promise<FinancingDetails | null> {

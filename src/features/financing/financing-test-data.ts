@@ -21,6 +21,7 @@ export function validApplicationInput(
     monthlyIncome: "4200",
     hasTradeIn: false,
     hasCoOwner: false,
+    creditConsent: true,
     ...documents,
     ...overrides,
   };

@@ -14,6 +14,7 @@ import { findVehicleByName } from "~/server/data/vehicles.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { sniffImageType } from "~/server/images/image-store.server";
 import { decrypt, encrypt } from "~/server/secrets.server";
+import { CREDIT_CONSENT_VERSION } from "~/shared/config/credit-consent";
 import { messagesFor } from "~/shared/i18n/messages";
 import { financingApplicationMails, parseVehicleName } from "./financing-mails.server";
 import { LICENSE_MAX_BYTES, SIGNATURE_MAX_BYTES, parseDataUrl, type EmploymentStatus, type FinancingApplication } from "./financing-schema";
@@ -197,6 +198,9 @@ export async function submitFinancingApplication(
       coOwnerSignatureFile: fileColumns.coOwnerSignatureFile ?? null,
       coOwnerDriverLicenseFile: fileColumns.coOwnerDriverLicenseFile ?? null,
       locale,
+      // The schema only accepts creditConsent === true: record which wording was agreed to, and when.
+      creditConsentVersion: CREDIT_CONSENT_VERSION,
+      creditConsentAt: now.toISOString(),
     };
     // The row and its mails commit together: a stored application is always announced (issue 12).
     await ctx.db.transaction().execute(async (trx) => {
@@ -261,6 +265,8 @@ export type DecryptedFinancingApplication = {
   downPayment: number | null;
   hasTradeIn: boolean;
   tradeInDetails: string | null;
+  /** Null for applications made before the consent was asked. */
+  creditConsent: { version: string; at: string } | null;
 };
 
 /**
@@ -323,6 +329,7 @@ export async function loadFinancingApplication(
     downPayment: row.downPayment,
     hasTradeIn: row.hasTradeIn === 1,
     tradeInDetails: row.tradeInDetails,
+    creditConsent: row.creditConsentVersion && row.creditConsentAt ? { version: row.creditConsentVersion, at: row.creditConsentAt } : null,
   };
 }
 

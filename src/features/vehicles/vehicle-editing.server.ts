@@ -67,7 +67,7 @@ async function toInput(ctx: AppContext, form: VehicleFormOutput): Promise<Vehicl
 export async function createVehicle(ctx: AppContext, staff: Staff, form: VehicleFormOutput): Promise<string> {
   await assertStockNumberFree(ctx, form.stockNumber, null);
   const id = await insertVehicle(ctx.db, await toInput(ctx, form));
-  await insertAuditEntry(ctx.db, { actor: staff.actor, action: "create", entity: "vehicle", entityId: id });
+  await insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action: "create", entity: "vehicle", entityId: id });
   return id;
 }
 
@@ -75,14 +75,14 @@ export async function createVehicle(ctx: AppContext, staff: Staff, form: Vehicle
 export async function editVehicle(ctx: AppContext, staff: Staff, id: string, form: VehicleFormOutput): Promise<boolean> {
   await assertStockNumberFree(ctx, form.stockNumber, id);
   const ok = await updateVehicle(ctx.db, id, await toInput(ctx, form));
-  if (ok) await insertAuditEntry(ctx.db, { actor: staff.actor, action: "update", entity: "vehicle", entityId: id });
+  if (ok) await insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action: "update", entity: "vehicle", entityId: id });
   return ok;
 }
 
 /** Deletes a vehicle; false when it does not exist. Photo files stay (content-addressed, possibly shared). */
 export async function removeVehicle(ctx: AppContext, staff: Staff, id: string): Promise<boolean> {
   const ok = await deleteVehicle(ctx.db, id);
-  if (ok) await insertAuditEntry(ctx.db, { actor: staff.actor, action: "delete", entity: "vehicle", entityId: id });
+  if (ok) await insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action: "delete", entity: "vehicle", entityId: id });
   return ok;
 }
 

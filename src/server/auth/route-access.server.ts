@@ -34,6 +34,12 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "DELETE /admin/vehicles/:id": ["owner", "sales"],
   "POST /admin/photos": ["owner", "sales"],
   "GET /admin/vin/:vin": ["owner", "sales"],
+  // The lot (issue 13): status, price history, the Buyers Guide, CSV import and export
+  "PATCH /admin/vehicles/:id/status": ["owner", "sales"],
+  "GET /admin/vehicles/:id/price-history": area("vehicles"),
+  "GET /admin/vehicles/:id/buyers-guide.pdf": area("vehicles"),
+  "GET /admin/vehicles/export.csv": ["owner", "sales"],
+  "POST /admin/vehicles/import": ["owner", "sales"],
   // Financing applications: never sales or service
   "GET /admin/financing": area("financing"),
   "GET /admin/financing/:id": area("financing"),

@@ -51,11 +51,17 @@ describe("migrations", () => {
       "visitors",
       "services",
       "bookings",
-      "admin_sessions",
+      "staff_accounts",
+      "staff_recovery_codes",
+      "staff_setup_tokens",
+      "staff_sessions",
+      "staff_sign_in_failures",
       "audit_log",
     ]) {
       expect(tables).toContain(t);
     }
+    // The PIN's sessions were replaced by staff_sessions (migration 002).
+    expect(tables).not.toContain("admin_sessions");
     expect(raw.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
     expect(raw.prepare("PRAGMA synchronous").get()).toEqual({ synchronous: 2 });
     expect(raw.prepare("PRAGMA foreign_keys").get()).toEqual({ foreign_keys: 1 });

@@ -14,7 +14,11 @@ export type Database = {
   visitors: VisitorTable;
   services: ServiceTable;
   bookings: BookingTable;
-  adminSessions: AdminSessionTable;
+  staffAccounts: StaffAccountTable;
+  staffRecoveryCodes: StaffRecoveryCodeTable;
+  staffSetupTokens: StaffSetupTokenTable;
+  staffSessions: StaffSessionTable;
+  staffSignInFailures: StaffSignInFailureTable;
   auditLog: AuditLogTable;
   webVitals: WebVitalTable;
   outbox: OutboxTable;
@@ -151,6 +155,9 @@ export type FinancingApplicationTable = {
   locale: Generated<string>;
   leadStatus: Generated<LeadStatus>;
   firstStatusChangeAt: string | null;
+  /** Version of the credit-consent text the applicant accepted (null for older applications). */
+  creditConsentVersion: string | null;
+  creditConsentAt: string | null;
 };
 
 export type VisitorTable = {
@@ -194,18 +201,62 @@ export type BookingTable = {
   locale: Generated<string>;
 };
 
-export type AdminSessionTable = {
+export type StaffAccountTable = {
+  id: string;
+  /** Lower-cased; unique. */
+  email: string;
+  name: string;
+  role: "owner" | "finance" | "sales" | "service";
+  /** scrypt, "$scrypt$v=1$…" (src/server/auth/password-hash.server.ts); null until set up. */
+  passwordHash: string | null;
+  /** AES-256-GCM ciphertext of the base32 TOTP secret. */
+  totpSecretEnc: string | null;
+  /** Null while the secret is only proposed (enrollment not confirmed by a code). */
+  totpEnrolledAt: string | null;
+  totpLastStep: number | null;
+  disabled: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type StaffRecoveryCodeTable = {
+  /** SHA-256 of the normalised code. */
+  codeHash: string;
+  accountId: string;
+  usedAt: string | null;
+  createdAt: string;
+};
+
+export type StaffSetupTokenTable = {
+  /** SHA-256 of the token; the token itself is only in the setup link. */
+  tokenHash: string;
+  accountId: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+};
+
+export type StaffSessionTable = {
   /** SHA-256 of the session token; the token itself lives only in the cookie. */
   idHash: string;
+  accountId: string;
   createdAt: string;
   lastSeenAt: string;
+};
+
+export type StaffSignInFailureTable = {
+  id: Generated<number>;
+  key: string;
+  at: string;
 };
 
 export type AuditLogTable = {
   id: Generated<number>;
   at: string;
-  /** Short, non-reversible reference to the staff session. */
+  /** The account's e-mail (older rows: a short reference to the PIN session). */
   actor: string;
+  /** The staff account; null for rows from before accounts and for sign-in failures of unknown e-mails. */
+  accountId: string | null;
   action: string;
   entity: string;
   entityId: string;

@@ -1,12 +1,13 @@
 import type { Response } from "express";
+import type { StaffUser } from "~/shared/staff/staff-roles";
 
 /**
- * The signed-in staff member behind a request. The admin shell's guard (src/features/admin)
- * authenticates the session and records the person here; each feature's staff routes read it
- * for the audit log without importing the admin feature.
+ * The signed-in staff member behind a request. The staff guard (src/features/staff) checks the
+ * session and the route's roles and records the person here; each feature's staff routes read
+ * it (for the audit log, and role-dependent answers) without importing the staff feature.
  */
-export type Staff = {
-  /** How the audit log names this person. */
+export type Staff = StaffUser & {
+  /** How the audit log names this person: their e-mail (with `id` as accountId). */
   actor: string;
 };
 

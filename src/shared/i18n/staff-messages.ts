@@ -1,12 +1,13 @@
 import { admin } from "./en/admin";
 import { lot } from "./en/staff-lot";
+import { staff } from "./en/staff";
 import { useLocale, type Locale } from "./messages";
 
 /**
  * The staff dashboard's catalogue, kept apart from the public one so no public page downloads
  * the dashboard's text (docs/decisions/016-javascript-budget.md). Same locales, same shape rule.
  */
-export const staffEn = { admin, lot };
+export const staffEn = { admin, lot, staff };
 
 export type StaffMessages = typeof staffEn;
 

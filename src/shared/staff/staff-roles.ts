@@ -8,8 +8,11 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const isStaffRole = (value: unknown): value is StaffRole => STAFF_ROLES.includes(value as StaffRole);
 
-/** The signed-in person as the dashboard and every staff route see them. */
+/** The signed-in person as every staff route sees them. */
 export type StaffUser = { id: string; email: string; name: string; role: StaffRole };
+
+/** What GET /api/admin/session and the sign-in tell the dashboard (issue 11: email, name, role). */
+export type SessionUser = Omit<StaffUser, "id">;
 
 /** Dashboard areas and the roles that use them. */
 export const STAFF_AREAS = {

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely/migration";
 import { initialMigration } from "./001-initial.server";
+import { staffAccountsMigration } from "./002-staff-accounts.server";
 import { leadDeliveryMigration } from "./003-lead-delivery.server";
 import { lotMigration } from "./004-lot.server";
 import { webVitalsMigration } from "./006-web-vitals.server";
@@ -10,6 +11,7 @@ import { webVitalsMigration } from "./006-web-vitals.server";
  */
 export const migrations: Record<string, Migration> = {
   "001-initial": initialMigration,
+  "002-staff-accounts": staffAccountsMigration,
   "003-lead-delivery": leadDeliveryMigration,
   "004-lot": lotMigration,
   "006-web-vitals": webVitalsMigration,

@@ -29,7 +29,8 @@ export async function adminFetch(path: string, init: { method?: string; body?: u
   });
   if (!res.ok) {
     const text = (await res.text().catch(() => "")) || res.statusText;
-    if (res.status === 401 && !path.endsWith("/login")) unauthorizedListeners.forEach((l) => l());
+    // A wrong password or code is a 401 of the sign-in itself, not an ended session.
+    if (res.status === 401 && !/\/api\/admin\/(login|mfa|session)$/.test(path)) unauthorizedListeners.forEach((l) => l());
     throw new ApiError(res.status, text);
   }
   return res;

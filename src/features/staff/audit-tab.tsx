@@ -1,0 +1,141 @@
+import { useEffect, useId, useState } from "react";
+import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { LoadFailed } from "~/shared/ui/staff/load-failed";
+import { adminJson, useAdminData } from "~/shared/ui/staff/staff-fetch";
+import type { AuditEntry } from "~/server/data/audit-log.server";
+import type { StaffAccountSummary } from "~/server/data/staff-accounts.server";
+
+type AuditPage = { entries: AuditEntry[]; nextBefore: number | null; actions: string[] };
+
+/** Owner only (issue 11 item 6): the audit trail, newest first, filtered by person and action, paged. */
+export function AuditTab() {
+  const m = useStaffMessages().staff.audit;
+  const loading = useStaffMessages().admin.common.loading;
+  const people = useAdminData<StaffAccountSummary[]>("/api/admin/staff");
+  const [account, setAccount] = useState("");
+  const [action, setAction] = useState("");
+  const [page, setPage] = useState<AuditPage | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [reloadKey, setReloadKey] = useState(0);
+  const id = useId();
+
+  const query = (before?: number) => {
+    const params = new URLSearchParams();
+    if (account) params.set("account", account);
+    if (action) params.set("action", action);
+    if (before) params.set("before", String(before));
+    return `/api/admin/audit?${params}`;
+  };
+
+  useEffect(() => {
+    let live = true;
+    adminJson<AuditPage>(query())
+      .then((p) => live && (setPage(p), setFailed(false)))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- query() depends only on these
+  }, [account, action, reloadKey]);
+
+  async function more() {
+    if (!page?.nextBefore) return;
+    try {
+      const next = await adminJson<AuditPage>(query(page.nextBefore));
+      setPage({ ...next, entries: [...page.entries, ...next.entries] });
+    } catch {
+      setFailed(true);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} className="text-lg font-semibold">
+        {m.heading}
+      </h2>
+      <p className="text-sm text-gray-700">{m.hint}</p>
+      <div className="mt-4 flex flex-wrap gap-4">
+        <div>
+          <label htmlFor={`${id}-person`} className="block text-sm font-medium">
+            {m.person}
+          </label>
+          <select
+            id={`${id}-person`}
+            value={account}
+            onChange={(e) => setAccount(e.target.value)}
+            className="mt-1 rounded-md border border-gray-400 px-2 py-1"
+          >
+            <option value="">{m.everyone}</option>
+            {(people.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {`${p.name} (${p.email})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-action`} className="block text-sm font-medium">
+            {m.action}
+          </label>
+          <select
+            id={`${id}-action`}
+            value={action}
+            onChange={(e) => setAction(e.target.value)}
+            className="mt-1 rounded-md border border-gray-400 px-2 py-1"
+          >
+            <option value="">{m.allActions}</option>
+            {(page?.actions ?? []).map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {failed ? <LoadFailed onRetry={() => setReloadKey((k) => k + 1)} /> : null}
+      {!page && !failed ? <p className="mt-4 text-gray-700">{loading}</p> : null}
+      {page && page.entries.length === 0 ? <p className="mt-4 text-gray-700">{m.empty}</p> : null}
+      {page && page.entries.length > 0 ? (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-gray-300">
+              <tr>
+                <th scope="col" className="py-2 pr-4">
+                  {m.when}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {m.who}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {m.action}
+                </th>
+                <th scope="col" className="py-2">
+                  {m.record}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.entries.map((e) => (
+                <tr key={e.id} className="border-b border-gray-200">
+                  <td className="py-2 pr-4 whitespace-nowrap">{new Date(e.at).toLocaleString("en-US")}</td>
+                  <td className="py-2 pr-4">{e.actor}</td>
+                  <td className="py-2 pr-4">{e.action}</td>
+                  <td className="py-2 font-mono text-xs">{`${e.entity} ${e.entityId}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {page?.nextBefore ? (
+        <button
+          type="button"
+          onClick={() => void more()}
+          className="mt-4 rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+        >
+          {m.more}
+        </button>
+      ) : null}
+    </section>
+  );
+}

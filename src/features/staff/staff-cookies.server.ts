@@ -1,0 +1,56 @@
+import { parseCookie } from "cookie";
+import type { NextFunction, Request, Response } from "express";
+
+/** The session cookie: no Max-Age, so it ends with the browser session (the server enforces 30 min idle / 12 h). */
+export const SESSION_COOKIE = "staff_session";
+/** Between the password and the code: 5 minutes, only sent to the sign-in API. */
+export const PENDING_COOKIE = "staff_pending";
+const PENDING_PATH = "/api/admin";
+
+/** One cookie's value; null when absent or malformed (a bad %-escape is no cookie, not a 500). */
+export function readStaffCookie(req: Request, name: string): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  try {
+    return parseCookie(header)[name] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** httpOnly, SameSite=Strict, Secure behind HTTPS. */
+export function setStaffCookie(req: Request, res: Response, name: string, value: string, maxAgeMs?: number): void {
+  res.cookie(name, value, {
+    httpOnly: true,
+    sameSite: "strict",
+    secure: req.secure,
+    path: name === PENDING_COOKIE ? PENDING_PATH : "/",
+    ...(maxAgeMs !== undefined && { maxAge: maxAgeMs }),
+  });
+}
+
+export function clearStaffCookie(req: Request, res: Response, name: string): void {
+  res.clearCookie(name, { httpOnly: true, sameSite: "strict", secure: req.secure, path: name === PENDING_COOKIE ? PENDING_PATH : "/" });
+}
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Refuses cross-site state-changing requests: the browser's Sec-Fetch-Site must say
+ * same-origin, or (older browsers) Origin must equal this server's origin (decision 013).
+ */
+export function isSameOrigin(req: Request): boolean {
+  const site = req.get("sec-fetch-site");
+  if (site) return site === "same-origin";
+  const origin = req.get("origin");
+  if (!origin) return false;
+  return origin === `${req.protocol}://${req.get("host")}`;
+}
+
+export function sameOriginGuard(req: Request, res: Response, next: NextFunction): void {
+  if (STATE_CHANGING.has(req.method) && !isSameOrigin(req)) {
+    res.status(403).json({ error: "Cross-site request refused" });
+    return;
+  }
+  next();
+}

@@ -1,0 +1,255 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+import { dummyPasswordCheck, hashPassword, needsRehash, verifyPassword } from "~/server/auth/password-hash.server";
+import { passwordPolicyError } from "~/server/auth/password-policy.server";
+import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from "~/server/auth/recovery-codes.server";
+import { acceptTotpCode, newTotpSecret, totpQrSvg, totpUri } from "~/server/auth/totp.server";
+import type { AppContext } from "~/server/context.server";
+import { insertAuditEntry } from "~/server/data/audit-log.server";
+import {
+  claimTotpStep,
+  findStaffAccount,
+  findStaffAccountByEmail,
+  type StaffAccountRow,
+  updateStaffAccount,
+} from "~/server/data/staff-accounts.server";
+import { replaceRecoveryCodes, spendRecoveryCode } from "~/server/data/staff-recovery-codes.server";
+import {
+  deleteExpiredStaffSessions,
+  deleteStaffSession,
+  deleteStaffSessionsOf,
+  insertStaffSession,
+  liveStaffSession,
+  type SessionLimits,
+} from "~/server/data/staff-sessions.server";
+import {
+  clearSignInFailures,
+  deleteSignInFailuresBefore,
+  recordSignInFailure,
+  signInFailuresSince,
+} from "~/server/data/staff-sign-in-failures.server";
+import { decrypt, encrypt, safeEqual, sign } from "~/server/secrets.server";
+import { businessProfile } from "~/shared/config/business-profile";
+import type { StaffUser } from "~/shared/staff/staff-roles";
+
+/** Issue 11 item 2: 30 minutes idle (ADMIN_SESSION_IDLE_MS for tests), 12 hours absolute, 5 minutes between password and code. */
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
+/** 5 failures for one e-mail or one client within 15 minutes lock it for 15 minutes. */
+export const MAX_FAILURES = 5;
+export const LOCKOUT_MS = 15 * 60 * 1000;
+
+export const loginSchema = z.object({
+  email: z.string().trim().min(1, "Enter your e-mail address.").max(254, "Enter your e-mail address."),
+  password: z.string().min(1, "Enter your password.").max(1024, "Enter your password."),
+});
+export const mfaSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(6, "Enter the 6-digit code from your app or a recovery code.")
+    .max(40, "Enter the 6-digit code from your app or a recovery code."),
+});
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string().min(1, "Enter your current password.").max(1024),
+  newPassword: z.string().max(1024),
+});
+
+const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+const newToken = () => crypto.randomBytes(32).toString("base64url");
+
+export const toStaffUser = (row: StaffAccountRow): StaffUser => ({ id: row.id, email: row.email, name: row.name, role: row.role });
+
+/** Audit entries name the account: its e-mail (readable) and id (stable). */
+const audit = (ctx: AppContext, who: { id: string | null; email: string }, action: string, entityId = who.id ?? "") =>
+  insertAuditEntry(ctx.db, { actor: who.email, accountId: who.id, action, entity: "staff_account", entityId });
+
+// Pending sign-in (between password and code): a signed value, so a second process can check it.
+function pendingToken(ctx: AppContext, accountId: string, expiresAt: number): string {
+  const body = `${accountId}.${expiresAt}`;
+  return `${body}.${sign(ctx.secrets.cookieKey, `staff-pending|${body}`)}`;
+}
+function readPendingToken(ctx: AppContext, token: string | null, now: number): string | null {
+  if (!token || token.length > 200) return null;
+  const [accountId, expires, signature] = token.split(".");
+  if (!accountId || !expires || !signature || !/^\d{1,15}$/.test(expires)) return null;
+  if (!safeEqual(signature, sign(ctx.secrets.cookieKey, `staff-pending|${accountId}.${expires}`))) return null;
+  return Number(expires) > now ? accountId : null;
+}
+
+/** Milliseconds left on a lockout for `key`, or 0. */
+async function lockedFor(ctx: AppContext, key: string, now: number): Promise<number> {
+  const recent = await signInFailuresSince(ctx.db, key, new Date(now - 2 * LOCKOUT_MS));
+  const newest = recent[0] ? Date.parse(recent[0]) : 0;
+  if (!newest || newest + LOCKOUT_MS <= now) return 0;
+  // Locked when the 5 failures up to the newest one all fall within 15 minutes of it.
+  const burst = recent.filter((at) => Date.parse(at) > newest - LOCKOUT_MS).length;
+  return burst >= MAX_FAILURES ? newest + LOCKOUT_MS - now : 0;
+}
+
+async function throttled(ctx: AppContext, keys: string[], now: number): Promise<number> {
+  let longest = 0;
+  for (const key of keys) longest = Math.max(longest, await lockedFor(ctx, key, now));
+  return longest;
+}
+
+async function fail(
+  ctx: AppContext,
+  keys: string[],
+  now: number,
+): Promise<{ kind: "invalid" } | { kind: "throttled"; retryAfterMs: number }> {
+  await recordSignInFailure(ctx.db, keys, new Date(now));
+  await deleteSignInFailuresBefore(ctx.db, new Date(now - 2 * LOCKOUT_MS));
+  const retryAfterMs = await throttled(ctx, keys, now);
+  return retryAfterMs > 0 ? { kind: "throttled", retryAfterMs } : { kind: "invalid" };
+}
+
+const throttleKeys = (email: string, client: string) => [`email:${email.trim().toLowerCase()}`, `client:${client}`];
+
+export type PasswordStepResult =
+  | { kind: "enroll"; pendingToken: string; otpauthUri: string; secret: string; qrSvg: string }
+  | { kind: "code"; pendingToken: string }
+  | { kind: "invalid" }
+  | { kind: "throttled"; retryAfterMs: number };
+
+/**
+ * Step 1: e-mail and password. An unknown e-mail, a wrong password, an account without a
+ * password yet and a disabled account all give the same "invalid" after the same scrypt work.
+ */
+export async function checkPassword(
+  ctx: AppContext,
+  input: z.infer<typeof loginSchema>,
+  client: string,
+  now = Date.now(),
+): Promise<PasswordStepResult> {
+  const keys = throttleKeys(input.email, client);
+  const retryAfterMs = await throttled(ctx, keys, now);
+  if (retryAfterMs > 0) return { kind: "throttled", retryAfterMs };
+
+  const account = await findStaffAccountByEmail(ctx.db, input.email);
+  let ok = false;
+  if (account?.passwordHash) ok = await verifyPassword(input.password, account.passwordHash);
+  else await dummyPasswordCheck(input.password);
+  if (!account || !ok || account.disabled) {
+    const email = input.email.trim().toLowerCase();
+    await audit(
+      ctx,
+      { id: account?.id ?? null, email: z.email().safeParse(email).success ? email : "(not an e-mail address)" },
+      "sign-in-failed",
+    );
+    return fail(ctx, keys, now);
+  }
+  if (needsRehash(account.passwordHash!))
+    await updateStaffAccount(ctx.db, account.id, { passwordHash: await hashPassword(input.password) });
+
+  const pending = pendingToken(ctx, account.id, now + PENDING_SIGN_IN_MS);
+  if (account.totpEnrolledAt && account.totpSecretEnc) return { kind: "code", pendingToken: pending };
+  // First sign-in (or after a reset): propose a new secret; it counts once a code from it is accepted.
+  const secret = newTotpSecret();
+  await updateStaffAccount(ctx.db, account.id, { totpSecretEnc: encrypt(ctx.secrets.encryptionKey, secret), totpLastStep: null });
+  const otpauthUri = totpUri(secret, businessProfile.name, account.email);
+  return { kind: "enroll", pendingToken: pending, otpauthUri, secret, qrSvg: totpQrSvg(otpauthUri) };
+}
+
+export type CodeStepResult =
+  | { kind: "signed-in"; sessionToken: string; user: StaffUser; recoveryCodes?: string[] }
+  | { kind: "expired" }
+  | { kind: "invalid" }
+  | { kind: "throttled"; retryAfterMs: number };
+
+/** Step 2: a TOTP code (or, once enrolled, a recovery code) completes sign-in with a new session. */
+export async function checkCode(
+  ctx: AppContext,
+  pending: string | null,
+  code: string,
+  client: string,
+  now = Date.now(),
+): Promise<CodeStepResult> {
+  const accountId = readPendingToken(ctx, pending, now);
+  const account = accountId ? await findStaffAccount(ctx.db, accountId) : null;
+  if (!account || account.disabled || !account.passwordHash || !account.totpSecretEnc) return { kind: "expired" };
+  const keys = throttleKeys(account.email, client);
+  const retryAfterMs = await throttled(ctx, keys, now);
+  if (retryAfterMs > 0) return { kind: "throttled", retryAfterMs };
+
+  const enrolling = account.totpEnrolledAt === null;
+  let accepted = false;
+  let usedRecoveryCode = false;
+  if (!enrolling && looksLikeRecoveryCode(code)) {
+    accepted = usedRecoveryCode = await spendRecoveryCode(ctx.db, account.id, hashRecoveryCode(code), new Date(now));
+  } else {
+    const secret = decrypt(ctx.secrets.encryptionKey, account.totpSecretEnc).toString("utf8");
+    const step = acceptTotpCode(secret, code, account.totpLastStep, now);
+    accepted = step !== null && (await claimTotpStep(ctx.db, account.id, step));
+  }
+  if (!accepted) {
+    await audit(ctx, account, enrolling ? "mfa-enroll-failed" : "mfa-failed");
+    return fail(ctx, keys, now);
+  }
+  await clearSignInFailures(ctx.db, keys[0]!);
+
+  let recoveryCodes: string[] | undefined;
+  if (enrolling) {
+    recoveryCodes = newRecoveryCodes();
+    await replaceRecoveryCodes(ctx.db, account.id, recoveryCodes.map(hashRecoveryCode), new Date(now));
+    await updateStaffAccount(ctx.db, account.id, { totpEnrolledAt: new Date(now).toISOString() }, new Date(now));
+    await audit(ctx, account, "mfa-enrolled");
+  }
+  if (usedRecoveryCode) await audit(ctx, account, "recovery-code-used");
+
+  const sessionToken = newToken();
+  await deleteExpiredStaffSessions(ctx.db, sessionLimits(ctx, now));
+  await insertStaffSession(ctx.db, hashToken(sessionToken), account.id, new Date(now));
+  await audit(ctx, account, "sign-in");
+  return { kind: "signed-in", sessionToken, user: toStaffUser(account), recoveryCodes };
+}
+
+export function sessionLimits(ctx: AppContext, now = Date.now()): SessionLimits {
+  return { idleSince: new Date(now - ctx.env.adminSessionIdleMs), createdSince: new Date(now - SESSION_ABSOLUTE_MS) };
+}
+
+/**
+ * The person behind a session token, or null: unknown, past either limit, or the account
+ * was disabled (its sessions end at once). Counts as activity unless `background`.
+ */
+export async function staffForSession(ctx: AppContext, token: string | null, { background = false } = {}): Promise<StaffUser | null> {
+  if (!token || token.length > 100) return null;
+  const idHash = hashToken(token);
+  const accountId = await liveStaffSession(ctx.db, idHash, sessionLimits(ctx), { touch: !background });
+  if (!accountId) return null;
+  const account = await findStaffAccount(ctx.db, accountId);
+  if (!account || account.disabled) {
+    await deleteStaffSessionsOf(ctx.db, accountId);
+    return null;
+  }
+  return toStaffUser(account);
+}
+
+export async function signOut(ctx: AppContext, token: string | null, staff: StaffUser | null): Promise<void> {
+  if (token) await deleteStaffSession(ctx.db, hashToken(token));
+  if (staff) await audit(ctx, staff, "sign-out");
+}
+
+export async function signOutEverywhere(ctx: AppContext, staff: StaffUser): Promise<number> {
+  const ended = await deleteStaffSessionsOf(ctx.db, staff.id);
+  await audit(ctx, staff, "sign-out-everywhere");
+  return ended;
+}
+
+export type PasswordChangeResult = { kind: "changed" } | { kind: "wrong-password" } | { kind: "weak"; message: string };
+
+/** Changes the signed-in person's own password; every session of theirs ends (they sign in again). */
+export async function changeOwnPassword(
+  ctx: AppContext,
+  staff: StaffUser,
+  input: z.infer<typeof passwordChangeSchema>,
+): Promise<PasswordChangeResult> {
+  const account = await findStaffAccount(ctx.db, staff.id);
+  if (!account?.passwordHash || !(await verifyPassword(input.currentPassword, account.passwordHash))) return { kind: "wrong-password" };
+  const weak = passwordPolicyError(input.newPassword, account.email);
+  if (weak) return { kind: "weak", message: weak };
+  await updateStaffAccount(ctx.db, account.id, { passwordHash: await hashPassword(input.newPassword) });
+  await deleteStaffSessionsOf(ctx.db, account.id);
+  await audit(ctx, account, "password-changed");
+  return { kind: "changed" };
+}

@@ -1,0 +1,124 @@
+import crypto from "node:crypto";
+import type { Db } from "~/server/db/database.server";
+import type { StaffAccountTable } from "~/server/db/schema.server";
+import type { StaffRole } from "~/shared/staff/staff-roles";
+
+export type StaffAccountRow = StaffAccountTable;
+
+/** What the staff list and every API answer may show: never the hash, secret or step. */
+export type StaffAccountSummary = {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  disabled: boolean;
+  hasPassword: boolean;
+  mfaEnrolled: boolean;
+  createdAt: string;
+};
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function summarizeStaffAccount(row: StaffAccountRow): StaffAccountSummary {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    disabled: row.disabled === 1,
+    hasPassword: row.passwordHash !== null,
+    mfaEnrolled: row.totpEnrolledAt !== null,
+    createdAt: row.createdAt,
+  };
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("An account with this e-mail already exists.");
+  }
+}
+
+export async function insertStaffAccount(
+  db: Db,
+  input: { email: string; name: string; role: StaffRole; passwordHash?: string | null },
+  now = new Date(),
+): Promise<StaffAccountRow> {
+  const at = now.toISOString();
+  const row: StaffAccountRow = {
+    id: crypto.randomUUID(),
+    email: normalizeEmail(input.email),
+    name: input.name,
+    role: input.role,
+    passwordHash: input.passwordHash ?? null,
+    totpSecretEnc: null,
+    totpEnrolledAt: null,
+    totpLastStep: null,
+    disabled: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+  try {
+    await db.insertInto("staffAccounts").values(row).execute();
+  } catch (error) {
+    if (/UNIQUE/i.test(String((error as Error).message))) throw new EmailTakenError();
+    throw error;
+  }
+  return row;
+}
+
+export async function countStaffAccounts(db: Db): Promise<number> {
+  const row = await db.selectFrom("staffAccounts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findStaffAccountByEmail(db: Db, email: string): Promise<StaffAccountRow | null> {
+  return (await db.selectFrom("staffAccounts").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst()) ?? null;
+}
+
+export async function findStaffAccount(db: Db, id: string): Promise<StaffAccountRow | null> {
+  return (await db.selectFrom("staffAccounts").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
+}
+
+/** Every account, owners first, then by name. */
+export async function listStaffAccounts(db: Db): Promise<StaffAccountRow[]> {
+  const rows = await db.selectFrom("staffAccounts").selectAll().orderBy("name").orderBy("email").execute();
+  return rows.sort((a, b) => Number(b.role === "owner") - Number(a.role === "owner"));
+}
+
+export async function countActiveOwners(db: Db, exceptId?: string): Promise<number> {
+  let q = db
+    .selectFrom("staffAccounts")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("role", "=", "owner")
+    .where("disabled", "=", 0);
+  if (exceptId) q = q.where("id", "<>", exceptId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+export async function updateStaffAccount(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<StaffAccountRow, "name" | "role" | "disabled" | "passwordHash" | "totpSecretEnc" | "totpEnrolledAt" | "totpLastStep">>,
+  now = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable("staffAccounts")
+    .set({ ...changes, updatedAt: now.toISOString() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Stores the step of an accepted TOTP code only if it is newer than the stored one: two
+ * requests racing with the same code cannot both win. False when the step was already used.
+ */
+export async function claimTotpStep(db: Db, id: string, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable("staffAccounts")
+    .set({ totpLastStep: step })
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("totpLastStep", "is", null), eb("totpLastStep", "<", step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

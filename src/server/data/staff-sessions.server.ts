@@ -1,0 +1,53 @@
+import type { Db } from "~/server/db/database.server";
+
+/** Stores a new staff session by the hash of its token. */
+export async function insertStaffSession(db: Db, idHash: string, accountId: string, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await db.insertInto("staffSessions").values({ idHash, accountId, createdAt: at, lastSeenAt: at }).execute();
+}
+
+export type SessionLimits = { idleSince: Date; createdSince: Date };
+
+/**
+ * The account id of a session that is within both limits (idle and absolute), marking it
+ * used now unless `touch` is false (background polling). Null when unknown or expired (then deleted).
+ */
+export async function liveStaffSession(
+  db: Db,
+  idHash: string,
+  limits: SessionLimits,
+  { touch = true, now = new Date() }: { touch?: boolean; now?: Date } = {},
+): Promise<string | null> {
+  const row = await db
+    .selectFrom("staffSessions")
+    .select(["accountId", "lastSeenAt", "createdAt"])
+    .where("idHash", "=", idHash)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.lastSeenAt <= limits.idleSince.toISOString() || row.createdAt <= limits.createdSince.toISOString()) {
+    await deleteStaffSession(db, idHash);
+    return null;
+  }
+  if (touch) await db.updateTable("staffSessions").set({ lastSeenAt: now.toISOString() }).where("idHash", "=", idHash).execute();
+  return row.accountId;
+}
+
+export async function deleteStaffSession(db: Db, idHash: string): Promise<void> {
+  await db.deleteFrom("staffSessions").where("idHash", "=", idHash).execute();
+}
+
+/** Ends every session of one account ("sign out everywhere", password change, disable, reset). */
+export async function deleteStaffSessionsOf(db: Db, accountId: string): Promise<number> {
+  const result = await db.deleteFrom("staffSessions").where("accountId", "=", accountId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Removes sessions past either limit. */
+export async function deleteExpiredStaffSessions(db: Db, limits: SessionLimits): Promise<void> {
+  await db
+    .deleteFrom("staffSessions")
+    .where((eb) =>
+      eb.or([eb("lastSeenAt", "<=", limits.idleSince.toISOString()), eb("createdAt", "<=", limits.createdSince.toISOString())]),
+    )
+    .execute();
+}

@@ -1,0 +1,80 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeViolations, launchBrowser, seriousAxeViolations } from "../support/browser";
+import { signInInBrowser } from "../support/staff-browser";
+import { DEMO_OWNER } from "../support/staff-sign-in";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+describe("staff accounts in the browser (issue 11)", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function freshPage(): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(() => {
+      try {
+        sessionStorage.setItem("splash-seen", "1");
+      } catch {
+        /* about:blank */
+      }
+    });
+    return context.newPage();
+  }
+
+  it("owner enrolls, adds a sales person who sets a password through the link, enrolls and sees no Financing tab", async () => {
+    const owner = await freshPage();
+    await owner.goto("/podium");
+    // A wrong password: the same message an unknown e-mail gets.
+    await owner.getByLabel("E-mail").fill(DEMO_OWNER.email);
+    await owner.getByLabel("Password").fill("not the password");
+    await owner.getByRole("button", { name: "Continue" }).click();
+    await owner.getByText("Invalid email or password.").waitFor();
+    expect(describeViolations(await seriousAxeViolations(owner))).toBe("");
+
+    const { recoveryCodes } = await signInInBrowser(owner, server, DEMO_OWNER.email, DEMO_OWNER.password);
+    expect(recoveryCodes).toHaveLength(10);
+    const tabs = await owner.getByRole("tab").allInnerTexts();
+    expect(tabs).toEqual(expect.arrayContaining(["Vehicles", "Financing Apps", "Staff", "Audit Log"]));
+
+    await owner.getByRole("tab", { name: "Staff" }).click();
+    await owner.getByLabel("E-mail").fill("sam.sales@example.com");
+    await owner.getByLabel("Name", { exact: true }).fill("Sam Sales");
+    await owner.getByLabel("Role", { exact: true }).selectOption("sales");
+    await owner.getByRole("button", { name: "Create account" }).click();
+    const setupUrl = await owner.getByTestId("setup-url").innerText();
+    expect(setupUrl).toMatch(/\/podium\/setup\?token=/);
+    await owner.getByRole("cell", { name: "sam.sales@example.com" }).waitFor();
+    expect(describeViolations(await seriousAxeViolations(owner))).toBe("");
+
+    const sales = await freshPage();
+    await sales.goto(new URL(setupUrl).pathname + new URL(setupUrl).search);
+    await sales.getByLabel("New password").fill("password1234");
+    await sales.getByRole("button", { name: "Set password" }).click();
+    await sales.getByText("This password is too common").waitFor();
+    expect(describeViolations(await seriousAxeViolations(sales))).toBe("");
+    await sales.getByLabel("New password").fill("sam sells cars in fitchburg");
+    await sales.getByRole("button", { name: "Set password" }).click();
+    await sales.getByText("Your password is set.").waitFor();
+
+    await signInInBrowser(sales, server, "sam.sales@example.com", "sam sells cars in fitchburg");
+    const salesTabs = await sales.getByRole("tab").allInnerTexts();
+    expect(salesTabs).toEqual(["Vehicles", "Messages", "Bookings", "Visitor Reports"]);
+    expect(salesTabs).not.toContain("Financing Apps");
+
+    // The owner sees the person's sign-in in the audit log, filtered by person.
+    await owner.getByRole("tab", { name: "Audit Log" }).click();
+    await owner.getByLabel("Person").selectOption({ label: "Sam Sales (sam.sales@example.com)" });
+    await owner.getByRole("cell", { name: "mfa-enrolled" }).waitFor();
+    expect(await owner.getByRole("cell", { name: "sam.sales@example.com" }).count()).toBeGreaterThan(0);
+    expect(describeViolations(await seriousAxeViolations(owner))).toBe("");
+  });
+});

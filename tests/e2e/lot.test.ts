@@ -2,7 +2,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { describeViolations, launchBrowser, seriousAxeViolations } from "../support/browser";
-import { STAFF_PIN } from "../support/staff-client";
+import { signInInBrowser } from "../support/staff-browser";
+import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 describe("running the lot in the dashboard", () => {
@@ -22,9 +23,7 @@ describe("running the lot in the dashboard", () => {
       }
     });
     page = await context.newPage();
-    await page.goto("/podium");
-    await page.getByLabel("PIN").fill(STAFF_PIN);
-    await page.getByRole("button", { name: "Access Dashboard" }).click();
+    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     await page.getByTestId("vehicles-table").waitFor();
   });
   afterAll(async () => {

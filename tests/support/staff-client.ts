@@ -1,7 +1,5 @@
+import { signInOwner } from "./staff-sign-in";
 import type { TestServer } from "./test-server";
-
-/** The demo staff PIN outside production (README). */
-export const STAFF_PIN = "246810";
 
 export type StaffClient = {
   server: TestServer;
@@ -10,15 +8,9 @@ export type StaffClient = {
   fetch: (path: string, init?: { method?: string; body?: unknown; contentType?: string }) => Promise<Response>;
 };
 
-/** Signs in to the dashboard API and returns a client carrying the session cookie. */
+/** Signs in to the dashboard API as the demo owner (password + TOTP) and returns a client carrying the session cookie. */
 export async function staffClient(server: TestServer): Promise<StaffClient> {
-  const res = await fetch(`${server.url}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({ pin: STAFF_PIN }),
-  });
-  if (res.status !== 200) throw new Error(`staff sign-in failed: ${res.status}`);
-  const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+  const { cookie } = await signInOwner(server);
   return {
     server,
     cookie,

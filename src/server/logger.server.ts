@@ -27,7 +27,10 @@ export const REDACTED_PATHS = [
   "*.totpSecretEnc",
   "secret",
   "*.secret",
-  "*.code",
+  // A TOTP code sits in a request body; an error's own `code` (ERR_INVALID_URL, …) must stay readable.
+  "code",
+  "body.code",
+  "*.body.code",
   "*.token",
   "*.recoveryCodes",
   "req.headers.cookie",

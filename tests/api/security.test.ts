@@ -239,7 +239,13 @@ describe("cookies", () => {
     // 32 random bytes: not guessable.
     expect(cookie.split(";", 1)[0]!.split("=")[1]!.length).toBeGreaterThanOrEqual(43);
 
-    const secure = (await signIn(server, DEMO_OWNER.email, DEMO_OWNER.password, { "x-forwarded-proto": "https" })).sessionSetCookie;
+    const secure = (
+      await signIn(server, DEMO_OWNER.email, DEMO_OWNER.password, {
+        "x-forwarded-proto": "https",
+        // Behind the proxy the page's origin is https://…; the browser says same-origin.
+        "sec-fetch-site": "same-origin",
+      })
+    ).sessionSetCookie;
     expect(secure).toMatch(/; Secure/i);
     expect(secure).toMatch(/; HttpOnly/i);
     expect(secure).toMatch(/; SameSite=Strict/i);

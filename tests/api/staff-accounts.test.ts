@@ -68,7 +68,8 @@ function expectedAllowed(role: StaffRole, key: string): boolean {
   const area = path.split("/")[2]!;
   const is = (...areas: string[]) => areas.includes(area);
   if (is("staff", "audit", "audit-log", "settings")) return false;
-  if (role === "finance") return is("financing") || (path === "/admin/vehicles" && method === "GET");
+  // Read-only vehicles: every GET under /admin/vehicles (list, price history, Buyers Guide) but the CSV export.
+  if (role === "finance") return is("financing") || (is("vehicles") && method === "GET" && path !== "/admin/vehicles/export.csv");
   if (role === "sales")
     return is("vehicles", "photos", "vin", "contact-submissions", "bookings", "visitor-stats", "active-visitors", "visitor-daily");
   return is("bookings");

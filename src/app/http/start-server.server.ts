@@ -29,6 +29,9 @@ export type RunningServer = { server: Server; ctx: AppContext; url: string; clos
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const env = options.env ?? readEnv();
   const logger = createLogger(env.logLevel);
+  // Better no start than a silent SQLite database while the operator believes data goes to PostgreSQL.
+  if (env.databaseUrl)
+    throw new Error("DATABASE_URL is set, but PostgreSQL support has not landed yet (issue 16): unset it to use SQLite in DATA_DIR");
   assertStaffConfig(env);
   const { db } = openDatabase(env.dataDir);
   const applied = await migrateToLatest(db);

@@ -25,7 +25,7 @@ export async function signInInBrowser(
     const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s+/g, "");
     const next = await freshCode(secret);
     noteStepUsed(server, email, secret, next.step);
-    await page.getByLabel("Code").fill(next.code);
+    await page.getByLabel("Code", { exact: true }).fill(next.code);
     await page.getByRole("button", { name: "Verify" }).click();
     await page.getByRole("heading", { name: "Your recovery codes" }).waitFor();
     recoveryCodes = await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allInnerTexts();
@@ -35,7 +35,7 @@ export async function signInInBrowser(
     if (!known) throw new Error(`${email} is enrolled, but not by this test process`);
     const next = await freshCode(known.secret, known.lastStep);
     noteStepUsed(server, email, known.secret, next.step);
-    await page.getByLabel("Code").fill(next.code);
+    await page.getByLabel("Code", { exact: true }).fill(next.code);
     await page.getByRole("button", { name: "Verify" }).click();
   }
   await page.getByRole("tablist", { name: "Dashboard sections" }).waitFor();

@@ -194,8 +194,16 @@ describe("staff dashboard", () => {
     await page.getByText("Total Page Views").waitFor();
     await expectNoSeriousViolations(page, "Visitor Reports tab");
 
+    await page.getByRole("tab", { name: "Staff" }).click();
+    await page.getByRole("heading", { name: "Staff accounts" }).waitFor();
+    await expectNoSeriousViolations(page, "Staff tab");
+
+    await page.getByRole("tab", { name: "Audit Log" }).click();
+    await page.getByRole("heading", { name: "Audit log" }).waitFor();
+    await expectNoSeriousViolations(page, "Audit Log tab");
+
     await page.getByRole("tab", { name: "Settings" }).click();
-    await page.getByRole("heading", { name: "Audit Log" }).waitFor();
+    await page.getByRole("heading", { name: "Business Information" }).waitFor();
     await expectNoSeriousViolations(page, "Settings tab");
     await context.close();
   });

@@ -206,7 +206,11 @@ describe("staff dashboard at /podium", () => {
     await edit.getByLabel("Price ($)").fill("17500");
     await edit.getByRole("button", { name: "Save Vehicle" }).click();
     await toast().filter({ hasText: "Vehicle updated successfully" }).waitFor();
-    await page.getByText("$17,500").waitFor();
+    await page
+      .getByTestId("vehicles-table")
+      .getByRole("row", { name: /2013 Ford F-150/ })
+      .getByText("$17,500")
+      .waitFor();
 
     // Delete
     await page.getByRole("button", { name: "Delete 2013 Ford F-150" }).click();

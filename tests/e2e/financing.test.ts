@@ -305,6 +305,9 @@ describe("financing application in Chromium", () => {
     const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
     await chooser.setFiles({ name: "license.png", mimeType: "image/png", buffer: licensePng });
     await page.getByRole("img", { name: "Driver's License preview" }).waitFor();
+    await tabTo("financing-creditConsent");
+    await page.keyboard.press("Space");
+    expect(await page.locator("#financing-creditConsent").isChecked()).toBe(true);
     expect(await page.locator("#financing-dateOfBirth").inputValue()).toBe("1985-04-12");
     expect(await page.locator("#financing-employmentStatus").inputValue()).toBe("employed");
     // Enter in a text field submits the form.

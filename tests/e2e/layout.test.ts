@@ -124,9 +124,10 @@ describe("shared layout", () => {
   it("shows the Open/Closed badge for the dealership's clock", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
     await page.goto("/");
+    await waitForHydration(page);
     const badge = page.getByTestId("open-status");
     const expected = computeOpenStatus(new Date()) === "open" ? "Open" : "Closed";
-    await expect.poll(() => badge.textContent()).toBe(expected);
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe(expected);
     expect(await badge.getAttribute("class")).toContain(expected === "Open" ? "bg-green-700" : "bg-red-700");
     await context.close();
   });
@@ -179,7 +180,7 @@ describe("shared layout", () => {
     await expect.poll(() => calls.length).toBe(2);
     expect(calls[1]).toMatchObject({ page: "/about" });
     await nav.getByRole("link", { name: "Inventory" }).click();
-    await expect.poll(() => calls.map((c) => c.page)).toEqual(["/", "/about", "/inventory"]);
+    await expect.poll(() => calls.map((c) => c.page), { timeout: 10_000 }).toEqual(["/", "/about", "/inventory"]);
     await context.close();
   });
 

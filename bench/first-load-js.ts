@@ -1,7 +1,7 @@
 // npx tsx bench/first-load-js.ts — gzipped JavaScript each public page loads on first visit (budget 130 KB).
 // Measures the built app (run `npm run build` first): every .js response's encoded body size, summed per page.
 import { firstVehiclePath } from "./support";
-import { launchBrowser, newPage } from "../tests/support/browser";
+import { launchBrowser, newPage, waitForHydration } from "../tests/support/browser";
 import { startTestServer } from "../tests/support/test-server";
 
 const server = await startTestServer({
@@ -24,7 +24,7 @@ try {
       pending.push(request.sizes().then((s) => void sizes.set(url.pathname, s.responseBodySize)));
     });
     await page.goto(path, { waitUntil: "load" });
-    await page.waitForSelector("html[data-hydrated]");
+    await waitForHydration(page);
     // Lazy chunks (e.g. the contact form) load after hydration: wait until no new script arrives for 1.5 s.
     for (let seen = -1; seen !== pending.length;) {
       seen = pending.length;

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import { SiteFooter } from "~/app/layout/site-footer";
 import { SiteHeader } from "~/app/layout/site-header";
@@ -60,25 +60,15 @@ function SkipLink() {
   );
 }
 
-/** Marks <html data-hydrated> so end-to-end tests (and anyone debugging) know the page is interactive. */
-function useHydratedMarker() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
-}
-
 export default function App() {
   useVisitorTracking();
   useWebVitalsReporting();
-  useHydratedMarker();
   return <Outlet />;
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   useVisitorTracking();
-  // A 404 rendered here (e.g. an unknown vehicle path) is as interactive as any page.
-  useHydratedMarker();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return <GenericErrorPage />;
 }

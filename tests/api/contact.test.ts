@@ -102,3 +102,42 @@ describe("POST /api/contact", () => {
     expect((await post(valid)).status).toBe(201);
   });
 });
+
+describe("the contact form posted to its page without JavaScript (decision 025)", () => {
+  const form = (fields: Record<string, string>, headers: Record<string, string> = {}, client = newClient()) =>
+    fetch(`${server.url}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": client, ...headers },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
+    });
+
+  it("stores a valid message through the same service and answers the page with the success note", async () => {
+    const res = await form({ ...valid, email: "page-post@example.com", hasTradeIn: "true" }, { "Sec-Fetch-Site": "same-origin" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Message sent!");
+    const row = (await storedMessages()).find((m) => m.email === "page-post@example.com");
+    expect(row).toMatchObject({ firstName: "Ana", hasTradeIn: 1, vehicleId: null });
+  });
+
+  it("answers 400 with the schema's field messages and stores nothing", async () => {
+    const before = (await storedMessages()).length;
+    const res = await form({ ...valid, email: "nope", message: "short" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Valid email is required");
+    expect(html).toContain("Message must be at least 10 characters");
+    expect((await storedMessages()).length).toBe(before);
+  });
+
+  it("refuses a post another site's page makes (403) and a body past the cap (413)", async () => {
+    expect((await form(valid, { "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await form({ ...valid, message: "x".repeat(200 * 1024) })).status).toBe(413);
+  });
+
+  it("has the same per-client limit as POST /api/contact", async () => {
+    const client = newClient();
+    for (let i = 0; i < 5; i++) expect((await form({ ...valid, email: "nope" }, {}, client)).status).toBe(400);
+    expect((await form(valid, {}, client)).status).toBe(429);
+  });
+});

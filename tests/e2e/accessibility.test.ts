@@ -86,7 +86,7 @@ describe.each(VIEWPORTS)("public pages at $name width", (viewport) => {
     { path: "/inventory", ready: (p: Page) => p.getByText(/^Showing \d+ vehicles?/).waitFor() },
     { path: vehicleUrl, ready: (p: Page) => p.getByText(/^Photo 1 of \d+$/).waitFor() },
     { path: "/financing", ready: (p: Page) => p.locator("form button[type=submit]:not([disabled])").waitFor() },
-    { path: "/booking", ready: (p: Page) => p.locator("[data-booking-ready]").waitFor() },
+    { path: "/booking", ready: (p: Page) => waitForHydration(p, "fieldset input[name=serviceId]") },
     { path: "/contact", ready: (p: Page) => p.getByRole("heading", { name: "Send Us a Message" }).waitFor() },
     { path: "/about", ready: (p: Page) => p.getByRole("heading", { name: "Our Story" }).waitFor() },
     { path: "/no-such-page", ready: (p: Page) => p.getByRole("heading", { name: "Page Not Found" }).waitFor() },

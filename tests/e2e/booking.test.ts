@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, dealershipToday, weekdayOf } from "~/features/booking/available-slots";
+import { addDays, dealershipToday, formatSlotTime, weekdayOf } from "~/features/booking/available-slots";
 import { formatBookingDate } from "~/features/booking/booking-dates";
 import type { Service } from "~/shared/types/service";
-import { describeViolations, launchBrowser, newPage, seriousAxeViolations } from "../support/browser";
+import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { upcomingDateFor } from "../support/booking-dates";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -54,10 +54,8 @@ async function expectNoSeriousAxeViolations(page: Page) {
   expect(violations, describeViolations(violations)).toEqual([]);
 }
 
-/** Interaction before hydration would be lost: wait until the booking flow is interactive. */
-async function waitForHydration(page: Page) {
-  await page.locator("[data-booking-ready]").waitFor();
-}
+/** Interaction before hydration would be lost: wait until React has hydrated the service cards. */
+const waitForBookingFlow = (page: Page) => waitForHydration(page, "fieldset input[name=serviceId]");
 
 const summaryValue = (page: Page, key: string) => page.getByTestId(`summary-${key}`).locator("dd");
 
@@ -71,7 +69,7 @@ describe("service booking", () => {
       await page.goto("/booking");
       await page.getByRole("heading", { name: "Book a Service Appointment" }).waitFor();
       await page.getByRole("radio", { name: /Oil Change/ }).waitFor();
-      await waitForHydration(page);
+      await waitForBookingFlow(page);
       for (const key of ["service", "duration", "date", "time", "total"])
         expect(await summaryValue(page, key).textContent()).toBe("Not selected");
       await expectNoSeriousAxeViolations(page);
@@ -163,7 +161,7 @@ describe("service booking", () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
     try {
       await page.goto("/booking");
-      await waitForHydration(page);
+      await waitForBookingFlow(page);
       await page.getByText("Oil Change", { exact: true }).click();
       await page.locator(`[data-day="${date}"] button`).click();
       await page.getByRole("radio", { name: "9:30 AM" }).waitFor();
@@ -179,7 +177,7 @@ describe("service booking", () => {
     try {
       for (const { page } of visitors) {
         await page.goto("/booking");
-        await waitForHydration(page);
+        await waitForBookingFlow(page);
         await page.getByText("Massachusetts State Inspection", { exact: true }).click();
         await page.locator(`[data-day="${date}"] button`).click();
         await page.getByText("10:00 AM", { exact: true }).click();
@@ -228,7 +226,7 @@ describe("service booking", () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 375, height: 800 } });
     try {
       await page.goto("/booking");
-      await waitForHydration(page);
+      await waitForBookingFlow(page);
       await page.getByText("Full Detailing", { exact: true }).click();
       await page.locator(`[data-day="${date}"] button`).click();
       await page.getByText("No available time slots for this date").waitFor();
@@ -245,7 +243,7 @@ describe("service booking", () => {
     const page = await browserContext.newPage();
     try {
       await page.goto("/booking");
-      await waitForHydration(page);
+      await waitForBookingFlow(page);
       const services = (await (await fetch(`${server.url}/api/services`)).json()) as Service[];
       // Battery Test runs Monday to Saturday.
       const battery = services.find((s) => s.name.startsWith("Battery"))!;
@@ -283,6 +281,55 @@ describe("service booking", () => {
       await page.goto("/booking");
       await page.getByRole("link", { name: "Back", exact: true }).click();
       await page.waitForURL(`${server.url}/`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("service booking without JavaScript", () => {
+  it("books with plain selects and fields posted to the page, with field messages first and nothing in the URL", async () => {
+    const date = upcomingDateFor(oilChange, 9);
+    const time = oilChange.availableTimes.at(-1)!;
+    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const urls: string[] = [];
+    page.on("request", (r) => urls.push(r.url()));
+    try {
+      await page.goto("/booking");
+      // The interactive flow needs scripts; the plain form stands in for it.
+      await page.getByRole("heading", { name: "Book your appointment" }).waitFor();
+      expect(await page.getByRole("heading", { name: "1. Select a Service" }).isVisible()).toBe(false);
+      await page.getByLabel("Service").selectOption(oilChange.id);
+      await page.getByLabel("Date").selectOption(date);
+      await page.getByLabel("Time").selectOption(time);
+      await page.getByLabel("First Name").fill("Rita");
+      await page.getByLabel("Email").fill("rita.nojs@example");
+      await page.getByRole("button", { name: "Confirm Booking" }).click();
+
+      await page.getByRole("alert").getByText("Please correct the highlighted fields.").waitFor();
+      const lastName = page.getByLabel("Last Name");
+      expect(await lastName.getAttribute("aria-invalid")).toBe("true");
+      expect(await page.locator(`[id="${await lastName.getAttribute("aria-describedby")}"]`).textContent()).toBe("Last name is required");
+      expect(await page.getByLabel("First Name").inputValue()).toBe("Rita");
+      expect(await page.getByLabel("Date").inputValue()).toBe(date);
+
+      await lastName.fill("Moreira");
+      await page.getByLabel("Email").fill("rita.nojs@example.com");
+      await page.getByLabel("Phone").fill("9785550142");
+      await page.getByRole("button", { name: "Confirm Booking" }).click();
+      const heading = page.getByRole("heading", { name: "Booking Confirmed!" });
+      await heading.waitFor();
+      const confirmation = page.locator("section", { has: heading });
+      for (const text of ["Oil Change", formatBookingDate(date), formatSlotTime(time), "rita.nojs@example.com"])
+        expect(await confirmation.getByText(text, { exact: true }).count()).toBe(1);
+
+      for (const url of [...urls, page.url()]) {
+        expect(new URL(url).search).toBe("");
+        for (const value of ["Rita", "Moreira", "rita.nojs", "9785550142"]) expect(decodeURIComponent(url)).not.toContain(value);
+      }
+      const taken = (await (await fetch(`${server.url}/api/bookings/date/${date}`)).json()) as { bookingTime: string }[];
+      expect(taken.map((t) => t.bookingTime)).toContain(time);
     } finally {
       await context.close();
     }

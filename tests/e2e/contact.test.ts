@@ -1,7 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/database.server";
-import { describeViolations, launchBrowser, newPage, seriousAxeViolations } from "../support/browser";
+import {
+  describeViolations,
+  launchBrowser,
+  newPage,
+  seriousAxeViolations,
+  seriousAxeViolationsWithoutJs,
+  waitForHydration,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -15,9 +22,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Waits until the lazily loaded contact form is interactive. */
+/** Waits until React has hydrated the contact form (before that a submit is a plain post). */
 async function formReady(page: Page): Promise<void> {
-  await page.waitForSelector("form[data-hydrated]");
+  await waitForHydration(page, 'form[action="/contact"]');
 }
 
 async function open(path: string): Promise<Page> {
@@ -104,7 +111,7 @@ describe("contact page", () => {
     // After a failed submit each edit re-checks its field.
     await firstName.fill("Carlos");
     await page.getByText("First name is required", { exact: true }).waitFor({ state: "detached" });
-    expect(await firstName.getAttribute("aria-invalid")).toBe("false");
+    expect(await firstName.getAttribute("aria-invalid")).toBeNull();
     expect(await page.getByText("Last name is required", { exact: true }).isVisible()).toBe(true);
 
     // A 400 from the server puts its messages under the fields, with the failure toast.
@@ -143,6 +150,64 @@ describe("contact page", () => {
     // The form keeps what was typed so the shopper can retry.
     expect(await page.getByRole("textbox", { name: "First Name" }).inputValue()).toBe("Carlos");
     await page.context().close();
+  });
+});
+
+describe("contact form without JavaScript", () => {
+  const typed = { first: "Nadia", last: "Okafor", email: "nadia.nojs@example.com", phone: "9785550123", message: "Do you take trade-ins?" };
+
+  it("posts to the page, shows field errors and then its success, and never puts what was typed in the URL", async () => {
+    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    const urls: string[] = [];
+    const bodies: string[] = [];
+    page.on("request", (r) => {
+      urls.push(r.url());
+      if (r.method() === "POST") bodies.push(r.postData() ?? "");
+    });
+    await page.goto("/contact");
+    // Invalid first: a too-short message and a bad e-mail.
+    await page.getByRole("textbox", { name: "First Name" }).fill(typed.first);
+    await page.getByRole("textbox", { name: "Last Name" }).fill(typed.last);
+    await page.getByRole("textbox", { name: "Email" }).fill("not-an-email");
+    await page.getByRole("textbox", { name: "Phone" }).fill(typed.phone);
+    await page.getByRole("textbox", { name: "Message" }).fill("short");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Please correct the highlighted fields.").waitFor();
+    const email = page.getByRole("textbox", { name: "Email" });
+    expect(await email.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator(`[id="${await email.getAttribute("aria-describedby")}"]`).textContent()).toBe("Valid email is required");
+    const message = page.getByRole("textbox", { name: "Message" });
+    expect(await page.locator(`[id="${await message.getAttribute("aria-describedby")}"]`).textContent()).toBe(
+      "Message must be at least 10 characters",
+    );
+    // What was typed comes back in the fields, so the shopper only fixes the two.
+    expect(await page.getByRole("textbox", { name: "First Name" }).inputValue()).toBe(typed.first);
+    expect(await page.getByRole("textbox", { name: "First Name" }).getAttribute("aria-invalid")).toBeNull();
+    const violations = await seriousAxeViolationsWithoutJs(browser, page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+
+    await email.fill(typed.email);
+    await message.fill(typed.message);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByRole("status").getByText("Message sent!").waitFor();
+    expect(await page.getByRole("textbox", { name: "Email" }).inputValue()).toBe("");
+
+    // Both submissions were POST bodies; no URL the browser loaded holds anything typed.
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toContain("nadia.nojs%40example.com");
+    for (const url of [...urls, page.url()]) {
+      expect(new URL(url).search).toBe("");
+      for (const value of Object.values(typed)) expect(decodeURIComponent(url)).not.toContain(value);
+    }
+    const { db } = openDatabase(server.dataDir);
+    try {
+      const row = await db.selectFrom("contactSubmissions").selectAll().where("email", "=", typed.email).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ firstName: typed.first, message: typed.message, vehicleId: null, hasTradeIn: 0 });
+    } finally {
+      await db.destroy();
+    }
+    await context.close();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/database.server";
-import { describeViolations, launchBrowser, newPage, seriousAxeViolations } from "../support/browser";
+import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 type ApiVehicle = {
@@ -29,9 +29,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Waits until the lazily loaded contact form is interactive. */
+/** Waits until React has hydrated the vehicle page's contact form. */
 async function formReady(page: Page): Promise<void> {
-  await page.waitForSelector("form[data-hydrated]");
+  await waitForHydration(page, "form[method=post]");
 }
 
 async function open(path: string, viewport?: { width: number; height: number }): Promise<Page> {

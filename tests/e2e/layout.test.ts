@@ -19,6 +19,7 @@ describe("shared layout", () => {
   it("highlights the current route in the navigation", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
     await page.goto("/inventory");
+    await waitForHydration(page);
     const nav = page.getByRole("navigation", { name: "Main" }).first();
     await expect.poll(() => nav.getByRole("link", { name: "Inventory" }).getAttribute("aria-current")).toBe("page");
     expect(await nav.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
@@ -32,6 +33,7 @@ describe("shared layout", () => {
   it("toggles the mobile menu at 375 px and closes it when a link is tapped", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 375, height: 740 } });
     await page.goto("/");
+    await waitForHydration(page);
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect.poll(() => toggle.isVisible()).toBe(true);
     const menu = page.locator("#mobile-menu");
@@ -48,12 +50,84 @@ describe("shared layout", () => {
     await context.close();
   });
 
+  it("links the header, the footer and the home page's Services section to /booking", async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.url });
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    expect(await header.getByRole("link", { name: "Book Service" }).getAttribute("href")).toBe("/booking");
+    expect(await page.getByRole("contentinfo").getByRole("link", { name: "Book Service" }).getAttribute("href")).toBe("/booking");
+    const services = page.locator("section", { has: page.getByRole("heading", { name: "Our Services", level: 2 }) });
+    expect(await services.getByRole("link", { name: "Book a Service" }).getAttribute("href")).toBe("/booking");
+    await waitForHydration(page);
+    await services.getByRole("link", { name: "Book a Service" }).click();
+    await page.getByRole("heading", { name: "Book a Service Appointment" }).waitFor();
+    await context.close();
+  });
+
+  it("keeps the call link in the header at every width, and the social links in the bar or the menu", async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 900, height: 800 } });
+    await page.goto("/");
+    await waitForHydration(page);
+    const header = page.getByRole("banner");
+    const call = header.getByRole("link", { name: /^Call us at / }).filter({ visible: true });
+    const facebook = header.getByRole("link", { name: "Facebook" }).filter({ visible: true });
+    const whatsapp = header.getByRole("link", { name: "Chat on WhatsApp" }).filter({ visible: true });
+    for (const width of [320, 414, 768, 900, 1023, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await call.count(), `call link at ${width} px`).toBe(1);
+      expect(await call.getAttribute("href")).toMatch(/^tel:\+1/);
+      if (width < 1024) {
+        // Between phone and desktop widths the social links live in the menu.
+        expect(await facebook.count(), `Facebook in the bar at ${width} px`).toBe(0);
+        await header.getByRole("button", { name: "Open menu" }).click();
+        await expect.poll(() => facebook.count(), { timeout: 5_000 }).toBe(1);
+        expect(await whatsapp.count()).toBe(1);
+        await header.getByRole("button", { name: "Close menu" }).click();
+      } else {
+        expect(await facebook.count(), `Facebook in the bar at ${width} px`).toBe(1);
+        expect(await whatsapp.count()).toBe(1);
+      }
+    }
+    await context.close();
+  });
+
+  it("shows the whole dealership name on phones (wrapped, never cut off) from 320 to 414 px", async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 320, height: 740 } });
+    await page.goto("/");
+    for (const width of [320, 360, 375, 414]) {
+      await page.setViewportSize({ width, height: 740 });
+      const brand = page.getByRole("banner").getByRole("link", { name: "Demo Motors of Fitchburg" });
+      const box = await brand.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { right: r.right, left: r.left, overflow: el.scrollWidth > el.clientWidth, textOverflow: getComputedStyle(el).textOverflow };
+      });
+      expect(box.overflow, `brand overflows at ${width} px`).toBe(false);
+      expect(box.textOverflow).not.toBe("ellipsis");
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    await context.close();
+  });
+
+  it("says which languages the staff speak, in each language's own words, in the footer and on the contact page", async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.url });
+    await page.goto("/contact");
+    for (const scope of [page.getByRole("contentinfo"), page.getByRole("main")]) {
+      await scope.getByText("We speak English, Spanish and Portuguese.").first().waitFor();
+      expect(await scope.locator('[lang="es"]', { hasText: "Hablamos español." }).count()).toBeGreaterThan(0);
+      expect(await scope.locator('[lang="pt-BR"]', { hasText: "Falamos português." }).count()).toBeGreaterThan(0);
+    }
+    await context.close();
+  });
+
   it("shows the Open/Closed badge for the dealership's clock", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
     await page.goto("/");
+    await waitForHydration(page);
     const badge = page.getByTestId("open-status");
     const expected = computeOpenStatus(new Date()) === "open" ? "Open" : "Closed";
-    await expect.poll(() => badge.textContent()).toBe(expected);
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe(expected);
     expect(await badge.getAttribute("class")).toContain(expected === "Open" ? "bg-green-700" : "bg-red-700");
     await context.close();
   });
@@ -61,6 +135,7 @@ describe("shared layout", () => {
   it("shows the splash once per session and lets Escape skip it", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, skipSplash: false });
     await page.goto("/");
+    await waitForHydration(page);
     const splash = page.getByTestId("splash");
     await expect.poll(() => splash.isVisible()).toBe(true);
     // The server HTML never contains it, so crawlers see the page itself.
@@ -96,6 +171,7 @@ describe("shared layout", () => {
       if (req.url().endsWith("/api/track-visitor") && req.method() === "POST") calls.push(req.postDataJSON());
     });
     await page.goto("/");
+    await waitForHydration(page);
     await expect.poll(() => calls.length).toBe(1);
     expect(calls[0]).toMatchObject({ page: "/" });
     expect(calls[0]).not.toHaveProperty("referrer");
@@ -104,7 +180,7 @@ describe("shared layout", () => {
     await expect.poll(() => calls.length).toBe(2);
     expect(calls[1]).toMatchObject({ page: "/about" });
     await nav.getByRole("link", { name: "Inventory" }).click();
-    await expect.poll(() => calls.map((c) => c.page)).toEqual(["/", "/about", "/inventory"]);
+    await expect.poll(() => calls.map((c) => c.page), { timeout: 10_000 }).toEqual(["/", "/about", "/inventory"]);
     await context.close();
   });
 

@@ -72,12 +72,42 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
+/**
+ * axe for a page seen without JavaScript: axe itself needs scripts (timers), so the page's
+ * current HTML, scripts stripped, is served at the same URL to a context with scripts on and
+ * checked there. The page is exactly what the no-JS shopper sees; nothing hydrates it.
+ */
+export async function seriousAxeViolationsWithoutJs(browser: Browser, noJsPage: Page): Promise<AxeViolation[]> {
+  const html = (await noJsPage.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const url = noJsPage.url();
+  const context = await browser.newContext({ viewport: noJsPage.viewportSize() ?? undefined });
+  try {
+    const page = await context.newPage();
+    await page.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+    await page.goto(url);
+    return await seriousAxeViolations(page);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Human-readable axe summary for assertion messages. */
 export function describeViolations(violations: AxeViolation[]): string {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`).join("\n");
 }
 
-/** Waits until React has hydrated the page (root.tsx marks <html data-hydrated>). */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForSelector("html[data-hydrated]", { timeout: 20_000 });
+/**
+ * Waits until React has hydrated the page, or the element `selector` names: React keeps each
+ * hydrated element's props (its handlers) on the DOM node under a `__reactProps$…` key, so this
+ * watches React itself rather than a marker the app would set for tests.
+ */
+export async function waitForHydration(page: Page, selector = "body"): Promise<void> {
+  await page.waitForFunction(
+    (sel) => {
+      const element = document.querySelector(sel);
+      return Boolean(element && Object.keys(element).some((key) => key.startsWith("__reactProps$")));
+    },
+    selector,
+    { timeout: 20_000 },
+  );
 }

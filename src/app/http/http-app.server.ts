@@ -12,6 +12,7 @@ import { imagesDir } from "~/server/images/image-store.server";
 import { appContext, cspNonceContext } from "~/server/load-context.server";
 import { apiRouter } from "./api.server";
 import { documentCache } from "./document-cache.server";
+import { pageFormPosts } from "./page-form-posts.server";
 
 /**
  * serve-static answers 403 to "..", encoded separators and dotfiles. A 404 tells a prober
@@ -76,6 +77,7 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
 
   app.use(securityHeaders());
   app.use("/api", apiRouter(ctx));
+  app.use(pageFormPosts());
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   // Production only: in dev the build is reloaded on every request.

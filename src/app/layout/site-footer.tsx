@@ -2,6 +2,7 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { businessProfile } from "~/shared/config/business-profile";
 import { useMessages } from "~/shared/i18n/messages";
+import { LanguagesSpoken } from "~/shared/ui/languages-spoken";
 import { WeeklyHours } from "~/shared/ui/weekly-hours";
 import { SocialLinks } from "./site-header";
 
@@ -42,6 +43,7 @@ export function SiteFooter() {
               </a>
             </li>
           </ul>
+          <LanguagesSpoken className="mt-3 text-sm text-gray-200" />
         </div>
         <div>
           <h2 className="text-base font-semibold text-white">{m.layout.footer.hoursHeading}</h2>
@@ -58,6 +60,11 @@ export function SiteFooter() {
             <li>
               <Link className="hover:underline" to="/financing">
                 {m.layout.nav.financing}
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/booking">
+                {m.layout.nav.service}
               </Link>
             </li>
             <li>

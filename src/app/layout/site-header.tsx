@@ -10,11 +10,16 @@ const navItems = [
   { to: "/", key: "home" },
   { to: "/inventory", key: "inventory" },
   { to: "/financing", key: "financing" },
+  { to: "/booking", key: "service" },
   { to: "/about", key: "about" },
   { to: "/contact", key: "contact" },
 ] as const;
 
-/** Shared header: brand, nav with the current route highlighted, social links and the mobile menu. */
+/**
+ * Shared header: brand, nav with the current route highlighted, social links and the menu. The
+ * full bar needs 1024 px; below that the nav, social and call links are in the menu, and a call
+ * button stays in the bar at every width. The brand wraps to two lines on phones, never truncated.
+ */
 export function SiteHeader() {
   const m = useMessages();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -29,14 +34,14 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
-        <div className="flex min-w-0 items-center gap-3">
-          <Link to="/" className="truncate text-lg font-extrabold tracking-tight text-gray-900">
+      <div className="mx-auto flex min-h-16 max-w-7xl items-center justify-between gap-2 px-4 py-2 sm:gap-3">
+        <div className="flex min-w-0 flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-3">
+          <Link to="/" className="text-base leading-tight font-extrabold tracking-tight text-balance text-gray-900 sm:text-lg">
             {businessProfile.name}
           </Link>
           <OpenStatusBadge />
         </div>
-        <nav aria-label={m.layout.nav.label} className="hidden md:block">
+        <nav aria-label={m.layout.nav.label} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {navItems.map((item) => (
               <li key={item.to}>
@@ -50,9 +55,17 @@ export function SiteHeader() {
         <div className="hidden items-center gap-1 lg:flex">
           <SocialLinks />
         </div>
+        <a
+          href={`tel:${businessProfile.phoneE164}`}
+          aria-label={m.layout.callUs(businessProfile.phone)}
+          className="ml-auto inline-flex h-11 shrink-0 items-center gap-2 rounded-md bg-red-700 px-3 text-sm font-semibold text-white hover:bg-red-800 lg:hidden"
+        >
+          <Phone aria-hidden="true" className="h-4 w-4" />
+          <span className="hidden sm:inline">{businessProfile.phone}</span>
+        </a>
         <button
           type="button"
-          className="inline-flex h-11 w-11 items-center justify-center rounded-md text-gray-900 hover:bg-gray-100 md:hidden"
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-gray-900 hover:bg-gray-100 lg:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? m.layout.closeMenu : m.layout.openMenu}
@@ -61,7 +74,7 @@ export function SiteHeader() {
           {menuOpen ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
         </button>
       </div>
-      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-gray-200 bg-white md:hidden">
+      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-gray-200 bg-white lg:hidden">
         <nav aria-label={m.layout.nav.label}>
           <ul className="flex flex-col gap-1 p-3">
             {navItems.map((item) => (

@@ -1,7 +1,10 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
+import { BookingConfirmation } from "~/features/booking/booking-confirmation";
+import { BookingFallbackForm } from "~/features/booking/booking-fallback-form";
+import { bookingFormPost, fallbackBookingDays } from "~/features/booking/booking-form-action.server";
 import { BookingWizard } from "~/features/booking/booking-wizard";
 import { listBookableServices } from "~/features/booking/booking.server";
 import { appContext } from "~/server/load-context.server";
@@ -16,7 +19,15 @@ import type { Route } from "./+types/booking";
  * the page (layout shift) for a query that takes under a millisecond.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { services: await listBookableServices(context.get(appContext)) };
+  const ctx = context.get(appContext);
+  return { services: await listBookableServices(ctx), fallbackDays: await fallbackBookingDays(ctx) };
+}
+
+/** The booking posted without JavaScript (decision 025): the same schema and service as POST /api/bookings. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await bookingFormPost(context.get(appContext), request);
+  const status = { booked: 201, invalid: 400, "slot-taken": 409, "too-large": 413 }[result.kind];
+  return data(result, { status });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -29,7 +40,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function BookingPage({ loaderData }: Route.ComponentProps) {
+/** Hides the interactive flow when scripts are off: the plain form below stands in for it. */
+const HIDE_INTERACTIVE_FLOW = ".booking-interactive{display:none}";
+
+export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
   const m = useMessages();
   return (
     <>
@@ -43,7 +57,25 @@ export default function BookingPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </PageHero>
       <div className="mx-auto max-w-7xl px-4 py-10">
-        <BookingWizard services={loaderData.services} />
+        {actionData?.kind === "booked" ? (
+          <BookingConfirmation
+            bookingId={actionData.booking.id}
+            serviceName={actionData.serviceName}
+            date={actionData.booking.bookingDate}
+            time={actionData.booking.bookingTime}
+            email={actionData.email}
+          />
+        ) : (
+          <>
+            <div className="booking-interactive">
+              <BookingWizard services={loaderData.services} />
+            </div>
+            <noscript>
+              <style>{HIDE_INTERACTIVE_FLOW}</style>
+              <BookingFallbackForm services={loaderData.services} days={loaderData.fallbackDays} posted={actionData} />
+            </noscript>
+          </>
+        )}
       </div>
     </>
   );

@@ -1,7 +1,10 @@
 import { Phone } from "lucide-react";
+import { data } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { ContactForm } from "~/features/contact/contact-form";
+import { contactFormPost } from "~/features/contact/contact-form-action.server";
+import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
@@ -13,6 +16,12 @@ import type { Route } from "./+types/contact";
 /** Spec §9: the map is at least 400 px high. */
 const MAP_MIN_HEIGHT = 400;
 
+/** The contact form posted without JavaScript (the same schema and service as POST /api/contact). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await contactFormPost(context.get(appContext), request);
+  return data(result, { status: result.kind === "sent" ? 200 : result.kind === "too-large" ? 413 : 400 });
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => {
   const m = messagesFor();
   return pageMeta({
@@ -23,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function ContactPage() {
+export default function ContactPage({ actionData }: Route.ComponentProps) {
   const m = useMessages();
   const c = m.site.contact;
   return (
@@ -35,7 +44,7 @@ export default function ContactPage() {
             <h2 id="form-heading" className="text-2xl font-bold">
               {c.formHeading}
             </h2>
-            <ContactForm className="mt-4" />
+            <ContactForm className="mt-4" action="/contact" posted={actionData} />
           </section>
           <section aria-labelledby="map-heading">
             <h2 id="map-heading" className="text-2xl font-bold">

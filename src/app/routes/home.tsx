@@ -1,4 +1,4 @@
-import { BadgeDollarSign, Car, MapPin, Phone } from "lucide-react";
+import { BadgeDollarSign, CalendarCheck, Car, MapPin, Phone, Wrench } from "lucide-react";
 import { Suspense, type ReactNode } from "react";
 import { Await, Link } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
@@ -45,7 +45,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   const m = useMessages();
   const s = m.site;
   const { featured } = loaderData;
-  const serviceIcons = [Car, BadgeDollarSign];
+  const serviceIcons = [Car, BadgeDollarSign, Wrench];
   return (
     <>
       <PageHero title={m.shells.home.heroTitle} subtitle={m.shells.home.heroSubtitle}>
@@ -79,7 +79,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <h2 id="services-heading" className="text-center text-3xl font-bold">
           {s.home.servicesHeading}
         </h2>
-        <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <div className="mt-8 grid gap-6 md:grid-cols-3">
           {s.home.services.map((service, i) => {
             const Icon = serviceIcons[i] ?? Car;
             return (
@@ -91,6 +91,15 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             );
           })}
         </div>
+        <p className="mt-8 text-center">
+          <Link
+            to="/booking"
+            className="inline-flex items-center gap-2 rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+          >
+            <CalendarCheck aria-hidden="true" className="h-5 w-5" />
+            {s.home.bookService}
+          </Link>
+        </p>
       </section>
 
       <section aria-labelledby="why-heading" className="bg-gray-900 text-white">
@@ -109,7 +118,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="visit-heading" className="mx-auto max-w-7xl px-4 py-14">
+      <section aria-labelledby="visit-heading" className="mx-auto max-w-7xl overflow-x-clip px-4 py-14">
         <h2 id="visit-heading" className="text-3xl font-bold">
           {s.visit.heading}
         </h2>

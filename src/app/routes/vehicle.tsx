@@ -1,9 +1,10 @@
 import { ArrowLeft, Check, Phone } from "lucide-react";
 import { Suspense } from "react";
-import { Await, data, isRouteErrorResponse, Link, redirect, useAsyncError } from "react-router";
+import { Await, data, isRouteErrorResponse, Link, redirect, useActionData, useAsyncError } from "react-router";
 import { NotFoundPage } from "~/app/layout/not-found-page";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { ContactForm } from "~/features/contact/contact-form";
+import { contactFormPost } from "~/features/contact/contact-form-action.server";
 import { PaymentEstimator } from "~/features/vehicle/payment-estimator";
 import { cachedInventory } from "~/features/inventory/inventory-client-cache";
 import { listInventory } from "~/features/inventory/inventory.server";
@@ -50,6 +51,20 @@ type SoldVehicle = { name: string; path: string };
 type ListedVehicleData = { vehicle: Vehicle; similar: VehicleSummary[]; publicUrl: string };
 type SoldVehicleData = { soldVehicle: SoldVehicle; similar: VehicleSummary[]; publicUrl: string };
 type VehicleData = ListedVehicleData | SoldVehicleData;
+
+/**
+ * The page's 'Message Us' form posted without JavaScript: the same schema and service as
+ * POST /api/contact, with this page's vehicle.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const slug = params.vehiclePath;
+  const id = isVehiclePathSlug(slug) ? parseVehicleIdFromPath(slug) : null;
+  const vehicle = id ? await getVehicle(ctx, id) : null;
+  if (!vehicle) throw data(null, { status: 404 });
+  const result = await contactFormPost(ctx, request, vehicle.id);
+  return data(result, { status: result.kind === "sent" ? 200 : result.kind === "too-large" ? 413 : 400 });
+}
 
 /**
  * Client navigations from the inventory: the card's data is already in this browser, so the page
@@ -152,6 +167,7 @@ function SimilarVehicles({ vehicles }: { vehicles: VehicleSummary[] }) {
 
 function VehicleDetails({ vehicle, similar, publicUrl }: ListedVehicleData) {
   const m = useMessages();
+  const posted = useActionData<typeof action>();
   const v = m.vehicle;
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   const info: [string, string][] = [
@@ -183,6 +199,8 @@ function VehicleDetails({ vehicle, similar, publicUrl }: ListedVehicleData) {
             </h2>
             <ContactForm
               className="mt-4"
+              action={vehiclePath(vehicle)}
+              posted={posted}
               vehicleId={vehicle.id}
               defaultMessage={m.contact.vehicleQuestion(vehicle.year, vehicle.make, vehicle.model)}
             />

@@ -10,7 +10,7 @@ import { adminFetch, adminJson, onUnauthorized } from "~/shared/ui/staff/staff-f
  * and its panel. Each panel belongs to the feature that owns its data; src/app/routes/podium.tsx
  * lists them, and the dashboard shows only those the person's role may use (the server enforces it).
  */
-export type DashboardTab = { id: StaffArea; Panel: ComponentType };
+export type DashboardTab = { id: StaffArea; Panel: ComponentType<{ user: SessionUser }> };
 
 /** The sign-in screen, from the staff feature (composed in src/app/routes/podium.tsx). */
 export type SignInComponent = ComponentType<{ onSignedIn: (user: SessionUser) => void; notice?: string | null }>;
@@ -154,7 +154,7 @@ function Dashboard({
         ))}
       </div>
       <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`} tabIndex={0} className="mt-6 outline-none">
-        {Panel ? <Panel /> : null}
+        {Panel ? <Panel user={user} /> : null}
       </div>
     </div>
   );

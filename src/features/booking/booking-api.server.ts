@@ -1,13 +1,14 @@
 import { Router } from "express";
 import type { AppContext } from "~/server/context.server";
-import { sendError } from "~/server/http/api-errors.server";
+import { fieldErrorsOf, sendError, type ApiErrorBody } from "~/server/http/api-errors.server";
 import { jsonBody } from "~/server/http/json-body.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
 import { messagesFor } from "~/shared/i18n/messages";
 import { isoDateField, uuidField } from "~/shared/validation/fields";
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import { cancelManagedBooking, findManagedBooking } from "./booking-manage.server";
-import { bookingCalendarDownload, createBooking, listBookableServices, takenSlotsForDate } from "./booking.server";
+import { bookingSchema } from "./booking-schema";
+import { bookingCalendarDownload, createBooking, listBookableServices, refusalFieldErrors, takenSlotsForDate } from "./booking.server";
 
 /** Attempts per client and window: far above a shopper's needs, low enough to stop slot flooding. */
 export const BOOKING_RATE_LIMIT = { limit: 60, windowMs: 10 * 60_000 };
@@ -33,10 +34,15 @@ export function bookingApi(ctx: AppContext): Router {
   });
 
   router.post("/bookings", rateLimit({ ...BOOKING_RATE_LIMIT, message: m.api.tooMany }), jsonBody(), async (req, res) => {
-    const result = await createBooking(ctx, req.body);
-    if (result.status === 201) res.status(201).json(result.booking);
-    else if (result.status === 409) sendError(res, 409, result.error);
-    else res.status(400).json({ error: result.error, fieldErrors: result.fieldErrors });
+    const parsed = bookingSchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      res.status(400).json({ error: m.validation.fixFields, fieldErrors: fieldErrorsOf(parsed.error) } satisfies ApiErrorBody);
+      return;
+    }
+    const result = await createBooking(ctx, parsed.data);
+    if (result.kind === "booked") res.status(201).json(result.booking);
+    else if (result.kind === "slot-taken") sendError(res, 409, m.toast.slotTaken);
+    else res.status(400).json({ error: m.validation.fixFields, fieldErrors: refusalFieldErrors(result) } satisfies ApiErrorBody);
   });
 
   router.get("/bookings/:id/ics", async (req, res) => {

@@ -47,3 +47,13 @@ export async function postBooking(input: BookingInput): Promise<CreatedBooking> 
 
 /** Where the confirmation's add-to-calendar link points. */
 export const bookingIcsUrl = (id: string) => `/api/bookings/${encodeURIComponent(id)}/ics`;
+
+/**
+ * The booking route action's answer to the form posted without JavaScript: the confirmation,
+ * or the field messages with what was typed (the service, date and time chosen, the details).
+ */
+export type BookingPostResult =
+  | { kind: "booked"; booking: CreatedBooking; serviceName: string; email: string }
+  | { kind: "invalid"; fieldErrors: Record<string, string>; values: Record<string, string> }
+  | { kind: "slot-taken"; values: Record<string, string> }
+  | { kind: "too-large" };

@@ -23,7 +23,10 @@ export function BookingSummary({
     [m.time, time ? formatSlotTime(time) : undefined, "time"],
   ];
   return (
-    <aside aria-labelledby="booking-summary-heading" className="rounded-lg border border-gray-200 bg-gray-50 p-5 lg:sticky lg:top-24">
+    <aside
+      aria-labelledby="booking-summary-heading"
+      className="rounded-lg border border-gray-200 bg-gray-50 p-5 lg:sticky lg:top-24 lg:self-start"
+    >
       <h2 id="booking-summary-heading" className="text-lg font-bold text-gray-900">
         {m.heading}
       </h2>

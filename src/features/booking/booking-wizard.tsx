@@ -8,7 +8,7 @@ import { BookingSummary } from "./booking-summary";
 import type { SlotsState } from "./date-time-picker";
 import { ServicePicker, ServicesLoading } from "./service-picker";
 
-// The calendar (react-day-picker, date-fns) and the form (react-hook-form, zod) load on
+// The calendar (react-day-picker, date-fns) and the form (zod) load on
 // demand: a shopper who only looks at the menu never downloads them.
 const loadDateTimePicker = () => import("./date-time-picker");
 const loadCustomerForm = () => import("./customer-form");
@@ -33,9 +33,6 @@ export function BookingWizard({ services }: { services: Service[] }) {
   const [reloadSlots, setReloadSlots] = useState(0);
   const [confirmed, setConfirmed] = useState<Confirmed | null>(null);
   const slotsHeadingRef = useRef<HTMLHeadingElement>(null);
-  // Marks the flow as interactive once hydrated (tests wait for it before typing or clicking).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const service = services.find((s) => s.id === serviceId);
 
   // Taken slots are fetched only once a date is chosen (spec §7), and again after a refusal.
@@ -91,7 +88,7 @@ export function BookingWizard({ services }: { services: Service[] }) {
   }
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_20rem]" data-booking-ready={hydrated ? "" : undefined}>
+    <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
       <div className="space-y-10">
         <ServicePicker services={services} selectedId={serviceId} onSelect={chooseService} />
         <Suspense fallback={<ServicesLoading label={m.loading} />}>

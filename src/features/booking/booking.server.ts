@@ -1,7 +1,6 @@
 import type { AppContext } from "~/server/context.server";
 import { findBooking, SlotTakenError, takenSlotsOn } from "~/server/data/bookings.server";
 import { findService, listServices } from "~/server/data/services.server";
-import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor } from "~/shared/i18n/messages";
 import type { Service } from "~/shared/types/service";
@@ -9,12 +8,30 @@ import { availableSlots, dealershipToday, isDateBookable, type TakenSlot } from 
 import { bookingCalendarFile } from "./booking-calendar-file";
 import type { CreatedBooking } from "./booking-client";
 import { storeBookingWithMails } from "./booking-manage.server";
-import { bookingSchema } from "./booking-schema";
+import type { BookingInput } from "./booking-schema";
 
+/** Why a well-formed request cannot have its slot, judged on the dealership's clock. */
+export type SlotRefusal =
+  | { field: "serviceId"; reason: "unknown-service" }
+  | { field: "bookingDate"; reason: "date-past" | "day-not-offered" }
+  | { field: "bookingTime"; reason: "time-not-offered" | "time-past" };
+
+/** What booking a slot can come to; callers (API router, route action) turn it into HTTP or UI. */
 export type CreateBookingResult =
-  | { status: 201; booking: CreatedBooking }
-  | { status: 400; error: string; fieldErrors: Record<string, string> }
-  | { status: 409; error: string };
+  { kind: "booked"; booking: CreatedBooking } | ({ kind: "refused" } & SlotRefusal) | { kind: "slot-taken" };
+
+/** The shopper-facing message of a refusal, under the field it concerns. */
+export function refusalFieldErrors(refusal: SlotRefusal): Record<string, string> {
+  const v = messagesFor().booking.validation;
+  const messages: Record<SlotRefusal["reason"], string> = {
+    "unknown-service": v.serviceId,
+    "date-past": v.datePast,
+    "day-not-offered": v.dayNotOffered,
+    "time-not-offered": v.timeNotOffered,
+    "time-past": v.timePast,
+  };
+  return { [refusal.field]: messages[refusal.reason] };
+}
 
 /** The service menu, for the booking page's loader and GET /api/services. */
 export async function listBookableServices(ctx: AppContext): Promise<Service[]> {
@@ -28,27 +45,21 @@ export async function takenSlotsForDate(ctx: AppContext, isoDate: string): Promi
 }
 
 /**
- * Books a slot. Re-checks every rule on the server, judged on the dealership's clock: the
- * form schema, that the service exists, the date is not past and the service runs that
- * weekday, the time is one of the service's times (and not already past today). Whether
- * the slot is free is decided by the database's partial unique index, so two racing
- * requests cannot both win: the loser gets 409.
+ * Books a slot for values the booking schema has already parsed. Re-checks the slot rules on
+ * the server, judged on the dealership's clock: that the service exists, the date is not past
+ * and the service runs that weekday, the time is one of the service's times (and not already
+ * past today). Whether the slot is free is decided by the database's partial unique index, so
+ * two racing requests cannot both win: the loser gets `slot-taken`.
  */
-export async function createBooking(ctx: AppContext, body: unknown, now = new Date(), locale = "en"): Promise<CreateBookingResult> {
-  const v = messagesFor().booking.validation;
-  const invalid = (fieldErrors: Record<string, string>): CreateBookingResult => ({ status: 400, error: v.fixFields, fieldErrors });
-
-  const parsed = bookingSchema.safeParse(body ?? {});
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const input = parsed.data;
-
+export async function createBooking(ctx: AppContext, input: BookingInput, now = new Date(), locale = "en"): Promise<CreateBookingResult> {
   const service = await findService(ctx.db, input.serviceId);
-  if (!service) return invalid({ serviceId: v.serviceId });
-  if (input.bookingDate < dealershipToday(now)) return invalid({ bookingDate: v.datePast });
-  if (!isDateBookable(service, input.bookingDate, now)) return invalid({ bookingDate: v.dayNotOffered });
-  if (!service.availableTimes.includes(input.bookingTime)) return invalid({ bookingTime: v.timeNotOffered });
+  if (!service) return { kind: "refused", field: "serviceId", reason: "unknown-service" };
+  if (input.bookingDate < dealershipToday(now)) return { kind: "refused", field: "bookingDate", reason: "date-past" };
+  if (!isDateBookable(service, input.bookingDate, now)) return { kind: "refused", field: "bookingDate", reason: "day-not-offered" };
+  if (!service.availableTimes.includes(input.bookingTime)) return { kind: "refused", field: "bookingTime", reason: "time-not-offered" };
   // Taken slots are left to the unique index below; here only the clock can still rule a time out.
-  if (!availableSlots(service, input.bookingDate, [], now).includes(input.bookingTime)) return invalid({ bookingTime: v.timePast });
+  if (!availableSlots(service, input.bookingDate, [], now).includes(input.bookingTime))
+    return { kind: "refused", field: "bookingTime", reason: "time-past" };
 
   try {
     const booking = await storeBookingWithMails(
@@ -69,9 +80,9 @@ export async function createBooking(ctx: AppContext, body: unknown, now = new Da
     );
     ctx.logger.info({ bookingId: booking.id, serviceId: service.id, bookingDate: booking.bookingDate }, "booking created");
     const { id, serviceId, bookingDate, bookingTime, status } = booking;
-    return { status: 201, booking: { id, serviceId, bookingDate, bookingTime, status } };
+    return { kind: "booked", booking: { id, serviceId, bookingDate, bookingTime, status } };
   } catch (error) {
-    if (error instanceof SlotTakenError) return { status: 409, error: messagesFor().booking.toast.slotTaken };
+    if (error instanceof SlotTakenError) return { kind: "slot-taken" };
     throw error;
   }
 }

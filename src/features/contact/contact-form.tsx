@@ -1,8 +1,10 @@
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useId, useState } from "react";
 import { useMessages } from "~/shared/i18n/messages";
+import { CheckboxField, TextAreaField, TextField } from "~/shared/ui/form-field";
+import { PrivacyNotice } from "~/shared/ui/privacy-notice";
 import { toast } from "~/shared/ui/toast";
 import { useZodForm } from "~/shared/ui/use-zod-form";
-import { HONEYPOT_FIELD } from "./contact-fields";
+import { HONEYPOT_FIELD, type ContactPostResult } from "./contact-fields";
 import type { ContactFormValues } from "./contact-schema";
 
 /**
@@ -15,6 +17,10 @@ const loadContactSchema = () => import("./contact-schema").then((m) => m.contact
 const FIELD_NAMES = new Set(["firstName", "lastName", "email", "phone", "message", "hasTradeIn", HONEYPOT_FIELD]);
 
 type ContactFormProps = {
+  /** The page route whose action takes the form when it is posted without JavaScript. */
+  action: string;
+  /** That action's answer, when the page is the result of such a post. */
+  posted?: ContactPostResult;
   /** Sent with the message when asked from a vehicle page (spec §7). */
   vehicleId?: string;
   /** Pre-filled message, e.g. a question about the vehicle. */
@@ -22,19 +28,24 @@ type ContactFormProps = {
   className?: string;
 };
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 placeholder:text-gray-500 focus:border-red-700 focus:outline-none focus:ring-2 focus:ring-red-700 aria-[invalid=true]:border-red-700";
-
-/** The 'Send Us a Message' / 'Message Us' form: spec §5 rules, §8 toasts, reset on success. */
-export function ContactForm({ vehicleId, defaultMessage = "", className = "" }: ContactFormProps) {
+/**
+ * The 'Send Us a Message' / 'Message Us' form: spec §5 rules, §8 toasts, reset on success.
+ * With JavaScript it checks the shared schema and sends JSON to POST /api/contact (toasts, no
+ * reload); before or without JavaScript it is a plain POST to the page's route action, which
+ * uses the same schema and service and renders the field messages or the success note
+ * (decision 025). Either way nothing typed ever goes into the URL.
+ */
+export function ContactForm({ action, posted, vehicleId, defaultMessage = "", className = "" }: ContactFormProps) {
   const m = useMessages().contact;
   const id = useId();
-  // Marks the form interactive (hydrated): end-to-end tests wait for it.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // The post's outcome stays until the shopper sends again with JavaScript.
+  const [notice, setNotice] = useState(posted);
+  const echoed = notice?.kind === "invalid" ? notice.values : undefined;
   const { formProps, register, errors, isSubmitting, reset, setFieldErrors } = useZodForm<ContactFormValues>({
     schema: loadContactSchema,
+    initialErrors: posted?.kind === "invalid" ? posted.fieldErrors : undefined,
     onValid: async (values) => {
+      setNotice(undefined);
       try {
         const res = await fetch("/api/contact", {
           method: "POST",
@@ -42,12 +53,16 @@ export function ContactForm({ vehicleId, defaultMessage = "", className = "" }: 
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ ...values, ...(vehicleId ? { vehicleId } : {}) }),
         });
-        if (res.status === 400) {
-          // The server re-checks every rule: show its field messages where they belong.
-          const body = (await res.json().catch(() => ({}))) as { fieldErrors?: Record<string, string> };
-          setFieldErrors(Object.fromEntries(Object.entries(body.fieldErrors ?? {}).filter(([name]) => FIELD_NAMES.has(name))));
+        if (!res.ok) {
+          // The server re-checks every rule: show its field messages where they belong, and its
+          // own message (e.g. too many messages) in the toast.
+          const body = (await res.json().catch(() => ({}))) as { error?: string; fieldErrors?: Record<string, string> };
+          const fieldErrors = Object.entries(body.fieldErrors ?? {}).filter(([name]) => FIELD_NAMES.has(name));
+          setFieldErrors(Object.fromEntries(fieldErrors), true);
+          const description = res.status === 400 || !body.error ? m.toasts.failureText : body.error;
+          toast({ title: m.toasts.failureTitle, description, variant: "destructive" });
+          return;
         }
-        if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
         toast({ title: m.toasts.successTitle, description: m.toasts.successText });
         reset();
       } catch {
@@ -57,56 +72,44 @@ export function ContactForm({ vehicleId, defaultMessage = "", className = "" }: 
   });
 
   const field = (name: "firstName" | "lastName" | "email" | "phone", type: string, autoComplete: string) => (
-    <Field id={`${id}-${name}`} label={m.labels[name]} error={errors[name]}>
-      {(props) => (
-        <input
-          {...props}
-          {...register(name)}
-          type={type}
-          autoComplete={autoComplete}
-          placeholder={m.placeholders[name]}
-          className={inputClass}
-        />
-      )}
-    </Field>
+    <TextField
+      id={`${id}-${name}`}
+      label={m.labels[name]}
+      error={errors[name]}
+      {...register(name)}
+      type={type}
+      autoComplete={autoComplete}
+      placeholder={m.placeholders[name]}
+      defaultValue={echoed?.[name]}
+    />
   );
 
   return (
-    <form {...formProps} data-hydrated={hydrated || undefined} className={`space-y-4 ${className}`}>
+    <form {...formProps} method="post" action={action} className={`space-y-4 ${className}`}>
+      {notice ? <PostedNotice result={notice} /> : null}
+      {vehicleId ? <input type="hidden" name="vehicleId" value={vehicleId} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         {field("firstName", "text", "given-name")}
         {field("lastName", "text", "family-name")}
       </div>
       {field("email", "email", "email")}
       {field("phone", "tel", "tel")}
-      <Field id={`${id}-message`} label={m.labels.message} error={errors.message}>
-        {(props) => (
-          <textarea
-            {...props}
-            {...register("message")}
-            defaultValue={defaultMessage}
-            rows={5}
-            placeholder={m.placeholders.message}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <div className="flex items-center gap-2">
-        <input
-          id={`${id}-trade`}
-          type="checkbox"
-          {...register("hasTradeIn")}
-          className="h-5 w-5 rounded border-gray-400 accent-red-700 focus-visible:outline-2 focus-visible:outline-red-700"
-        />
-        <label htmlFor={`${id}-trade`} className="text-sm text-gray-800">
-          {m.labels.hasTradeIn}
-        </label>
-      </div>
+      <TextAreaField
+        id={`${id}-message`}
+        label={m.labels.message}
+        error={errors.message}
+        {...register("message")}
+        defaultValue={echoed?.message ?? defaultMessage}
+        rows={5}
+        placeholder={m.placeholders.message}
+      />
+      <CheckboxField id={`${id}-trade`} label={m.labels.hasTradeIn} {...register("hasTradeIn")} value="true" />
       {/* Honeypot: off-screen and out of the tab order; people never fill it, naive bots do. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-hp`}>{m.labels.honeypot}</label>
         <input id={`${id}-hp`} type="text" tabIndex={-1} autoComplete="off" {...register(HONEYPOT_FIELD)} />
       </div>
+      <PrivacyNotice />
       <button
         type="submit"
         disabled={isSubmitting}
@@ -118,31 +121,20 @@ export function ContactForm({ vehicleId, defaultMessage = "", className = "" }: 
   );
 }
 
-type FieldControlProps = { id: string; "aria-invalid": boolean; "aria-describedby"?: string };
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  children: (props: FieldControlProps) => ReactNode;
-}) {
-  const errorId = `${id}-error`;
+/** The route action's outcome, for a form posted without JavaScript (where no toast can show). */
+function PostedNotice({ result }: { result: ContactPostResult }) {
+  const m = useMessages().contact;
+  if (result.kind === "sent") {
+    return (
+      <div role="status" className="rounded-md border border-green-700 bg-green-50 p-4 text-green-900">
+        <p className="font-semibold">{m.toasts.successTitle}</p>
+        <p className="mt-1 text-sm">{m.toasts.successText}</p>
+      </div>
+    );
+  }
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": error ? errorId : undefined })}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+    <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-sm font-medium text-red-900">
+      {result.kind === "too-large" ? m.posted.tooLarge : m.posted.fixFields}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { businessProfile } from "~/shared/config/business-profile";
 import { useMessages } from "~/shared/i18n/messages";
+import { CheckboxField, controlClass, FormField, SelectField, TextAreaField, TextField } from "~/shared/ui/form-field";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
 import { toast } from "~/shared/ui/toast";
 import { useZodForm } from "~/shared/ui/use-zod-form";
@@ -75,8 +76,15 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
   const hasCoOwner = watchChecked("hasCoOwner");
   const errorOf = (name: FieldName) => errors[name];
 
-  const text = (name: FieldName, label: string, options: Partial<TextFieldProps> = {}) => (
-    <TextField id={`financing-${name}`} label={label} registration={register(name)} error={errorOf(name)} {...options} />
+  const text = (name: FieldName, label: string, { wide, ...options }: TextOptions = {}) => (
+    <TextField
+      id={`financing-${name}`}
+      label={label}
+      {...register(name)}
+      error={errorOf(name)}
+      wrapperClassName={wide ? "sm:col-span-2" : undefined}
+      {...options}
+    />
   );
   const ssnField = (name: "ssn" | "coOwnerSsn", label: string) => (
     <SsnField id={`financing-${name}`} label={label} error={errorOf(name)} registration={register(name)} />
@@ -89,7 +97,8 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
     <SelectField
       id={`financing-${name}`}
       label={label}
-      registration={register(name)}
+      {...register(name)}
+      required
       error={errorOf(name)}
       placeholder={m.form.selectStatus}
       options={statuses.map((s) => ({ value: s, label: (m.form.employmentOptions as Record<string, string>)[s] ?? s }))}
@@ -128,14 +137,15 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
       <Section title={m.form.sections.vehicle}>
         {text("vehicleOfInterest", f.vehicleOfInterest, { placeholder: m.form.placeholders.vehicleOfInterest })}
         {text("downPayment", f.downPayment, { inputMode: "decimal" })}
-        <Checkbox id="financing-hasTradeIn" label={f.hasTradeIn} registration={register("hasTradeIn")} />
+        <CheckboxField id="financing-hasTradeIn" label={f.hasTradeIn} {...register("hasTradeIn")} wrapperClassName="sm:col-span-2" />
         {hasTradeIn ? (
           <TextAreaField
             id="financing-tradeInDetails"
             label={f.tradeInDetails}
             placeholder={m.form.placeholders.tradeInDetails}
-            registration={register("tradeInDetails")}
+            {...register("tradeInDetails")}
             error={errorOf("tradeInDetails")}
+            wrapperClassName="sm:col-span-2"
           />
         ) : null}
       </Section>
@@ -146,7 +156,7 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
       </Section>
 
       <Section title={m.form.sections.coOwner} single>
-        <Checkbox id="financing-hasCoOwner" label={f.hasCoOwner} registration={register("hasCoOwner")} />
+        <CheckboxField id="financing-hasCoOwner" label={f.hasCoOwner} {...register("hasCoOwner")} wrapperClassName="sm:col-span-2" />
       </Section>
 
       {hasCoOwner ? (
@@ -172,21 +182,17 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
       ) : null}
 
       <div className="space-y-3 rounded-lg border border-gray-200 bg-gray-50 p-4">
-        <div className="flex items-start gap-3">
-          <input
-            id="financing-creditConsent"
-            type="checkbox"
-            required
-            aria-invalid={errorOf("creditConsent") ? true : undefined}
-            aria-describedby={errorOf("creditConsent") ? "financing-creditConsent-error" : undefined}
-            className="mt-1 h-5 w-5 shrink-0 rounded border-gray-400 accent-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-            {...register("creditConsent")}
-          />
-          <label htmlFor="financing-creditConsent" className="text-base text-gray-900">
-            {messages.privacy.creditConsent.label(businessProfile.name)} <span aria-hidden="true">*</span>
-          </label>
-        </div>
-        <ErrorText id="financing-creditConsent-error" error={errorOf("creditConsent")} />
+        <CheckboxField
+          id="financing-creditConsent"
+          required
+          label={
+            <>
+              {messages.privacy.creditConsent.label(businessProfile.name)} <span aria-hidden="true">*</span>
+            </>
+          }
+          {...register("creditConsent")}
+          error={errorOf("creditConsent")}
+        />
         <PrivacyNotice />
       </div>
 
@@ -261,6 +267,15 @@ function Confirmation({ id, onAnother }: { id: string; onAnother: () => void }) 
 /** An input's name, from useZodForm's register. */
 type Registration = { name: string };
 type FieldName = keyof FinancingFormInput & string;
+type TextOptions = {
+  required?: boolean;
+  type?: "text" | "email" | "tel" | "date";
+  autoComplete?: string;
+  inputMode?: "numeric" | "decimal" | "tel" | "email" | "text";
+  placeholder?: string;
+  /** Spans both columns. */
+  wide?: boolean;
+};
 
 function Section({ title, single, children }: { title: string; single?: boolean; children: ReactNode }) {
   return (
@@ -271,195 +286,36 @@ function Section({ title, single, children }: { title: string; single?: boolean;
   );
 }
 
-const inputClass = (error?: string) =>
-  `mt-1 block w-full rounded-md border px-3 py-2 text-base text-gray-900 focus-visible:outline-2 focus-visible:outline-red-700 ${
-    error ? "border-red-700" : "border-gray-400"
-  }`;
-
-function Label({ id, label, required }: { id: string; label: string; required?: boolean }) {
-  return (
-    // The asterisk sits outside the label so the field's name is exactly the label text.
-    <div className="flex gap-1 text-sm font-medium text-gray-900">
-      <label htmlFor={id}>{label}</label>
-      {required ? <span aria-hidden="true">*</span> : null}
-    </div>
-  );
-}
-
-function ErrorText({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {error}
-    </p>
-  ) : null;
-}
-
-type TextFieldProps = {
-  id: string;
-  label: string;
-  registration: Registration;
-  error?: string;
-  required?: boolean;
-  type?: "text" | "email" | "tel" | "date";
-  autoComplete?: string;
-  inputMode?: "numeric" | "decimal" | "tel" | "email" | "text";
-  placeholder?: string;
-  wide?: boolean;
-};
-
-function TextField({
-  id,
-  label,
-  registration,
-  error,
-  required,
-  type = "text",
-  autoComplete,
-  inputMode,
-  placeholder,
-  wide,
-}: TextFieldProps) {
-  return (
-    <div className={wide ? "sm:col-span-2" : undefined}>
-      <Label id={id} label={label} required={required} />
-      <input
-        id={id}
-        type={type}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClass(error)}
-        {...registration}
-      />
-      <ErrorText id={`${id}-error`} error={error} />
-    </div>
-  );
-}
-
 function SsnField({ id, label, registration, error }: { id: string; label: string; registration: Registration; error?: string }) {
   const m = useMessages().financing.form;
   const [visible, setVisible] = useState(false);
-  const hintId = `${id}-hint`;
   return (
-    <div>
-      <Label id={id} label={label} required />
-      <div className="mt-1 flex gap-2">
-        <input
-          id={id}
-          type={visible ? "text" : "password"}
-          inputMode="numeric"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={11}
-          placeholder={m.placeholders.ssn}
-          // Shown as 000-00-0000 while typing (before the form re-checks the field).
-          onChange={(e) => void (e.target.value = formatSsn(e.target.value))}
-          aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${hintId} ${id}-error` : hintId}
-          className={`${inputClass(error)} mt-0`}
-          {...registration}
-        />
-        <button
-          type="button"
-          onClick={() => setVisible((v) => !v)}
-          aria-controls={id}
-          className="shrink-0 rounded-md border border-gray-400 px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-        >
-          {visible ? m.hideSsn : m.showSsn}
-        </button>
-      </div>
-      <p id={hintId} className="mt-1 text-sm text-gray-700">
-        {m.ssnHint}
-      </p>
-      <ErrorText id={`${id}-error`} error={error} />
-    </div>
-  );
-}
-
-function SelectField({
-  id,
-  label,
-  registration,
-  error,
-  placeholder,
-  options,
-}: {
-  id: string;
-  label: string;
-  registration: Registration;
-  error?: string;
-  placeholder: string;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <div>
-      <Label id={id} label={label} required />
-      <select
-        id={id}
-        aria-required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${inputClass(error)} bg-white`}
-        {...registration}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <ErrorText id={`${id}-error`} error={error} />
-    </div>
-  );
-}
-
-function TextAreaField({
-  id,
-  label,
-  registration,
-  error,
-  placeholder,
-}: {
-  id: string;
-  label: string;
-  registration: Registration;
-  error?: string;
-  placeholder?: string;
-}) {
-  return (
-    <div className="sm:col-span-2">
-      <Label id={id} label={label} />
-      <textarea
-        id={id}
-        rows={3}
-        placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClass(error)}
-        {...registration}
-      />
-      <ErrorText id={`${id}-error`} error={error} />
-    </div>
-  );
-}
-
-function Checkbox({ id, label, registration }: { id: string; label: string; registration: Registration }) {
-  return (
-    <div className="flex items-center gap-3 sm:col-span-2">
-      <input
-        id={id}
-        type="checkbox"
-        className="h-5 w-5 rounded border-gray-400 accent-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-        {...registration}
-      />
-      <label htmlFor={id} className="text-base text-gray-900">
-        {label}
-      </label>
-    </div>
+    <FormField id={id} label={label} error={error} hint={m.ssnHint} required>
+      {(control) => (
+        <div className="flex gap-2">
+          <input
+            {...control}
+            type={visible ? "text" : "password"}
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={11}
+            placeholder={m.placeholders.ssn}
+            // Shown as 000-00-0000 while typing (before the form re-checks the field).
+            onChange={(e) => void (e.target.value = formatSsn(e.target.value))}
+            className={controlClass(error)}
+            {...registration}
+          />
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            aria-controls={id}
+            className="mt-1 shrink-0 rounded-md border border-gray-400 px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+          >
+            {visible ? m.hideSsn : m.showSsn}
+          </button>
+        </div>
+      )}
+    </FormField>
   );
 }

@@ -73,7 +73,7 @@ export async function renderFinancingPdf(app: DecryptedFinancingApplication, opt
   writer.row(t.name, fullName);
   writer.row(t.email, a.email);
   writer.row(t.phone, a.phone);
-  writer.row(t.dateOfBirth, a.dateOfBirth);
+  writer.row(t.dateOfBirth, formatBirthDate(a.dateOfBirth));
   writer.row(t.ssn, ssn(a.ssn));
   writer.row(t.address, `${a.address}, ${a.city}, ${a.state} ${a.zipCode}`);
   writer.heading(t.employment);
@@ -87,7 +87,7 @@ export async function renderFinancingPdf(app: DecryptedFinancingApplication, opt
     writer.row(t.name, `${co.firstName} ${co.lastName}`);
     writer.row(t.email, co.email);
     writer.row(t.phone, co.phone);
-    writer.row(t.dateOfBirth, co.dateOfBirth);
+    writer.row(t.dateOfBirth, formatBirthDate(co.dateOfBirth));
     writer.row(t.ssn, ssn(co.ssn));
     writer.heading(t.coEmployment);
     writer.row(t.status, employment[co.employmentStatus] ?? co.employmentStatus);
@@ -108,7 +108,19 @@ export async function renderFinancingPdf(app: DecryptedFinancingApplication, opt
   await appendLicense(doc, writer, t.license, fullName, a.driverLicense);
   if (co) await appendLicense(doc, writer, t.coLicense, `${co.firstName} ${co.lastName}`, co.driverLicense);
 
+  numberPages(doc, regular, t.pageOf);
   return doc.save({ useObjectStreams: true });
+}
+
+/** "Page 1 of 3" at the foot of every page, appended license pages included. */
+function numberPages(doc: PDFDocument, font: PDFFont, label: (page: number, total: number) => string) {
+  const pages = doc.getPages();
+  const size = 9;
+  pages.forEach((page, i) => {
+    const text = pdfSafe(label(i + 1, pages.length));
+    const width = font.widthOfTextAtSize(text, size);
+    page.drawText(text, { x: (page.getWidth() - width) / 2, y: MARGIN / 2, size, font, color: MUTED });
+  });
 }
 
 async function appendLicense(doc: PDFDocument, writer: PageWriter, title: string, name: string, license: StoredDocument | null) {
@@ -165,6 +177,12 @@ function formatSubmitted(iso: string): string {
   return new Intl.DateTimeFormat("en-US", { timeZone: businessProfile.timeZone, dateStyle: "long", timeStyle: "short" }).format(
     new Date(iso),
   );
+}
+
+/** "April 2, 1990" for "1990-04-02", like the other dates of the PDF (a calendar date: no time zone shift). */
+export function formatBirthDate(isoDate: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
+  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "long" }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 function formatMoney(n: number): string {

@@ -8,8 +8,8 @@ import { migrateToLatest, openDatabase, type OpenedDatabase } from "~/server/db/
 import { readEnv } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
 import { loadSecrets } from "~/server/secrets.server";
-import { PDFDocument } from "pdf-lib";
-import { buildFinancingPdf, pdfSafe } from "./financing-pdf.server";
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from "pdf-lib";
+import { buildFinancingPdf, formatBirthDate, pdfSafe } from "./financing-pdf.server";
 import { hasPdfAccess, pdfAccessToken } from "./financing-pdf-access.server";
 import { ORPHAN_GRACE_MS, purgeExpiredFinancingApplications, removeOrphanFinancingDocuments } from "./financing-retention.server";
 import { financingApplicationSchema } from "./financing-schema";
@@ -115,11 +115,32 @@ describe("buildFinancingPdf", () => {
     const doc = await PDFDocument.load(pdf!.bytes);
     expect(doc.getTitle()).toContain("Lukasz Dvorák “Ž” ?");
     expect(doc.getPageCount()).toBe(2);
+    // Every page is numbered; the date of birth is written out like the other dates.
+    const pages = doc.getPages().map(pageText);
+    expect(pages[0]).toContain(hex("Page 1 of 2"));
+    expect(pages[1]).toContain(hex("Page 2 of 2"));
+    expect(pages.join("")).toContain(hex(formatBirthDate(input().dateOfBirth)));
+    expect(pages.join("")).not.toContain(hex(input().dateOfBirth));
     expect(await buildFinancingPdf(ctx, "00000000-0000-4000-8000-000000000000")).toBeNull();
   });
 });
 
+/** A page's decoded content stream: pdf-lib writes standard-font text as hex strings. */
+function pageText(page: PDFPage): string {
+  const contents = page.node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
+  return streams
+    .map((stream) => (stream instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(stream).decode()).toString("latin1") : ""))
+    .join("\n");
+}
+const hex = (text: string) => `<${Buffer.from(text, "latin1").toString("hex").toUpperCase()}>`;
+
 describe("helpers", () => {
+  it("writes dates of birth out in words", () => {
+    expect(formatBirthDate("1990-04-02")).toBe("April 2, 1990");
+    expect(formatBirthDate("1985-12-31")).toBe("December 31, 1985");
+  });
+
   it("sniffs documents by magic bytes", () => {
     expect(sniffDocumentKind(PNG)).toBe("png");
     expect(sniffDocumentKind(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe("jpeg");

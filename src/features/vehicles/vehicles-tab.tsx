@@ -1,6 +1,7 @@
 import { AlertTriangle, ArrowDown, ArrowUp, Download, FileText, Pencil, Plus, Search, Trash2, Upload } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { canEditVehicles, type SessionUser } from "~/shared/staff/staff-roles";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { asIsViolatesLaw } from "~/shared/lib/massachusetts-warranty";
 import { VEHICLE_STATUSES, type Vehicle, type VehicleStatus } from "~/shared/types/vehicle";
@@ -45,8 +46,12 @@ export function filterVehicles(
   );
 }
 
-/** Spec §2 Vehicles, plus the lot (issue 13): a sortable, filterable table (cards on small screens), status, CSV, Buyers Guide. */
-export function VehiclesTab() {
+/**
+ * Spec §2 Vehicles, plus the lot (issue 13): a sortable, filterable table (cards on small screens), status, CSV, Buyers Guide.
+ * Owner and sales edit it; finance sees it read-only, without edit controls (the server refuses their edits too).
+ */
+export function VehiclesTab({ user }: { user: SessionUser }) {
+  const canEdit = canEditVehicles(user.role);
   const staff = useStaffMessages();
   const m = staff.admin;
   const t = staff.lot;
@@ -121,32 +126,37 @@ export function VehiclesTab() {
     );
   };
 
-  const statusSelect = (v: Vehicle, name: string) => (
-    <select
-      aria-label={t.table.statusOf(name)}
-      value={v.status}
-      onChange={(e) => void changeStatus(v, e.target.value as VehicleStatus)}
-      className="rounded-md border border-gray-400 px-2 py-1 text-sm"
-    >
-      {VEHICLE_STATUSES.map((s) => (
-        <option key={s} value={s}>
-          {t.statuses[s]}
-        </option>
-      ))}
-    </select>
-  );
+  const statusSelect = (v: Vehicle, name: string) =>
+    canEdit ? (
+      <select
+        aria-label={t.table.statusOf(name)}
+        value={v.status}
+        onChange={(e) => void changeStatus(v, e.target.value as VehicleStatus)}
+        className="rounded-md border border-gray-400 px-2 py-1 text-sm"
+      >
+        {VEHICLE_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t.statuses[s]}
+          </option>
+        ))}
+      </select>
+    ) : (
+      t.statuses[v.status]
+    );
 
   const actions = (v: Vehicle, name: string) => (
     <div className="flex flex-wrap gap-2">
-      <button
-        type="button"
-        onClick={() => setEditing(v)}
-        aria-label={m.vehicles.editLabel(name)}
-        className="inline-flex items-center justify-center gap-1 rounded-md border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50"
-      >
-        <Pencil aria-hidden="true" className="h-4 w-4" />
-        {m.vehicles.edit}
-      </button>
+      {canEdit ? (
+        <button
+          type="button"
+          onClick={() => setEditing(v)}
+          aria-label={m.vehicles.editLabel(name)}
+          className="inline-flex items-center justify-center gap-1 rounded-md border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50"
+        >
+          <Pencil aria-hidden="true" className="h-4 w-4" />
+          {m.vehicles.edit}
+        </button>
+      ) : null}
       <button
         type="button"
         onClick={() => setDetails(v)}
@@ -156,14 +166,16 @@ export function VehiclesTab() {
         <FileText aria-hidden="true" className="h-4 w-4" />
         {t.table.details}
       </button>
-      <button
-        type="button"
-        onClick={() => setDeleting(v)}
-        aria-label={m.vehicles.deleteLabel(name)}
-        className="inline-flex items-center justify-center rounded-md border border-red-300 px-3 py-1.5 text-red-800 hover:bg-red-50"
-      >
-        <Trash2 aria-hidden="true" className="h-4 w-4" />
-      </button>
+      {canEdit ? (
+        <button
+          type="button"
+          onClick={() => setDeleting(v)}
+          aria-label={m.vehicles.deleteLabel(name)}
+          className="inline-flex items-center justify-center rounded-md border border-red-300 px-3 py-1.5 text-red-800 hover:bg-red-50"
+        >
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+        </button>
+      ) : null}
     </div>
   );
 
@@ -184,32 +196,34 @@ export function VehiclesTab() {
             className="w-full rounded-md border border-gray-400 py-2 pl-9 pr-3 focus:outline-2 focus:outline-red-700"
           />
         </div>
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            onClick={() => setImporting(true)}
-            className="inline-flex items-center justify-center gap-2 rounded-md border border-gray-400 px-4 py-2 font-semibold hover:bg-gray-50"
-          >
-            <Upload aria-hidden="true" className="h-4 w-4" />
-            {t.csv.import}
-          </button>
-          <button
-            type="button"
-            onClick={() => void exportCsv()}
-            className="inline-flex items-center justify-center gap-2 rounded-md border border-gray-400 px-4 py-2 font-semibold hover:bg-gray-50"
-          >
-            <Download aria-hidden="true" className="h-4 w-4" />
-            {t.csv.export}
-          </button>
-          <button
-            type="button"
-            onClick={() => setEditing("new")}
-            className="inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-          >
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            {m.vehicles.add}
-          </button>
-        </div>
+        {canEdit ? (
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={() => setImporting(true)}
+              className="inline-flex items-center justify-center gap-2 rounded-md border border-gray-400 px-4 py-2 font-semibold hover:bg-gray-50"
+            >
+              <Upload aria-hidden="true" className="h-4 w-4" />
+              {t.csv.import}
+            </button>
+            <button
+              type="button"
+              onClick={() => void exportCsv()}
+              className="inline-flex items-center justify-center gap-2 rounded-md border border-gray-400 px-4 py-2 font-semibold hover:bg-gray-50"
+            >
+              <Download aria-hidden="true" className="h-4 w-4" />
+              {t.csv.export}
+            </button>
+            <button
+              type="button"
+              onClick={() => setEditing("new")}
+              className="inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+            >
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              {m.vehicles.add}
+            </button>
+          </div>
+        ) : null}
       </div>
       <div className="mt-4 flex flex-wrap items-end gap-4">
         <div>

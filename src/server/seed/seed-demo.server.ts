@@ -33,14 +33,51 @@ export function demoVin(wmi: string, year: number, rand: () => number): string {
   return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
 }
 
+/** The model year the demo lot is priced against (the newest demo vehicles are this year's). */
+const DEMO_MARKET_YEAR = 2025;
+/** Miles a year an average car is driven: more than this lowers the price, fewer raises it. */
+const MILES_PER_YEAR = 12_000;
+
+/** Models whose used prices hold up better or worse than average (trucks, Jeeps, Toyotas; German sedans). */
+const RETENTION: Partial<Record<string, number>> = {
+  Toyota: 1.12,
+  Jeep: 1.1,
+  Ram: 1.05,
+  Subaru: 1.05,
+  Lexus: 1.08,
+  BMW: 0.88,
+  Audi: 0.9,
+  "Mercedes-Benz": 0.88,
+  Nissan: 0.93,
+  Chrysler: 0.92,
+};
+
+/**
+ * A used-lot price: an MSRP-like base per model, down ~12 % in the first year and ~8 % a year
+ * after, adjusted by how the make holds value and by miles over or under
+ * 12,000 a year (±15 % at most), then rounded the way lots price: $x,x95 under $10,000, $xx,495 or
+ * $xx,995 above. Never below $3,995.
+ */
+export function demoPrice(base: { make: string; basePrice: number; bodyStyle: string }, year: number, mileage: number): number {
+  const age = Math.max(0, DEMO_MARKET_YEAR - year);
+  let value = base.basePrice * (age === 0 ? 0.94 : 0.88);
+  for (let y = 2; y <= age; y++) value *= 0.92;
+  value *= RETENTION[base.make] ?? (base.bodyStyle === "Truck" ? 1.08 : 1);
+  const expectedMiles = Math.max(1, age) * MILES_PER_YEAR;
+  const mileageFactor = 1 - Math.max(-0.15, Math.min(0.15, ((mileage - expectedMiles) / expectedMiles) * 0.25));
+  value *= mileageFactor;
+  const rounded = value < 10_000 ? Math.round(value / 100) * 100 - 5 : Math.round(value / 500) * 500 - 5;
+  return Math.max(3_995, rounded);
+}
+
 /** The i-th demo vehicle (without photos): varied make, body, colour, year 2008–2024, price and mileage. */
 export function demoVehicle(i: number): Omit<VehicleInput, "images"> & { photoCount: number } {
   const rand = random(1000 + i);
   const base = DEMO_MODELS[i % DEMO_MODELS.length]!;
   const year = 2008 + Math.floor(rand() * 17);
-  const age = 2025 - year;
+  const age = DEMO_MARKET_YEAR - year;
   const mileage = Math.max(3_000, Math.round((age * 11_500 + (rand() - 0.5) * 16_000) / 10) * 10);
-  const price = Math.max(4_995, Math.round((base.basePrice * Math.pow(0.87, age) - mileage * 0.02) / 100) * 100 - 5);
+  const price = demoPrice(base, year, mileage);
   let transmission: string = TRANSMISSIONS[Math.floor(rand() * TRANSMISSIONS.length)]!;
   if (base.bodyStyle === "Truck" || base.bodyStyle === "Minivan") transmission = "Automatic";
   const exteriorColor = DEMO_COLORS[(i * 7 + Math.floor(rand() * 3)) % DEMO_COLORS.length]!;

@@ -1,11 +1,13 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Languages, Mail, MapPin, Phone } from "lucide-react";
 import { businessProfile } from "~/shared/config/business-profile";
 import { useMessages } from "~/shared/i18n/messages";
+import { LanguagesSpoken } from "./languages-spoken";
 import { WeeklyHours } from "./weekly-hours";
 
-/** The dealership's address, phone, e-mail and weekly hours, from the business profile. */
+/** The dealership's address, phone, e-mail, staff languages and weekly hours, from the business profile. */
 export function DealerContact({ showHours = true }: { showHours?: boolean }) {
   const m = useMessages().site.visit;
+  const languages = useMessages().layout.languages;
   const { address, phone, phoneE164, email } = businessProfile;
   return (
     <dl className="space-y-4 text-gray-800">
@@ -23,6 +25,9 @@ export function DealerContact({ showHours = true }: { showHours?: boolean }) {
         <a href={`mailto:${email}`} className="underline-offset-2 hover:underline">
           {email}
         </a>
+      </Row>
+      <Row icon={<Languages aria-hidden="true" className="h-5 w-5 text-red-700" />} label={languages.label}>
+        <LanguagesSpoken />
       </Row>
       {showHours ? (
         <Row icon={<Clock aria-hidden="true" className="h-5 w-5 text-red-700" />} label={m.hours}>

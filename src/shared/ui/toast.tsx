@@ -35,9 +35,14 @@ const subscribe = (l: () => void) => {
 const getSnapshot = () => toasts;
 const getServerSnapshot = (): Toast[] => [];
 
-/** The notification area: a live region that F8 focuses. */
+/**
+ * The notification area: a live region that F8 focuses. It is a manual popover, shown once
+ * mounted and raised again for every new toast: a modal <dialog> lives in the browser's top
+ * layer, above any z-index, so only a later top-layer entry (this popover) shows above its backdrop.
+ */
 export function Toaster() {
   const list = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+  const areaRef = useRef<HTMLElement>(null);
   const regionRef = useRef<HTMLOListElement>(null);
   const m = useMessages();
   useEffect(() => {
@@ -50,10 +55,19 @@ export function Toaster() {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, []);
+  useEffect(() => {
+    const area = areaRef.current;
+    if (!area || typeof area.showPopover !== "function") return;
+    // Re-entering the top layer puts the area above a dialog opened after it was last shown.
+    if (area.matches(":popover-open")) area.hidePopover();
+    area.showPopover();
+  }, [list]);
   return (
     <section
+      ref={areaRef}
+      popover="manual"
       aria-label={m.layout.toast.region}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:bottom-auto sm:top-0 sm:justify-end"
+      className="pointer-events-none fixed inset-x-0 top-auto bottom-0 m-0 flex h-auto w-full max-w-none justify-center overflow-visible border-0 bg-transparent p-4 text-inherit sm:top-0 sm:bottom-auto sm:justify-end"
     >
       <ol ref={regionRef} tabIndex={-1} className="flex w-full max-w-sm flex-col gap-2 outline-none" aria-live="polite">
         {list.map((t) => (

@@ -50,6 +50,8 @@ export type UseZodFormOptions<Output> = {
   schema: () => Promise<SchemaLike<Output>>;
   /** Runs with the parsed values when the schema accepts them; `isSubmitting` is true until it settles. */
   onValid: (values: Output) => unknown;
+  /** Messages to show from the start: the route action's answer to a post made without JavaScript. */
+  initialErrors?: FieldErrors;
 };
 
 /**
@@ -57,13 +59,14 @@ export type UseZodFormOptions<Output> = {
  * (first issue per field), re-checked as the shopper edits after a failed submit; focus on the first
  * invalid field; `control()` for widgets whose value is not an input (signature, upload).
  */
-export function useZodForm<Output>({ schema, onValid }: UseZodFormOptions<Output>) {
+export function useZodForm<Output>({ schema, onValid, initialErrors }: UseZodFormOptions<Output>) {
   const formRef = useRef<HTMLFormElement>(null);
   const held = useRef<Record<string, unknown>>({});
   const focusTargets = useRef<Record<string, Focusable | null>>({});
   const watchedNames = useRef(new Set<string>());
-  const submitted = useRef(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // Errors from a post the server already answered count as a failed submit: edits re-check.
+  const submitted = useRef(Boolean(initialErrors && Object.keys(initialErrors).length));
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors ?? {});
   const [watched, setWatched] = useState<Record<string, unknown>>({});
   const [isSubmitting, setSubmitting] = useState(false);
   const [, rerender] = useState(0);

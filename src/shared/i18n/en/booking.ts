@@ -29,6 +29,14 @@ export const booking = {
   notesPlaceholder: "Anything we should know about your vehicle?",
   confirmBooking: "Confirm Booking",
   sending: "Sending...",
+  /** The one-page form shown when JavaScript is off (the calendar needs it). */
+  noJs: {
+    heading: "Book your appointment",
+    intro: "Choose a service, a day and a time, then tell us how to reach you. We check the time is free when you send.",
+    choose: "Choose…",
+    timeHint: "Times differ by service; if the one you pick is not offered that day, we will say so.",
+    tooLarge: "Your notes are too long to send. Please shorten them and try again.",
+  },
   summary: {
     heading: "Booking Summary",
     service: "Service",

@@ -32,6 +32,11 @@ export const contact = {
     failureTitle: "Error",
     failureText: "Failed to send message. Please try again.",
   },
+  /** Shown in place of toasts when the form was posted without JavaScript. */
+  posted: {
+    fixFields: "Please correct the highlighted fields.",
+    tooLarge: "Your message is too long to send. Please shorten it and try again.",
+  },
   api: {
     tooMany: "Too many messages. Please wait a few minutes and try again.",
   },

@@ -142,6 +142,7 @@ export const financing = {
   },
   pdf: {
     title: "Financing Application",
+    pageOf: (page: number, total: number) => `Page ${page} of ${total}`,
     submitted: "Submitted",
     applicationId: "Application ID",
     applicant: "Primary Applicant",

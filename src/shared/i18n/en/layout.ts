@@ -1,13 +1,28 @@
 /** Header, footer, splash, badge, toasts and error pages. */
 export const layout = {
   skipToContent: "Skip to main content",
-  nav: { home: "Home", inventory: "Inventory", financing: "Financing", about: "About", contact: "Contact", label: "Main" },
+  nav: {
+    home: "Home",
+    inventory: "Inventory",
+    financing: "Financing",
+    service: "Book Service",
+    about: "About",
+    contact: "Contact",
+    label: "Main",
+  },
   openMenu: "Open menu",
   closeMenu: "Close menu",
   open: "Open",
   closed: "Closed",
   openStatusLabel: (status: string) => `We are ${status.toLowerCase()} now`,
   callUs: (phone: string) => `Call us at ${phone}`,
+  /** Staff languages (spec: English, Spanish, Portuguese); the other two in their own words. */
+  languages: {
+    label: "Languages",
+    weSpeak: "We speak English, Spanish and Portuguese.",
+    spanish: "Hablamos español.",
+    portuguese: "Falamos português.",
+  },
   social: { facebook: "Facebook", instagram: "Instagram", whatsapp: "Chat on WhatsApp", label: "Social and contact links" },
   footer: {
     contactHeading: "Contact Us",

@@ -26,7 +26,9 @@ export const site = {
     services: [
       { title: "Quality Vehicles", text: "Carefully inspected pre-owned cars, trucks and SUVs at fair prices." },
       { title: "Flexible Financing", text: "Options for every credit situation, with quick pre-approval online." },
+      { title: "Service & Maintenance", text: "Oil changes, brakes, tires and state inspections by our own technicians." },
     ],
+    bookService: "Book a Service",
     whyHeading: "Why Choose Us",
     stats: [
       { value: "15+", label: "Years in Business" },

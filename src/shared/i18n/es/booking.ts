@@ -31,6 +31,13 @@ export const booking: Messages["booking"] = {
   notesPlaceholder: "¿Hay algo que debamos saber sobre su vehículo?",
   confirmBooking: "Confirmar cita",
   sending: "Enviando...",
+  noJs: {
+    heading: "Reserve su cita",
+    intro: "Elija un servicio, un día y una hora, y díganos cómo comunicarnos con usted. Al enviar, comprobamos que la hora esté libre.",
+    choose: "Elija…",
+    timeHint: "Los horarios varían según el servicio; si el que elija no se ofrece ese día, se lo indicaremos.",
+    tooLarge: "Sus notas son demasiado largas para enviarlas. Acórtelas e inténtelo de nuevo.",
+  },
   summary: {
     heading: "Resumen de la cita",
     service: "Servicio",

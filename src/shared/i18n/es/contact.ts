@@ -34,6 +34,10 @@ export const contact: Messages["contact"] = {
     failureTitle: "Error",
     failureText: "No se pudo enviar el mensaje. Inténtelo de nuevo.",
   },
+  posted: {
+    fixFields: "Corrija los campos marcados.",
+    tooLarge: "Su mensaje es demasiado largo para enviarlo. Acórtelo e inténtelo de nuevo.",
+  },
   api: {
     tooMany: "Demasiados mensajes. Espere unos minutos e inténtelo de nuevo.",
   },

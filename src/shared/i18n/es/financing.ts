@@ -144,6 +144,7 @@ export const financing: Messages["financing"] = {
   },
   pdf: {
     title: "Solicitud de financiamiento",
+    pageOf: (page: number, total: number) => `Página ${page} de ${total}`,
     submitted: "Enviada",
     applicationId: "Número de solicitud",
     applicant: "Solicitante principal",

@@ -3,13 +3,27 @@ import type { Messages } from "../en";
 /** Header, footer, splash, badge, toasts and error pages in US Spanish (see ../en/layout.ts). */
 export const layout: Messages["layout"] = {
   skipToContent: "Ir al contenido principal",
-  nav: { home: "Inicio", inventory: "Inventario", financing: "Financiamiento", about: "Nosotros", contact: "Contacto", label: "Principal" },
+  nav: {
+    home: "Inicio",
+    inventory: "Inventario",
+    financing: "Financiamiento",
+    service: "Servicio",
+    about: "Nosotros",
+    contact: "Contacto",
+    label: "Principal",
+  },
   openMenu: "Abrir menú",
   closeMenu: "Cerrar menú",
   open: "Abierto",
   closed: "Cerrado",
   openStatusLabel: (status: string) => `${status} en este momento`,
   callUs: (phone: string) => `Llámenos al ${phone}`,
+  languages: {
+    label: "Idiomas",
+    weSpeak: "Hablamos inglés, español y portugués.",
+    spanish: "Hablamos español.",
+    portuguese: "Falamos português.",
+  },
   social: { facebook: "Facebook", instagram: "Instagram", whatsapp: "Escríbanos por WhatsApp", label: "Redes sociales y contacto" },
   footer: {
     contactHeading: "Contáctenos",

@@ -28,7 +28,12 @@ export const site: Messages["site"] = {
     services: [
       { title: "Vehículos de calidad", text: "Carros, camionetas y SUV usados, inspeccionados con cuidado y a precios justos." },
       { title: "Financiamiento flexible", text: "Opciones para todo tipo de crédito, con preaprobación rápida en línea." },
+      {
+        title: "Servicio y mantenimiento",
+        text: "Cambios de aceite, frenos, llantas e inspecciones estatales con nuestros propios técnicos.",
+      },
     ],
+    bookService: "Reserve un servicio",
     whyHeading: "Por qué elegirnos",
     stats: [
       { value: "15+", label: "Años en el negocio" },

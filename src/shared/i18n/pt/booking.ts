@@ -31,6 +31,13 @@ export const booking: Messages["booking"] = {
   notesPlaceholder: "Há algo que devemos saber sobre o seu veículo?",
   confirmBooking: "Confirmar agendamento",
   sending: "Enviando...",
+  noJs: {
+    heading: "Agende seu horário",
+    intro: "Escolha um serviço, um dia e um horário e diga como podemos falar com você. Ao enviar, verificamos se o horário está livre.",
+    choose: "Escolha…",
+    timeHint: "Os horários variam conforme o serviço; se o escolhido não for oferecido nesse dia, avisaremos você.",
+    tooLarge: "Suas observações são longas demais para enviar. Encurte-as e tente novamente.",
+  },
   summary: {
     heading: "Resumo do agendamento",
     service: "Serviço",

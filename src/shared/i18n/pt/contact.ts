@@ -34,6 +34,10 @@ export const contact: Messages["contact"] = {
     failureTitle: "Erro",
     failureText: "Não foi possível enviar a mensagem. Tente novamente.",
   },
+  posted: {
+    fixFields: "Corrija os campos destacados.",
+    tooLarge: "Sua mensagem é longa demais para enviar. Encurte-a e tente novamente.",
+  },
   api: {
     tooMany: "Muitas mensagens. Aguarde alguns minutos e tente novamente.",
   },

@@ -144,6 +144,7 @@ export const financing: Messages["financing"] = {
   },
   pdf: {
     title: "Solicitação de financiamento",
+    pageOf: (page: number, total: number) => `Página ${page} de ${total}`,
     submitted: "Enviada em",
     applicationId: "Número da solicitação",
     applicant: "Solicitante principal",

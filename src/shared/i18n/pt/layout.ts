@@ -3,13 +3,27 @@ import type { Messages } from "../en";
 /** Header, footer, splash, badge, toasts and error pages in Brazilian Portuguese (see ../en/layout.ts). */
 export const layout: Messages["layout"] = {
   skipToContent: "Pular para o conteúdo principal",
-  nav: { home: "Início", inventory: "Estoque", financing: "Financiamento", about: "Sobre nós", contact: "Contato", label: "Principal" },
+  nav: {
+    home: "Início",
+    inventory: "Estoque",
+    financing: "Financiamento",
+    service: "Agendar serviço",
+    about: "Sobre nós",
+    contact: "Contato",
+    label: "Principal",
+  },
   openMenu: "Abrir menu",
   closeMenu: "Fechar menu",
   open: "Aberto",
   closed: "Fechado",
   openStatusLabel: (status: string) => `${status} agora`,
   callUs: (phone: string) => `Ligue para ${phone}`,
+  languages: {
+    label: "Idiomas",
+    weSpeak: "Falamos inglês, espanhol e português.",
+    spanish: "Hablamos español.",
+    portuguese: "Falamos português.",
+  },
   social: { facebook: "Facebook", instagram: "Instagram", whatsapp: "Fale conosco pelo WhatsApp", label: "Redes sociais e contato" },
   footer: {
     contactHeading: "Fale conosco",

@@ -28,7 +28,9 @@ export const site: Messages["site"] = {
     services: [
       { title: "Veículos de qualidade", text: "Carros, picapes e SUVs seminovos, revisados com cuidado e a preços justos." },
       { title: "Financiamento flexível", text: "Opções para qualquer situação de crédito, com pré-aprovação rápida on-line." },
+      { title: "Serviços e manutenção", text: "Troca de óleo, freios, pneus e inspeção estadual com nossos próprios técnicos." },
     ],
+    bookService: "Agende um serviço",
     whyHeading: "Por que nos escolher",
     stats: [
       { value: "15+", label: "Anos no mercado" },

@@ -1,0 +1,115 @@
+import { useMessages } from "~/shared/i18n/messages";
+import { formatPrice } from "~/shared/lib/format";
+import type { Service } from "~/shared/types/service";
+import { SelectField, TextAreaField, TextField } from "~/shared/ui/form-field";
+import { PrivacyNotice } from "~/shared/ui/privacy-notice";
+import { formatSlotTime, minutesOf } from "./available-slots";
+import type { BookingPostResult } from "./booking-client";
+import { formatBookingDate } from "./booking-dates";
+
+/**
+ * The whole booking on one plain form, for browsers without JavaScript (shown from <noscript>,
+ * where the calendar and slot picker cannot run): a service select, a select of the next open
+ * days and a time select, then the customer's details, posted to the /booking route action,
+ * which applies every rule of the interactive flow and answers with messages or the confirmation.
+ */
+export function BookingFallbackForm({
+  services,
+  days,
+  posted,
+}: {
+  services: Service[];
+  days: string[];
+  posted?: Exclude<BookingPostResult, { kind: "booked" }>;
+}) {
+  const m = useMessages().booking;
+  const errors = posted?.kind === "invalid" ? posted.fieldErrors : {};
+  const values = posted && "values" in posted ? posted.values : {};
+  const times = [...new Set(services.flatMap((s) => s.availableTimes))].sort((a, b) => minutesOf(a) - minutesOf(b));
+  const text = (
+    name: "customerFirstName" | "customerLastName" | "customerEmail" | "customerPhone",
+    label: string,
+    type: string,
+    autoComplete: string,
+  ) => (
+    <TextField
+      id={`nojs-${name}`}
+      name={name}
+      label={label}
+      error={errors[name]}
+      type={type}
+      autoComplete={autoComplete}
+      required
+      defaultValue={values[name]}
+    />
+  );
+  return (
+    <section aria-labelledby="booking-nojs-heading" className="mx-auto max-w-3xl">
+      <h2 id="booking-nojs-heading" className="text-xl font-bold text-gray-900">
+        {m.noJs.heading}
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">{m.noJs.intro}</p>
+      {posted ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-4 text-sm font-medium text-red-900">
+          {posted.kind === "slot-taken" ? m.toast.slotTaken : posted.kind === "too-large" ? m.noJs.tooLarge : m.validation.fixFields}
+        </p>
+      ) : null}
+      <form method="post" action="/booking" className="mt-4 grid gap-4 sm:grid-cols-2">
+        <SelectField
+          id="nojs-serviceId"
+          name="serviceId"
+          label={m.summary.service}
+          error={errors.serviceId}
+          required
+          wrapperClassName="sm:col-span-2"
+          defaultValue={values.serviceId}
+          placeholder={m.noJs.choose}
+          options={services.map((s) => ({ value: s.id, label: `${s.name} (${m.minutes(s.duration)}, ${formatPrice(s.price)})` }))}
+        />
+        <SelectField
+          id="nojs-bookingDate"
+          name="bookingDate"
+          label={m.summary.date}
+          error={errors.bookingDate}
+          required
+          defaultValue={values.bookingDate}
+          placeholder={m.noJs.choose}
+          options={days.map((day) => ({ value: day, label: formatBookingDate(day) }))}
+        />
+        <SelectField
+          id="nojs-bookingTime"
+          name="bookingTime"
+          label={m.summary.time}
+          error={errors.bookingTime}
+          required
+          hint={m.noJs.timeHint}
+          defaultValue={values.bookingTime}
+          placeholder={m.noJs.choose}
+          options={times.map((time) => ({ value: time, label: formatSlotTime(time) }))}
+        />
+        {text("customerFirstName", m.firstName, "text", "given-name")}
+        {text("customerLastName", m.lastName, "text", "family-name")}
+        {text("customerEmail", m.email, "email", "email")}
+        {text("customerPhone", m.phone, "tel", "tel")}
+        <TextAreaField
+          id="nojs-notes"
+          name="notes"
+          label={m.notes}
+          error={errors.notes}
+          placeholder={m.notesPlaceholder}
+          defaultValue={values.notes}
+          wrapperClassName="sm:col-span-2"
+        />
+        <div className="sm:col-span-2">
+          <PrivacyNotice className="mb-4" />
+          <button
+            type="submit"
+            className="w-full rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+          >
+            {m.confirmBooking}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import type { AppContext } from "~/server/context.server";
+import { findService } from "~/server/data/services.server";
+import { fieldErrorsOf } from "~/server/http/api-errors.server";
+import { FormTooLargeError, formValues, readFormData } from "~/server/http/form-post.server";
+import { addDays, dealershipToday, isDateBookable } from "./available-slots";
+import type { BookingPostResult } from "./booking-client";
+import { bookingSchema } from "./booking-schema";
+import { createBooking, listBookableServices, refusalFieldErrors } from "./booking.server";
+
+/** Same cap as POST /api/bookings' JSON body. */
+const BOOKING_FORM_MAX_BYTES = 100 * 1024;
+const ECHOED_FIELDS = [
+  "serviceId",
+  "bookingDate",
+  "bookingTime",
+  "customerFirstName",
+  "customerLastName",
+  "customerEmail",
+  "customerPhone",
+  "notes",
+] as const;
+/** How far ahead the form without JavaScript offers days (the calendar offers a year). */
+const FALLBACK_DAYS_AHEAD = 28;
+
+/**
+ * The booking form posted to /booking without JavaScript: the same schema and service as
+ * POST /api/bookings, answered with the confirmation or the messages to show.
+ */
+export async function bookingFormPost(ctx: AppContext, request: Request, now = new Date()): Promise<BookingPostResult> {
+  let formData: FormData;
+  try {
+    formData = await readFormData(request, BOOKING_FORM_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof FormTooLargeError) return { kind: "too-large" };
+    throw error;
+  }
+  const values = Object.fromEntries(ECHOED_FIELDS.map((name) => [name, String(formData.get(name) ?? "")]));
+  const parsed = bookingSchema.safeParse(formValues(formData));
+  if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error), values };
+  const result = await createBooking(ctx, parsed.data, now);
+  if (result.kind === "slot-taken") return { kind: "slot-taken", values };
+  if (result.kind === "refused") return { kind: "invalid", fieldErrors: refusalFieldErrors(result), values };
+  const service = await findService(ctx.db, result.booking.serviceId);
+  return { kind: "booked", booking: result.booking, serviceName: service?.name ?? "", email: parsed.data.customerEmail };
+}
+
+/**
+ * The days the form without JavaScript offers: the next open days on which at least one service
+ * runs, judged on the dealership's clock (the server re-checks the service's own days).
+ */
+export async function fallbackBookingDays(ctx: AppContext, now = new Date()): Promise<string[]> {
+  const services = await listBookableServices(ctx);
+  const today = dealershipToday(now);
+  const days: string[] = [];
+  for (let step = 0; step < FALLBACK_DAYS_AHEAD; step++) {
+    const day = addDays(today, step);
+    if (services.some((service) => isDateBookable(service, day, now))) days.push(day);
+  }
+  return days;
+}

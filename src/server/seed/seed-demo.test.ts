@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { DEMO_VEHICLE_COUNT, demoPrice, demoVehicle } from "./seed-demo.server";
+
+const civic = { make: "Honda", basePrice: 24_000, bodyStyle: "Sedan" };
+
+describe("demo lot prices (issue 10: not $4,995 whatever the car)", () => {
+  const lot = Array.from({ length: DEMO_VEHICLE_COUNT }, (_, i) => demoVehicle(i));
+
+  it("spreads prices like a real used lot: few repeats, few at the floor, a range from budget to near-new", () => {
+    const prices = lot.map((v) => v.price);
+    const counts = new Map<number, number>();
+    for (const p of prices) counts.set(p, (counts.get(p) ?? 0) + 1);
+    expect(Math.max(...counts.values())).toBeLessThanOrEqual(3);
+    expect(prices.filter((p) => p <= 4_995).length).toBeLessThanOrEqual(3);
+    expect(Math.min(...prices)).toBeLessThan(9_000);
+    expect(Math.max(...prices)).toBeGreaterThan(25_000);
+  });
+
+  it("ends every price in 95 (x,x95 under $10,000; xx,495 or xx,995 above)", () => {
+    for (const { price } of lot) {
+      if (price < 10_000) expect(price % 100).toBe(95);
+      else expect([495, 995]).toContain(price % 1000);
+    }
+  });
+
+  it("prices a newer, lower-mileage car of the same model higher", () => {
+    expect(demoPrice(civic, 2022, 30_000)).toBeGreaterThan(demoPrice(civic, 2018, 80_000));
+    expect(demoPrice(civic, 2018, 40_000)).toBeGreaterThan(demoPrice(civic, 2018, 120_000));
+    expect(demoPrice({ make: "Toyota", basePrice: 24_000, bodyStyle: "Sedan" }, 2016, 100_000)).toBeGreaterThan(
+      demoPrice(civic, 2016, 100_000),
+    );
+  });
+
+  it("matches what a lot asks for a typical used car", () => {
+    // A 2018 Civic with 85,000 miles: low-to-mid teens.
+    expect(demoPrice(civic, 2018, 85_000)).toBeGreaterThanOrEqual(10_000);
+    expect(demoPrice(civic, 2018, 85_000)).toBeLessThanOrEqual(15_000);
+  });
+});

@@ -125,6 +125,8 @@ describe("service booking", () => {
       await page.keyboard.press("Tab");
       await page.keyboard.type("Keyboard-only booking");
       await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Privacy Notice");
+      await page.keyboard.press("Tab");
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Confirm Booking");
       await page.keyboard.press("Enter");
 

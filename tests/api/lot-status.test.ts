@@ -44,6 +44,9 @@ describe("sale status", () => {
     const own = await (await page(vehiclePath(vehicle!))).text();
     expect(own).toContain("Sale Pending");
     expect(own).toContain("A sale is pending on this vehicle");
+    // Search engines are told it is spoken for, not in stock.
+    expect(own).toContain('"availability":"https://schema.org/Reserved"');
+    expect(own).not.toContain('"availability":"https://schema.org/InStock"');
   });
 
   it("sold: gone from the API, /inventory, home, sitemap and feeds; its page answers 410 with similar vehicles and noindex", async () => {

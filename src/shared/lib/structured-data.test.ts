@@ -43,6 +43,11 @@ describe("structured data", () => {
     });
   });
 
+  it("offers a sale-pending vehicle as Reserved, not InStock", () => {
+    expect(carJsonLd({ ...vehicle, status: "pending" }, "https://cars.example").offers.availability).toBe("https://schema.org/Reserved");
+    expect(carJsonLd({ ...vehicle, status: "available" }, "https://cars.example").offers.availability).toBe("https://schema.org/InStock");
+  });
+
   it("numbers ItemList entries from 1", () => {
     const list = itemListJsonLd([vehicle, { ...vehicle, id: vehicle.id.replace("3f", "4f") }], "https://cars.example");
     expect(list.itemListElement.map((e) => e.position)).toEqual([1, 2]);

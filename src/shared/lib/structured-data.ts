@@ -8,6 +8,8 @@ export type StructuredVehicle = Pick<
   Vehicle,
   "id" | "year" | "make" | "model" | "price" | "mileage" | "transmission" | "drivetrain" | "bodyStyle" | "exteriorColor" | "vin"
 > & {
+  /** Sale status; absent counts as available. Sold vehicles are never described as offers. */
+  status?: Vehicle["status"];
   /** Root-relative or absolute image URLs; the first is the cover. */
   images: string[];
 };
@@ -35,7 +37,9 @@ export function autoDealerJsonLd(publicUrl: string) {
 
 /**
  * A schema.org Car with an Offer (Google vehicle-listing structured data): mileage in
- * miles (SMI), price in whole USD, in stock, used, sold by the dealership.
+ * miles (SMI), price in whole USD, used, sold by the dealership. A sale-pending vehicle is
+ * `Reserved` (schema.org: "reserved and therefore not available"), not `InStock`, so search
+ * results do not promise a car that is already spoken for.
  */
 export function carJsonLd(vehicle: StructuredVehicle, publicUrl: string) {
   const url = absoluteUrl(publicUrl, vehiclePath(vehicle));
@@ -61,7 +65,7 @@ export function carJsonLd(vehicle: StructuredVehicle, publicUrl: string) {
       url,
       price: vehicle.price,
       priceCurrency: "USD",
-      availability: "https://schema.org/InStock",
+      availability: vehicle.status === "pending" ? "https://schema.org/Reserved" : "https://schema.org/InStock",
       itemCondition: "https://schema.org/UsedCondition",
       seller: autoDealerJsonLd(publicUrl),
     },

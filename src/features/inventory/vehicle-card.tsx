@@ -11,7 +11,8 @@ export const CARD_IMAGE_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 5
 /**
  * One vehicle (spec §2 Vehicle card): the first image, 'year make model', price, mileage
  * with ' mi' and the transmission. The image and 'View Details' both open the vehicle page.
- * `eager` for cards in the first row, `priority` for the largest above-the-fold image.
+ * `eager` for cards in the first row, `priority` for the largest above-the-fold image (always eager:
+ * a lazy image waits for layout before it is even requested, so the LCP image must never be lazy).
  */
 export function VehicleCard({
   vehicle,
@@ -37,7 +38,7 @@ export function VehicleCard({
             width={vehicle.photo.width}
             height={vehicle.photo.height}
             alt=""
-            loading={eager ? "eager" : "lazy"}
+            loading={eager || priority ? "eager" : "lazy"}
             fetchPriority={priority ? "high" : "auto"}
             decoding="async"
             className="h-full w-full object-cover"

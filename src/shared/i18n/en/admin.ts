@@ -208,6 +208,18 @@ export const admin = {
     daily: "Daily Page Views (last 30 days)",
     dailyBar: (day: string, n: number) => `${day}: ${n} page views`,
     empty: "No visitor data yet",
+    webVitals: {
+      heading: "Core Web Vitals (real visits, last 28 days)",
+      intro: "75th percentile per page and device, as Google measures them: good, needs improvement or poor.",
+      empty: "No measurements from real visits yet",
+      page: "Page",
+      device: "Device",
+      samples: "Page loads",
+      phone: "Phone",
+      desktop: "Desktop",
+      ratings: { good: "Good", "needs-improvement": "Needs improvement", poor: "Poor" },
+      noData: "No data",
+    },
   },
   settings: {
     business: "Business Information",

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/database.server";
+import { staffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
@@ -67,6 +68,28 @@ describe("POST /api/web-vitals", () => {
     expect((await beacon("{not json")).status).toBe(400);
     expect((await beacon(ok, PHONE_UA, { "sec-fetch-site": "cross-site" })).status).toBe(403);
     expect((await storedRows()).length).toBe(before);
+  });
+
+  it("reports the 28-day p75 per page and device class with Google's rating (GET /api/admin/web-vitals)", async () => {
+    for (const [i, value] of [1000, 2000, 3000, 5000].entries()) {
+      expect((await beacon({ page: "/contact", metrics: [{ id: `v5-7-${i}`, name: "LCP", value }] }, DESKTOP_UA)).status).toBe(201);
+    }
+    expect((await fetch(`${server.url}/api/admin/web-vitals`)).status).toBe(401);
+    const staff = await staffClient(server);
+    const res = await staff.fetch("/api/admin/web-vitals");
+    expect(res.status).toBe(200);
+    const rows = (await res.json()) as {
+      page: string;
+      device: string;
+      LCP: { p75: number; rating: string; samples: number } | null;
+      INP: unknown;
+    }[];
+    // Nearest rank: the 3rd of 4 ascending values.
+    expect(rows.find((r) => r.page === "/contact" && r.device === "desktop")).toMatchObject({
+      LCP: { p75: 3000, rating: "needs-improvement", samples: 4 },
+      INP: null,
+    });
+    expect(rows.find((r) => r.page === "/:vehicle" && r.device === "phone")?.LCP).toMatchObject({ p75: 1834.2, rating: "good" });
   });
 
   it("rate-limits a client that floods the endpoint", async () => {

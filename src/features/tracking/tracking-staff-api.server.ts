@@ -1,8 +1,12 @@
 import { Router } from "express";
 import type { AppContext } from "~/server/context.server";
 import { activeVisitors, dailyVisitorStats, visitorStats } from "./visitor-reports.server";
+import { webVitalsReport } from "./web-vitals-report.server";
 
-/** /api/admin/visitor-stats, /active-visitors, /visitor-daily (spec §7, §9). Mounted by src/app behind the staff guard. */
+/**
+ * /api/admin/visitor-stats, /active-visitors, /visitor-daily (spec §7, §9) and /web-vitals (the
+ * 28-day p75 of real visits, issue 15). Mounted by src/app behind the staff guard.
+ */
 export function trackingStaffApi(ctx: AppContext): Router {
   const router = Router();
   router.get("/admin/visitor-stats", async (_req, res) => {
@@ -13,6 +17,9 @@ export function trackingStaffApi(ctx: AppContext): Router {
   });
   router.get("/admin/visitor-daily", async (_req, res) => {
     res.json(await dailyVisitorStats(ctx));
+  });
+  router.get("/admin/web-vitals", async (_req, res) => {
+    res.json(await webVitalsReport(ctx));
   });
   return router;
 }

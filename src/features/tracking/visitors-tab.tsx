@@ -2,6 +2,8 @@ import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber } from "~/shared/lib/format";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { useAdminData } from "~/shared/ui/staff/staff-fetch";
+import type { WebVitalsReportRow } from "./web-vitals-report.server";
+import { WebVitalsTable } from "./web-vitals-table";
 
 /** Spec §9: active visitors are polled every 30 s; the top list has 5 entries. */
 export const ACTIVE_POLL_MS = 30_000;
@@ -12,6 +14,7 @@ export function VisitorsTab() {
   const stats = useAdminData<{ page: string; count: number }[]>("/api/admin/visitor-stats");
   const active = useAdminData<{ count: number }>("/api/admin/active-visitors", ACTIVE_POLL_MS);
   const daily = useAdminData<{ day: string; count: number }[]>("/api/admin/visitor-daily");
+  const vitals = useAdminData<WebVitalsReportRow[]>("/api/admin/web-vitals");
 
   if (stats.error) return <LoadFailed onRetry={stats.reload} />;
   const pages = stats.data ?? [];
@@ -77,6 +80,7 @@ export function VisitorsTab() {
           </section>
         </>
       ) : null}
+      {vitals.data ? <WebVitalsTable rows={vitals.data} /> : null}
     </div>
   );
 }

@@ -57,6 +57,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/visitor-stats": area("visitors"),
   "GET /admin/active-visitors": area("visitors"),
   "GET /admin/visitor-daily": area("visitors"),
+  "GET /admin/web-vitals": area("visitors"),
 };
 
 type CompiledRoute = { method: string; segments: string[]; access: RouteAccess; key: string };

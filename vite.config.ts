@@ -7,12 +7,14 @@ import { sourceHash, stampFile } from "./scripts/build-stamp.js";
 
 /** Modules every page needs: the shared layout, catalogue, small helpers and icons (decision 016). */
 const LAYOUT_MODULES =
-  /src[\\/](shared[\\/](config|i18n|lib[\\/](business-hours|format|seo|vehicle-path))|shared[\\/]ui[\\/](nonce|toast|brand-icons|weekly-hours)|app[\\/](layout|lib))|features[\\/]tracking|lucide-react/;
+  /src[\\/](shared[\\/](config|i18n|lib[\\/](business-hours|format|seo|vehicle-path))|shared[\\/]ui[\\/](nonce|toast|brand-icons|weekly-hours)|app[\\/](layout|lib))|features[\\/]tracking[\\/](use-visitor-tracking|report-web-vitals)/;
 /**
- * The staff dashboard's text, its shared UI (src/shared/ui/staff) and each feature's dashboard
- * tab (`*-tab.tsx`, e.g. tracking's Visitor Reports) stay in the dashboard's own chunk.
+ * Not every page's: the staff dashboard's text (admin, staff, staff-lot catalogues), its shared UI
+ * (src/shared/ui/staff) and each feature's dashboard tab (`*-tab.tsx`) stay in the dashboard's
+ * chunk; the privacy page's long text (in every language) stays in that page's chunk.
  */
-const STAFF_ONLY = /i18n[\\/](staff-messages|en[\\/]admin)|shared[\\/]ui[\\/]staff[\\/]|-tab\.tsx$/;
+const NOT_LAYOUT =
+  /i18n[\\/](staff-messages|en[\\/](admin|staff|staff-lot)\.ts|privacy-page-messages|(en|es|pt)[\\/]privacy-page\.ts)|shared[\\/]ui[\\/]staff[\\/]|-tab\.tsx$/;
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -40,7 +42,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
               priority: 20,
             },
-            { name: "layout", test: (id: string) => LAYOUT_MODULES.test(id) && !STAFF_ONLY.test(id), priority: 10 },
+            { name: "layout", test: (id: string) => LAYOUT_MODULES.test(id) && !NOT_LAYOUT.test(id), priority: 10 },
           ],
         },
       },

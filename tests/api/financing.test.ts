@@ -302,6 +302,72 @@ describe("GET /api/financing/:id/pdf", () => {
   });
 });
 
+describe("POST /financing (the form without JavaScript)", () => {
+  /** The form as a browser posts it without JavaScript: multipart, a typed name for the signature, the license as a file. */
+  function pageForm(overrides: Record<string, string | null> = {}) {
+    const form = new FormData();
+    const fields: Record<string, string | null> = {
+      firstName: "Jane",
+      lastName: "Shopper",
+      email: "jane@example.com",
+      phone: "9785550100",
+      address: "12 Main Street",
+      city: "Fitchburg",
+      state: "MA",
+      zipCode: "01420",
+      dateOfBirth: DOB,
+      ssn: SSN,
+      employmentStatus: "employed",
+      monthlyIncome: "4200",
+      creditConsent: "true",
+      signatureTypedName: "Jane Shopper",
+      ...overrides,
+    };
+    for (const [name, value] of Object.entries(fields)) if (value !== null) form.append(name, value);
+    const jpeg = Buffer.from(licenseJpeg.split(",")[1]!, "base64");
+    form.append("driverLicenseFile", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "license.jpg");
+    return form;
+  }
+  const postPage = (form: FormData) => fetch(`${server.url}/financing`, { method: "POST", body: form, redirect: "manual" });
+
+  it("stores the application with the typed name rendered as a signature image and sets the PDF cookie", async () => {
+    const before = rowCount();
+    const res = await postPage(pageForm());
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Application Submitted!");
+    expect(html).not.toContain(SSN);
+    expect(rowCount()).toBe(before + 1);
+    const id = /\/api\/financing\/([0-9a-f-]{36})\/pdf/.exec(html)?.[1];
+    expect(id).toBeTruthy();
+    const pdf = await getPdf(id!, cookieFrom(res));
+    expect(pdf.status).toBe(200);
+    // Two images: the rendered signature and the license photo.
+    const doc = await PDFDocument.load(new Uint8Array(await pdf.arrayBuffer()));
+    const images = doc.context.enumerateIndirectObjects().filter(([, object]) => String(object).includes("/Subtype /Image"));
+    expect(images.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("answers 400 with the field messages, echoes what was typed but never the SSN or date of birth, and stores nothing", async () => {
+    const before = rowCount();
+    const res = await postPage(pageForm({ lastName: "", signatureTypedName: null, creditConsent: null }));
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    for (const message of ["Last name is required", "Signature is required", "Please correct the highlighted fields."]) {
+      expect(html).toContain(message);
+    }
+    expect(html).toContain('value="Jane"');
+    expect(html).not.toContain(SSN);
+    expect(html).not.toContain(DOB);
+    expect(rowCount()).toBe(before);
+  });
+
+  it("refuses a post from another site", async () => {
+    const res = await fetch(`${server.url}/financing`, { method: "POST", body: pageForm(), headers: { "sec-fetch-site": "cross-site" } });
+    expect(res.status).toBe(403);
+  });
+});
+
 describe("retention", () => {
   it("purges applications older than the retention period, rows and files, at start", async () => {
     const res = await submit(application());

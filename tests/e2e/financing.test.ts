@@ -3,7 +3,14 @@ import { PDFDocument } from "pdf-lib";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeViolations, launchBrowser, newPage, seriousAxeViolations } from "../support/browser";
+import {
+  describeViolations,
+  launchBrowser,
+  newPage,
+  seriousAxeViolations,
+  seriousAxeViolationsWithoutJs,
+  waitForHydration,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -31,13 +38,10 @@ async function expectNoSeriousAxe(page: Page) {
   expect(violations, describeViolations(violations)).toEqual([]);
 }
 
-/** Opens the page and waits for hydration (the submit button is disabled until then). */
+/** Opens the page and waits until React has hydrated the form (before that a submit is a plain post). */
 async function gotoFinancing(page: Page) {
   await page.goto("/financing");
-  await page.waitForFunction(() => {
-    const submit = document.querySelector<HTMLButtonElement>("form button[type=submit]");
-    return submit !== null && !submit.disabled;
-  });
+  await waitForHydration(page, "form button[type=submit]");
 }
 
 async function drawSignature(page: Page, group: string) {
@@ -135,7 +139,7 @@ describe("financing application in Chromium", () => {
     expect(await ssn.getAttribute("type")).toBe("password");
 
     // Trade-in details only when ticked.
-    expect(await page.getByLabel("Trade-In Details").count()).toBe(0);
+    expect(await page.getByLabel("Trade-In Details").isVisible()).toBe(false);
     await page.getByLabel("I have a vehicle to trade in").check();
     await page.getByLabel("Trade-In Details").fill("2010 Toyota Corolla, 150k miles");
 
@@ -180,7 +184,7 @@ describe("financing application in Chromium", () => {
   it("co-owner path at phone width, signing by keyboard (typed name) and a PDF license", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 375, height: 800 } });
     await gotoFinancing(page);
-    expect(await page.getByLabel("Co-Owner First Name").count()).toBe(0);
+    expect(await page.getByLabel("Co-Owner First Name").isVisible()).toBe(false);
     await page.getByLabel("Add a co-owner/co-applicant").check();
     await page.getByRole("button", { name: "Submit Application" }).click();
     for (const message of [
@@ -358,5 +362,54 @@ describe("financing application in Chromium", () => {
     release();
     await page.getByRole("heading", { name: "Application Submitted!" }).waitFor();
     await context.close();
+  });
+
+  it("works without JavaScript: a multipart post to the page, field errors, then the confirmation and the PDF copy", async () => {
+    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    try {
+      await page.goto("/financing");
+      // The co-owner section opens with its box by CSS alone.
+      expect(await page.getByLabel("Co-Owner First Name").isVisible()).toBe(false);
+      await page.getByLabel("Add a co-owner/co-applicant").check();
+      expect(await page.getByLabel("Co-Owner First Name").isVisible()).toBe(true);
+      await page.getByLabel("Add a co-owner/co-applicant").uncheck();
+
+      await page.getByLabel("First Name", { exact: true }).fill("Jane");
+      await page.getByLabel("Social Security Number", { exact: true }).fill("123-45-6789");
+      await page.getByRole("button", { name: "Submit Application" }).click();
+      await page.getByRole("alert").getByText("Please correct the highlighted fields.").waitFor();
+      await page.getByText("Last name is required", { exact: true }).waitFor();
+      await page.getByText("Signature is required", { exact: true }).waitFor();
+      expect(new URL(page.url()).search).toBe("");
+      // What was typed comes back, except the SSN.
+      expect(await page.getByLabel("First Name", { exact: true }).inputValue()).toBe("Jane");
+      expect(await page.getByLabel("Social Security Number", { exact: true }).inputValue()).toBe("");
+      const violations = await seriousAxeViolationsWithoutJs(browser, page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+
+      await fillPrimary(page);
+      await page.getByRole("group", { name: "Signature", exact: true }).getByLabel("Or type your full name to sign").fill("Jane Shopper");
+      await page
+        .getByLabel("Driver's License", { exact: true })
+        .setInputFiles({ name: "license.png", mimeType: "image/png", buffer: licensePng });
+      await page.getByRole("button", { name: "Submit Application" }).click();
+      await page
+        .getByRole("heading", { name: "Application Submitted!" })
+        .waitFor({ timeout: 10_000 })
+        .catch(async (error: unknown) => {
+          throw new Error(`${String(error)}\n${await page.locator("main").innerText()}`);
+        });
+      expect(page.url()).not.toMatch(/Jane|Shopper|123/);
+
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
+      const pdf = await PDFDocument.load(fs.readFileSync((await download.path())!));
+      expect(pdf.getTitle()).toContain("Jane Shopper");
+      // The typed name was rendered into a signature image like the pad's, and embedded.
+      const images = pdf.context.enumerateIndirectObjects().filter(([, object]) => String(object).includes("/Subtype /Image"));
+      expect(images.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { RequestHandler } from "express";
 import { Router } from "express";
 import { BOOKING_RATE_LIMIT } from "~/features/booking/booking-api.server";
 import { CONTACT_RATE_LIMIT } from "~/features/contact/contact-api.server";
+import { FINANCING_RATE_LIMIT, financingInFlightLimit } from "~/features/financing/financing-api.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
 import { messagesFor } from "~/shared/i18n/messages";
 import { isVehiclePathSlug } from "~/shared/lib/vehicle-path";
@@ -25,6 +26,7 @@ export function pageFormPosts(): Router {
   const contactLimit = rateLimit({ ...CONTACT_RATE_LIMIT, message: m.contact.api.tooMany });
   router.post("/contact", sameSiteOnly, contactLimit);
   router.post("/booking", sameSiteOnly, rateLimit({ ...BOOKING_RATE_LIMIT, message: m.booking.api.tooMany }));
+  router.post("/financing", sameSiteOnly, rateLimit({ ...FINANCING_RATE_LIMIT, message: "Too many requests" }), financingInFlightLimit);
   router.post("/:page", (req, res, next) =>
     isVehiclePathSlug(req.params.page) ? sameSiteOnly(req, res, () => contactLimit(req, res, next)) : next(),
   );

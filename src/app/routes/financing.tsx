@@ -1,12 +1,21 @@
 import { ArrowLeft, BadgeCheck, Percent, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { FinancingForm } from "~/features/financing/financing-form";
+import { financingFormPost } from "~/features/financing/financing-form-action.server";
+import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/financing";
+
+/** The application posted without JavaScript (multipart; the same schema and service as POST /api/financing). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { result, setCookie } = await financingFormPost(context.get(appContext), request);
+  const status = result.kind === "submitted" ? 200 : result.kind === "too-large" ? 413 : 400;
+  return data(result, { status, headers: { "Cache-Control": "no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } });
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const m = messagesFor();
@@ -20,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 const benefitIcons = [BadgeCheck, Percent, ShieldCheck];
 
-export default function FinancingPage() {
+export default function FinancingPage({ actionData }: Route.ComponentProps) {
   const m = useMessages().financing;
   return (
     <>
@@ -45,7 +54,7 @@ export default function FinancingPage() {
         </ul>
       </section>
       <div className="mx-auto max-w-5xl px-4 py-10">
-        <FinancingForm />
+        <FinancingForm action="/financing" posted={actionData} />
       </div>
     </>
   );

@@ -19,6 +19,16 @@ const FINANCING_BODY_LIMIT = "30mb";
 const MB = 1024 * 1024;
 /** Financing bodies held in memory at once, across all clients (see inFlightBodyLimit). */
 const FINANCING_IN_FLIGHT_BYTES = 256 * MB;
+/** Per client, shared by POST /api/financing and the form posted to /financing without JavaScript. */
+export const FINANCING_RATE_LIMIT = { limit: 120, windowMs: 15 * 60_000 };
+
+/** One bound per process on the financing bodies in memory, for the /api route and the page form together. */
+export const financingInFlightLimit = inFlightBodyLimit({
+  maxBytes: FINANCING_IN_FLIGHT_BYTES,
+  bodyLimitBytes: 30 * MB,
+  unknownLengthBytes: 2 * MB,
+  message: "The server is busy. Please try again in a moment.",
+});
 const NOT_FOUND = "Not found";
 
 /** POST /api/financing and GET /api/financing/:id/pdf */
@@ -27,13 +37,8 @@ export function financingApi(ctx: AppContext): Router {
 
   router.post(
     "/financing",
-    rateLimit({ limit: 120, windowMs: 15 * 60_000, message: "Too many requests" }),
-    inFlightBodyLimit({
-      maxBytes: FINANCING_IN_FLIGHT_BYTES,
-      bodyLimitBytes: 30 * MB,
-      unknownLengthBytes: 2 * MB,
-      message: "The server is busy. Please try again in a moment.",
-    }),
+    rateLimit({ ...FINANCING_RATE_LIMIT, message: "Too many requests" }),
+    financingInFlightLimit,
     jsonBody(FINANCING_BODY_LIMIT),
     async (req, res) => {
       const input = parseOr400(res, financingApplicationSchema, req.body);

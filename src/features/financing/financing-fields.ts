@@ -40,3 +40,17 @@ export function formatSsn(input: string): string {
 
 export const isAcceptedSignatureType = (mimeType: string) => IMAGE_TYPES.has(mimeType);
 export const isAcceptedLicenseType = (mimeType: string) => IMAGE_TYPES.has(mimeType) || mimeType === "application/pdf";
+
+/**
+ * The financing route action's answer to the form posted without JavaScript: the new id (the
+ * confirmation then links to the PDF copy), or the field messages with the text typed, never the
+ * SSN, dates of birth, signatures or license files, which the shopper enters again.
+ */
+export type FinancingPostResult =
+  | { kind: "submitted"; id: string }
+  | { kind: "invalid"; fieldErrors: Record<string, string>; values: Record<string, string> }
+  | { kind: "too-large" };
+
+/** Names of the no-JavaScript inputs: a file input per license, a typed name per signature. */
+export const LICENSE_FILE_INPUT = { driverLicense: "driverLicenseFile", coOwnerDriverLicense: "coOwnerDriverLicenseFile" } as const;
+export const TYPED_SIGNATURE_INPUT = { signature: "signatureTypedName", coOwnerSignature: "coOwnerSignatureTypedName" } as const;

@@ -5,7 +5,14 @@ import { CheckboxField, controlClass, FormField, SelectField, TextAreaField, Tex
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
 import { toast } from "~/shared/ui/toast";
 import { useZodForm } from "~/shared/ui/use-zod-form";
-import { CO_OWNER_EMPLOYMENT_STATUSES, EMPLOYMENT_STATUSES, formatSsn } from "./financing-fields";
+import {
+  CO_OWNER_EMPLOYMENT_STATUSES,
+  EMPLOYMENT_STATUSES,
+  LICENSE_FILE_INPUT,
+  TYPED_SIGNATURE_INPUT,
+  formatSsn,
+  type FinancingPostResult,
+} from "./financing-fields";
 import type { FinancingApplication, FinancingFormInput } from "./financing-schema";
 import { LicenseUpload } from "./license-upload";
 import { SignaturePad } from "./signature-pad";
@@ -17,9 +24,11 @@ const loadSchema = () => import("./financing-schema").then((m) => m.financingApp
 /**
  * The financing application (spec §2, §4, §5): one form validated by the same schema as
  * POST /api/financing. Success replaces it with the confirmation; the id is kept for the PDF.
+ * Without JavaScript it is a multipart post to the page's route action (`posted` is its answer):
+ * license files as uploads, each signature as the typed name, the same schema and service.
  */
-export function FinancingForm() {
-  const [applicationId, setApplicationId] = useState<string | null>(null);
+export function FinancingForm({ action, posted }: { action: string; posted?: FinancingPostResult }) {
+  const [applicationId, setApplicationId] = useState<string | null>(posted?.kind === "submitted" ? posted.id : null);
   const formHeading = useRef<HTMLHeadingElement>(null);
   const returning = useRef(false);
 
@@ -38,15 +47,26 @@ export function FinancingForm() {
       />
     );
   }
-  return <ApplicationForm headingRef={formHeading} onSubmitted={setApplicationId} />;
+  const failed = posted?.kind === "submitted" || returning.current ? undefined : posted;
+  return <ApplicationForm action={action} headingRef={formHeading} onSubmitted={setApplicationId} posted={failed} />;
 }
 
-function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HTMLHeadingElement>; onSubmitted: (id: string) => void }) {
+type ApplicationFormProps = {
+  /** The page route whose action takes the form posted without JavaScript. */
+  action: string;
+  headingRef: React.Ref<HTMLHeadingElement>;
+  onSubmitted: (id: string) => void;
+  posted?: Exclude<FinancingPostResult, { kind: "submitted" }>;
+};
+
+function ApplicationForm({ action, headingRef, onSubmitted, posted }: ApplicationFormProps) {
   const messages = useMessages();
   const m = messages.financing;
   const f = m.form.fields;
-  const { formProps, register, control, watchChecked, errors, isSubmitting, setFieldErrors } = useZodForm<FinancingApplication>({
+  const echoed = posted?.kind === "invalid" ? posted.values : undefined;
+  const { formProps, register, control, errors, isSubmitting, setFieldErrors } = useZodForm<FinancingApplication>({
     schema: loadSchema,
+    initialErrors: posted?.kind === "invalid" ? posted.fieldErrors : undefined,
     onValid: async (application) => {
       try {
         const res = await fetch("/api/financing", {
@@ -68,19 +88,16 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
       }
     },
   });
-  // Until React has hydrated, a submit would be a plain browser post without the signature
-  // or the license: keep the button disabled until then.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const hasTradeIn = watchChecked("hasTradeIn");
-  const hasCoOwner = watchChecked("hasCoOwner");
   const errorOf = (name: FieldName) => errors[name];
+  const echo = (name: string) => (echoed?.[name] === undefined ? {} : { defaultValue: echoed[name] });
+  const echoChecked = (name: string) => (echoed ? { defaultChecked: echoed[name] !== undefined } : {});
 
   const text = (name: FieldName, label: string, { wide, ...options }: TextOptions = {}) => (
     <TextField
       id={`financing-${name}`}
       label={label}
       {...register(name)}
+      {...echo(name)}
       error={errorOf(name)}
       wrapperClassName={wide ? "sm:col-span-2" : undefined}
       {...options}
@@ -93,11 +110,18 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
     const { value, onChange, error, ref } = control(name);
     return { id: `financing-${name}`, label: f[name], value: String(value ?? ""), onChange, error, inputRef: ref };
   };
+  const signature = (name: "signature" | "coOwnerSignature") => (
+    <SignaturePad {...held(name)} typedInputName={TYPED_SIGNATURE_INPUT[name]} />
+  );
+  const license = (name: "driverLicense" | "coOwnerDriverLicense") => (
+    <LicenseUpload {...held(name)} fileInputName={LICENSE_FILE_INPUT[name]} />
+  );
   const statusSelect = (name: "employmentStatus" | "coOwnerEmploymentStatus", label: string, statuses: readonly string[]) => (
     <SelectField
       id={`financing-${name}`}
       label={label}
       {...register(name)}
+      {...echo(name)}
       required
       error={errorOf(name)}
       placeholder={m.form.selectStatus}
@@ -106,14 +130,27 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
   );
 
   return (
-    // method="post": even a submit before hydration never puts the answers in the URL.
-    <form method="post" {...formProps} aria-labelledby="financing-form-title" className="space-y-8">
+    // A plain multipart post before or without JavaScript: the answers never go into the URL.
+    // The trade-in and co-owner sections open with their boxes by CSS (:has), with or without JavaScript.
+    <form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      {...formProps}
+      aria-labelledby="financing-form-title"
+      className="group/financing space-y-8"
+    >
       <div>
         <h2 id="financing-form-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-gray-900 outline-none">
           {m.form.title}
         </h2>
         <p className="mt-1 text-sm text-gray-700">{m.form.requiredNote}</p>
       </div>
+      {posted ? (
+        <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-sm font-medium text-red-900">
+          {posted.kind === "too-large" ? m.posted.tooLarge : `${m.posted.fixFields} ${m.posted.reenter}`}
+        </div>
+      ) : null}
 
       <Section title={m.form.sections.personal}>
         {text("firstName", f.firstName, { required: true, autoComplete: "given-name" })}
@@ -137,49 +174,60 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
       <Section title={m.form.sections.vehicle}>
         {text("vehicleOfInterest", f.vehicleOfInterest, { placeholder: m.form.placeholders.vehicleOfInterest })}
         {text("downPayment", f.downPayment, { inputMode: "decimal" })}
-        <CheckboxField id="financing-hasTradeIn" label={f.hasTradeIn} {...register("hasTradeIn")} wrapperClassName="sm:col-span-2" />
-        {hasTradeIn ? (
-          <TextAreaField
-            id="financing-tradeInDetails"
-            label={f.tradeInDetails}
-            placeholder={m.form.placeholders.tradeInDetails}
-            {...register("tradeInDetails")}
-            error={errorOf("tradeInDetails")}
-            wrapperClassName="sm:col-span-2"
-          />
-        ) : null}
+        <CheckboxField
+          id="financing-hasTradeIn"
+          label={f.hasTradeIn}
+          {...register("hasTradeIn")}
+          {...echoChecked("hasTradeIn")}
+          value="true"
+          wrapperClassName="sm:col-span-2"
+        />
+        <TextAreaField
+          id="financing-tradeInDetails"
+          label={f.tradeInDetails}
+          placeholder={m.form.placeholders.tradeInDetails}
+          {...register("tradeInDetails")}
+          {...echo("tradeInDetails")}
+          error={errorOf("tradeInDetails")}
+          wrapperClassName="hidden sm:col-span-2 group-has-[#financing-hasTradeIn:checked]/financing:block"
+        />
       </Section>
 
       <Section title={m.form.sections.documentation} single>
-        <SignaturePad {...held("signature")} />
-        <LicenseUpload {...held("driverLicense")} />
+        {signature("signature")}
+        {license("driverLicense")}
       </Section>
 
       <Section title={m.form.sections.coOwner} single>
-        <CheckboxField id="financing-hasCoOwner" label={f.hasCoOwner} {...register("hasCoOwner")} wrapperClassName="sm:col-span-2" />
+        <CheckboxField
+          id="financing-hasCoOwner"
+          label={f.hasCoOwner}
+          {...register("hasCoOwner")}
+          {...echoChecked("hasCoOwner")}
+          value="true"
+          wrapperClassName="sm:col-span-2"
+        />
       </Section>
 
-      {hasCoOwner ? (
-        <>
-          <Section title={m.form.sections.coOwnerPersonal}>
-            {text("coOwnerFirstName", f.coOwnerFirstName, { required: true, autoComplete: "off" })}
-            {text("coOwnerLastName", f.coOwnerLastName, { required: true, autoComplete: "off" })}
-            {text("coOwnerEmail", f.coOwnerEmail, { required: true, type: "email", autoComplete: "off" })}
-            {text("coOwnerPhone", f.coOwnerPhone, { required: true, type: "tel", autoComplete: "off" })}
-            {text("coOwnerDateOfBirth", f.coOwnerDateOfBirth, { required: true, type: "date", autoComplete: "off" })}
-            {ssnField("coOwnerSsn", f.coOwnerSsn)}
-          </Section>
-          <Section title={m.form.sections.coOwnerEmployment}>
-            {statusSelect("coOwnerEmploymentStatus", f.coOwnerEmploymentStatus, CO_OWNER_EMPLOYMENT_STATUSES)}
-            {text("coOwnerEmployer", f.coOwnerEmployer, { autoComplete: "off" })}
-            {text("coOwnerMonthlyIncome", f.coOwnerMonthlyIncome, { required: true, inputMode: "decimal" })}
-          </Section>
-          <Section title={m.form.sections.coOwnerDocumentation} single>
-            <SignaturePad {...held("coOwnerSignature")} />
-            <LicenseUpload {...held("coOwnerDriverLicense")} />
-          </Section>
-        </>
-      ) : null}
+      <div className="hidden space-y-8 group-has-[#financing-hasCoOwner:checked]/financing:block">
+        <Section title={m.form.sections.coOwnerPersonal}>
+          {text("coOwnerFirstName", f.coOwnerFirstName, { required: true, autoComplete: "off" })}
+          {text("coOwnerLastName", f.coOwnerLastName, { required: true, autoComplete: "off" })}
+          {text("coOwnerEmail", f.coOwnerEmail, { required: true, type: "email", autoComplete: "off" })}
+          {text("coOwnerPhone", f.coOwnerPhone, { required: true, type: "tel", autoComplete: "off" })}
+          {text("coOwnerDateOfBirth", f.coOwnerDateOfBirth, { required: true, type: "date", autoComplete: "off" })}
+          {ssnField("coOwnerSsn", f.coOwnerSsn)}
+        </Section>
+        <Section title={m.form.sections.coOwnerEmployment}>
+          {statusSelect("coOwnerEmploymentStatus", f.coOwnerEmploymentStatus, CO_OWNER_EMPLOYMENT_STATUSES)}
+          {text("coOwnerEmployer", f.coOwnerEmployer, { autoComplete: "off" })}
+          {text("coOwnerMonthlyIncome", f.coOwnerMonthlyIncome, { required: true, inputMode: "decimal" })}
+        </Section>
+        <Section title={m.form.sections.coOwnerDocumentation} single>
+          {signature("coOwnerSignature")}
+          {license("coOwnerDriverLicense")}
+        </Section>
+      </div>
 
       <div className="space-y-3 rounded-lg border border-gray-200 bg-gray-50 p-4">
         <CheckboxField
@@ -191,6 +239,7 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
             </>
           }
           {...register("creditConsent")}
+          value="true"
           error={errorOf("creditConsent")}
         />
         <PrivacyNotice />
@@ -198,7 +247,7 @@ function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HT
 
       <button
         type="submit"
-        disabled={!hydrated || isSubmitting}
+        disabled={isSubmitting}
         className="w-full rounded-md bg-red-700 px-6 py-3 text-lg font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 sm:w-auto"
       >
         {isSubmitting ? m.form.submitting : m.form.submit}
@@ -211,12 +260,19 @@ function Confirmation({ id, onAnother }: { id: string; onAnother: () => void }) 
   const m = useMessages().financing;
   const heading = useRef<HTMLHeadingElement>(null);
   const [downloading, setDownloading] = useState(false);
-  useEffect(() => heading.current?.focus(), []);
+  // Rendered by the server after a post without JavaScript: plain links work there; once React runs,
+  // the buttons fetch the PDF (and can say so when it fails, spec §8) and reset the form in place.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+    heading.current?.focus();
+  }, []);
+  const pdfUrl = `/api/financing/${id}/pdf`;
 
   const download = async () => {
     setDownloading(true);
     try {
-      const res = await fetch(`/api/financing/${id}/pdf`, { credentials: "include" });
+      const res = await fetch(pdfUrl, { credentials: "include" });
       if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
       const url = URL.createObjectURL(await res.blob());
       const link = document.createElement("a");
@@ -233,6 +289,10 @@ function Confirmation({ id, onAnother }: { id: string; onAnother: () => void }) 
     }
   };
 
+  const primary =
+    "rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 disabled:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
+  const secondary =
+    "rounded-md border border-gray-400 bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
   return (
     <section
       aria-labelledby="financing-confirmation-title"
@@ -243,22 +303,25 @@ function Confirmation({ id, onAnother }: { id: string; onAnother: () => void }) 
       </h2>
       <p className="mx-auto mt-3 max-w-xl text-gray-800">{m.confirmation.text}</p>
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-        <button
-          type="button"
-          onClick={download}
-          disabled={downloading}
-          aria-busy={downloading || undefined}
-          className="rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 disabled:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-        >
-          {m.confirmation.downloadPdf}
-        </button>
-        <button
-          type="button"
-          onClick={onAnother}
-          className="rounded-md border border-gray-400 bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-        >
-          {m.confirmation.submitAnother}
-        </button>
+        {hydrated ? (
+          <>
+            <button type="button" onClick={download} disabled={downloading} aria-busy={downloading || undefined} className={primary}>
+              {m.confirmation.downloadPdf}
+            </button>
+            <button type="button" onClick={onAnother} className={secondary}>
+              {m.confirmation.submitAnother}
+            </button>
+          </>
+        ) : (
+          <>
+            <a href={pdfUrl} download={`financing-application-${id}.pdf`} className={primary}>
+              {m.confirmation.downloadPdf}
+            </a>
+            <a href="/financing" className={secondary}>
+              {m.confirmation.submitAnother}
+            </a>
+          </>
+        )}
       </div>
     </section>
   );

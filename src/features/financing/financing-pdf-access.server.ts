@@ -1,3 +1,4 @@
+import { stringifySetCookie } from "cookie";
 import type { Request, Response } from "express";
 import { readCookie } from "~/server/http/cookies.server";
 import { safeEqual, sign } from "~/server/secrets.server";
@@ -12,16 +13,23 @@ export function pdfAccessToken(cookieKey: Buffer, id: string, expiresAtMs: numbe
   return `${id}.${expiresAtMs}.${sign(cookieKey, `financing-pdf|${id}|${expiresAtMs}`)}`;
 }
 
-/** Sets the short-lived, signed, httpOnly, SameSite=Strict access cookie for `id`. */
-export function setPdfAccessCookie(res: Response, req: Request, cookieKey: Buffer, id: string, now = Date.now()): void {
+/** The Set-Cookie value of the short-lived, signed, httpOnly, SameSite=Strict access cookie for `id`. */
+export function pdfAccessSetCookie(cookieKey: Buffer, id: string, secure: boolean, now = Date.now()): string {
   const expires = now + PDF_ACCESS_SECONDS * 1000;
-  res.cookie(PDF_ACCESS_COOKIE, pdfAccessToken(cookieKey, id, expires), {
+  return stringifySetCookie({
+    name: PDF_ACCESS_COOKIE,
+    value: pdfAccessToken(cookieKey, id, expires),
     httpOnly: true,
     sameSite: "strict",
-    secure: req.secure,
+    secure,
     path: COOKIE_PATH,
-    maxAge: PDF_ACCESS_SECONDS * 1000,
+    maxAge: PDF_ACCESS_SECONDS,
   });
+}
+
+/** Sets the access cookie on an /api answer (the route action sends `pdfAccessSetCookie` itself). */
+export function setPdfAccessCookie(res: Response, req: Request, cookieKey: Buffer, id: string, now = Date.now()): void {
+  res.append("Set-Cookie", pdfAccessSetCookie(cookieKey, id, req.secure, now));
 }
 
 /** True when the request carries a valid, unexpired access cookie for exactly this application. */

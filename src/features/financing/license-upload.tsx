@@ -12,10 +12,12 @@ type LicenseUploadProps = {
   onChange: (value: string) => void;
   error?: string;
   inputRef?: Ref<HTMLInputElement>;
+  /** The file input's form name: posted without JavaScript, the file goes up as multipart. */
+  fileInputName: string;
 };
 
 /** Driver's license: an image or a PDF read as a data URL, with a preview and a clear size-limit message. */
-export function LicenseUpload({ id, label, value, onChange, error, inputRef }: LicenseUploadProps) {
+export function LicenseUpload({ id, label, value, onChange, error, inputRef, fileInputName }: LicenseUploadProps) {
   const m = useMessages().financing;
   const fileInput = useRef<HTMLInputElement | null>(null);
   const [fileName, setFileName] = useState("");
@@ -73,6 +75,7 @@ export function LicenseUpload({ id, label, value, onChange, error, inputRef }: L
           else if (inputRef) inputRef.current = node;
         }}
         type="file"
+        name={fileInputName}
         accept={ACCEPT}
         onChange={(e) => onFile(e.target.files?.[0])}
         aria-invalid={shownError ? true : undefined}

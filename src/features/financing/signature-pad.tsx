@@ -14,6 +14,8 @@ type SignaturePadProps = {
   error?: string;
   /** Receives the typed-name input, the control focused when the field is invalid. */
   inputRef?: Ref<HTMLInputElement>;
+  /** The typed-name input's form name: posted without JavaScript, the server renders it as the signature. */
+  typedInputName: string;
 };
 
 /**
@@ -21,7 +23,7 @@ type SignaturePadProps = {
  * when a stroke ends. Keyboard users type their name instead, and it is rendered into the
  * same canvas as the signature image. Clear empties it and hides Clear.
  */
-export function SignaturePad({ id, label, value, onChange, error, inputRef }: SignaturePadProps) {
+export function SignaturePad({ id, label, value, onChange, error, inputRef, typedInputName }: SignaturePadProps) {
   const m = useMessages().financing.signaturePad;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const typedRef = useRef<HTMLInputElement | null>(null);
@@ -131,6 +133,9 @@ export function SignaturePad({ id, label, value, onChange, error, inputRef }: Si
       <p id={hintId} className="mt-1 text-sm text-gray-700">
         {m.drawHint}
       </p>
+      <noscript>
+        <p className="mt-1 text-sm font-medium text-gray-900">{m.noScript}</p>
+      </noscript>
       <canvas
         ref={canvasRef}
         width={SIGNATURE_WIDTH}
@@ -175,7 +180,9 @@ export function SignaturePad({ id, label, value, onChange, error, inputRef }: Si
               else if (inputRef) inputRef.current = node;
             }}
             type="text"
+            name={typedInputName}
             autoComplete="name"
+            maxLength={100}
             value={typedName}
             onChange={(e) => setTypedName(e.target.value)}
             onKeyDown={(e) => {

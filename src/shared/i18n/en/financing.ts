@@ -117,6 +117,7 @@ export const financing = {
     typedLabel: "Or type your full name to sign",
     useTyped: "Use typed signature",
     signed: "Signature captured.",
+    noScript: "Drawing needs JavaScript, which is off in this browser: type your full name above and it becomes your signature.",
   },
   license: {
     hint: (limitMb: number) => `A photo (JPEG, PNG or WebP) or a PDF, up to ${limitMb} MB.`,
@@ -124,6 +125,11 @@ export const financing = {
     pdfSelected: (name: string) => `PDF selected: ${name}`,
     remove: "Remove file",
     readFailed: "The file could not be read. Please try another file.",
+  },
+  posted: {
+    fixFields: "Please correct the highlighted fields.",
+    reenter: "For your security we never send back your SSN, dates of birth, signatures or license files: please enter them again.",
+    tooLarge: "The files are too large to send together. Please choose smaller files (up to 10 MB each).",
   },
   confirmation: {
     title: "Application Submitted!",

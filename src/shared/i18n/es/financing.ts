@@ -119,6 +119,8 @@ export const financing: Messages["financing"] = {
     typedLabel: "O escriba su nombre completo para firmar",
     useTyped: "Usar la firma escrita",
     signed: "Firma registrada.",
+    noScript:
+      "Para dibujar se necesita JavaScript, que está desactivado en este navegador: escriba su nombre completo arriba y esa será su firma.",
   },
   license: {
     hint: (limitMb: number) => `Una foto (JPEG, PNG o WebP) o un PDF, de hasta ${limitMb} MB.`,
@@ -126,6 +128,12 @@ export const financing: Messages["financing"] = {
     pdfSelected: (name: string) => `PDF seleccionado: ${name}`,
     remove: "Quitar archivo",
     readFailed: "No se pudo leer el archivo. Pruebe con otro archivo.",
+  },
+  posted: {
+    fixFields: "Corrija los campos marcados.",
+    reenter:
+      "Por su seguridad, nunca le devolvemos su número de Seguro Social, fechas de nacimiento, firmas ni archivos de licencia: ingréselos de nuevo.",
+    tooLarge: "Los archivos son demasiado grandes para enviarlos juntos. Elija archivos más pequeños (hasta 10 MB cada uno).",
   },
   confirmation: {
     title: "¡Solicitud enviada!",

@@ -119,6 +119,8 @@ export const financing: Messages["financing"] = {
     typedLabel: "Ou digite seu nome completo para assinar",
     useTyped: "Usar a assinatura digitada",
     signed: "Assinatura registrada.",
+    noScript:
+      "Para desenhar é preciso JavaScript, que está desativado neste navegador: digite seu nome completo acima e ele será a sua assinatura.",
   },
   license: {
     hint: (limitMb: number) => `Uma foto (JPEG, PNG ou WebP) ou um PDF, de até ${limitMb} MB.`,
@@ -126,6 +128,12 @@ export const financing: Messages["financing"] = {
     pdfSelected: (name: string) => `PDF selecionado: ${name}`,
     remove: "Remover arquivo",
     readFailed: "Não foi possível ler o arquivo. Tente outro arquivo.",
+  },
+  posted: {
+    fixFields: "Corrija os campos destacados.",
+    reenter:
+      "Para sua segurança, nunca devolvemos seu SSN, datas de nascimento, assinaturas ou arquivos da carteira de motorista: informe-os novamente.",
+    tooLarge: "Os arquivos são grandes demais para enviar juntos. Escolha arquivos menores (até 10 MB cada).",
   },
   confirmation: {
     title: "Solicitação enviada!",

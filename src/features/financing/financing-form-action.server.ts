@@ -1,0 +1,64 @@
+import type { AppContext } from "~/server/context.server";
+import { fieldErrorsOf } from "~/server/http/api-errors.server";
+import { FormTooLargeError, formValues, readFormData } from "~/server/http/form-post.server";
+import { renderTypedSignature } from "~/server/images/typed-signature.server";
+import { LICENSE_FILE_INPUT, TYPED_SIGNATURE_INPUT, type FinancingPostResult } from "./financing-fields";
+import { pdfAccessSetCookie } from "./financing-pdf-access.server";
+import { financingApplicationSchema } from "./financing-schema";
+import { FinancingDocumentError, submitFinancingApplication } from "./financing.server";
+
+/** Same cap as POST /api/financing: two 10 MB licenses (multipart carries them as bytes, not base64) and the fields. */
+export const FINANCING_FORM_MAX_BYTES = 30 * 1024 * 1024;
+const CHECKBOXES = ["hasTradeIn", "hasCoOwner", "creditConsent"] as const;
+/** Never sent back into the page: the shopper types these again (the file inputs cannot be refilled anyway). */
+const NOT_ECHOED = new Set(["ssn", "coOwnerSsn", "dateOfBirth", "coOwnerDateOfBirth", ...Object.values(TYPED_SIGNATURE_INPUT)]);
+
+async function fileAsDataUrl(value: FormDataEntryValue | null): Promise<string> {
+  if (!value || typeof value === "string" || value.size === 0) return "";
+  return `data:${value.type || "application/octet-stream"};base64,${Buffer.from(await value.arrayBuffer()).toString("base64")}`;
+}
+
+/**
+ * The financing form posted to /financing without JavaScript (decision 025): the license files
+ * arrive as multipart uploads and each signature as a typed name rendered into the same kind of
+ * image the signature pad makes; then the same schema and service as POST /api/financing. On
+ * success the answer carries the cookie that lets this browser download its PDF copy.
+ */
+export async function financingFormPost(ctx: AppContext, request: Request): Promise<{ result: FinancingPostResult; setCookie?: string }> {
+  let formData: FormData;
+  try {
+    formData = await readFormData(request, FINANCING_FORM_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof FormTooLargeError) return { result: { kind: "too-large" } };
+    throw error;
+  }
+  const input: Record<string, unknown> = formValues(formData, CHECKBOXES);
+  for (const [field, inputName] of Object.entries(LICENSE_FILE_INPUT)) input[field] = await fileAsDataUrl(formData.get(inputName));
+  for (const [field, inputName] of Object.entries(TYPED_SIGNATURE_INPUT)) {
+    const typed = String(formData.get(inputName) ?? "")
+      .trim()
+      .slice(0, 100);
+    input[field] = typed ? await renderTypedSignature(typed) : "";
+  }
+  const invalid = (fieldErrors: Record<string, string>): { result: FinancingPostResult } => ({
+    result: {
+      kind: "invalid",
+      fieldErrors,
+      values: Object.fromEntries(
+        [...formData]
+          .filter((entry): entry is [string, string] => typeof entry[1] === "string" && !NOT_ECHOED.has(entry[0]))
+          .map(([name, value]) => [name, value.slice(0, 2000)]),
+      ),
+    },
+  });
+  const parsed = financingApplicationSchema.safeParse(input);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  try {
+    const { id } = await submitFinancingApplication(ctx, parsed.data);
+    const secure = new URL(request.url).protocol === "https:";
+    return { result: { kind: "submitted", id }, setCookie: pdfAccessSetCookie(ctx.secrets.cookieKey, id, secure) };
+  } catch (error) {
+    if (error instanceof FinancingDocumentError) return invalid(error.fieldErrors);
+    throw error;
+  }
+}

@@ -202,6 +202,10 @@ describe("staff dashboard", () => {
     await page.getByRole("heading", { name: "Audit log" }).waitFor();
     await expectNoSeriousViolations(page, "Audit Log tab");
 
+    await page.getByRole("tab", { name: "Outbox" }).click();
+    await page.getByRole("heading", { name: "Outbox" }).waitFor();
+    await expectNoSeriousViolations(page, "Outbox tab");
+
     await page.getByRole("tab", { name: "Settings" }).click();
     await page.getByRole("heading", { name: "Business Information" }).waitFor();
     await expectNoSeriousViolations(page, "Settings tab");

@@ -47,7 +47,7 @@ export function FinancingTab() {
         <LeadStatusFilter value={filter} onChange={setFilter} />
       </div>
       {shown.length === 0 ? <p className="py-6 text-gray-700">{leads.status.noneMatch}</p> : null}
-      <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
+      <ul hidden={shown.length === 0} className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
         {shown.map((app) => {
           const name = fullName(app.firstName, app.lastName);
           const co = app.coOwnerFirstName ? fullName(app.coOwnerFirstName, app.coOwnerLastName) : null;

@@ -374,11 +374,13 @@ describe("admin sign-in limits", () => {
     // Activity keeps it alive…
     await new Promise((r) => setTimeout(r, 800));
     expect((await req(admin, "/api/admin/vehicles")).status).toBe(200);
-    // …background polling does not…
+    // …background polling (active visitors, the mail banner) does not…
     await new Promise((r) => setTimeout(r, 800));
     expect((await req(admin, "/api/admin/active-visitors")).status).toBe(200);
+    expect((await req(admin, "/api/admin/mail-status")).status).toBe(200);
     // …and idleness ends it.
     await new Promise((r) => setTimeout(r, 1000));
+    expect((await req(admin, "/api/admin/mail-status")).status).toBe(401);
     expect((await req(admin, "/api/admin/active-visitors")).status).toBe(401);
     expect((await req(admin, "/api/admin/vehicles")).status).toBe(401);
   });

@@ -1,12 +1,14 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { AppContext } from "~/server/context.server";
-import { sendError } from "~/server/http/api-errors.server";
+import { parseOr400, sendError } from "~/server/http/api-errors.server";
 import { staffOf } from "~/server/http/staff-request.server";
 import { mailStatus, outboxPage, retryMail } from "./outbox-staff.server";
 
 const OUTBOX_STATUSES = ["queued", "sending", "sent", "written", "failed", "cancelled"] as const;
-const statusQuery = z.enum(OUTBOX_STATUSES).optional();
+const outboxQuerySchema = z.object({
+  status: z.enum(OUTBOX_STATUSES, { error: `Status must be one of ${OUTBOX_STATUSES.join(", ")}.` }).optional(),
+});
 const mailId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /**
@@ -19,14 +21,9 @@ export function outboxStaffApi(ctx: AppContext): Router {
     res.json(await mailStatus(ctx));
   });
   router.get("/admin/outbox", async (req, res) => {
-    const status = statusQuery.safeParse(req.query.status || undefined);
-    if (!status.success) {
-      return void res.status(400).json({
-        error: "Please correct the highlighted fields.",
-        fieldErrors: { status: `Status must be one of ${OUTBOX_STATUSES.join(", ")}.` },
-      });
-    }
-    res.json(await outboxPage(ctx, status.data ?? null));
+    const query = parseOr400(res, outboxQuerySchema, req.query);
+    if (!query) return;
+    res.json(await outboxPage(ctx, query.status ?? null));
   });
   router.post("/admin/outbox/:id/retry", async (req, res) => {
     const id = mailId.safeParse(req.params.id);

@@ -26,15 +26,20 @@ export function LeadStatusControl({
   const m = useStaffMessages().leads.status;
   const id = useId();
   const [saving, setSaving] = useState(false);
+  // The server's answer, shown at once; once the list reloads (a new `value`), the list's data wins again.
+  const [saved, setSaved] = useState<{ over: StatusFields; fields: StatusFields } | null>(null);
+  const current = saved && saved.over === value ? saved.fields : value;
   // "Waiting" counts to when the row was first shown: a render must not read the clock.
   const [loadedAt] = useState(() => Date.now());
 
   async function change(status: LeadStatus) {
     setSaving(true);
     try {
-      const saved = await adminJson<StatusFields>(url, { method: "PATCH", body: { status } });
-      onSaved({ leadStatus: saved.leadStatus, firstStatusChangeAt: saved.firstStatusChangeAt });
-      toast({ title: m.saved(m.values[saved.leadStatus]) });
+      const answer = await adminJson<StatusFields>(url, { method: "PATCH", body: { status } });
+      const fields = { leadStatus: answer.leadStatus, firstStatusChangeAt: answer.firstStatusChangeAt };
+      setSaved({ over: value, fields });
+      onSaved(fields);
+      toast({ title: m.saved(m.values[answer.leadStatus]) });
     } catch {
       toast({ title: m.failed, variant: "destructive" });
     } finally {
@@ -42,7 +47,7 @@ export function LeadStatusControl({
     }
   }
 
-  const responded = responseTimeMs(createdAt, value.firstStatusChangeAt);
+  const responded = responseTimeMs(createdAt, current.firstStatusChangeAt);
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <label htmlFor={id} className="font-medium">
@@ -51,7 +56,7 @@ export function LeadStatusControl({
       <select
         id={id}
         aria-label={m.labelFor(name)}
-        value={value.leadStatus}
+        value={current.leadStatus}
         disabled={saving}
         onChange={(e) => void change(e.target.value as LeadStatus)}
         className="rounded-md border border-gray-400 bg-white px-2 py-1"

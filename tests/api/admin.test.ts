@@ -391,10 +391,12 @@ describe("admin sign-in limits", () => {
 
     const polled = await ageSession("lastSeenAt", 29 * MINUTE);
     expect((await req(admin, "/api/admin/active-visitors")).status).toBe(200);
-    // Background polling is not activity: the last-seen time did not move.
+    expect((await req(admin, "/api/admin/mail-status")).status).toBe(200);
+    // Background polling (active visitors, the mail banner) is not activity: the last-seen time did not move.
     expect((await ageSession("createdAt", 0)).lastSeenAt).toBe(polled.lastSeenAt);
 
     await ageSession("lastSeenAt", 31 * MINUTE);
+    expect((await req(admin, "/api/admin/mail-status")).status).toBe(401);
     expect((await req(admin, "/api/admin/active-visitors")).status).toBe(401);
     expect((await req(admin, "/api/admin/vehicles")).status).toBe(401);
   });

@@ -64,10 +64,11 @@ function enumeratedRoutes() {
 function expectedAllowed(role: StaffRole, key: string): boolean {
   const [method, path] = key.split(" ") as [string, string];
   if (role === "owner" || PUBLIC.has(key)) return true;
-  if (["/admin/session", "/admin/logout", "/admin/logout-everywhere", "/admin/password"].includes(path)) return true;
+  // The mail banner (issue 12 item 5) is for everyone; the outbox behind it is owner only (below: no area grants it).
+  if (["/admin/session", "/admin/logout", "/admin/logout-everywhere", "/admin/password", "/admin/mail-status"].includes(path)) return true;
   const area = path.split("/")[2]!;
   const is = (...areas: string[]) => areas.includes(area);
-  if (is("staff", "audit", "audit-log", "settings")) return false;
+  if (is("staff", "audit", "audit-log", "settings", "outbox")) return false;
   // Read-only vehicles: every GET under /admin/vehicles (list, price history, Buyers Guide) but the CSV export.
   if (role === "finance") return is("financing") || (is("vehicles") && method === "GET" && path !== "/admin/vehicles/export.csv");
   if (role === "sales")

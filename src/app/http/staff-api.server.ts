@@ -3,6 +3,7 @@ import { adminNotFound } from "~/features/admin/admin-api.server";
 import { bookingStaffApi } from "~/features/booking/booking-staff-api.server";
 import { contactStaffApi } from "~/features/contact/contact-staff-api.server";
 import { financingStaffApi } from "~/features/financing/financing-staff-api.server";
+import { outboxStaffApi } from "~/features/mail/outbox-staff-api.server";
 import { trackingStaffApi } from "~/features/tracking/tracking-staff-api.server";
 import { vehiclesStaffApi } from "~/features/vehicles/vehicles-staff-api.server";
 import { staffAccountsApi, type StaffAccess } from "~/features/staff/staff-api.server";
@@ -23,6 +24,7 @@ export function staffApi(ctx: AppContext, access: StaffAccess): Router {
   router.use(contactStaffApi(ctx));
   router.use(bookingStaffApi(ctx));
   router.use(trackingStaffApi(ctx));
+  router.use(outboxStaffApi(ctx));
   router.use(adminNotFound());
   return router;
 }

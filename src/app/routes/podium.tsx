@@ -3,6 +3,8 @@ import { SettingsTab } from "~/features/admin/settings-tab";
 import { BookingsTab } from "~/features/booking/bookings-tab";
 import { MessagesTab } from "~/features/contact/messages-tab";
 import { FinancingTab } from "~/features/financing/financing-tab";
+import { MailStatusBanner } from "~/features/mail/mail-status-banner";
+import { OutboxTab } from "~/features/mail/outbox-tab";
 import { VisitorsTab } from "~/features/tracking/visitors-tab";
 import { AuditTab } from "~/features/staff/audit-tab";
 import { SignInScreen } from "~/features/staff/sign-in-screen";
@@ -26,10 +28,11 @@ const TABS: readonly DashboardTab[] = [
   { id: "visitors", Panel: VisitorsTab },
   { id: "staff", Panel: StaffTab },
   { id: "audit", Panel: AuditTab },
+  { id: "outbox", Panel: OutboxTab },
   { id: "settings", Panel: SettingsTab },
 ];
 
 /** The staff dashboard: only this route module imports staff code, so it is its own chunk. */
 export default function PodiumPage() {
-  return <AdminApp tabs={TABS} SignIn={SignInScreen} />;
+  return <AdminApp tabs={TABS} SignIn={SignInScreen} Banner={MailStatusBanner} />;
 }

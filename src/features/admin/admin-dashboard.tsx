@@ -12,11 +12,14 @@ import { adminFetch, adminJson, onUnauthorized } from "~/shared/ui/staff/staff-f
  */
 export type DashboardTab = { id: StaffArea; Panel: ComponentType<{ user: SessionUser }> };
 
+/** A notice above the tabs for every signed-in person, e.g. mail not configured (composed in src/app/routes/podium.tsx). */
+export type DashboardBanner = ComponentType<{ user: SessionUser }>;
+
 /** The sign-in screen, from the staff feature (composed in src/app/routes/podium.tsx). */
 export type SignInComponent = ComponentType<{ onSignedIn: (user: SessionUser) => void; notice?: string | null }>;
 
 /** /podium: the sign-in screen or the dashboard. The server session decides. */
-export function AdminApp({ tabs, SignIn }: { tabs: readonly DashboardTab[]; SignIn: SignInComponent }) {
+export function AdminApp({ tabs, SignIn, Banner }: { tabs: readonly DashboardTab[]; SignIn: SignInComponent; Banner?: DashboardBanner }) {
   const m = useStaffMessages().admin;
   const [state, setState] = useState<{ kind: "checking" } | { kind: "signed-out" } | { kind: "signed-in"; user: SessionUser }>({
     kind: "checking",
@@ -50,6 +53,7 @@ export function AdminApp({ tabs, SignIn }: { tabs: readonly DashboardTab[]; Sign
     <Dashboard
       user={state.user}
       tabs={tabs.filter((t) => canUseArea(state.user.role, t.id))}
+      Banner={Banner}
       onLogout={async (everywhere) => {
         await adminFetch(everywhere ? "/api/admin/logout-everywhere" : "/api/admin/logout", { method: "POST" }).catch(() => undefined);
         if (everywhere) setNotice(m.dashboard.signedOutEverywhere);
@@ -64,10 +68,12 @@ type TabId = DashboardTab["id"];
 function Dashboard({
   user,
   tabs,
+  Banner,
   onLogout,
 }: {
   user: SessionUser;
   tabs: readonly DashboardTab[];
+  Banner?: DashboardBanner;
   onLogout: (everywhere: boolean) => void;
 }) {
   const m = useStaffMessages().admin;
@@ -126,6 +132,7 @@ function Dashboard({
           </button>
         </div>
       </div>
+      {Banner ? <Banner user={user} /> : null}
       <div
         role="tablist"
         aria-label={m.dashboard.tabsLabel}

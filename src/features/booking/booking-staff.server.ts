@@ -7,19 +7,26 @@ import {
   type Booking,
   type BookingStatus,
 } from "~/server/data/bookings.server";
+import { leadMailsFor } from "~/server/data/outbox.server";
 import { listServices } from "~/server/data/services.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { zonedClock } from "~/shared/lib/business-hours";
+import type { LeadMail } from "~/shared/staff/lead-tracking";
 
-/** A booking as the Bookings tab lists it (DESIGN.md difference 8). */
-export type StaffBooking = Booking & { serviceName: string | null };
+/** A booking as the Bookings tab lists it (DESIGN.md difference 8), with its mails' states (issue 12 item 5). */
+export type StaffBooking = Booking & { serviceName: string | null; mails: LeadMail[] };
 
-/** Bookings from today (dealership time) on, with their service names. */
+/** Bookings from today (dealership time) on, with their service names and mails. */
 export async function upcomingBookings(ctx: AppContext, now = new Date()): Promise<StaffBooking[]> {
   const today = zonedClock(now, businessProfile.timeZone).isoDate;
   const [bookings, services] = await Promise.all([listBookingsFrom(ctx.db, today), listServices(ctx.db)]);
   const names = new Map(services.map((s) => [s.id, s.name]));
-  return bookings.map((b) => ({ ...b, serviceName: names.get(b.serviceId) ?? null }));
+  const mails = await leadMailsFor(
+    ctx.db,
+    "booking",
+    bookings.map((b) => b.id),
+  );
+  return bookings.map((b) => ({ ...b, serviceName: names.get(b.serviceId) ?? null, mails: mails.get(b.id) ?? [] }));
 }
 
 export type ChangeBookingStatusResult =

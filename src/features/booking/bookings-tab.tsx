@@ -1,5 +1,6 @@
 import { Check, Mail, Phone, X } from "lucide-react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ApiError, adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
@@ -93,6 +94,7 @@ export function BookingsTab() {
                         {b.statuses[status]}
                       </span>
                     </p>
+                    <LeadMailStatus mails={booking.mails} />
                   </div>
                   <div className="flex gap-2">
                     {status !== "confirmed" ? (

@@ -1,28 +1,68 @@
 import type { AppContext } from "~/server/context.server";
-import { deleteContactSubmission, listContactSubmissions, type ContactSubmission } from "~/server/data/contact-submissions.server";
+import { insertAuditEntry } from "~/server/data/audit-log.server";
+import {
+  deleteContactSubmission,
+  findContactSubmission,
+  listContactSubmissions,
+  setContactLeadStatus,
+  type ContactSubmission,
+} from "~/server/data/contact-submissions.server";
+import { deleteMailsFor, leadMailsFor } from "~/server/data/outbox.server";
 import { findVehicleNames } from "~/server/data/vehicles.server";
+import type { Staff } from "~/server/http/staff-request.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
+import type { LeadMail, LeadStatus } from "~/shared/staff/lead-tracking";
 
 /** The vehicle a message asks about, when it still exists: named and linked in the Messages tab. */
 export type MessageVehicle = { year: number; make: string; model: string; path: string };
 
-/** A message for staff (spec §2 Messages). `vehiclePath` repeats `vehicle.path` for older clients. */
-export type StaffMessage = ContactSubmission & { vehicle: MessageVehicle | null; vehiclePath: string | null };
+/**
+ * A message for staff (spec §2 Messages) with its mails' states (issue 12 item 5).
+ * `vehiclePath` repeats `vehicle.path` for older clients.
+ */
+export type StaffMessage = ContactSubmission & { vehicle: MessageVehicle | null; vehiclePath: string | null; mails: LeadMail[] };
 
-/** Every message, newest first, with the vehicles they ask about (only those vehicles are read). */
+/** Every message, newest first, with the vehicles they ask about (only those vehicles are read) and their mails. */
 export async function listMessages(ctx: AppContext): Promise<StaffMessage[]> {
   const messages = await listContactSubmissions(ctx.db);
   const ids = [...new Set(messages.flatMap((m) => (m.vehicleId ? [m.vehicleId] : [])))];
   const vehicles = new Map(
     (await findVehicleNames(ctx.db, ids)).map((v) => [v.id, { year: v.year, make: v.make, model: v.model, path: vehiclePath(v) }]),
   );
+  const mails = await leadMailsFor(
+    ctx.db,
+    "contact",
+    messages.map((m) => m.id),
+  );
   return messages.map((m) => {
     const vehicle = (m.vehicleId && vehicles.get(m.vehicleId)) || null;
-    return { ...m, vehicle, vehiclePath: vehicle?.path ?? null };
+    return { ...m, vehicle, vehiclePath: vehicle?.path ?? null, mails: mails.get(m.id) ?? [] };
   });
 }
 
-/** Deletes one message; false when there is no such message. */
-export async function deleteMessage(ctx: AppContext, id: string): Promise<boolean> {
-  return deleteContactSubmission(ctx.db, id);
+const audit = (ctx: AppContext, staff: Staff, action: string, id: string) =>
+  insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action, entity: "contact_submission", entityId: id });
+
+/**
+ * Deletes one message and its outbox mails (they copy its personal data) in one transaction,
+ * recorded in the audit log; false when there is no such message.
+ */
+export async function deleteMessage(ctx: AppContext, staff: Staff, id: string): Promise<boolean> {
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await deleteContactSubmission(trx, id))) return false;
+    await deleteMailsFor(trx, "contact", id);
+    return true;
+  });
+  if (deleted) await audit(ctx, staff, "delete", id);
+  return deleted;
+}
+
+export type LeadStatusResult = { outcome: "changed"; message: ContactSubmission } | { outcome: "not-found" };
+
+/** Sets a message's lead status (the first change is its response time), recorded in the audit log. */
+export async function setMessageStatus(ctx: AppContext, staff: Staff, id: string, status: LeadStatus): Promise<LeadStatusResult> {
+  if (!(await setContactLeadStatus(ctx.db, id, status))) return { outcome: "not-found" };
+  await audit(ctx, staff, `status-${status}`, id);
+  const message = await findContactSubmission(ctx.db, id);
+  return message ? { outcome: "changed", message } : { outcome: "not-found" };
 }

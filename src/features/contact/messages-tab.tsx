@@ -1,17 +1,22 @@
 import { Mail, Phone, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import type { LeadStatus } from "~/shared/staff/lead-tracking";
+import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
+import { LeadStatusControl, LeadStatusFilter } from "~/shared/ui/staff/lead-status-control";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ConfirmDialog } from "~/shared/ui/staff/modal-dialog";
 import { adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
 import type { StaffMessage } from "./contact-staff.server";
 
-/** Spec §2 Messages: contact-form submissions, newest first, with delete. */
+/** Spec §2 Messages: contact-form submissions, newest first, with delete; lead status and mail states (issue 12). */
 export function MessagesTab() {
   const m = useStaffMessages().admin;
+  const leads = useStaffMessages().leads;
   const { data, error, reload } = useAdminData<StaffMessage[]>("/api/admin/contact-submissions");
   const [deleting, setDeleting] = useState<StaffMessage | null>(null);
+  const [filter, setFilter] = useState<LeadStatus | "all">("all");
 
   async function confirmDelete(message: StaffMessage) {
     setDeleting(null);
@@ -34,11 +39,16 @@ export function MessagesTab() {
         <p className="text-gray-700">{m.messages.emptyText}</p>
       </div>
     );
+  const shown = filter === "all" ? data : data.filter((msg) => msg.leadStatus === filter);
   return (
     <>
-      <p className="font-medium text-gray-800">{m.messages.count(data.length)}</p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="font-medium text-gray-800">{m.messages.count(data.length)}</p>
+        <LeadStatusFilter value={filter} onChange={setFilter} />
+      </div>
+      {shown.length === 0 ? <p className="mt-6 text-gray-700">{leads.status.noneMatch}</p> : null}
       <ul className="mt-4 grid gap-4 md:grid-cols-2">
-        {data.map((msg) => {
+        {shown.map((msg) => {
           const name = `${msg.firstName} ${msg.lastName}`;
           return (
             <li key={msg.id} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
@@ -85,6 +95,16 @@ export function MessagesTab() {
                 </p>
               ) : null}
               <p className="mt-3 whitespace-pre-wrap text-gray-900">{msg.message}</p>
+              <div className="mt-3 space-y-2 border-t border-gray-200 pt-3">
+                <LeadStatusControl
+                  url={`/api/admin/contact-submissions/${msg.id}/status`}
+                  name={name}
+                  createdAt={msg.createdAt}
+                  value={msg}
+                  onSaved={() => void reload()}
+                />
+                <LeadMailStatus mails={msg.mails} />
+              </div>
             </li>
           );
         })}

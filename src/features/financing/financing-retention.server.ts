@@ -1,19 +1,15 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { AppContext } from "~/server/context.server";
-import {
-  deleteFinancingApplication,
-  listFinancingApplicationsBefore,
-  listFinancingDocumentFileNames,
-} from "~/server/data/financing-applications.server";
-import { privateDir, removeFinancingDocuments } from "./financing.server";
+import { listFinancingApplicationsBefore, listFinancingDocumentFileNames } from "~/server/data/financing-applications.server";
+import { deleteFinancingRecord, privateDir, removeFinancingDocuments } from "./financing.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_RETENTION_DAYS = 730;
 
 /**
- * Deletes applications older than FINANCING_RETENTION_DAYS (default 730), rows and their
- * encrypted files (DESIGN.md difference 3). Returns how many were purged.
+ * Deletes applications older than FINANCING_RETENTION_DAYS (default 730): rows, their outbox
+ * mails and their encrypted files (DESIGN.md difference 3, decision 046). Returns how many were purged.
  */
 export async function purgeExpiredFinancingApplications(ctx: AppContext, now = new Date()): Promise<number> {
   const days =
@@ -24,7 +20,7 @@ export async function purgeExpiredFinancingApplications(ctx: AppContext, now = n
   let purged = 0;
   for (const row of expired) {
     // Row first: a crash between the two leaves only unreadable orphan ciphertext, never a row without files.
-    if (await deleteFinancingApplication(ctx.db, row.id)) purged++;
+    if (await deleteFinancingRecord(ctx, row.id)) purged++;
     await removeFinancingDocuments(ctx, row);
   }
   return purged;

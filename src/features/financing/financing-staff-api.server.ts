@@ -1,7 +1,9 @@
 import { Router } from "express";
 import type { AppContext } from "~/server/context.server";
-import { sendError } from "~/server/http/api-errors.server";
+import { parseOr400, sendError } from "~/server/http/api-errors.server";
+import { jsonBody } from "~/server/http/json-body.server";
 import { staffOf } from "~/server/http/staff-request.server";
+import { leadStatusSchema } from "~/shared/staff/lead-tracking";
 import { uuidField } from "~/shared/validation/fields";
 import {
   deleteFinancingApplication,
@@ -9,6 +11,7 @@ import {
   financingDocument,
   listFinancingSummaries,
   revealSsn,
+  setApplicationStatus,
   staffFinancingPdf,
   viewFinancingApplication,
   type DocumentSlot,
@@ -57,6 +60,15 @@ export function financingStaffApi(ctx: AppContext): Router {
     res.setHeader("Content-Type", "application/pdf");
     res.setHeader("Content-Disposition", `attachment; filename="${pdf.fileName}"`);
     res.send(Buffer.from(pdf.bytes));
+  });
+  router.patch("/admin/financing/:id/status", jsonBody(), async (req, res) => {
+    const id = String(req.params.id);
+    if (!isUuid(id)) return sendError(res, 404, NOT_FOUND);
+    const input = parseOr400(res, leadStatusSchema, req.body);
+    if (!input) return;
+    const result = await setApplicationStatus(ctx, staffOf(res), id, input.status);
+    if (result.outcome === "not-found") return sendError(res, 404, NOT_FOUND);
+    res.json(result.application);
   });
   router.delete("/admin/financing/:id", async (req, res) => {
     const id = String(req.params.id);

@@ -1,7 +1,9 @@
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
-import { findFinancingApplication, listFinancingApplications } from "~/server/data/financing-applications.server";
+import { findFinancingApplication, listFinancingApplications, setFinancingLeadStatus } from "~/server/data/financing-applications.server";
+import { leadMailsFor } from "~/server/data/outbox.server";
 import type { Staff } from "~/server/http/staff-request.server";
+import type { LeadMail, LeadStatus } from "~/shared/staff/lead-tracking";
 import { buildFinancingPdf } from "./financing-pdf.server";
 import { staffPdfFileName } from "./financing-pdf-name";
 import type { EmploymentStatus } from "./financing-schema";
@@ -15,7 +17,7 @@ import {
 
 /** Staff use cases on financing applications (spec §2 Financing Apps, DESIGN.md difference 3: each is audited). */
 
-/** One row of the Financing Apps list: no sensitive fields. */
+/** One row of the Financing Apps list: no sensitive fields; its lead status and mails' states (issue 12). */
 export type FinancingSummary = {
   id: string;
   createdAt: string;
@@ -25,6 +27,9 @@ export type FinancingSummary = {
   coOwnerFirstName: string | null;
   coOwnerLastName: string | null;
   vehicleOfInterest: string | null;
+  leadStatus: LeadStatus;
+  firstStatusChangeAt: string | null;
+  mails: LeadMail[];
 };
 
 /** The uploaded documents of an application, as named in `GET /api/admin/financing/:id/documents/:slot`. */
@@ -60,7 +65,16 @@ export type FinancingDetails = {
 
 export async function listFinancingSummaries(ctx: AppContext): Promise<FinancingSummary[]> {
   const rows = await listFinancingApplications(ctx.db);
-  return rows.map((r) => ({
+  const mails = await leadMailsFor(
+    ctx.db,
+    "financing",
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => summaryOf(r, mails.get(r.id) ?? []));
+}
+
+function summaryOf(r: Awaited<ReturnType<typeof listFinancingApplications>>[number], mails: LeadMail[]): FinancingSummary {
+  return {
     id: r.id,
     createdAt: r.createdAt,
     firstName: r.firstName,
@@ -69,7 +83,27 @@ export async function listFinancingSummaries(ctx: AppContext): Promise<Financing
     coOwnerFirstName: r.hasCoOwner ? r.coOwnerFirstName : null,
     coOwnerLastName: r.hasCoOwner ? r.coOwnerLastName : null,
     vehicleOfInterest: r.vehicleOfInterest,
-  }));
+    leadStatus: r.leadStatus,
+    firstStatusChangeAt: r.firstStatusChangeAt,
+    mails,
+  };
+}
+
+export type ApplicationStatusResult = { outcome: "changed"; application: Omit<FinancingSummary, "mails"> } | { outcome: "not-found" };
+
+/** Sets an application's lead status (the first change is its response time), recorded in the audit log. */
+export async function setApplicationStatus(
+  ctx: AppContext,
+  staff: Staff,
+  id: string,
+  status: LeadStatus,
+): Promise<ApplicationStatusResult> {
+  if (!(await setFinancingLeadStatus(ctx.db, id, status))) return { outcome: "not-found" };
+  await audit(ctx, staff, `status-${status}`, id);
+  const row = await findFinancingApplication(ctx.db, id);
+  if (!row) return { outcome: "not-found" };
+  const { mails: _mails, ...application } = summaryOf(row, []);
+  return { outcome: "changed", application };
 }
 
 export function maskSsn(ssn: string): string {

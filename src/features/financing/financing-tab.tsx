@@ -3,6 +3,9 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useMessages } from "~/shared/i18n/messages";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatPrice } from "~/shared/lib/format";
+import type { LeadStatus } from "~/shared/staff/lead-tracking";
+import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
+import { LeadStatusControl, LeadStatusFilter } from "~/shared/ui/staff/lead-status-control";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ConfirmDialog, ModalDialog } from "~/shared/ui/staff/modal-dialog";
 import { adminFetch, adminJson, downloadFile, useAdminData } from "~/shared/ui/staff/staff-fetch";
@@ -14,12 +17,14 @@ const fullName = (first: string | null, last: string | null) => [first, last].fi
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US");
 
-/** Spec §2 Financing Apps: the list, the details dialog with SSN reveal and documents, PDF, delete. */
+/** Spec §2 Financing Apps: the list, the details dialog with SSN reveal and documents, PDF, delete; lead status and mail states (issue 12). */
 export function FinancingTab() {
   const m = useStaffMessages().admin;
+  const leads = useStaffMessages().leads;
   const { data, error, reload } = useAdminData<FinancingSummary[]>("/api/admin/financing");
   const [viewing, setViewing] = useState<FinancingSummary | null>(null);
   const [deleting, setDeleting] = useState<FinancingSummary | null>(null);
+  const [filter, setFilter] = useState<LeadStatus | "all">("all");
 
   async function confirmDelete(app: FinancingSummary) {
     setDeleting(null);
@@ -35,10 +40,15 @@ export function FinancingTab() {
   if (error) return <LoadFailed onRetry={reload} />;
   if (data === null) return <p className="text-gray-700">{m.common.loading}</p>;
   if (data.length === 0) return <p className="py-10 text-center text-gray-700">{m.financing.empty}</p>;
+  const shown = filter === "all" ? data : data.filter((app) => app.leadStatus === filter);
   return (
     <>
-      <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
-        {data.map((app) => {
+      <div className="mb-4 flex justify-end">
+        <LeadStatusFilter value={filter} onChange={setFilter} />
+      </div>
+      {shown.length === 0 ? <p className="py-6 text-gray-700">{leads.status.noneMatch}</p> : null}
+      <ul hidden={shown.length === 0} className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
+        {shown.map((app) => {
           const name = fullName(app.firstName, app.lastName);
           const co = app.coOwnerFirstName ? fullName(app.coOwnerFirstName, app.coOwnerLastName) : null;
           return (
@@ -53,6 +63,16 @@ export function FinancingTab() {
                 <p className="text-sm text-gray-700">
                   {m.financing.submitted}: <time dateTime={app.createdAt}>{dateTime(app.createdAt)}</time>
                 </p>
+                <div className="mt-2 space-y-2">
+                  <LeadStatusControl
+                    url={`/api/admin/financing/${app.id}/status`}
+                    name={name}
+                    createdAt={app.createdAt}
+                    value={app}
+                    onSaved={() => void reload()}
+                  />
+                  <LeadMailStatus mails={app.mails} />
+                </div>
               </div>
               <div className="flex gap-2">
                 <button

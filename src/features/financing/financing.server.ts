@@ -9,7 +9,7 @@ import {
   type FinancingApplicationRow,
   type NewFinancingApplicationRow,
 } from "~/server/data/financing-applications.server";
-import { enqueueMails } from "~/server/data/outbox.server";
+import { deleteMailsFor, enqueueMails } from "~/server/data/outbox.server";
 import { findVehicleByName } from "~/server/data/vehicles.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { sniffImageType } from "~/server/images/image-store.server";
@@ -341,11 +341,23 @@ export async function removeFinancingDocuments(ctx: AppContext, row: FinancingAp
   await Promise.all(names.map((name) => fs.rm(documentPath(ctx.env.dataDir, name), { force: true })));
 }
 
-/** Deletes one application: its row, then its files. False when there is no such application. */
+/**
+ * Deletes an application's row and its outbox mails in one transaction (the mails copy the
+ * applicant's name, contacts and vehicle: decision 046). False when there was no such row.
+ */
+export async function deleteFinancingRecord(ctx: AppContext, id: string): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await deleteFinancingApplication(trx, id))) return false;
+    await deleteMailsFor(trx, "financing", id);
+    return true;
+  });
+}
+
+/** Deletes one application: its row and mails, then its files. False when there is no such application. */
 export async function removeFinancingApplication(ctx: AppContext, id: string): Promise<boolean> {
   const row = await findFinancingApplication(ctx.db, id);
   if (!row) return false;
-  const deleted = await deleteFinancingApplication(ctx.db, id);
+  const deleted = await deleteFinancingRecord(ctx, id);
   await removeFinancingDocuments(ctx, row);
   return deleted;
 }

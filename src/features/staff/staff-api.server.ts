@@ -36,10 +36,10 @@ export const SIGN_IN_EXPIRED = "Your sign-in has expired. Enter your e-mail and 
 export const LOCKED_OUT = "Too many failed attempts. Sign-in is locked for 15 minutes.";
 
 /**
- * Polled automatically (the Visitor Reports tab, every 30 s): these do not count as staff
- * activity for the idle timeout, or an unattended dashboard would never lock.
+ * Polled automatically (the Visitor Reports tab every 30 s, the mail banner above every tab every
+ * minute): these do not count as staff activity for the idle timeout, or an unattended dashboard would never lock.
  */
-const BACKGROUND_POLLS = new Set(["GET /admin/active-visitors"]);
+const BACKGROUND_POLLS = new Set(["GET /admin/active-visitors", "GET /admin/mail-status"]);
 
 const clientOf = (req: Request) => req.ip ?? "unknown";
 

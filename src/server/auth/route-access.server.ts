@@ -47,12 +47,19 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/financing/:id/documents/:kind": area("financing"),
   "GET /admin/financing/:id/pdf": area("financing"),
   "DELETE /admin/financing/:id": area("financing"),
+  "PATCH /admin/financing/:id/status": area("financing"),
   // Messages
   "GET /admin/contact-submissions": area("messages"),
   "DELETE /admin/contact-submissions/:id": area("messages"),
+  "PATCH /admin/contact-submissions/:id/status": area("messages"),
   // Bookings
   "GET /admin/bookings": area("bookings"),
   "PATCH /admin/bookings/:id": area("bookings"),
+  // Lead mail (issue 12 item 5): every role handles leads, so every role sees whether mail works;
+  // the outbox itself (recipients, subjects, errors, retry) is the owner's.
+  "GET /admin/mail-status": "any-staff",
+  "GET /admin/outbox": area("outbox"),
+  "POST /admin/outbox/:id/retry": area("outbox"),
   // Visitor reports
   "GET /admin/visitor-stats": area("visitors"),
   "GET /admin/active-visitors": area("visitors"),

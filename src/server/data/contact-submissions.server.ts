@@ -56,7 +56,13 @@ export async function setContactLeadStatus(db: Db, id: string, status: LeadStatu
     .updateTable("contactSubmissions")
     .set((eb) => ({
       leadStatus: status,
-      firstStatusChangeAt: eb.fn.coalesce("firstStatusChangeAt", eb.val(now.toISOString())),
+      // Response time counts from the first real change: re-saving "new" on a new lead is none.
+      firstStatusChangeAt: eb
+        .case()
+        .when("leadStatus", "=", status)
+        .then(eb.ref("firstStatusChangeAt"))
+        .else(eb.fn.coalesce("firstStatusChangeAt", eb.val(now.toISOString())))
+        .end(),
     }))
     .where("id", "=", id)
     .executeTakeFirst();

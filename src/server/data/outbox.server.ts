@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import type { OutboxStatus } from "~/server/db/schema.server";
+import { mailAudience, type LeadMail, type LeadMailState } from "~/shared/staff/lead-tracking";
 
 /** A text attachment (e.g. an .ics file). */
 export type MailAttachment = { filename: string; contentType: string; content: string };
@@ -214,9 +215,11 @@ const ENTRY_COLUMNS = [
   "sentAt",
 ] as const;
 
-/** The newest mails, without bodies. */
-export async function listOutbox(db: Db, limit = 200): Promise<OutboxEntry[]> {
-  return db.selectFrom("outbox").select(ENTRY_COLUMNS).orderBy("id", "desc").limit(limit).execute();
+/** The newest mails, without bodies; only those in `statuses` when given. */
+export async function listOutbox(db: Db, limit = 200, statuses?: readonly OutboxStatus[]): Promise<OutboxEntry[]> {
+  let q = db.selectFrom("outbox").select(ENTRY_COLUMNS);
+  if (statuses?.length) q = q.where("status", "in", statuses);
+  return q.orderBy("id", "desc").limit(limit).execute();
 }
 
 /** The mails about some records, without bodies, oldest first. */
@@ -229,6 +232,37 @@ export async function listMailsFor(db: Db, relatedType: string, relatedIds: stri
     .where("relatedId", "in", relatedIds)
     .orderBy("id")
     .execute();
+}
+
+/** Each record's mails as its dashboard row shows them (state only), keyed by record id. */
+export async function leadMailsFor(db: Db, relatedType: string, relatedIds: string[]): Promise<Map<string, LeadMail[]>> {
+  const byRecord = new Map<string, LeadMail[]>();
+  // SQLite binds at most 32,766 parameters per statement; chunk so a long list never hits it.
+  for (let i = 0; i < relatedIds.length; i += 500) {
+    for (const mail of await listMailsFor(db, relatedType, relatedIds.slice(i, i + 500))) {
+      const state: LeadMailState = mail.status === "sending" ? "queued" : mail.status;
+      const list = byRecord.get(mail.relatedId) ?? [];
+      list.push({ id: mail.id, kind: mail.kind, audience: mailAudience(mail.kind), state, attempts: mail.attempts });
+      byRecord.set(mail.relatedId, list);
+    }
+  }
+  return byRecord;
+}
+
+/**
+ * Deletes every mail about one record, whatever its state: called in the transaction that
+ * deletes the record (a staff delete, the retention purge), because a mail's subject and body
+ * are a copy of the lead's personal data (decision 046). A mail being sent right now is
+ * still handed over; marking it sent afterwards finds no row and does nothing.
+ */
+export async function deleteMailsFor(db: Db, relatedType: string, relatedId: string): Promise<number> {
+  const result = await db.deleteFrom("outbox").where("relatedType", "=", relatedType).where("relatedId", "=", relatedId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** One mail without its body, or null. */
+export async function findOutboxEntry(db: Db, id: number): Promise<OutboxEntry | null> {
+  return (await db.selectFrom("outbox").select(ENTRY_COLUMNS).where("id", "=", id).executeTakeFirst()) ?? null;
 }
 
 /** The most recently attempted mail: did the last send fail? */

@@ -2,7 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
+import { Migrator } from "kysely/migration";
 import { afterEach, describe, expect, it } from "vitest";
+import { insertContactSubmission } from "~/server/data/contact-submissions.server";
+import { enqueueMails } from "~/server/data/outbox.server";
 import { insertService } from "~/server/data/services.server";
 import { insertVehicle } from "~/server/data/vehicles.server";
 import { migrations } from "./migrations/migrations.server";
@@ -78,6 +81,41 @@ describe("migrations", () => {
     expect(await migrateToLatest(second.db)).toEqual([]);
     const rows = await second.db.selectFrom("vehicles").select("make").execute();
     expect(rows).toEqual([{ make: "Honda" }]);
+  });
+});
+
+describe("migration 008", () => {
+  it("removes the outbox mails of leads deleted before deletes took their mails along, and keeps the others", async () => {
+    const { db } = open(tempDir());
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+    const upTo006 = await migrator.migrateTo("006-web-vitals");
+    expect(upTo006.error).toBeUndefined();
+    const live = await insertContactSubmission(db, {
+      firstName: "Jo",
+      lastName: "Live",
+      email: "jo@example.com",
+      phone: "9785550100",
+      message: "Hello",
+      vehicleId: null,
+      hasTradeIn: false,
+    });
+    const mail = (relatedType: "contact" | "financing" | "booking", relatedId: string) => ({
+      kind: `${relatedType}-staff`,
+      to: "leads@example.com",
+      subject: "New lead",
+      text: "A name and a phone number",
+      relatedType,
+      relatedId,
+    });
+    await enqueueMails(db, [
+      mail("contact", live),
+      mail("contact", crypto.randomUUID()),
+      mail("financing", crypto.randomUUID()),
+      mail("booking", crypto.randomUUID()),
+    ]);
+    expect(await migrateToLatest(db)).toContain("008-lead-outbox-cleanup");
+    const left = await db.selectFrom("outbox").select(["relatedType", "relatedId"]).execute();
+    expect(left).toEqual([{ relatedType: "contact", relatedId: live }]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { admin } from "./en/admin";
+import { leads } from "./en/staff-leads";
 import { lot } from "./en/staff-lot";
 import { staff } from "./en/staff";
 import { useLocale, type Locale } from "./messages";
@@ -7,7 +8,7 @@ import { useLocale, type Locale } from "./messages";
  * The staff dashboard's catalogue, kept apart from the public one so no public page downloads
  * the dashboard's text (docs/decisions/016-javascript-budget.md). Same locales, same shape rule.
  */
-export const staffEn = { admin, lot, staff };
+export const staffEn = { admin, lot, staff, leads };
 
 export type StaffMessages = typeof staffEn;
 

@@ -23,6 +23,7 @@ export const STAFF_AREAS = {
   visitors: ["owner", "sales"],
   staff: ["owner"],
   audit: ["owner"],
+  outbox: ["owner"],
   settings: ["owner"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffArea = keyof typeof STAFF_AREAS;

@@ -4,6 +4,7 @@ import { staffAccountsMigration } from "./002-staff-accounts.server";
 import { leadDeliveryMigration } from "./003-lead-delivery.server";
 import { lotMigration } from "./004-lot.server";
 import { webVitalsMigration } from "./006-web-vitals.server";
+import { leadOutboxCleanupMigration } from "./008-lead-outbox-cleanup.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "003-lead-delivery": leadDeliveryMigration,
   "004-lot": lotMigration,
   "006-web-vitals": webVitalsMigration,
+  "008-lead-outbox-cleanup": leadOutboxCleanupMigration,
 };

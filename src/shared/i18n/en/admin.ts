@@ -20,6 +20,7 @@ export const admin = {
     settings: "Settings",
     staff: "Staff",
     audit: "Audit Log",
+    outbox: "Outbox",
   },
   common: {
     loading: "Loading...",

@@ -1,0 +1,60 @@
+/** Lead follow-up in the dashboard (issue 12 items 5–6): lead status, mail states, the Outbox and the mail banner. English only, like the dashboard. */
+export const leads = {
+  status: {
+    label: "Status",
+    labelFor: (name: string) => `Status of ${name}'s lead`,
+    values: { new: "New", contacted: "Contacted", closed: "Closed" },
+    filter: "Show",
+    all: "All",
+    saved: (status: string) => `Marked ${status.toLowerCase()}`,
+    failed: "Could not change the status. Please try again.",
+    respondedIn: (duration: string) => `Response time: ${duration}`,
+    waiting: (duration: string) => `Waiting ${duration}`,
+    noneMatch: "No leads with this status.",
+  },
+  mail: {
+    heading: "E-mail",
+    audiences: { staff: "Staff", crm: "CRM (ADF)", shopper: "Customer" },
+    /** Kinds whose audience alone would be ambiguous next to another mail to the same people. */
+    kinds: { "booking-reminder": "Customer reminder", "booking-cancelled-staff": "Staff (cancellation)" } as Record<string, string>,
+    states: { queued: "queued", sent: "sent", written: "saved as .eml, not sent", failed: "failed", cancelled: "cancelled" },
+    none: "no mail",
+    attempts: (n: number) => (n === 1 ? "1 attempt" : `${n} attempts`),
+  },
+  outbox: {
+    heading: "Outbox",
+    hint: "Every e-mail the site sends: lead notifications to staff, ADF records to the CRM and the customers' confirmations. Bodies are never shown here.",
+    filter: "Show",
+    all: "All",
+    statuses: {
+      queued: "Queued",
+      sending: "Sending",
+      sent: "Sent",
+      written: "Saved as .eml",
+      failed: "Failed",
+      cancelled: "Cancelled",
+    },
+    created: "Queued at",
+    recipient: "Recipient",
+    subject: "Subject",
+    status: "Status",
+    attempts: "Attempts",
+    lastError: "Last error",
+    actions: "Actions",
+    retry: "Retry",
+    retryLabel: (subject: string) => `Retry sending "${subject}"`,
+    retried: "Queued again: it is sent within seconds.",
+    retryFailed: "Could not queue this mail again.",
+    empty: "No mails.",
+    counts: (queued: number, failed: number, sent: number) => `${queued} queued · ${failed} failed · ${sent} sent`,
+    more: "The newest 200 are shown.",
+  },
+  banner: {
+    notConfigured:
+      "E-mail is not configured (no SMTP_URL): lead notifications and customer confirmations are only saved as .eml files under the data folder's mail/ directory. Nobody receives them.",
+    lastFailed: (at: string) =>
+      `The last e-mail could not be sent (${at}). Mails are retried automatically; leads are never lost, but nobody has been notified yet.`,
+    failedForGood: (n: number) => (n === 1 ? "1 mail failed for good." : `${n} mails failed for good.`),
+    seeOutbox: "An owner can see and retry them in the Outbox tab.",
+  },
+};

@@ -72,7 +72,17 @@ function expectedAllowed(role: StaffRole, key: string): boolean {
   // Read-only vehicles: every GET under /admin/vehicles (list, price history, Buyers Guide) but the CSV export.
   if (role === "finance") return is("financing") || (is("vehicles") && method === "GET" && path !== "/admin/vehicles/export.csv");
   if (role === "sales")
-    return is("vehicles", "photos", "vin", "contact-submissions", "bookings", "visitor-stats", "active-visitors", "visitor-daily");
+    return is(
+      "vehicles",
+      "photos",
+      "vin",
+      "contact-submissions",
+      "bookings",
+      "visitor-stats",
+      "active-visitors",
+      "visitor-daily",
+      "web-vitals",
+    );
   return is("bookings");
 }
 

@@ -12,7 +12,8 @@ export default defineConfig({
     include: ["tests/api/**/*.test.ts", "tests/postgres/**/*.test.ts", "src/server/db/**/*.test.ts"],
     globalSetup: ["tests/support/postgres-global-setup.ts"],
     environment: "node",
-    testTimeout: 30_000,
+    // Every query is a round trip to the database server: the slowest API tests need more than SQLite's 30 s under load.
+    testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: "forks",
   },

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { startPostgresCluster } from "./postgres-cluster";
 
 /**
@@ -7,5 +10,13 @@ import { startPostgresCluster } from "./postgres-cluster";
 export default async function setup() {
   const cluster = await startPostgresCluster();
   process.env.TEST_POSTGRES_ADMIN_URL = cluster.adminUrl;
-  return () => cluster.stop();
+  return () => {
+    cluster.stop();
+    // The seeded DATA_DIR made for this cluster's template database (test-server.ts) goes with it.
+    for (const name of fs
+      .readdirSync(os.tmpdir())
+      .filter((n) => n.startsWith("dealership-seeded-template-") && n.endsWith(`-pg-${cluster.port}`))) {
+      fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+    }
+  };
 }

@@ -457,7 +457,8 @@ describe("request bodies", () => {
       }
     }
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
-  });
+    // Hundreds of requests, sign-ins among them (a 128 MiB scrypt each): over 30 s on a busy 2-core machine.
+  }, 120_000);
 
   it("oversized photo uploads → 413", async () => {
     const res = await call("/api/admin/photos", {

@@ -46,7 +46,8 @@ export type TestServerOptions = {
 
 /**
  * Starts the real production server (`node server.js`, built by `npm run build`) on a
- * free port with its own temporary DATA_DIR.
+ * free port with its own temporary DATA_DIR (and, under vitest.postgres.config.ts, its own PostgreSQL
+ * database in the run's throw-away cluster).
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   if (!fs.existsSync(serverBundle)) {

@@ -3,6 +3,12 @@
 import autocannon from "autocannon";
 import { build, firstVehiclePath, machine, startBenchServer, writeResults } from "./support";
 
+// `-- --postgres`: two processes on PostgreSQL against one on SQLite instead (issue 16).
+if (process.argv.includes("--postgres")) {
+  await import("./load-postgres");
+  process.exit(0);
+}
+
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 build();

@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 import type { AppContext } from "~/server/context.server";
 import { countVehicles } from "~/server/data/vehicles.server";
-import { migrateToLatest, openDatabase } from "~/server/db/database.server";
+import { connectDatabase, migrateToLatest } from "~/server/db/database.server";
 import { readEnv } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
 import { loadSecrets } from "~/server/secrets.server";
@@ -12,7 +12,7 @@ import { addDemoVehicles, seedDemoData } from "~/server/seed/seed-demo.server";
 const MAX_GENERATED = 5000;
 const { values } = parseArgs({ options: { vehicles: { type: "string" } } });
 const env = readEnv();
-const { db } = openDatabase(env.dataDir);
+const { db } = await connectDatabase(env);
 await migrateToLatest(db);
 const ctx: AppContext = { env, db, logger: createLogger("info"), secrets: loadSecrets(env.dataDir, env.masterKey) };
 

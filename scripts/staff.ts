@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import { addStaffFromCli, resetStaffFromCli } from "~/features/staff/staff-management.server";
 import type { AppContext } from "~/server/context.server";
-import { migrateToLatest, openDatabase } from "~/server/db/database.server";
+import { connectDatabase, migrateToLatest } from "~/server/db/database.server";
 import { readEnv } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
 import { loadSecrets } from "~/server/secrets.server";
@@ -24,7 +24,7 @@ if ((command !== "add" && command !== "reset") || !values.email) {
 }
 
 const env = readEnv();
-const { db } = openDatabase(env.dataDir);
+const { db } = await connectDatabase(env);
 await migrateToLatest(db);
 const ctx: AppContext = { env, db, logger: createLogger("warn"), secrets: loadSecrets(env.dataDir) };
 const result =

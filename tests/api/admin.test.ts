@@ -13,10 +13,10 @@ import { insertBooking, takenSlotsOn } from "~/server/data/bookings.server";
 import { insertContactSubmission } from "~/server/data/contact-submissions.server";
 import { listServices } from "~/server/data/services.server";
 import { insertVisit } from "~/server/data/visitors.server";
-import { openDatabase } from "~/server/db/database.server";
 import { insertApplication } from "../support/admin-fixtures";
 import { DEMO_OWNER, signInOwner } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { openServerDatabase } from "../support/server-database";
 
 const VPIC_CACHE_DIR = path.join(os.tmpdir(), "dealership-vpic-cache");
 
@@ -280,7 +280,7 @@ describe("admin API", () => {
   });
 
   it("lists and deletes messages, naming and linking the vehicle asked about", async () => {
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     const vehicle = await db.selectFrom("vehicles").select(["id", "year", "make", "model"]).executeTakeFirstOrThrow();
     const message = { firstName: "Lee", lastName: "Park", email: "lee@example.com", phone: "9785550100", message: "Still available?" };
     const id = await insertContactSubmission(db, { ...message, vehicleId: vehicle.id, hasTradeIn: true });
@@ -308,7 +308,7 @@ describe("admin API", () => {
   });
 
   it("lists upcoming bookings, confirms and cancels; a cancelled slot is bookable again", async () => {
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     const [service] = await listServices(db);
     const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     const slot = { serviceId: service!.id, bookingDate: date, bookingTime: service!.availableTimes[0]! };
@@ -336,7 +336,7 @@ describe("admin API", () => {
   });
 
   it("reports visitors: per page, active in the last 5 minutes, daily for 30 days", async () => {
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     const pages: [string, string, number][] = [
       ["/", "a", 0],
       ["/inventory", "a", 0],
@@ -370,7 +370,7 @@ describe("admin sign-in limits", () => {
 
   /** Time passing, without waiting: the one session's stored times moved into the past (the server reads the clock). */
   async function ageSession(field: "lastSeenAt" | "createdAt", msAgo: number) {
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     await db
       .updateTable("staffSessions")
       .set({ [field]: new Date(Date.now() - msAgo).toISOString() })

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { weekdayOf } from "~/features/booking/available-slots";
 import { BOOKING_RATE_LIMIT } from "~/features/booking/booking-api.server";
-import { openDatabase } from "~/server/db/database.server";
 import type { Service } from "~/shared/types/service";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { recentPastDateFor, upcomingDateFor, upcomingWeekday } from "../support/booking-dates";
+import { openServerDatabase } from "../support/server-database";
 
 let server: TestServer;
 let services: Service[];
@@ -55,7 +55,7 @@ describe("POST /api/bookings", () => {
     expect(body).toMatchObject({ serviceId: oilChange.id, bookingDate: date, bookingTime: "10:00", status: "pending" });
     expect(JSON.stringify(body)).not.toContain("ana.silva");
 
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     const row = await db
       .selectFrom("bookings")
       .selectAll()
@@ -83,7 +83,7 @@ describe("POST /api/bookings", () => {
     const conflict = (await responses.find((r) => r.status === 409)!.json()) as { error: string };
     expect(conflict.error).toMatch(/pick another time/i);
 
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     const rows = await db.selectFrom("bookings").select("id").where("bookingDate", "=", date).where("bookingTime", "=", "11:30").execute();
     expect(rows).toHaveLength(1);
     await db.destroy();
@@ -96,7 +96,7 @@ describe("POST /api/bookings", () => {
     const tireDate = tire.availableDays.includes(weekdayOf(date)) ? date : upcomingDateFor(tire, 6);
     expect((await post({ serviceId: tire.id, bookingDate: tireDate, bookingTime: "09:00", ...customer })).status).toBe(201);
 
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     await db
       .updateTable("bookings")
       .set({ status: "cancelled" })

@@ -58,3 +58,28 @@ describe("configuration is validated at start-up (issue 10 item 2)", () => {
     expect(none.lines.at(-1)).toMatch(/No staff account exists: set ADMIN_EMAIL and ADMIN_PASSWORD/);
   });
 });
+
+describe("start-up checks of issue 16", () => {
+  it("an unreachable DATABASE_URL stops the server at once with one line naming where, never the password", () => {
+    const started = Date.now();
+    const { status, lines } = startWith({ PORT: "0", DATABASE_URL: "postgres://app:pg-s3cret@127.0.0.1:1/dealer" });
+    expect(status).not.toBe(0);
+    expect(status).not.toBeNull();
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!) as { level: number; msg: string; err?: unknown };
+    expect(line.level).toBe(60);
+    expect(line.msg).toMatch(/^start-up failed: DATABASE_URL: cannot reach PostgreSQL at 127\.0\.0\.1:1\/dealer: .*ECONNREFUSED/);
+    expect(line.err).toBeUndefined(); // no stack: a configuration problem
+    expect(lines[0]).not.toContain("pg-s3cret");
+  });
+
+  it("a DATA_DIR the server cannot write to stops it with one line", () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dealership-file-")), "not-a-directory");
+    fs.writeFileSync(file, "");
+    const { status, lines } = startWith({ PORT: "0", DATA_DIR: path.join(file, "data") });
+    expect(status).not.toBe(0);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/DATA_DIR .*not-a-directory\/data is not writable \(ENOTDIR\)/);
+  });
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/server/db/database.server";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { openServerDatabase } from "../support/server-database";
 
 let server: TestServer;
 // Each test speaks from its own client address so the per-client rate limit only bites where intended.
@@ -24,7 +24,7 @@ function post(body: unknown, client = newClient()) {
 }
 
 async function storedMessages() {
-  const { db } = openDatabase(server.dataDir);
+  const { db } = openServerDatabase(server);
   try {
     return await db.selectFrom("contactSubmissions").selectAll().orderBy("createdAt").execute();
   } finally {

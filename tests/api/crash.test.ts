@@ -6,6 +6,7 @@ import { openDatabase } from "~/server/db/database.server";
 import { decrypt, loadSecrets } from "~/server/secrets.server";
 import { signInOwner } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { onPostgres } from "../support/server-database";
 
 /*
  * Issue 7 §4: 200 contact and financing submissions in flight, the server SIGKILLed
@@ -50,7 +51,9 @@ afterAll(async () => {
 
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
 
-describe("crash safety", () => {
+// SQLite only: it checks the file's WAL recovery with PRAGMA integrity_check; on PostgreSQL,
+// crash recovery is the database server's own (and the app process holds no data to lose).
+describe.skipIf(onPostgres)("crash safety", () => {
   it("keeps every acknowledged submission intact across a SIGKILL, with a sound database", async () => {
     first = await startTestServer({ env: { TRUST_PROXY: "true" } });
     const dataDir = first.dataDir;

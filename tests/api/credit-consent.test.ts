@@ -5,10 +5,10 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validApplicationInput } from "~/features/financing/financing-test-data";
-import { openDatabase } from "~/server/db/database.server";
 import { CREDIT_CONSENT_VERSION } from "~/shared/config/credit-consent";
 import { signInAs } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { openServerDatabase } from "../support/server-database";
 
 /** Text of a PDF through poppler's pdftotext. */
 function pdfText(bytes: ArrayBuffer): string {
@@ -52,7 +52,7 @@ describe("financing credit consent (issue 11 item 7)", () => {
       const answer = (await res.json()) as { fieldErrors: Record<string, string> };
       expect(answer.fieldErrors.creditConsent).toBe("You must authorize the credit check to submit your application");
     }
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     expect(await db.selectFrom("financingApplications").select("id").execute()).toEqual([]);
     await db.destroy();
   });
@@ -66,7 +66,7 @@ describe("financing credit consent (issue 11 item 7)", () => {
       .getSetCookie()
       .find((c) => c.startsWith("financing_pdf="))!
       .split(";", 1)[0]!;
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     const row = await db
       .selectFrom("financingApplications")
       .select(["creditConsentVersion", "creditConsentAt"])

@@ -6,9 +6,9 @@ import { PDFDocument, PDFRawStream } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfAccessToken } from "~/features/financing/financing-pdf-access.server";
-import { openDatabase } from "~/server/db/database.server";
 import { loadSecrets } from "~/server/secrets.server";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { countRows, openServerDatabase, storedDatabaseText } from "../support/server-database";
 
 const SSN = "123-45-6789";
 const SSN_DIGITS = "123456789";
@@ -77,14 +77,7 @@ async function getPdf(id: string, cookie?: string) {
   return fetch(`${server.url}/api/financing/${id}/pdf`, { headers: cookie ? { Cookie: cookie } : {} });
 }
 
-function rowCount(): number {
-  const { raw } = openDatabase(server.dataDir);
-  try {
-    return (raw.prepare("SELECT count(*) AS n FROM financing_applications").get() as { n: number }).n;
-  } finally {
-    raw.close();
-  }
-}
+const rowCount = () => countRows(server, "financing_applications");
 
 function privateFiles(): string[] {
   const dir = path.join(server.dataDir, "private");
@@ -177,14 +170,14 @@ describe("POST /api/financing", () => {
     ["coOwnerDriverLicense", coOwner({ coOwnerDriverLicense: "" }), "Co-owner driver's license is required"],
   ];
   it.each(invalid)("rejects an invalid %s with 400 and its message, storing nothing", async (field, overrides, message) => {
-    const before = rowCount();
+    const before = await rowCount();
     const res = await submit(application(overrides));
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.fieldErrors[field]).toBe(message);
     expect(JSON.stringify(body)).not.toContain(SSN);
     expect(res.headers.getSetCookie()).toEqual([]);
-    expect(rowCount()).toBe(before);
+    expect(await rowCount()).toBe(before);
   });
 
   it("rejects a license over 10 MB with the size message", async () => {
@@ -201,14 +194,14 @@ describe("POST /api/financing", () => {
   });
 
   it("rejects HTML renamed .png (checked by magic bytes) and stores neither row nor files", async () => {
-    const before = { rows: rowCount(), files: privateFiles().length };
+    const before = { rows: await rowCount(), files: privateFiles().length };
     const html = `data:image/png;base64,${Buffer.from("<!doctype html><script>alert(1)</script>").toString("base64")}`;
     const res = await submit(application({ driverLicense: html, signature: html }));
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.fieldErrors.driverLicense).toBe("Driver's license must be an image (PNG, JPEG or WebP) or a PDF");
     expect(body.fieldErrors.signature).toBe("Signature must be a PNG, JPEG or WebP image");
-    expect(rowCount()).toBe(before.rows);
+    expect(await rowCount()).toBe(before.rows);
     expect(privateFiles().length).toBe(before.files);
   });
 
@@ -222,18 +215,16 @@ describe("POST /api/financing", () => {
     const res = await submit(application(coOwner()));
     expect(res.status).toBe(201);
     const needles = [SSN, SSN_DIGITS, DOB, CO_SSN, CO_SSN.replace(/-/g, ""), CO_DOB];
-    const dbFiles = fs.readdirSync(server.dataDir).filter((f) => f.startsWith("dealership.sqlite"));
-    expect(dbFiles.length).toBeGreaterThan(0);
-    for (const file of [
-      ...dbFiles.map((f) => path.join(server.dataDir, f)),
-      ...privateFiles().map((f) => path.join(server.dataDir, "private", f)),
-    ]) {
+    for (const file of privateFiles().map((f) => path.join(server.dataDir, "private", f))) {
       const bytes = fs.readFileSync(file).toString("latin1");
       for (const needle of needles) expect(bytes.includes(needle), `${needle} in ${path.basename(file)}`).toBe(false);
     }
+    // SQLite: the database files' bytes (WAL included); PostgreSQL: every stored value of the table
+    // (its files belong to the database server).
+    const stored = await storedDatabaseText(server, "financing_applications");
+    for (const needle of needles) expect(stored.includes(needle), `${needle} in the database`).toBe(false);
     // The name is stored in plain text: proves the search looks at the right bytes.
-    const db = dbFiles.map((f) => fs.readFileSync(path.join(server.dataDir, f)).toString("latin1")).join("");
-    expect(db).toContain("Coapplicant");
+    expect(stored).toContain("Coapplicant");
     const logs = server.logs.join("\n");
     for (const needle of needles) expect(logs).not.toContain(needle);
   });
@@ -331,13 +322,13 @@ describe("POST /financing (the form without JavaScript)", () => {
   const postPage = (form: FormData) => fetch(`${server.url}/financing`, { method: "POST", body: form, redirect: "manual" });
 
   it("stores the application with the typed name rendered as a signature image and sets the PDF cookie", async () => {
-    const before = rowCount();
+    const before = await rowCount();
     const res = await postPage(pageForm());
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Application Submitted!");
     expect(html).not.toContain(SSN);
-    expect(rowCount()).toBe(before + 1);
+    expect(await rowCount()).toBe(before + 1);
     const id = /\/api\/financing\/([0-9a-f-]{36})\/pdf/.exec(html)?.[1];
     expect(id).toBeTruthy();
     const pdf = await getPdf(id!, cookieFrom(res));
@@ -349,7 +340,7 @@ describe("POST /financing (the form without JavaScript)", () => {
   });
 
   it("answers 400 with the field messages, echoes what was typed but never the SSN or date of birth, and stores nothing", async () => {
-    const before = rowCount();
+    const before = await rowCount();
     const res = await postPage(pageForm({ lastName: "", signatureTypedName: null, creditConsent: null }));
     expect(res.status).toBe(400);
     const html = await res.text();
@@ -359,7 +350,7 @@ describe("POST /financing (the form without JavaScript)", () => {
     expect(html).toContain('value="Jane"');
     expect(html).not.toContain(SSN);
     expect(html).not.toContain(DOB);
-    expect(rowCount()).toBe(before);
+    expect(await rowCount()).toBe(before);
   });
 
   it("refuses a post from another site", async () => {
@@ -375,16 +366,18 @@ describe("retention", () => {
     const keep = await submit(application());
     const keepId = (await keep.json()).id;
     await server.stop();
-    const { raw } = openDatabase(server.dataDir);
-    raw
-      .prepare("UPDATE financing_applications SET created_at = ? WHERE id = ?")
-      .run(new Date(Date.now() - 731 * 86_400_000).toISOString(), oldId);
-    raw.close();
+    const { db } = openServerDatabase(server);
+    await db
+      .updateTable("financingApplications")
+      .set({ createdAt: new Date(Date.now() - 731 * 86_400_000).toISOString() })
+      .where("id", "=", oldId)
+      .execute();
+    await db.destroy();
     expect(privateFiles().some((f) => f.startsWith(oldId))).toBe(true);
     server = await startTestServer({ dataDir: server.dataDir });
-    const { raw: after } = openDatabase(server.dataDir);
-    const ids = (after.prepare("SELECT id FROM financing_applications").all() as { id: string }[]).map((r) => r.id);
-    after.close();
+    const { db: after } = openServerDatabase(server);
+    const ids = (await after.selectFrom("financingApplications").select("id").execute()).map((r) => r.id);
+    await after.destroy();
     expect(ids).not.toContain(oldId);
     expect(ids).toContain(keepId);
     expect(privateFiles().some((f) => f.startsWith(oldId))).toBe(false);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/server/db/database.server";
 import { findVehicle, updateVehicle } from "~/server/data/vehicles.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { openServerDatabase } from "../support/server-database";
 
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 let server: TestServer;
@@ -41,7 +41,7 @@ describe("server-rendered pages", () => {
   });
 
   it("redirects a vehicle under a wrong slug to its canonical path with 301", async () => {
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     const vehicle = await db.selectFrom("vehicles").select(["id", "year", "make", "model"]).executeTakeFirstOrThrow();
     await db.destroy();
     const res = await fetch(`${server.url}/used-1999-wrong-slug-${vehicle.id}?ref=x`, { redirect: "manual" });
@@ -118,7 +118,7 @@ describe("document cache (/ and /inventory)", () => {
 
   it("renders anew as soon as the stock changes", async () => {
     const before = await (await fetch(`${server.url}/inventory`)).text();
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     const vehicle = await db.selectFrom("vehicles").select(["id", "price"]).executeTakeFirstOrThrow();
     await db.updateTable("vehicles").set({ price: 77_777, updatedAt: new Date().toISOString() }).where("id", "=", vehicle.id).execute();
     await db.destroy();
@@ -130,7 +130,7 @@ describe("document cache (/ and /inventory)", () => {
 
 describe("document cache (vehicle pages)", () => {
   async function newestVehicle() {
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     const row = await db.selectFrom("vehicles").select("id").orderBy("createdAt", "desc").executeTakeFirstOrThrow();
     const vehicle = (await findVehicle(db, row.id))!;
     await db.destroy();
@@ -161,7 +161,7 @@ describe("document cache (vehicle pages)", () => {
     expect(vehicle.photos.length).toBeGreaterThan(1);
     const before = await (await fetch(`${server.url}${path}`)).text();
     expect((await fetch(`${server.url}${path}`)).headers.get("x-document-cache")).toBe("hit");
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     const { id: _id, createdAt: _c, updatedAt: _u, photos, images: _i, ...fields } = vehicle;
     const reordered = [...photos]
       .reverse()
@@ -206,7 +206,7 @@ describe("POST /api/track-visitor", () => {
   it("stores a page view with its user agent and referrer", async () => {
     const res = await track({ page: "/inventory?make=Honda", userAgent: BROWSER_UA, referrer: "https://www.example.org/" });
     expect(res.status).toBe(201);
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     const rows = await db.selectFrom("visitors").selectAll().where("page", "=", "/inventory").execute();
     await db.destroy();
     expect(rows).toHaveLength(1);
@@ -217,7 +217,7 @@ describe("POST /api/track-visitor", () => {
   it("skips obvious bots", async () => {
     const res = await track({ page: "/about", userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)" });
     expect(res.status).toBe(202);
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     const rows = await db.selectFrom("visitors").selectAll().where("page", "=", "/about").execute();
     await db.destroy();
     expect(rows).toHaveLength(0);
@@ -244,7 +244,7 @@ describe("lifecycle", () => {
     await first.stop();
     expect(first.process.exitCode).toBe(0);
     const second = await startTestServer({ dataDir: first.dataDir });
-    const { db } = openDatabase(second.dataDir);
+    const { db } = openServerDatabase(second);
     const rows = await db.selectFrom("visitors").select("page").where("page", "=", "/restart-check").execute();
     await db.destroy();
     await second.stop();
@@ -262,7 +262,7 @@ describe("lifecycle", () => {
     const ok = await startTestServer({
       env: { NODE_ENV: "production", ADMIN_EMAIL: "Boss@Example.com", ADMIN_PASSWORD: "a fine long passphrase" },
     });
-    const { db } = openDatabase(ok.dataDir);
+    const { db } = openServerDatabase(ok);
     const accounts = await db.selectFrom("staffAccounts").select(["email", "role"]).execute();
     await db.destroy();
     expect(accounts).toEqual([{ email: "boss@example.com", role: "owner" }]);

@@ -6,14 +6,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import os from "node:os";
 import { insertService } from "~/server/data/services.server";
 import { insertVehicle } from "~/server/data/vehicles.server";
-import { migrateToLatest, openDatabase } from "~/server/db/database.server";
+import { migrateToLatest } from "~/server/db/database.server";
 import { DEMO_SERVICES } from "~/server/seed/demo-catalogue.server";
 import type { Service } from "~/shared/types/service";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { upcomingDateFor } from "../support/booking-dates";
 import { financingApplicationBody, parseIcs, recipients, sleep, subjects } from "../support/lead-delivery-helpers";
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../support/smtp-capture";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
+import { openServerDatabase } from "../support/server-database";
 
 const LEADS_TO = "leads@dealer.test";
 const ADF_TO = "crm@dealer.test";
@@ -32,7 +33,7 @@ function postJson(server: TestServer, url: string, body: unknown) {
 }
 
 async function outboxRows(server: TestServer) {
-  const { db } = openDatabase(server.dataDir);
+  const { db } = openServerDatabase(server);
   try {
     return await db.selectFrom("outbox").selectAll().orderBy("id").execute();
   } finally {
@@ -54,7 +55,7 @@ async function exactly(smtp: SmtpCapture, count: number, timeoutMs = 20_000): Pr
  */
 async function leadDataDir(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealership-leads-"));
-  const { db } = openDatabase(dir);
+  const { db } = await openDatabaseForDataDir(dir);
   try {
     await migrateToLatest(db);
     for (const [position, service] of DEMO_SERVICES.entries()) await insertService(db, service, position);
@@ -221,7 +222,7 @@ describe("lead delivery through SMTP", () => {
 
     // Its time comes (moved forward in the real database): it is sent, once.
     smtp.mails.length = 0;
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     const now = new Date().toISOString();
     await db.updateTable("outbox").set({ dueAt: now, nextAttemptAt: now }).where("id", "=", reminder.id).execute();
     await db.destroy();
@@ -256,11 +257,16 @@ describe("lead delivery through SMTP", () => {
     expect(token.length).toBeGreaterThanOrEqual(22); // ≥ 128 bits
 
     // Stored hashed: the token itself is nowhere in the database.
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     const row = await db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     await db.destroy();
     expect(row.manageTokenHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(fs.readFileSync(path.join(server.dataDir, "dealership.sqlite")).includes(token)).toBe(false);
+    const { db: check } = openServerDatabase(server);
+    const bookingRows = await check.selectFrom("bookings").selectAll().execute();
+    await check.destroy();
+    expect(JSON.stringify(bookingRows)).not.toContain(token);
+    // SQLite: not in the database file's bytes either (the confirmation mail in the outbox carries the link).
+    if (!server.databaseUrl) expect(fs.readFileSync(path.join(server.dataDir, "dealership.sqlite")).includes(token)).toBe(false);
 
     const shown = await fetch(`${server.url}/api/bookings/manage/${token}`);
     expect(shown.status).toBe(200);

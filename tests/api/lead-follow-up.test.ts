@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueMails } from "~/server/data/outbox.server";
 import { insertService } from "~/server/data/services.server";
-import { migrateToLatest, openDatabase } from "~/server/db/database.server";
+import { migrateToLatest, type Db } from "~/server/db/database.server";
 import { DEMO_SERVICES } from "~/server/seed/demo-catalogue.server";
 import type { LeadMail } from "~/shared/staff/lead-tracking";
 import type { Service } from "~/shared/types/service";
@@ -13,7 +13,8 @@ import { upcomingDateFor } from "../support/booking-dates";
 import { financingApplicationBody, sleep } from "../support/lead-delivery-helpers";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { signInAs, signInOwner, type StaffClient } from "../support/staff-sign-in";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { openServerDatabase } from "../support/server-database";
+import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
 
 /** Issue 12 items 5–6: lead status, each lead's mail states, the Outbox with retry, and a lead's mails deleted with it. */
 
@@ -46,8 +47,8 @@ function call(who: StaffClient, path: string, init: { method?: string; body?: un
   });
 }
 
-async function withDb<T>(server: TestServer, run: (db: ReturnType<typeof openDatabase>["db"]) => Promise<T>): Promise<T> {
-  const { db } = openDatabase(server.dataDir);
+async function withDb<T>(server: TestServer, run: (db: Db) => Promise<T>): Promise<T> {
+  const { db } = openServerDatabase(server);
   try {
     return await run(db);
   } finally {
@@ -80,7 +81,7 @@ const contactBody = (firstName = "Jane") => ({
 /** A data directory with the demo services (quicker than the photo-seeded template). */
 async function servicesDataDir(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealership-follow-up-"));
-  const { db } = openDatabase(dir);
+  const { db } = await openDatabaseForDataDir(dir);
   try {
     await migrateToLatest(db);
     for (const [position, service] of DEMO_SERVICES.entries()) await insertService(db, service, position);

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/server/db/database.server";
 import { GOOGLE_FEED_COLUMNS, META_FEED_COLUMNS } from "~/features/inventory/inventory-feeds.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { openServerDatabase } from "../support/server-database";
 
 const PUBLIC_URL = "https://cars.example";
 let server: TestServer;
@@ -138,7 +138,7 @@ describe("feeds", () => {
   it("carry the exact headers and each field of a row", async () => {
     const vehicle = (await listed()).find((v) => v.status === "available")!;
     // Stock number and trim as the CSV import would set them.
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     await sql`UPDATE vehicles SET stock_number = 'A1234', trim = 'EX-L', updated_at = ${new Date().toISOString()} WHERE id = ${vehicle.id}`.execute(
       db,
     );

@@ -6,7 +6,6 @@ import { staffApi } from "~/app/http/staff-api.server";
 import { staffAccess } from "~/features/staff/staff-api.server";
 import { ADMIN_ROUTE_ACCESS } from "~/server/auth/route-access.server";
 import type { AppContext } from "~/server/context.server";
-import { openDatabase } from "~/server/db/database.server";
 import { listRoutes } from "~/server/http/route-list.server";
 import { STAFF_ROLES, type StaffRole } from "~/shared/staff/staff-roles";
 import {
@@ -23,6 +22,7 @@ import {
   type StaffClient,
 } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { openServerDatabase } from "../support/server-database";
 
 function call(
   client: { server: TestServer; cookie?: string },
@@ -288,7 +288,7 @@ describe("staff accounts: two-step sign-in", () => {
       body: { email: "late@example.com", name: "Late", role: "sales" },
     });
     const lateToken = new URL(((await reissued.json()) as { setupUrl: string }).setupUrl).searchParams.get("token")!;
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     await db
       .updateTable("staffSetupTokens")
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
@@ -374,7 +374,7 @@ describe("staff accounts: two-step sign-in", () => {
     const password = "quiet and unusual passphrase";
     await createAccount(server, { email, name: "Quiet", role: "sales", password });
     const client = await signIn(server, email, password);
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     const row = await db.selectFrom("staffAccounts").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
     await db.destroy();
     // At rest: the secret is encrypted, the codes hashed.

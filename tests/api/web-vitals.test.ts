@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/server/db/database.server";
 import { staffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { openServerDatabase } from "../support/server-database";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
 const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
@@ -24,7 +24,7 @@ const beacon = (body: unknown, ua = PHONE_UA, headers: Record<string, string> = 
   });
 
 async function storedRows() {
-  const { db } = openDatabase(server.dataDir);
+  const { db } = openServerDatabase(server);
   const rows = await db.selectFrom("webVitals").selectAll().orderBy("metric").execute();
   await db.destroy();
   return rows;

@@ -3,13 +3,13 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { insertFinancingApplication, type NewFinancingApplicationRow } from "~/server/data/financing-applications.server";
-import { openDatabase } from "~/server/db/database.server";
 import { encrypt, loadSecrets } from "~/server/secrets.server";
 import type { TestServer } from "./test-server";
+import { openServerDatabase } from "./server-database";
 
 /** Inserts an application the way the financing feature stores one: encrypted fields and files. */
 export async function insertApplication(server: TestServer, overrides: Partial<NewFinancingApplicationRow> = {}) {
-  const { db } = openDatabase(server.dataDir);
+  const { db } = openServerDatabase(server);
   const key = loadSecrets(server.dataDir).encryptionKey;
   const privateDir = path.join(server.dataDir, "private");
   fs.mkdirSync(privateDir, { recursive: true });

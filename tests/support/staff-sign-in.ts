@@ -1,9 +1,9 @@
 import { Secret, TOTP } from "otpauth";
 import { hashPassword } from "~/server/auth/password-hash.server";
 import { insertStaffAccount } from "~/server/data/staff-accounts.server";
-import { openDatabase } from "~/server/db/database.server";
 import type { StaffRole } from "~/shared/staff/staff-roles";
 import type { TestServer } from "./test-server";
+import { openServerDatabase } from "./server-database";
 
 /** The owner every server creates when no account exists outside production (README: Sign-in). */
 export const DEMO_OWNER = { email: "owner@example.com", password: "demo-motors-owner-2026" } as const;
@@ -127,7 +127,7 @@ export async function signInAs(server: TestServer, role: StaffRole, name = `${ro
 }
 
 export async function createAccount(server: TestServer, input: { email: string; name: string; role: StaffRole; password?: string }) {
-  const { db } = openDatabase(server.dataDir);
+  const { db } = openServerDatabase(server);
   try {
     return await insertStaffAccount(db, {
       email: input.email,

@@ -4,6 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { openDatabase, openPostgres, type Db } from "~/server/db/database.server";
+import { createDatabase } from "./postgres-cluster";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const serverBundle = path.join(root, "build/server/index.js");
@@ -15,9 +17,16 @@ const SEEDED_TEMPLATE = path.join(
   }`,
 );
 
+/** Set by vitest.postgres.config.ts's global setup: every test server then gets its own PostgreSQL database. */
+const postgresAdminUrl = process.env.TEST_POSTGRES_ADMIN_URL;
+/** A restarted server (same DATA_DIR, e.g. after a crash) keeps its database. */
+const databaseOfDataDir = new Map<string, string>();
+
 export type TestServer = {
   url: string;
   dataDir: string;
+  /** The server's PostgreSQL database (vitest.postgres.config.ts); undefined on SQLite. */
+  databaseUrl?: string;
   /** Every line the server printed (structured JSON logs). */
   logs: string[];
   process: ChildProcess;
@@ -37,40 +46,72 @@ export type TestServerOptions = {
 
 /**
  * Starts the real production server (`node server.js`, built by `npm run build`) on a
- * free port with its own temporary DATA_DIR.
+ * free port with its own temporary DATA_DIR (and, under vitest.postgres.config.ts, its own PostgreSQL
+ * database in the run's throw-away cluster).
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   if (!fs.existsSync(serverBundle)) {
     throw new Error("No production build: run `npm run build` first (npm test does).");
   }
   let dataDir = options.dataDir;
+  let template: string | undefined;
   if (!dataDir) {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dealership-test-"));
     if (options.seeded) {
-      await ensureSeededTemplate();
-      fs.cpSync(SEEDED_TEMPLATE, dataDir, { recursive: true });
+      const seeded = await ensureSeededTemplate();
+      fs.cpSync(seeded.dir, dataDir, { recursive: true });
+      template = seeded.database;
     }
   }
-  return spawnServer(dataDir, { SEED_DEMO: "false", ...options.env });
+  const env: Record<string, string> = { SEED_DEMO: "false", ...options.env };
+  if (postgresAdminUrl && env.DATABASE_URL === undefined) {
+    let databaseUrl = databaseOfDataDir.get(dataDir);
+    if (!databaseUrl) {
+      databaseUrl = await createDatabase(postgresAdminUrl, template);
+      databaseOfDataDir.set(dataDir, databaseUrl);
+    }
+    env.DATABASE_URL = databaseUrl;
+  }
+  return spawnServer(dataDir, env);
 }
 
-async function ensureSeededTemplate(): Promise<void> {
-  const marker = path.join(SEEDED_TEMPLATE, ".complete");
-  if (fs.existsSync(marker)) return;
-  const lock = `${SEEDED_TEMPLATE}.lock`;
+/**
+ * The database a test server started with this DATA_DIR will use, opened for a test to fill first:
+ * the SQLite file in it, or (vitest.postgres.config.ts) a new PostgreSQL database kept for that server.
+ */
+export async function openDatabaseForDataDir(dataDir: string): Promise<{ db: Db }> {
+  if (!postgresAdminUrl) return { db: openDatabase(dataDir).db };
+  const databaseUrl = databaseOfDataDir.get(dataDir) ?? (await createDatabase(postgresAdminUrl));
+  databaseOfDataDir.set(dataDir, databaseUrl);
+  return { db: openPostgres(databaseUrl, { max: 2 }) };
+}
+
+/**
+ * A demo-seeded DATA_DIR (and, on PostgreSQL, a database to copy with CREATE DATABASE … TEMPLATE),
+ * made once per build (and per PostgreSQL cluster).
+ */
+async function ensureSeededTemplate(): Promise<{ dir: string; database?: string }> {
+  const dir = postgresAdminUrl ? `${SEEDED_TEMPLATE}-pg-${new URL(postgresAdminUrl).port}` : SEEDED_TEMPLATE;
+  const marker = path.join(dir, ".complete");
+  const done = () => ({ dir, database: fs.readFileSync(marker, "utf8") || undefined });
+  if (fs.existsSync(marker)) return done();
+  const lock = `${dir}.lock`;
   // Several test files may ask at once: the first creates it, the others wait.
   try {
     fs.mkdirSync(lock);
   } catch {
     for (let i = 0; i < 600 && !fs.existsSync(marker); i++) await new Promise((r) => setTimeout(r, 250));
-    if (fs.existsSync(marker)) return;
-    throw new Error(`Timed out waiting for ${SEEDED_TEMPLATE}`);
+    if (fs.existsSync(marker)) return done();
+    throw new Error(`Timed out waiting for ${dir}`);
   }
   try {
-    fs.rmSync(SEEDED_TEMPLATE, { recursive: true, force: true });
-    const server = await spawnServer(SEEDED_TEMPLATE, { SEED_DEMO: "true" });
+    fs.rmSync(dir, { recursive: true, force: true });
+    const databaseUrl = postgresAdminUrl ? await createDatabase(postgresAdminUrl) : undefined;
+    const server = await spawnServer(dir, { SEED_DEMO: "true", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
     await server.stop();
-    fs.writeFileSync(marker, "");
+    // The marker names the template database (empty on SQLite, whose data is the copied file).
+    fs.writeFileSync(marker, databaseUrl ? new URL(databaseUrl).pathname.slice(1) : "");
+    return done();
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });
   }
@@ -96,7 +137,7 @@ function spawnServer(dataDir: string, env: Record<string, string>): Promise<Test
           if (child.exitCode === null && child.signalCode === null) child.kill(signal);
           await exited;
         };
-        resolve({ url, dataDir, logs, process: child, stop: () => kill("SIGTERM"), kill });
+        resolve({ url, dataDir, databaseUrl: env.DATABASE_URL, logs, process: child, stop: () => kill("SIGTERM"), kill });
       }
     };
     for (const stream of [child.stdout!, child.stderr!]) {

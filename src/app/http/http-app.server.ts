@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppContext } from "~/server/context.server";
+import { checkHealth } from "~/server/health.server";
 import { errorHandler } from "~/server/http/error-handler.server";
 import { rejectCraftedPaths } from "~/server/http/reject-crafted-paths.server";
 import { requestLog } from "~/server/http/request-log.server";
@@ -44,6 +45,14 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", ctx.env.trustProxy ? 1 : false);
+  // For load balancers: before the request log (polled every few seconds) and every other middleware.
+  app.get("/healthz", async (_req, res) => {
+    const health = await checkHealth(ctx);
+    res
+      .status(health.ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json(health);
+  });
   app.use(requestLog(ctx.logger));
   app.use(rejectCraftedPaths());
   app.use(compression());

@@ -4,8 +4,10 @@ import type { ServerBuild } from "react-router";
 import { assertStaffConfig, DEMO_OWNER, ensureFirstOwner } from "~/features/staff/first-owner.server";
 import { scheduleFinancingRetention } from "~/features/financing/financing-retention.server";
 import type { AppContext } from "~/server/context.server";
-import { migrateToLatest, openDatabase } from "~/server/db/database.server";
+import { connectDatabase, migrateToLatest } from "~/server/db/database.server";
+import { withStartupLock } from "~/server/db/dialect.server";
 import { readEnv, type ServerEnv } from "~/server/env.server";
+import { assertDataDirWritable } from "~/server/health.server";
 import { createLogger } from "~/server/logger.server";
 import { createMailTransport } from "~/server/mail/mail-transport.server";
 import { startOutboxWorker } from "~/server/mail/outbox-worker.server";
@@ -29,22 +31,26 @@ export type RunningServer = { server: Server; ctx: AppContext; url: string; clos
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const env = options.env ?? readEnv();
   const logger = createLogger(env.logLevel);
-  // Better no start than a silent SQLite database while the operator believes data goes to PostgreSQL.
-  if (env.databaseUrl)
-    throw new Error("DATABASE_URL is set, but PostgreSQL support has not landed yet (issue 16): unset it to use SQLite in DATA_DIR");
   assertStaffConfig(env);
-  const { db } = openDatabase(env.dataDir);
+  // Photos and encrypted documents live in DATA_DIR (shared storage when several processes run):
+  // better no start than a server that accepts an upload it cannot keep.
+  assertDataDirWritable(env.dataDir);
+  const { db, engine } = await connectDatabase(env);
   const applied = await migrateToLatest(db);
-  if (applied.length) logger.info({ migrations: applied }, "migrations applied");
+  if (applied.length) logger.info({ engine, migrations: applied }, "migrations applied");
   const ctx: AppContext = { env, db, logger, secrets: loadSecrets(env.dataDir, env.masterKey) };
-  // Refuses to start in production with no account and no ADMIN_EMAIL/ADMIN_PASSWORD (issue 11 item 5).
-  const firstOwner = await ensureFirstOwner(ctx);
-  if (firstOwner !== "existing")
-    logger.info({ email: firstOwner === "demo" ? DEMO_OWNER.email : env.adminEmail }, "first owner account created");
-  if (env.seedDemo) {
-    const seeded = await seedDemoData(ctx);
-    if (seeded.vehicles || seeded.services) logger.info(seeded, "demo data seeded");
-  }
+  // One process at a time (several may start together on one PostgreSQL database): the next one
+  // finds the owner and the demo data there.
+  await withStartupLock(db, async () => {
+    // Refuses to start in production with no account and no ADMIN_EMAIL/ADMIN_PASSWORD (issue 11 item 5).
+    const firstOwner = await ensureFirstOwner(ctx);
+    if (firstOwner !== "existing")
+      logger.info({ email: firstOwner === "demo" ? DEMO_OWNER.email : env.adminEmail }, "first owner account created");
+    if (env.seedDemo) {
+      const seeded = await seedDemoData(ctx);
+      if (seeded.vehicles || seeded.services) logger.info(seeded, "demo data seeded");
+    }
+  });
   await scheduleFinancingRetention(ctx);
   const mailTransport = createMailTransport(env);
   if (mailTransport.mode === "eml") logger.info("SMTP_URL not set: mails are written as .eml files under DATA_DIR/mail");

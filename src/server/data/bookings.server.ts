@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "~/server/db/database.server";
+import { isUniqueViolation } from "~/server/db/dialect.server";
 import type { BookingTable } from "~/server/db/schema.server";
 
 export type BookingStatus = BookingTable["status"];
@@ -64,7 +65,7 @@ export async function insertBooking(db: Db, input: BookingInput, now = new Date(
       .values({ ...booking, manageTokenHash })
       .execute();
   } catch (error) {
-    if (error instanceof Error && /UNIQUE constraint failed/i.test(error.message)) throw new SlotTakenError();
+    if (isUniqueViolation(error)) throw new SlotTakenError();
     throw error;
   }
   return booking;
@@ -120,7 +121,7 @@ export async function setBookingStatus(db: Db, id: string, status: BookingStatus
     const result = await db.updateTable("bookings").set({ status }).where("id", "=", id).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   } catch (error) {
-    if (error instanceof Error && /UNIQUE constraint failed/i.test(error.message)) throw new SlotTakenError();
+    if (isUniqueViolation(error)) throw new SlotTakenError();
     throw error;
   }
 }

@@ -1,6 +1,6 @@
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import type { Db } from "~/server/db/database.server";
-import type { OutboxStatus } from "~/server/db/schema.server";
+import type { Database, OutboxStatus } from "~/server/db/schema.server";
 import { mailAudience, type LeadMail, type LeadMailState } from "~/shared/staff/lead-tracking";
 
 /** A text attachment (e.g. an .ics file). */
@@ -89,6 +89,11 @@ export async function enqueueMails(db: Db, mails: NewMail[], now = new Date()): 
  */
 export async function claimDueMails(db: Db, workerId: string, now: Date, leaseMs: number, limit = 10): Promise<OutgoingMail[]> {
   const at = now.toISOString();
+  const claimable = (w: ExpressionBuilder<Database, "outbox">) =>
+    w.or([
+      w.and([w("status", "=", "queued"), w("nextAttemptAt", "<=", at)]),
+      w.and([w("status", "=", "sending"), w("claimedUntil", "<=", at)]),
+    ]);
   const rows = await db
     .updateTable("outbox")
     .set((eb) => ({
@@ -98,19 +103,10 @@ export async function claimDueMails(db: Db, workerId: string, now: Date, leaseMs
       attempts: eb("attempts", "+", 1),
       lastAttemptAt: at,
     }))
-    .where("id", "in", (eb) =>
-      eb
-        .selectFrom("outbox")
-        .select("id")
-        .where((w) =>
-          w.or([
-            w.and([w("status", "=", "queued"), w("nextAttemptAt", "<=", at)]),
-            w.and([w("status", "=", "sending"), w("claimedUntil", "<=", at)]),
-          ]),
-        )
-        .orderBy("nextAttemptAt")
-        .limit(limit),
-    )
+    .where("id", "in", (eb) => eb.selectFrom("outbox").select("id").where(claimable).orderBy("nextAttemptAt").limit(limit))
+    // Again on the row itself: PostgreSQL re-checks only the outer WHERE on a row another process
+    // claimed while this statement waited for its lock, and must then skip it.
+    .where(claimable)
     .returningAll()
     .execute();
   return rows.map((r) => ({

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "~/server/db/database.server";
+import { isUniqueViolation } from "~/server/db/dialect.server";
 import type { StaffAccountTable } from "~/server/db/schema.server";
 import type { StaffRole } from "~/shared/staff/staff-roles";
 
@@ -60,7 +61,7 @@ export async function insertStaffAccount(
   try {
     await db.insertInto("staffAccounts").values(row).execute();
   } catch (error) {
-    if (/UNIQUE/i.test(String((error as Error).message))) throw new EmailTakenError();
+    if (isUniqueViolation(error)) throw new EmailTakenError();
     throw error;
   }
   return row;

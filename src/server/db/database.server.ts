@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { CamelCasePlugin, Kysely } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
 import { Migrator, type MigrationProvider } from "kysely/migration";
+import pg from "pg";
+import { PostgresNulPlugin, type Engine } from "./dialect.server";
 import { migrations } from "./migrations/migrations.server";
 import { nodeSqliteDialect } from "./node-sqlite-dialect.server";
 import type { Database } from "./schema.server";
@@ -26,13 +28,80 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   return { db, file, raw };
 }
 
+/**
+ * pg hands back 64-bit integers (count(*), sum) and numerics as strings; SQLite gives numbers. Parse
+ * them as numbers here, once, so the data layer sees one type (counts never near 2^53).
+ */
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === INT8_OID || oid === NUMERIC_OID
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+/** A Kysely over a PostgreSQL pool; connects lazily (see connectDatabase for the start-up check). */
+export function openPostgres(url: string, options: { max?: number } = {}): Db {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 10_000, types: pgTypes });
+  // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin(), new PostgresNulPlugin()] });
+}
+
+/** The database named in DATABASE_URL could not be reached: a one-line, password-free reason. */
+export class DatabaseUnreachableError extends Error {
+  // Printed like a configuration error (server.js): one line, no stack.
+  override name = "EnvError";
+}
+
+/** Where DATABASE_URL points, without its password, for messages. */
+export function describePostgresUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || "localhost"}:${u.port || "5432"}${u.pathname || "/"}`;
+  } catch {
+    return "(unparsable URL)";
+  }
+}
+
+/**
+ * The configured database: PostgreSQL when `databaseUrl` is set (checked with one query, so a bad
+ * URL stops start-up at once with a clear message), else DATA_DIR/dealership.sqlite.
+ */
+export async function connectDatabase(config: { dataDir: string; databaseUrl?: string }): Promise<{ db: Db; engine: Engine }> {
+  if (!config.databaseUrl) return { db: openDatabase(config.dataDir).db, engine: "sqlite" };
+  const db = openPostgres(config.databaseUrl);
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    const reason = error instanceof Error ? error.message || (error as { code?: string }).code || error.name : String(error);
+    throw new DatabaseUnreachableError(
+      `DATABASE_URL: cannot reach PostgreSQL at ${describePostgresUrl(config.databaseUrl)}: ${reason.split("\n")[0]} (README: Configuration)`,
+    );
+  }
+  return { db, engine: "postgres" };
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Applies every pending migration; throws if one fails (the server must not start half-migrated). */
+/**
+ * Applies every pending migration; throws if one fails (the server must not start half-migrated).
+ * Kysely's Migrator holds a lock while it works (a PostgreSQL advisory lock; a lock row on SQLite),
+ * so processes starting together apply each migration once: the others wait, then find nothing to do.
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   // Migration numbers were handed out to parallel work, so they may land out of order (002 after 004).
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** Names of migrations not yet applied (for GET /healthz). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const all = await migrator.getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -8,19 +8,48 @@ import { insertContactSubmission } from "~/server/data/contact-submissions.serve
 import { enqueueMails } from "~/server/data/outbox.server";
 import { insertService } from "~/server/data/services.server";
 import { insertVehicle } from "~/server/data/vehicles.server";
+import { createDatabase } from "../../../tests/support/postgres-cluster";
 import { migrations } from "./migrations/migrations.server";
-import { migrateToLatest, openDatabase, type OpenedDatabase } from "./database.server";
+import {
+  connectDatabase,
+  describePostgresUrl,
+  migrateToLatest,
+  openDatabase,
+  openPostgres,
+  pendingMigrations,
+  type Db,
+} from "./database.server";
+import { constraintViolation, engineOf, isUniqueViolation } from "./dialect.server";
 
-const opened: OpenedDatabase[] = [];
-const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "db-test-"));
-const open = (dir: string) => {
-  const o = openDatabase(dir);
-  opened.push(o);
-  return o;
-};
+/**
+ * Runs on SQLite under vitest.config.ts and on PostgreSQL under vitest.postgres.config.ts (whose
+ * global setup starts a throw-away cluster): the same migrations and constraints on both engines.
+ */
+const postgresAdminUrl = process.env.TEST_POSTGRES_ADMIN_URL;
+const engine = postgresAdminUrl ? "postgres" : "sqlite";
+
+const opened: Db[] = [];
 afterEach(async () => {
-  for (const o of opened.splice(0)) await o.db.destroy().catch(() => {});
+  for (const db of opened.splice(0)) await db.destroy().catch(() => {});
 });
+
+/** A new, empty database of the engine under test; `reopen` connects to the same one again. */
+async function fresh(): Promise<{ db: Db; reopen: () => Db }> {
+  let reopen: () => Db;
+  if (postgresAdminUrl) {
+    const url = await createDatabase(postgresAdminUrl);
+    reopen = () => openPostgres(url, { max: 4 });
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "db-test-"));
+    reopen = () => openDatabase(dir).db;
+  }
+  const open = () => {
+    const db = reopen();
+    opened.push(db);
+    return db;
+  };
+  return { db: open(), reopen: open };
+}
 
 const vehicle = {
   year: 2018,
@@ -38,17 +67,17 @@ const vehicle = {
   images: [],
 };
 
-describe("migrations", () => {
-  it("create every table on an empty database, with durability settings on", async () => {
-    const { db, raw } = open(tempDir());
+describe(`migrations (${engine})`, () => {
+  it("create every table on an empty database", async () => {
+    const { db } = await fresh();
+    expect(engineOf(db)).toBe(engine);
     expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
-    const tables = raw
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
-      .all()
-      .map((r) => r.name);
+    expect(await pendingMigrations(db)).toEqual([]);
+    const tables = (await db.introspection.getTables()).map((t) => t.name);
     for (const t of [
       "vehicles",
       "vehicle_images",
+      "vehicle_price_changes",
       "contact_submissions",
       "financing_applications",
       "visitors",
@@ -60,33 +89,51 @@ describe("migrations", () => {
       "staff_sessions",
       "staff_sign_in_failures",
       "audit_log",
+      "outbox",
+      "web_vitals",
     ]) {
       expect(tables).toContain(t);
     }
     // The PIN's sessions were replaced by staff_sessions (migration 002).
     expect(tables).not.toContain("admin_sessions");
-    expect(raw.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
-    expect(raw.prepare("PRAGMA synchronous").get()).toEqual({ synchronous: 2 });
-    expect(raw.prepare("PRAGMA foreign_keys").get()).toEqual({ foreign_keys: 1 });
+  });
+
+  it.runIf(engine === "sqlite")("open SQLite with its durability settings on", () => {
+    const { raw } = openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), "db-test-")));
+    try {
+      expect(raw.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
+      expect(raw.prepare("PRAGMA synchronous").get()).toEqual({ synchronous: 2 });
+      expect(raw.prepare("PRAGMA foreign_keys").get()).toEqual({ foreign_keys: 1 });
+    } finally {
+      raw.close();
+    }
   });
 
   it("are a no-op on an up-to-date database and keep its data", async () => {
-    const dir = tempDir();
-    const first = open(dir);
-    await migrateToLatest(first.db);
-    await insertVehicle(first.db, vehicle);
-    await first.db.destroy();
-    opened.pop();
-    const second = open(dir);
-    expect(await migrateToLatest(second.db)).toEqual([]);
-    const rows = await second.db.selectFrom("vehicles").select("make").execute();
+    const { db: first, reopen } = await fresh();
+    await migrateToLatest(first);
+    await insertVehicle(first, vehicle);
+    await first.destroy();
+    const second = reopen();
+    expect(await migrateToLatest(second)).toEqual([]);
+    const rows = await second.selectFrom("vehicles").select("make").execute();
     expect(rows).toEqual([{ make: "Honda" }]);
+  });
+
+  it.runIf(engine === "postgres")("apply each migration once when several processes start together (the migrator's lock)", async () => {
+    const { db, reopen } = await fresh();
+    const others = [reopen(), reopen(), reopen()];
+    const applied = await Promise.all([db, ...others].map((d) => migrateToLatest(d)));
+    // One of them applied everything; the others waited for the lock and found nothing to do.
+    expect(applied.flat().sort()).toEqual(Object.keys(migrations).sort());
+    const rows = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(db);
+    expect(rows.rows[0]!.n).toBe(Object.keys(migrations).length);
   });
 });
 
-describe("migration 008", () => {
+describe(`migration 008 (${engine})`, () => {
   it("removes the outbox mails of leads deleted before deletes took their mails along, and keeps the others", async () => {
-    const { db } = open(tempDir());
+    const { db } = await fresh();
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
     const upTo006 = await migrator.migrateTo("006-web-vitals");
     expect(upTo006.error).toBeUndefined();
@@ -119,24 +166,102 @@ describe("migration 008", () => {
   });
 });
 
-describe("constraints", () => {
-  it("refuse a VIN that is not exactly 17 characters", async () => {
-    const { db } = open(tempDir());
+describe(`dialect helpers (${engine})`, () => {
+  it("return counts as numbers, not strings", async () => {
+    const { db } = await fresh();
     await migrateToLatest(db);
-    await expect(insertVehicle(db, { ...vehicle, vin: "SHORT" })).rejects.toThrow(/CHECK constraint/);
+    await insertVehicle(db, vehicle);
+    const row = await db
+      .selectFrom("vehicles")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(row.n).toBe(1);
+  });
+
+  it("keep floating-point values (a monthly income, a vital) to eight digits: PostgreSQL's 4-byte real would not", async () => {
+    const { db } = await fresh();
+    await migrateToLatest(db);
+    await sql`INSERT INTO web_vitals (id, page, device, metric, value, recorded_at) VALUES ('v1', '/', 'phone', 'LCP', 123456.78, 'x')`.execute(
+      db,
+    );
+    const row = await db.selectFrom("webVitals").select("value").executeTakeFirstOrThrow();
+    expect(row.value).toBe(123456.78);
+  });
+
+  it("number auto-increment ids from 1 on both engines", async () => {
+    const { db } = await fresh();
+    await migrateToLatest(db);
+    await db.insertInto("auditLog").values({ at: "x", actor: "a", action: "b", entity: "c", entityId: "d", accountId: null }).execute();
+    const row = await db
+      .insertInto("auditLog")
+      .values({ at: "y", actor: "a", action: "b", entity: "c", entityId: "d", accountId: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(row.id).toBe(2);
+  });
+
+  it("store and look up text holding a NUL character (PostgreSQL cannot: U+FFFD stands in)", async () => {
+    const { db } = await fresh();
+    await migrateToLatest(db);
+    await db.insertInto("auditLog").values({ at: "x", actor: "a\0b", action: "b", entity: "c", entityId: "d", accountId: null }).execute();
+    const row = await db.selectFrom("auditLog").select("actor").where("action", "in", ["b\0", "b"]).executeTakeFirstOrThrow();
+    expect(row.actor).toBe(engine === "postgres" ? "a\uFFFDb" : "a\0b");
+    expect(await db.selectFrom("auditLog").select("id").where("entity", "=", "c\0").execute()).toEqual([]);
+  });
+
+  it("name the violated constraint from either driver's error", () => {
+    expect(constraintViolation(new Error("UNIQUE constraint failed: bookings.service_id"))).toBe("unique");
+    expect(constraintViolation(new Error("CHECK constraint failed: length(vin) = 17"))).toBe("check");
+    expect(constraintViolation(new Error("FOREIGN KEY constraint failed"))).toBe("foreign-key");
+    expect(constraintViolation(Object.assign(new Error("duplicate key value violates unique constraint"), { code: "23505" }))).toBe(
+      "unique",
+    );
+    expect(constraintViolation(Object.assign(new Error("violates foreign key constraint"), { code: "23503" }))).toBe("foreign-key");
+    expect(constraintViolation(Object.assign(new Error("violates check constraint"), { code: "23514" }))).toBe("check");
+    expect(constraintViolation(Object.assign(new Error("connection refused"), { code: "ECONNREFUSED" }))).toBeNull();
+    expect(constraintViolation("UNIQUE constraint failed")).toBeNull();
+    expect(isUniqueViolation(new Error("something else"))).toBe(false);
+  });
+
+  it("describe a DATABASE_URL without its password", () => {
+    expect(describePostgresUrl("postgres://app:s3cret@db.example:6543/dealer")).toBe("db.example:6543/dealer");
+    expect(describePostgresUrl("postgres://db.example/dealer")).toBe("db.example:5432/dealer");
+  });
+
+  it("refuse an unreachable DATABASE_URL at once with a one-line message naming where, not the password", async () => {
+    const started = Date.now();
+    const error = await connectDatabase({ dataDir: os.tmpdir(), databaseUrl: "postgres://app:s3cret@127.0.0.1:1/nowhere" }).catch(
+      (e: Error) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/^DATABASE_URL: cannot reach PostgreSQL at 127\.0\.0\.1:1\/nowhere: .*ECONNREFUSED/);
+    expect((error as Error).message).not.toContain("s3cret");
+    expect((error as Error).message).not.toContain("\n");
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe(`constraints (${engine})`, () => {
+  it("refuse a VIN that is not exactly 17 characters", async () => {
+    const { db } = await fresh();
+    await migrateToLatest(db);
+    const error = await insertVehicle(db, { ...vehicle, vin: "SHORT" }).catch((e: unknown) => e);
+    expect(constraintViolation(error)).toBe("check");
   });
 
   it("refuse a booking for a service that does not exist", async () => {
-    const { db } = open(tempDir());
+    const { db } = await fresh();
     await migrateToLatest(db);
-    await expect(
-      sql`INSERT INTO bookings (id, service_id, customer_first_name, customer_last_name, customer_email, customer_phone, booking_date, booking_time, created_at)
-          VALUES ('b1', 'missing', 'A', 'B', 'a@example.com', '5555550100', '2030-01-01', '09:00', '2030-01-01')`.execute(db),
-    ).rejects.toThrow(/FOREIGN KEY/);
+    const error =
+      await sql`INSERT INTO bookings (id, service_id, customer_first_name, customer_last_name, customer_email, customer_phone, booking_date, booking_time, created_at)
+          VALUES ('b1', 'missing', 'A', 'B', 'a@example.com', '5555550100', '2030-01-01', '09:00', '2030-01-01')`
+        .execute(db)
+        .catch((e: unknown) => e);
+    expect(constraintViolation(error)).toBe("foreign-key");
   });
 
   it("hold at most one active booking per service, date and time; a cancelled one frees the slot", async () => {
-    const { db } = open(tempDir());
+    const { db } = await fresh();
     await migrateToLatest(db);
     const serviceId = await insertService(
       db,
@@ -149,7 +274,7 @@ describe("constraints", () => {
         db,
       );
     await insert("b1");
-    await expect(insert("b2")).rejects.toThrow(/UNIQUE/);
+    expect(constraintViolation(await insert("b2").catch((e: unknown) => e))).toBe("unique");
     await sql`UPDATE bookings SET status = 'cancelled' WHERE id = 'b1'`.execute(db);
     await expect(insert("b3")).resolves.toBeDefined();
   });

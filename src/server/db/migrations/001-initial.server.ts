@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import { autoIncrementId, floatType } from "../dialect.server";
 
 /** The six entities of spec §3, plus staff sessions and the audit log (DESIGN.md differences 1 and 3). */
 export const initialMigration: Migration = {
@@ -28,7 +29,7 @@ export const initialMigration: Migration = {
 
     await db.schema
       .createTable("vehicle_images")
-      .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+      .addColumn("id", ...autoIncrementId(db))
       .addColumn("vehicle_id", "text", (c) => c.notNull().references("vehicles.id").onDelete("cascade"))
       .addColumn("position", "integer", (c) => c.notNull())
       .addColumn("image_key", "text", (c) => c.notNull())
@@ -71,9 +72,9 @@ export const initialMigration: Migration = {
       .addColumn("date_of_birth_enc", "text", (c) => c.notNull())
       .addColumn("employment_status", "text", (c) => c.notNull())
       .addColumn("employer", "text")
-      .addColumn("monthly_income", "real", (c) => c.notNull())
+      .addColumn("monthly_income", floatType(db), (c) => c.notNull())
       .addColumn("vehicle_of_interest", "text")
-      .addColumn("down_payment", "real")
+      .addColumn("down_payment", floatType(db))
       .addColumn("has_trade_in", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("trade_in_details", "text")
       .addColumn("has_co_owner", "integer", (c) => c.notNull().defaultTo(0))
@@ -85,7 +86,7 @@ export const initialMigration: Migration = {
       .addColumn("co_owner_ssn_enc", "text")
       .addColumn("co_owner_employment_status", "text")
       .addColumn("co_owner_employer", "text")
-      .addColumn("co_owner_monthly_income", "real")
+      .addColumn("co_owner_monthly_income", floatType(db))
       .addColumn("signature_file", "text")
       .addColumn("driver_license_file", "text")
       .addColumn("co_owner_signature_file", "text")
@@ -95,7 +96,7 @@ export const initialMigration: Migration = {
 
     await db.schema
       .createTable("visitors")
-      .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+      .addColumn("id", ...autoIncrementId(db))
       .addColumn("page", "text", (c) => c.notNull())
       .addColumn("timestamp", "text", (c) => c.notNull())
       .addColumn("user_agent", "text")
@@ -155,7 +156,7 @@ export const initialMigration: Migration = {
 
     await db.schema
       .createTable("audit_log")
-      .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+      .addColumn("id", ...autoIncrementId(db))
       .addColumn("at", "text", (c) => c.notNull())
       .addColumn("actor", "text", (c) => c.notNull())
       .addColumn("action", "text", (c) => c.notNull())

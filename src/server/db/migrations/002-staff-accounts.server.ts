@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import { autoIncrementId } from "../dialect.server";
 
 /**
  * Issue 11: one account per person with a second factor, roles, throttling in the database
@@ -68,7 +69,7 @@ export const staffAccountsMigration: Migration = {
     // One row per failed password or code; keys are "email:<address>" and "client:<ip>".
     await db.schema
       .createTable("staff_sign_in_failures")
-      .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+      .addColumn("id", ...autoIncrementId(db))
       .addColumn("key", "text", (c) => c.notNull())
       .addColumn("at", "text", (c) => c.notNull())
       .execute();

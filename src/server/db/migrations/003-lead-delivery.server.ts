@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import { autoIncrementId } from "../dialect.server";
 
 /**
  * Issue 12 (DESIGN.md difference 12): the durable mail outbox, the booking manage link and
@@ -12,7 +13,7 @@ export const leadDeliveryMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable("outbox")
-      .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+      .addColumn("id", ...autoIncrementId(db))
       .addColumn("kind", "text", (c) => c.notNull())
       .addColumn("to_address", "text", (c) => c.notNull())
       .addColumn("reply_to", "text")

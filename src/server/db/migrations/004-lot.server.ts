@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import { autoIncrementId } from "../dialect.server";
 
 /**
  * Running the lot (issue 13): stock number, trim, sale status, date in stock, sold date,
@@ -49,7 +50,7 @@ export const lotMigration: Migration = {
 
     await db.schema
       .createTable("vehicle_price_changes")
-      .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+      .addColumn("id", ...autoIncrementId(db))
       .addColumn("vehicle_id", "text", (c) => c.notNull().references("vehicles.id").onDelete("cascade"))
       .addColumn("old_price", "integer", (c) => c.notNull())
       .addColumn("new_price", "integer", (c) => c.notNull())

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import { floatType } from "../dialect.server";
 
 /**
  * Core Web Vitals from real visits (issue 15): one row per metric instance of a page load, keyed by
@@ -16,7 +17,7 @@ export const webVitalsMigration: Migration = {
       .addColumn("page", "text", (c) => c.notNull())
       .addColumn("device", "text", (c) => c.notNull())
       .addColumn("metric", "text", (c) => c.notNull())
-      .addColumn("value", "real", (c) => c.notNull())
+      .addColumn("value", floatType(db), (c) => c.notNull())
       .addColumn("recorded_at", "text", (c) => c.notNull())
       .execute();
     await db.schema.createIndex("web_vitals_recorded_at").on("web_vitals").column("recorded_at").execute();

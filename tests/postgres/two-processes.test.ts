@@ -1,0 +1,216 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Service } from "~/shared/types/service";
+import { upcomingDateFor } from "../support/booking-dates";
+import { sleep, subjects } from "../support/lead-delivery-helpers";
+import { openServerDatabase } from "../support/server-database";
+import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
+import { DEMO_OWNER, postJson, signInOwner } from "../support/staff-sign-in";
+import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
+
+/**
+ * Issue 16: two server processes behind one load balancer, on one PostgreSQL database and one
+ * (shared) DATA_DIR. Every request below alternates between them, as a round-robin balancer would.
+ */
+describe("two server processes on one PostgreSQL database", () => {
+  let a: TestServer;
+  let b: TestServer;
+  let smtp: SmtpCapture;
+  const env = (smtpUrl: string) => ({
+    SMTP_URL: smtpUrl,
+    LEADS_TO: "leads@dealer.test",
+    MAIL_FROM: "noreply@dealer.test",
+    TRUST_PROXY: "true",
+  });
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    a = await startTestServer({ seeded: true, env: env(smtp.url) });
+    b = await startTestServer({ dataDir: a.dataDir, env: env(smtp.url) });
+    expect(b.databaseUrl).toBe(a.databaseUrl);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await smtp?.close();
+  });
+  const either = (i: number) => (i % 2 === 0 ? a : b);
+
+  it("20 racing bookings for one slot, spread over both: exactly one 201", async () => {
+    const services = (await (await fetch(`${a.url}/api/services`)).json()) as Service[];
+    const service = services[0]!;
+    const date = upcomingDateFor(service, 5);
+    const time = service.availableTimes[0]!;
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        fetch(`${either(i).url}/api/bookings`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": `203.0.113.${i + 1}` },
+          body: JSON.stringify({
+            serviceId: service.id,
+            bookingDate: date,
+            bookingTime: time,
+            customerFirstName: "Ana",
+            customerLastName: "Racer",
+            customerEmail: `racer${i}@example.com`,
+            customerPhone: "(978) 555-0100",
+          }),
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const { db } = openServerDatabase(a);
+    const rows = await db.selectFrom("bookings").select("id").where("bookingDate", "=", date).where("bookingTime", "=", time).execute();
+    await db.destroy();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("6 wrong sign-ins spread over both lock the account on both, even for the right password", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await postJson(
+        either(i),
+        "/api/admin/login",
+        { email: DEMO_OWNER.email, password: "wrong password here" },
+        {
+          headers: { "x-forwarded-for": `198.51.100.${i + 1}` },
+        },
+      );
+      statuses.push(res.status);
+    }
+    // The fifth failure locks (MAX_FAILURES = 5), whichever process counted the first four.
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+    for (const server of [a, b]) {
+      const right = await postJson(
+        server,
+        "/api/admin/login",
+        { email: DEMO_OWNER.email, password: DEMO_OWNER.password },
+        {
+          headers: { "x-forwarded-for": "198.51.100.50" },
+        },
+      );
+      expect(right.status).toBe(429);
+      expect(right.headers.getSetCookie()).toEqual([]);
+    }
+    // Unlock for the next test: the failures are rows in the shared database.
+    const { db } = openServerDatabase(a);
+    await db.deleteFrom("staffSignInFailures").execute();
+    await db.destroy();
+  });
+
+  it("a vehicle created through one process shows on /inventory and /api/vehicles through the other at once, and its session works on both", async () => {
+    // B renders and caches /inventory first.
+    const before = await fetch(`${b.url}/inventory`);
+    expect(before.status).toBe(200);
+    await before.text();
+    const cachedAgain = await fetch(`${b.url}/inventory`);
+    expect(cachedAgain.headers.get("x-document-cache")).toBe("hit");
+    await cachedAgain.text();
+
+    const owner = await signInOwner(a);
+    // The session lives in the database, the photo in the shared DATA_DIR: upload through B, use through A.
+    const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 90, b: 140 } } })
+      .jpeg()
+      .toBuffer();
+    const upload = await fetch(`${b.url}/api/admin/photos`, {
+      method: "POST",
+      headers: { "content-type": "image/jpeg", cookie: owner.cookie, origin: b.url },
+      body: new Uint8Array(jpeg),
+    });
+    expect(upload.status).toBe(201);
+    const photo = (await upload.json()) as { key: string };
+    const make = "Studebaker";
+    const created = await fetch(`${a.url}/api/admin/vehicles`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: owner.cookie, origin: a.url },
+      body: JSON.stringify({
+        vin: "1HGCM82633A004352",
+        year: 2003,
+        make,
+        model: "Champion",
+        price: 4995,
+        mileage: 141000,
+        transmission: "Automatic",
+        drivetrain: "FWD",
+        bodyStyle: "Coupe",
+        exteriorColor: "Silver",
+        features: "Sunroof",
+        description: "",
+        images: [photo.key],
+      }),
+    });
+    const createdBody = await created.text();
+    expect(created.status, createdBody).toBe(201);
+    const { id } = JSON.parse(createdBody) as { id: string };
+
+    const onB = await fetch(`${b.url}/api/admin/vehicles/${id}/price-history`, { headers: { cookie: owner.cookie } });
+    expect(onB.status).toBe(200);
+    expect((await fetch(`${a.url}/images/${photo.key}-1200.jpg`)).status).toBe(200);
+
+    // B's caches check the database's stock version on every request: no wait for the 30 s bound.
+    const page = await fetch(`${b.url}/inventory`);
+    expect(page.headers.get("x-document-cache")).toBe("miss");
+    expect(await page.text()).toContain(make);
+    const api = (await (await fetch(`${b.url}/api/vehicles`)).json()) as { id: string }[];
+    expect(api.map((v) => v.id)).toContain(id);
+  });
+
+  it("a queued mail is sent exactly once while both processes' outbox workers poll", async () => {
+    smtp.mails.length = 0;
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        postJson(
+          either(i),
+          "/api/contact",
+          {
+            firstName: `Writer${i}`,
+            lastName: "Doe",
+            email: `writer${i}@example.com`,
+            phone: "(978) 555-0100",
+            message: "Is it still for sale?",
+            hasTradeIn: false,
+          },
+          { headers: { "x-forwarded-for": `192.0.2.${i + 1}` } },
+        ),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    // Each message: one mail to the dealer, one confirmation to the shopper.
+    await smtp.waitFor(12, 60_000);
+    await sleep(3_000);
+    expect(smtp.mails).toHaveLength(12);
+    expect(new Set(smtp.mails.map((m) => m.parsed.messageId)).size).toBe(12);
+    expect(subjects(smtp.mails).filter((s) => s.startsWith("New message"))).toHaveLength(6);
+    const { db } = openServerDatabase(a);
+    const rows = await db.selectFrom("outbox").select(["status", "attempts"]).where("relatedType", "=", "contact").execute();
+    await db.destroy();
+    expect(rows).toHaveLength(12);
+    expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+  });
+});
+
+describe("two server processes starting together on an empty PostgreSQL database", () => {
+  it("apply the migrations once and create one first owner", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dealership-together-"));
+    const { db: prepare } = await openDatabaseForDataDir(dataDir);
+    await prepare.destroy();
+    const servers = await Promise.all([startTestServer({ dataDir }), startTestServer({ dataDir })]);
+    try {
+      const applied = servers.flatMap((s) => s.logs.filter((l) => l.includes('"msg":"migrations applied"')));
+      expect(applied).toHaveLength(1);
+      const owners = servers.flatMap((s) => s.logs.filter((l) => l.includes('"msg":"first owner account created"')));
+      expect(owners).toHaveLength(1);
+      const { db } = openServerDatabase(servers[0]!);
+      const accounts = await db.selectFrom("staffAccounts").select("email").execute();
+      await db.destroy();
+      expect(accounts).toEqual([{ email: DEMO_OWNER.email }]);
+      for (const s of servers) expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  });
+});

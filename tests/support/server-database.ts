@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "kysely";
+import { openDatabase, openPostgres, type Db } from "~/server/db/database.server";
+
+/** The database engine the API tests run on: PostgreSQL under vitest.postgres.config.ts, else SQLite. */
+export const onPostgres = !!process.env.TEST_POSTGRES_ADMIN_URL;
+
+/**
+ * A connection to a test server's database, whichever engine it uses (its SQLite file in DATA_DIR,
+ * or its PostgreSQL database). Close it with `db.destroy()`.
+ */
+export function openServerDatabase(server: { dataDir: string; databaseUrl?: string }): { db: Db } {
+  return server.databaseUrl ? { db: openPostgres(server.databaseUrl, { max: 2 }) } : { db: openDatabase(server.dataDir).db };
+}
+
+/** Counts a table's rows (a table name from the tests, never from input). */
+export async function countRows(server: { dataDir: string; databaseUrl?: string }, table: string): Promise<number> {
+  const { db } = openServerDatabase(server);
+  try {
+    // The table is not a key of today's typed schema here: count through raw SQL with a checked identifier.
+    const row = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+    return Number(row.rows[0]!.n);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * What the database holds, as text, to prove a secret is not stored in the clear. SQLite: the bytes
+ * of the database file and its write-ahead log (everything on disk, free pages too). PostgreSQL:
+ * every stored value of `table` (its files belong to the database server, not to DATA_DIR).
+ */
+export async function storedDatabaseText(server: { dataDir: string; databaseUrl?: string }, table: string): Promise<string> {
+  if (!server.databaseUrl) {
+    const files = fs.readdirSync(server.dataDir).filter((f) => f.startsWith("dealership.sqlite"));
+    if (!files.length) throw new Error(`No database file in ${server.dataDir}`);
+    return files.map((f) => fs.readFileSync(path.join(server.dataDir, f)).toString("latin1")).join("");
+  }
+  const { db } = openServerDatabase(server);
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const rows = await (db as any).withoutPlugins().selectFrom(table).selectAll().execute();
+    if (!rows.length) throw new Error(`No rows in ${table}`);
+    return JSON.stringify(rows);
+  } finally {
+    await db.destroy();
+  }
+}

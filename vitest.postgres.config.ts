@@ -1,0 +1,20 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+/**
+ * The API suite again, on PostgreSQL (issue 16): a throw-away cluster for the run
+ * (tests/support/postgres-global-setup.ts) and a fresh database per test server. Also the
+ * database tests and the two-process tests, which only make sense here.
+ */
+export default defineConfig({
+  resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
+  test: {
+    include: ["tests/api/**/*.test.ts", "tests/postgres/**/*.test.ts", "src/server/db/**/*.test.ts"],
+    globalSetup: ["tests/support/postgres-global-setup.ts"],
+    environment: "node",
+    // Every query is a round trip to the database server: the slowest API tests need more than SQLite's 30 s under load.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+  },
+});

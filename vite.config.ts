@@ -12,7 +12,13 @@ const LAYOUT_MODULES =
  * The staff dashboard's text, its shared UI (src/shared/ui/staff) and each feature's dashboard
  * tab (`*-tab.tsx`, e.g. tracking's Visitor Reports) stay in the dashboard's own chunk.
  */
-const STAFF_ONLY = /i18n[\\/](staff-messages|en[\\/]admin)|shared[\\/]ui[\\/]staff[\\/]|-tab\.tsx$/;
+const STAFF_ONLY = /i18n[\\/](staff-messages|en[\\/](admin|staff))|shared[\\/]ui[\\/]staff[\\/]|-tab\.tsx$/;
+/**
+ * Each language's catalogue is its own chunk, so a page downloads only its language (decision 044);
+ * the staff text, the privacy page's own text and the server-only mail text are not part of it.
+ */
+const CATALOGUE = (locale: string) => new RegExp(`i18n[\\\\/]${locale}(\\.ts$|[\\\\/](?!admin|staff|privacy-page|mail))`);
+const CATALOGUES = /i18n[\\/](en|es|pt)(\.ts$|[\\/])/;
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -40,7 +46,8 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
               priority: 20,
             },
-            { name: "layout", test: (id: string) => LAYOUT_MODULES.test(id) && !STAFF_ONLY.test(id), priority: 10 },
+            { name: "layout", test: (id: string) => LAYOUT_MODULES.test(id) && !STAFF_ONLY.test(id) && !CATALOGUES.test(id), priority: 10 },
+            ...["en", "es", "pt"].map((locale) => ({ name: `messages-${locale}`, test: CATALOGUE(locale), priority: 15 })),
           ],
         },
       },

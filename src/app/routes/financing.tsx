@@ -4,13 +4,15 @@ import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { FinancingForm } from "~/features/financing/financing-form";
 import { businessProfile } from "~/shared/config/business-profile";
-import { messagesFor, useMessages } from "~/shared/i18n/messages";
+import { metaLocale } from "~/app/lib/locale-handle";
+import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/financing";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const m = messagesFor();
+  const { locale, messages: m } = metaLocale(matches);
   return pageMeta({
+    locale,
     title: m.pages.financing.title(businessProfile.name),
     description: m.pages.financing.description,
     path: "/financing",
@@ -21,11 +23,15 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 const benefitIcons = [BadgeCheck, Percent, ShieldCheck];
 
 export default function FinancingPage() {
+  const path = useLocalizedPath();
   const m = useMessages().financing;
   return (
     <>
       <PageHero title={m.hero.title} subtitle={m.hero.subtitle}>
-        <Link to="/" className="inline-flex items-center gap-2 rounded-md border border-white/50 px-4 py-2 font-semibold hover:bg-white/10">
+        <Link
+          to={path("/")}
+          className="inline-flex items-center gap-2 rounded-md border border-white/50 px-4 py-2 font-semibold hover:bg-white/10"
+        >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
           {m.hero.back}
         </Link>

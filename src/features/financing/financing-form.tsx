@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { businessProfile } from "~/shared/config/business-profile";
-import { useMessages } from "~/shared/i18n/messages";
+import { useLocale, useMessages } from "~/shared/i18n/messages";
 import { CheckboxField, controlClass, FormField, SelectField, TextAreaField, TextField } from "~/shared/ui/form-field";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
 import { toast } from "~/shared/ui/toast";
@@ -43,17 +43,19 @@ export function FinancingForm() {
 
 function ApplicationForm({ headingRef, onSubmitted }: { headingRef: React.Ref<HTMLHeadingElement>; onSubmitted: (id: string) => void }) {
   const messages = useMessages();
+  const locale = useLocale();
   const m = messages.financing;
   const f = m.form.fields;
   const { formProps, register, control, watchChecked, errors, isSubmitting, setFieldErrors } = useZodForm<FinancingApplication>({
-    schema: loadSchema,
+    schema: () => loadSchema().then((schema) => schema(messages)),
     onValid: async (application) => {
       try {
         const res = await fetch("/api/financing", {
           method: "POST",
           credentials: "include",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(application),
+          // The page's language: field messages, the shopper's mail and PDF copy come in it.
+          body: JSON.stringify({ ...application, locale }),
         });
         if (!res.ok) {
           const body = (await res.json().catch(() => null)) as { fieldErrors?: Record<string, string> } | null;

@@ -1,4 +1,5 @@
 import { businessProfile } from "~/shared/config/business-profile";
+import { localizedPath, type Locale } from "~/shared/i18n/locales";
 import { absoluteUrl } from "~/shared/lib/seo";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Vehicle } from "~/shared/types/vehicle";
@@ -37,8 +38,8 @@ export function autoDealerJsonLd(publicUrl: string) {
  * A schema.org Car with an Offer (Google vehicle-listing structured data): mileage in
  * miles (SMI), price in whole USD, in stock, used, sold by the dealership.
  */
-export function carJsonLd(vehicle: StructuredVehicle, publicUrl: string) {
-  const url = absoluteUrl(publicUrl, vehiclePath(vehicle));
+export function carJsonLd(vehicle: StructuredVehicle, publicUrl: string, locale: Locale = "en") {
+  const url = absoluteUrl(publicUrl, localizedPath(vehiclePath(vehicle), locale));
   return {
     "@type": "Car",
     "@id": `${url}#vehicle`,
@@ -69,12 +70,12 @@ export function carJsonLd(vehicle: StructuredVehicle, publicUrl: string) {
 }
 
 /** An ItemList of Cars for a listing page. */
-export function itemListJsonLd(vehicles: StructuredVehicle[], publicUrl: string) {
+export function itemListJsonLd(vehicles: StructuredVehicle[], publicUrl: string, locale: Locale = "en") {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
     numberOfItems: vehicles.length,
-    itemListElement: vehicles.map((v, i) => ({ "@type": "ListItem", position: i + 1, item: carJsonLd(v, publicUrl) })),
+    itemListElement: vehicles.map((v, i) => ({ "@type": "ListItem", position: i + 1, item: carJsonLd(v, publicUrl, locale) })),
   };
 }
 

@@ -83,7 +83,7 @@ function visibleTexts(html: string): string[] {
 }
 
 describe("Spanish and Portuguese pages (issue 14)", () => {
-  const pages = ["/", "/inventory", "/financing", "/about", "/contact", "/booking", "/no-such-page"];
+  const pages = ["/", "/inventory", "/financing", "/about", "/contact", "/booking", "/privacy", "/no-such-page"];
 
   it.each([
     ["es", es],
@@ -129,6 +129,21 @@ describe("Spanish and Portuguese pages (issue 14)", () => {
     const res = await fetch(`${server.url}/pt/used-1999-wrong-car-fitchburg-ma-01430-${id}`, { redirect: "manual" });
     expect(res.status).toBe(301);
     expect(res.headers.get("location")).toBe(`/pt${vehiclePath}`);
+  });
+});
+
+describe("document caches by language (decisions 018 and 042)", () => {
+  it("never serve one language's cached home, inventory or vehicle page for another", async () => {
+    const tags = { "": "en-US", "/es": "es-US", "/pt": "pt-BR" } as const;
+    for (const page of ["/", "/inventory?make=Honda", vehiclePath]) {
+      // Fill every language's entry first, then read each one back from the cache.
+      for (const prefix of Object.keys(tags)) await (await fetch(`${server.url}${prefix}${page}`)).text();
+      for (const [prefix, tag] of Object.entries(tags)) {
+        const res = await fetch(`${server.url}${prefix}${page}`);
+        expect(res.headers.get("x-document-cache"), `${prefix}${page}`).toBe("hit");
+        expect(await res.text(), `${prefix}${page}`).toContain(`<html lang="${tag}"`);
+      }
+    }
   });
 });
 

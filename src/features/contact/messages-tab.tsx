@@ -1,6 +1,7 @@
 import { Mail, Phone, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ConfirmDialog } from "~/shared/ui/staff/modal-dialog";
 import { adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
@@ -66,6 +67,7 @@ export function MessagesTab() {
                   {msg.phone}
                 </a>
               </p>
+              <LeadLanguage locale={msg.locale} className="mt-1" />
               {msg.vehicleId ? (
                 <p className="mt-1 text-sm">
                   {m.messages.vehicle}:{" "}

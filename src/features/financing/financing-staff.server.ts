@@ -25,6 +25,8 @@ export type FinancingSummary = {
   coOwnerFirstName: string | null;
   coOwnerLastName: string | null;
   vehicleOfInterest: string | null;
+  /** The language the shopper applied in (en, es, pt). */
+  locale: string;
 };
 
 /** The uploaded documents of an application, as named in `GET /api/admin/financing/:id/documents/:slot`. */
@@ -69,6 +71,7 @@ export async function listFinancingSummaries(ctx: AppContext): Promise<Financing
     coOwnerFirstName: r.hasCoOwner ? r.coOwnerFirstName : null,
     coOwnerLastName: r.hasCoOwner ? r.coOwnerLastName : null,
     vehicleOfInterest: r.vehicleOfInterest,
+    locale: r.locale,
   }));
 }
 

@@ -2,6 +2,7 @@ import { Download, Eye, EyeOff, Mail, Printer, Trash2 } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useMessages } from "~/shared/i18n/messages";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { formatPrice } from "~/shared/lib/format";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ConfirmDialog, ModalDialog } from "~/shared/ui/staff/modal-dialog";
@@ -53,6 +54,7 @@ export function FinancingTab() {
                 <p className="text-sm text-gray-700">
                   {m.financing.submitted}: <time dateTime={app.createdAt}>{dateTime(app.createdAt)}</time>
                 </p>
+                <LeadLanguage locale={app.locale} />
               </div>
               <div className="flex gap-2">
                 <button

@@ -94,6 +94,7 @@ describe("leads in the shopper's language (issue 14 item 5)", () => {
     const ack = sent.find((m) => recipients(m) === "ana.souza@example.com")!;
     expect(ack.parsed.subject).toBe(ptMail.shopper.contactSubject("Demo Motors of Fitchburg"));
     expect(ack.parsed.text).toContain(ptMail.shopper.transactional);
+    expect(ack.parsed.html).toContain('<html lang="pt-BR">');
     const toStaff = sent.find((m) => recipients(m) === LEADS_TO)!;
     expect(toStaff.parsed.subject).toMatch(/^New message: General inquiry — Ana Souza$/);
 
@@ -127,6 +128,7 @@ describe("leads in the shopper's language (issue 14 item 5)", () => {
     expect(confirmation.parsed.text).toContain(esMail.shopper.bookingBody);
     expect(confirmation.parsed.text).toContain(`${esMail.shopper.fields.address}:`);
     expect(confirmation.parsed.text).not.toContain(enMail.shopper.bookingBody);
+    expect(confirmation.parsed.html).toContain('<html lang="es-US">');
     const [attachment] = confirmation.parsed.attachments;
     expect(attachment?.filename).toBe(es.booking.ics.fileName(date));
     const calendar = parseIcs(attachment!.content.toString("utf8"));

@@ -247,8 +247,12 @@ describe("the shopper's journey in Portuguese (phone)", () => {
 });
 
 describe("accessibility of every public page in Spanish and Portuguese (phone)", () => {
-  it.each(["es", "pt"] as const)("/%s/…: no serious axe violation", async (locale) => {
+  it.each(["es", "pt"] as const)("/%s/…: no serious axe violation, and only that language's catalogue is downloaded", async (locale) => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: PHONE });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
     try {
       for (const page_ of ["/", "/inventory", vehiclePath, "/financing", "/about", "/contact", "/booking", "/privacy", "/no-such-page"]) {
         const url = `/${locale}${page_}`;
@@ -257,6 +261,9 @@ describe("accessibility of every public page in Spanish and Portuguese (phone)",
         expect(await htmlLang(page), url).toBe(locale === "es" ? "es-US" : "pt-BR");
         await expectNoSeriousAxe(page, url);
       }
+      // Decision 044: each language's catalogue is its own chunk; a page loads its own only.
+      expect(scripts.filter((p) => /\/messages-/.test(p)).every((p) => p.includes(`/messages-${locale}-`))).toBe(true);
+      expect(scripts.some((p) => p.includes(`/messages-${locale}-`))).toBe(true);
     } finally {
       await context.close();
     }

@@ -14,11 +14,11 @@ export const mail: Pick<MailMessages, "shopper" | "manage"> = {
     financingBody: (phone: string) =>
       `Recibimos su solicitud de financiamiento. Alguien de nuestro equipo se comunicará con usted pronto. ¿Tiene preguntas? Llámenos al ${phone}.`,
     bookingSubject: (service: string, when: string) => `Su cita: ${service}, ${when}`,
-    bookingHeading: (firstName: string) => `Su cita está reservada, ${firstName}`,
+    bookingHeading: (firstName: string) => `Listo, ${firstName}: su cita está reservada`,
     bookingBody: "Su cita de servicio quedó reservada. Le adjuntamos el archivo para su calendario.",
     manageLink: "Ver o cancelar su cita",
     reminderSubject: (service: string, when: string) => `Recordatorio: ${service} mañana, ${when}`,
-    reminderHeading: (firstName: string) => `Lo esperamos mañana, ${firstName}`,
+    reminderHeading: (firstName: string) => `Nos vemos mañana, ${firstName}`,
     reminderBody: "Le recordamos su cita de servicio.",
     fields: {
       service: "Servicio",

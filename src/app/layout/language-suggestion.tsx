@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { LANGUAGE_SUGGESTIONS } from "~/shared/i18n/language-suggestion";
-import { HREFLANGS, LOCALE_COOKIE, preferredLocale, type Locale } from "~/shared/i18n/locales";
+import { HREFLANGS, isTranslatedPath, LOCALE_COOKIE, preferredLocale, type Locale } from "~/shared/i18n/locales";
 import { useLocale } from "~/shared/i18n/messages";
 import { pageInLocale, rememberLocale } from "./language-switcher";
 
@@ -20,7 +20,7 @@ export function LanguageSuggestion() {
     const preferred = preferredLocale(navigator.languages.join(","));
     if (preferred && preferred !== "en") setSuggested(preferred);
   }, [current]);
-  if (!suggested || current !== "en") return null;
+  if (!suggested || current !== "en" || !isTranslatedPath(pathname)) return null;
   const text = LANGUAGE_SUGGESTIONS[suggested];
   return (
     <aside

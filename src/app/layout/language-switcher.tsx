@@ -1,5 +1,14 @@
 import { Link, useLocation } from "react-router";
-import { HREFLANGS, LANGUAGE_NAMES, LOCALE_COOKIE, LOCALES, localizedPath, pathWithoutLocale, type Locale } from "~/shared/i18n/locales";
+import {
+  HREFLANGS,
+  isTranslatedPath,
+  LANGUAGE_NAMES,
+  LOCALE_COOKIE,
+  LOCALES,
+  localizedPath,
+  pathWithoutLocale,
+  type Locale,
+} from "~/shared/i18n/locales";
 import { useLocale, useMessages } from "~/shared/i18n/messages";
 
 /** Remembers the shopper's language for a year (read by the suggestion on English pages). */
@@ -17,6 +26,8 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const current = useLocale();
   const m = useMessages().layout;
   const { pathname, search } = useLocation();
+  // The staff dashboard has no Spanish or Portuguese twin to switch to.
+  if (!isTranslatedPath(pathname)) return null;
   return (
     <nav aria-label={m.languageSwitcher} className={className}>
       <ul className="flex items-center gap-1">

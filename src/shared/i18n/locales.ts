@@ -56,6 +56,11 @@ export function localizedPath(path: string, locale: Locale): string {
   return `/${locale}${path.startsWith("/") ? path : `/${path}`}`;
 }
 
+/** Whether a page exists in every language: the staff dashboard (/podium…) is English only. */
+export function isTranslatedPath(pathname: string): boolean {
+  return !/^\/podium(\/|$)/.test(pathname);
+}
+
 /** The best of our languages for an Accept-Language header, or null when it prefers none of them. */
 export function preferredLocale(acceptLanguage: string | null | undefined): Locale | null {
   if (!acceptLanguage) return null;

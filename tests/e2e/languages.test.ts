@@ -14,6 +14,8 @@ import { pt } from "~/shared/i18n/pt";
 import type { Service } from "~/shared/types/service";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { upcomingDateFor } from "../support/booking-dates";
+import { DEMO_OWNER } from "../support/staff-sign-in";
+import { signInInBrowser } from "../support/staff-browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /** Issue 14 end to end: the shopper's journeys in Spanish and Portuguese on a phone. */
@@ -276,6 +278,27 @@ describe("accessibility of every public page in Spanish and Portuguese (phone)",
       // Decision 044: each language's catalogue is its own chunk; a page loads its own only.
       expect(scripts.filter((p) => /\/messages-/.test(p)).every((p) => p.includes(`/messages-${locale}-`))).toBe(true);
       expect(scripts.some((p) => p.includes(`/messages-${locale}-`))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the staff dashboard shows each lead's language (English dashboard)", () => {
+  it("lists the Spanish message and booking and the Portuguese application with their language", async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.url });
+    try {
+      await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+      await page.getByRole("tab", { name: "Messages" }).click();
+      const message = page.getByRole("listitem").filter({ hasText: "lucia@example.com" });
+      expect(await message.getByTestId("lead-language").textContent()).toBe("Language: Spanish");
+      await page.getByRole("tab", { name: "Financing Apps" }).click();
+      const application = page.getByRole("listitem").filter({ hasText: "joao@example.com" });
+      expect(await application.getByTestId("lead-language").textContent()).toBe("Language: Portuguese");
+      await page.getByRole("tab", { name: "Bookings" }).click();
+      const booking = page.getByRole("listitem").filter({ hasText: "lucia@example.com" });
+      expect(await booking.getByTestId("lead-language").textContent()).toBe("Language: Spanish");
+      await expectNoSeriousAxe(page, "Bookings tab");
     } finally {
       await context.close();
     }

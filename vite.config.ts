@@ -47,7 +47,12 @@ export default defineConfig({
               priority: 20,
             },
             { name: "layout", test: (id: string) => LAYOUT_MODULES.test(id) && !STAFF_ONLY.test(id) && !CATALOGUES.test(id), priority: 10 },
-            ...["en", "es", "pt"].map((locale) => ({ name: `messages-${locale}`, test: CATALOGUE(locale), priority: 15 })),
+            // The language's layout route (routes/locale-*.tsx, a few lines) rides in its catalogue's chunk.
+            ...["en", "es", "pt"].map((locale) => ({
+              name: `messages-${locale}`,
+              test: (id: string) => CATALOGUE(locale).test(id) || id.endsWith(`routes/locale-${locale}.tsx`),
+              priority: 15,
+            })),
           ],
         },
       },

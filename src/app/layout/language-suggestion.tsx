@@ -17,7 +17,7 @@ export function LanguageSuggestion() {
   const [suggested, setSuggested] = useState<Exclude<Locale, "en"> | null>(null);
   useEffect(() => {
     if (current !== "en" || document.cookie.split("; ").some((c) => c.startsWith(`${LOCALE_COOKIE}=`))) return;
-    const preferred = preferredLocale(navigator.languages.join(","));
+    const preferred = preferredLocale(navigator.languages);
     if (preferred && preferred !== "en") setSuggested(preferred);
   }, [current]);
   if (!suggested || current !== "en" || !isTranslatedPath(pathname)) return null;

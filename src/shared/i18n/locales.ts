@@ -58,22 +58,19 @@ export function localizedPath(path: string, locale: Locale): string {
 
 /** Whether a page exists in every language: the staff dashboard (/podium…) is English only. */
 export function isTranslatedPath(pathname: string): boolean {
-  return !/^\/podium(\/|$)/.test(pathname);
+  return !pathname.startsWith("/podium");
 }
 
-/** The best of our languages for an Accept-Language header, or null when it prefers none of them. */
-export function preferredLocale(acceptLanguage: string | null | undefined): Locale | null {
-  if (!acceptLanguage) return null;
-  const ranked = acceptLanguage
-    .split(",")
-    .map((part, index) => {
-      const [tag = "", ...params] = part.trim().split(";");
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      return { language: tag.trim().toLowerCase().split("-")[0] ?? "", q: q ? Number(q.slice(2)) || 0 : 1, index };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { language } of ranked) if (isLocale(language)) return language;
+/**
+ * The first of our languages in a browser's preference list (`navigator.languages`, already in
+ * order: "pt-BR", "en-US" → "pt"), or null when it lists none of them. Small on purpose: it ships
+ * with every page for the suggestion banner.
+ */
+export function preferredLocale(languages: readonly string[]): Locale | null {
+  for (const tag of languages) {
+    const language = tag.split("-")[0]!.toLowerCase();
+    if (isLocale(language)) return language;
+  }
   return null;
 }
 

@@ -15,6 +15,12 @@ const LAYOUT_MODULES =
  */
 const NOT_LAYOUT =
   /i18n[\\/](staff-messages|en[\\/](admin|staff|staff-lot)\.ts|privacy-page-messages|(en|es|pt)[\\/]privacy-page\.ts)|shared[\\/]ui[\\/]staff[\\/]|-tab\.tsx$/;
+/**
+ * Each language's catalogue is its own chunk, so a page downloads only its language (decision 044);
+ * the staff text, the privacy page's own text and the server-only mail text are not part of it.
+ */
+const CATALOGUE = (locale: string) => new RegExp(`i18n[\\\\/]${locale}(\\.ts$|[\\\\/](?!admin|staff|privacy-page|mail))`);
+const CATALOGUES = /i18n[\\/](en|es|pt)(\.ts$|[\\/])/;
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -42,7 +48,13 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
               priority: 20,
             },
-            { name: "layout", test: (id: string) => LAYOUT_MODULES.test(id) && !NOT_LAYOUT.test(id), priority: 10 },
+            { name: "layout", test: (id: string) => LAYOUT_MODULES.test(id) && !NOT_LAYOUT.test(id) && !CATALOGUES.test(id), priority: 10 },
+            // The language's layout route (routes/locale-*.tsx, a few lines) rides in its catalogue's chunk.
+            ...["en", "es", "pt"].map((locale) => ({
+              name: `messages-${locale}`,
+              test: (id: string) => CATALOGUE(locale).test(id) || id.endsWith(`routes/locale-${locale}.tsx`),
+              priority: 15,
+            })),
           ],
         },
       },

@@ -10,7 +10,10 @@ import { fileURLToPath } from "node:url";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { buildFinancingPdf } from "~/features/financing/financing-pdf.server";
-import { financingApplicationSchema } from "~/features/financing/financing-schema";
+import { financingApplicationSchema as financingSchemaFor } from "~/features/financing/financing-schema";
+import { en } from "~/shared/i18n/en";
+
+const financingApplicationSchema = financingSchemaFor(en);
 import { submitFinancingApplication } from "~/features/financing/financing.server";
 import type { AppContext } from "~/server/context.server";
 import { migrateToLatest, openDatabase } from "~/server/db/database.server";

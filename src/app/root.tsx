@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from "react-router";
+import { localeFromMatches } from "~/app/lib/locale-handle";
+import { LanguageSuggestion } from "~/app/layout/language-suggestion";
 import { SiteFooter } from "~/app/layout/site-footer";
 import { SiteHeader } from "~/app/layout/site-header";
 import { SplashScreen } from "~/app/layout/splash-screen";
@@ -7,7 +9,8 @@ import { NotFoundPage } from "~/app/layout/not-found-page";
 import { useWebVitalsReporting } from "~/features/tracking/report-web-vitals";
 import { useVisitorTracking } from "~/features/tracking/use-visitor-tracking";
 import { appContext } from "~/server/load-context.server";
-import { MessagesProvider, useMessages } from "~/shared/i18n/messages";
+import { LANGUAGE_TAGS } from "~/shared/i18n/locales";
+import { MessagesProvider, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { useNonce } from "~/shared/ui/nonce";
 import { Toaster } from "~/shared/ui/toast";
 import type { Route } from "./+types/root";
@@ -21,8 +24,10 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // The language comes from the URL: each language's layout route carries its catalogue.
+  const current = localeFromMatches(useMatches());
   return (
-    <html lang="en">
+    <html lang={LANGUAGE_TAGS[current?.locale ?? "en"]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -31,16 +36,22 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-gray-900 antialiased">
-        <MessagesProvider locale="en">
-          <SkipLink />
-          <SiteHeader />
-          <main id="main" tabIndex={-1} className="flex-1 outline-none">
-            {children}
-          </main>
-          <SiteFooter />
-          <Toaster />
-          <SplashScreen />
-        </MessagesProvider>
+        {current ? (
+          <MessagesProvider locale={current.locale} messages={current.messages}>
+            <SkipLink />
+            <SiteHeader />
+            <LanguageSuggestion />
+            <main id="main" tabIndex={-1} className="flex-1 outline-none">
+              {children}
+            </main>
+            <SiteFooter />
+            <Toaster />
+            <SplashScreen />
+          </MessagesProvider>
+        ) : (
+          // Only when the root itself fails before any page matched: no language, no shell.
+          <main id="main">{children}</main>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -75,12 +86,13 @@ export function ErrorBoundary() {
 
 function GenericErrorPage() {
   const m = useMessages();
+  const path = useLocalizedPath();
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <title>{m.layout.error.title}</title>
       <h1 className="text-3xl font-bold">{m.layout.error.title}</h1>
       <p className="mt-4 text-gray-700">{m.layout.error.text}</p>
-      <a href="/" className="mt-8 inline-block rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800">
+      <a href={path("/")} className="mt-8 inline-block rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800">
         {m.layout.error.home}
       </a>
     </section>

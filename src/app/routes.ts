@@ -1,21 +1,37 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
+
+/**
+ * The public pages, once per language: English at the spec's paths, Spanish under /es/ and
+ * Portuguese under /pt/ (docs/decisions/044-languages-in-urls.md). Each language's layout route
+ * brings its catalogue; English keeps the plain route ids, the others get "es/…" and "pt/…".
+ */
+function publicPages(locale?: "es" | "pt"): RouteConfigEntry[] {
+  const id = (name: string) => (locale ? { id: `${locale}/${name}` } : {});
+  return [
+    index("routes/home.tsx", id("home")),
+    route("inventory", "routes/inventory.tsx", id("inventory")),
+    route("financing", "routes/financing.tsx", id("financing")),
+    route("about", "routes/about.tsx", id("about")),
+    route("contact", "routes/contact.tsx", id("contact")),
+    route("booking", "routes/booking.tsx", id("booking")),
+    route("privacy", "routes/privacy.tsx", id("privacy")),
+    route("booking/manage/:token", "routes/booking-manage.tsx", id("booking-manage")),
+    // /used-{year}-{make}-{model}-fitchburg-ma-01430-{id}; any other single segment is a 404.
+    route(":vehiclePath", "routes/vehicle.tsx", id("vehicle")),
+    route("*", "routes/not-found.tsx", id("not-found")),
+  ];
+}
 
 export default [
-  index("routes/home.tsx"),
-  route("inventory", "routes/inventory.tsx"),
-  route("financing", "routes/financing.tsx"),
-  route("about", "routes/about.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("booking", "routes/booking.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("booking/manage/:token", "routes/booking-manage.tsx"),
-  route("podium", "routes/podium.tsx"),
-  route("podium/setup", "routes/podium-setup.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("feeds/google-vehicles.tsv", "routes/feeds.google-vehicles.ts"),
   route("feeds/meta-vehicles.csv", "routes/feeds.meta-vehicles.ts"),
-  // /used-{year}-{make}-{model}-fitchburg-ma-01430-{id}; any other single segment is a 404.
-  route(":vehiclePath", "routes/vehicle.tsx"),
-  route("*", "routes/not-found.tsx"),
+  ...prefix("es", [layout("routes/locale-es.tsx", publicPages("es"))]),
+  ...prefix("pt", [layout("routes/locale-pt.tsx", publicPages("pt"))]),
+  layout("routes/locale-en.tsx", [
+    route("podium", "routes/podium.tsx"),
+    route("podium/setup", "routes/podium-setup.tsx"),
+    ...publicPages(),
+  ]),
 ] satisfies RouteConfig;

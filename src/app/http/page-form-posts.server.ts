@@ -4,16 +4,18 @@ import { BOOKING_RATE_LIMIT } from "~/features/booking/booking-api.server";
 import { CONTACT_RATE_LIMIT } from "~/features/contact/contact-api.server";
 import { FINANCING_RATE_LIMIT, financingInFlightLimit } from "~/features/financing/financing-api.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
-import { messagesFor } from "~/shared/i18n/messages";
+import { messagesFor } from "~/shared/i18n/catalogues";
+import { LOCALES, localizedPath } from "~/shared/i18n/locales";
 import { isVehiclePathSlug } from "~/shared/lib/vehicle-path";
 
 /**
  * Guards for the forms that post to page routes when JavaScript is off (decision 025): the same
  * per-client limits as their /api twins, and only from this site's own pages (a browser says so
  * in Sec-Fetch-Site; clients that send none, like curl, pass, as they can call /api anyway).
+ * Every language's pages are guarded (/contact, /es/contact, /pt/contact…), sharing one budget
+ * per client, and a refusal is written in the page's language.
  */
 export function pageFormPosts(): Router {
-  const m = messagesFor();
   const router = Router();
   const sameSiteOnly: RequestHandler = (req, res, next) => {
     const site = req.get("sec-fetch-site");
@@ -23,12 +25,17 @@ export function pageFormPosts(): Router {
     }
     next();
   };
-  const contactLimit = rateLimit({ ...CONTACT_RATE_LIMIT, message: m.contact.api.tooMany });
-  router.post("/contact", sameSiteOnly, contactLimit);
-  router.post("/booking", sameSiteOnly, rateLimit({ ...BOOKING_RATE_LIMIT, message: m.booking.api.tooMany }));
-  router.post("/financing", sameSiteOnly, rateLimit({ ...FINANCING_RATE_LIMIT, message: "Too many requests" }), financingInFlightLimit);
-  router.post("/:page", (req, res, next) =>
-    isVehiclePathSlug(req.params.page) ? sameSiteOnly(req, res, () => contactLimit(req, res, next)) : next(),
-  );
+  // One counter per form for all languages: switching language must not reset a client's budget.
+  const contactLimits = rateLimit({ ...CONTACT_RATE_LIMIT, message: (locale) => messagesFor(locale).contact.api.tooMany });
+  const bookingLimits = rateLimit({ ...BOOKING_RATE_LIMIT, message: (locale) => messagesFor(locale).booking.api.tooMany });
+  const financingLimits = rateLimit({ ...FINANCING_RATE_LIMIT, message: "Too many requests" });
+  for (const locale of LOCALES) {
+    router.post(localizedPath("/contact", locale), sameSiteOnly, contactLimits);
+    router.post(localizedPath("/booking", locale), sameSiteOnly, bookingLimits);
+    router.post(localizedPath("/financing", locale), sameSiteOnly, financingLimits, financingInFlightLimit);
+    router.post(localizedPath("/:page", locale), (req, res, next) =>
+      isVehiclePathSlug(String(req.params.page)) ? sameSiteOnly(req, res, () => contactLimits(req, res, next)) : next(),
+    );
+  }
   return router;
 }

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
-import { useMessages } from "~/shared/i18n/messages";
+import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 
 /** The '404 Page Not Found' card for unknown routes and unknown vehicles (spec §8). */
 export function NotFoundPage() {
+  const path = useLocalizedPath();
   const m = useMessages();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center" data-testid="not-found">
@@ -13,10 +14,10 @@ export function NotFoundPage() {
         <h1 className="mt-2 text-2xl font-bold">{m.layout.notFound.subheading}</h1>
         <p className="mt-4 text-gray-700">{m.layout.notFound.text}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/" className="rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800">
+          <Link to={path("/")} className="rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800">
             {m.layout.notFound.home}
           </Link>
-          <Link to="/inventory" className="rounded-md border border-gray-300 px-5 py-3 font-semibold hover:bg-gray-50">
+          <Link to={path("/inventory")} className="rounded-md border border-gray-300 px-5 py-3 font-semibold hover:bg-gray-50">
             {m.layout.notFound.inventory}
           </Link>
         </div>

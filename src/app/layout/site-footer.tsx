@@ -1,13 +1,14 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { businessProfile } from "~/shared/config/business-profile";
-import { useMessages } from "~/shared/i18n/messages";
+import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { LanguagesSpoken } from "~/shared/ui/languages-spoken";
 import { WeeklyHours } from "~/shared/ui/weekly-hours";
 import { SocialLinks } from "./site-header";
 
 /** Shared footer: contact details, weekly hours, quick links. */
 export function SiteFooter() {
+  const path = useLocalizedPath();
   const m = useMessages();
   const { name, phone, phoneE164, email, address, links } = businessProfile;
   return (
@@ -53,32 +54,32 @@ export function SiteFooter() {
           <h2 className="text-base font-semibold text-white">{m.layout.footer.quickLinks}</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              <Link className="hover:underline" to="/inventory">
+              <Link className="hover:underline" to={path("/inventory")}>
                 {m.layout.nav.inventory}
               </Link>
             </li>
             <li>
-              <Link className="hover:underline" to="/financing">
+              <Link className="hover:underline" to={path("/financing")}>
                 {m.layout.nav.financing}
               </Link>
             </li>
             <li>
-              <Link className="hover:underline" to="/booking">
+              <Link className="hover:underline" to={path("/booking")}>
                 {m.layout.nav.service}
               </Link>
             </li>
             <li>
-              <Link className="hover:underline" to="/about">
+              <Link className="hover:underline" to={path("/about")}>
                 {m.layout.nav.about}
               </Link>
             </li>
             <li>
-              <Link className="hover:underline" to="/contact">
+              <Link className="hover:underline" to={path("/contact")}>
                 {m.layout.nav.contact}
               </Link>
             </li>
             <li>
-              <Link className="hover:underline" to="/privacy">
+              <Link className="hover:underline" to={path("/privacy")}>
                 {m.privacy.footerLink}
               </Link>
             </li>

@@ -2,8 +2,9 @@ import { Menu, Phone, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { businessProfile } from "~/shared/config/business-profile";
-import { useMessages } from "~/shared/i18n/messages";
+import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { FacebookIcon, InstagramIcon, WhatsAppIcon } from "~/shared/ui/brand-icons";
+import { LanguageSwitcher } from "./language-switcher";
 import { OpenStatusBadge } from "./open-status-badge";
 
 const navItems = [
@@ -21,6 +22,7 @@ const navItems = [
  * button stays in the bar at every width. The brand wraps to two lines on phones, never truncated.
  */
 export function SiteHeader() {
+  const path = useLocalizedPath();
   const m = useMessages();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -36,7 +38,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex min-h-16 max-w-7xl items-center justify-between gap-2 px-4 py-2 sm:gap-3">
         <div className="flex min-w-0 flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-3">
-          <Link to="/" className="text-base leading-tight font-extrabold tracking-tight text-balance text-gray-900 sm:text-lg">
+          <Link to={path("/")} className="text-base leading-tight font-extrabold tracking-tight text-balance text-gray-900 sm:text-lg">
             {businessProfile.name}
           </Link>
           <OpenStatusBadge />
@@ -45,13 +47,14 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {navItems.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className={linkClass} prefetch="intent">
+                <NavLink to={path(item.to)} end={item.to === "/"} className={linkClass} prefetch="intent">
                   {m.layout.nav[item.key]}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
+        <LanguageSwitcher className="hidden md:block" />
         <div className="hidden items-center gap-1 lg:flex">
           <SocialLinks />
         </div>
@@ -80,7 +83,7 @@ export function SiteHeader() {
             {navItems.map((item) => (
               <li key={item.to}>
                 <NavLink
-                  to={item.to}
+                  to={path(item.to)}
                   end={item.to === "/"}
                   className={(state) => `block ${linkClass(state)} py-3 text-base`}
                   onClick={() => setMenuOpen(false)}
@@ -91,6 +94,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        <LanguageSwitcher className="border-t border-gray-100 px-3 py-2" />
         <div className="flex items-center gap-1 border-t border-gray-100 px-3 py-2">
           <SocialLinks />
         </div>

@@ -3,13 +3,15 @@ import { Link } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { businessProfile } from "~/shared/config/business-profile";
-import { messagesFor, useMessages } from "~/shared/i18n/messages";
+import { metaLocale } from "~/app/lib/locale-handle";
+import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const m = messagesFor();
+  const { locale, messages: m } = metaLocale(matches);
   return pageMeta({
+    locale,
     title: m.pages.about.title(businessProfile.name),
     description: m.pages.about.description,
     path: "/about",
@@ -18,6 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function AboutPage() {
+  const path = useLocalizedPath();
   const m = useMessages();
   const a = m.site.about;
   const serviceIcons = [Car, BadgeDollarSign];
@@ -71,10 +74,10 @@ export default function AboutPage() {
           })}
         </div>
         <div className="mt-12 flex flex-wrap justify-center gap-3">
-          <Link to="/inventory" className="rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800">
+          <Link to={path("/inventory")} className="rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800">
             {a.browseInventory}
           </Link>
-          <Link to="/contact" className="rounded-md border border-gray-400 px-6 py-3 font-semibold text-gray-900 hover:bg-gray-50">
+          <Link to={path("/contact")} className="rounded-md border border-gray-400 px-6 py-3 font-semibold text-gray-900 hover:bg-gray-50">
             {a.contactUs}
           </Link>
         </div>

@@ -8,24 +8,27 @@ import { appContext } from "~/server/load-context.server";
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import type { MailMessages } from "~/shared/i18n/en/mail";
+import { localeFromPath, type Locale } from "~/shared/i18n/locales";
+import { useLocale, useLocalizedPath } from "~/shared/i18n/messages";
 import type { Route } from "./+types/booking-manage";
 
 /**
  * The page behind a booking's manage link (issue 12): the appointment and a Cancel button,
  * a plain form posting to this route's action, so it works before (or without) JavaScript.
- * Its text comes from the mail catalogue through the loader, like the mail that links here.
+ * Its text comes from the mail catalogue through the loader, like the mail that links here, in
+ * the language of the URL (the mail links /es/booking/manage/… for a booking made in Spanish).
  */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const copy = mailMessagesFor().manage;
+  const locale = localeFromPath(new URL(request.url).pathname);
   const booking = await findManagedBooking(ctx, params.token);
-  const page = { copy: textFor(copy), phone: businessProfile.phone, booking };
+  const page = { copy: textFor(locale), phone: businessProfile.phone, booking };
   return booking ? page : data(page, { status: 404 });
 }
 
-export async function action({ context, params }: Route.ActionArgs) {
+export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const copy = mailMessagesFor().manage;
+  const copy = mailMessagesFor(localeFromPath(new URL(request.url).pathname)).manage;
   const result = await cancelManagedBooking(ctx, params.token);
   if (result.kind === "not-found") return data({ notice: copy.notFound, ok: false }, { status: 404 });
   if (result.kind === "already-cancelled") return data({ notice: copy.alreadyCancelled, ok: false }, { status: 409 });
@@ -34,7 +37,8 @@ export async function action({ context, params }: Route.ActionArgs) {
 }
 
 /** Only strings cross to the browser (functions are applied here). */
-function textFor(copy: MailMessages["manage"]) {
+function textFor(locale: Locale) {
+  const copy: MailMessages["manage"] = mailMessagesFor(locale).manage;
   return {
     title: copy.title,
     metaTitle: copy.metaTitle(businessProfile.name),
@@ -48,7 +52,7 @@ function textFor(copy: MailMessages["manage"]) {
     bookAgain: copy.bookAgain,
     questions: copy.questions(businessProfile.phone),
     heading: copy.heading,
-    fields: mailMessagesFor().shopper.fields,
+    fields: mailMessagesFor(locale).shopper.fields,
   };
 }
 
@@ -60,10 +64,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 function Details({ booking, copy }: { booking: ManagedBooking; copy: ReturnType<typeof textFor> }) {
+  const locale = useLocale();
   const rows: [string, string][] = [
     [copy.fields.service, booking.serviceName],
-    [copy.fields.date, formatBookingDate(booking.bookingDate)],
-    [copy.fields.time, formatSlotTime(booking.bookingTime)],
+    [copy.fields.date, formatBookingDate(booking.bookingDate, locale)],
+    [copy.fields.time, formatSlotTime(booking.bookingTime, locale)],
     [copy.status, copy.statuses[booking.status]],
     [copy.fields.address, `${businessProfile.address.street}, ${businessProfile.address.city}, ${businessProfile.address.region}`],
   ];
@@ -82,6 +87,7 @@ function Details({ booking, copy }: { booking: ManagedBooking; copy: ReturnType<
 export default function BookingManagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { copy, booking } = loaderData;
   const navigation = useNavigation();
+  const path = useLocalizedPath();
   const busy = navigation.state !== "idle";
   return (
     <>
@@ -119,7 +125,7 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
         )}
         <p className="mt-6 text-gray-700">{copy.questions}</p>
         <p className="mt-4">
-          <Link to="/booking" className="font-semibold text-red-700 underline hover:text-red-800">
+          <Link to={path("/booking")} className="font-semibold text-red-700 underline hover:text-red-800">
             {copy.bookAgain}
           </Link>
         </p>

@@ -9,7 +9,8 @@ import { BookingWizard } from "~/features/booking/booking-wizard";
 import { listBookableServices } from "~/features/booking/booking.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
-import { messagesFor, useMessages } from "~/shared/i18n/messages";
+import { metaLocale } from "~/app/lib/locale-handle";
+import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/booking";
 
@@ -31,8 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const m = messagesFor();
+  const { locale, messages: m } = metaLocale(matches);
   return pageMeta({
+    locale,
     title: m.pages.booking.title(businessProfile.name),
     description: m.pages.booking.description,
     path: "/booking",
@@ -44,12 +46,13 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 const HIDE_INTERACTIVE_FLOW = ".booking-interactive{display:none}";
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const path = useLocalizedPath();
   const m = useMessages();
   return (
     <>
       <PageHero title={m.shells.booking.title} subtitle={m.booking.subtitle}>
         <Link
-          to="/"
+          to={path("/")}
           className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />

@@ -6,7 +6,8 @@ import { ContactForm } from "~/features/contact/contact-form";
 import { contactFormPost } from "~/features/contact/contact-form-action.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
-import { messagesFor, useMessages } from "~/shared/i18n/messages";
+import { metaLocale } from "~/app/lib/locale-handle";
+import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import { DealerContact } from "~/shared/ui/dealer-contact";
 import { MapFacade } from "~/shared/ui/map-facade";
@@ -23,8 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const m = messagesFor();
+  const { locale, messages: m } = metaLocale(matches);
   return pageMeta({
+    locale,
     title: m.pages.contact.title(businessProfile.name),
     description: m.pages.contact.description,
     path: "/contact",
@@ -34,6 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
   const m = useMessages();
+  const path = useLocalizedPath();
   const c = m.site.contact;
   return (
     <>
@@ -44,7 +47,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             <h2 id="form-heading" className="text-2xl font-bold">
               {c.formHeading}
             </h2>
-            <ContactForm className="mt-4" action="/contact" posted={actionData} />
+            <ContactForm className="mt-4" action={path("/contact")} posted={actionData} />
           </section>
           <section aria-labelledby="map-heading">
             <h2 id="map-heading" className="text-2xl font-bold">

@@ -6,7 +6,8 @@ import { FinancingForm } from "~/features/financing/financing-form";
 import { financingFormPost } from "~/features/financing/financing-form-action.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
-import { messagesFor, useMessages } from "~/shared/i18n/messages";
+import { metaLocale } from "~/app/lib/locale-handle";
+import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/financing";
 
@@ -18,8 +19,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const m = messagesFor();
+  const { locale, messages: m } = metaLocale(matches);
   return pageMeta({
+    locale,
     title: m.pages.financing.title(businessProfile.name),
     description: m.pages.financing.description,
     path: "/financing",
@@ -30,11 +32,15 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 const benefitIcons = [BadgeCheck, Percent, ShieldCheck];
 
 export default function FinancingPage({ actionData }: Route.ComponentProps) {
+  const path = useLocalizedPath();
   const m = useMessages().financing;
   return (
     <>
       <PageHero title={m.hero.title} subtitle={m.hero.subtitle}>
-        <Link to="/" className="inline-flex items-center gap-2 rounded-md border border-white/50 px-4 py-2 font-semibold hover:bg-white/10">
+        <Link
+          to={path("/")}
+          className="inline-flex items-center gap-2 rounded-md border border-white/50 px-4 py-2 font-semibold hover:bg-white/10"
+        >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
           {m.hero.back}
         </Link>
@@ -54,7 +60,7 @@ export default function FinancingPage({ actionData }: Route.ComponentProps) {
         </ul>
       </section>
       <div className="mx-auto max-w-5xl px-4 py-10">
-        <FinancingForm action="/financing" posted={actionData} />
+        <FinancingForm action={path("/financing")} posted={actionData} />
       </div>
     </>
   );

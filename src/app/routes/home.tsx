@@ -9,7 +9,8 @@ import { VEHICLE_GRID_CLASS, VehicleCard, VehicleGridPlaceholders } from "~/feat
 import type { VehicleSummary } from "~/features/inventory/vehicle-summary";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
-import { messagesFor, useMessages } from "~/shared/i18n/messages";
+import { metaLocale } from "~/app/lib/locale-handle";
+import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import { DealerContact } from "~/shared/ui/dealer-contact";
 import { MapFacade } from "~/shared/ui/map-facade";
@@ -31,8 +32,9 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs): { featur
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const m = messagesFor();
+  const { locale, messages: m } = metaLocale(matches);
   return pageMeta({
+    locale,
     title: m.pages.home.title(businessProfile.name),
     description: m.pages.home.description(businessProfile.name),
     path: "/",
@@ -42,6 +44,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const path = useLocalizedPath();
   const m = useMessages();
   const s = m.site;
   const { featured } = loaderData;
@@ -49,10 +52,10 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero title={m.shells.home.heroTitle} subtitle={m.shells.home.heroSubtitle}>
-        <Link to="/inventory" className="rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800">
+        <Link to={path("/inventory")} className="rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800">
           {m.shells.home.browseInventory}
         </Link>
-        <Link to="/financing" className="rounded-md bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-100">
+        <Link to={path("/financing")} className="rounded-md bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-100">
           {m.shells.home.getFinancing}
         </Link>
       </PageHero>
@@ -156,6 +159,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 }
 
 function FeaturedSection({ children }: { children: ReactNode }) {
+  const path = useLocalizedPath();
   const s = useMessages().site;
   return (
     <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-14">
@@ -166,7 +170,7 @@ function FeaturedSection({ children }: { children: ReactNode }) {
           </h2>
           <p className="mt-2 text-gray-700">{s.home.featuredSubtitle}</p>
         </div>
-        <Link to="/inventory" className="font-semibold text-red-800 hover:underline">
+        <Link to={path("/inventory")} className="font-semibold text-red-800 hover:underline">
           {s.home.viewAll}
         </Link>
       </div>

@@ -17,7 +17,8 @@ import {
 import { VehicleGridPlaceholders } from "~/features/inventory/vehicle-card";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
-import { messagesFor, useMessages } from "~/shared/i18n/messages";
+import { metaLocale } from "~/app/lib/locale-handle";
+import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import { itemListJsonLd } from "~/shared/lib/structured-data";
 import { JsonLd } from "~/shared/ui/json-ld";
@@ -53,8 +54,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const m = messagesFor();
+  const { locale, messages: m } = metaLocale(matches);
   return pageMeta({
+    locale,
     title: m.pages.inventory.title(businessProfile.name),
     description: m.pages.inventory.description,
     path: "/inventory",
@@ -65,6 +67,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function InventoryPage({ loaderData }: Route.ComponentProps) {
+  const path = useLocalizedPath();
   const m = useMessages();
   // A document's data (server loader) or a client navigation's (clientLoader, maybe still downloading).
   const inventory: MaybeDeferred<InventoryData> = "inventory" in loaderData ? loaderData.inventory : loaderData;
@@ -74,7 +77,10 @@ export default function InventoryPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero title={m.shells.inventory.title} subtitle={m.shells.inventory.subtitle}>
-        <Link to="/" className="inline-flex items-center gap-2 rounded-md border border-white/50 px-4 py-2 font-semibold hover:bg-white/10">
+        <Link
+          to={path("/")}
+          className="inline-flex items-center gap-2 rounded-md border border-white/50 px-4 py-2 font-semibold hover:bg-white/10"
+        >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
           {m.layout.back}
         </Link>

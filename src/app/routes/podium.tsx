@@ -11,11 +11,11 @@ import { SignInScreen } from "~/features/staff/sign-in-screen";
 import { StaffTab } from "~/features/staff/staff-tab";
 import { VehiclesTab } from "~/features/vehicles/vehicles-tab";
 import { businessProfile } from "~/shared/config/business-profile";
-import { messagesFor } from "~/shared/i18n/messages";
+import { metaLocale } from "~/app/lib/locale-handle";
 import type { Route } from "./+types/podium";
 
-export const meta: Route.MetaFunction = () => [
-  { title: messagesFor().pages.podium.title(businessProfile.name) },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaLocale(matches).messages.pages.podium.title(businessProfile.name) },
   { name: "robots", content: "noindex, nofollow" },
 ];
 

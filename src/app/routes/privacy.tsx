@@ -1,4 +1,5 @@
 import { PageHero } from "~/app/lib/page-shell";
+import { metaLocale } from "~/app/lib/locale-handle";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { businessProfile } from "~/shared/config/business-profile";
 import { privacyPageMessagesFor, usePrivacyPageMessages } from "~/shared/i18n/privacy-page-messages";
@@ -7,8 +8,10 @@ import { DealerContact } from "~/shared/ui/dealer-contact";
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const m = privacyPageMessagesFor();
+  const { locale } = metaLocale(matches);
+  const m = privacyPageMessagesFor(locale);
   return pageMeta({
+    locale,
     title: `${m.title} | ${businessProfile.name}`,
     description: m.description(businessProfile.name),
     path: "/privacy",

@@ -15,7 +15,10 @@ import { VehicleSkeleton } from "~/features/vehicle/vehicle-skeleton";
 import { getVehicle } from "~/features/vehicle/vehicle.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
-import { messagesFor, useMessages } from "~/shared/i18n/messages";
+import { metaLocale } from "~/app/lib/locale-handle";
+import { localeFromPath, localizedPath } from "~/shared/i18n/locales";
+import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
+import { optionLabel } from "~/shared/i18n/option-label";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { pageMeta } from "~/shared/lib/seo";
 import { carJsonLd } from "~/shared/lib/structured-data";
@@ -34,10 +37,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!id) throw data(null, { status: 404 });
   const vehicle = await getVehicle(ctx, id);
   if (!vehicle) throw data(null, { status: 404 });
-  const canonical = vehiclePath(vehicle);
+  const url = new URL(request.url);
+  const canonical = localizedPath(vehiclePath(vehicle), localeFromPath(url.pathname));
   // A valid id under an old or wrong slug moves permanently to the canonical path. Compare the
   // route param, not request.url: client navigations fetch `<path>.data`, which must not redirect-loop.
-  if (`/${slug}` !== canonical) throw redirect(`${canonical}${new URL(request.url).search}`, 301);
+  if (`/${slug}` !== vehiclePath(vehicle)) throw redirect(`${canonical}${url.search}`, 301);
   const similar = similarVehicles(vehicle, (await listInventory(ctx)).summaries);
   if (vehicle.status === "sold") {
     // Gone for good, not missing: 410 tells crawlers to drop it; shoppers get alternatives (issue 13).
@@ -71,28 +75,30 @@ export async function action({ params, request, context }: Route.ActionArgs) {
  * commits at once with the loading skeleton while the details download. Otherwise (first visit,
  * unknown id) it waits for the server as usual, which also decides 404 and 301.
  */
-export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+export async function clientLoader({ params, request, serverLoader }: Route.ClientLoaderArgs) {
   const slug = params.vehiclePath;
   const id = isVehiclePathSlug(slug) ? parseVehicleIdFromPath(slug) : null;
   const summary = id ? cachedInventory()?.vehicles.find((v) => v.id === id) : undefined;
   if (!summary) return serverLoader();
   const canonical = vehiclePath(summary);
-  if (`/${slug}` !== canonical) throw redirect(canonical);
+  if (`/${slug}` !== canonical) throw redirect(localizedPath(canonical, localeFromPath(new URL(request.url).pathname)));
   return { summary, pending: serverLoader() };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: messagesFor().layout.notFound.title }];
+  if (!loaderData) return [{ title: metaLocale(matches).messages.layout.notFound.title }];
   if ("soldVehicle" in loaderData) {
-    return [{ title: `${messagesFor().vehicle.sold.title} | ${businessProfile.name}` }, { name: "robots", content: "noindex" }];
+    const sold = metaLocale(matches).messages.vehicle.sold;
+    return [{ title: `${sold.title} | ${businessProfile.name}` }, { name: "robots", content: "noindex" }];
   }
   const vehicle = "pending" in loaderData ? loaderData.summary : loaderData.vehicle;
   const image = "pending" in loaderData ? loaderData.summary.photo?.src : loaderData.vehicle.images[0];
-  const m = messagesFor();
+  const { locale, messages: m } = metaLocale(matches);
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   return pageMeta({
+    locale,
     title: m.pages.vehicle.title(name, businessProfile.name),
-    description: m.vehicle.description(name, formatPrice(vehicle.price), formatNumber(vehicle.mileage)),
+    description: m.vehicle.description(name, formatPrice(vehicle.price, locale), formatNumber(vehicle.mileage, locale)),
     path: vehiclePath(vehicle),
     publicUrl: publicUrlFrom(matches),
     image,
@@ -128,13 +134,14 @@ function VehicleOrSold({ data }: { data: VehicleData }) {
 /** A sold vehicle's page (410): says so, offers similar available vehicles, asks not to be indexed. */
 function SoldVehiclePage({ soldVehicle, similar }: SoldVehicleData) {
   const v = useMessages().vehicle;
+  const path = useLocalizedPath();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10" data-testid="vehicle-sold">
       <section className="mx-auto max-w-2xl rounded-2xl border border-gray-200 p-8 text-center shadow-sm">
         <h1 className="text-3xl font-extrabold tracking-tight text-gray-900">{v.sold.title}</h1>
         <p className="mt-3 text-gray-700">{v.sold.body(soldVehicle.name)}</p>
         <Link
-          to="/inventory"
+          to={path("/inventory")}
           className="mt-6 inline-flex justify-center rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
         >
           {v.sold.browse}
@@ -168,21 +175,24 @@ function SimilarVehicles({ vehicles }: { vehicles: VehicleSummary[] }) {
 function VehicleDetails({ vehicle, similar, publicUrl }: ListedVehicleData) {
   const m = useMessages();
   const posted = useActionData<typeof action>();
+  const locale = useLocale();
+  const path = useLocalizedPath();
   const v = m.vehicle;
+  const o = m.options;
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   const info: [string, string][] = [
     ...(vehicle.trim ? ([[v.trim, vehicle.trim]] as [string, string][]) : []),
-    [v.transmission, vehicle.transmission],
-    [v.drivetrain, vehicle.drivetrain],
-    [v.bodyStyle, vehicle.bodyStyle],
-    [v.exteriorColor, vehicle.exteriorColor],
-    [v.mileage, v.miles(formatNumber(vehicle.mileage))],
+    [v.transmission, optionLabel(o.transmission, vehicle.transmission)],
+    [v.drivetrain, optionLabel(o.drivetrain, vehicle.drivetrain)],
+    [v.bodyStyle, optionLabel(o.bodyStyle, vehicle.bodyStyle)],
+    [v.exteriorColor, optionLabel(o.color, vehicle.exteriorColor)],
+    [v.mileage, v.miles(formatNumber(vehicle.mileage, locale))],
     [v.vin, vehicle.vin],
     ...(vehicle.stockNumber ? ([[v.stockNumber, vehicle.stockNumber]] as [string, string][]) : []),
   ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
-      <Link to="/inventory" className="inline-flex items-center gap-2 font-semibold text-red-800 hover:underline">
+      <Link to={path("/inventory")} className="inline-flex items-center gap-2 font-semibold text-red-800 hover:underline">
         <ArrowLeft aria-hidden="true" className="h-4 w-4" />
         {v.backToInventory}
       </Link>
@@ -199,7 +209,7 @@ function VehicleDetails({ vehicle, similar, publicUrl }: ListedVehicleData) {
             </h2>
             <ContactForm
               className="mt-4"
-              action={vehiclePath(vehicle)}
+              action={path(vehiclePath(vehicle))}
               posted={posted}
               vehicleId={vehicle.id}
               defaultMessage={m.contact.vehicleQuestion(vehicle.year, vehicle.make, vehicle.model)}
@@ -249,7 +259,7 @@ function VehicleDetails({ vehicle, similar, publicUrl }: ListedVehicleData) {
         </div>
       </div>
       <SimilarVehicles vehicles={similar} />
-      <JsonLd data={{ "@context": "https://schema.org", ...carJsonLd(vehicle, publicUrl) }} />
+      <JsonLd data={{ "@context": "https://schema.org", ...carJsonLd(vehicle, publicUrl, locale) }} />
     </div>
   );
 }
@@ -257,6 +267,8 @@ function VehicleDetails({ vehicle, similar, publicUrl }: ListedVehicleData) {
 /** Title, sale status, price, call and financing. */
 function Summary({ name, vehicle }: { name: string; vehicle: Vehicle }) {
   const v = useMessages().vehicle;
+  const locale = useLocale();
+  const path = useLocalizedPath();
   return (
     <div>
       <h1 className="text-3xl font-extrabold tracking-tight text-gray-900">{name}</h1>
@@ -264,7 +276,7 @@ function Summary({ name, vehicle }: { name: string; vehicle: Vehicle }) {
       {vehicle.status === "pending" ? <p className="mt-2 text-gray-800">{v.salePendingNote}</p> : null}
       <p className="mt-2 text-3xl font-extrabold text-red-700">
         <span className="sr-only">{v.price}: </span>
-        {formatPrice(vehicle.price)}
+        {formatPrice(vehicle.price, locale)}
       </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <a
@@ -275,7 +287,7 @@ function Summary({ name, vehicle }: { name: string; vehicle: Vehicle }) {
           {v.call(businessProfile.phone)}
         </a>
         <Link
-          to="/financing"
+          to={path("/financing")}
           className="inline-flex items-center justify-center rounded-md border border-gray-400 px-5 py-3 font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-red-700"
         >
           {v.applyForFinancing}

@@ -1,5 +1,6 @@
 import { businessProfile, weekdays, type Weekday } from "~/shared/config/business-profile";
 import { zonedClock } from "~/shared/lib/business-hours";
+import { LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
 import type { Service } from "~/shared/types/service";
 
 /**
@@ -45,9 +46,14 @@ export function minutesOf(time: string): number {
 }
 
 /** "9:00 AM" for "09:00". */
-export function formatSlotTime(time: string): string {
+export function formatSlotTime(time: string, locale: Locale = "en"): string {
   const minutes = minutesOf(time);
   const h = Math.floor(minutes / 60);
+  if (locale !== "en") {
+    // "2:00 p. m." in es-US, "14:00" in pt-BR: each language's own clock.
+    const wallClock = new Date(Date.UTC(2000, 0, 1, h, minutes % 60));
+    return new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(wallClock);
+  }
   const suffix = h >= 12 ? "PM" : "AM";
   const h12 = h % 12 === 0 ? 12 : h % 12;
   return `${h12}:${String(minutes % 60).padStart(2, "0")} ${suffix}`;

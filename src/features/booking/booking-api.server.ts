@@ -3,7 +3,8 @@ import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf, sendError, type ApiErrorBody } from "~/server/http/api-errors.server";
 import { jsonBody } from "~/server/http/json-body.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
-import { messagesFor } from "~/shared/i18n/messages";
+import { messagesFor } from "~/shared/i18n/catalogues";
+import { localeFromBody } from "~/shared/i18n/locales";
 import { isoDateField, uuidField } from "~/shared/validation/fields";
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import { cancelManagedBooking, findManagedBooking } from "./booking-manage.server";
@@ -34,15 +35,20 @@ export function bookingApi(ctx: AppContext): Router {
   });
 
   router.post("/bookings", rateLimit({ ...BOOKING_RATE_LIMIT, message: m.api.tooMany }), jsonBody(), async (req, res) => {
-    const parsed = bookingSchema.safeParse(req.body ?? {});
+    // The page says which language it is in (`locale` in the body): messages come back in it,
+    // and the shopper's mails and calendar file are written in it.
+    const locale = localeFromBody(req.body);
+    const local = messagesFor(locale).booking;
+    const parsed = bookingSchema(messagesFor(locale)).safeParse(req.body ?? {});
     if (!parsed.success) {
-      res.status(400).json({ error: m.validation.fixFields, fieldErrors: fieldErrorsOf(parsed.error) } satisfies ApiErrorBody);
+      res.status(400).json({ error: local.validation.fixFields, fieldErrors: fieldErrorsOf(parsed.error) } satisfies ApiErrorBody);
       return;
     }
-    const result = await createBooking(ctx, parsed.data);
+    const result = await createBooking(ctx, parsed.data, new Date(), locale);
     if (result.kind === "booked") res.status(201).json(result.booking);
-    else if (result.kind === "slot-taken") sendError(res, 409, m.toast.slotTaken);
-    else res.status(400).json({ error: m.validation.fixFields, fieldErrors: refusalFieldErrors(result) } satisfies ApiErrorBody);
+    else if (result.kind === "slot-taken") sendError(res, 409, local.toast.slotTaken);
+    else
+      res.status(400).json({ error: local.validation.fixFields, fieldErrors: refusalFieldErrors(result, locale) } satisfies ApiErrorBody);
   });
 
   router.get("/bookings/:id/ics", async (req, res) => {

@@ -1,4 +1,5 @@
 import type { TakenSlot } from "./available-slots";
+import type { Locale } from "~/shared/i18n/locales";
 import type { BookingInput } from "./booking-schema";
 
 /** A failed API call (spec §7: the message is "status: body text"). */
@@ -34,12 +35,13 @@ export async function fetchTakenSlots(isoDate: string, signal?: AbortSignal): Pr
 export type CreatedBooking = { id: string; serviceId: string; bookingDate: string; bookingTime: string; status: string };
 
 /** POST /api/bookings */
-export async function postBooking(input: BookingInput): Promise<CreatedBooking> {
+export async function postBooking(input: BookingInput, locale: Locale): Promise<CreatedBooking> {
   const res = await fetch("/api/bookings", {
     method: "POST",
     credentials: "include",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(input),
+    // The page's language: the server answers and writes the shopper's mails in it.
+    body: JSON.stringify({ ...input, locale }),
   });
   if (!res.ok) throw await failure(res);
   return (await res.json()) as CreatedBooking;

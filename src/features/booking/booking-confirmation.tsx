@@ -1,7 +1,7 @@
 import { CalendarPlus, CheckCircle2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { useMessages } from "~/shared/i18n/messages";
+import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { formatSlotTime } from "./available-slots";
 import { bookingIcsUrl } from "./booking-client";
 import { formatBookingDate } from "./booking-dates";
@@ -21,12 +21,14 @@ export function BookingConfirmation({
   email: string;
 }) {
   const m = useMessages().booking.confirmation;
+  const locale = useLocale();
+  const path = useLocalizedPath();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const rows: [string, string][] = [
     [m.service, serviceName],
-    [m.date, formatBookingDate(date)],
-    [m.time, formatSlotTime(time)],
+    [m.date, formatBookingDate(date, locale)],
+    [m.time, formatSlotTime(time, locale)],
     [m.email, email],
   ];
   return (
@@ -57,7 +59,7 @@ export function BookingConfirmation({
           {m.addToCalendar}
         </a>
         <Link
-          to="/"
+          to={path("/")}
           className="inline-flex items-center justify-center rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
         >
           {m.backToHome}

@@ -1,3 +1,6 @@
+import type { Locale } from "~/shared/i18n/locales";
+import { formatLongDate } from "~/shared/lib/format";
+
 /**
  * The calendar widget works with Date objects at local midnight in the viewer's zone;
  * the booking rules work with "yyyy-MM-dd" dealership days. These two helpers map one to
@@ -12,11 +15,10 @@ export function isoFromLocalDate(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
 }
 
-// UTC on both sides keeps the calendar day whatever the viewer's zone; Intl keeps date-fns
-// out of the page's first-load JavaScript.
-const longDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-/** "November 24, 2026" (spec §2: 'MMMM d, yyyy'). */
-export function formatBookingDate(isoDate: string): string {
-  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
+/**
+ * "November 24, 2026" (spec §2: 'MMMM d, yyyy'), "24 de noviembre de 2026", "24 de novembro de 2026".
+ * Intl keeps date-fns out of the page's first-load JavaScript.
+ */
+export function formatBookingDate(isoDate: string, locale: Locale = "en"): string {
+  return formatLongDate(isoDate, locale);
 }

@@ -1,4 +1,4 @@
-import { useMessages } from "~/shared/i18n/messages";
+import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { formatPrice } from "~/shared/lib/format";
 import type { Service } from "~/shared/types/service";
 import { SelectField, TextAreaField, TextField } from "~/shared/ui/form-field";
@@ -23,6 +23,7 @@ export function BookingFallbackForm({
   posted?: Exclude<BookingPostResult, { kind: "booked" }>;
 }) {
   const m = useMessages().booking;
+  const path = useLocalizedPath();
   const errors = posted?.kind === "invalid" ? posted.fieldErrors : {};
   const values = posted && "values" in posted ? posted.values : {};
   const times = [...new Set(services.flatMap((s) => s.availableTimes))].sort((a, b) => minutesOf(a) - minutesOf(b));
@@ -54,7 +55,7 @@ export function BookingFallbackForm({
           {posted.kind === "slot-taken" ? m.toast.slotTaken : posted.kind === "too-large" ? m.noJs.tooLarge : m.validation.fixFields}
         </p>
       ) : null}
-      <form method="post" action="/booking" className="mt-4 grid gap-4 sm:grid-cols-2">
+      <form method="post" action={path("/booking")} className="mt-4 grid gap-4 sm:grid-cols-2">
         <SelectField
           id="nojs-serviceId"
           name="serviceId"

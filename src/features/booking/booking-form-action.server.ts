@@ -2,6 +2,8 @@ import type { AppContext } from "~/server/context.server";
 import { findService } from "~/server/data/services.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { FormTooLargeError, formValues, readFormData } from "~/server/http/form-post.server";
+import { messagesFor } from "~/shared/i18n/catalogues";
+import { localeFromPath } from "~/shared/i18n/locales";
 import { addDays, dealershipToday, isDateBookable } from "./available-slots";
 import type { BookingPostResult } from "./booking-client";
 import { bookingSchema } from "./booking-schema";
@@ -23,8 +25,9 @@ const ECHOED_FIELDS = [
 const FALLBACK_DAYS_AHEAD = 28;
 
 /**
- * The booking form posted to /booking without JavaScript: the same schema and service as
- * POST /api/bookings, answered with the confirmation or the messages to show.
+ * The booking form posted to /booking (or /es/booking, /pt/booking) without JavaScript: the same
+ * schema and service as POST /api/bookings, answered with the confirmation or the messages to
+ * show, in the language of the page it was posted to.
  */
 export async function bookingFormPost(ctx: AppContext, request: Request, now = new Date()): Promise<BookingPostResult> {
   let formData: FormData;
@@ -35,11 +38,12 @@ export async function bookingFormPost(ctx: AppContext, request: Request, now = n
     throw error;
   }
   const values = Object.fromEntries(ECHOED_FIELDS.map((name) => [name, String(formData.get(name) ?? "")]));
-  const parsed = bookingSchema.safeParse(formValues(formData));
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const parsed = bookingSchema(messagesFor(locale)).safeParse(formValues(formData));
   if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error), values };
-  const result = await createBooking(ctx, parsed.data, now);
+  const result = await createBooking(ctx, parsed.data, now, locale);
   if (result.kind === "slot-taken") return { kind: "slot-taken", values };
-  if (result.kind === "refused") return { kind: "invalid", fieldErrors: refusalFieldErrors(result), values };
+  if (result.kind === "refused") return { kind: "invalid", fieldErrors: refusalFieldErrors(result, locale), values };
   const service = await findService(ctx.db, result.booking.serviceId);
   return { kind: "booked", booking: result.booking, serviceName: service?.name ?? "", email: parsed.data.customerEmail };
 }

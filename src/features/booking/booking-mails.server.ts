@@ -6,20 +6,26 @@ import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.serve
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import { staffLeadsAddress } from "~/server/mail/recipients.server";
 import { businessProfile } from "~/shared/config/business-profile";
+import { asLocale, LANGUAGE_TAGS, localizedPath, type Locale } from "~/shared/i18n/locales";
 import type { Service } from "~/shared/types/service";
 import { formatSlotTime } from "./available-slots";
 import { formatBookingDate } from "./booking-dates";
 
-const shortDate = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+const shortDates = new Map<Locale, Intl.DateTimeFormat>();
 
-/** "Tue, Dec 1 9:00 AM": short enough for a lock screen. */
-export function appointmentLabel(booking: Pick<Booking, "bookingDate" | "bookingTime">): string {
-  return `${shortDate.format(new Date(`${booking.bookingDate}T00:00:00Z`))} ${formatSlotTime(booking.bookingTime)}`;
+/** "Tue, Dec 1 9:00 AM" ("mar, 1 dic 9:00 a.m." in Spanish): short enough for a lock screen. */
+export function appointmentLabel(booking: Pick<Booking, "bookingDate" | "bookingTime">, locale: Locale = "en"): string {
+  let format = shortDates.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+    shortDates.set(locale, format);
+  }
+  return `${format.format(new Date(`${booking.bookingDate}T00:00:00Z`))} ${formatSlotTime(booking.bookingTime, locale)}`;
 }
 
-/** The shopper's manage page for a token. */
-export function manageUrl(env: ServerEnv, token: string): string {
-  return `${env.publicUrl}/booking/manage/${token}`;
+/** The shopper's manage page for a token, in the language they booked in (/es/booking/manage/…). */
+export function manageUrl(env: ServerEnv, token: string, locale: Locale = "en"): string {
+  return `${env.publicUrl}${localizedPath(`/booking/manage/${token}`, locale)}`;
 }
 
 const customerName = (b: Booking) => `${b.customerFirstName} ${b.customerLastName}`;
@@ -40,15 +46,15 @@ function staffFields(b: Booking, service: Service) {
   };
 }
 
-function shopperFields(b: Booking, service: Service, locale: string) {
+function shopperFields(b: Booking, service: Service, locale: Locale) {
   const f = mailMessagesFor(locale).shopper.fields;
   const a = businessProfile.address;
   return {
     type: "fields" as const,
     rows: [
       [f.service, service.name],
-      [f.date, formatBookingDate(b.bookingDate)],
-      [f.time, formatSlotTime(b.bookingTime)],
+      [f.date, formatBookingDate(b.bookingDate, locale)],
+      [f.time, formatSlotTime(b.bookingTime, locale)],
       [f.address, `${businessProfile.name}, ${a.street}, ${a.city}, ${a.region} ${a.postalCode}`],
       [f.phone, businessProfile.phone],
     ] as const,
@@ -69,10 +75,13 @@ export function newBookingMails(
   reminderDue: Date | null,
 ): NewMail[] {
   const staff = mailMessagesFor("en").staff;
-  const shopper = mailMessagesFor(booking.locale).shopper;
+  // Staff read English; the shopper's mails are in the language they booked in.
+  const locale = asLocale(booking.locale);
+  const shopper = mailMessagesFor(locale).shopper;
   const related = { relatedType: "booking" as const, relatedId: booking.id };
   const when = appointmentLabel(booking);
-  const link = { type: "link" as const, label: shopper.manageLink, href: manageUrl(env, manageToken) };
+  const shopperWhen = appointmentLabel(booking, locale);
+  const link = { type: "link" as const, label: shopper.manageLink, href: manageUrl(env, manageToken, locale) };
   const mails: NewMail[] = [
     {
       kind: "booking-staff",
@@ -85,11 +94,12 @@ export function newBookingMails(
     {
       kind: "booking-confirmation",
       to: booking.customerEmail,
-      subject: shopper.bookingSubject(service.name, when),
+      subject: shopper.bookingSubject(service.name, shopperWhen),
       ...renderMail(
         shopper.bookingHeading(booking.customerFirstName),
-        [{ type: "paragraph", text: shopper.bookingBody }, shopperFields(booking, service, booking.locale), link],
+        [{ type: "paragraph", text: shopper.bookingBody }, shopperFields(booking, service, locale), link],
         [...dealershipSignature(), shopper.transactional],
+        LANGUAGE_TAGS[locale],
       ),
       attachments: [calendarFile],
       ...related,
@@ -99,11 +109,12 @@ export function newBookingMails(
     mails.push({
       kind: BOOKING_REMINDER_KIND,
       to: booking.customerEmail,
-      subject: shopper.reminderSubject(service.name, when),
+      subject: shopper.reminderSubject(service.name, shopperWhen),
       ...renderMail(
         shopper.reminderHeading(booking.customerFirstName),
-        [{ type: "paragraph", text: shopper.reminderBody }, shopperFields(booking, service, booking.locale), link],
+        [{ type: "paragraph", text: shopper.reminderBody }, shopperFields(booking, service, locale), link],
         [...dealershipSignature(), shopper.transactional],
+        LANGUAGE_TAGS[locale],
       ),
       dueAt: reminderDue,
       ...related,

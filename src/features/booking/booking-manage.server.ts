@@ -13,7 +13,8 @@ import { findService } from "~/server/data/services.server";
 import { BOOKING_REMINDER_KIND } from "~/server/mail/mail-kinds";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { businessProfile } from "~/shared/config/business-profile";
-import { messagesFor } from "~/shared/i18n/messages";
+import { messagesFor } from "~/shared/i18n/catalogues";
+import { asLocale } from "~/shared/i18n/locales";
 import type { Service } from "~/shared/types/service";
 import { appointmentStart, reminderDueAt } from "./appointment-time";
 import { bookingCalendarFile } from "./booking-calendar-file";
@@ -27,7 +28,8 @@ export function hashManageToken(token: string): string {
 }
 
 function calendarAttachment(booking: Booking, service: Service, now: Date) {
-  const ics = messagesFor().booking.ics;
+  // The attachment is the shopper's, in the language they booked in.
+  const ics = messagesFor(asLocale(booking.locale)).booking.ics;
   return {
     filename: ics.fileName(booking.bookingDate),
     contentType: "text/calendar; charset=utf-8; method=PUBLISH",

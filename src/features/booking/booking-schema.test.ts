@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { bookingSchema } from "./booking-schema";
+import { en } from "~/shared/i18n/en";
+import { bookingSchema as bookingSchemaFor } from "./booking-schema";
+
+const bookingSchema = bookingSchemaFor(en);
 
 const valid = {
   serviceId: "b3c8f0a2-1111-4222-8333-444455556666",

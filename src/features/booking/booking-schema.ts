@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { booking } from "~/shared/i18n/en/booking";
+import type { Messages } from "~/shared/i18n/en";
 import { emailField, isoDateField, optionalText, phoneField, requiredText } from "~/shared/validation/fields";
-
-const m = booking.validation;
 
 /** Longest free-text name we store; longer input is a mistake or abuse. */
 const NAME_MAX = 100;
@@ -11,23 +9,27 @@ const NAME_MAX = 100;
  * The booking form (spec §5 Booking form), shared by the form's resolver and
  * POST /api/bookings. The customer fields use the contact form's shared field schemas.
  * Slot rules (weekday, past dates, taken slots) need the service and the clock: the server
- * checks them after this schema (booking.server.ts).
+ * checks them after this schema (booking.server.ts). Field messages come from the catalogue
+ * of the shopper's language (`messages`), so the module itself carries no text.
  */
-export const bookingSchema = z.object({
-  serviceId: z.string({ error: m.serviceId }).trim().min(1, m.serviceId).max(64, m.serviceId),
-  bookingDate: z.string({ error: m.bookingDate }).min(1, m.bookingDate).pipe(isoDateField(m.bookingDate)),
-  bookingTime: z
-    .string({ error: m.bookingTime })
-    .min(1, m.bookingTime)
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, m.bookingTime),
-  customerFirstName: requiredText(m.firstName).max(NAME_MAX, m.firstName),
-  customerLastName: requiredText(m.lastName).max(NAME_MAX, m.lastName),
-  customerEmail: emailField(m.email).pipe(z.string().max(254, m.email)),
-  customerPhone: phoneField(m.phone).max(30, m.phone),
-  notes: optionalText(1000),
-});
+export const bookingSchema = ({ booking }: Pick<Messages, "booking">) => {
+  const m = booking.validation;
+  return z.object({
+    serviceId: z.string({ error: m.serviceId }).trim().min(1, m.serviceId).max(64, m.serviceId),
+    bookingDate: z.string({ error: m.bookingDate }).min(1, m.bookingDate).pipe(isoDateField(m.bookingDate)),
+    bookingTime: z
+      .string({ error: m.bookingTime })
+      .min(1, m.bookingTime)
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, m.bookingTime),
+    customerFirstName: requiredText(m.firstName).max(NAME_MAX, m.firstName),
+    customerLastName: requiredText(m.lastName).max(NAME_MAX, m.lastName),
+    customerEmail: emailField(m.email).pipe(z.string().max(254, m.email)),
+    customerPhone: phoneField(m.phone).max(30, m.phone),
+    notes: optionalText(1000),
+  });
+};
 
 /** What the form holds (before trimming/transforms). */
-export type BookingFormValues = z.input<typeof bookingSchema>;
+export type BookingFormValues = z.input<ReturnType<typeof bookingSchema>>;
 /** What the server stores. */
-export type BookingInput = z.output<typeof bookingSchema>;
+export type BookingInput = z.output<ReturnType<typeof bookingSchema>>;

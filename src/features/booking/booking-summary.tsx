@@ -1,4 +1,4 @@
-import { useMessages } from "~/shared/i18n/messages";
+import { useLocale, useMessages } from "~/shared/i18n/messages";
 import { formatPrice } from "~/shared/lib/format";
 import type { Service } from "~/shared/types/service";
 import { formatSlotTime } from "./available-slots";
@@ -15,12 +15,13 @@ export function BookingSummary({
   time: string | undefined;
 }) {
   const m = useMessages().booking.summary;
+  const locale = useLocale();
   const minutes = useMessages().booking.minutes;
   const rows: [string, string | undefined, string][] = [
     [m.service, service?.name, "service"],
     [m.duration, service ? minutes(service.duration) : undefined, "duration"],
-    [m.date, date ? formatBookingDate(date) : undefined, "date"],
-    [m.time, time ? formatSlotTime(time) : undefined, "time"],
+    [m.date, date ? formatBookingDate(date, locale) : undefined, "date"],
+    [m.time, time ? formatSlotTime(time, locale) : undefined, "time"],
   ];
   return (
     <aside
@@ -40,7 +41,7 @@ export function BookingSummary({
         <div className="flex justify-between gap-4 border-t border-gray-300 pt-3 text-base" data-testid="summary-total">
           <dt className="font-semibold text-gray-900">{m.total}</dt>
           <dd className={service ? "font-bold text-red-800" : "italic text-gray-700"}>
-            {service ? formatPrice(service.price) : m.notSelected}
+            {service ? formatPrice(service.price, locale) : m.notSelected}
           </dd>
         </div>
       </dl>

@@ -2,7 +2,8 @@ import type { AppContext } from "~/server/context.server";
 import { findBooking, SlotTakenError, takenSlotsOn } from "~/server/data/bookings.server";
 import { findService, listServices } from "~/server/data/services.server";
 import { businessProfile } from "~/shared/config/business-profile";
-import { messagesFor } from "~/shared/i18n/messages";
+import { messagesFor } from "~/shared/i18n/catalogues";
+import { asLocale, type Locale } from "~/shared/i18n/locales";
 import type { Service } from "~/shared/types/service";
 import { availableSlots, dealershipToday, isDateBookable, type TakenSlot } from "./available-slots";
 import { bookingCalendarFile } from "./booking-calendar-file";
@@ -21,8 +22,9 @@ export type CreateBookingResult =
   { kind: "booked"; booking: CreatedBooking } | ({ kind: "refused" } & SlotRefusal) | { kind: "slot-taken" };
 
 /** The shopper-facing message of a refusal, under the field it concerns. */
-export function refusalFieldErrors(refusal: SlotRefusal): Record<string, string> {
-  const v = messagesFor().booking.validation;
+/** The refusal as a field message in the shopper's language. */
+export function refusalFieldErrors(refusal: SlotRefusal, locale: Locale = "en"): Record<string, string> {
+  const v = messagesFor(locale).booking.validation;
   const messages: Record<SlotRefusal["reason"], string> = {
     "unknown-service": v.serviceId,
     "date-past": v.datePast,
@@ -51,7 +53,12 @@ export async function takenSlotsForDate(ctx: AppContext, isoDate: string): Promi
  * past today). Whether the slot is free is decided by the database's partial unique index, so
  * two racing requests cannot both win: the loser gets `slot-taken`.
  */
-export async function createBooking(ctx: AppContext, input: BookingInput, now = new Date(), locale = "en"): Promise<CreateBookingResult> {
+export async function createBooking(
+  ctx: AppContext,
+  input: BookingInput,
+  now = new Date(),
+  locale: Locale = "en",
+): Promise<CreateBookingResult> {
   const service = await findService(ctx.db, input.serviceId);
   if (!service) return { kind: "refused", field: "serviceId", reason: "unknown-service" };
   if (input.bookingDate < dealershipToday(now)) return { kind: "refused", field: "bookingDate", reason: "date-past" };
@@ -100,7 +107,8 @@ export async function bookingCalendarDownload(
   if (!booking || booking.status === "cancelled") return null;
   const service = await findService(ctx.db, booking.serviceId);
   if (!service) return null;
-  const ics = messagesFor().booking.ics;
+  // The file is in the language the shopper booked in.
+  const ics = messagesFor(asLocale(booking.locale)).booking.ics;
   const body = bookingCalendarFile({
     bookingId: booking.id,
     serviceName: service.name,

@@ -1,6 +1,7 @@
 import { Check, Mail, Phone, X } from "lucide-react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
+import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ApiError, adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
@@ -74,6 +75,7 @@ export function BookingsTab() {
                         {booking.customerPhone}
                       </a>
                     </p>
+                    <LeadLanguage locale={booking.locale} />
                     {booking.notes ? (
                       <p className="text-sm text-gray-800">
                         <span className="font-medium">{b.notes}:</span> {booking.notes}

@@ -1,4 +1,5 @@
-import { useMessages } from "~/shared/i18n/messages";
+import { localizedPath } from "~/shared/i18n/locales";
+import { useLocale, useMessages } from "~/shared/i18n/messages";
 import { TextAreaField, TextField } from "~/shared/ui/form-field";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
 import { toast } from "~/shared/ui/toast";
@@ -28,12 +29,14 @@ export default function CustomerForm({
   /** The server refused the slot: taken meanwhile (409), or the date/time is no longer valid. */
   onSlotRejected: (what: "time" | "date") => void;
 }) {
-  const m = useMessages().booking;
+  const messages = useMessages();
+  const locale = useLocale();
+  const m = messages.booking;
   const { formProps, register, errors, isSubmitting, reset, setFieldErrors } = useZodForm<BookingInput>({
-    schema: loadBookingSchema,
+    schema: () => loadBookingSchema().then((schema) => schema(messages)),
     onValid: async (input) => {
       try {
-        const created = await postBooking(input);
+        const created = await postBooking(input, locale);
         toast({ title: m.toast.successTitle, description: m.toast.successText });
         reset();
         onConfirmed(created, input);
@@ -67,7 +70,13 @@ export default function CustomerForm({
       <h2 id="booking-step-details" className="text-xl font-bold text-gray-900">
         {m.steps.details}
       </h2>
-      <form {...formProps} method="post" action="/booking" className="mt-4 grid gap-4 sm:grid-cols-2" aria-busy={isSubmitting}>
+      <form
+        {...formProps}
+        method="post"
+        action={localizedPath("/booking", locale)}
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+        aria-busy={isSubmitting}
+      >
         <input type="hidden" name="serviceId" value={selection.serviceId} />
         <input type="hidden" name="bookingDate" value={selection.bookingDate} />
         <input type="hidden" name="bookingTime" value={selection.bookingTime} />

@@ -1,13 +1,19 @@
 import { useMemo } from "react";
 import { DayPicker } from "react-day-picker";
+import { enUS, es, ptBR } from "react-day-picker/locale";
 import "react-day-picker/style.css";
 import "./booking-calendar.css";
-import { useMessages } from "~/shared/i18n/messages";
+import { LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
+import { useLocale, useMessages } from "~/shared/i18n/messages";
 import type { Service } from "~/shared/types/service";
 import { dealershipToday, formatSlotTime, isDateBookable, nextBookableDate } from "./available-slots";
 import { isoFromLocalDate, localDateFromIso } from "./booking-dates";
 
-const dayName = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
+/** date-fns locales: the calendar's month and weekday names in the page's language. */
+const calendarLocales = { en: enUS, es, pt: ptBR } as const;
+
+const dayNameFormat = (locale: Locale) =>
+  new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { weekday: "long", month: "long", day: "numeric", year: "numeric" });
 
 export type SlotsState = { status: "idle" } | { status: "loading" } | { status: "error" } | { status: "ready"; slots: string[] };
 
@@ -35,6 +41,8 @@ export default function DateTimePicker({
   slotsHeadingRef?: React.Ref<HTMLHeadingElement>;
 }) {
   const m = useMessages().booking;
+  const locale = useLocale();
+  const dayName = useMemo(() => dayNameFormat(locale), [locale]);
   const today = dealershipToday(now);
   const firstBookable = useMemo(() => nextBookableDate(service, today, now), [service, today, now]);
   const todayLocal = localDateFromIso(today);
@@ -49,6 +57,7 @@ export default function DateTimePicker({
         <div className="booking-calendar self-start rounded-lg border border-gray-200 bg-white p-3">
           <DayPicker
             mode="single"
+            locale={calendarLocales[locale]}
             aria-label={m.calendarLabel}
             selected={date ? localDateFromIso(date) : undefined}
             onSelect={(day) => day && onDateChange(isoFromLocalDate(day))}
@@ -90,6 +99,7 @@ function TimeSlots({
   onTimeChange: (time: string) => void;
 }) {
   const m = useMessages().booking;
+  const locale = useLocale();
   const note = "mt-3 rounded-md border border-gray-200 bg-gray-50 p-4 text-sm text-gray-700";
   if (!date) return <p className={note}>{m.selectDateFirst}</p>;
   if (slots.status === "loading" || slots.status === "idle")
@@ -125,7 +135,7 @@ function TimeSlots({
             onChange={() => onTimeChange(slot)}
             className="sr-only"
           />
-          {formatSlotTime(slot)}
+          {formatSlotTime(slot, locale)}
         </label>
       ))}
     </div>

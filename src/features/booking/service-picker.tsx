@@ -1,5 +1,5 @@
 import { Clock } from "lucide-react";
-import { useMessages } from "~/shared/i18n/messages";
+import { useLocale, useMessages } from "~/shared/i18n/messages";
 import { formatPrice } from "~/shared/lib/format";
 import type { Service } from "~/shared/types/service";
 
@@ -14,6 +14,7 @@ export function ServicePicker({
   onSelect: (service: Service) => void;
 }) {
   const m = useMessages().booking;
+  const locale = useLocale();
   return (
     <fieldset>
       <legend className="text-xl font-bold text-gray-900">{m.steps.service}</legend>
@@ -43,7 +44,7 @@ export function ServicePicker({
                     <Clock aria-hidden="true" className="h-4 w-4" />
                     {m.minutes(service.duration)}
                   </span>
-                  <span className="text-base font-bold text-red-800">{formatPrice(service.price)}</span>
+                  <span className="text-base font-bold text-red-800">{formatPrice(service.price, locale)}</span>
                 </span>
               </span>
             </label>

@@ -3,7 +3,8 @@ import type { AppContext } from "~/server/context.server";
 import { parseOr400 } from "~/server/http/api-errors.server";
 import { jsonBody } from "~/server/http/json-body.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
-import { contact } from "~/shared/i18n/en/contact";
+import { messagesFor } from "~/shared/i18n/catalogues";
+import { localeFromBody } from "~/shared/i18n/locales";
 import { contactSchema } from "./contact-schema";
 import { sendContactMessage } from "./send-contact-message.server";
 
@@ -13,11 +14,21 @@ export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
 /** POST /api/contact */
 export function contactApi(ctx: AppContext): Router {
   const router = Router();
-  router.post("/contact", rateLimit({ ...CONTACT_RATE_LIMIT, message: contact.api.tooMany }), jsonBody(), async (req, res) => {
-    const values = parseOr400(res, contactSchema, req.body);
-    if (!values) return;
-    await sendContactMessage(ctx, values);
-    res.status(201).json({ ok: true });
-  });
+  router.post(
+    "/contact",
+    // Refused before the body is read, so in English (the spec's words); the field messages are localized.
+    rateLimit({ ...CONTACT_RATE_LIMIT, message: messagesFor().contact.api.tooMany }),
+    jsonBody(),
+    async (req, res) => {
+      // The page says which language it is in (`locale` in the body): field messages come back
+      // in it, the message is stored with it and the shopper's acknowledgement is written in it.
+      const locale = localeFromBody(req.body);
+      const m = messagesFor(locale).contact;
+      const values = parseOr400(res, contactSchema({ contact: m }), req.body, m.posted.fixFields);
+      if (!values) return;
+      await sendContactMessage(ctx, values, locale);
+      res.status(201).json({ ok: true });
+    },
+  );
   return router;
 }

@@ -1,6 +1,8 @@
 import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { FormTooLargeError, formValues, readFormData } from "~/server/http/form-post.server";
+import { messagesFor } from "~/shared/i18n/catalogues";
+import { localeFromPath } from "~/shared/i18n/locales";
 import type { ContactPostResult } from "./contact-fields";
 import { contactSchema } from "./contact-schema";
 import { sendContactMessage } from "./send-contact-message.server";
@@ -22,12 +24,14 @@ export async function contactFormPost(ctx: AppContext, request: Request, vehicle
     throw error;
   }
   const input = { ...formValues(formData, ["hasTradeIn"]), vehicleId };
-  const parsed = contactSchema.safeParse(input);
+  // The page's language (/es/contact, /pt/{vehicle}…): its field messages and the shopper's mail.
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const parsed = contactSchema(messagesFor(locale)).safeParse(input);
   if (!parsed.success) {
     const values = Object.fromEntries(ECHOED_FIELDS.map((name) => [name, String(formData.get(name) ?? "")]));
     return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error), values };
   }
   // A bot's message is discarded by the service; it gets the same answer as a person.
-  await sendContactMessage(ctx, parsed.data);
+  await sendContactMessage(ctx, parsed.data, locale);
   return { kind: "sent" };
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useMessages } from "~/shared/i18n/messages";
+import { useLocale, useMessages } from "~/shared/i18n/messages";
 import { CheckboxField, TextAreaField, TextField } from "~/shared/ui/form-field";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
 import { toast } from "~/shared/ui/toast";
@@ -11,7 +11,7 @@ import type { ContactFormValues } from "./contact-schema";
  * The shared zod schema loads on the first focus or submit, not with the page: zod is the
  * heaviest part of the form and public pages must stay light (130 KB budget).
  */
-const loadContactSchema = () => import("./contact-schema").then((m) => m.contactSchema);
+const loadContactSchema = () => import("./contact-schema").then((module) => module.contactSchema);
 
 /** Fields whose server messages (400 answer) are shown under them. */
 const FIELD_NAMES = new Set(["firstName", "lastName", "email", "phone", "message", "hasTradeIn", HONEYPOT_FIELD]);
@@ -36,13 +36,15 @@ type ContactFormProps = {
  * (decision 025). Either way nothing typed ever goes into the URL.
  */
 export function ContactForm({ action, posted, vehicleId, defaultMessage = "", className = "" }: ContactFormProps) {
-  const m = useMessages().contact;
+  const messages = useMessages();
+  const locale = useLocale();
+  const m = messages.contact;
   const id = useId();
   // The post's outcome stays until the shopper sends again with JavaScript.
   const [notice, setNotice] = useState(posted);
   const echoed = notice?.kind === "invalid" ? notice.values : undefined;
   const { formProps, register, errors, isSubmitting, reset, setFieldErrors } = useZodForm<ContactFormValues>({
-    schema: loadContactSchema,
+    schema: () => loadContactSchema().then((schema) => schema(messages)),
     initialErrors: posted?.kind === "invalid" ? posted.fieldErrors : undefined,
     onValid: async (values) => {
       setNotice(undefined);
@@ -51,7 +53,7 @@ export function ContactForm({ action, posted, vehicleId, defaultMessage = "", cl
           method: "POST",
           credentials: "include",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ ...values, ...(vehicleId ? { vehicleId } : {}) }),
+          body: JSON.stringify({ ...values, ...(vehicleId ? { vehicleId } : {}), locale }),
         });
         if (!res.ok) {
           // The server re-checks every rule: show its field messages where they belong, and its

@@ -2,7 +2,8 @@ import type { ContactSubmission } from "~/server/data/contact-submissions.server
 import type { NewMail } from "~/server/data/outbox.server";
 import type { ServerEnv } from "~/server/env.server";
 import { buildAdfXml } from "~/server/mail/adf.server";
-import { renderMail } from "~/server/mail/mail-layout.server";
+import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
+import { asLocale, LANGUAGE_TAGS } from "~/shared/i18n/locales";
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import { adfAddress, adfProvider, staffLeadsAddress } from "~/server/mail/recipients.server";
 import { businessProfile } from "~/shared/config/business-profile";
@@ -91,10 +92,15 @@ export function contactMessageMails(env: ServerEnv, message: ContactSubmission, 
     kind: "contact-ack",
     to: message.email,
     subject: shopper.contactSubject(businessProfile.name),
-    ...renderMail(shopper.contactHeading(message.firstName), [
-      { type: "paragraph", text: shopper.contactBody(businessProfile.phone) },
-      { type: "paragraph", text: shopper.transactional },
-    ]),
+    ...renderMail(
+      shopper.contactHeading(message.firstName),
+      [
+        { type: "paragraph", text: shopper.contactBody(businessProfile.phone) },
+        { type: "paragraph", text: shopper.transactional },
+      ],
+      dealershipSignature(),
+      LANGUAGE_TAGS[asLocale(message.locale)],
+    ),
     ...related,
   });
   return mails;

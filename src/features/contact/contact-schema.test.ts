@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
-import { contactSchema } from "./contact-schema";
+import { en } from "~/shared/i18n/en";
+import { contactSchema as contactSchemaFor } from "./contact-schema";
+
+const contactSchema = contactSchemaFor(en);
 
 const valid = {
   firstName: "Ana",

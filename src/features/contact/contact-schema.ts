@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contact } from "~/shared/i18n/en/contact";
+import type { Messages } from "~/shared/i18n/en";
 import { HONEYPOT_FIELD } from "./contact-fields";
 import { emailField, phoneField, requiredText, uuidField } from "~/shared/validation/fields";
 
@@ -9,23 +9,25 @@ export const MESSAGE_MIN_LENGTH = 10;
 export { HONEYPOT_FIELD };
 
 /**
- * The contact form (Contact page and vehicle page), shared by the form and POST /api/contact.
- * Messages are the spec's §5 words.
+ * The contact form (Contact page and vehicle page), shared by the form and POST /api/contact,
+ * with the field messages of the shopper's language (`m`: that language's catalogue; English
+ * messages are the spec's §5 words).
  */
-export const contactSchema = z.object({
-  firstName: requiredText(contact.errors.firstName).pipe(z.string().max(100, contact.errors.firstName)),
-  lastName: requiredText(contact.errors.lastName).pipe(z.string().max(100, contact.errors.lastName)),
-  email: emailField(contact.errors.email).pipe(z.string().max(254, contact.errors.email)),
-  phone: phoneField(contact.errors.phone).pipe(z.string().max(40, contact.errors.phone)),
-  message: requiredText(contact.errors.message, MESSAGE_MIN_LENGTH).pipe(z.string().max(5000)),
-  /** Sent by the vehicle page only. */
-  vehicleId: uuidField()
-    .transform((v) => v.toLowerCase())
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  hasTradeIn: z.boolean().default(false),
-  [HONEYPOT_FIELD]: z.string().max(500).optional(),
-});
+export const contactSchema = ({ contact }: Pick<Messages, "contact">) =>
+  z.object({
+    firstName: requiredText(contact.errors.firstName).pipe(z.string().max(100, contact.errors.firstName)),
+    lastName: requiredText(contact.errors.lastName).pipe(z.string().max(100, contact.errors.lastName)),
+    email: emailField(contact.errors.email).pipe(z.string().max(254, contact.errors.email)),
+    phone: phoneField(contact.errors.phone).pipe(z.string().max(40, contact.errors.phone)),
+    message: requiredText(contact.errors.message, MESSAGE_MIN_LENGTH).pipe(z.string().max(5000)),
+    /** Sent by the vehicle page only. */
+    vehicleId: uuidField()
+      .transform((v) => v.toLowerCase())
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    hasTradeIn: z.boolean().default(false),
+    [HONEYPOT_FIELD]: z.string().max(500).optional(),
+  });
 
-export type ContactFormInput = z.input<typeof contactSchema>;
-export type ContactFormValues = z.output<typeof contactSchema>;
+export type ContactFormInput = z.input<ReturnType<typeof contactSchema>>;
+export type ContactFormValues = z.output<ReturnType<typeof contactSchema>>;

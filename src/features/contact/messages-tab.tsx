@@ -4,6 +4,7 @@ import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import type { LeadStatus } from "~/shared/staff/lead-tracking";
 import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
 import { LeadStatusControl, LeadStatusFilter } from "~/shared/ui/staff/lead-status-control";
+import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ConfirmDialog } from "~/shared/ui/staff/modal-dialog";
 import { adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
@@ -76,6 +77,7 @@ export function MessagesTab() {
                   {msg.phone}
                 </a>
               </p>
+              <LeadLanguage locale={msg.locale} className="mt-1" />
               {msg.vehicleId ? (
                 <p className="mt-1 text-sm">
                   {m.messages.vehicle}:{" "}

@@ -3,6 +3,7 @@ import { findContactSubmission, insertContactSubmission } from "~/server/data/co
 import { enqueueMails } from "~/server/data/outbox.server";
 import { findVehicle } from "~/server/data/vehicles.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
+import type { Locale } from "~/shared/i18n/locales";
 import { contactMessageMails } from "./contact-mails.server";
 import { HONEYPOT_FIELD, type ContactFormValues } from "./contact-schema";
 
@@ -14,7 +15,7 @@ import { HONEYPOT_FIELD, type ContactFormValues } from "./contact-schema";
 export async function sendContactMessage(
   ctx: AppContext,
   values: ContactFormValues,
-  locale = "en",
+  locale: Locale = "en",
   now = new Date(),
 ): Promise<"stored" | "discarded-bot"> {
   if (values[HONEYPOT_FIELD]) {

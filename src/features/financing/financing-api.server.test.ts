@@ -15,7 +15,10 @@ import { listAuditEntries } from "~/server/data/audit-log.server";
 import { setStaff } from "~/server/http/staff-request.server";
 import { loadSecrets } from "~/server/secrets.server";
 import { financingApi } from "./financing-api.server";
-import { financingApplicationSchema } from "./financing-schema";
+import { financingApplicationSchema as financingSchemaFor } from "./financing-schema";
+import { en } from "~/shared/i18n/en";
+
+const financingApplicationSchema = financingSchemaFor(en);
 import { submitFinancingApplication } from "./financing.server";
 
 // Staff downloads over real HTTP, with a stand-in for the staff guard src/app mounts on this path.

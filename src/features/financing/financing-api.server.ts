@@ -7,7 +7,8 @@ import { rateLimit } from "~/server/http/rate-limit.server";
 import { optionalStaffOf } from "~/server/http/staff-request.server";
 import { canUseArea } from "~/shared/staff/staff-roles";
 import { uuidField } from "~/shared/validation/fields";
-import { messagesFor } from "~/shared/i18n/messages";
+import { messagesFor } from "~/shared/i18n/catalogues";
+import { localeFromBody } from "~/shared/i18n/locales";
 import { hasPdfAccess, setPdfAccessCookie } from "./financing-pdf-access.server";
 import { buildFinancingPdf } from "./financing-pdf.server";
 import { staffFinancingPdf } from "./financing-staff.server";
@@ -41,10 +42,18 @@ export function financingApi(ctx: AppContext): Router {
     financingInFlightLimit,
     jsonBody(FINANCING_BODY_LIMIT),
     async (req, res) => {
-      const input = parseOr400(res, financingApplicationSchema, req.body);
+      // The page says which language it is in (`locale` in the body): field messages come back
+      // in it, and the application is stored with it for the shopper's mail and PDF copy.
+      const locale = localeFromBody(req.body);
+      const input = parseOr400(
+        res,
+        financingApplicationSchema(messagesFor(locale)),
+        req.body,
+        messagesFor(locale).financing.validation.formError,
+      );
       if (!input) return;
       try {
-        const { id } = await submitFinancingApplication(ctx, input);
+        const { id } = await submitFinancingApplication(ctx, input, new Date(), locale);
         setPdfAccessCookie(res, req, ctx.secrets.cookieKey, id);
         // Only the id: nothing submitted is echoed back.
         res.status(201).json({ id });
@@ -52,7 +61,7 @@ export function financingApi(ctx: AppContext): Router {
         if (error instanceof FinancingDocumentError) {
           res
             .status(400)
-            .json({ error: messagesFor().financing.validation.formError, fieldErrors: error.fieldErrors } satisfies ApiErrorBody);
+            .json({ error: messagesFor(locale).financing.validation.formError, fieldErrors: error.fieldErrors } satisfies ApiErrorBody);
           return;
         }
         ctx.logger.error({ err: { message: (error as Error).message } }, "financing submission failed");
@@ -72,7 +81,7 @@ export function financingApi(ctx: AppContext): Router {
     const signedIn = submitter ? null : optionalStaffOf(res);
     const staff = signedIn && canUseArea(signedIn.role, "financing") ? signedIn : null;
     if (!submitter && !staff) return sendError(res, 404, NOT_FOUND);
-    const pdf = staff ? await staffFinancingPdf(ctx, staff, id) : await buildFinancingPdf(ctx, id);
+    const pdf = staff ? await staffFinancingPdf(ctx, staff, id) : await buildFinancingPdf(ctx, id, { inApplicantsLanguage: true });
     if (!pdf) return sendError(res, 404, NOT_FOUND);
     res.setHeader("Content-Type", "application/pdf");
     res.setHeader("Content-Disposition", `attachment; filename="financing-application-${id}.pdf"`);

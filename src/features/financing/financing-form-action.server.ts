@@ -2,6 +2,8 @@ import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { FormTooLargeError, formValues, readFormData } from "~/server/http/form-post.server";
 import { renderTypedSignature } from "~/server/images/typed-signature.server";
+import { messagesFor } from "~/shared/i18n/catalogues";
+import { localeFromPath } from "~/shared/i18n/locales";
 import { LICENSE_FILE_INPUT, TYPED_SIGNATURE_INPUT, type FinancingPostResult } from "./financing-fields";
 import { pdfAccessSetCookie } from "./financing-pdf-access.server";
 import { financingApplicationSchema } from "./financing-schema";
@@ -51,10 +53,12 @@ export async function financingFormPost(ctx: AppContext, request: Request): Prom
       ),
     },
   });
-  const parsed = financingApplicationSchema.safeParse(input);
+  // The page's language (/es/financing, /pt/financing): its field messages, the shopper's mail and PDF copy.
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const parsed = financingApplicationSchema(messagesFor(locale)).safeParse(input);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   try {
-    const { id } = await submitFinancingApplication(ctx, parsed.data);
+    const { id } = await submitFinancingApplication(ctx, parsed.data, new Date(), locale);
     const secure = new URL(request.url).protocol === "https:";
     return { result: { kind: "submitted", id }, setCookie: pdfAccessSetCookie(ctx.secrets.cookieKey, id, secure) };
   } catch (error) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { businessProfile } from "~/shared/config/business-profile";
-import { useMessages } from "~/shared/i18n/messages";
+import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { CheckboxField, controlClass, FormField, SelectField, TextAreaField, TextField } from "~/shared/ui/form-field";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
 import { toast } from "~/shared/ui/toast";
@@ -61,11 +61,12 @@ type ApplicationFormProps = {
 
 function ApplicationForm({ action, headingRef, onSubmitted, posted }: ApplicationFormProps) {
   const messages = useMessages();
+  const locale = useLocale();
   const m = messages.financing;
   const f = m.form.fields;
   const echoed = posted?.kind === "invalid" ? posted.values : undefined;
   const { formProps, register, control, errors, isSubmitting, setFieldErrors } = useZodForm<FinancingApplication>({
-    schema: loadSchema,
+    schema: () => loadSchema().then((schema) => schema(messages)),
     initialErrors: posted?.kind === "invalid" ? posted.fieldErrors : undefined,
     onValid: async (application) => {
       try {
@@ -73,7 +74,8 @@ function ApplicationForm({ action, headingRef, onSubmitted, posted }: Applicatio
           method: "POST",
           credentials: "include",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(application),
+          // The page's language: field messages, the shopper's mail and PDF copy come in it.
+          body: JSON.stringify({ ...application, locale }),
         });
         if (!res.ok) {
           const body = (await res.json().catch(() => null)) as { fieldErrors?: Record<string, string> } | null;
@@ -268,6 +270,7 @@ function Confirmation({ id, onAnother }: { id: string; onAnother: () => void }) 
     heading.current?.focus();
   }, []);
   const pdfUrl = `/api/financing/${id}/pdf`;
+  const path = useLocalizedPath();
 
   const download = async () => {
     setDownloading(true);
@@ -317,7 +320,7 @@ function Confirmation({ id, onAnother }: { id: string; onAnother: () => void }) 
             <a href={pdfUrl} download={`financing-application-${id}.pdf`} className={primary}>
               {m.confirmation.downloadPdf}
             </a>
-            <a href="/financing" className={secondary}>
+            <a href={path("/financing")} className={secondary}>
               {m.confirmation.submitAnother}
             </a>
           </>

@@ -1,7 +1,8 @@
 import type { NewMail } from "~/server/data/outbox.server";
 import type { ServerEnv } from "~/server/env.server";
 import { buildAdfXml, type AdfLead } from "~/server/mail/adf.server";
-import { renderMail } from "~/server/mail/mail-layout.server";
+import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
+import { asLocale, LANGUAGE_TAGS } from "~/shared/i18n/locales";
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import { adfAddress, adfProvider, staffLeadsAddress } from "~/server/mail/recipients.server";
 import { businessProfile } from "~/shared/config/business-profile";
@@ -101,10 +102,15 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
     kind: "financing-receipt",
     to: lead.email,
     subject: shopper.financingSubject(businessProfile.name),
-    ...renderMail(shopper.financingHeading(lead.firstName), [
-      { type: "paragraph", text: shopper.financingBody(businessProfile.phone) },
-      { type: "paragraph", text: shopper.transactional },
-    ]),
+    ...renderMail(
+      shopper.financingHeading(lead.firstName),
+      [
+        { type: "paragraph", text: shopper.financingBody(businessProfile.phone) },
+        { type: "paragraph", text: shopper.transactional },
+      ],
+      dealershipSignature(),
+      LANGUAGE_TAGS[asLocale(lead.locale)],
+    ),
     ...related,
   });
   return mails;

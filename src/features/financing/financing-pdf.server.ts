@@ -2,7 +2,8 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFP
 import sharp from "sharp";
 import type { AppContext } from "~/server/context.server";
 import { businessProfile } from "~/shared/config/business-profile";
-import { messagesFor } from "~/shared/i18n/messages";
+import { messagesFor } from "~/shared/i18n/catalogues";
+import { LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
 import { formatPrice } from "~/shared/lib/format";
 import { loadFinancingApplication, type DecryptedFinancingApplication, type StoredDocument } from "./financing.server";
 
@@ -18,6 +19,11 @@ export type FinancingPdfOptions = {
    * so a PDF left in a Downloads folder does not carry the whole number.
    */
   revealSsn?: boolean;
+  /**
+   * The shopper's copy is written in the language they applied in; without this flag (the
+   * staff copy) the PDF is English, like the rest of the dashboard.
+   */
+  inApplicantsLanguage?: boolean;
 };
 
 export type FinancingPdf = { bytes: Uint8Array; firstName: string; lastName: string };
@@ -38,8 +44,12 @@ export async function buildFinancingPdf(ctx: AppContext, id: string, options: Fi
 
 /** Renders an already loaded application (exported for the benchmark). */
 export async function renderFinancingPdf(app: DecryptedFinancingApplication, options: FinancingPdfOptions = {}): Promise<Uint8Array> {
-  const m = messagesFor().financing;
+  const locale: Locale = options.inApplicantsLanguage ? app.locale : "en";
+  const m = messagesFor(locale).financing;
   const t = m.pdf;
+  const formatSubmitted = (iso: string) => formatSubmittedIn(iso, locale);
+  const birthDate = (iso: string) => formatBirthDate(iso, locale);
+  const formatMoney = (n: number) => formatMoneyIn(n, locale);
   const employment = m.form.employmentOptions as Record<string, string>;
   const doc = await PDFDocument.create();
   const fullName = `${app.applicant.firstName} ${app.applicant.lastName}`;
@@ -60,7 +70,7 @@ export async function renderFinancingPdf(app: DecryptedFinancingApplication, opt
   writer.text(t.title, { font: bold, size: 16 });
   writer.row(t.submitted, formatSubmitted(app.createdAt));
   writer.row(t.applicationId, app.id);
-  const consent = messagesFor().privacy.creditConsent;
+  const consent = messagesFor(locale).privacy.creditConsent;
   writer.row(
     consent.pdfLabel,
     app.creditConsent ? consent.pdfValue(app.creditConsent.version, formatSubmitted(app.creditConsent.at)) : consent.pdfMissing,
@@ -73,7 +83,7 @@ export async function renderFinancingPdf(app: DecryptedFinancingApplication, opt
   writer.row(t.name, fullName);
   writer.row(t.email, a.email);
   writer.row(t.phone, a.phone);
-  writer.row(t.dateOfBirth, formatBirthDate(a.dateOfBirth));
+  writer.row(t.dateOfBirth, birthDate(a.dateOfBirth));
   writer.row(t.ssn, ssn(a.ssn));
   writer.row(t.address, `${a.address}, ${a.city}, ${a.state} ${a.zipCode}`);
   writer.heading(t.employment);
@@ -87,7 +97,7 @@ export async function renderFinancingPdf(app: DecryptedFinancingApplication, opt
     writer.row(t.name, `${co.firstName} ${co.lastName}`);
     writer.row(t.email, co.email);
     writer.row(t.phone, co.phone);
-    writer.row(t.dateOfBirth, formatBirthDate(co.dateOfBirth));
+    writer.row(t.dateOfBirth, birthDate(co.dateOfBirth));
     writer.row(t.ssn, ssn(co.ssn));
     writer.heading(t.coEmployment);
     writer.row(t.status, employment[co.employmentStatus] ?? co.employmentStatus);
@@ -105,8 +115,8 @@ export async function renderFinancingPdf(app: DecryptedFinancingApplication, opt
   await writer.signature(t.applicantSignature, fullName, await embedImage(doc, a.signature));
   if (co) await writer.signature(t.coApplicantSignature, `${co.firstName} ${co.lastName}`, await embedImage(doc, co.signature));
 
-  await appendLicense(doc, writer, t.license, fullName, a.driverLicense);
-  if (co) await appendLicense(doc, writer, t.coLicense, `${co.firstName} ${co.lastName}`, co.driverLicense);
+  await appendLicense(doc, writer, t.license, fullName, a.driverLicense, t.licensePdfAppended);
+  if (co) await appendLicense(doc, writer, t.coLicense, `${co.firstName} ${co.lastName}`, co.driverLicense, t.licensePdfAppended);
 
   numberPages(doc, regular, t.pageOf);
   return doc.save({ useObjectStreams: true });
@@ -123,7 +133,14 @@ function numberPages(doc: PDFDocument, font: PDFFont, label: (page: number, tota
   });
 }
 
-async function appendLicense(doc: PDFDocument, writer: PageWriter, title: string, name: string, license: StoredDocument | null) {
+async function appendLicense(
+  doc: PDFDocument,
+  writer: PageWriter,
+  title: string,
+  name: string,
+  license: StoredDocument | null,
+  unreadablePdfNote: string,
+) {
   if (!license) return;
   if (license.kind === "pdf") {
     try {
@@ -135,7 +152,7 @@ async function appendLicense(doc: PDFDocument, writer: PageWriter, title: string
       // An unreadable or encrypted PDF still gets a page saying it was submitted.
       writer.newPage();
       writer.text(title, { font: writer.bold, size: 14 });
-      writer.text(pdfSafe(messagesFor().financing.pdf.licensePdfAppended), { size: 10, color: MUTED });
+      writer.text(pdfSafe(unreadablePdfNote), { size: 10, color: MUTED });
       return;
     }
   }
@@ -173,20 +190,23 @@ async function embedImage(doc: PDFDocument, document: StoredDocument | null, { p
   return doc.embedJpg(jpeg);
 }
 
-function formatSubmitted(iso: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone: businessProfile.timeZone, dateStyle: "long", timeStyle: "short" }).format(
-    new Date(iso),
-  );
+function formatSubmittedIn(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], {
+    timeZone: businessProfile.timeZone,
+    dateStyle: "long",
+    timeStyle: "short",
+  }).format(new Date(iso));
 }
 
 /** "April 2, 1990" for "1990-04-02", like the other dates of the PDF (a calendar date: no time zone shift). */
-export function formatBirthDate(isoDate: string): string {
+export function formatBirthDate(isoDate: string, locale: Locale = "en"): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
-  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "long" }).format(new Date(`${isoDate}T00:00:00Z`));
+  return new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { timeZone: "UTC", dateStyle: "long" }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-function formatMoney(n: number): string {
-  return Number.isInteger(n) ? formatPrice(n) : `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+function formatMoneyIn(n: number, locale: Locale): string {
+  if (Number.isInteger(n)) return formatPrice(n, locale);
+  return new Intl.NumberFormat(LANGUAGE_TAGS[locale], { style: "currency", currency: "USD", minimumFractionDigits: 2 }).format(n);
 }
 
 /** WinAnsi's characters outside Latin-1 (0x80-0x9F). */

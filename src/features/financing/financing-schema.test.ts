@@ -5,9 +5,12 @@ import {
   CO_OWNER_EMPLOYMENT_STATUSES,
   EMPLOYMENT_STATUSES,
   LICENSE_MAX_BYTES,
-  financingApplicationSchema,
+  financingApplicationSchema as financingSchemaFor,
   formatSsn,
 } from "./financing-schema";
+import { en } from "~/shared/i18n/en";
+
+const financingApplicationSchema = financingSchemaFor(en);
 
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 const PDF = `data:application/pdf;base64,${Buffer.from("%PDF-1.4\n%%EOF").toString("base64")}`;

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { financing } from "~/shared/i18n/en/financing";
-import { privacy } from "~/shared/i18n/en/privacy";
+import type { Messages } from "~/shared/i18n/en";
 import { emailField, isoDateField, optionalText, phoneField, requiredText } from "~/shared/validation/fields";
 import {
   CO_OWNER_EMPLOYMENT_STATUSES,
@@ -13,8 +12,6 @@ import {
   isAcceptedSignatureType,
   parseDataUrl,
 } from "./financing-fields";
-
-const v = financing.validation;
 
 export {
   CO_OWNER_EMPLOYMENT_STATUSES,
@@ -59,112 +56,145 @@ const moneyField = (message: string, { min, exclusiveMin = false }: { min: numbe
   );
 
 /** A base64 data URL of an accepted type and size; the server re-checks the bytes themselves. */
-const dataUrlField = (requiredMessage: string, accept: (mimeType: string) => boolean, typeMessage: string, maxBytes: number) =>
+const dataUrlField = (
+  requiredMessage: string,
+  accept: (mimeType: string) => boolean,
+  typeMessage: string,
+  maxBytes: number,
+  tooLargeMessage: string,
+) =>
   z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
     .refine((value) => value === "" || isDataUrlOf(value, accept), typeMessage)
-    .refine(
-      (value) => !isDataUrlOf(value, accept) || base64DecodedBytes(parseDataUrl(value)!.base64) <= maxBytes,
-      v.fileTooLarge(maxBytes / 1024 / 1024),
-    );
+    .refine((value) => !isDataUrlOf(value, accept) || base64DecodedBytes(parseDataUrl(value)!.base64) <= maxBytes, tooLargeMessage);
 
 function isDataUrlOf(value: string, accept: (mimeType: string) => boolean): boolean {
   const parsed = parseDataUrl(value);
   return parsed !== null && accept(parsed.mimeType);
 }
 
-const signatureField = (message: string) => dataUrlField(message, isAcceptedSignatureType, v.signatureType, SIGNATURE_MAX_BYTES);
-const licenseField = (message: string) => dataUrlField(message, isAcceptedLicenseType, v.licenseType, LICENSE_MAX_BYTES);
+/**
+ * THE financing form's schemas (spec §3 and §5), shared by the form (zodResolver) and
+ * POST /api/financing, with the field messages of the shopper's language (`messages`: that
+ * language's catalogue), so the module itself carries no text.
+ */
+function schemasFor({ financing, privacy }: Pick<Messages, "financing" | "privacy">) {
+  const v = financing.validation;
+  const signatureField = (message: string) =>
+    dataUrlField(message, isAcceptedSignatureType, v.signatureType, SIGNATURE_MAX_BYTES, v.fileTooLarge(SIGNATURE_MAX_BYTES / 1024 / 1024));
+  const licenseField = (message: string) =>
+    dataUrlField(message, isAcceptedLicenseType, v.licenseType, LICENSE_MAX_BYTES, v.fileTooLarge(LICENSE_MAX_BYTES / 1024 / 1024));
+  const nameField = (message: string) => requiredText(message).max(100, v.tooLong);
 
-const nameField = (message: string) => requiredText(message).max(100, v.tooLong);
+  /** The co-owner's rules, applied only when hasCoOwner is ticked (spec §5). */
+  const coOwner = z.object({
+    coOwnerFirstName: nameField(v.coOwnerFirstName),
+    coOwnerLastName: nameField(v.coOwnerLastName),
+    coOwnerEmail: emailField(v.coOwnerEmail).pipe(z.string().max(254, v.coOwnerEmail)),
+    coOwnerPhone: phoneField(v.coOwnerPhone).max(30, v.coOwnerPhone),
+    coOwnerDateOfBirth: dateOfBirthField(v.coOwnerDateOfBirth),
+    coOwnerSsn: ssnField(v.coOwnerSsn),
+    coOwnerEmploymentStatus: z.enum(CO_OWNER_EMPLOYMENT_STATUSES, { error: v.coOwnerEmploymentStatus }),
+    coOwnerEmployer: optionalText(200),
+    // "Monthly income must be above 0" for the co-owner.
+    coOwnerMonthlyIncome: moneyField(v.coOwnerMonthlyIncome, { min: 0, exclusiveMin: true }),
+    coOwnerSignature: signatureField(v.coOwnerSignature),
+    coOwnerDriverLicense: licenseField(v.coOwnerDriverLicense),
+  });
 
-/** The co-owner's rules, applied only when hasCoOwner is ticked (spec §5). */
-export const coOwnerSchema = z.object({
-  coOwnerFirstName: nameField(v.coOwnerFirstName),
-  coOwnerLastName: nameField(v.coOwnerLastName),
-  coOwnerEmail: emailField(v.coOwnerEmail).pipe(z.string().max(254, v.coOwnerEmail)),
-  coOwnerPhone: phoneField(v.coOwnerPhone).max(30, v.coOwnerPhone),
-  coOwnerDateOfBirth: dateOfBirthField(v.coOwnerDateOfBirth),
-  coOwnerSsn: ssnField(v.coOwnerSsn),
-  coOwnerEmploymentStatus: z.enum(CO_OWNER_EMPLOYMENT_STATUSES, { error: v.coOwnerEmploymentStatus }),
-  coOwnerEmployer: optionalText(200),
-  // "Monthly income must be above 0" for the co-owner.
-  coOwnerMonthlyIncome: moneyField(v.coOwnerMonthlyIncome, { min: 0, exclusiveMin: true }),
-  coOwnerSignature: signatureField(v.coOwnerSignature),
-  coOwnerDriverLicense: licenseField(v.coOwnerDriverLicense),
-});
+  const primary = {
+    firstName: nameField(v.firstName),
+    lastName: nameField(v.lastName),
+    email: emailField(v.email).pipe(z.string().max(254, v.email)),
+    phone: phoneField(v.phone).max(30, v.phone),
+    address: requiredText(v.address, 5).max(200, v.tooLong),
+    city: requiredText(v.city, 2).max(100, v.tooLong),
+    state: requiredText(v.state, 2).max(50, v.tooLong),
+    zipCode: requiredText(v.zipCode, 5).max(10, v.zipCode),
+    ssn: ssnField(v.ssn),
+    dateOfBirth: dateOfBirthField(v.dateOfBirth),
+    employmentStatus: z.enum(EMPLOYMENT_STATUSES, { error: v.employmentStatus }),
+    employer: optionalText(200),
+    monthlyIncome: moneyField(v.monthlyIncome, { min: 0 }),
+    vehicleOfInterest: optionalText(200),
+    downPayment: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number({ error: v.downPayment }).min(0, v.downPayment).max(10_000_000, v.downPayment).optional(),
+    ),
+    hasTradeIn: z.boolean().default(false),
+    tradeInDetails: optionalText(2000),
+    signature: signatureField(v.signature),
+    driverLicense: licenseField(v.driverLicense),
+    hasCoOwner: z.boolean().default(false),
+    /** The credit-check and lender-sharing authorization (issue 11 item 7): must be ticked. */
+    creditConsent: z.literal(true, { error: privacy.creditConsent.required }),
+  };
+  return { coOwner, primary };
+}
 
-export type CoOwnerFields = z.output<typeof coOwnerSchema>;
-const coOwnerKeys = Object.keys(coOwnerSchema.shape) as (keyof CoOwnerFields)[];
+/** The co-owner's rules in a language (checked only when hasCoOwner is ticked). */
+export const coOwnerSchema = (messages: Pick<Messages, "financing" | "privacy">) => schemasFor(messages).coOwner;
 
-const primaryShape = {
-  firstName: nameField(v.firstName),
-  lastName: nameField(v.lastName),
-  email: emailField(v.email).pipe(z.string().max(254, v.email)),
-  phone: phoneField(v.phone).max(30, v.phone),
-  address: requiredText(v.address, 5).max(200, v.tooLong),
-  city: requiredText(v.city, 2).max(100, v.tooLong),
-  state: requiredText(v.state, 2).max(50, v.tooLong),
-  zipCode: requiredText(v.zipCode, 5).max(10, v.zipCode),
-  ssn: ssnField(v.ssn),
-  dateOfBirth: dateOfBirthField(v.dateOfBirth),
-  employmentStatus: z.enum(EMPLOYMENT_STATUSES, { error: v.employmentStatus }),
-  employer: optionalText(200),
-  monthlyIncome: moneyField(v.monthlyIncome, { min: 0 }),
-  vehicleOfInterest: optionalText(200),
-  downPayment: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number({ error: v.downPayment }).min(0, v.downPayment).max(10_000_000, v.downPayment).optional(),
-  ),
-  hasTradeIn: z.boolean().default(false),
-  tradeInDetails: optionalText(2000),
-  signature: signatureField(v.signature),
-  driverLicense: licenseField(v.driverLicense),
-  hasCoOwner: z.boolean().default(false),
-  /** The credit-check and lender-sharing authorization (issue 11 item 7): must be ticked. */
-  creditConsent: z.literal(true, { error: privacy.creditConsent.required }),
-};
-
-/** Co-owner inputs are accepted loosely here and checked by `coOwnerSchema` only when hasCoOwner is true. */
-const coOwnerInputShape = Object.fromEntries(coOwnerKeys.map((key) => [key, z.unknown().optional()])) as {
-  [K in keyof CoOwnerFields]: z.ZodOptional<z.ZodUnknown>;
-};
-
-type PrimaryFields = z.output<z.ZodObject<typeof primaryShape>>;
+type Schemas = ReturnType<typeof schemasFor>;
+export type CoOwnerFields = z.output<Schemas["coOwner"]>;
+type PrimaryFields = z.output<z.ZodObject<Schemas["primary"]>>;
 
 /** A validated application: co-owner fields are present only when hasCoOwner is true. */
 export type FinancingApplication = PrimaryFields & Partial<CoOwnerFields>;
 
+/** The co-owner's field names (the same in every language). */
+const coOwnerKeys = [
+  "coOwnerFirstName",
+  "coOwnerLastName",
+  "coOwnerEmail",
+  "coOwnerPhone",
+  "coOwnerDateOfBirth",
+  "coOwnerSsn",
+  "coOwnerEmploymentStatus",
+  "coOwnerEmployer",
+  "coOwnerMonthlyIncome",
+  "coOwnerSignature",
+  "coOwnerDriverLicense",
+] as const satisfies readonly (keyof CoOwnerFields)[];
+
+/** Co-owner inputs are accepted loosely here and checked by the co-owner schema only when hasCoOwner is true. */
+const coOwnerInputShape = Object.fromEntries(coOwnerKeys.map((key) => [key, z.unknown().optional()])) as {
+  [K in keyof CoOwnerFields]: z.ZodOptional<z.ZodUnknown>;
+};
+
 /**
- * THE financing form schema (spec §3 and §5), shared by the form (zodResolver) and
- * POST /api/financing. Trade-in details are kept only when hasTradeIn is ticked.
+ * THE financing form schema (spec §3 and §5) in a language, shared by the form (zodResolver)
+ * and POST /api/financing. Trade-in details are kept only when hasTradeIn is ticked.
  */
-export const financingApplicationSchema = z
-  .object({ ...primaryShape, ...coOwnerInputShape })
-  .superRefine(
-    (data, ctx) => {
-      if (data.hasCoOwner !== true) return;
-      const result = coOwnerSchema.safeParse(pickCoOwner(data));
-      if (result.success) return;
-      for (const issue of result.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
-    },
-    {
-      // Run even when primary fields failed, so every message shows at once.
-      when: (payload) => typeof payload.value === "object" && payload.value !== null,
-    },
-  )
-  .transform((data): FinancingApplication => {
-    const primary = Object.fromEntries(
-      Object.entries(data).filter(([key]) => !coOwnerKeys.includes(key as keyof CoOwnerFields)),
-    ) as PrimaryFields;
-    if (!primary.hasTradeIn) primary.tradeInDetails = undefined;
-    if (!primary.hasCoOwner) return primary;
-    return { ...primary, ...coOwnerSchema.parse(pickCoOwner(data)) };
-  });
+export const financingApplicationSchema = (messages: Pick<Messages, "financing" | "privacy">) => {
+  const { coOwner, primary } = schemasFor(messages);
+  return z
+    .object({ ...primary, ...coOwnerInputShape })
+    .superRefine(
+      (data, ctx) => {
+        if (data.hasCoOwner !== true) return;
+        const result = coOwner.safeParse(pickCoOwner(data));
+        if (result.success) return;
+        for (const issue of result.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+      },
+      {
+        // Run even when primary fields failed, so every message shows at once.
+        when: (payload) => typeof payload.value === "object" && payload.value !== null,
+      },
+    )
+    .transform((data): FinancingApplication => {
+      const fields = Object.fromEntries(
+        Object.entries(data).filter(([key]) => !(coOwnerKeys as readonly string[]).includes(key)),
+      ) as PrimaryFields;
+      if (!fields.hasTradeIn) fields.tradeInDetails = undefined;
+      if (!fields.hasCoOwner) return fields;
+      return { ...fields, ...coOwner.parse(pickCoOwner(data)) };
+    });
+};
 
 function pickCoOwner(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(coOwnerKeys.map((key) => [key, data[key]]));
 }
 
-export type FinancingFormInput = z.input<typeof financingApplicationSchema>;
+export type FinancingFormInput = z.input<ReturnType<typeof financingApplicationSchema>>;

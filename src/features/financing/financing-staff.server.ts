@@ -30,6 +30,8 @@ export type FinancingSummary = {
   leadStatus: LeadStatus;
   firstStatusChangeAt: string | null;
   mails: LeadMail[];
+  /** The language the shopper applied in (en, es, pt). */
+  locale: string;
 };
 
 /** The uploaded documents of an application, as named in `GET /api/admin/financing/:id/documents/:slot`. */
@@ -86,6 +88,7 @@ function summaryOf(r: Awaited<ReturnType<typeof listFinancingApplications>>[numb
     leadStatus: r.leadStatus,
     firstStatusChangeAt: r.firstStatusChangeAt,
     mails,
+    locale: r.locale,
   };
 }
 

@@ -2,6 +2,7 @@ import { Download, Eye, EyeOff, Mail, Printer, Trash2 } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useMessages } from "~/shared/i18n/messages";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { formatPrice } from "~/shared/lib/format";
 import type { LeadStatus } from "~/shared/staff/lead-tracking";
 import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
@@ -63,6 +64,7 @@ export function FinancingTab() {
                 <p className="text-sm text-gray-700">
                   {m.financing.submitted}: <time dateTime={app.createdAt}>{dateTime(app.createdAt)}</time>
                 </p>
+                <LeadLanguage locale={app.locale} />
                 <div className="mt-2 space-y-2">
                   <LeadStatusControl
                     url={`/api/admin/financing/${app.id}/status`}

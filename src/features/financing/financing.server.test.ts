@@ -12,7 +12,10 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage }
 import { buildFinancingPdf, formatBirthDate, pdfSafe } from "./financing-pdf.server";
 import { hasPdfAccess, pdfAccessToken } from "./financing-pdf-access.server";
 import { ORPHAN_GRACE_MS, purgeExpiredFinancingApplications, removeOrphanFinancingDocuments } from "./financing-retention.server";
-import { financingApplicationSchema } from "./financing-schema";
+import { financingApplicationSchema as financingSchemaFor } from "./financing-schema";
+import { en } from "~/shared/i18n/en";
+
+const financingApplicationSchema = financingSchemaFor(en);
 import {
   FinancingDocumentError,
   loadFinancingApplication,

@@ -15,7 +15,8 @@ import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { sniffImageType } from "~/server/images/image-store.server";
 import { decrypt, encrypt } from "~/server/secrets.server";
 import { CREDIT_CONSENT_VERSION } from "~/shared/config/credit-consent";
-import { messagesFor } from "~/shared/i18n/messages";
+import { messagesFor } from "~/shared/i18n/catalogues";
+import { asLocale, type Locale } from "~/shared/i18n/locales";
 import { financingApplicationMails, parseVehicleName } from "./financing-mails.server";
 import { LICENSE_MAX_BYTES, SIGNATURE_MAX_BYTES, parseDataUrl, type EmploymentStatus, type FinancingApplication } from "./financing-schema";
 
@@ -74,8 +75,8 @@ export function sniffDocumentKind(bytes: Uint8Array): DocumentKind | null {
 }
 
 /** Decodes and checks one data URL by its bytes; returns the document or the field's message. */
-function decodeDocument(dataUrl: string, accept: "image" | "image-or-pdf", maxBytes: number): StoredDocument | string {
-  const v = messagesFor().financing.validation;
+function decodeDocument(dataUrl: string, accept: "image" | "image-or-pdf", maxBytes: number, locale: Locale): StoredDocument | string {
+  const v = messagesFor(locale).financing.validation;
   const typeMessage = accept === "image" ? v.signatureType : v.licenseType;
   const parsed = parseDataUrl(dataUrl);
   if (!parsed) return typeMessage;
@@ -128,14 +129,14 @@ export async function submitFinancingApplication(
   ctx: AppContext,
   input: FinancingApplication,
   now = new Date(),
-  locale = "en",
+  locale: Locale = "en",
 ): Promise<{ id: string }> {
   const documents: Partial<Record<DocumentField, StoredDocument>> = {};
   const fieldErrors: Record<string, string> = {};
   for (const spec of DOCUMENT_FIELDS) {
     const value = input[spec.field];
     if (value === undefined) continue;
-    const decoded = decodeDocument(value, spec.accept, spec.maxBytes);
+    const decoded = decodeDocument(value, spec.accept, spec.maxBytes, locale);
     if (typeof decoded === "string") fieldErrors[spec.field] = decoded;
     else documents[spec.field] = decoded;
   }
@@ -267,6 +268,8 @@ export type DecryptedFinancingApplication = {
   tradeInDetails: string | null;
   /** Null for applications made before the consent was asked. */
   creditConsent: { version: string; at: string } | null;
+  /** The language the shopper applied in: their PDF copy is written in it. */
+  locale: Locale;
 };
 
 /**
@@ -293,6 +296,7 @@ export async function loadFinancingApplication(
   return {
     id: row.id,
     createdAt: row.createdAt,
+    locale: asLocale(row.locale),
     applicant: {
       firstName: row.firstName,
       lastName: row.lastName,

@@ -2,6 +2,7 @@ import { ChevronDown, Search, SlidersHorizontal, X } from "lucide-react";
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useMessages } from "~/shared/i18n/messages";
+import { optionLabel } from "~/shared/i18n/option-label";
 import {
   activeFilterCount,
   distinctOptions,
@@ -46,6 +47,7 @@ export function visibleVehicles(vehicles: readonly VehicleSummary[], filters: In
  */
 export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
   const m = useMessages().inventory;
+  const optionNames = useMessages().options;
   const [searchParams, setSearchParams] = useSearchParams();
   const urlFilters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const [filters, setFilters] = useState<InventoryFilters>(urlFilters);
@@ -160,6 +162,7 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
             label={m.bodyStyle}
             all={m.allStyles}
             options={options.bodyStyle}
+            names={optionNames.bodyStyle}
             value={filters.bodyStyle}
             onChange={set("bodyStyle")}
           />
@@ -168,6 +171,7 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
             label={m.transmission}
             all={m.allTypes}
             options={options.transmission}
+            names={optionNames.transmission}
             value={filters.transmission}
             onChange={set("transmission")}
           />
@@ -224,7 +228,16 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
   );
 }
 
-function Select(props: { id: string; label: string; all: string; options: string[]; value: string; onChange: (v: string) => void }) {
+function Select(props: {
+  id: string;
+  label: string;
+  all: string;
+  options: string[];
+  /** Display names of the values (the values in the URL stay the stored English words). */
+  names?: Record<string, string>;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <div>
       <label htmlFor={props.id} className="block text-sm font-medium text-gray-800">
@@ -234,7 +247,7 @@ function Select(props: { id: string; label: string; all: string; options: string
         <option value="">{props.all}</option>
         {props.options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {props.names ? optionLabel(props.names, o) : o}
           </option>
         ))}
       </select>

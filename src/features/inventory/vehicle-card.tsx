@@ -1,6 +1,7 @@
 import { Car } from "lucide-react";
 import { Link } from "react-router";
-import { useMessages } from "~/shared/i18n/messages";
+import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
+import { optionLabel } from "~/shared/i18n/option-label";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { VehicleSummary } from "./vehicle-summary";
@@ -24,8 +25,10 @@ export function VehicleCard({
   priority?: boolean;
 }) {
   const m = useMessages().inventory.card;
+  const transmissions = useMessages().options.transmission;
+  const locale = useLocale();
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
-  const href = vehiclePath(vehicle);
+  const href = useLocalizedPath()(vehiclePath(vehicle));
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
       {/* The image repeats the 'View Details' link: hidden from the tab order and screen readers. */}
@@ -53,11 +56,11 @@ export function VehicleCard({
       <div className="flex flex-1 flex-col p-4">
         <h3 className="text-lg font-bold text-gray-900">{name}</h3>
         <VehicleBadges status={vehicle.status} priceReducedBy={vehicle.priceReducedBy} labels={m} />
-        <p className="mt-1 text-2xl font-extrabold text-red-700">{formatPrice(vehicle.price)}</p>
+        <p className="mt-1 text-2xl font-extrabold text-red-700">{formatPrice(vehicle.price, locale)}</p>
         <p className="mt-2 flex flex-wrap gap-x-3 text-sm text-gray-700">
-          <span>{m.mileage(formatNumber(vehicle.mileage))}</span>
+          <span>{m.mileage(formatNumber(vehicle.mileage, locale))}</span>
           <span aria-hidden="true">•</span>
-          <span>{vehicle.transmission}</span>
+          <span>{optionLabel(transmissions, vehicle.transmission)}</span>
         </p>
         <Link
           to={href}

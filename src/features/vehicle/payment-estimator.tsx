@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useMessages } from "~/shared/i18n/messages";
+import { useLocale, useMessages } from "~/shared/i18n/messages";
 import { formatPrice } from "~/shared/lib/format";
 import { DEFAULT_APR, DEFAULT_TERM, LOAN_TERMS, monthlyPayment } from "./payment";
 
@@ -9,6 +9,7 @@ const inputClass =
 /** Price, down payment, APR and term → an estimated monthly payment, clearly labelled an estimate. */
 export function PaymentEstimator({ price }: { price: number }) {
   const m = useMessages().vehicle.estimator;
+  const locale = useLocale();
   const id = useId();
   const [amount, setAmount] = useState(String(price));
   const [down, setDown] = useState(String(Math.round(price * 0.1)));
@@ -81,7 +82,7 @@ export function PaymentEstimator({ price }: { price: number }) {
       <p className="mt-6 text-gray-800">
         {m.monthly}:{" "}
         <output htmlFor={`${id}-price ${id}-down ${id}-apr ${id}-term`} className="text-2xl font-extrabold text-red-700" aria-live="polite">
-          {m.perMonth(formatPrice(payment))}
+          {m.perMonth(formatPrice(payment, locale))}
         </output>
       </p>
       <p className="mt-2 text-sm text-gray-700">{m.disclaimer}</p>

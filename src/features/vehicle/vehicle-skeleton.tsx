@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import { useMessages } from "~/shared/i18n/messages";
+import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { formatPrice } from "~/shared/lib/format";
 import type { VehiclePhoto } from "~/shared/types/vehicle";
 
@@ -9,10 +9,12 @@ import type { VehiclePhoto } from "~/shared/types/vehicle";
  * already knows from the inventory (name, price, cover photo) shows at once; the rest pulses.
  */
 export function VehicleSkeleton({ name, price, photo }: { name: string; price: number; photo: VehiclePhoto | null }) {
+  const path = useLocalizedPath();
   const m = useMessages();
+  const locale = useLocale();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10" data-testid="vehicle-skeleton" aria-busy="true">
-      <Link to="/inventory" className="inline-flex items-center gap-2 font-semibold text-red-800 hover:underline">
+      <Link to={path("/inventory")} className="inline-flex items-center gap-2 font-semibold text-red-800 hover:underline">
         <ArrowLeft aria-hidden="true" className="h-4 w-4" />
         {m.vehicle.backToInventory}
       </Link>
@@ -39,7 +41,7 @@ export function VehicleSkeleton({ name, price, photo }: { name: string; price: n
         </div>
         <div className="space-y-4">
           <h1 className="text-3xl font-extrabold tracking-tight text-gray-900">{name}</h1>
-          <p className="text-3xl font-extrabold text-red-700">{formatPrice(price)}</p>
+          <p className="text-3xl font-extrabold text-red-700">{formatPrice(price, locale)}</p>
           <div className="h-12 animate-pulse rounded-md bg-gray-200" />
           <div className="h-64 animate-pulse rounded-xl bg-gray-200" />
         </div>

@@ -18,12 +18,16 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
  * Parses `input` with `schema`; on failure answers 400 with field messages and returns null.
  * Never echoes the submitted values back.
  */
-export function parseOr400<S extends z.ZodType>(res: Response, schema: S, input: unknown): z.infer<S> | null {
+export function parseOr400<S extends z.ZodType>(
+  res: Response,
+  schema: S,
+  input: unknown,
+  /** The answer's own message, in the language of the schema's field messages. */
+  message = "Please correct the highlighted fields.",
+): z.infer<S> | null {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  res
-    .status(400)
-    .json({ error: "Please correct the highlighted fields.", fieldErrors: fieldErrorsOf(result.error) } satisfies ApiErrorBody);
+  res.status(400).json({ error: message, fieldErrors: fieldErrorsOf(result.error) } satisfies ApiErrorBody);
   return null;
 }
 

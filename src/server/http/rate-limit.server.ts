@@ -1,4 +1,5 @@
 import { rateLimit as expressRateLimit } from "express-rate-limit";
+import { localeFromPath, type Locale } from "~/shared/i18n/locales";
 
 /**
  * Where express-rate-limit reports a misconfiguration: one JSON line on stderr, like every other log
@@ -18,16 +19,18 @@ function writeLine(level: number, error: unknown, msg?: string) {
  * A fixed-window, per-client limit kept in memory (one process serves the site), by
  * express-rate-limit: standard `RateLimit` / `RateLimit-Policy` headers (IETF draft 8), IPv6 clients
  * keyed by their /56 subnet (its default `ipKeyGenerator`), `Retry-After` and a JSON `{ error }`
- * body once `limit` requests arrive within `windowMs`.
+ * body once `limit` requests arrive within `windowMs`. A `message` function gets the language of
+ * the requested page (/es/contact → "es"), for the limits guarding localized pages' form posts.
  */
-export function rateLimit(options: { limit: number; windowMs: number; message: string }) {
+export function rateLimit(options: { limit: number; windowMs: number; message: string | ((locale: Locale) => string) }) {
+  const { message } = options;
   return expressRateLimit({
     windowMs: options.windowMs,
     limit: options.limit,
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ error: options.message });
+    handler: (req, res) => {
+      res.status(429).json({ error: typeof message === "string" ? message : message(localeFromPath(req.path)) });
     },
     logger: oneLineLogger,
     // TRUST_PROXY is off unless a proxy is configured (decision 021): a client-sent X-Forwarded-For is

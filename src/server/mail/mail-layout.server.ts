@@ -24,10 +24,11 @@ export function dealershipSignature(): string[] {
   return [businessProfile.name, `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`, businessProfile.phone];
 }
 
-export function renderMail(heading: string, blocks: MailBlock[], footer: string[] = dealershipSignature()): RenderedMail {
+/** `lang`: the mail's language as a BCP 47 tag (the shopper's, for screen readers and translators). */
+export function renderMail(heading: string, blocks: MailBlock[], footer: string[] = dealershipSignature(), lang = "en-US"): RenderedMail {
   const text: string[] = [heading, ""];
   const html: string[] = [
-    `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#111827;line-height:1.5">`,
+    `<!doctype html><html lang="${escapeHtml(lang)}"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#111827;line-height:1.5">`,
     `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>`,
   ];
   for (const block of blocks) {

@@ -1,8 +1,12 @@
 import { mail as en, type MailMessages } from "~/shared/i18n/en/mail";
+import { mail as es } from "~/shared/i18n/es/mail";
+import { mail as pt } from "~/shared/i18n/pt/mail";
+import { asLocale, type Locale } from "~/shared/i18n/locales";
 
-const catalogues: Record<string, MailMessages> = { en };
+/** Staff mails are English in every catalogue (DESIGN.md difference 11); the shopper's part is translated. */
+const catalogues: Record<Locale, MailMessages> = { en, es: { ...es, staff: en.staff }, pt: { ...pt, staff: en.staff } };
 
-/** The mail text in the shopper's language; English until that language's catalogue exists. */
+/** The mail text in the shopper's language (a lead's stored locale; anything unknown is English). */
 export function mailMessagesFor(locale: string = "en"): MailMessages {
-  return catalogues[locale] ?? en;
+  return catalogues[asLocale(locale)];
 }

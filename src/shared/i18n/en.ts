@@ -3,6 +3,7 @@ import { contact } from "./en/contact";
 import { financing } from "./en/financing";
 import { inventory } from "./en/inventory";
 import { layout } from "./en/layout";
+import { options } from "./en/options";
 import { pages } from "./en/pages";
 import { shells } from "./en/shells";
 import { site } from "./en/site";
@@ -14,6 +15,6 @@ import { vehicle } from "./en/vehicle";
  * catalogues must have the same shape (`Messages`). Add a file under en/ per area.
  * The staff dashboard's text lives in staff-messages.ts, so public pages never load it.
  */
-export const en = { layout, pages, shells, site, inventory, vehicle, contact, booking, financing, privacy };
+export const en = { layout, pages, shells, site, inventory, vehicle, options, contact, booking, financing, privacy };
 
 export type Messages = typeof en;

@@ -4,6 +4,7 @@ import { contact } from "./es/contact";
 import { financing } from "./es/financing";
 import { inventory } from "./es/inventory";
 import { layout } from "./es/layout";
+import { options } from "./es/options";
 import { pages } from "./es/pages";
 import { shells } from "./es/shells";
 import { site } from "./es/site";
@@ -14,4 +15,4 @@ import { vehicle } from "./es/vehicle";
  * The public catalogue in US Spanish (es-US), formal "usted". Typed as `Messages`, so a key missing here
  * (or one added to the English catalogue without a translation) fails the typecheck.
  */
-export const es: Messages = { layout, pages, shells, site, inventory, vehicle, contact, booking, financing, privacy };
+export const es: Messages = { layout, pages, shells, site, inventory, vehicle, options, contact, booking, financing, privacy };

@@ -1,4 +1,5 @@
 import { businessProfile } from "~/shared/config/business-profile";
+import { localizedPath, type Locale } from "~/shared/i18n/locales";
 import { absoluteUrl } from "~/shared/lib/seo";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Vehicle } from "~/shared/types/vehicle";
@@ -41,8 +42,8 @@ export function autoDealerJsonLd(publicUrl: string) {
  * `Reserved` (schema.org: "reserved and therefore not available"), not `InStock`, so search
  * results do not promise a car that is already spoken for.
  */
-export function carJsonLd(vehicle: StructuredVehicle, publicUrl: string) {
-  const url = absoluteUrl(publicUrl, vehiclePath(vehicle));
+export function carJsonLd(vehicle: StructuredVehicle, publicUrl: string, locale: Locale = "en") {
+  const url = absoluteUrl(publicUrl, localizedPath(vehiclePath(vehicle), locale));
   return {
     "@type": "Car",
     "@id": `${url}#vehicle`,
@@ -73,12 +74,12 @@ export function carJsonLd(vehicle: StructuredVehicle, publicUrl: string) {
 }
 
 /** An ItemList of Cars for a listing page. */
-export function itemListJsonLd(vehicles: StructuredVehicle[], publicUrl: string) {
+export function itemListJsonLd(vehicles: StructuredVehicle[], publicUrl: string, locale: Locale = "en") {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
     numberOfItems: vehicles.length,
-    itemListElement: vehicles.map((v, i) => ({ "@type": "ListItem", position: i + 1, item: carJsonLd(v, publicUrl) })),
+    itemListElement: vehicles.map((v, i) => ({ "@type": "ListItem", position: i + 1, item: carJsonLd(v, publicUrl, locale) })),
   };
 }
 

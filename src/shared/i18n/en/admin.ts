@@ -31,6 +31,9 @@ export const admin = {
     close: "Close",
     error: "Error",
     confirm: "Confirm",
+    /** The language the shopper used on the site (each lead stores it; issue 14). */
+    language: "Language",
+    languages: { en: "English", es: "Spanish", pt: "Portuguese" } as Record<string, string>,
   },
   vehicles: {
     searchLabel: "Search vehicles",

@@ -10,6 +10,7 @@ export const layout = {
     contact: "Contact",
     label: "Main",
   },
+  languageSwitcher: "Language",
   openMenu: "Open menu",
   closeMenu: "Close menu",
   open: "Open",

@@ -12,6 +12,7 @@ export const layout: Messages["layout"] = {
     contact: "Contacto",
     label: "Principal",
   },
+  languageSwitcher: "Idioma",
   openMenu: "Abrir menú",
   closeMenu: "Cerrar menú",
   open: "Abierto",

@@ -12,6 +12,7 @@ export const layout: Messages["layout"] = {
     contact: "Contato",
     label: "Principal",
   },
+  languageSwitcher: "Idioma",
   openMenu: "Abrir menu",
   closeMenu: "Fechar menu",
   open: "Aberto",

@@ -1,0 +1,47 @@
+import type { MailMessages } from "../en/mail";
+
+/**
+ * The shopper's mails and the booking manage page in US Spanish, formal "usted" (see ../en/mail.ts).
+ * Staff mails stay English, so only these two parts are translated.
+ */
+export const mail: Pick<MailMessages, "shopper" | "manage"> = {
+  shopper: {
+    contactSubject: (dealer: string) => `Recibimos su mensaje — ${dealer}`,
+    contactHeading: (firstName: string) => `Gracias, ${firstName}`,
+    contactBody: (phone: string) => `Recibimos su mensaje y le responderemos muy pronto. Si es urgente, llámenos al ${phone}.`,
+    financingSubject: (dealer: string) => `Recibimos su solicitud de financiamiento — ${dealer}`,
+    financingHeading: (firstName: string) => `Gracias, ${firstName}`,
+    financingBody: (phone: string) =>
+      `Recibimos su solicitud de financiamiento. Alguien de nuestro equipo se comunicará con usted pronto. ¿Tiene preguntas? Llámenos al ${phone}.`,
+    bookingSubject: (service: string, when: string) => `Su cita: ${service}, ${when}`,
+    bookingHeading: (firstName: string) => `Listo, ${firstName}: su cita está reservada`,
+    bookingBody: "Su cita de servicio quedó reservada. Le adjuntamos el archivo para su calendario.",
+    manageLink: "Ver o cancelar su cita",
+    reminderSubject: (service: string, when: string) => `Recordatorio: ${service} mañana, ${when}`,
+    reminderHeading: (firstName: string) => `Nos vemos mañana, ${firstName}`,
+    reminderBody: "Le recordamos su cita de servicio.",
+    fields: {
+      service: "Servicio",
+      date: "Fecha",
+      time: "Hora",
+      address: "Dirección",
+      phone: "Teléfono",
+    },
+    transactional: "Recibe este correo por la solicitud que hizo en nuestro sitio web. No enviamos correos publicitarios.",
+  },
+  manage: {
+    metaTitle: (dealer: string) => `Su cita | ${dealer}`,
+    title: "Su cita de servicio",
+    heading: "Su cita",
+    status: "Estado",
+    statuses: { pending: "Reservada", confirmed: "Confirmada", cancelled: "Cancelada" },
+    cancel: "Cancelar esta cita",
+    cancelHint: "Al cancelar, el horario queda libre de inmediato para otros clientes.",
+    cancelledNow: "Su cita quedó cancelada. Lamentamos no poder atenderle esta vez.",
+    alreadyCancelled: "Esta cita ya estaba cancelada.",
+    past: "La hora de esta cita ya pasó, así que ya no se puede cancelar.",
+    notFound: "No encontramos esta cita. Revise que el enlace esté completo o llámenos.",
+    bookAgain: "Reservar otra cita",
+    questions: (phone: string) => `¿Tiene preguntas o cambió de planes? Llámenos al ${phone}.`,
+  },
+};

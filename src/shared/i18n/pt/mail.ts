@@ -1,0 +1,47 @@
+import type { MailMessages } from "../en/mail";
+
+/**
+ * The shopper's mails and the booking manage page in Brazilian Portuguese, "você" (see ../en/mail.ts).
+ * Staff mails stay English, so only these two parts are translated.
+ */
+export const mail: Pick<MailMessages, "shopper" | "manage"> = {
+  shopper: {
+    contactSubject: (dealer: string) => `Recebemos sua mensagem — ${dealer}`,
+    contactHeading: (firstName: string) => `Obrigado, ${firstName}`,
+    contactBody: (phone: string) => `Recebemos sua mensagem e vamos responder em breve. Se for urgente, ligue para ${phone}.`,
+    financingSubject: (dealer: string) => `Recebemos sua solicitação de financiamento — ${dealer}`,
+    financingHeading: (firstName: string) => `Obrigado, ${firstName}`,
+    financingBody: (phone: string) =>
+      `Recebemos sua solicitação de financiamento. Alguém da nossa equipe vai entrar em contato com você em breve. Dúvidas? Ligue para ${phone}.`,
+    bookingSubject: (service: string, when: string) => `Seu agendamento: ${service}, ${when}`,
+    bookingHeading: (firstName: string) => `Tudo certo, ${firstName}: seu horário está agendado`,
+    bookingBody: "Seu serviço está agendado. O arquivo para o seu calendário vai em anexo.",
+    manageLink: "Ver ou cancelar seu agendamento",
+    reminderSubject: (service: string, when: string) => `Lembrete: ${service} amanhã, ${when}`,
+    reminderHeading: (firstName: string) => `Até amanhã, ${firstName}`,
+    reminderBody: "Este é um lembrete do seu agendamento de serviço.",
+    fields: {
+      service: "Serviço",
+      date: "Data",
+      time: "Horário",
+      address: "Endereço",
+      phone: "Telefone",
+    },
+    transactional: "Você recebeu este e-mail por causa da sua solicitação no nosso site. Não enviamos e-mails de propaganda.",
+  },
+  manage: {
+    metaTitle: (dealer: string) => `Seu agendamento | ${dealer}`,
+    title: "Seu agendamento de serviço",
+    heading: "Seu agendamento",
+    status: "Situação",
+    statuses: { pending: "Agendado", confirmed: "Confirmado", cancelled: "Cancelado" },
+    cancel: "Cancelar este agendamento",
+    cancelHint: "Ao cancelar, o horário fica livre na hora para outros clientes.",
+    cancelledNow: "Seu agendamento foi cancelado. Que pena não atender você desta vez.",
+    alreadyCancelled: "Este agendamento já estava cancelado.",
+    past: "O horário deste agendamento já passou, então ele não pode mais ser cancelado.",
+    notFound: "Não encontramos este agendamento. Confira se o link está completo ou ligue para nós.",
+    bookAgain: "Agendar outro serviço",
+    questions: (phone: string) => `Dúvidas ou mudança de planos? Ligue para ${phone}.`,
+  },
+};

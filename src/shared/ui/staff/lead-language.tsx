@@ -1,0 +1,17 @@
+import { Languages } from "lucide-react";
+import { useStaffMessages } from "~/shared/i18n/staff-messages";
+
+/**
+ * The language a lead was sent in (the public page's language, stored with the lead), so staff
+ * know to answer in Spanish or Portuguese. Named in English like the rest of the dashboard.
+ */
+export function LeadLanguage({ locale, className = "" }: { locale: string; className?: string }) {
+  const m = useStaffMessages().admin.common;
+  const name = m.languages[locale] ?? locale;
+  return (
+    <p className={`inline-flex items-center gap-1 text-sm text-gray-800 ${className}`} data-testid="lead-language">
+      <Languages aria-hidden="true" className="h-4 w-4" />
+      <span className="font-medium">{m.language}:</span> <span lang={locale}>{name}</span>
+    </p>
+  );
+}

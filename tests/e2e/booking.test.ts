@@ -4,7 +4,7 @@ import { addDays, dealershipToday, formatSlotTime, weekdayOf } from "~/features/
 import { formatBookingDate } from "~/features/booking/booking-dates";
 import type { Service } from "~/shared/types/service";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
-import { upcomingDateFor } from "../support/booking-dates";
+import { chooseCalendarDay, upcomingDateFor } from "../support/booking-dates";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -165,7 +165,7 @@ describe("service booking", () => {
       await page.goto("/booking");
       await waitForBookingFlow(page);
       await page.getByText("Oil Change", { exact: true }).click();
-      await page.locator(`[data-day="${date}"] button`).click();
+      await chooseCalendarDay(page, date);
       await page.getByRole("radio", { name: "9:30 AM" }).waitFor();
       expect(await page.getByRole("radio", { name: "9:00 AM" }).count()).toBe(0);
     } finally {
@@ -181,7 +181,7 @@ describe("service booking", () => {
         await page.goto("/booking");
         await waitForBookingFlow(page);
         await page.getByText("Massachusetts State Inspection", { exact: true }).click();
-        await page.locator(`[data-day="${date}"] button`).click();
+        await chooseCalendarDay(page, date);
         await page.getByText("10:00 AM", { exact: true }).click();
         await page.getByLabel("First Name").fill("Racer");
         await page.getByLabel("Last Name").fill("One");
@@ -230,7 +230,7 @@ describe("service booking", () => {
       await page.goto("/booking");
       await waitForBookingFlow(page);
       await page.getByText("Full Detailing", { exact: true }).click();
-      await page.locator(`[data-day="${date}"] button`).click();
+      await chooseCalendarDay(page, date);
       await page.getByText("No available time slots for this date").waitFor();
       expect(await page.getByRole("radio", { name: /AM|PM/ }).count()).toBe(0);
       await expectNoSeriousAxeViolations(page);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Service } from "~/shared/types/service";
-import { upcomingDateFor } from "../support/booking-dates";
+import { chooseCalendarDay, upcomingDateFor } from "../support/booking-dates";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { recipients } from "../support/lead-delivery-helpers";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
@@ -55,7 +55,7 @@ describe("booking manage link", () => {
       await page.goto("/booking");
       await waitForHydration(page, "fieldset input[name=serviceId]");
       await page.getByText("Oil Change", { exact: true }).click();
-      await page.locator(`[data-day="${date}"] button`).click();
+      await chooseCalendarDay(page, date);
       await page.getByText("9:00 AM", { exact: true }).click();
       await page.getByLabel("First Name").fill("Ana");
       await page.getByLabel("Last Name").fill("Manage");

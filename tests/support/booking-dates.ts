@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { addDays, dealershipToday, weekdayOf, type SlotService } from "~/features/booking/available-slots";
 import type { Weekday } from "~/shared/config/business-profile";
 
@@ -29,4 +30,16 @@ export function upcomingWeekday(weekday: Weekday, minDaysAhead = 3, now = new Da
     if (weekdayOf(date) === weekday) return date;
   }
   throw new Error("unreachable");
+}
+
+/**
+ * Clicks `isoDate` in the booking calendar, turning to the next month first when the calendar
+ * (which opens on the first bookable day's month) does not show it: near a month's end the day a
+ * test picks a few days ahead falls in the next one. By react-day-picker's class, in any language.
+ */
+export async function chooseCalendarDay(page: Page, isoDate: string): Promise<void> {
+  const day = page.locator(`[data-day="${isoDate}"] button`);
+  await page.getByRole("grid").first().waitFor();
+  if ((await day.count()) === 0) await page.locator(".rdp-button_next").first().click();
+  await day.click();
 }

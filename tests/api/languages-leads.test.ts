@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase } from "~/server/db/database.server";
+import { openServerDatabase } from "../support/server-database";
 import { mail as enMail } from "~/shared/i18n/en/mail";
 import { mail as esMail } from "~/shared/i18n/es/mail";
 import { mail as ptMail } from "~/shared/i18n/pt/mail";
@@ -71,7 +71,7 @@ function pdfText(bytes: ArrayBuffer): string {
 }
 
 async function storedLocale(table: "contactSubmissions" | "bookings" | "financingApplications", id: string) {
-  const { db } = openDatabase(server.dataDir);
+  const { db } = openServerDatabase(server);
   try {
     return (await db.selectFrom(table).select("locale").where("id", "=", id).executeTakeFirstOrThrow()).locale;
   } finally {
@@ -222,7 +222,7 @@ describe("forms posted before JavaScript under /es and /pt (decision 025, issue 
     expect(sent.find((m) => recipients(m) === "marta.ruiz@example.com")!.parsed.subject).toBe(
       esMail.shopper.contactSubject("Demo Motors of Fitchburg"),
     );
-    const { db } = openDatabase(server.dataDir);
+    const { db } = openServerDatabase(server);
     const row = await db
       .selectFrom("contactSubmissions")
       .select("locale")

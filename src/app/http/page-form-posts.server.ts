@@ -23,6 +23,10 @@ export function pageFormPosts(): Router {
       res.status(403).type("text/plain").send("Forbidden");
       return;
     }
+    // A body past the form's cap is refused (413) before it is read, and its unread rest stays on
+    // the connection; the client's next request there could wait forever. These posts are a few a
+    // visit: each closes its connection (RFC 9110 §9.6), and the next request opens a fresh one.
+    res.setHeader("Connection", "close");
     next();
   };
   // One counter per form for all languages: switching language must not reset a client's budget.

@@ -9,7 +9,7 @@ export default defineConfig({
       "tests/api/**/*.test.ts",
       "tests/lint/**/*.test.ts",
       "tests/scripts/**/*.test.ts",
-      "tests/build/**/*.test.ts",
+      "tests/bundle/**/*.test.ts",
     ],
     environment: "node",
     testTimeout: 30_000,

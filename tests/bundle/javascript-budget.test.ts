@@ -42,7 +42,11 @@ function gzippedBytes(url: string): number {
  */
 function firstLoadScripts(manifest: Manifest, routeId: string): Set<string> {
   const scripts = new Set([manifest.entry.module, ...manifest.entry.imports]);
-  for (let route: ManifestEntry | undefined = manifest.routes[routeId]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
+  for (
+    let route: ManifestEntry | undefined = manifest.routes[routeId];
+    route;
+    route = route.parentId ? manifest.routes[route.parentId] : undefined
+  ) {
     scripts.add(route.module);
     for (const imported of route.imports ?? []) scripts.add(imported);
   }
@@ -51,7 +55,8 @@ function firstLoadScripts(manifest: Manifest, routeId: string): Set<string> {
 
 const manifest = readManifest();
 const publicPages = Object.values(manifest.routes).filter(
-  (r) => r.hasDefaultExport && r.id !== "root" && !r.id.includes("podium") && Object.values(manifest.routes).every((c) => c.parentId !== r.id),
+  (r) =>
+    r.hasDefaultExport && r.id !== "root" && !r.id.includes("podium") && Object.values(manifest.routes).every((c) => c.parentId !== r.id),
 );
 
 describe("first-load JavaScript of the public pages", () => {

@@ -11,6 +11,7 @@ import {
   seriousAxeViolationsWithoutJs,
   waitForHydration,
 } from "../support/browser";
+import { drawSignature } from "../support/signature-pad";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -42,17 +43,6 @@ async function expectNoSeriousAxe(page: Page) {
 async function gotoFinancing(page: Page) {
   await page.goto("/financing");
   await waitForHydration(page, "form button[type=submit]");
-}
-
-async function drawSignature(page: Page, group: string) {
-  const canvas = page.getByRole("group", { name: group, exact: true }).locator("canvas");
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++)
-    await page.mouse.move(box.x + box.width * (0.1 + i * 0.06), box.y + box.height * (0.7 - Math.sin(i / 2) * 0.4), { steps: 2 });
-  await page.mouse.up();
 }
 
 async function fillPrimary(page: Page) {

@@ -16,6 +16,7 @@ import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitF
 import { upcomingDateFor } from "../support/booking-dates";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { signInInBrowser } from "../support/staff-browser";
+import { drawSignature } from "../support/signature-pad";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /** Issue 14 end to end: the shopper's journeys in Spanish and Portuguese on a phone. */
@@ -183,17 +184,6 @@ describe("the shopper's journey in Spanish (phone)", () => {
 });
 
 describe("the shopper's journey in Portuguese (phone)", () => {
-  async function drawSignature(page: Page, group: string) {
-    const canvas = page.getByRole("group", { name: group, exact: true }).locator("canvas");
-    await canvas.scrollIntoViewIfNeeded();
-    const box = (await canvas.boundingBox())!;
-    await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.7);
-    await page.mouse.down();
-    for (let i = 1; i <= 12; i++)
-      await page.mouse.move(box.x + box.width * (0.1 + i * 0.06), box.y + box.height * (0.7 - Math.sin(i / 2) * 0.4), { steps: 2 });
-    await page.mouse.up();
-  }
-
   it("financing: Portuguese field errors, a submitted application and the PDF copy in Portuguese", async () => {
     const license = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 30, g: 80, b: 150 } } })
       .png()

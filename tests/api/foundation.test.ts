@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findVehicle, updateVehicle } from "~/server/data/vehicles.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { startTestServer, type TestServer } from "../support/test-server";
-import { openServerDatabase } from "../support/server-database";
+import { openServerDatabase, untilStockWriteIsSeen } from "../support/server-database";
 
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 let server: TestServer;
@@ -122,6 +122,7 @@ describe("document cache (/ and /inventory)", () => {
     const vehicle = await db.selectFrom("vehicles").select(["id", "price"]).executeTakeFirstOrThrow();
     await db.updateTable("vehicles").set({ price: 77_777, updatedAt: new Date().toISOString() }).where("id", "=", vehicle.id).execute();
     await db.destroy();
+    await untilStockWriteIsSeen();
     const after = await (await fetch(`${server.url}/inventory`)).text();
     expect(before).not.toContain("$77,777");
     expect(after).toContain("$77,777");
@@ -171,6 +172,7 @@ describe("document cache (vehicle pages)", () => {
       true,
     );
     await db.destroy();
+    await untilStockWriteIsSeen();
     const res = await fetch(`${server.url}${path}`);
     expect(res.headers.get("x-document-cache")).toBe("miss");
     const after = await res.text();

@@ -5,7 +5,7 @@ import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
-import { openServerDatabase } from "../support/server-database";
+import { openServerDatabase, untilStockWriteIsSeen } from "../support/server-database";
 
 const PUBLIC_URL = "https://cars.example";
 let server: TestServer;
@@ -143,6 +143,7 @@ describe("feeds", () => {
       db,
     );
     await db.destroy();
+    await untilStockWriteIsSeen();
 
     const googleRes = await page("/feeds/google-vehicles.tsv");
     expect(googleRes.status).toBe(200);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
+import { SHARED_STOCK_VERSION_REUSE_MS } from "~/server/data/vehicles.server";
 import { openDatabase, openPostgres, type Db } from "~/server/db/database.server";
 
 /** The database engine the API tests run on: PostgreSQL under vitest.postgres.config.ts, else SQLite. */
@@ -12,6 +13,15 @@ export const onPostgres = !!process.env.TEST_POSTGRES_ADMIN_URL;
  */
 export function openServerDatabase(server: { dataDir: string; databaseUrl?: string }): { db: Db } {
   return server.databaseUrl ? { db: openPostgres(server.databaseUrl, { max: 2 }) } : { db: openDatabase(server.dataDir).db };
+}
+
+/**
+ * After a test writes vehicles straight into a server's database, as another process would: waits
+ * until the server must have re-read the stock version. At once on SQLite, which reads it on every
+ * request; PostgreSQL's servers reuse it for up to SHARED_STOCK_VERSION_REUSE_MS (decision 047).
+ */
+export async function untilStockWriteIsSeen(): Promise<void> {
+  if (onPostgres) await new Promise((resolve) => setTimeout(resolve, SHARED_STOCK_VERSION_REUSE_MS + 100));
 }
 
 /** Counts a table's rows (a table name from the tests, never from input). */

@@ -5,6 +5,7 @@ import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import {
   insertVehicleRow,
+  noteVehiclesChanged,
   listVehicles,
   patchVehicleRow,
   vehicleIdsByStockNumber,
@@ -262,6 +263,7 @@ export async function importVehiclesCsv(ctx: AppContext, actor: string, text: st
         await insertAuditEntry(trx, { actor, action: "import-update", entity: "vehicle", entityId: id }, now);
       }
     });
+    noteVehiclesChanged();
   }
   return report;
 }

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "~/server/db/database.server";
+import { engineOf } from "~/server/db/dialect.server";
 import { photoFromKey } from "~/server/images/image-urls.server";
 import { defaultWarrantyType } from "~/shared/lib/massachusetts-warranty";
 import type { Vehicle, VehicleStatus } from "~/shared/types/vehicle";
@@ -125,7 +126,7 @@ export async function findVehicleByName(db: Db, year: number, make: string, mode
  * stock are cached per version, so every vehicle write must move it: deletes change the count,
  * inserts and updates set a change time later than every stored one (`nextChangeTime`).
  */
-export async function vehiclesVersion(db: Db): Promise<string> {
+export async function readVehiclesVersion(db: Db): Promise<string> {
   const row = await db
     .selectFrom("vehicles")
     .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.max("updatedAt").as("latest")])
@@ -134,10 +135,59 @@ export async function vehiclesVersion(db: Db): Promise<string> {
 }
 
 /**
+ * How long a process reuses the stock version it read from a database other processes also write
+ * (PostgreSQL): the bound within which a vehicle saved through another process shows on this one's
+ * cached pages (decision 047). A round trip per request to a database server cost a third of the
+ * throughput of two processes; SQLite is one process's own file and answers in microseconds, so it
+ * is read on every request. Writes through this process are seen at once on both.
+ */
+export const SHARED_STOCK_VERSION_REUSE_MS = 1000;
+
+/** Moves on every vehicle write through this process; a version read before it moved is not reused. */
+let localStockWrites = 0;
+type ReusableVersion = { writes: number; version: string; until: number };
+const reusableVersions = new WeakMap<Db, ReusableVersion>();
+const versionReads = new WeakMap<Db, { writes: number; promise: Promise<string> }>();
+
+/**
+ * Tells the cached stock version that this process changed vehicles. Called after the write commits
+ * (a version read while the transaction was open may be the old one), and by `nextChangeTime` before.
+ */
+export function noteVehiclesChanged(): void {
+  localStockWrites++;
+}
+
+/**
+ * The stock version as the caches of `/`, `/inventory`, vehicle pages and `GET /api/vehicles` key on
+ * it: read from the database on every call on SQLite; on PostgreSQL reused for up to
+ * SHARED_STOCK_VERSION_REUSE_MS, with concurrent callers sharing one read.
+ */
+export async function vehiclesVersion(db: Db): Promise<string> {
+  if (engineOf(db) !== "postgres") return readVehiclesVersion(db);
+  const writes = localStockWrites;
+  const kept = reusableVersions.get(db);
+  if (kept && kept.writes === writes && kept.until > Date.now()) return kept.version;
+  const inFlight = versionReads.get(db);
+  if (inFlight && inFlight.writes === writes) return inFlight.promise;
+  const until = Date.now() + SHARED_STOCK_VERSION_REUSE_MS;
+  const promise = readVehiclesVersion(db)
+    .then((version) => {
+      if (localStockWrites === writes) reusableVersions.set(db, { writes, version, until });
+      return version;
+    })
+    .finally(() => {
+      if (versionReads.get(db)?.promise === promise) versionReads.delete(db);
+    });
+  versionReads.set(db, { writes, promise });
+  return promise;
+}
+
+/**
  * A change time strictly later than every stored one. Two writes in the same millisecond, or a
  * clock stepping back, would otherwise leave `vehiclesVersion` unchanged and a cached page stale.
  */
 export async function nextChangeTime(db: Db, now: Date): Promise<string> {
+  noteVehiclesChanged();
   const row = await db
     .selectFrom("vehicles")
     .select((eb) => eb.fn.max("updatedAt").as("latest"))
@@ -229,27 +279,33 @@ export async function patchVehicleRow(trx: Db, id: string, fields: Partial<Vehic
 /** Inserts a vehicle and its images in one transaction; returns the new id. */
 export async function insertVehicle(db: Db, input: VehicleInput, now = new Date()): Promise<string> {
   const { images, ...fields } = input;
-  return db.transaction().execute(async (trx) => {
+  const id = await db.transaction().execute(async (trx) => {
     const id = await insertVehicleRow(trx, fields, now);
     if (images.length > 0) await trx.insertInto("vehicleImages").values(imageRows(id, images)).execute();
     return id;
   });
+  noteVehiclesChanged();
+  return id;
 }
 
 /** Replaces a vehicle's fields and images (lot fields only when given); false when no such vehicle. */
 export async function updateVehicle(db: Db, id: string, input: VehicleInput, now = new Date()): Promise<boolean> {
   const { images, ...fields } = input;
-  return db.transaction().execute(async (trx) => {
+  const updated = await db.transaction().execute(async (trx) => {
     if (!(await patchVehicleRow(trx, id, fields, now))) return false;
     await trx.deleteFrom("vehicleImages").where("vehicleId", "=", id).execute();
     if (images.length > 0) await trx.insertInto("vehicleImages").values(imageRows(id, images)).execute();
     return true;
   });
+  noteVehiclesChanged();
+  return updated;
 }
 
 /** Marks a vehicle available, pending or sold; false when no such vehicle. */
 export async function setVehicleStatus(db: Db, id: string, status: VehicleStatus, now = new Date()): Promise<boolean> {
-  return db.transaction().execute((trx) => patchVehicleRow(trx, id, { status }, now));
+  const updated = await db.transaction().execute((trx) => patchVehicleRow(trx, id, { status }, now));
+  noteVehiclesChanged();
+  return updated;
 }
 
 /** Ids of the vehicles with these VINs, by VIN. */
@@ -284,6 +340,7 @@ export async function vehicleIdsByStockNumber(db: Db, stockNumbers: string[]): P
 /** Deletes a vehicle (its image rows and price history cascade); false when no such vehicle. */
 export async function deleteVehicle(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom("vehicles").where("id", "=", id).executeTakeFirst();
+  noteVehiclesChanged();
   return Number(result.numDeletedRows) > 0;
 }
 

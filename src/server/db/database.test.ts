@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { insertContactSubmission } from "~/server/data/contact-submissions.server";
 import { enqueueMails } from "~/server/data/outbox.server";
 import { insertService } from "~/server/data/services.server";
-import { insertVehicle } from "~/server/data/vehicles.server";
+import { insertVehicle, SHARED_STOCK_VERSION_REUSE_MS, setVehicleStatus, vehiclesVersion } from "~/server/data/vehicles.server";
 import { createDatabase } from "../../../tests/support/postgres-cluster";
 import { migrations } from "./migrations/migrations.server";
 import {
@@ -128,6 +128,32 @@ describe(`migrations (${engine})`, () => {
     expect(applied.flat().sort()).toEqual(Object.keys(migrations).sort());
     const rows = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(db);
     expect(rows.rows[0]!.n).toBe(Object.keys(migrations).length);
+  });
+});
+
+describe(`stock version (${engine})`, () => {
+  it("moves at once with this process's writes, and within the stated bound with another process's", async () => {
+    const { db, reopen } = await fresh();
+    await migrateToLatest(db);
+    const empty = await vehiclesVersion(db);
+    const id = await insertVehicle(db, vehicle);
+    const inserted = await vehiclesVersion(db);
+    expect(inserted).not.toBe(empty);
+    await setVehicleStatus(db, id, "pending");
+    expect(await vehiclesVersion(db)).not.toBe(inserted);
+
+    // Another process: a second connection writing without this module's bookkeeping.
+    const written = Date.now();
+    await reopen().updateTable("vehicles").set({ updatedAt: "2099-01-01T00:00:00.000Z" }).where("id", "=", id).execute();
+    let seen = await vehiclesVersion(db);
+    while (!seen.endsWith("2099-01-01T00:00:00.000Z") && Date.now() - written < SHARED_STOCK_VERSION_REUSE_MS + 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      seen = await vehiclesVersion(db);
+    }
+    expect(seen).toBe("1:2099-01-01T00:00:00.000Z");
+    // SQLite serves one process and is read every time; PostgreSQL's reuse is bounded.
+    if (engine === "sqlite") expect(Date.now() - written).toBeLessThan(25);
+    else expect(Date.now() - written).toBeLessThan(SHARED_STOCK_VERSION_REUSE_MS + 250);
   });
 });
 

@@ -260,6 +260,46 @@ describe("vehicle page", () => {
     await page.context().close();
   });
 
+  it("loads the message form's and the estimator's code after the page, and keeps what was typed before it arrived", async () => {
+    const v = vehicles[2]!;
+    const { page } = await newPage(browser, { baseURL: server.url });
+    const deferred = /\/assets\/(contact-form|payment-estimator)-[\w-]+\.js$/;
+    const requested: { url: string; afterLoad: boolean }[] = [];
+    let loaded = false;
+    page.on("load", () => (loaded = true));
+    page.on("request", (request) => {
+      if (deferred.test(new URL(request.url()).pathname)) requested.push({ url: request.url(), afterLoad: loaded });
+    });
+    // Hold the estimator's code: the shopper types into its fields before it arrives.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/payment-estimator-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(pathOf(v));
+    const html = await page.content();
+    expect(html).not.toMatch(/modulepreload[^>]+(contact-form|payment-estimator)-/);
+
+    const monthly = page.locator("output");
+    const before = await monthly.textContent();
+    await page.getByLabel("Down payment ($)").fill("0");
+    await page.getByLabel("APR (%)").fill("0");
+    release();
+    // 60 months at 0 % with nothing down: the price over 60, rounded up to the dollar.
+    const expected = `$${Math.ceil(v.price / 60).toLocaleString("en-US")}/mo`;
+    await expect.poll(() => monthly.textContent(), { timeout: 15_000 }).toContain(expected);
+    expect(before).not.toContain(expected);
+    // Hydrated: it follows further edits.
+    await page.getByLabel("Vehicle price ($)").fill(String(v.price * 2));
+    await expect.poll(() => monthly.textContent()).toContain(`$${Math.ceil((v.price * 2) / 60).toLocaleString("en-US")}/mo`);
+
+    await formReady(page);
+    expect(requested.map((r) => r.url.match(deferred)![1]).sort()).toEqual(["contact-form", "payment-estimator"]);
+    expect(requested.every((r) => r.afterLoad)).toBe(true);
+    await page.context().close();
+  });
+
   it("shows the loading skeleton with what the card knew while the details download", async () => {
     const page = await open("/inventory");
     let release!: () => void;

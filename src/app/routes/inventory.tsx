@@ -20,7 +20,7 @@ import { businessProfile } from "~/shared/config/business-profile";
 import { metaLocale } from "~/app/lib/locale-handle";
 import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
-import { itemListJsonLd } from "~/shared/lib/structured-data";
+import { itemListJsonLd, serializeJsonLd } from "~/shared/lib/structured-data";
 import { JsonLd } from "~/shared/ui/json-ld";
 import type { Route } from "./+types/inventory";
 
@@ -121,5 +121,5 @@ function InventoryItemList({ vehicles, publicUrl }: { vehicles: VehicleSummary[]
       publicUrl,
     );
   }, [vehicles, searchParams, publicUrl]);
-  return <JsonLd data={structured} />;
+  return <JsonLd json={serializeJsonLd(structured)} />;
 }

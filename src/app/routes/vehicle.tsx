@@ -1,17 +1,14 @@
 import { ArrowLeft, Check, Phone } from "lucide-react";
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Await, data, isRouteErrorResponse, Link, redirect, useActionData, useAsyncError } from "react-router";
 import { NotFoundPage } from "~/app/layout/not-found-page";
 import { publicUrlFrom } from "~/app/lib/root-data";
-import { ContactForm } from "~/features/contact/contact-form";
 import { contactFormPost } from "~/features/contact/contact-form-action.server";
-import { PaymentEstimator } from "~/features/vehicle/payment-estimator";
 import { cachedInventory } from "~/features/inventory/inventory-client-cache";
 import { listInventory } from "~/features/inventory/inventory.server";
 import { VEHICLE_GRID_CLASS, VehicleBadges, VehicleCard } from "~/features/inventory/vehicle-card";
 import type { VehicleSummary } from "~/features/inventory/vehicle-summary";
 import { PhotoGallery } from "~/features/vehicle/photo-gallery";
-import { VehicleSkeleton } from "~/features/vehicle/vehicle-skeleton";
 import { getVehicle } from "~/features/vehicle/vehicle.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
@@ -21,14 +18,31 @@ import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages
 import { optionLabel } from "~/shared/i18n/option-label";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { pageMeta } from "~/shared/lib/seo";
-import { carJsonLd } from "~/shared/lib/structured-data";
+import { carJsonLd, serializeJsonLd } from "~/shared/lib/structured-data";
 import { similarVehicles } from "~/shared/lib/similar-vehicles";
 import { isVehiclePathSlug, parseVehicleIdFromPath, vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { DealerContact } from "~/shared/ui/dealer-contact";
+import { deferredHydration } from "~/shared/ui/deferred-hydration";
 import { JsonLd } from "~/shared/ui/json-ld";
 import { MapFacade } from "~/shared/ui/map-facade";
 import type { Route } from "./+types/vehicle";
+
+/**
+ * Below the photos, summary and price: the 'Message Us' form (with the form hook and privacy notice)
+ * and the payment estimator. Their code is fetched on the first touch or when the browser is idle
+ * after load, not with the page (issue 15's budget); until then the form posts to this route's action
+ * as it does without JavaScript, and the estimator shows the default estimate.
+ */
+const ContactForm = deferredHydration(() => import("~/features/contact/contact-form").then((module) => module.ContactForm));
+const PaymentEstimator = deferredHydration(() => import("~/features/vehicle/payment-estimator").then((module) => module.PaymentEstimator));
+
+/**
+ * Shown only on navigations from the inventory (clientLoader), never on a first load: its code comes
+ * with the first such navigation, which starts the download before the page renders.
+ */
+const loadVehicleSkeleton = () => import("~/features/vehicle/vehicle-skeleton");
+const VehicleSkeleton = lazy(() => loadVehicleSkeleton().then((module) => ({ default: module.VehicleSkeleton })));
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -48,11 +62,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const soldVehicle: SoldVehicle = { name: `${vehicle.year} ${vehicle.make} ${vehicle.model}`, path: canonical };
     return data<VehicleData>({ soldVehicle, similar, publicUrl: ctx.env.publicUrl }, { status: 410 });
   }
-  return data<VehicleData>({ vehicle, similar, publicUrl: ctx.env.publicUrl });
+  // Built here, not in the browser: the page's JavaScript then carries no schema.org code (issue 15's budget).
+  const structuredData = serializeJsonLd({
+    "@context": "https://schema.org",
+    ...carJsonLd(vehicle, ctx.env.publicUrl, localeFromPath(url.pathname)),
+  });
+  return data<VehicleData>({ vehicle, similar, publicUrl: ctx.env.publicUrl, structuredData });
 }
 
 type SoldVehicle = { name: string; path: string };
-type ListedVehicleData = { vehicle: Vehicle; similar: VehicleSummary[]; publicUrl: string };
+type ListedVehicleData = { vehicle: Vehicle; similar: VehicleSummary[]; publicUrl: string; structuredData: string };
 type SoldVehicleData = { soldVehicle: SoldVehicle; similar: VehicleSummary[]; publicUrl: string };
 type VehicleData = ListedVehicleData | SoldVehicleData;
 
@@ -80,6 +99,7 @@ export async function clientLoader({ params, request, serverLoader }: Route.Clie
   const id = isVehiclePathSlug(slug) ? parseVehicleIdFromPath(slug) : null;
   const summary = id ? cachedInventory()?.vehicles.find((v) => v.id === id) : undefined;
   if (!summary) return serverLoader();
+  void loadVehicleSkeleton();
   const canonical = vehiclePath(summary);
   if (`/${slug}` !== canonical) throw redirect(localizedPath(canonical, localeFromPath(new URL(request.url).pathname)));
   return { summary, pending: serverLoader() };
@@ -172,7 +192,7 @@ function SimilarVehicles({ vehicles }: { vehicles: VehicleSummary[] }) {
   );
 }
 
-function VehicleDetails({ vehicle, similar, publicUrl }: ListedVehicleData) {
+function VehicleDetails({ vehicle, similar, structuredData }: ListedVehicleData) {
   const m = useMessages();
   const posted = useActionData<typeof action>();
   const locale = useLocale();
@@ -259,7 +279,7 @@ function VehicleDetails({ vehicle, similar, publicUrl }: ListedVehicleData) {
         </div>
       </div>
       <SimilarVehicles vehicles={similar} />
-      <JsonLd data={{ "@context": "https://schema.org", ...carJsonLd(vehicle, publicUrl, locale) }} />
+      <JsonLd json={structuredData} />
     </div>
   );
 }

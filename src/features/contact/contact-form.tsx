@@ -9,7 +9,7 @@ import type { ContactFormValues } from "./contact-schema";
 
 /**
  * The shared zod schema loads on the first focus or submit, not with the page: zod is the
- * heaviest part of the form and public pages must stay light (130 KB budget).
+ * heaviest part of the form and public pages must stay light (125 KB budget).
  */
 const loadContactSchema = () => import("./contact-schema").then((module) => module.contactSchema);
 

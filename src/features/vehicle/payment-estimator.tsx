@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useLocale, useMessages } from "~/shared/i18n/messages";
 import { formatPrice } from "~/shared/lib/format";
 import { DEFAULT_APR, DEFAULT_TERM, LOAN_TERMS, monthlyPayment } from "./payment";
@@ -6,23 +6,39 @@ import { DEFAULT_APR, DEFAULT_TERM, LOAN_TERMS, monthlyPayment } from "./payment
 const inputClass =
   "mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 focus:border-red-700 focus:outline-none focus:ring-2 focus:ring-red-700";
 
-/** Price, down payment, APR and term → an estimated monthly payment, clearly labelled an estimate. */
+type EstimatorInputs = { amount: string; down: string; apr: string; term: string };
+
+/**
+ * Price, down payment, APR and term → an estimated monthly payment, clearly labelled an estimate.
+ * The inputs are uncontrolled: the vehicle page hydrates this part after load (deferredHydration),
+ * and what a shopper typed before then is read from the fields when it does.
+ */
 export function PaymentEstimator({ price }: { price: number }) {
   const m = useMessages().vehicle.estimator;
   const locale = useLocale();
   const id = useId();
-  const [amount, setAmount] = useState(String(price));
-  const [down, setDown] = useState(String(Math.round(price * 0.1)));
-  const [apr, setApr] = useState(String(DEFAULT_APR));
-  const [term, setTerm] = useState(DEFAULT_TERM);
+  const defaults: EstimatorInputs = {
+    amount: String(price),
+    down: String(Math.round(price * 0.1)),
+    apr: String(DEFAULT_APR),
+    term: String(DEFAULT_TERM),
+  };
+  const [inputs, setInputs] = useState(defaults);
+  const fields = useRef<HTMLDivElement>(null);
+  const readFields = () => {
+    const value = (name: keyof EstimatorInputs) =>
+      fields.current?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`)?.value ?? defaults[name];
+    setInputs({ amount: value("amount"), down: value("down"), apr: value("apr"), term: value("term") });
+  };
+  useEffect(readFields, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, for values typed before hydration
   const num = (s: string) => (Number.isFinite(Number(s)) ? Number(s) : 0);
-  const payment = monthlyPayment(num(amount), num(down), num(apr), term);
+  const payment = monthlyPayment(num(inputs.amount), num(inputs.down), num(inputs.apr), num(inputs.term));
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-gray-200 p-6">
       <h2 id={`${id}-title`} className="text-xl font-bold">
         {m.title}
       </h2>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+      <div ref={fields} onInput={readFields} onChange={readFields} className="mt-4 grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-price`} className="block text-sm font-medium text-gray-800">
             {m.price}
@@ -32,8 +48,8 @@ export function PaymentEstimator({ price }: { price: number }) {
             type="number"
             inputMode="numeric"
             min={0}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            name="amount"
+            defaultValue={defaults.amount}
             className={inputClass}
           />
         </div>
@@ -46,8 +62,8 @@ export function PaymentEstimator({ price }: { price: number }) {
             type="number"
             inputMode="numeric"
             min={0}
-            value={down}
-            onChange={(e) => setDown(e.target.value)}
+            name="down"
+            defaultValue={defaults.down}
             className={inputClass}
           />
         </div>
@@ -61,8 +77,8 @@ export function PaymentEstimator({ price }: { price: number }) {
             inputMode="decimal"
             min={0}
             step="0.1"
-            value={apr}
-            onChange={(e) => setApr(e.target.value)}
+            name="apr"
+            defaultValue={defaults.apr}
             className={inputClass}
           />
         </div>
@@ -70,7 +86,7 @@ export function PaymentEstimator({ price }: { price: number }) {
           <label htmlFor={`${id}-term`} className="block text-sm font-medium text-gray-800">
             {m.term}
           </label>
-          <select id={`${id}-term`} value={term} onChange={(e) => setTerm(Number(e.target.value))} className={inputClass}>
+          <select id={`${id}-term`} name="term" defaultValue={defaults.term} className={inputClass}>
             {LOAN_TERMS.map((t) => (
               <option key={t} value={t}>
                 {m.months(t)}

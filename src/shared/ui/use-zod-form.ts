@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 
 /**
- * A ~1 KB (gzipped) stand-in for react-hook-form on public pages (130 KB first-load budget):
+ * A ~1 KB (gzipped) stand-in for react-hook-form on public pages (125 KB first-load budget):
  * inputs stay uncontrolled and are read from `form.elements` on submit, then checked with the
  * feature's zod schema, which is imported lazily (first focus or submit) so zod never ships with the page.
  */

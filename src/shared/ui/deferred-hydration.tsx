@@ -1,0 +1,76 @@
+import { lazy, memo, Suspense, useEffect, useRef, type ComponentType } from "react";
+
+/** What the browser does before a deferred part's code is requested, and what starts it early. */
+const FIRST_TOUCH_EVENTS = ["focusin", "pointerdown", "keydown"] as const;
+
+/**
+ * A part of a public page that works as plain HTML until its code arrives, so its code is not
+ * first-load JavaScript (issue 15's budget; decision 016). The server renders it into the document
+ * as usual. In the browser its module is imported when the shopper first focuses, touches or types
+ * in it, or when the browser is idle after the `load` event, whichever comes first; React then
+ * hydrates it where it stands. Until then a form in it is an ordinary form posting to the route's
+ * action, as it is without JavaScript (decision 025), and what is typed into its (uncontrolled)
+ * fields stays.
+ *
+ * The component must take serialisable, stable props: a parent update that reaches a part still
+ * waiting for its code would make React drop the server's HTML and render it anew (memo keeps
+ * unchanged props from counting as an update).
+ */
+export function deferredHydration<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+  let loaded: ComponentType<Props> | undefined;
+  let loading: Promise<ComponentType<Props>> | undefined;
+  const start = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        // A failed download (offline) is retried on the next touch; the HTML keeps working meanwhile.
+        loading = undefined;
+        throw error;
+      },
+    ));
+  let release: () => void = () => {};
+  const requested = new Promise<void>((resolve) => (release = resolve));
+  // The server's bundle has nothing to download: load it now, so the first render needs no wait.
+  if (import.meta.env.SSR) void start().catch(() => undefined);
+
+  const Lazy = lazy(() =>
+    loaded
+      ? // Already here (always on the server): a thenable that settles at once, so React renders without suspending.
+        ({ then: (resolve: (module: { default: ComponentType<Props> }) => void) => resolve({ default: loaded! }) } as Promise<{
+          default: ComponentType<Props>;
+        }>)
+      : requested.then(start).then((component) => ({ default: component })),
+  );
+
+  function DeferredPart(props: Props) {
+    const container = useRef<HTMLDivElement>(null);
+    useEffect(() => {
+      const element = container.current;
+      let idleHandle: number | undefined;
+      const begin = () => {
+        release();
+        void start().catch(() => undefined);
+      };
+      const whenIdle = () => {
+        const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
+        idleHandle = idle(begin);
+      };
+      for (const type of FIRST_TOUCH_EVENTS) element?.addEventListener(type, begin, { once: true, passive: true });
+      if (document.readyState === "complete") whenIdle();
+      else window.addEventListener("load", whenIdle, { once: true });
+      return () => {
+        for (const type of FIRST_TOUCH_EVENTS) element?.removeEventListener(type, begin);
+        window.removeEventListener("load", whenIdle);
+        if (idleHandle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idleHandle);
+      };
+    }, []);
+    return (
+      <div ref={container} className="contents">
+        <Suspense fallback={null}>
+          <Lazy {...props} />
+        </Suspense>
+      </div>
+    );
+  }
+  return memo(DeferredPart) as unknown as ComponentType<Props>;
+}

@@ -24,7 +24,9 @@ const BROWSER_UA = "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 
 if (!process.env.BENCH_NO_BUILD) build();
 // TRUST_PROXY: each lead comes "from" its own address (X-Forwarded-For), as real leads do, so the
 // per-client rate limits of the lead forms do not turn the soak into a rate-limit test.
-const server = await startBenchServer(VEHICLES, { TRUST_PROXY: "true" });
+// LOG_LEVEL info, production's default: the request log is part of the cost, and its `ms` field gives
+// the server's own latency beside autocannon's (whose pacing adds its own delay at a fixed rate).
+const server = await startBenchServer(VEHICLES, { TRUST_PROXY: "true", LOG_LEVEL: "info" });
 const pid = server.process.pid!;
 
 /** Resident memory of the server process in MB, split as the kernel reports it. */
@@ -134,6 +136,17 @@ try {
   await server.stop();
 }
 
+/** The server's own time per request (arrival to last byte handed to the kernel), from its request log. */
+function serverLatency(): { p50Ms: number; p99Ms: number; count: number } {
+  const times = server.logs
+    .filter((line) => line.includes('"msg":"request"'))
+    .map((line) => (JSON.parse(line) as { ms: number }).ms)
+    .sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+  return { p50Ms: at(0.5), p99Ms: at(0.99), count: times.length };
+}
+const serverSide = serverLatency();
+
 // Levelled off: the last third of the run grew by less than 5 % (and 10 MB) over the middle third's peak.
 const third = Math.max(1, Math.floor(samples.length / 3));
 const middlePeak = Math.max(...samples.slice(third, 2 * third).map((s) => s.rssMb));
@@ -149,6 +162,8 @@ const summary = {
   requests: result.requests.total,
   p50Ms: result.latency.p50,
   p99Ms: result.latency.p99,
+  serverP50Ms: serverSide.p50Ms,
+  serverP99Ms: serverSide.p99Ms,
   errors: result.errors + result.timeouts,
   non2xx: result.non2xx,
   leadsSent: leads.sent,
@@ -165,7 +180,7 @@ console.table(samples);
 console.table([summary]);
 console.log(
   `RSS ${levelledOff ? "levelled off" : "still growing"} (last third +${growthMb} MB), peak ${peak} MB (target < ${TARGET_RSS_MB} MB); ` +
-    `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${summary.errors} errors, ${summary.non2xx} non-2xx; leads ${leads.sent} sent, ${leads.failed} failed`,
+    `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (server's own: p50 ${serverSide.p50Ms} ms, p99 ${serverSide.p99Ms} ms over ${serverSide.count} requests), ${summary.errors} errors, ${summary.non2xx} non-2xx; leads ${leads.sent} sent, ${leads.failed} failed`,
 );
 console.log(`Lead answers by status: ${JSON.stringify(leads.statuses)}`);
 console.log(`Results: ${writeResults("soak", { ...summary, leadStatuses: leads.statuses, samples })}`);

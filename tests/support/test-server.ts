@@ -8,6 +8,10 @@ import { openDatabase, openPostgres, type Db } from "~/server/db/database.server
 import { createDatabase } from "./postgres-cluster";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** The Node flags `npm start` gives the server (package.json), so tests and benchmarks run it as production does. */
+const START_FLAGS = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/)
+  .filter((arg) => arg.startsWith("--"));
 const serverBundle = path.join(root, "build/server/index.js");
 /** The seeded copy is made once per build: a change to the seed or the schema makes a new one. */
 const SEEDED_TEMPLATE = path.join(
@@ -118,7 +122,7 @@ async function ensureSeededTemplate(): Promise<{ dir: string; database?: string 
 }
 
 function spawnServer(dataDir: string, env: Record<string, string>): Promise<TestServer> {
-  const child = spawn(process.execPath, [path.join(root, "server.js"), "--no-build-check"], {
+  const child = spawn(process.execPath, [...START_FLAGS, path.join(root, "server.js"), "--no-build-check"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "info", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],

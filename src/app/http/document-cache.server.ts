@@ -1,25 +1,55 @@
 import crypto from "node:crypto";
-import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppContext } from "~/server/context.server";
 import { vehiclesVersion } from "~/server/data/vehicles.server";
+import { businessProfile, type BusinessProfile } from "~/shared/config/business-profile";
+import { computeOpenStatus, zonedClock } from "~/shared/lib/business-hours";
+import { precompress } from "~/server/http/precompressed.server";
 import { contentSecurityPolicy } from "~/server/http/security-headers.server";
 import { appContext, cspNonceContext } from "~/server/load-context.server";
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-
-/** An optional language prefix (`/es`, `/pt`), then the home page, the inventory or a vehicle page. */
+/**
+ * An optional language prefix (`/es`, `/pt`), then a page where shoppers land: the home page, the
+ * inventory, a vehicle page, or the financing, booking and contact forms (the same for everyone until
+ * posted; a post is never cached). The about and privacy pages are rendered per request.
+ */
 const CACHEABLE_PATH =
-  /^(?:\/(?:es|pt)(?=\/|$))?(?:\/|\/inventory|\/used-[^/]*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i;
-/** The Open/Closed badge is rendered into the HTML: never serve a copy older than this. */
-const MAX_AGE_MS = 30_000;
+  /^(?:\/(?:es|pt)(?=\/|$))?(?:\/|\/inventory|\/financing|\/booking|\/contact|\/used-[^/]*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i;
+/**
+ * What a cached page shows that follows the clock, not the stock: the Open/Closed badge (business
+ * hours, to the minute), and the dealership's date (the booking page's days, a price drop's 30-day
+ * badge, the footer's year). A copy is re-rendered, behind the request that finds it old, when either
+ * changes, and at least every MAX_AGE_MS in case something else does.
+ */
+const MAX_AGE_MS = 5 * 60_000;
+const MINUTE_MS = 60_000;
+
+/** When the first minute after `now` begins whose badge or dealership date differs from now's (at most `now + MAX_AGE_MS`). */
+export function clockContentChangesAt(now: number, profile: BusinessProfile = businessProfile): number {
+  const at = (instant: number) =>
+    `${computeOpenStatus(new Date(instant), profile)} ${zonedClock(new Date(instant), profile.timeZone).isoDate}`;
+  const current = at(now);
+  for (let minute = Math.floor(now / MINUTE_MS) * MINUTE_MS + MINUTE_MS; minute < now + MAX_AGE_MS; minute += MINUTE_MS) {
+    if (at(minute) !== current) return minute;
+  }
+  return now + MAX_AGE_MS;
+}
+
 /** Answers kept: a page, and a sold vehicle's 410 page with similar vehicles. 404s and redirects are not. */
 const CACHEABLE_STATUS = new Set([200, 410]);
 
-type Entry = { version: string; expires: number; status: number; csp: string; bodies: { gzip: Buffer; br: Buffer }; bytes: number };
+type Entry = {
+  version: string;
+  expires: number;
+  status: number;
+  csp: string;
+  /** SHA-256 of the rendered document: a re-render that comes out the same keeps the compressed bodies. */
+  digest: string;
+  bodies: { gzip: Buffer; br: Buffer };
+  bytes: number;
+};
 /** A fill that could not be cached (a 404, a redirect): the rendered answer, for the request that asked. */
 type Uncacheable = { response: globalThis.Response; nonce: string };
 
@@ -103,19 +133,58 @@ export class ByteBudgetLru<V extends { bytes: number }> {
   }
 }
 
+const RENDERS_AT_ONCE = 2;
+
+/** At most `slots` holders at once; the others wait in arrival order. */
+export class Semaphore {
+  private readonly waiting: (() => void)[] = [];
+  constructor(private free: number) {}
+
+  async acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
+
 /**
- * The document cache: the home page, the inventory and vehicle pages (in every language) are
- * rendered once per stock version (and at most every 30 s for the badge), stored pre-compressed
+ * The document cache: the home page, the inventory, vehicle pages and the three lead forms (in every
+ * language) are rendered once per stock version (and again when the clock changes what it shows), stored pre-compressed
  * within a byte budget, and served to every visitor. Only plain GETs of a document are cached;
- * everything else goes to React Router as usual (docs/decisions/018 and 042).
+ * everything else goes to React Router as usual (docs/decisions/018, 042 and 048).
  */
 export function documentCache(ctx: AppContext, build: ServerBuild, mode: string, maxBytes: number) {
   const render = createRequestHandler(build, mode);
   const entries = new ByteBudgetLru<Entry>(maxBytes);
+  /** Renders in progress by stock version and key: requests for the same page wait for one render. */
   const pending = new Map<string, Promise<Entry | Uncacheable>>();
 
   /** Renders `key` with `nonce` (the asking request's own) and keeps it if it is the same for everyone. */
-  async function fill(req: Request, key: string, version: string, nonce: string): Promise<Entry | Uncacheable> {
+  /**
+   * Renders run two at a time: on a small server they are CPU-bound anyway, and fifty renders at once
+   * (a cold start under load, a stock change) held fifty documents and their React trees in memory
+   * together, growing the heap for good.
+   */
+  const renderSlots = new Semaphore(RENDERS_AT_ONCE);
+
+  async function fill(req: Request, key: string, version: string, nonce: string, previous?: Entry): Promise<Entry | Uncacheable> {
+    await renderSlots.acquire();
+    try {
+      return await fillNow(req, key, version, nonce, previous);
+    } finally {
+      renderSlots.release();
+    }
+  }
+
+  async function fillNow(req: Request, key: string, version: string, nonce: string, previous?: Entry): Promise<Entry | Uncacheable> {
     const context = new RouterContextProvider();
     context.set(appContext, ctx);
     context.set(cspNonceContext, nonce);
@@ -126,16 +195,19 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
       return { response, nonce };
     }
     const { html, scriptHashes } = toHashedDocument(await response.text(), nonce);
-    const identity = Buffer.from(html);
-    const [gz, br] = await Promise.all([
-      gzip(identity, { level: 9 }),
-      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    ]);
+    const digest = crypto.createHash("sha256").update(`${response.status}\n${html}`).digest("base64");
+    const expires = clockContentChangesAt(Date.now());
+    // Most clock-driven re-renders come out byte for byte the same:
+    // compressing them again cost more than rendering them.
+    if (previous?.digest === digest) return { ...previous, version, expires };
+    // The plain text is not kept: a client that accepts neither encoding gets the gzip copy inflated.
+    const { gzip: gz, br } = await precompress(html);
     return {
       version,
-      expires: Date.now() + MAX_AGE_MS,
+      expires,
       status: response.status,
       csp: contentSecurityPolicy(scriptHashes),
+      digest,
       bodies: { gzip: gz, br },
       bytes: gz.length + br.length + key.length,
     };
@@ -157,15 +229,31 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
     try {
       const key = cacheKey(req);
       const version = await vehiclesVersion(ctx.db);
+      // A render of an older stock version must never answer a request that came after a change.
+      const pendingKey = `${version} ${key}`;
       let entry = entries.get(key);
       let state = "hit";
-      if (!entry || entry.version !== version || entry.expires <= Date.now()) {
+      if (entry && entry.version === version && entry.expires <= Date.now()) {
+        // Only the clock moved (the badge, the booking page's days): this request gets the copy it
+        // would have got a moment ago, and one re-render runs behind it, so no shopper waits for it.
+        state = "stale";
+        if (!pending.has(pendingKey)) {
+          const refresh = fill(req, key, version, res.locals.cspNonce as string, entry)
+            .then((filled) => ("bodies" in filled ? entries.set(key, filled) : entries.delete(key)))
+            .catch((error: unknown) => ctx.logger.error({ err: error, path: req.path }, "document cache refresh failed"))
+            .finally(() => pending.delete(pendingKey));
+          pending.set(
+            pendingKey,
+            refresh.then(() => entries.get(key) ?? entry!),
+          );
+        }
+      } else if (!entry || entry.version !== version) {
         state = "miss";
-        let filling = pending.get(key);
+        let filling = pending.get(pendingKey);
         const mine = !filling;
         if (!filling) {
-          filling = fill(req, key, version, res.locals.cspNonce as string).finally(() => pending.delete(key));
-          pending.set(key, filling);
+          filling = fill(req, key, version, res.locals.cspNonce as string, entry).finally(() => pending.delete(pendingKey));
+          pending.set(pendingKey, filling);
         }
         const filled = await filling;
         if (!("bodies" in filled)) {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ByteBudgetLru, isCacheableDocumentPath, toHashedDocument } from "./document-cache.server";
+import { ByteBudgetLru, clockContentChangesAt, isCacheableDocumentPath, Semaphore, toHashedDocument } from "./document-cache.server";
 
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
 
@@ -24,12 +24,15 @@ describe("toHashedDocument", () => {
 });
 
 describe("isCacheableDocumentPath", () => {
-  it("accepts the home page, the inventory and vehicle pages, in every language", () => {
+  it("accepts the home page, the inventory, vehicle pages and the lead forms, in every language", () => {
     for (const path of [
       "/",
       "/inventory",
       "/es",
       "/pt/inventory",
+      "/financing",
+      "/es/booking",
+      "/pt/contact",
       "/used-2020-honda-civic-fitchburg-ma-01430-0d3c6a52-8f1e-4a53-9b7e-2f0d8c1a9b11",
       "/es/used-2020-honda-civic-fitchburg-ma-01430-0d3c6a52-8f1e-4a53-9b7e-2f0d8c1a9b11",
     ]) {
@@ -41,7 +44,10 @@ describe("isCacheableDocumentPath", () => {
     for (const path of [
       "/used-2020-honda-civic-fitchburg-ma-01430-0d3c6a52-8f1e-4a53-9b7e-2f0d8c1a9b11.data",
       "/inventory.data",
-      "/contact",
+      "/contact.data",
+      "/about",
+      "/privacy",
+      "/booking/manage/abc",
       "/podium",
       "/fr/inventory",
       "/espanol",
@@ -76,5 +82,47 @@ describe("ByteBudgetLru", () => {
     lru.set("huge", entry(101));
     expect(lru.get("huge")).toBeUndefined();
     expect(lru.size).toBe(1);
+  });
+});
+
+describe("clockContentChangesAt", () => {
+  // 2026-11-23 is a Monday; New York is UTC−5 in November. Open 8:30 AM to 6 PM.
+  const newYork = (time: string) => Date.parse(`2026-11-23T${time}-05:00`);
+
+  it("re-renders at the minute the Open/Closed badge flips", () => {
+    expect(clockContentChangesAt(newYork("17:57:30"))).toBe(newYork("18:00:00"));
+    expect(clockContentChangesAt(newYork("08:29:59"))).toBe(newYork("08:30:00"));
+  });
+
+  it("re-renders at the dealership's midnight (the booking page's days, the price-drop badge)", () => {
+    expect(clockContentChangesAt(newYork("23:58:00"))).toBe(Date.parse("2026-11-24T00:00:00-05:00"));
+  });
+
+  it("keeps a copy at most five minutes when nothing on the clock changes", () => {
+    expect(clockContentChangesAt(newYork("12:00:10"))).toBe(newYork("12:05:10"));
+  });
+});
+
+describe("Semaphore", () => {
+  it("lets `slots` holders in at once and the next waiter in as each leaves, in order", async () => {
+    const slots = new Semaphore(2);
+    const entered: number[] = [];
+    const enter = async (n: number) => {
+      await slots.acquire();
+      entered.push(n);
+    };
+    void enter(1);
+    void enter(2);
+    void enter(3);
+    void enter(4);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(entered).toEqual([1, 2]);
+    slots.release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(entered).toEqual([1, 2, 3]);
+    slots.release();
+    slots.release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(entered).toEqual([1, 2, 3, 4]);
   });
 });

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -88,7 +89,15 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   app.use("/api", apiRouter(ctx));
   app.use(pageFormPosts());
   if (devMiddleware) app.use(devMiddleware);
-  if (clientDir) app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+  if (clientDir) {
+    // Only the build's few top-level files (the favicon), by name: a page request must not wait for a
+    // file lookup in libuv's thread pool, which compression work can hold for milliseconds at a time.
+    const topLevelFiles = fs
+      .readdirSync(clientDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`);
+    if (topLevelFiles.length > 0) app.get(topLevelFiles, express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+  }
   // Production only: in dev the build is reloaded on every request.
   if (typeof build !== "function") {
     app.use(documentCache(ctx, build, ctx.env.isProduction ? "production" : "development", ctx.env.documentCacheBytes));

@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import sharp from "sharp";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { assertStaffConfig, DEMO_OWNER, ensureFirstOwner } from "~/features/staff/first-owner.server";
@@ -31,6 +32,10 @@ export type RunningServer = { server: Server; ctx: AppContext; url: string; clos
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const env = options.env ?? readEnv();
   const logger = createLogger(env.logLevel);
+  // libvips keeps up to 50 MB of finished operations by default, for programs that repeat them. This
+  // server resizes each upload and renders each document once: the cache only held native memory
+  // (issue 15's memory target; decision 048).
+  sharp.cache(false);
   assertStaffConfig(env);
   // Photos and encrypted documents live in DATA_DIR (shared storage when several processes run):
   // better no start than a server that accepts an upload it cannot keep.

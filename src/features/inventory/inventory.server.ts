@@ -1,12 +1,8 @@
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { AppContext } from "~/server/context.server";
 import { listListedVehicles, vehiclesVersion } from "~/server/data/vehicles.server";
+import { precompress, type Precompressed } from "~/server/http/precompressed.server";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { toVehicleSummary, type VehicleSummary } from "./vehicle-summary";
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
 
 /** One version of the stock, with what every request for it needs computed once. */
 export type InventorySnapshot = {
@@ -15,7 +11,7 @@ export type InventorySnapshot = {
   /** Card fields for the inventory page's client-side filtering. */
   summaries: VehicleSummary[];
   /** The GET /api/vehicles body, plain and pre-compressed. */
-  json: { identity: Buffer; gzip: Buffer; br: Buffer };
+  json: Precompressed;
 };
 
 let cached: { dbKey: object; snapshot: InventorySnapshot } | null = null;
@@ -46,10 +42,5 @@ export async function listInventory(ctx: AppContext): Promise<InventorySnapshot>
 async function buildSnapshot(ctx: AppContext, version: string): Promise<InventorySnapshot> {
   // Sold vehicles leave the site: the list, its API, the home page, the sitemap and the feeds.
   const vehicles = await listListedVehicles(ctx.db);
-  const identity = Buffer.from(JSON.stringify(vehicles));
-  const [gz, br] = await Promise.all([
-    gzip(identity, { level: 9 }),
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-  ]);
-  return { version, vehicles, summaries: vehicles.map(toVehicleSummary), json: { identity, gzip: gz, br } };
+  return { version, vehicles, summaries: vehicles.map(toVehicleSummary), json: await precompress(JSON.stringify(vehicles)) };
 }

@@ -39,7 +39,8 @@ export function deferredHydration<Props extends object>(load: () => Promise<Comp
         ({ then: (resolve: (module: { default: ComponentType<Props> }) => void) => resolve({ default: loaded! }) } as Promise<{
           default: ComponentType<Props>;
         }>)
-      : requested.then(start).then((component) => ({ default: component })),
+      : // The server never waits for a touch: a render before the import settled waits for the import only.
+        (import.meta.env.SSR ? start() : requested.then(start)).then((component) => ({ default: component })),
   );
 
   function DeferredPart(props: Props) {

@@ -1,5 +1,5 @@
 import { ArrowLeft, Check, Phone } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Await, data, isRouteErrorResponse, Link, redirect, useActionData, useAsyncError } from "react-router";
 import { NotFoundPage } from "~/app/layout/not-found-page";
 import { publicUrlFrom } from "~/app/lib/root-data";
@@ -9,6 +9,7 @@ import { listInventory } from "~/features/inventory/inventory.server";
 import { VEHICLE_GRID_CLASS, VehicleBadges, VehicleCard } from "~/features/inventory/vehicle-card";
 import type { VehicleSummary } from "~/features/inventory/vehicle-summary";
 import { PhotoGallery } from "~/features/vehicle/photo-gallery";
+import { VehicleSkeleton } from "~/features/vehicle/vehicle-skeleton";
 import { getVehicle } from "~/features/vehicle/vehicle.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
@@ -36,13 +37,6 @@ import type { Route } from "./+types/vehicle";
  */
 const ContactForm = deferredHydration(() => import("~/features/contact/contact-form").then((module) => module.ContactForm));
 const PaymentEstimator = deferredHydration(() => import("~/features/vehicle/payment-estimator").then((module) => module.PaymentEstimator));
-
-/**
- * Shown only on navigations from the inventory (clientLoader), never on a first load: its code comes
- * with the first such navigation, which starts the download before the page renders.
- */
-const loadVehicleSkeleton = () => import("~/features/vehicle/vehicle-skeleton");
-const VehicleSkeleton = lazy(() => loadVehicleSkeleton().then((module) => ({ default: module.VehicleSkeleton })));
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -99,7 +93,6 @@ export async function clientLoader({ params, request, serverLoader }: Route.Clie
   const id = isVehiclePathSlug(slug) ? parseVehicleIdFromPath(slug) : null;
   const summary = id ? cachedInventory()?.vehicles.find((v) => v.id === id) : undefined;
   if (!summary) return serverLoader();
-  void loadVehicleSkeleton();
   const canonical = vehiclePath(summary);
   if (`/${slug}` !== canonical) throw redirect(localizedPath(canonical, localeFromPath(new URL(request.url).pathname)));
   return { summary, pending: serverLoader() };

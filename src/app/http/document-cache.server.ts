@@ -164,10 +164,13 @@ export class Semaphore {
 export function documentCache(ctx: AppContext, build: ServerBuild, mode: string, maxBytes: number) {
   const render = createRequestHandler(build, mode);
   const entries = new ByteBudgetLru<Entry>(maxBytes);
-  /** Renders in progress by stock version and key: requests for the same page wait for one render. */
+  /**
+   * Renders in progress by stock version and key (see `fill`): by version too, so a render of an older
+   * version never answers a request that came after a change.
+   */
   const pending = new Map<string, Promise<Entry | Uncacheable>>();
+  const pendingKeyOf = (version: string, key: string) => `${version} ${key}`;
 
-  /** Renders `key` with `nonce` (the asking request's own) and keeps it if it is the same for everyone. */
   /**
    * Renders run two at a time: on a small server they are CPU-bound anyway, and fifty renders at once
    * (a cold start under load, a stock change) held fifty documents and their React trees in memory
@@ -175,7 +178,21 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
    */
   const renderSlots = new Semaphore(RENDERS_AT_ONCE);
 
-  async function fill(req: Request, key: string, version: string, nonce: string, previous?: Entry): Promise<Entry | Uncacheable> {
+  /**
+   * Renders `key` with `nonce` (the asking request's own) and keeps it if it is the same for everyone;
+   * one render per stock version and key at a time, shared by the requests that wait for it.
+   */
+  function fill(req: Request, key: string, version: string, nonce: string, previous?: Entry): Promise<Entry | Uncacheable> {
+    const pendingKey = pendingKeyOf(version, key);
+    let filling = pending.get(pendingKey);
+    if (!filling) {
+      filling = renderInSlot(req, key, version, nonce, previous).finally(() => pending.delete(pendingKey));
+      pending.set(pendingKey, filling);
+    }
+    return filling;
+  }
+
+  async function renderInSlot(req: Request, key: string, version: string, nonce: string, previous?: Entry): Promise<Entry | Uncacheable> {
     await renderSlots.acquire();
     try {
       return await fillNow(req, key, version, nonce, previous);
@@ -229,33 +246,22 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
     try {
       const key = cacheKey(req);
       const version = await vehiclesVersion(ctx.db);
-      // A render of an older stock version must never answer a request that came after a change.
-      const pendingKey = `${version} ${key}`;
       let entry = entries.get(key);
       let state = "hit";
       if (entry && entry.version === version && entry.expires <= Date.now()) {
         // Only the clock moved (the badge, the booking page's days): this request gets the copy it
         // would have got a moment ago, and one re-render runs behind it, so no shopper waits for it.
         state = "stale";
-        if (!pending.has(pendingKey)) {
-          const refresh = fill(req, key, version, res.locals.cspNonce as string, entry)
-            .then((filled) => ("bodies" in filled ? entries.set(key, filled) : entries.delete(key)))
-            .catch((error: unknown) => ctx.logger.error({ err: error, path: req.path }, "document cache refresh failed"))
-            .finally(() => pending.delete(pendingKey));
-          pending.set(
-            pendingKey,
-            refresh.then(() => entries.get(key) ?? entry!),
+        if (!pending.has(pendingKeyOf(version, key))) {
+          fill(req, key, version, res.locals.cspNonce as string, entry).then(
+            (filled) => ("bodies" in filled ? entries.set(key, filled) : entries.delete(key)),
+            (error: unknown) => ctx.logger.error({ err: error, path: req.path }, "document cache refresh failed"),
           );
         }
       } else if (!entry || entry.version !== version) {
         state = "miss";
-        let filling = pending.get(pendingKey);
-        const mine = !filling;
-        if (!filling) {
-          filling = fill(req, key, version, res.locals.cspNonce as string, entry).finally(() => pending.delete(pendingKey));
-          pending.set(pendingKey, filling);
-        }
-        const filled = await filling;
+        const mine = !pending.has(pendingKeyOf(version, key));
+        const filled = await fill(req, key, version, res.locals.cspNonce as string, entry);
         if (!("bodies" in filled)) {
           // Only the request whose nonce rendered it may send it; the others render their own.
           if (mine) return await sendUncacheable(res, filled);

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import type { Metric } from "web-vitals";
+import { whenIdleAfterLoad } from "~/shared/lib/when-idle-after-load";
 
 /** Share of page loads that report (1 = all). A small dealership needs every sample it gets. */
 const SAMPLE_RATE = 1;
@@ -29,24 +30,19 @@ export function startWebVitalsReporting(): void {
     // The library reports when the page is hidden; send in the same task, while the page still may.
     if (document.visibilityState === "hidden") queueMicrotask(flush);
   };
-  const start = () => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-    idle(() => {
-      import("web-vitals")
-        .then(({ onCLS, onINP, onLCP }) => {
-          onLCP(report);
-          onINP(report);
-          onCLS(report);
-          document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && flush());
-          window.addEventListener("pagehide", flush);
-        })
-        .catch(() => {
-          // Measuring is optional: a failed download (offline, blocked) never affects the page.
-        });
-    });
-  };
-  if (document.readyState === "complete") start();
-  else window.addEventListener("load", start, { once: true });
+  whenIdleAfterLoad(() => {
+    import("web-vitals")
+      .then(({ onCLS, onINP, onLCP }) => {
+        onLCP(report);
+        onINP(report);
+        onCLS(report);
+        document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && flush());
+        window.addEventListener("pagehide", flush);
+      })
+      .catch(() => {
+        // Measuring is optional: a failed download (offline, blocked) never affects the page.
+      });
+  });
 }
 
 /** Starts reporting once per document (the root layout mounts once). */

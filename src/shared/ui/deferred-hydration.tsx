@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, useEffect, useRef, type ComponentType } from "react";
+import { whenIdleAfterLoad } from "~/shared/lib/when-idle-after-load";
 
 /** What the browser does before a deferred part's code is requested, and what starts it early. */
 const FIRST_TOUCH_EVENTS = ["focusin", "pointerdown", "keydown"] as const;
@@ -47,22 +48,15 @@ export function deferredHydration<Props extends object>(load: () => Promise<Comp
     const container = useRef<HTMLDivElement>(null);
     useEffect(() => {
       const element = container.current;
-      let idleHandle: number | undefined;
       const begin = () => {
         release();
         void start().catch(() => undefined);
       };
-      const whenIdle = () => {
-        const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-        idleHandle = idle(begin);
-      };
       for (const type of FIRST_TOUCH_EVENTS) element?.addEventListener(type, begin, { once: true, passive: true });
-      if (document.readyState === "complete") whenIdle();
-      else window.addEventListener("load", whenIdle, { once: true });
+      const cancelIdle = whenIdleAfterLoad(begin);
       return () => {
         for (const type of FIRST_TOUCH_EVENTS) element?.removeEventListener(type, begin);
-        window.removeEventListener("load", whenIdle);
-        if (idleHandle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idleHandle);
+        cancelIdle();
       };
     }, []);
     return (

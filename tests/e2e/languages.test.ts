@@ -100,7 +100,8 @@ describe("the shopper's journey in Spanish (phone)", () => {
         .click();
       await page.waitForURL((url) => /^\/es\/used-\d{4}-/.test(url.pathname));
       await expect.poll(() => htmlLang(page)).toBe("es-US");
-      expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(chosen);
+      // The URL changes when the navigation starts; the vehicle page renders once its data arrives.
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain(chosen);
       await waitForHydration(page, "form button[type=submit]");
       await expectNoSeriousAxe(page, "vehicle page");
 

@@ -9,6 +9,7 @@ import { NotFoundPage } from "~/app/layout/not-found-page";
 import { useWebVitalsReporting } from "~/features/tracking/report-web-vitals";
 import { useVisitorTracking } from "~/features/tracking/use-visitor-tracking";
 import { appContext } from "~/server/load-context.server";
+import { clockOffset } from "~/shared/lib/business-hours";
 import { LANGUAGE_TAGS } from "~/shared/i18n/locales";
 import { MessagesProvider, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { useNonce } from "~/shared/ui/nonce";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { publicUrl: context.get(appContext).env.publicUrl };
+  return { publicUrl: context.get(appContext).env.publicUrl, clockOffset: clockOffset(Date.now()) };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
-import { computeOpenStatus } from "~/shared/lib/business-hours";
+import { useRouteLoaderData } from "react-router";
+import { computeOpenStatus, type ClockOffset } from "~/shared/lib/business-hours";
+import { businessProfile } from "~/shared/config/business-profile";
 import { useMessages } from "~/shared/i18n/messages";
 
 /** Spec §9: the badge is re-evaluated every 60 s. */
@@ -8,11 +10,15 @@ export const OPEN_STATUS_REFRESH_MS = 60_000;
 /** Green 'Open' / red 'Closed', on the dealership's clock whatever the viewer's time zone. */
 export function OpenStatusBadge() {
   const m = useMessages();
-  const [status, setStatus] = useState(() => computeOpenStatus(new Date()));
+  // The root loader's offset of the dealership's clock (absent on an error page before the root loaded).
+  const offset = (useRouteLoaderData("root") as { clockOffset?: ClockOffset } | undefined)?.clockOffset;
+  const statusNow = () => computeOpenStatus(new Date(), businessProfile, offset);
+  const [status, setStatus] = useState(statusNow);
   useEffect(() => {
-    setStatus(computeOpenStatus(new Date()));
-    const timer = window.setInterval(() => setStatus(computeOpenStatus(new Date())), OPEN_STATUS_REFRESH_MS);
+    setStatus(statusNow());
+    const timer = window.setInterval(() => setStatus(statusNow()), OPEN_STATUS_REFRESH_MS);
     return () => window.clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the offset holds for the page's life (validUntil falls back to Intl)
   }, []);
   const label = status === "open" ? m.layout.open : m.layout.closed;
   return (

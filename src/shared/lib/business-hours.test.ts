@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeOpenStatus, formatClockTime, weeklyHoursRows, zonedClock } from "./business-hours";
+import { clockOffset, computeOpenStatus, formatClockTime, weeklyHoursRows, zonedClock } from "./business-hours";
 
 /** An instant given as wall-clock time in Fitchburg (America/New_York, EST in January, EDT in July). */
 const fitchburg = (isoLocal: string, offset = "-05:00") => new Date(`${isoLocal}${offset}`);
@@ -49,5 +49,27 @@ describe("weekly hours", () => {
     expect(formatClockTime(8 * 60 + 30)).toBe("8:30 AM");
     expect(formatClockTime(18 * 60)).toBe("6 PM");
     expect(formatClockTime(12 * 60)).toBe("12 PM");
+  });
+});
+
+describe("clockOffset (the badge without Intl in the browser)", () => {
+  it("is −300 minutes in January and −240 in July, each holding for a week", () => {
+    const january = Date.parse("2026-01-05T12:00:00Z");
+    expect(clockOffset(january, "America/New_York")).toEqual({ offsetMinutes: -300, validUntil: january + 7 * 86_400_000 });
+    expect(clockOffset(Date.parse("2026-07-06T12:00:00Z"), "America/New_York").offsetMinutes).toBe(-240);
+  });
+  it("ends at the minute daylight saving time starts", () => {
+    // 2026-03-08 02:00 EST (07:00 UTC) becomes 03:00 EDT.
+    const offset = clockOffset(Date.parse("2026-03-05T12:00:00Z"), "America/New_York");
+    expect(offset).toEqual({ offsetMinutes: -300, validUntil: Date.parse("2026-03-08T07:00:00Z") });
+  });
+  it("gives the same status as the Intl clock, minute by minute across a week with a change", () => {
+    const start = Date.parse("2026-10-29T00:00:00Z");
+    const offset = clockOffset(start, "America/New_York");
+    for (let instant = start; instant < start + 7 * 86_400_000; instant += 15 * 60_000) {
+      expect(computeOpenStatus(new Date(instant), undefined, offset), new Date(instant).toISOString()).toBe(
+        computeOpenStatus(new Date(instant)),
+      );
+    }
   });
 });

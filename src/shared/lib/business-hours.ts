@@ -18,12 +18,60 @@ export function zonedClock(instant: Date, timeZone: string): { weekday: Weekday;
   return { weekday, minutes, isoDate: `${get("year")}-${get("month")}-${get("day")}` };
 }
 
+const MINUTE_MS = 60_000;
+const WEEK_MS = 7 * 24 * 60 * MINUTE_MS;
+
+/**
+ * The dealership clock's offset from UTC (−300 for EST, −240 for EDT) and the instant until which
+ * it holds (the next daylight-saving change, or a week ahead). The server sends it to the browser,
+ * so the Open/Closed badge is worked out without `Intl.DateTimeFormat`: a page's first one costs a
+ * phone 200–300 ms of main thread while ICU loads its date data (decision 049).
+ */
+export type ClockOffset = { offsetMinutes: number; validUntil: number };
+
+function offsetMinutesAt(instant: number, timeZone: string): number {
+  const minute = Math.floor(instant / MINUTE_MS) * MINUTE_MS;
+  const { isoDate, minutes } = zonedClock(new Date(minute), timeZone);
+  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
+  return (Date.UTC(year, month - 1, day, 0, minutes) - minute) / MINUTE_MS;
+}
+
+let lastOffset: { minute: number; timeZone: string; offset: ClockOffset } | undefined;
+
+/** `ClockOffset` at `now` (to the minute; memoised, as every page's render asks for it). */
+export function clockOffset(now: number, timeZone: string = businessProfile.timeZone): ClockOffset {
+  const minute = Math.floor(now / MINUTE_MS);
+  if (lastOffset?.minute === minute && lastOffset.timeZone === timeZone) return lastOffset.offset;
+  const offsetMinutes = offsetMinutesAt(now, timeZone);
+  let validUntil = now + WEEK_MS;
+  if (offsetMinutesAt(validUntil, timeZone) !== offsetMinutes) {
+    // A change within the week (two never fall in one): find its minute.
+    let holds = now;
+    while (validUntil - holds > MINUTE_MS) {
+      const middle = Math.floor((holds + validUntil) / 2);
+      if (offsetMinutesAt(middle, timeZone) === offsetMinutes) holds = middle;
+      else validUntil = middle;
+    }
+    validUntil = Math.floor(validUntil / MINUTE_MS) * MINUTE_MS;
+  }
+  const offset = { offsetMinutes, validUntil };
+  lastOffset = { minute, timeZone, offset };
+  return offset;
+}
+
+/** `zonedClock`'s weekday and minutes from a known offset while it holds, else from `Intl`. */
+function dealershipClock(instant: Date, timeZone: string, offset?: ClockOffset): { weekday: Weekday; minutes: number } {
+  if (!offset || instant.getTime() >= offset.validUntil) return zonedClock(instant, timeZone);
+  const wall = new Date(instant.getTime() + offset.offsetMinutes * MINUTE_MS);
+  return { weekday: weekdays[wall.getUTCDay()]!, minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes() };
+}
+
 /**
  * Whether the dealership is open at `instant`, judged on the dealership's own clock
- * (America/New_York), never the viewer's.
+ * (America/New_York), never the viewer's; `offset` (from `clockOffset`) spares the browser `Intl`.
  */
-export function computeOpenStatus(instant: Date, profile: BusinessProfile = businessProfile): "open" | "closed" {
-  const { weekday, minutes } = zonedClock(instant, profile.timeZone);
+export function computeOpenStatus(instant: Date, profile: BusinessProfile = businessProfile, offset?: ClockOffset): "open" | "closed" {
+  const { weekday, minutes } = dealershipClock(instant, profile.timeZone, offset);
   const interval = profile.hours[weekday];
   return interval && minutes >= interval.open && minutes < interval.close ? "open" : "closed";
 }

@@ -21,7 +21,9 @@ export function loader({ context }: Route.LoaderArgs) {
   return { publicUrl: context.get(appContext).env.publicUrl, clockOffset: clockOffset(Date.now()) };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+// A PNG, not an SVG: Chrome renders an SVG favicon as a document of its own on the page's main
+// thread, a long task in the middle of hydration on a phone (decision 049).
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.png", type: "image/png", sizes: "48x48" }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

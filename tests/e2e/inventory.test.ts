@@ -300,6 +300,65 @@ describe("vehicle page", () => {
     await page.context().close();
   });
 
+  it("paints before any script or stylesheet is fetched, loads its scripts once the hero photo is in, then hydrates", async () => {
+    const v = vehicles[3]!;
+    const { page } = await newPage(browser, { baseURL: server.url, viewport: { width: 390, height: 844 } });
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/assets\/.+\.(js|css)$/.test(pathname)) fetched.push(pathname);
+    });
+    // Hold the hero photo (the page's largest paint, every size of it): nothing else may start while it loads.
+    const html = await (await fetch(`${server.url}${pathOf(v)}`)).text();
+    const heroTag = /<img[^>]*fetchpriority="high"[^>]*>/i.exec(html)?.[0] ?? "";
+    const hero = /\ssrc="(\/images\/[0-9a-f]+)-/.exec(heroTag)?.[1];
+    expect(hero).toBeTruthy();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let heroRequested = false;
+    await page.route(
+      (url) => url.pathname.startsWith(`${hero}-`),
+      async (route) => {
+        heroRequested = true;
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto(pathOf(v), { waitUntil: "domcontentloaded" });
+    // Styled from the document itself: the inlined stylesheet, its link disabled and never fetched.
+    expect(await page.locator("head style").count()).toBe(1);
+    expect(await page.locator('link[rel="stylesheet"][disabled]').count()).toBe(1);
+    expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe("flex");
+    await expect.poll(() => heroRequested).toBe(true);
+    await page.waitForTimeout(500);
+    expect(fetched).toEqual([]);
+
+    release();
+    await formReady(page);
+    expect(fetched.some((p) => /\/assets\/entry\.client-/.test(p))).toBe(true);
+    expect(fetched.filter((p) => p.endsWith(".css"))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("starts its scripts at once when the shopper presses a key before the hero photo is in", async () => {
+    const v = vehicles[4]!;
+    const { page } = await newPage(browser, { baseURL: server.url });
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/entry\.client-/.test(request.url())) fetched.push(request.url());
+    });
+    // Every photo held: only the key press (or, 3 s on, the time limit) can start the scripts.
+    await page.route(/\/images\/.+/, () => new Promise(() => {}));
+    await page.goto(pathOf(v), { waitUntil: "domcontentloaded" });
+    await page.waitForTimeout(300);
+    expect(fetched).toEqual([]);
+    await page.keyboard.press("Tab");
+    await expect.poll(() => fetched.length, { timeout: 2_000 }).toBe(1);
+    // The whole page hydrates (the message form itself waits for the load event, which held photos delay).
+    await waitForHydration(page, "h1");
+    await page.context().close();
+  });
+
   it("shows the loading skeleton with what the card knew while the details download", async () => {
     const page = await open("/inventory");
     let release!: () => void;

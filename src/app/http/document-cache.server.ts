@@ -6,6 +6,7 @@ import type { AppContext } from "~/server/context.server";
 import { vehiclesVersion } from "~/server/data/vehicles.server";
 import { businessProfile, type BusinessProfile } from "~/shared/config/business-profile";
 import { computeOpenStatus, zonedClock } from "~/shared/lib/business-hours";
+import { paintFirst, stylesheetReader } from "~/app/http/paint-first.server";
 import { precompress } from "~/server/http/precompressed.server";
 import { contentSecurityPolicy } from "~/server/http/security-headers.server";
 import { appContext, cspNonceContext } from "~/server/load-context.server";
@@ -161,8 +162,9 @@ export class Semaphore {
  * within a byte budget, and served to every visitor. Only plain GETs of a document are cached;
  * everything else goes to React Router as usual (docs/decisions/018, 042 and 048).
  */
-export function documentCache(ctx: AppContext, build: ServerBuild, mode: string, maxBytes: number) {
+export function documentCache(ctx: AppContext, build: ServerBuild, mode: string, maxBytes: number, clientDir?: string) {
   const render = createRequestHandler(build, mode);
+  const readStylesheet = stylesheetReader(clientDir);
   const entries = new ByteBudgetLru<Entry>(maxBytes);
   /**
    * Renders in progress by stock version and key (see `fill`): by version too, so a render of an older
@@ -211,7 +213,7 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
     if (!CACHEABLE_STATUS.has(response.status) || !response.headers.get("content-type")?.startsWith("text/html")) {
       return { response, nonce };
     }
-    const { html, scriptHashes } = toHashedDocument(await response.text(), nonce);
+    const { html, scriptHashes } = toHashedDocument(paintFirst(await response.text(), readStylesheet), nonce);
     const digest = crypto.createHash("sha256").update(`${response.status}\n${html}`).digest("base64");
     const expires = clockContentChangesAt(Date.now());
     // Most clock-driven re-renders come out byte for byte the same:

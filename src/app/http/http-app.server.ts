@@ -100,7 +100,7 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   }
   // Production only: in dev the build is reloaded on every request.
   if (typeof build !== "function") {
-    app.use(documentCache(ctx, build, ctx.env.isProduction ? "production" : "development", ctx.env.documentCacheBytes));
+    app.use(documentCache(ctx, build, ctx.env.isProduction ? "production" : "development", ctx.env.documentCacheBytes, clientDir));
   }
 
   app.all(

@@ -10,16 +10,20 @@ export function useVisitorTracking(): void {
   useEffect(() => {
     const body: Record<string, string> = { page: location.pathname, userAgent: navigator.userAgent };
     if (document.referrer) body.referrer = document.referrer;
-    fetch("/api/track-visitor", {
-      method: "POST",
-      credentials: "include",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-      keepalive: true,
-    })
-      .then((res) => {
-        if (!res.ok) throw new Error(`${res.status}`);
+    // A task of its own: at hydration every effect runs in one task, and on a phone that task was long.
+    const timer = setTimeout(() =>
+      fetch("/api/track-visitor", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+        keepalive: true,
       })
-      .catch(() => console.error("Failed to track visitor"));
+        .then((res) => {
+          if (!res.ok) throw new Error(`${res.status}`);
+        })
+        .catch(() => console.error("Failed to track visitor")),
+    );
+    return () => clearTimeout(timer);
   }, [location.pathname]);
 }

@@ -36,8 +36,8 @@ const getSnapshot = () => toasts;
 const getServerSnapshot = (): Toast[] => [];
 
 /**
- * The notification area: a live region that F8 focuses. It is a manual popover, shown once
- * mounted and raised again for every new toast: a modal <dialog> lives in the browser's top
+ * The notification area: a live region that F8 focuses. It is a manual popover, raised for
+ * every new toast: a modal <dialog> lives in the browser's top
  * layer, above any z-index, so only a later top-layer entry (this popover) shows above its backdrop.
  */
 export function Toaster() {
@@ -57,7 +57,10 @@ export function Toaster() {
   }, []);
   useEffect(() => {
     const area = areaRef.current;
-    if (!area || typeof area.showPopover !== "function") return;
+    // Not before the first toast: entering the top layer restyles the page, a long task at hydration.
+    // Closed, the area still shows (its `flex` outranks the popover's UA `display: none`), so the
+    // live region is there to announce the first toast.
+    if (!area || typeof area.showPopover !== "function" || list.length === 0) return;
     // Re-entering the top layer puts the area above a dialog opened after it was last shown.
     if (area.matches(":popover-open")) area.hidePopover();
     area.showPopover();

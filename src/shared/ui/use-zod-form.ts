@@ -81,7 +81,9 @@ export function useZodForm<Output>({ schema, onValid, initialErrors }: UseZodFor
   // A box the browser restored as ticked (back/forward, reload) shows its section after hydration.
   useEffect(() => {
     const current = readFormValues((formRef.current?.elements ?? []) as Iterable<ControlLike>);
-    setWatched(Object.fromEntries([...watchedNames.current].map((name) => [name, current[name]])));
+    const restored = [...watchedNames.current].filter((name) => Boolean(current[name]));
+    // Usually none: a re-render of the whole form at hydration for nothing was a long task on phones.
+    if (restored.length) setWatched(Object.fromEntries(restored.map((name) => [name, current[name]])));
   }, []);
 
   const values = () => ({ ...readFormValues((formRef.current?.elements ?? []) as Iterable<ControlLike>), ...held.current });

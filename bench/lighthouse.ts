@@ -9,8 +9,12 @@ if (!process.env.BENCH_NO_BUILD) build();
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 200);
 const server = await startBenchServer(VEHICLES);
 const vehicle = await firstVehiclePath(server);
-// BENCH_PAGES=/,/contact measures a subset while iterating on one page.
-const pages = process.env.BENCH_PAGES?.split(",") ?? ["/", "/inventory", vehicle, "/financing", "/booking", "/contact"];
+// The six pages in every language (issue 15: 6 pages × 3 languages, ~20 minutes);
+// BENCH_PAGES=/,/es/contact measures a subset while iterating on one page.
+const englishPages = ["/", "/inventory", vehicle, "/financing", "/booking", "/contact"];
+const pages =
+  process.env.BENCH_PAGES?.split(",") ??
+  ["", "/es", "/pt"].flatMap((prefix) => englishPages.map((page) => (prefix && page === "/" ? prefix : `${prefix}${page}`)));
 const chrome = await launch({
   chromePath: chromiumPath(),
   chromeFlags: [

@@ -7,7 +7,7 @@ import { vehiclesVersion } from "~/server/data/vehicles.server";
 import { businessProfile, type BusinessProfile } from "~/shared/config/business-profile";
 import { computeOpenStatus, zonedClock } from "~/shared/lib/business-hours";
 import { paintFirst, stylesheetReader } from "~/app/http/paint-first.server";
-import { precompress } from "~/server/http/precompressed.server";
+import { precompress, preferredEncoding } from "~/server/http/precompressed.server";
 import { contentSecurityPolicy } from "~/server/http/security-headers.server";
 import { appContext, cspNonceContext } from "~/server/load-context.server";
 
@@ -277,8 +277,8 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
       res.setHeader("Content-Security-Policy", entry.csp);
       res.setHeader("Vary", "Accept-Encoding");
       res.setHeader("X-Document-Cache", state);
-      const encoding = req.acceptsEncodings("br", "gzip", "identity");
-      if (encoding === "br" || encoding === "gzip") {
+      const encoding = preferredEncoding(req.get("accept-encoding"));
+      if (encoding !== "identity") {
         res.setHeader("Content-Encoding", encoding);
         res.end(entry.bodies[encoding]);
       } else {

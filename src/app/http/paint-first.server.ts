@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { FIRST_TOUCH_EVENTS } from "~/shared/ui/deferred-hydration";
 
 /**
  * Public pages paint first and hydrate after (decision 049). A phone on a slow network had the
@@ -27,10 +28,11 @@ const STATIC_IMPORT = /^import (?:\* as (\w+) from )?("[^"]+");?$/gm;
 /**
  * Runs in the browser, in a module script: resolves when the largest element has painted. A hidden
  * tab does not paint, so it starts at once; a hero image that never settles is not waited on past 3 s.
+ * The same first touch that starts a deferred part (`deferredHydration`) starts it early.
  */
 const AFTER_LARGEST_PAINT = `await new Promise((start) => {
   const afterPaint = () => requestAnimationFrame(() => setTimeout(start));
-  for (const type of ["pointerdown", "keydown", "focusin"]) addEventListener(type, start, { once: true, capture: true, passive: true });
+  for (const type of ${JSON.stringify(FIRST_TOUCH_EVENTS)}) addEventListener(type, start, { once: true, capture: true, passive: true });
   if (document.visibilityState === "hidden") return start();
   const hero = document.querySelector('img[fetchpriority="high"]');
   if (!hero || hero.complete) return afterPaint();

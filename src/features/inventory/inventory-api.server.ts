@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { Router } from "express";
 import type { AppContext } from "~/server/context.server";
+import { preferredEncoding } from "~/server/http/precompressed.server";
 import { listInventory } from "./inventory.server";
 
 /** Browsers and proxies may reuse the list briefly; after that they revalidate with the ETag. */
@@ -26,14 +27,10 @@ export function inventoryApi(ctx: AppContext): Router {
       return;
     }
     // Served pre-compressed (see listInventory); the compression middleware leaves encoded bodies alone.
-    const encoding = req.acceptsEncodings("br", "gzip", "identity");
+    const encoding = preferredEncoding(req.get("accept-encoding"));
     res.type("application/json");
-    if (encoding === "br" || encoding === "gzip") {
-      res.setHeader("Content-Encoding", encoding);
-      res.send(json[encoding]);
-    } else {
-      res.send(json.identity);
-    }
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.send(json[encoding]);
   });
   return router;
 }

@@ -40,7 +40,10 @@ export function brotliWindowBits(length: number): number {
   return Math.min(24, Math.max(16, Math.ceil(Math.log2(length + 1))));
 }
 
-/** The encoding to send for an Accept-Encoding header: brotli, then gzip, else none (q=0 refuses). */
+/**
+ * The encoding to send for an Accept-Encoding header: brotli, then gzip, else none (q=0 refuses).
+ * The one choice for every precompressed body: cached documents, the vehicle list, the sitemap.
+ */
 export function preferredEncoding(acceptEncoding: string | null | undefined): "br" | "gzip" | "identity" {
   const accepted = new Set(
     (acceptEncoding ?? "")

@@ -2,7 +2,7 @@ import { lazy, memo, Suspense, useEffect, useRef, type ComponentType } from "rea
 import { whenIdleAfterLoad } from "~/shared/lib/when-idle-after-load";
 
 /** What the browser does before a deferred part's code is requested, and what starts it early. */
-const FIRST_TOUCH_EVENTS = ["focusin", "pointerdown", "keydown"] as const;
+export const FIRST_TOUCH_EVENTS = ["focusin", "pointerdown", "keydown"] as const;
 
 /**
  * A part of a public page that works as plain HTML until its code arrives, so its code is not

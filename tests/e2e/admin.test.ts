@@ -9,7 +9,7 @@ import { listServices } from "~/server/data/services.server";
 import { openDatabase } from "~/server/db/database.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { insertApplication } from "../support/admin-fixtures";
-import { describeViolations, launchBrowser, seriousAxeViolations } from "../support/browser";
+import { describeViolations, launchBrowser, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -75,7 +75,11 @@ describe("staff dashboard at /podium", () => {
     publicPage.on("request", (r) => {
       if (r.resourceType() === "script") scripts.push(r.url());
     });
-    for (const path of ["/", "/inventory", "/contact"]) await publicPage.goto(path, { waitUntil: "load" });
+    // Each page loads its scripts once its largest element has painted (decision 049): wait until it has hydrated.
+    for (const path of ["/", "/inventory", "/contact"]) {
+      await publicPage.goto(path, { waitUntil: "load" });
+      await waitForHydration(publicPage);
+    }
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((u) => /podium/i.test(u))).toEqual([]);
     await publicPage.close();

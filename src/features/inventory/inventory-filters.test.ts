@@ -124,6 +124,29 @@ describe("dropdown options", () => {
     expect(distinctOptions(all, "transmission")).toEqual(["Automatic", "CVT", "Manual"]);
     expect(distinctOptions([], "make")).toEqual([]);
   });
+  it("sorts as the English collator does for the names a lot holds", () => {
+    const makes = [
+      "Mercedes-Benz",
+      "mazda",
+      "MINI",
+      "Land Rover",
+      "Lincoln",
+      "BMW",
+      "Alfa Romeo",
+      "Audi",
+      "Kia",
+      "Jeep",
+      "RAM",
+      "Rolls-Royce",
+    ];
+    const expected = [...makes].sort((a, b) => a.localeCompare(b, "en"));
+    expect(
+      distinctOptions(
+        makes.map((make) => ({ make })),
+        "make",
+      ),
+    ).toEqual(expected);
+  });
 });
 
 describe("filters in the URL (DESIGN.md difference 6)", () => {

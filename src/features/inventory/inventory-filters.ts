@@ -94,9 +94,20 @@ export function activeFilterCount(filters: InventoryFilters): number {
   ].filter(Boolean).length;
 }
 
+/**
+ * Alphabetical, ignoring case. Not `localeCompare`: a page's first one builds an ICU collator, 14 ms of
+ * main thread at hydration on the machine we measure (56 ms on a 4× slower phone), for a list of
+ * makes and body styles written in plain letters.
+ */
+const alphabetical = (a: string, b: string) => {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
+};
+
 /** The distinct values of one field across the loaded vehicles, sorted alphabetically. */
 export function distinctOptions<K extends "make" | "bodyStyle" | "transmission">(vehicles: readonly Pick<Vehicle, K>[], key: K): string[] {
-  return [...new Set(vehicles.map((v) => v[key] as string))].sort((a, b) => a.localeCompare(b, "en"));
+  return [...new Set(vehicles.map((v) => v[key] as string))].sort(alphabetical);
 }
 
 /** Filter state read from a URL's search params (DESIGN.md difference 6); unknown params are ignored. */

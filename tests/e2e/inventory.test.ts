@@ -177,6 +177,67 @@ describe("home", () => {
   });
 });
 
+describe("main-thread work on a phone (issue 15)", () => {
+  const phone = { width: 390, height: 844 };
+
+  it("builds no ICU formatter or collator while the home page and the inventory hydrate", async () => {
+    for (const path of ["/", "/inventory", "/es/inventory"]) {
+      const { page } = await newPage(browser, { baseURL: server.url, viewport: phone });
+      // A page's first Intl formatter or collator makes the browser load ICU data: tens of ms on a phone.
+      await page.addInitScript(() => {
+        const calls: string[] = [];
+        (window as unknown as { icuCalls: string[] }).icuCalls = calls;
+        for (const name of ["NumberFormat", "DateTimeFormat", "Collator", "PluralRules", "RelativeTimeFormat"] as const) {
+          const original = Intl[name] as unknown as new (...args: unknown[]) => object;
+          (Intl as unknown as Record<string, unknown>)[name] = new Proxy(original, {
+            construct(target, args) {
+              calls.push(`Intl.${name}`);
+              return new target(...(args as unknown[]));
+            },
+            apply(target, self, args) {
+              calls.push(`Intl.${name}`);
+              return Reflect.apply(target, self, args);
+            },
+          });
+        }
+        const localeCompare = String.prototype.localeCompare;
+        String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof localeCompare>) {
+          calls.push("localeCompare");
+          return localeCompare.apply(this, args);
+        };
+      });
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(path);
+      await waitForHydration(page, "main article a");
+      expect(errors, path).toEqual([]);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { icuCalls: string[] }).icuCalls), path).toEqual([]);
+      // The cards still read as each language writes prices.
+      expect(await page.locator("main article").first().textContent()).toMatch(/\$\d{1,3}(,\d{3})*/);
+      await page.context().close();
+    }
+  });
+
+  it("skips the layout of what starts below the fold until the shopper scrolls near it", async () => {
+    for (const [path, belowFold] of [
+      ["/", "#visit-heading"],
+      ["/inventory", "main li:last-child article"],
+    ] as const) {
+      const { page } = await newPage(browser, { baseURL: server.url, viewport: phone });
+      await page.goto(path);
+      // checkVisibility with contentVisibilityAuto is false while the browser skips an element's rendering.
+      const rendered = (selector: string) =>
+        page.locator(selector).evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+      expect(await rendered(belowFold), path).toBe(false);
+      expect(await rendered("main article >> nth=0"), path).toBe(true);
+      await page.locator(belowFold).scrollIntoViewIfNeeded();
+      await expect.poll(() => rendered(belowFold)).toBe(true);
+      await page.context().close();
+    }
+  });
+});
+
 describe("vehicle page", () => {
   const vehicleWithPhotos = () => vehicles.find((v) => v.images.length >= 3)!;
   const pathOf = (v: ApiVehicle) =>

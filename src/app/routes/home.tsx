@@ -78,7 +78,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="services-heading" className="mx-auto max-w-7xl px-4 py-14">
+      <section aria-labelledby="services-heading" className="below-fold mx-auto max-w-7xl px-4 py-14">
         <h2 id="services-heading" className="text-center text-3xl font-bold">
           {s.home.servicesHeading}
         </h2>
@@ -121,7 +121,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="visit-heading" className="mx-auto max-w-7xl overflow-x-clip px-4 py-14">
+      <section aria-labelledby="visit-heading" className="below-fold mx-auto max-w-7xl overflow-x-clip px-4 py-14">
         <h2 id="visit-heading" className="text-3xl font-bold">
           {s.visit.heading}
         </h2>
@@ -186,7 +186,7 @@ function FeaturedVehicles({ vehicles }: { vehicles: VehicleSummary[] }) {
     <FeaturedSection>
       <ul className={`mt-8 ${VEHICLE_GRID_CLASS}`}>
         {vehicles.map((v, i) => (
-          <li key={v.id}>
+          <li key={v.id} className={i === 0 ? undefined : "below-fold-card"}>
             <VehicleCard vehicle={v} priority={i === 0} />
           </li>
         ))}

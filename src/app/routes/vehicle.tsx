@@ -170,7 +170,7 @@ function SimilarVehicles({ vehicles }: { vehicles: VehicleSummary[] }) {
   const v = useMessages().vehicle;
   if (vehicles.length === 0) return null;
   return (
-    <section aria-labelledby="similar-heading" className="mt-12" data-testid="similar-vehicles">
+    <section aria-labelledby="similar-heading" className="below-fold mt-12" data-testid="similar-vehicles">
       <h2 id="similar-heading" className="text-2xl font-bold">
         {v.similarVehicles}
       </h2>

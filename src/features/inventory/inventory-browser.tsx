@@ -206,7 +206,7 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
           <h2 className="sr-only">{m.results}</h2>
           <ul className={`mt-4 ${VEHICLE_GRID_CLASS}`}>
             {shown.map((v, i) => (
-              <li key={v.id}>
+              <li key={v.id} className={i < EAGER_CARDS ? undefined : "below-fold-card"}>
                 <VehicleCard vehicle={v} eager={i < EAGER_CARDS} priority={i === 0} />
               </li>
             ))}

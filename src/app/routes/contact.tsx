@@ -49,7 +49,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             </h2>
             <ContactForm className="mt-4" action={path("/contact")} posted={actionData} />
           </section>
-          <section aria-labelledby="map-heading" className="below-fold">
+          <section aria-labelledby="map-heading">
             <h2 id="map-heading" className="text-2xl font-bold">
               {c.findUs}
             </h2>

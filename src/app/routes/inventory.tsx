@@ -11,8 +11,10 @@ import {
   cachedInventory,
   isPromise,
   rememberInventory,
+  unpackInventory,
   type InventoryData,
   type MaybeDeferred,
+  type PackedInventoryData,
 } from "~/features/inventory/inventory-client-cache";
 import { VehicleGridPlaceholders } from "~/features/inventory/vehicle-card";
 import { appContext } from "~/server/load-context.server";
@@ -27,11 +29,11 @@ import type { Route } from "./+types/inventory";
 /** Placeholder cards while the list loads (spec §9). */
 const LOADING_PLACEHOLDERS = 6;
 
-export async function loader({ context }: Route.LoaderArgs): Promise<InventoryData> {
+export async function loader({ context }: Route.LoaderArgs): Promise<PackedInventoryData> {
   const ctx = context.get(appContext);
   // The client filters the whole list instantly (spec §5), so it gets every vehicle, slimmed to card fields.
-  const { summaries } = await listInventory(ctx);
-  return { vehicles: summaries, publicUrl: ctx.env.publicUrl };
+  const { packedSummaries } = await listInventory(ctx);
+  return { vehicles: packedSummaries, publicUrl: ctx.env.publicUrl };
 }
 
 /**
@@ -42,7 +44,8 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs): { invent
   const cached = cachedInventory();
   if (cached) return { inventory: cached };
   return {
-    inventory: serverLoader().then((data) => {
+    inventory: serverLoader().then((packed) => {
+      const data = unpackInventory(packed);
       rememberInventory(data);
       return data;
     }),
@@ -61,7 +64,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     description: m.pages.inventory.description,
     path: "/inventory",
     publicUrl: publicUrlFrom(matches),
-    image: loaderData && "vehicles" in loaderData ? loaderData.vehicles[0]?.photo?.src : undefined,
+    image: loaderData && "vehicles" in loaderData ? unpackInventory(loaderData).vehicles[0]?.photo?.src : undefined,
     type: "website",
   });
 };
@@ -70,7 +73,10 @@ export default function InventoryPage({ loaderData }: Route.ComponentProps) {
   const path = useLocalizedPath();
   const m = useMessages();
   // A document's data (server loader) or a client navigation's (clientLoader, maybe still downloading).
-  const inventory: MaybeDeferred<InventoryData> = "inventory" in loaderData ? loaderData.inventory : loaderData;
+  const inventory: MaybeDeferred<InventoryData> = useMemo(
+    () => ("inventory" in loaderData ? loaderData.inventory : unpackInventory(loaderData)),
+    [loaderData],
+  );
   useEffect(() => {
     if (!isPromise(inventory)) rememberInventory(inventory);
   }, [inventory]);

@@ -1,7 +1,15 @@
+import { unpackJson, type PackedJson } from "~/shared/lib/packed-json";
 import type { VehicleSummary } from "./vehicle-summary";
 
-/** The inventory as a page receives it. */
+/** The inventory as a page uses it. */
 export type InventoryData = { vehicles: VehicleSummary[]; publicUrl: string };
+
+/** The inventory as its loader sends it: the list packed as one JSON string (decision 050). */
+export type PackedInventoryData = { vehicles: PackedJson<VehicleSummary[]>; publicUrl: string };
+
+export function unpackInventory(data: PackedInventoryData): InventoryData {
+  return { vehicles: unpackJson(data.vehicles), publicUrl: data.publicUrl };
+}
 
 let inventory: InventoryData | null = null;
 

@@ -1,6 +1,7 @@
 import type { AppContext } from "~/server/context.server";
 import { listListedVehicles, vehiclesVersion } from "~/server/data/vehicles.server";
 import { precompress, type Precompressed } from "~/server/http/precompressed.server";
+import { packJson, type PackedJson } from "~/shared/lib/packed-json";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { toVehicleSummary, type VehicleSummary } from "./vehicle-summary";
 
@@ -10,6 +11,8 @@ export type InventorySnapshot = {
   vehicles: Vehicle[];
   /** Card fields for the inventory page's client-side filtering. */
   summaries: VehicleSummary[];
+  /** The same, packed once for the inventory page's loader data. */
+  packedSummaries: PackedJson<VehicleSummary[]>;
   /** The GET /api/vehicles body, plain and pre-compressed. */
   json: Precompressed;
 };
@@ -42,5 +45,6 @@ export async function listInventory(ctx: AppContext): Promise<InventorySnapshot>
 async function buildSnapshot(ctx: AppContext, version: string): Promise<InventorySnapshot> {
   // Sold vehicles leave the site: the list, its API, the home page, the sitemap and the feeds.
   const vehicles = await listListedVehicles(ctx.db);
-  return { version, vehicles, summaries: vehicles.map(toVehicleSummary), json: await precompress(JSON.stringify(vehicles)) };
+  const summaries = vehicles.map(toVehicleSummary);
+  return { version, vehicles, summaries, packedSummaries: packJson(summaries), json: await precompress(JSON.stringify(vehicles)) };
 }

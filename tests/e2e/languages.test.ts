@@ -100,8 +100,9 @@ describe("the shopper's journey in Spanish (phone)", () => {
         .click();
       await page.waitForURL((url) => /^\/es\/used-\d{4}-/.test(url.pathname));
       await expect.poll(() => htmlLang(page)).toBe("es-US");
-      // The URL changes when the navigation starts; the vehicle page renders once its data arrives.
-      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain(chosen);
+      // The URL changes when the navigation starts; the vehicle page renders once its data and code
+      // arrive, which on a busy machine takes longer than expect.poll's default second.
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: 10_000 }).toContain(chosen);
       await waitForHydration(page, "form button[type=submit]");
       await expectNoSeriousAxe(page, "vehicle page");
 

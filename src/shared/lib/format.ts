@@ -32,13 +32,15 @@ function groupThousands(digits: string, separator: string): string {
 /** A safe, non-zero-signed integer that the hand-written path handles; anything else goes to Intl. */
 const isPlainInteger = (n: number) => Number.isSafeInteger(n) && !Object.is(n, -0);
 
+/** A plain integer in the language's style, after the sign and an optional prefix ("-$1,000"). */
+function writeWhole(n: number, locale: Locale, prefix = ""): string {
+  return (n < 0 ? "-" : "") + prefix + groupThousands(String(Math.abs(n)), WHOLE_NUMBER_STYLE[locale].thousands);
+}
+
 /** "$12,995" (en-US, es-US) or "US$ 12.995" (pt-BR): whole US dollars, never cents (spec §9). */
 export function formatPrice(dollars: number, locale: Locale = "en"): string {
   const whole = Math.round(dollars);
-  if (isPlainInteger(whole)) {
-    const style = WHOLE_NUMBER_STYLE[locale];
-    return (whole < 0 ? "-" : "") + style.currency + groupThousands(String(Math.abs(whole)), style.thousands);
-  }
+  if (isPlainInteger(whole)) return writeWhole(whole, locale, WHOLE_NUMBER_STYLE[locale].currency);
   const usd = cached(
     `price:${locale}`,
     () =>
@@ -54,9 +56,7 @@ export function formatPrice(dollars: number, locale: Locale = "en"): string {
 
 /** "84,210" (en-US, es-US) or "84.210" (pt-BR), with the language's thousands separators. */
 export function formatNumber(n: number, locale: Locale = "en"): string {
-  if (isPlainInteger(n)) {
-    return (n < 0 ? "-" : "") + groupThousands(String(Math.abs(n)), WHOLE_NUMBER_STYLE[locale].thousands);
-  }
+  if (isPlainInteger(n)) return writeWhole(n, locale);
   return cached(`number:${locale}`, () => new Intl.NumberFormat(LANGUAGE_TAGS[locale])).format(n);
 }
 

@@ -59,6 +59,28 @@ describe("running the lot in the dashboard", () => {
   it("marks a vehicle sold: its public page then answers 410 with similar vehicles", async () => {
     await page.getByLabel("Only vehicles without photos").uncheck();
     await page.getByRole("button", { name: "Price" }).click();
+    // The column headings (ColumnHeadings): one per column, the sorted one says its order to a screen reader.
+    const headings = page.getByTestId("vehicles-table").getByRole("columnheader");
+    expect(await headings.allTextContents()).toEqual([
+      "Photo",
+      "Vehicle",
+      "Stock",
+      "Price",
+      "Mileage",
+      "Status",
+      "Days in stock",
+      "Actions",
+    ]);
+    expect(await headings.evaluateAll((cells) => cells.map((cell) => cell.getAttribute("aria-sort")))).toEqual([
+      null,
+      "none",
+      "none",
+      "ascending",
+      "none",
+      "none",
+      "none",
+      null,
+    ]);
     const select = page.getByRole("combobox", { name: /^Status of / }).first();
     const name = (await select.getAttribute("aria-label"))!.replace("Status of ", "");
     await select.selectOption("sold");

@@ -1,6 +1,7 @@
 import { RotateCcw } from "lucide-react";
 import { useId, useState } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { ColumnHeadings } from "~/shared/ui/staff/column-headings";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
@@ -75,31 +76,11 @@ export function OutboxTab() {
             <div className="mt-4 overflow-x-auto rounded-lg border border-gray-200 bg-white">
               <table className="w-full min-w-[48rem] text-left text-sm">
                 <caption className="sr-only">{m.heading}</caption>
-                <thead className="bg-gray-50">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">
-                      {m.created}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {m.recipient}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {m.subject}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {m.status}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {m.attempts}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {m.lastError}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {m.actions}
-                    </th>
-                  </tr>
-                </thead>
+                <ColumnHeadings
+                  className="bg-gray-50"
+                  cellClassName="px-3 py-2"
+                  columns={[m.created, m.recipient, m.subject, m.status, m.attempts, m.lastError, m.actions]}
+                />
                 <tbody className="divide-y divide-gray-200">
                   {data.mails.map((mail) => (
                     <tr key={mail.id} data-testid="outbox-row" data-status={mail.status}>

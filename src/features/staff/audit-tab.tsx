@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { ColumnHeadings } from "~/shared/ui/staff/column-headings";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { adminJson, useAdminData } from "~/shared/ui/staff/staff-fetch";
 import type { AuditEntry } from "~/server/data/audit-log.server";
@@ -98,22 +99,7 @@ export function AuditTab() {
       {page && page.entries.length > 0 ? (
         <div className="mt-4 overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-gray-300">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  {m.when}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {m.who}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {m.action}
-                </th>
-                <th scope="col" className="py-2">
-                  {m.record}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeadings className="border-b border-gray-300" cellClassName="py-2 pr-4" columns={[m.when, m.who, m.action, m.record]} />
             <tbody>
               {page.entries.map((e) => (
                 <tr key={e.id} className="border-b border-gray-200">

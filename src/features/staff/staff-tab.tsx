@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { STAFF_ROLES, type StaffRole } from "~/shared/staff/staff-roles";
+import { ColumnHeadings } from "~/shared/ui/staff/column-headings";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ApiError, adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
@@ -141,25 +142,11 @@ export function StaffTab() {
         {data && data.length > 0 ? (
           <div className="mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <thead className="border-b border-gray-300">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    {m.staffTab.name}
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    {m.staffTab.email}
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    {m.staffTab.role}
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    {m.staffTab.status}
-                  </th>
-                  <th scope="col" className="py-2">
-                    {m.staffTab.actions}
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeadings
+                className="border-b border-gray-300"
+                cellClassName="py-2 pr-4"
+                columns={[m.staffTab.name, m.staffTab.email, m.staffTab.role, m.staffTab.status, m.staffTab.actions]}
+              />
               <tbody>
                 {data.map((a) => (
                   <tr key={a.id} className="border-b border-gray-200">

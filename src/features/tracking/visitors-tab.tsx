@@ -1,5 +1,6 @@
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber } from "~/shared/lib/format";
+import { ColumnHeadings } from "~/shared/ui/staff/column-headings";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { useAdminData } from "~/shared/ui/staff/staff-fetch";
 import type { WebVitalsReportRow } from "./web-vitals-report.server";
@@ -57,16 +58,11 @@ export function VisitorsTab() {
             </h2>
             <div className="mt-3 overflow-x-auto rounded-lg border border-gray-200">
               <table className="w-full text-left text-sm">
-                <thead className="bg-gray-50">
-                  <tr>
-                    <th scope="col" className="px-4 py-2">
-                      {m.page}
-                    </th>
-                    <th scope="col" className="px-4 py-2 text-right">
-                      {m.visits}
-                    </th>
-                  </tr>
-                </thead>
+                <ColumnHeadings
+                  className="bg-gray-50"
+                  cellClassName="px-4 py-2"
+                  columns={[m.page, { label: m.visits, className: "text-right" }]}
+                />
                 <tbody className="divide-y divide-gray-200">
                   {pages.map((p) => (
                     <tr key={p.page}>

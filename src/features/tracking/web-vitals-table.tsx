@@ -1,5 +1,6 @@
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber } from "~/shared/lib/format";
+import { ColumnHeadings } from "~/shared/ui/staff/column-headings";
 import type { WebVitalP75, WebVitalsReportRow } from "./web-vitals-report.server";
 import { WEB_VITAL_METRICS, WEB_VITAL_THRESHOLDS, type WebVitalMetric, type WebVitalRating } from "./web-vitals-schema";
 
@@ -35,25 +36,24 @@ export function WebVitalsTable({ rows }: { rows: WebVitalsReportRow[] }) {
       ) : (
         <div className="mt-3 overflow-x-auto rounded-lg border border-gray-200">
           <table className="w-full text-left text-sm" data-testid="web-vitals">
-            <thead className="bg-gray-50">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  {m.page}
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  {m.device}
-                </th>
-                {WEB_VITAL_METRICS.map((metric) => (
-                  <th key={metric} scope="col" className="px-4 py-2 text-right">
-                    {metric}
-                    <span className="block text-xs font-normal text-gray-700">{thresholdHint(metric)}</span>
-                  </th>
-                ))}
-                <th scope="col" className="px-4 py-2 text-right">
-                  {m.samples}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeadings
+              className="bg-gray-50"
+              cellClassName="px-4 py-2"
+              columns={[
+                m.page,
+                m.device,
+                ...WEB_VITAL_METRICS.map((metric) => ({
+                  label: (
+                    <>
+                      {metric}
+                      <span className="block text-xs font-normal text-gray-700">{thresholdHint(metric)}</span>
+                    </>
+                  ),
+                  className: "text-right",
+                })),
+                { label: m.samples, className: "text-right" },
+              ]}
+            />
             <tbody className="divide-y divide-gray-200">
               {rows.map((row) => (
                 <tr key={`${row.device} ${row.page}`}>

@@ -4,6 +4,7 @@ import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
 import type { Vehicle } from "~/shared/types/vehicle";
+import { ColumnHeadings } from "~/shared/ui/staff/column-headings";
 import { ModalDialog } from "~/shared/ui/staff/modal-dialog";
 import { ApiError, useAdminData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
@@ -53,15 +54,7 @@ export function VehicleDetailsDialog({ vehicle, onClose }: { vehicle: Vehicle; o
       <h3 className="mt-4 font-semibold">{d.priceHistory}</h3>
       {history && history.length > 0 ? (
         <table className="mt-2 w-full text-left text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className="py-1">
-                {d.when}
-              </th>
-              <th scope="col">{d.from}</th>
-              <th scope="col">{d.to}</th>
-            </tr>
-          </thead>
+          <ColumnHeadings cellClassName="py-1 pr-3" columns={[d.when, d.from, d.to]} />
           <tbody>
             {history.map((c) => (
               <tr key={c.changedAt} className="border-t border-gray-200">
@@ -165,17 +158,7 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
               <>
                 <h3 className="mt-3 font-semibold">{c.rejectedTitle}</h3>
                 <table className="mt-1 w-full text-left text-sm">
-                  <thead>
-                    <tr>
-                      <th scope="col" className="py-1 pr-3">
-                        {c.row}
-                      </th>
-                      <th scope="col" className="pr-3">
-                        VIN
-                      </th>
-                      <th scope="col">{c.problems}</th>
-                    </tr>
-                  </thead>
+                  <ColumnHeadings cellClassName="py-1 pr-3" columns={[c.row, "VIN", c.problems]} />
                   <tbody>
                     {report.rejected.map((r) => (
                       <tr key={r.row} className="border-t border-gray-200 align-top">

@@ -5,6 +5,7 @@ import { canEditVehicles, type SessionUser } from "~/shared/staff/staff-roles";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { asIsViolatesLaw } from "~/shared/lib/massachusetts-warranty";
 import { VEHICLE_STATUSES, type Vehicle, type VehicleStatus } from "~/shared/types/vehicle";
+import { type ColumnHeading, ColumnHeadings } from "~/shared/ui/staff/column-headings";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ConfirmDialog } from "~/shared/ui/staff/modal-dialog";
 import { adminFetch, downloadFile, useAdminData } from "~/shared/ui/staff/staff-fetch";
@@ -104,10 +105,11 @@ export function VehiclesTab({ user }: { user: SessionUser }) {
     }
   }
 
-  const sortHeader = (key: SortKey, label: string) => {
+  const sortHeading = (key: SortKey, label: string): ColumnHeading => {
     const active = sort?.key === key;
-    return (
-      <th scope="col" aria-sort={active ? (sort.ascending ? "ascending" : "descending") : "none"} className="px-3 py-2">
+    return {
+      sort: active ? (sort.ascending ? "ascending" : "descending") : "none",
+      label: (
         <button
           type="button"
           onClick={() => setSort({ key, ascending: active ? !sort.ascending : true })}
@@ -122,8 +124,8 @@ export function VehiclesTab({ user }: { user: SessionUser }) {
             )
           ) : null}
         </button>
-      </th>
-    );
+      ),
+    };
   };
 
   const statusSelect = (v: Vehicle, name: string) =>
@@ -281,22 +283,22 @@ export function VehiclesTab({ user }: { user: SessionUser }) {
         <div className="mt-4 hidden overflow-x-auto md:block">
           <table className="w-full text-left text-sm" data-testid="vehicles-table">
             <caption className="sr-only">{t.table.caption}</caption>
-            <thead className="border-b border-gray-300 bg-gray-50">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">{t.table.photo}</span>
-                </th>
-                {sortHeader("vehicle", t.table.vehicle)}
-                {sortHeader("stock", t.table.stock)}
-                {sortHeader("price", t.table.price)}
-                {sortHeader("mileage", t.table.mileage)}
-                {sortHeader("status", t.table.status)}
-                {sortHeader("days", t.table.daysInStock)}
-                <th scope="col" className="px-3 py-2">
-                  {t.table.actions}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeadings
+              className="border-b border-gray-300 bg-gray-50"
+              cellClassName="px-3 py-2"
+              columns={[
+                <span key="photo" className="sr-only">
+                  {t.table.photo}
+                </span>,
+                sortHeading("vehicle", t.table.vehicle),
+                sortHeading("stock", t.table.stock),
+                sortHeading("price", t.table.price),
+                sortHeading("mileage", t.table.mileage),
+                sortHeading("status", t.table.status),
+                sortHeading("days", t.table.daysInStock),
+                t.table.actions,
+              ]}
+            />
             <tbody>
               {shown.map((v) => {
                 const name = `${v.year} ${v.make} ${v.model}`;

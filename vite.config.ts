@@ -33,6 +33,46 @@ const buildStamp: Plugin = {
   },
 };
 
+/** Where a public page's code starts: the client entry, the root route and every route but the staff dashboard's. */
+const PUBLIC_PAGE_START = /src[\\/]app[\\/](entry\.client\.tsx|root\.tsx|routes[\\/](?!podium)[\w.-]+\.tsx)/;
+/** V8's explicit compile hint (Chrome 136+): compile every function of this file while it downloads. */
+export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+/** The smallest first-load chunk worth the hint's bytes. */
+export const COMPILE_HINT_MIN_BYTES = 2048;
+
+/**
+ * Marks the scripts a public page loads before it hydrates (the route chunks and what they import
+ * statically) with V8's compile hint, so Chrome compiles their functions on a background thread as
+ * they stream in. Without it V8 compiles a function on the main thread the first time it runs, and
+ * hydration runs nearly all of them: ~740 main-thread compiles on /contact (decision 051). Chunks
+ * loaded later (a form's schema on first focus, web-vitals after `load`) and the staff dashboard's
+ * are left lazy: only some of their functions run.
+ */
+const compileHints: Plugin = {
+  name: "compile-hints",
+  apply: "build",
+  generateBundle: {
+    // After Vite's own generateBundle, which puts its preload map (`__vite__mapDeps`) first in a chunk
+    // with dynamic imports: the hint only counts on the file's first line.
+    order: "post",
+    handler(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const pending = chunks.filter((chunk) => chunk.facadeModuleId && PUBLIC_PAGE_START.test(chunk.facadeModuleId));
+      const hinted = new Set<string>();
+      for (let chunk = pending.pop(); chunk; chunk = pending.pop()) {
+        if (hinted.has(chunk.fileName)) continue;
+        hinted.add(chunk.fileName);
+        // A few hundred bytes (an icon, the runtime) compile on the main thread in microseconds;
+        // the hint would cost every page its bytes for nothing (and financing is at its 125 KB budget).
+        if (chunk.code.length >= COMPILE_HINT_MIN_BYTES) chunk.code = COMPILE_HINT + chunk.code;
+        for (const imported of chunk.imports) pending.push(byFile.get(imported)!);
+      }
+    },
+  },
+};
+
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
@@ -69,5 +109,5 @@ export default defineConfig({
     // Packages with native binaries or dynamic requires stay external; the rest is bundled.
     external: ["sharp", "pino", "pdf-lib"],
   },
-  plugins: [tailwindcss(), reactRouter(), buildStamp],
+  plugins: [tailwindcss(), reactRouter(), buildStamp, compileHints],
 });

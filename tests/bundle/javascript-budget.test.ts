@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { COMPILE_HINT, COMPILE_HINT_MIN_BYTES } from "../../vite.config";
 
 /**
  * The JavaScript budget of the public pages, read from the production build (`npm test` builds
@@ -75,6 +76,40 @@ describe("first-load JavaScript of the public pages", () => {
       .sort((a, b) => Number(b.split(" ")[1]) - Number(a.split(" ")[1]))
       .slice(0, 5);
     expect(kb, `${routeId}: ${kb.toFixed(1)} KB (${largest.join(", ")})`).toBeLessThanOrEqual(BUDGET_KB);
+  });
+
+  it("marks each first-load script of a public page with V8's compile hint, and none the dashboard or a later part loads", () => {
+    const code = (url: string) => fs.readFileSync(path.join(assets, path.basename(url)), "utf8");
+    const firstLoad = new Set(publicPages.flatMap((r) => [...firstLoadScripts(manifest, r.id)]));
+    for (const script of firstLoad) {
+      const source = code(script);
+      const worthIt = source.length >= COMPILE_HINT_MIN_BYTES + COMPILE_HINT.length;
+      expect(source.startsWith(COMPILE_HINT), script).toBe(worthIt);
+    }
+    const hinted = [...firstLoad].filter((s) => code(s).startsWith(COMPILE_HINT)).map((s) => path.basename(s));
+    for (const chunk of [
+      "framework",
+      "layout",
+      "messages-en",
+      "messages-es",
+      "messages-pt",
+      "home",
+      "inventory-main",
+      "vehicle",
+      "financing",
+    ]) {
+      expect(
+        hinted.some((file) => file.startsWith(`${chunk}-`)),
+        chunk,
+      ).toBe(true);
+    }
+    // The staff dashboard, zod's field schemas (first focus), the date picker, web-vitals (after load),
+    // the vehicle page's payment estimator (hydrated after load): only some of their functions run.
+    const later = fs
+      .readdirSync(assets)
+      .filter((f) => /^(podium|staff-messages|fields|date-time-picker|web-vitals|payment-estimator)-/.test(f));
+    expect(later.length).toBeGreaterThanOrEqual(6);
+    for (const file of later) expect(code(file).startsWith(COMPILE_HINT), file).toBe(false);
   });
 
   it("keeps zod, the staff dashboard's text and the privacy page's text out of the chunk every page loads", () => {

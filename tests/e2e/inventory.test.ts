@@ -177,6 +177,8 @@ describe("home", () => {
   });
 });
 
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; args?: { data?: { documentLoaderURL?: string } } };
+
 describe("main-thread work on a phone (issue 15)", () => {
   const phone = { width: 390, height: 844 };
 
@@ -217,6 +219,24 @@ describe("main-thread work on a phone (issue 15)", () => {
       expect(await page.locator("main article").first().textContent()).toMatch(/\$\d{1,3}(,\d{3})*/);
       await page.context().close();
     }
+  });
+
+  it("compiles the code it hydrates with off the main thread (V8 compile hints on first-load chunks)", async () => {
+    const { page } = await newPage(browser, { baseURL: server.url, viewport: phone });
+    await browser.startTracing(page, { categories: ["disabled-by-default-v8.compile", "blink.user_timing"] });
+    await page.goto("/inventory");
+    await waitForHydration(page, "main article a");
+    await page.waitForTimeout(300);
+    const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+    await page.context().close();
+    // The page's main thread: where its navigation started.
+    const navigation = traceEvents.findLast((e) => e.name === "navigationStart" && /^http/.test(e.args?.data?.documentLoaderURL ?? ""));
+    expect(navigation).toBeDefined();
+    const mainThreadCompiles = traceEvents.filter(
+      (e) => e.name === "V8.CompileCode" && e.ph === "X" && e.pid === navigation!.pid && e.tid === navigation!.tid,
+    ).length;
+    // Without the hints V8 compiled ~700 functions here on first call, on the main thread, during hydration.
+    expect(mainThreadCompiles).toBeLessThan(150);
   });
 
   it("skips the layout of what starts below the fold until the shopper scrolls near it", async () => {

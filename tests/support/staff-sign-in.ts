@@ -34,14 +34,23 @@ export function secretFromUri(uri: string): string {
   return secret;
 }
 
+/** How long a code handed to a test must stay valid: typing it and posting it takes seconds on a busy machine. */
+const CODE_MIN_LIFETIME_MS = 10_000;
+
 /** A valid code for a step not used yet with this secret (the server refuses a replayed code); waits for the next step when needed. */
+
 export async function freshCode(secret: string, lastStep = -1): Promise<{ code: string; step: number }> {
   for (;;) {
     const now = Date.now();
     const current = Math.floor(now / 30_000);
-    // The server accepts one step either side; use the oldest unused one.
+    // The server accepts one step either side; use the oldest unused one that it will still accept
+    // once the code is typed and sent: step s is accepted until the end of step s + 1. A code of the
+    // previous step with a moment left was rejected on a busy machine by the time the form posted.
     for (const step of [current - 1, current, current + 1]) {
-      if (step > lastStep) return { code: TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * 30_000 }), step };
+      const acceptedForMs = (step + 2) * 30_000 - now;
+      if (step > lastStep && acceptedForMs >= CODE_MIN_LIFETIME_MS) {
+        return { code: TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * 30_000 }), step };
+      }
     }
     await new Promise((r) => setTimeout(r, 30_000 - (now % 30_000) + 50));
   }

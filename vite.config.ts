@@ -60,10 +60,10 @@ const compileHints: Plugin = {
       const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const pending = chunks.filter((chunk) => chunk.facadeModuleId && PUBLIC_PAGE_START.test(chunk.facadeModuleId));
-      const hinted = new Set<string>();
+      const visited = new Set<string>();
       for (let chunk = pending.pop(); chunk; chunk = pending.pop()) {
-        if (hinted.has(chunk.fileName)) continue;
-        hinted.add(chunk.fileName);
+        if (visited.has(chunk.fileName)) continue;
+        visited.add(chunk.fileName);
         // A few hundred bytes (an icon, the runtime) compile on the main thread in microseconds;
         // the hint would cost every page its bytes for nothing (and financing is at its 125 KB budget).
         if (chunk.code.length >= COMPILE_HINT_MIN_BYTES) chunk.code = COMPILE_HINT + chunk.code;

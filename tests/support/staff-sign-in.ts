@@ -38,7 +38,6 @@ export function secretFromUri(uri: string): string {
 const CODE_MIN_LIFETIME_MS = 10_000;
 
 /** A valid code for a step not used yet with this secret (the server refuses a replayed code); waits for the next step when needed. */
-
 export async function freshCode(secret: string, lastStep = -1): Promise<{ code: string; step: number }> {
   for (;;) {
     const now = Date.now();

@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { sourceHash, stampFile } from "./scripts/build-stamp.js";
 
 /** Modules every page needs: the shared layout, catalogue, small helpers and icons (decision 016). */
@@ -48,7 +48,7 @@ export const COMPILE_HINT_MIN_BYTES = 2048;
  * loaded later (a form's schema on first focus, web-vitals after `load`) and the staff dashboard's
  * are left lazy: only some of their functions run.
  */
-const compileHints: Plugin = {
+export const compileHints: Plugin = {
   name: "compile-hints",
   apply: "build",
   generateBundle: {
@@ -66,12 +66,26 @@ const compileHints: Plugin = {
         visited.add(chunk.fileName);
         // A few hundred bytes (an icon, the runtime) compile on the main thread in microseconds;
         // the hint would cost every page its bytes for nothing (and financing is at its 125 KB budget).
-        if (chunk.code.length >= COMPILE_HINT_MIN_BYTES) chunk.code = COMPILE_HINT + chunk.code;
+        if (chunk.code.length >= COMPILE_HINT_MIN_BYTES) {
+          chunk.code = COMPILE_HINT + chunk.code;
+          shiftSourceMapOneLine(bundle[`${chunk.fileName}.map`]);
+        }
         for (const imported of chunk.imports) pending.push(byFile.get(imported)!);
       }
     },
   },
 };
+
+/**
+ * A build with source maps (`build.sourcemap`, for profiling) has each chunk's map in the bundle
+ * already: the hint's added first line would put every mapped position one line off, and a profile
+ * would name the wrong functions. An empty first group in `mappings` maps the new line to nothing.
+ */
+function shiftSourceMapOneLine(map: Rolldown.OutputBundle[string] | undefined): void {
+  if (map?.type !== "asset") return;
+  const parsed = JSON.parse(String(map.source)) as { mappings: string };
+  map.source = JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
+}
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },

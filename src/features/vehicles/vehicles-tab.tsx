@@ -287,9 +287,7 @@ export function VehiclesTab({ user }: { user: SessionUser }) {
               className="border-b border-gray-300 bg-gray-50"
               cellClassName="px-3 py-2"
               columns={[
-                <span key="photo" className="sr-only">
-                  {t.table.photo}
-                </span>,
+                <span className="sr-only">{t.table.photo}</span>,
                 sortHeading("vehicle", t.table.vehicle),
                 sortHeading("stock", t.table.stock),
                 sortHeading("price", t.table.price),

@@ -1,6 +1,6 @@
 // npx tsx bench/first-load-js.ts — gzipped JavaScript each public page loads on first visit (budget 130 KB).
 // Measures the built app (run `npm run build` first): every .js response's encoded body size, summed per page.
-import { firstVehiclePath } from "./support";
+import { firstVehiclePath, pageLabel } from "./support";
 import { launchBrowser, newPage, waitForHydration } from "../tests/support/browser";
 import { startTestServer } from "../tests/support/test-server";
 
@@ -38,7 +38,7 @@ try {
       .map(([p, s]) => `${p.split("/").pop()} ${(s / 1024).toFixed(1)}`)
       .join(", ");
     rows.push({
-      page: path.length > 40 ? `${path.slice(0, 37)}...` : path,
+      page: pageLabel(path),
       scripts: sizes.size,
       kbGzip: Math.round((total / 1024) * 10) / 10,
       bytes: total,

@@ -7,10 +7,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
-import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromiumPath } from "../tests/support/browser";
-import { build, firstVehiclePath, machine, startBenchServer, writeResults } from "./support";
+import { build, firstVehiclePath, launchLighthouseChrome, machine, pageLabel, startBenchServer, writeResults } from "./support";
 
 if (!process.env.BENCH_NO_BUILD) build();
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -58,18 +56,7 @@ const proxy = createServer((request, response) => {
 await new Promise((resolve) => proxy.once("listening", resolve));
 const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 
-const chrome = await launch({
-  chromePath: chromiumPath(),
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-sync",
-  ],
-});
+const chrome = await launchLighthouseChrome();
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 type Row = { page: string; version: string; performance: string; tbtMs: string; tbtMedianMs: number };
 const rows: Row[] = [];
@@ -82,7 +69,7 @@ async function measure(page: string, version: string, url: string) {
     tbt.push(Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN));
   }
   rows.push({
-    page: page.length > 40 ? `${page.slice(0, 37)}...` : page,
+    page: pageLabel(page),
     version,
     performance: performance.join(" / "),
     tbtMs: tbt.join(" / "),

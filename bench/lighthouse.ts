@@ -1,8 +1,6 @@
 // npm run bench:lighthouse — Lighthouse (mobile preset) on six public pages with 200 vehicles in stock.
-import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromiumPath } from "../tests/support/browser";
-import { build, firstVehiclePath, machine, startBenchServer, writeResults } from "./support";
+import { build, firstVehiclePath, launchLighthouseChrome, machine, pageLabel, startBenchServer, writeResults } from "./support";
 
 if (!process.env.BENCH_NO_BUILD) build();
 // BENCH_VEHICLES (default 200) only to check the script quickly; the README's figures use 200.
@@ -15,19 +13,7 @@ const englishPages = ["/", "/inventory", vehicle, "/financing", "/booking", "/co
 const pages =
   process.env.BENCH_PAGES?.split(",") ??
   ["", "/es", "/pt"].flatMap((prefix) => englishPages.map((page) => (prefix && page === "/" ? prefix : `${prefix}${page}`)));
-const chrome = await launch({
-  chromePath: chromiumPath(),
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const chrome = await launchLighthouseChrome();
 type Row = {
   page: string;
   performance: number;
@@ -80,7 +66,7 @@ function lcpBreakdown(page: string, audits: Record<string, { details?: unknown; 
     : "text (no request)";
   const snippet = (node?.snippet ?? node?.nodeLabel ?? "?").replace(/\s+/g, " ");
   return {
-    page: page.length > 40 ? `${page.slice(0, 37)}...` : page,
+    page: pageLabel(page),
     element: snippet.length > 70 ? `${snippet.slice(0, 67)}...` : snippet,
     ttfbMs: ms("timeToFirstByte") ?? 0,
     loadDelayMs: ms("resourceLoadDelay"),
@@ -104,7 +90,7 @@ try {
       .filter((i) => i.resourceType === "Script")
       .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
     rows.push({
-      page: page.length > 40 ? `${page.slice(0, 37)}...` : page,
+      page: pageLabel(page),
       performance: score("performance"),
       accessibility: score("accessibility"),
       bestPractices: score("best-practices"),

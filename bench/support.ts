@@ -1,8 +1,10 @@
 import { execFileSync } from "node:child_process";
+import { launch, type LaunchedChrome } from "chrome-launcher";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../src/server/db/database.server";
+import { chromiumPath } from "../tests/support/browser";
 import { vehiclePath } from "../src/shared/lib/vehicle-path";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 
@@ -76,4 +78,26 @@ export function writeResults(name: string, data: unknown): string {
 
 export function machine(): string {
   return `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
+/** Headless Chromium for Lighthouse, without the background traffic that would land in its traces. */
+export function launchLighthouseChrome(): Promise<LaunchedChrome> {
+  return launch({
+    chromePath: chromiumPath(),
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** A page's path as a table label: a vehicle page's long slug is cut to 40 characters. */
+export function pageLabel(path: string): string {
+  return path.length > 40 ? `${path.slice(0, 37)}...` : path;
 }

@@ -38,7 +38,7 @@ describe("structured data", () => {
         price: 14995,
         priceCurrency: "USD",
         availability: "https://schema.org/InStock",
-        seller: { "@type": "AutoDealer", address: { postalCode: "01430" } },
+        seller: { "@type": "AutoDealer", "@id": "https://cars.example/#dealership", address: { postalCode: "01430" } },
       },
     });
   });
@@ -52,6 +52,19 @@ describe("structured data", () => {
     const list = itemListJsonLd([vehicle, { ...vehicle, id: vehicle.id.replace("3f", "4f") }], "https://cars.example");
     expect(list.itemListElement.map((e) => e.position)).toEqual([1, 2]);
     expect(list.numberOfItems).toBe(2);
+  });
+
+  it("describes the dealership once in an ItemList; the other offers name it and refer to it by @id", () => {
+    const list = itemListJsonLd([vehicle, vehicle, vehicle], "https://cars.example");
+    const [first, ...others] = list.itemListElement.map((e) => e.item.offers.seller);
+    expect(first).toMatchObject({
+      "@id": "https://cars.example/#dealership",
+      telephone: expect.any(String),
+      address: { postalCode: "01430" },
+    });
+    for (const seller of others) {
+      expect(seller).toEqual({ "@type": "AutoDealer", "@id": "https://cars.example/#dealership", name: first!.name });
+    }
   });
 
   it("cannot close its script element", () => {

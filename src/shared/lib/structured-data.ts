@@ -15,11 +15,15 @@ export type StructuredVehicle = Pick<
   images: string[];
 };
 
+/** The dealership's node identifier: every description of it on a page is the same node. */
+const dealershipId = (publicUrl: string) => `${absoluteUrl(publicUrl, "/")}#dealership`;
+
 /** The dealership as a schema.org AutoDealer, from the business profile. */
 export function autoDealerJsonLd(publicUrl: string) {
   const { name, phoneE164, email, address, coordinates } = businessProfile;
   return {
     "@type": "AutoDealer",
+    "@id": dealershipId(publicUrl),
     name,
     url: absoluteUrl(publicUrl, "/"),
     telephone: phoneE164,
@@ -37,12 +41,27 @@ export function autoDealerJsonLd(publicUrl: string) {
 }
 
 /**
+ * The dealership by reference, for a page that describes it in full once: its type and name stay, so
+ * a reader that does not follow `@id` still sees who sells the car.
+ */
+function autoDealerReference(publicUrl: string) {
+  return { "@type": "AutoDealer", "@id": dealershipId(publicUrl), name: businessProfile.name };
+}
+
+type Seller = ReturnType<typeof autoDealerJsonLd> | ReturnType<typeof autoDealerReference>;
+
+/**
  * A schema.org Car with an Offer (Google vehicle-listing structured data): mileage in
  * miles (SMI), price in whole USD, used, sold by the dealership. A sale-pending vehicle is
  * `Reserved` (schema.org: "reserved and therefore not available"), not `InStock`, so search
  * results do not promise a car that is already spoken for.
  */
-export function carJsonLd(vehicle: StructuredVehicle, publicUrl: string, locale: Locale = "en") {
+export function carJsonLd(
+  vehicle: StructuredVehicle,
+  publicUrl: string,
+  locale: Locale = "en",
+  seller: Seller = autoDealerJsonLd(publicUrl),
+) {
   const url = absoluteUrl(publicUrl, localizedPath(vehiclePath(vehicle), locale));
   return {
     "@type": "Car",
@@ -68,18 +87,27 @@ export function carJsonLd(vehicle: StructuredVehicle, publicUrl: string, locale:
       priceCurrency: "USD",
       availability: vehicle.status === "pending" ? "https://schema.org/Reserved" : "https://schema.org/InStock",
       itemCondition: "https://schema.org/UsedCondition",
-      seller: autoDealerJsonLd(publicUrl),
+      seller,
     },
   };
 }
 
-/** An ItemList of Cars for a listing page. */
+/**
+ * An ItemList of Cars for a listing page. The first offer describes the dealership in full and the
+ * others refer to it by `@id`: repeating its address and coordinates in each of 24 offers made up
+ * about a third of the inventory's JSON-LD.
+ */
 export function itemListJsonLd(vehicles: StructuredVehicle[], publicUrl: string, locale: Locale = "en") {
+  const reference = autoDealerReference(publicUrl);
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
     numberOfItems: vehicles.length,
-    itemListElement: vehicles.map((v, i) => ({ "@type": "ListItem", position: i + 1, item: carJsonLd(v, publicUrl, locale) })),
+    itemListElement: vehicles.map((v, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      item: carJsonLd(v, publicUrl, locale, i === 0 ? autoDealerJsonLd(publicUrl) : reference),
+    })),
   };
 }
 

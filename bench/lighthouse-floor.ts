@@ -4,6 +4,9 @@
 // - each public page as served, and the same document with its scripts taken out (JSON-LD kept):
 //   what parsing, styling, layout and painting the HTML costs without hydration.
 // Both versions of a page pass through the same loopback proxy, compressed alike, so only the scripts differ.
+// BENCH_VARIANTS=without-stylesheet,main-only adds documents stripped further (scripts out as well):
+// - without-stylesheet: no inlined stylesheet and no stylesheet link;
+// - main-only: no site header and no footer.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
@@ -17,12 +20,27 @@ const vehicle = await firstVehiclePath(server);
 const pages = process.env.BENCH_PAGES?.split(",") ?? ["/", "/inventory", vehicle, "/financing", "/booking", "/contact"];
 
 const FLOOR_PATH = "/__floor";
-const WITHOUT_SCRIPTS = "/__without-scripts";
 const floorPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Floor</title><meta name="description" content="A page with a heading and a paragraph."></head>
 <body style="font-family:sans-serif"><main><h1>A heading</h1><p>A paragraph of text and nothing else: no script, no image, no web font.</p></main></body></html>`;
 const withoutScripts = (html: string) =>
   html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, (s) => (s.includes("application/ld+json") ? s : ""));
+const versions: Record<string, (html: string) => string> = {
+  "without scripts": withoutScripts,
+  "without-stylesheet": (html) =>
+    withoutScripts(html)
+      .replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, "")
+      .replace(/<link\b[^>]*rel="stylesheet"[^>]*>/g, ""),
+  "main-only": (html) =>
+    withoutScripts(html)
+      .replace(/<header\b[\s\S]*?<\/header>/, "")
+      .replace(/<footer\b[\s\S]*<\/footer>/, ""),
+};
+const extraVersions = process.env.BENCH_VARIANTS?.split(",") ?? [];
+for (const version of extraVersions) if (!versions[version]) throw new Error(`Unknown BENCH_VARIANTS entry: ${version}`);
+/** `/__stripped/<version>/<page path>`: the page's document with `versions[version]` applied. */
+const STRIPPED = /^\/__stripped\/([^/]+)(\/.*)$/;
+const strippedUrl = (version: string, page: string) => `${base}/__stripped/${encodeURIComponent(version)}${page}`;
 
 const proxy = createServer((request, response) => {
   void (async () => {
@@ -31,8 +49,8 @@ const proxy = createServer((request, response) => {
       response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip" });
       return response.end(gzipSync(floorPage));
     }
-    const stripped = url.startsWith(WITHOUT_SCRIPTS);
-    const upstream = await fetch(`${server.url}${stripped ? url.slice(WITHOUT_SCRIPTS.length) || "/" : url}`, {
+    const stripped = STRIPPED.exec(url);
+    const upstream = await fetch(`${server.url}${stripped ? stripped[2] : url}`, {
       headers: { "accept-encoding": "identity" },
       redirect: "manual",
     });
@@ -41,7 +59,8 @@ const proxy = createServer((request, response) => {
       if (!["content-encoding", "content-length", "transfer-encoding"].includes(name)) headers[name] = value;
     });
     let body = Buffer.from(await upstream.arrayBuffer());
-    if (stripped && headers["content-type"]?.startsWith("text/html")) body = Buffer.from(withoutScripts(body.toString("utf8")));
+    if (stripped && headers["content-type"]?.startsWith("text/html"))
+      body = Buffer.from(versions[decodeURIComponent(stripped[1]!)]!(body.toString("utf8")));
     if (/^(text\/|application\/(json|javascript))/.test(headers["content-type"] ?? "")) {
       body = gzipSync(body);
       headers["content-encoding"] = "gzip";
@@ -81,7 +100,7 @@ try {
   for (const page of pages) {
     await fetch(`${server.url}${page}`).then((r) => r.text());
     await measure(page, "as served", `${base}${page}`);
-    await measure(page, "without scripts", `${base}${WITHOUT_SCRIPTS}${page}`);
+    for (const version of ["without scripts", ...extraVersions]) await measure(page, version, strippedUrl(version, page));
   }
 } finally {
   chrome.kill();

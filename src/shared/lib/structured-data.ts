@@ -95,7 +95,7 @@ export function carJsonLd(
 /**
  * An ItemList of Cars for a listing page. The first offer describes the dealership in full and the
  * others refer to it by `@id`: repeating its address and coordinates in each of 24 offers made up
- * about a third of the inventory's JSON-LD.
+ * about a fifth of the inventory's JSON-LD (6.4 of 34.5 KB).
  */
 export function itemListJsonLd(vehicles: StructuredVehicle[], publicUrl: string, locale: Locale = "en") {
   const reference = autoDealerReference(publicUrl);

@@ -26,7 +26,7 @@ const floorPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><m
 const withoutScripts = (html: string) =>
   html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, (s) => (s.includes("application/ld+json") ? s : ""));
 const versions: Record<string, (html: string) => string> = {
-  "without scripts": withoutScripts,
+  "without-scripts": withoutScripts,
   "without-stylesheet": (html) =>
     withoutScripts(html)
       .replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, "")
@@ -40,7 +40,6 @@ const extraVersions = process.env.BENCH_VARIANTS?.split(",") ?? [];
 for (const version of extraVersions) if (!versions[version]) throw new Error(`Unknown BENCH_VARIANTS entry: ${version}`);
 /** `/__stripped/<version>/<page path>`: the page's document with `versions[version]` applied. */
 const STRIPPED = /^\/__stripped\/([^/]+)(\/.*)$/;
-const strippedUrl = (version: string, page: string) => `${base}/__stripped/${encodeURIComponent(version)}${page}`;
 
 const proxy = createServer((request, response) => {
   void (async () => {
@@ -59,8 +58,7 @@ const proxy = createServer((request, response) => {
       if (!["content-encoding", "content-length", "transfer-encoding"].includes(name)) headers[name] = value;
     });
     let body = Buffer.from(await upstream.arrayBuffer());
-    if (stripped && headers["content-type"]?.startsWith("text/html"))
-      body = Buffer.from(versions[decodeURIComponent(stripped[1]!)]!(body.toString("utf8")));
+    if (stripped && headers["content-type"]?.startsWith("text/html")) body = Buffer.from(versions[stripped[1]!]!(body.toString("utf8")));
     if (/^(text\/|application\/(json|javascript))/.test(headers["content-type"] ?? "")) {
       body = gzipSync(body);
       headers["content-encoding"] = "gzip";
@@ -74,6 +72,7 @@ const proxy = createServer((request, response) => {
 }).listen(0, "127.0.0.1");
 await new Promise((resolve) => proxy.once("listening", resolve));
 const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+const strippedUrl = (version: string, page: string) => `${base}/__stripped/${version}${page}`;
 
 const chrome = await launchLighthouseChrome();
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -100,7 +99,7 @@ try {
   for (const page of pages) {
     await fetch(`${server.url}${page}`).then((r) => r.text());
     await measure(page, "as served", `${base}${page}`);
-    for (const version of ["without scripts", ...extraVersions]) await measure(page, version, strippedUrl(version, page));
+    for (const version of ["without-scripts", ...extraVersions]) await measure(page, version, strippedUrl(version, page));
   }
 } finally {
   chrome.kill();

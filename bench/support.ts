@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../src/server/db/database.server";
-import { chromiumPath } from "../tests/support/browser";
+import { chromiumFlags, chromiumPath } from "../tests/support/browser";
 import { vehiclePath } from "../src/shared/lib/vehicle-path";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
 
@@ -84,16 +84,7 @@ export function machine(): string {
 export function launchLighthouseChrome(): Promise<LaunchedChrome> {
   return launch({
     chromePath: chromiumPath(),
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromeFlags: ["--headless=new", ...chromiumFlags],
   });
 }
 

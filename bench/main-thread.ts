@@ -1,0 +1,147 @@
+// npm run bench:main-thread — where a page's main thread goes while it loads, from Chromium's own trace.
+// Lighthouse reports one Total Blocking Time per run and varies by ±300 ms here; this script shows what the
+// renderer's main thread did, by kind of work, so a change to the document can be checked against it.
+// Each page loads in a fresh phone-sized context (a new renderer, as in Lighthouse), with its scripts run
+// ("as served") and with JavaScript off (the same document, nothing executed), BENCH_RUNS times each.
+// Times are as observed here, not slowed down; Lighthouse's mobile preset counts each task four times over.
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "../tests/support/browser";
+import { build, firstVehiclePath, machine, pageLabel, startBenchServer, writeResults } from "./support";
+
+if (!process.env.BENCH_NO_BUILD) build();
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const server = await startBenchServer(200);
+const vehicle = await firstVehiclePath(server);
+const pages = process.env.BENCH_PAGES?.split(",") ?? ["/", "/inventory", vehicle, "/financing", "/booking", "/contact"];
+
+type TraceEvent = {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: Record<string, unknown>;
+};
+
+/**
+ * The kind of work an event is. An event's own time (its duration less its children's) counts for the
+ * innermost enclosing event that has a kind, so the kinds never overlap. Time in a task that no event
+ * accounts for (messages, scheduling, the thread waiting for a core) is "untraced".
+ */
+function kindOf(event: TraceEvent): Kind | undefined {
+  const { name } = event;
+  if (event.cat === "fonts") return "fonts";
+  if (name === "LocalWindowProxy::CreateContext" || name === "V8.DeserializeContext") return "context";
+  if (name === "DocumentLoader::CommitNavigation") return "commit";
+  if (name === "ParseHTML") return "parse";
+  if (name === "UpdateLayoutTree" || name === "ParseAuthorStyleSheet") return "style";
+  if (name === "Layout") return "layout";
+  if (["PrePaint", "Paint", "Layerize", "Commit", "Decode Image"].includes(name)) return "paint";
+  if (["EvaluateScript", "FunctionCall", "TimerFire", "RunMicrotasks", "EventDispatch"].includes(name) || /^v8\.|^V8\./.test(name))
+    return "script";
+  return undefined;
+}
+/** Linux Chromium asks the browser process, synchronously, for each font family and each size and weight's rendering settings. */
+const isFontQuery = (name: string) =>
+  name === "WebSandboxSupportLinux::GetWebFontRenderStyleForStrike" || name === "FontDataManager::onMatchFamilyStyle";
+const KINDS = ["commit", "context", "parse", "style", "layout", "fonts", "paint", "script", "other", "untraced"] as const;
+type Kind = (typeof KINDS)[number];
+type Load = Record<Kind, number> & { totalMs: number; fontQueries: number; longestTaskMs: number };
+
+/** One load's main-thread time by kind (ms), from the navigation's commit to one second after `load`; undefined if the trace missed the commit. */
+function analyse(events: TraceEvent[], url: string): Load | undefined {
+  const parse = events.find((e) => e.name === "ParseHTML" && (e.args?.beginData as { url?: string } | undefined)?.url === url);
+  if (!parse) return undefined;
+  const main = events
+    .filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === "X")
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  // A renderer that joined the trace late has no commit in it: such a load is measured again.
+  const commit = main.find((e) => e.name === "DocumentLoader::CommitNavigation" && e.ts < parse.ts);
+  if (!commit) return undefined;
+  const load: Load = {
+    ...(Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>),
+    fontQueries: 0,
+    totalMs: 0,
+    longestTaskMs: 0,
+  };
+  // Complete events nest by time on one thread: walk them as a tree, task by task.
+  const stack: { end: number; kind: Kind | undefined; childTime: number; dur: number }[] = [];
+  const closeUpTo = (time: number) => {
+    while (stack.length && stack.at(-1)!.end <= time) {
+      const done = stack.pop()!;
+      const kind = done.kind ?? stack.findLast((s) => s.kind)?.kind ?? (stack.length ? "other" : "untraced");
+      load[kind] += (done.dur - done.childTime) / 1000;
+      if (stack.length) stack.at(-1)!.childTime += done.dur;
+    }
+  };
+  for (const event of main) {
+    closeUpTo(event.ts);
+    const dur = event.dur ?? 0;
+    if (!stack.length) {
+      // Only work inside a task counts, from the task holding the commit on.
+      if (event.name !== "RunTask" || event.ts + dur < commit.ts) continue;
+      load.longestTaskMs = Math.max(load.longestTaskMs, dur / 1000);
+      load.totalMs += dur / 1000;
+    }
+    if (isFontQuery(event.name)) load.fontQueries++;
+    stack.push({ end: event.ts + dur, kind: event.name === "RunTask" ? undefined : kindOf(event), childTime: 0, dur });
+  }
+  closeUpTo(Infinity);
+  return load;
+}
+
+async function traceLoad(browser: Browser, page: string, javaScriptEnabled: boolean): Promise<Load | undefined> {
+  // Lighthouse's phone: 412 × 823 CSS px at 1.75 device pixels per px.
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled,
+  });
+  try {
+    const tab = await context.newPage();
+    await browser.startTracing(tab, {
+      categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading", "v8", "fonts", "blink.user_timing"],
+    });
+    await tab.goto(`${server.url}${page}`, { waitUntil: "load" });
+    await tab.waitForTimeout(1000);
+    const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
+    return analyse(trace.traceEvents, `${server.url}${page}`);
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+type Row = { page: string; version: string } & Partial<Record<keyof Load, number>>;
+const rows: Row[] = [];
+const browser = await launchBrowser();
+try {
+  for (const page of pages) {
+    await fetch(`${server.url}${page}`).then((r) => r.text());
+    for (const [version, javaScriptEnabled] of [
+      ["as served", true],
+      ["without scripts", false],
+    ] as const) {
+      const loads: Load[] = [];
+      for (let attempt = 0; loads.length < RUNS; attempt++) {
+        if (attempt === RUNS * 3) throw new Error(`${page}: the trace missed the navigation's commit in most loads`);
+        const load = await traceLoad(browser, page, javaScriptEnabled);
+        if (load) loads.push(load);
+      }
+      const row: Row = { page: pageLabel(page), version };
+      for (const key of [...KINDS, "totalMs", "fontQueries", "longestTaskMs"] as const)
+        row[key] = Math.round(median(loads.map((l) => l[key])));
+      rows.push(row);
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+console.log(`Main thread while loading, median of ${RUNS} loads, observed (1×) ms — ${machine()}`);
+console.table(rows);
+console.log(`Results: ${writeResults("main-thread", { runs: RUNS, rows })}`);

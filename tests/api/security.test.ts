@@ -211,6 +211,22 @@ describe("security headers", () => {
     }
   });
 
+  it("sends Cross-Origin-Opener-Policy on the documents that take secrets, not on the browsing pages (decision 052)", async () => {
+    const isolated = ["/financing", "/es/financing", "/pt/financing", "/booking/manage/no-such-token", "/podium", "/podium/setup"];
+    const browsing = ["/", "/inventory", vehicleUrl, "/contact", "/booking", "/es/contact", "/pt", "/about", "/no-such-page"];
+    for (const p of isolated) {
+      const res = await call(p);
+      await res.arrayBuffer();
+      expect(res.headers.get("cross-origin-opener-policy"), p).toBe("same-origin");
+    }
+    for (const p of browsing) {
+      const res = await call(p);
+      await res.arrayBuffer();
+      expect(res.status, p).toBeLessThan(500);
+      expect(res.headers.get("cross-origin-opener-policy"), p).toBeNull();
+    }
+  });
+
   it("images and static assets, found or not, can never be read as a document", async () => {
     // A document's CSP does not apply to an image or a script, so files may carry only the
     // headers that matter to them. What matters: nosniff, so no file is ever sniffed into

@@ -44,8 +44,13 @@ describe("shared layout", () => {
     await page.getByRole("button", { name: "Close menu" }).click();
     expect(await menu.isVisible()).toBe(false);
     await page.getByRole("button", { name: "Open menu" }).click();
+    // The financing page loads as its own document, with its Cross-Origin-Opener-Policy (decision 052).
+    await page.evaluate(() => Object.assign(window, { beforeFinancing: true }));
+    const financingDocument = page.waitForResponse((r) => r.url().endsWith("/financing") && r.request().resourceType() === "document");
     await menu.getByRole("link", { name: "Financing" }).click();
     await page.waitForURL("**/financing");
+    expect((await financingDocument).headers()["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(await page.evaluate(() => "beforeFinancing" in window)).toBe(false);
     await expect.poll(() => menu.isVisible()).toBe(false);
     await context.close();
   });

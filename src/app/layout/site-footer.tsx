@@ -59,7 +59,7 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
-              <Link className="hover:underline" to={path("/financing")}>
+              <Link reloadDocument className="hover:underline" to={path("/financing")}>
                 {m.layout.nav.financing}
               </Link>
             </li>

@@ -10,7 +10,8 @@ import { OpenStatusBadge } from "./open-status-badge";
 const navItems = [
   { to: "/", key: "home" },
   { to: "/inventory", key: "inventory" },
-  { to: "/financing", key: "financing" },
+  // Loads as its own document, so it always carries its opener policy (decision 052).
+  { to: "/financing", key: "financing", reloadDocument: true },
   { to: "/booking", key: "service" },
   { to: "/about", key: "about" },
   { to: "/contact", key: "contact" },
@@ -47,7 +48,13 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {navItems.map((item) => (
               <li key={item.to}>
-                <NavLink to={path(item.to)} end={item.to === "/"} className={linkClass} prefetch="intent">
+                <NavLink
+                  to={path(item.to)}
+                  end={item.to === "/"}
+                  className={linkClass}
+                  prefetch="intent"
+                  reloadDocument={"reloadDocument" in item}
+                >
                   {m.layout.nav[item.key]}
                 </NavLink>
               </li>
@@ -85,6 +92,7 @@ export function SiteHeader() {
                 <NavLink
                   to={path(item.to)}
                   end={item.to === "/"}
+                  reloadDocument={"reloadDocument" in item}
                   className={(state) => `block ${linkClass(state)} py-3 text-base`}
                   onClick={() => setMenuOpen(false)}
                 >

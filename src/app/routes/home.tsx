@@ -55,7 +55,11 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <Link to={path("/inventory")} className="rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800">
           {m.shells.home.browseInventory}
         </Link>
-        <Link to={path("/financing")} className="rounded-md bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-100">
+        <Link
+          reloadDocument
+          to={path("/financing")}
+          className="rounded-md bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-100"
+        >
           {m.shells.home.getFinancing}
         </Link>
       </PageHero>

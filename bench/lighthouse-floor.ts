@@ -11,7 +11,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
-import { build, firstVehiclePath, launchLighthouseChrome, machine, pageLabel, startBenchServer, writeResults } from "./support";
+import { build, firstVehiclePath, launchLighthouseChrome, machine, median, pageLabel, startBenchServer, writeResults } from "./support";
 
 if (!process.env.BENCH_NO_BUILD) build();
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -75,7 +75,6 @@ const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 const strippedUrl = (version: string, page: string) => `${base}/__stripped/${version}${page}`;
 
 const chrome = await launchLighthouseChrome();
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 type Row = { page: string; version: string; performance: string; tbtMs: string; tbtMedianMs: number };
 const rows: Row[] = [];
 async function measure(page: string, version: string, url: string) {

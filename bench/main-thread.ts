@@ -6,7 +6,7 @@
 // Times are as observed here, not slowed down; Lighthouse's mobile preset counts each task four times over.
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../tests/support/browser";
-import { build, firstVehiclePath, machine, pageLabel, startBenchServer, writeResults } from "./support";
+import { build, firstVehiclePath, machine, median, pageLabel, startBenchServer, writeResults } from "./support";
 
 if (!process.env.BENCH_NO_BUILD) build();
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -115,7 +115,6 @@ async function traceLoad(browser: Browser, page: string, javaScriptEnabled: bool
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 type Row = { page: string; version: string } & Partial<Record<keyof Load, number>>;
 const rows: Row[] = [];
 const browser = await launchBrowser();

@@ -88,6 +88,11 @@ export function launchLighthouseChrome(): Promise<LaunchedChrome> {
   });
 }
 
+/** The middle value (the upper one of the two middles for an even count). */
+export function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
 /** A page's path as a table label: a vehicle page's long slug is cut to 40 characters. */
 export function pageLabel(path: string): string {
   return path.length > 40 ? `${path.slice(0, 37)}...` : path;

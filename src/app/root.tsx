@@ -8,6 +8,7 @@ import { SplashScreen } from "~/app/layout/splash-screen";
 import { NotFoundPage } from "~/app/layout/not-found-page";
 import { useWebVitalsReporting } from "~/features/tracking/report-web-vitals";
 import { useVisitorTracking } from "~/features/tracking/use-visitor-tracking";
+import { loadIsolatedPagesAsDocuments } from "~/server/http/opener-isolation.server";
 import { appContext } from "~/server/load-context.server";
 import { clockOffset } from "~/shared/lib/business-hours";
 import { LANGUAGE_TAGS } from "~/shared/i18n/locales";
@@ -16,6 +17,9 @@ import { useNonce } from "~/shared/ui/nonce";
 import { Toaster } from "~/shared/ui/toast";
 import type { Route } from "./+types/root";
 import "./app.css";
+
+// Pages that take secrets are always loaded as documents, with their opener policy (decision 052).
+export const middleware: Route.MiddlewareFunction[] = [loadIsolatedPagesAsDocuments];
 
 export function loader({ context }: Route.LoaderArgs) {
   return { publicUrl: context.get(appContext).env.publicUrl, clockOffset: clockOffset(Date.now()) };

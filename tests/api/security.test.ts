@@ -227,6 +227,46 @@ describe("security headers", () => {
     }
   });
 
+  it("answers a client-side navigation from a browsing page to a page that takes secrets with a document load (decision 052)", async () => {
+    // React Router's single-fetch redirect: a turbo-stream whose "reload" flag makes the client load a document.
+    const documentLoadOf = (target: string) => [`"redirect","${target}"`, `"reload",true`];
+    const cases = [
+      { path: "/financing.data", referer: "/inventory", target: "/financing" },
+      { path: "/es/financing.data?_routes=root,routes/financing&vehicle=x", referer: "/es/contact", target: "/es/financing?vehicle=x" },
+      { path: "/booking/manage/no-such-token.data", referer: "/booking", target: "/booking/manage/no-such-token" },
+      { path: "/podium/vehicles.data", referer: "/", target: "/podium/vehicles" },
+    ];
+    for (const { path, referer, target } of cases) {
+      const res = await call(path, { headers: { referer: `${server.url}${referer}` } });
+      const body = await res.text();
+      expect(res.status, path).toBe(202);
+      for (const part of documentLoadOf(target)) expect(body, path).toContain(part);
+    }
+    // From a page that is already isolated (its own revalidation after a form post), from a page that sends
+    // no Referer (a booking's manage page: its URL holds a token), and to browsing pages, the data is served.
+    const served: { path: string; referer?: string }[] = [
+      { path: "/financing.data", referer: "/financing" },
+      { path: "/pt/financing.data", referer: "/financing" },
+      { path: "/booking/manage/no-such-token.data" },
+      { path: "/contact.data", referer: "/inventory" },
+      { path: "/_.data", referer: "/financing" },
+    ];
+    for (const { path, referer } of served) {
+      const res = await call(path, { headers: referer ? { referer: `${server.url}${referer}` } : {} });
+      const body = await res.text();
+      // The manage page of an unknown token answers 404 with its data.
+      expect(res.status, path).toBe(path.startsWith("/booking/manage/") ? 404 : 200);
+      expect(body, path).not.toContain('"reload",true');
+    }
+    // A form post is never turned into a document load.
+    const post = await call("/financing.data", {
+      method: "POST",
+      raw: "intent=nothing",
+      headers: { "content-type": "application/x-www-form-urlencoded", referer: `${server.url}/contact` },
+    });
+    expect(await post.text()).not.toContain('"reload",true');
+  });
+
   it("images and static assets, found or not, can never be read as a document", async () => {
     // A document's CSP does not apply to an image or a script, so files may carry only the
     // headers that matter to them. What matters: nosniff, so no file is ever sniffed into

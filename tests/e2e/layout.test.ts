@@ -55,6 +55,31 @@ describe("shared layout", () => {
     await context.close();
   });
 
+  it("loads a page that takes secrets as a document even when a client-side navigation asks for it (decision 052)", async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.url });
+    await page.goto("/contact");
+    await waitForHydration(page);
+    // No link: the router itself, as a link without reloadDocument or any future code would call it.
+    await page.evaluate(() => Object.assign(window, { beforeFinancing: true }));
+    const financingDocument = page.waitForResponse((r) => r.url().endsWith("/es/financing") && r.request().resourceType() === "document");
+    await page.evaluate(() =>
+      (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(
+        "/es/financing",
+      ),
+    );
+    await page.waitForURL("**/es/financing");
+    expect((await financingDocument).headers()["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(await page.evaluate(() => "beforeFinancing" in window)).toBe(false);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    // From there, client-side navigations work as usual: the Contact link stays in this document.
+    await waitForHydration(page);
+    await page.evaluate(() => Object.assign(window, { onFinancing: true }));
+    await page.getByRole("navigation").first().getByRole("link", { name: "Contacto" }).click();
+    await page.waitForURL("**/es/contact");
+    expect(await page.evaluate(() => "onFinancing" in window)).toBe(true);
+    await context.close();
+  });
+
   it("links the header, the footer and the home page's Services section to /booking", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
     await page.goto("/");

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
+import { isolatesFromOpeners } from "./opener-isolation.server";
 
 /** The CSP's directives other than script-src, which carries a nonce or script hashes. */
 const CSP_DIRECTIVES = {
@@ -26,19 +27,6 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
   return Object.entries(directives)
     .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(" ")}`)
     .join(";");
-}
-
-/**
- * Documents that take secrets (the financing application's SSN and date of birth, a booking's manage link,
- * the staff dashboard) open in a browsing context group of their own: Cross-Origin-Opener-Policy:
- * same-origin. The browsing pages do not send it. On a fresh tab the header makes Chromium commit the page in
- * a new renderer process, and in Lighthouse's mobile run of /contact that cost 200 ms of TBT (decision 052).
- * Their content is public, and a client-side navigation keeps the policy of the document it started in.
- */
-const OPENER_ISOLATED = /^\/(?:(?:es|pt)\/)?(?:financing|booking\/manage\/)|^\/podium(?:\/|$)/;
-
-export function isolatesFromOpeners(path: string): boolean {
-  return OPENER_ISOLATED.test(path);
 }
 
 /**

@@ -6,6 +6,3 @@ export const appContext = createContext<AppContext>();
 
 /** The per-request CSP nonce set by the HTTP layer. */
 export const cspNonceContext = createContext<string>("");
-
-/** Whether the request asks for a route's data (`….data`, a client-side navigation) rather than a document. */
-export const dataRequestContext = createContext<boolean>(false);

@@ -11,7 +11,7 @@ import { rejectCraftedPaths } from "~/server/http/reject-crafted-paths.server";
 import { requestLog } from "~/server/http/request-log.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { imagesDir } from "~/server/images/image-store.server";
-import { appContext, cspNonceContext, dataRequestContext } from "~/server/load-context.server";
+import { appContext, cspNonceContext } from "~/server/load-context.server";
 import { apiRouter } from "./api.server";
 import { documentCache } from "./document-cache.server";
 import { pageFormPosts } from "./page-form-posts.server";
@@ -108,11 +108,10 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
     createRequestHandler({
       build,
       mode: ctx.env.isProduction ? "production" : "development",
-      getLoadContext: (req, res) => {
+      getLoadContext: (_req, res) => {
         const context = new RouterContextProvider();
         context.set(appContext, ctx);
         context.set(cspNonceContext, res.locals.cspNonce as string);
-        context.set(dataRequestContext, req.path.endsWith(".data"));
         return context;
       },
     }),

@@ -1,5 +1,4 @@
 import { redirectDocument, type MiddlewareFunction } from "react-router";
-import { dataRequestContext } from "~/server/load-context.server";
 
 /**
  * Documents that take secrets (the financing application's SSN and date of birth, a booking's manage link,
@@ -24,10 +23,10 @@ export function isolatesFromOpeners(path: string): boolean {
  * manage page, the dashboard's password link), which are isolated themselves. A browser set to send no
  * Referer at all still has the links' own document loads (`reloadDocument`).
  */
-export const loadIsolatedPagesAsDocuments: MiddlewareFunction<Response> = ({ request, context }, next) => {
-  if (request.method !== "GET" || !context.get(dataRequestContext)) return next();
+export const loadIsolatedPagesAsDocuments: MiddlewareFunction<Response> = ({ request }, next) => {
   const url = new URL(request.url);
-  // React Router hands middleware the request as it arrived: "/financing.data", "/_.data" for "/".
+  // React Router hands middleware the request as it arrived: a data request is "/financing.data", "/_.data" for "/".
+  if (request.method !== "GET" || !url.pathname.endsWith(".data")) return next();
   const pathname = url.pathname.replace(/(?:\/_)?\.data$/, "") || "/";
   const from = refererPath(request);
   if (!isolatesFromOpeners(pathname) || from === null || isolatesFromOpeners(from)) return next();

@@ -21,6 +21,9 @@ export type StaffClient = {
   step: number;
   /** The session's whole Set-Cookie line (attributes included). */
   sessionSetCookie: string;
+  /** "staff_device=…": the browser this sign-in came from is now trusted for the account (issue 28). */
+  deviceCookie: string | null;
+  deviceSetCookie: string | undefined;
 };
 
 /** Secrets of accounts enrolled so far, per server and e-mail, and the last time step used with each. */
@@ -105,7 +108,19 @@ export async function signIn(
   const cookie = cookieOf(mfa, "staff_session");
   if (!cookie) throw new Error("mfa set no session cookie");
   const sessionSetCookie = mfa.headers.getSetCookie().find((line) => line.startsWith("staff_session="))!;
-  return { server, cookie, email, secret: known.secret, recoveryCodes: body.recoveryCodes, step, sessionSetCookie };
+  const deviceCookie = cookieOf(mfa, "staff_device");
+  const deviceSetCookie = mfa.headers.getSetCookie().find((line) => line.startsWith("staff_device="));
+  return {
+    server,
+    cookie,
+    email,
+    secret: known.secret,
+    recoveryCodes: body.recoveryCodes,
+    step,
+    sessionSetCookie,
+    deviceCookie,
+    deviceSetCookie,
+  };
 }
 
 /** The secret and last used step this test process knows for an account (browser sign-ins share them). */

@@ -40,6 +40,7 @@ export function SignInScreen({ onSignedIn, notice }: { onSignedIn: (user: Sessio
 
   const failWith = (err: unknown, invalid: string) => {
     if (err instanceof ApiError && err.status === 429) return setError(m.signIn.locked);
+    if (err instanceof ApiError && err.status === 503) return setError(m.signIn.busy);
     if (err instanceof ApiError && err.status === 401 && err.message.includes("expired")) {
       setStep({ kind: "password" });
       return setError(m.signIn.expired);

@@ -6,7 +6,16 @@ import { jsonBody } from "~/server/http/json-body.server";
 import { setStaff, staffOf } from "~/server/http/staff-request.server";
 import { uuidField } from "~/shared/validation/fields";
 import { auditPage, auditQuerySchema } from "./staff-audit.server";
-import { readStaffCookie, sameOriginGuard, setStaffCookie, clearStaffCookie, PENDING_COOKIE, SESSION_COOKIE } from "./staff-cookies.server";
+import { DEVICE_COOKIE_MAX_AGE_MS } from "./sign-in-throttle.server";
+import {
+  readStaffCookie,
+  sameOriginGuard,
+  setStaffCookie,
+  clearStaffCookie,
+  DEVICE_COOKIE,
+  PENDING_COOKIE,
+  SESSION_COOKIE,
+} from "./staff-cookies.server";
 import {
   changeStaff,
   createStaff,
@@ -28,6 +37,7 @@ import {
   signOut,
   signOutEverywhere,
   staffForSession,
+  type SignInClient,
 } from "./staff-sign-in.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
@@ -41,11 +51,13 @@ export const LOCKED_OUT = "Too many failed attempts. Sign-in is locked for 15 mi
  */
 const BACKGROUND_POLLS = new Set(["GET /admin/active-visitors", "GET /admin/mail-status"]);
 
-const clientOf = (req: Request) => req.ip ?? "unknown";
+const clientOf = (req: Request): SignInClient => ({ ip: req.ip ?? "unknown", deviceToken: readStaffCookie(req, DEVICE_COOKIE) });
 
-function sendThrottled(res: Response, retryAfterMs: number) {
+export const LOCKED_OUT_PASSWORD_CHANGE = "Too many wrong current passwords. Try again in 15 minutes.";
+
+function sendThrottled(res: Response, retryAfterMs: number, message = LOCKED_OUT) {
   res.setHeader("Retry-After", String(Math.ceil(retryAfterMs / 1000)));
-  sendError(res, 429, LOCKED_OUT);
+  sendError(res, 429, message);
 }
 
 /**
@@ -108,6 +120,7 @@ export function staffAccountsApi(ctx: AppContext): Router {
     if (old) await signOut(ctx, old, null);
     clearStaffCookie(req, res, PENDING_COOKIE);
     setStaffCookie(req, res, SESSION_COOKIE, result.sessionToken);
+    setStaffCookie(req, res, DEVICE_COOKIE, result.deviceToken, DEVICE_COOKIE_MAX_AGE_MS);
     const { id: _id, ...user } = result.user;
     res.json(result.recoveryCodes ? { user, recoveryCodes: result.recoveryCodes } : { user });
   });
@@ -135,6 +148,12 @@ export function staffAccountsApi(ctx: AppContext): Router {
     const input = parseOr400(res, passwordChangeSchema, req.body);
     if (!input) return;
     const result = await changeOwnPassword(ctx, staffOf(res), input);
+    if (result.kind === "throttled") return sendThrottled(res, result.retryAfterMs, LOCKED_OUT_PASSWORD_CHANGE);
+    if (result.kind === "same-password")
+      return void res.status(400).json({
+        error: "Please correct the highlighted fields.",
+        fieldErrors: { newPassword: "Choose a new password that differs from your current one." },
+      });
     if (result.kind === "wrong-password")
       return void res
         .status(400)

@@ -5,7 +5,11 @@ import type { NextFunction, Request, Response } from "express";
 export const SESSION_COOKIE = "staff_session";
 /** Between the password and the code: 5 minutes, only sent to the sign-in API. */
 export const PENDING_COOKIE = "staff_pending";
-const PENDING_PATH = "/api/admin";
+/** Set at a completed sign-in: this browser is one the account signed in from (its failures count apart from strangers'). */
+export const DEVICE_COOKIE = "staff_device";
+/** The pending and device cookies are only ever read by the sign-in API. */
+const API_PATH = "/api/admin";
+const pathOf = (name: string) => (name === SESSION_COOKIE ? "/" : API_PATH);
 
 /** One cookie's value; null when absent or malformed (a bad %-escape is no cookie, not a 500). */
 export function readStaffCookie(req: Request, name: string): string | null {
@@ -24,13 +28,13 @@ export function setStaffCookie(req: Request, res: Response, name: string, value:
     httpOnly: true,
     sameSite: "strict",
     secure: req.secure,
-    path: name === PENDING_COOKIE ? PENDING_PATH : "/",
+    path: pathOf(name),
     ...(maxAgeMs !== undefined && { maxAge: maxAgeMs }),
   });
 }
 
 export function clearStaffCookie(req: Request, res: Response, name: string): void {
-  res.clearCookie(name, { httpOnly: true, sameSite: "strict", secure: req.secure, path: name === PENDING_COOKIE ? PENDING_PATH : "/" });
+  res.clearCookie(name, { httpOnly: true, sameSite: "strict", secure: req.secure, path: pathOf(name) });
 }
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -22,22 +22,24 @@ import {
   liveStaffSession,
   type SessionLimits,
 } from "~/server/data/staff-sessions.server";
-import {
-  clearSignInFailures,
-  deleteSignInFailuresBefore,
-  recordSignInFailure,
-  signInFailuresSince,
-} from "~/server/data/staff-sign-in-failures.server";
 import { decrypt, encrypt, safeEqual, sign } from "~/server/secrets.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import type { StaffUser } from "~/shared/staff/staff-roles";
+import {
+  ACCOUNT_LIMIT,
+  newDeviceToken,
+  recordFailure,
+  recordSuccess,
+  reserveAttempt,
+  throttleKeys,
+  trustedDeviceOf,
+  underReservation,
+  type Reservation,
+} from "./sign-in-throttle.server";
 
 /** Issue 11 item 2: 30 minutes idle (ADMIN_SESSION_IDLE_MS for tests), 12 hours absolute, 5 minutes between password and code. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
-/** 5 failures for one e-mail or one client within 15 minutes lock it for 15 minutes. */
-export const MAX_FAILURES = 5;
-export const LOCKOUT_MS = 15 * 60 * 1000;
 
 export const loginSchema = z.object({
   email: z.string().trim().min(1, "Enter your e-mail address.").max(254, "Enter your e-mail address."),
@@ -77,40 +79,26 @@ function readPendingToken(ctx: AppContext, token: string | null, now: number): s
   return Number(expires) > now ? accountId : null;
 }
 
-/** Milliseconds left on a lockout for `key`, or 0. */
-async function lockedFor(ctx: AppContext, key: string, now: number): Promise<number> {
-  const recent = await signInFailuresSince(ctx.db, key, new Date(now - 2 * LOCKOUT_MS));
-  const newest = recent[0] ? Date.parse(recent[0]) : 0;
-  if (!newest || newest + LOCKOUT_MS <= now) return 0;
-  // Locked when the 5 failures up to the newest one all fall within 15 minutes of it.
-  const burst = recent.filter((at) => Date.parse(at) > newest - LOCKOUT_MS).length;
-  return burst >= MAX_FAILURES ? newest + LOCKOUT_MS - now : 0;
-}
+type Throttled = { kind: "throttled"; retryAfterMs: number };
 
-async function throttled(ctx: AppContext, keys: string[], now: number): Promise<number> {
-  let longest = 0;
-  for (const key of keys) longest = Math.max(longest, await lockedFor(ctx, key, now));
-  return longest;
-}
-
-async function fail(
+/** A failed check: "invalid", or "throttled" when this failure used up a key's allowance. */
+async function failed(
   ctx: AppContext,
-  keys: string[],
+  reservation: Extract<Reservation, { kind: "reserved" }>,
   now: number,
-): Promise<{ kind: "invalid" } | { kind: "throttled"; retryAfterMs: number }> {
-  await recordSignInFailure(ctx.db, keys, new Date(now));
-  await deleteSignInFailuresBefore(ctx.db, new Date(now - 2 * LOCKOUT_MS));
-  const retryAfterMs = await throttled(ctx, keys, now);
+): Promise<{ kind: "invalid" } | Throttled> {
+  const retryAfterMs = await recordFailure(ctx, reservation, now);
   return retryAfterMs > 0 ? { kind: "throttled", retryAfterMs } : { kind: "invalid" };
 }
-
-const throttleKeys = (email: string, client: string) => [`email:${email.trim().toLowerCase()}`, `client:${client}`];
 
 export type PasswordStepResult =
   | { kind: "enroll"; pendingToken: string; otpauthUri: string; secret: string; qrSvg: string }
   | { kind: "code"; pendingToken: string }
   | { kind: "invalid" }
-  | { kind: "throttled"; retryAfterMs: number };
+  | Throttled;
+
+/** Who is asking: the client's address and the device cookie the browser sent, if any. */
+export type SignInClient = { ip: string; deviceToken: string | null };
 
 /**
  * Step 1: e-mail and password. An unknown e-mail, a wrong password, an account without a
@@ -119,17 +107,22 @@ export type PasswordStepResult =
 export async function checkPassword(
   ctx: AppContext,
   input: z.infer<typeof loginSchema>,
-  client: string,
+  client: SignInClient,
   now = Date.now(),
 ): Promise<PasswordStepResult> {
-  const keys = throttleKeys(input.email, client);
-  const retryAfterMs = await throttled(ctx, keys, now);
-  if (retryAfterMs > 0) return { kind: "throttled", retryAfterMs };
-
   const account = await findStaffAccountByEmail(ctx.db, input.email);
-  let ok = false;
-  if (account?.passwordHash) ok = await verifyPassword(input.password, account.passwordHash);
-  else await dummyPasswordCheck(input.password);
+  const reservation = await reserveAttempt(
+    ctx,
+    throttleKeys(input.email, client.ip, trustedDeviceOf(ctx, client.deviceToken, account?.id)),
+    now,
+  );
+  if (reservation.kind === "throttled") return reservation;
+
+  const ok = await underReservation(ctx, reservation, async () => {
+    if (account?.passwordHash) return verifyPassword(input.password, account.passwordHash);
+    await dummyPasswordCheck(input.password);
+    return false;
+  });
   if (!account || !ok || account.disabled) {
     const email = input.email.trim().toLowerCase();
     await audit(
@@ -137,8 +130,10 @@ export async function checkPassword(
       { id: account?.id ?? null, email: z.email().safeParse(email).success ? email : "(not an e-mail address)" },
       "sign-in-failed",
     );
-    return fail(ctx, keys, now);
+    return failed(ctx, reservation, now);
   }
+  // The password alone forgives nothing: the failures stay until the code step completes the sign-in.
+  await recordSuccess(ctx, reservation);
   if (needsRehash(account.passwordHash!))
     await updateStaffAccount(ctx.db, account.id, { passwordHash: await hashPassword(input.password) });
 
@@ -152,25 +147,25 @@ export async function checkPassword(
 }
 
 export type CodeStepResult =
-  | { kind: "signed-in"; sessionToken: string; user: StaffUser; recoveryCodes?: string[] }
+  | { kind: "signed-in"; sessionToken: string; deviceToken: string; user: StaffUser; recoveryCodes?: string[] }
   | { kind: "expired" }
   | { kind: "invalid" }
-  | { kind: "throttled"; retryAfterMs: number };
+  | Throttled;
 
 /** Step 2: a TOTP code (or, once enrolled, a recovery code) completes sign-in with a new session. */
 export async function checkCode(
   ctx: AppContext,
   pending: string | null,
   code: string,
-  client: string,
+  client: SignInClient,
   now = Date.now(),
 ): Promise<CodeStepResult> {
   const accountId = readPendingToken(ctx, pending, now);
   const account = accountId ? await findStaffAccount(ctx.db, accountId) : null;
   if (!account || account.disabled || !account.passwordHash || !account.totpSecretEnc) return { kind: "expired" };
-  const keys = throttleKeys(account.email, client);
-  const retryAfterMs = await throttled(ctx, keys, now);
-  if (retryAfterMs > 0) return { kind: "throttled", retryAfterMs };
+  const trustedDevice = trustedDeviceOf(ctx, client.deviceToken, account.id);
+  const reservation = await reserveAttempt(ctx, throttleKeys(account.email, client.ip, trustedDevice), now);
+  if (reservation.kind === "throttled") return reservation;
 
   const enrolling = account.totpEnrolledAt === null;
   let accepted = false;
@@ -184,9 +179,9 @@ export async function checkCode(
   }
   if (!accepted) {
     await audit(ctx, account, enrolling ? "mfa-enroll-failed" : "mfa-failed");
-    return fail(ctx, keys, now);
+    return failed(ctx, reservation, now);
   }
-  await clearSignInFailures(ctx.db, keys[0]!);
+  await recordSuccess(ctx, reservation, { forgive: true });
 
   let recoveryCodes: string[] | undefined;
   if (enrolling) {
@@ -201,7 +196,9 @@ export async function checkCode(
   await deleteExpiredStaffSessions(ctx.db, sessionLimits(ctx, now));
   await insertStaffSession(ctx.db, hashToken(sessionToken), account.id, new Date(now));
   await audit(ctx, account, "sign-in");
-  return { kind: "signed-in", sessionToken, user: toStaffUser(account), recoveryCodes };
+  // A device already trusted keeps its cookie (and its own failure count); a new one becomes trusted.
+  const deviceToken = trustedDevice ? client.deviceToken! : newDeviceToken(ctx, account.id);
+  return { kind: "signed-in", sessionToken, deviceToken, user: toStaffUser(account), recoveryCodes };
 }
 
 export function sessionLimits(ctx: AppContext, now = Date.now()): SessionLimits {
@@ -236,16 +233,32 @@ export async function signOutEverywhere(ctx: AppContext, staff: StaffUser): Prom
   return ended;
 }
 
-export type PasswordChangeResult = { kind: "changed" } | { kind: "wrong-password" } | { kind: "weak"; message: string };
+export type PasswordChangeResult =
+  { kind: "changed" } | { kind: "wrong-password" } | { kind: "same-password" } | { kind: "weak"; message: string } | Throttled;
 
-/** Changes the signed-in person's own password; every session of theirs ends (they sign in again). */
+/**
+ * Changes the signed-in person's own password; every session of theirs ends (they sign in again).
+ * The current-password check is limited like sign-in (5 in 15 minutes per account, reserved first):
+ * a stolen session must not become an unlimited password oracle.
+ */
 export async function changeOwnPassword(
   ctx: AppContext,
   staff: StaffUser,
   input: z.infer<typeof passwordChangeSchema>,
+  now = Date.now(),
 ): Promise<PasswordChangeResult> {
   const account = await findStaffAccount(ctx.db, staff.id);
-  if (!account?.passwordHash || !(await verifyPassword(input.currentPassword, account.passwordHash))) return { kind: "wrong-password" };
+  if (!account?.passwordHash) return { kind: "wrong-password" };
+  const reservation = await reserveAttempt(ctx, [{ key: `password-change:${account.id}`, limit: ACCOUNT_LIMIT }], now);
+  if (reservation.kind === "throttled") return reservation;
+  const passwordHash = account.passwordHash;
+  if (!(await underReservation(ctx, reservation, () => verifyPassword(input.currentPassword, passwordHash)))) {
+    const result = await failed(ctx, reservation, now);
+    return result.kind === "throttled" ? result : { kind: "wrong-password" };
+  }
+  await recordSuccess(ctx, reservation, { forgive: true });
+  // Compared as the hash sees them (NFKC), so a differently composed "é" is still the same password.
+  if (input.newPassword.normalize("NFKC") === input.currentPassword.normalize("NFKC")) return { kind: "same-password" };
   const weak = passwordPolicyError(input.newPassword, account.email);
   if (weak) return { kind: "weak", message: weak };
   await updateStaffAccount(ctx.db, account.id, { passwordHash: await hashPassword(input.newPassword) });

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import os from "node:os";
 import { promisify } from "node:util";
 
 const scrypt = promisify(crypto.scrypt) as (
@@ -20,10 +21,46 @@ const FORMAT = /^\$scrypt\$v=1\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-
 
 type Params = { logN: number; r: number; p: number };
 
+/**
+ * scrypt runs on libuv's thread pool (4 threads), which `express.static`'s file reads share, and keeps
+ * a core busy for ~0.25 s: 100 parallel sign-ins once held a stylesheet for 27.6 s (issue 28 item 3).
+ * So hashes run one fewer at a time than there are cores (at most 2, at least 1): a core stays free
+ * for the event loop and two pool threads for files. A few more wait (about 2 s of work); beyond
+ * that an attempt is refused at once with PasswordHashingBusyError, which the API answers 503.
+ */
+export const MAX_CONCURRENT_HASHES = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+export const MAX_QUEUED_HASHES = 8 * MAX_CONCURRENT_HASHES;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+/** No hashing slot is free and the queue is full: try again in a moment (503 Retry-After). */
+export class PasswordHashingBusyError extends Error {
+  readonly status = 503;
+  readonly retryAfterSeconds = 2;
+  constructor() {
+    super("Password hashing is busy");
+  }
+}
+
+async function withHashingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) {
+    if (waiting.length >= MAX_QUEUED_HASHES) throw new PasswordHashingBusyError();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running += 1;
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next in line, or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function derive(password: string, salt: Buffer, { logN, r, p }: Params, length: number): Promise<Buffer> {
   const N = 2 ** logN;
   // Node's default maxmem (32 MiB) is below 128 * N * r; allow exactly what the parameters need.
-  return scrypt(password.normalize("NFKC"), salt, length, { N, r, p, maxmem: 128 * N * r * p + 32 * 1024 * 1024 });
+  return withHashingSlot(() => scrypt(password.normalize("NFKC"), salt, length, { N, r, p, maxmem: 128 * N * r * p + 32 * 1024 * 1024 }));
 }
 
 /** "$scrypt$v=1$ln=17,r=8,p=1$<salt>$<hash>" (base64url): version, parameters, salt and key together. */

@@ -88,6 +88,7 @@ describe(`migrations (${engine})`, () => {
       "staff_setup_tokens",
       "staff_sessions",
       "staff_sign_in_failures",
+      "staff_sign_in_locks",
       "audit_log",
       "outbox",
       "web_vitals",

@@ -19,6 +19,7 @@ export type Database = {
   staffSetupTokens: StaffSetupTokenTable;
   staffSessions: StaffSessionTable;
   staffSignInFailures: StaffSignInFailureTable;
+  staffSignInLocks: StaffSignInLockTable;
   auditLog: AuditLogTable;
   webVitals: WebVitalTable;
   outbox: OutboxTable;
@@ -248,6 +249,12 @@ export type StaffSignInFailureTable = {
   id: Generated<number>;
   key: string;
   at: string;
+};
+
+/** One row per throttle key, locked while an attempt for that key is counted and reserved (migration 009). */
+export type StaffSignInLockTable = {
+  key: string;
+  lockedAt: string;
 };
 
 export type AuditLogTable = {

@@ -10,6 +10,7 @@ export const staff = {
     invalid: "Invalid email or password.",
     locked: "Too many failed attempts. Sign-in is locked for 15 minutes.",
     failed: "Sign-in failed. Please try again.",
+    busy: "The server is busy. Please try again in a few seconds.",
     codeTitle: "Two-step verification",
     codePrompt: "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
     code: "Code",

@@ -1,0 +1,128 @@
+import crypto from "node:crypto";
+import net from "node:net";
+import type { AppContext } from "~/server/context.server";
+import {
+  clearSignInFailures,
+  deleteSignInFailuresBefore,
+  releaseSignInAttempt,
+  reserveSignInAttempt,
+  signInAttemptsSince,
+  type AttemptLimit,
+} from "~/server/data/staff-sign-in-failures.server";
+import { safeEqual, sign } from "~/server/secrets.server";
+
+/**
+ * How many failed attempts each key allows within WINDOW_MS (issue 28 item 2). An account (or a
+ * trusted device of it) allows 5; a client address allows 30, because a dealership's staff usually
+ * share one public address and six colleagues mistyping once must still get in.
+ */
+export const WINDOW_MS = 15 * 60 * 1000;
+export const ACCOUNT_LIMIT = 5;
+export const CLIENT_LIMIT = 30;
+
+export type Reservation = { kind: "reserved"; ids: number[]; keys: AttemptLimit[] } | { kind: "throttled"; retryAfterMs: number };
+
+/**
+ * The address a client is counted by: IPv4 as it is, IPv6 by its /64 (one subscriber usually holds a
+ * whole /64, so counting single addresses would let one attacker rotate through billions).
+ */
+export function clientKeyOf(ip: string): string {
+  const address = ip.replace(/%.*$/, "");
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!net.isIPv6(address)) return address;
+  const [head = "", tail] = address.split("::");
+  const headParts = head ? head.split(":") : [];
+  const tailParts = tail ? tail.split(":").flatMap((part) => (part.includes(".") ? ["0", "0"] : [part])) : [];
+  const groups = [...headParts, ...Array<string>(8 - headParts.length - tailParts.length).fill("0"), ...tailParts];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+/**
+ * The keys an attempt counts against. A browser that signed in to this account before carries a
+ * signed device cookie (OWASP's device-cookie pattern): its failures count against that device alone,
+ * so a stranger who knows the owner's e-mail locks out strangers, never the owner's own laptop.
+ */
+export function throttleKeys(email: string, client: string, trustedDevice: string | null): AttemptLimit[] {
+  if (trustedDevice) return [{ key: `device:${trustedDevice}`, limit: ACCOUNT_LIMIT }];
+  return [
+    { key: `email:${email.trim().toLowerCase()}`, limit: ACCOUNT_LIMIT },
+    { key: `client:${clientKeyOf(client)}`, limit: CLIENT_LIMIT },
+  ];
+}
+
+/** Milliseconds until `times` (newest first) holds fewer than `limit` attempts within the window, or 0. */
+function waitFor(times: string[], limit: number, now: number): number {
+  if (times.length < limit) return 0;
+  return Math.max(1000, Date.parse(times[limit - 1]!) + WINDOW_MS - now);
+}
+
+/**
+ * Reserve, then check (issue 28 item 1): the attempt's row is written before its password or code is
+ * checked, in one transaction that counts the window under a lock on each key, so however many
+ * attempts arrive at once, on however many processes, at most `limit` of them reach the check.
+ */
+export async function reserveAttempt(ctx: AppContext, keys: AttemptLimit[], now: number): Promise<Reservation> {
+  const result = await reserveSignInAttempt(ctx.db, keys, new Date(now), new Date(now - WINDOW_MS));
+  if (!result.reserved) return { kind: "throttled", retryAfterMs: waitFor(result.times, result.limit, now) };
+  return { kind: "reserved", ids: result.ids, keys };
+}
+
+/** The check failed: the reservation stays as the failure. Says how long the keys are now locked (0: not). */
+export async function recordFailure(
+  ctx: AppContext,
+  reservation: Extract<Reservation, { kind: "reserved" }>,
+  now: number,
+): Promise<number> {
+  await deleteSignInFailuresBefore(ctx.db, new Date(now - 2 * WINDOW_MS));
+  let retryAfterMs = 0;
+  for (const { key, limit } of reservation.keys) {
+    const times = await signInAttemptsSince(ctx.db, key, new Date(now - WINDOW_MS));
+    retryAfterMs = Math.max(retryAfterMs, waitFor(times, limit, now));
+  }
+  return retryAfterMs;
+}
+
+/** The check passed: the attempt is not a failure. With `forgive`, the account's (or device's) earlier failures go too. */
+export async function recordSuccess(
+  ctx: AppContext,
+  reservation: Extract<Reservation, { kind: "reserved" }>,
+  { forgive = false } = {},
+): Promise<void> {
+  await releaseSignInAttempt(ctx.db, reservation.ids);
+  // The first key is the account's or the device's; the client's count is left alone.
+  if (forgive) await clearSignInFailures(ctx.db, reservation.keys[0]!.key);
+}
+
+/** Runs `check` under a reservation; a thrown error (e.g. hashing busy) is no failure and frees it. */
+export async function underReservation<T>(
+  ctx: AppContext,
+  reservation: Extract<Reservation, { kind: "reserved" }>,
+  check: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    await releaseSignInAttempt(ctx.db, reservation.ids);
+    throw error;
+  }
+}
+
+// The device cookie: "<account id>.<nonce>.<signature>", issued at a completed sign-in.
+export const DEVICE_COOKIE_MAX_AGE_MS = 180 * 24 * 60 * 60 * 1000;
+
+export function newDeviceToken(ctx: AppContext, accountId: string): string {
+  const body = `${accountId}.${crypto.randomBytes(16).toString("base64url")}`;
+  return `${body}.${sign(ctx.secrets.cookieKey, `staff-device|${body}`)}`;
+}
+
+/** The device's nonce when the cookie is genuine and was issued to this account; otherwise null (a stranger). */
+export function trustedDeviceOf(ctx: AppContext, token: string | null, accountId: string | undefined): string | null {
+  if (!token || !accountId || token.length > 200) return null;
+  const [id, nonce, signature] = token.split(".");
+  if (!id || !nonce || !signature || id !== accountId) return null;
+  return safeEqual(signature, sign(ctx.secrets.cookieKey, `staff-device|${id}.${nonce}`)) ? nonce : null;
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieOf, createAccount, DEMO_OWNER, enrolledSecret, freshCode, noteStepUsed, postJson, signIn } from "../support/staff-sign-in";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/**
+ * Issue 28 items 1–3: the sign-in limits hold when the guesses arrive at once, they do not lock a
+ * whole office or the owner's own browser out, and password hashing cannot be queued without end.
+ * Runs on SQLite and (npm run test:postgres) on PostgreSQL.
+ */
+describe("sign-in lockout under parallel requests", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { TRUST_PROXY: "true" } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  let accounts = 0;
+  /** A fresh account with a known password, not signed in yet. */
+  async function newAccount(name: string) {
+    const email = `${name}.${++accounts}.${Date.now()}@example.com`;
+    const password = `unusual passphrase for ${name} number ${accounts}`;
+    await createAccount(server, { email, name, role: "sales", password });
+    return { email, password };
+  }
+  const from = (ip: string, cookie?: string | null) => ({ headers: { "x-forwarded-for": ip }, cookie });
+  const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
+  /** Lets the guesses sent first reach the server before the last one, while their checks are still running. */
+  const shortly = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+  it("100 parallel wrong passwords from one address, the right one last: no 200, at most 5 checked", async () => {
+    // Not enrolled yet: before the fix, the right password alone took this account (enrollment answer, 200).
+    const { email, password } = await newAccount("burst");
+    const ip = "198.51.100.20";
+    const wrong = Array.from({ length: 99 }, (_, i) =>
+      postJson(server, "/api/admin/login", { email, password: `wrong guess ${i}` }, from(ip)),
+    );
+    await shortly();
+    const right = postJson(server, "/api/admin/login", { email, password }, from(ip));
+    const statuses = (await Promise.all([...wrong, right])).map((r) => r.status);
+    const counts = tally(statuses);
+    expect(counts[200], JSON.stringify(counts)).toBeUndefined();
+    expect(statuses.at(-1)).toBe(429);
+    // Only the first five reservations were checked (401, or 429 when their failure was the fifth).
+    expect((counts[401] ?? 0) + (counts[503] ?? 0)).toBeLessThanOrEqual(5);
+    expect(counts[429]).toBeGreaterThanOrEqual(95);
+    const after = await postJson(server, "/api/admin/login", { email, password }, from("198.51.100.21"));
+    expect(after.status).toBe(429);
+    expect(Number(after.headers.get("retry-after"))).toBeGreaterThan(800);
+  }, 180_000);
+
+  it("100 parallel wrong codes, the right one last: no 200", async () => {
+    const { email, password } = await newAccount("codes");
+    const ip = "198.51.100.30";
+    await signIn(server, email, password, { "x-forwarded-for": ip });
+    const login = await postJson(server, "/api/admin/login", { email, password }, from(ip));
+    expect(login.status).toBe(200);
+    const pending = cookieOf(login, "staff_pending");
+    const known = enrolledSecret(server, email)!;
+    const { code, step } = await freshCode(known.secret, known.lastStep);
+    noteStepUsed(server, email, known.secret, step);
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    const wrong = Array.from({ length: 99 }, () => postJson(server, "/api/admin/mfa", { code: wrongCode }, from(ip, pending)));
+    await shortly();
+    const right = postJson(server, "/api/admin/mfa", { code }, from(ip, pending));
+    const responses = await Promise.all([...wrong, right]);
+    const counts = tally(responses.map((r) => r.status));
+    expect(counts[200], JSON.stringify(counts)).toBeUndefined();
+    expect(responses.every((r) => cookieOf(r, "staff_session") === null)).toBe(true);
+    expect(counts[401] ?? 0).toBeLessThanOrEqual(5);
+  }, 180_000);
+
+  it("100 parallel wrong current passwords on a password change, the right one last: no change; the same password is refused", async () => {
+    const { email, password } = await newAccount("changer");
+    const client = await signIn(server, email, password, { "x-forwarded-for": "198.51.100.40" });
+    const change = (currentPassword: string, newPassword = "a brand new passphrase for the changer") =>
+      postJson(server, "/api/admin/password", { currentPassword, newPassword }, from("198.51.100.40", client.cookie));
+
+    const same = await change(password, password);
+    expect(same.status).toBe(400);
+    expect(((await same.json()) as { fieldErrors: Record<string, string> }).fieldErrors.newPassword).toMatch(/differs from your current/);
+
+    const wrong = Array.from({ length: 99 }, (_, i) => change(`not the password ${i}`));
+    await shortly();
+    const right = change(password);
+    const statuses = (await Promise.all([...wrong, right])).map((r) => r.status);
+    const counts = tally(statuses);
+    expect(counts[200], JSON.stringify(counts)).toBeUndefined();
+    expect(statuses.at(-1)).toBe(429);
+    expect(counts[400] ?? 0).toBeLessThanOrEqual(5);
+    // Nothing changed: the old password still signs in (from a browser this account used, so the
+    // sign-in's own lockout is not involved), and the session was not ended by a change.
+    expect((await fetch(`${server.url}/api/admin/session`, { headers: { cookie: client.cookie } })).status).toBe(200);
+  }, 180_000);
+
+  it("six colleagues behind one office address, each mistyping once, all still sign in", async () => {
+    const office = "203.0.113.10";
+    const colleagues = await Promise.all(Array.from({ length: 6 }, (_, i) => newAccount(`colleague${i}`)));
+    for (const { email, password } of colleagues) {
+      expect((await postJson(server, "/api/admin/login", { email, password: `${password} typo` }, from(office))).status).toBe(401);
+      const signedIn = await signIn(server, email, password, { "x-forwarded-for": office });
+      expect(signedIn.cookie).toMatch(/^staff_session=/);
+    }
+  }, 180_000);
+
+  it("a stranger's guesses lock out strangers, not the browser the owner signed in from", async () => {
+    // The owner signs in once from their laptop: it gets a device cookie, only for the sign-in API.
+    const laptop = "192.0.2.150";
+    const owner = await signIn(server, DEMO_OWNER.email, DEMO_OWNER.password, { "x-forwarded-for": laptop });
+    const device = owner.deviceCookie;
+    expect(device).toMatch(/^staff_device=/);
+    expect(owner.deviceSetCookie).toMatch(/; Max-Age=15552000; Path=\/api\/admin;.*; HttpOnly; SameSite=Strict$/);
+    const other = await newAccount("other-device");
+    const otherDevice = (await signIn(server, other.email, other.password, { "x-forwarded-for": laptop })).deviceCookie;
+
+    // A stranger who knows the e-mail fails five times: strangers are locked out…
+    for (let i = 0; i < 5; i++)
+      await postJson(server, "/api/admin/login", { email: DEMO_OWNER.email, password: `guess ${i}` }, from(`192.0.2.${160 + i}`));
+    expect((await postJson(server, "/api/admin/login", DEMO_OWNER, from("192.0.2.170"))).status).toBe(429);
+    // …but the owner's laptop still signs in, and a device cookie of another account does not count as trusted.
+    expect((await postJson(server, "/api/admin/login", DEMO_OWNER, from(laptop, device))).status).toBe(200);
+    expect((await postJson(server, "/api/admin/login", DEMO_OWNER, from(laptop, otherDevice))).status).toBe(429);
+    const altered = device!.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    expect((await postJson(server, "/api/admin/login", DEMO_OWNER, from(laptop, altered))).status).toBe(429);
+
+    // The laptop's own failures lock the laptop alone.
+    for (let i = 0; i < 5; i++)
+      await postJson(server, "/api/admin/login", { email: DEMO_OWNER.email, password: `typo ${i}` }, from(laptop, device));
+    expect((await postJson(server, "/api/admin/login", DEMO_OWNER, from(laptop, device))).status).toBe(429);
+  }, 180_000);
+
+  it("counts an IPv6 client by its /64", async () => {
+    for (let i = 1; i <= 30; i++) {
+      const res = await postJson(
+        server,
+        "/api/admin/login",
+        { email: `v6-${i}@example.com`, password: "wrong password" },
+        from(`2001:db8:7:8::${i.toString(16)}`),
+      );
+      expect(res.status).toBe(i === 30 ? 429 : 401);
+    }
+    // Another address in the same /64 is the same client; the next /64 is not.
+    expect(
+      (await postJson(server, "/api/admin/login", { email: "v6-x@example.com", password: "wrong" }, from("2001:db8:7:8:ffff::1"))).status,
+    ).toBe(429);
+    expect(
+      (await postJson(server, "/api/admin/login", { email: "v6-y@example.com", password: "wrong" }, from("2001:db8:7:9::1"))).status,
+    ).toBe(401);
+  }, 180_000);
+
+  it("hashes at most a few passwords at once and answers the rest of a burst 503 with Retry-After", async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        postJson(server, "/api/admin/login", { email: `crowd${i}@example.com`, password: "wrong password" }, from(`100.64.${i}.1`)),
+      ),
+    );
+    const counts = tally(responses.map((r) => r.status));
+    expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(["401", "503"]);
+    const busy = responses.find((r) => r.status === 503)!;
+    expect(busy.headers.get("retry-after")).toBe("2");
+    expect(((await busy.json()) as { error: string }).error).toMatch(/busy/);
+    // A refused attempt is not a failure: the same client may sign in a moment later.
+    expect(
+      (await postJson(server, "/api/admin/login", { email: "crowd0@example.com", password: "wrong password" }, from("100.64.0.1"))).status,
+    ).toBe(401);
+  }, 180_000);
+});

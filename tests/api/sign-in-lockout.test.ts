@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieOf, createAccount, DEMO_OWNER, enrolledSecret, freshCode, noteStepUsed, postJson, signIn } from "../support/staff-sign-in";
+import {
+  cookieOf,
+  createAccount,
+  DEMO_OWNER,
+  letEarlierRequestsArrive,
+  pendingCodeStep,
+  postJson,
+  signIn,
+  tallyStatuses,
+} from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
@@ -25,9 +34,6 @@ describe("sign-in lockout under parallel requests", () => {
     return { email, password };
   }
   const from = (ip: string, cookie?: string | null) => ({ headers: { "x-forwarded-for": ip }, cookie });
-  const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
-  /** Lets the guesses sent first reach the server before the last one, while their checks are still running. */
-  const shortly = () => new Promise((resolve) => setTimeout(resolve, 300));
 
   it("100 parallel wrong passwords from one address, the right one last: no 200, at most 5 checked", async () => {
     // Not enrolled yet: before the fix, the right password alone took this account (enrollment answer, 200).
@@ -36,10 +42,10 @@ describe("sign-in lockout under parallel requests", () => {
     const wrong = Array.from({ length: 99 }, (_, i) =>
       postJson(server, "/api/admin/login", { email, password: `wrong guess ${i}` }, from(ip)),
     );
-    await shortly();
+    await letEarlierRequestsArrive();
     const right = postJson(server, "/api/admin/login", { email, password }, from(ip));
     const statuses = (await Promise.all([...wrong, right])).map((r) => r.status);
-    const counts = tally(statuses);
+    const counts = tallyStatuses(statuses);
     expect(counts[200], JSON.stringify(counts)).toBeUndefined();
     expect(statuses.at(-1)).toBe(429);
     // Only the first five reservations were checked (401, or 429 when their failure was the fifth).
@@ -54,18 +60,12 @@ describe("sign-in lockout under parallel requests", () => {
     const { email, password } = await newAccount("codes");
     const ip = "198.51.100.30";
     await signIn(server, email, password, { "x-forwarded-for": ip });
-    const login = await postJson(server, "/api/admin/login", { email, password }, from(ip));
-    expect(login.status).toBe(200);
-    const pending = cookieOf(login, "staff_pending");
-    const known = enrolledSecret(server, email)!;
-    const { code, step } = await freshCode(known.secret, known.lastStep);
-    noteStepUsed(server, email, known.secret, step);
-    const wrongCode = code === "000000" ? "111111" : "000000";
+    const { pending, code, wrongCode } = await pendingCodeStep(server, email, { "x-forwarded-for": ip }, password);
     const wrong = Array.from({ length: 99 }, () => postJson(server, "/api/admin/mfa", { code: wrongCode }, from(ip, pending)));
-    await shortly();
+    await letEarlierRequestsArrive();
     const right = postJson(server, "/api/admin/mfa", { code }, from(ip, pending));
     const responses = await Promise.all([...wrong, right]);
-    const counts = tally(responses.map((r) => r.status));
+    const counts = tallyStatuses(responses.map((r) => r.status));
     expect(counts[200], JSON.stringify(counts)).toBeUndefined();
     expect(responses.every((r) => cookieOf(r, "staff_session") === null)).toBe(true);
     expect(counts[401] ?? 0).toBeLessThanOrEqual(5);
@@ -82,10 +82,10 @@ describe("sign-in lockout under parallel requests", () => {
     expect(((await same.json()) as { fieldErrors: Record<string, string> }).fieldErrors.newPassword).toMatch(/differs from your current/);
 
     const wrong = Array.from({ length: 99 }, (_, i) => change(`not the password ${i}`));
-    await shortly();
+    await letEarlierRequestsArrive();
     const right = change(password);
     const statuses = (await Promise.all([...wrong, right])).map((r) => r.status);
-    const counts = tally(statuses);
+    const counts = tallyStatuses(statuses);
     expect(counts[200], JSON.stringify(counts)).toBeUndefined();
     expect(statuses.at(-1)).toBe(429);
     expect(counts[400] ?? 0).toBeLessThanOrEqual(5);
@@ -155,7 +155,7 @@ describe("sign-in lockout under parallel requests", () => {
         postJson(server, "/api/admin/login", { email: `crowd${i}@example.com`, password: "wrong password" }, from(`100.64.${i}.1`)),
       ),
     );
-    const counts = tally(responses.map((r) => r.status));
+    const counts = tallyStatuses(responses.map((r) => r.status));
     expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(["401", "503"]);
     const busy = responses.find((r) => r.status === 503)!;
     expect(busy.headers.get("retry-after")).toBe("2");

@@ -10,15 +10,14 @@ import { sleep, subjects } from "../support/lead-delivery-helpers";
 import { openServerDatabase } from "../support/server-database";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import {
-  cookieOf,
   createAccount,
   DEMO_OWNER,
-  enrolledSecret,
-  freshCode,
-  noteStepUsed,
+  letEarlierRequestsArrive,
+  pendingCodeStep,
   postJson,
   signIn,
   signInOwner,
+  tallyStatuses,
 } from "../support/staff-sign-in";
 import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
 
@@ -114,8 +113,6 @@ describe("two server processes on one PostgreSQL database", () => {
   });
 
   it("100 parallel wrong passwords and then 100 parallel wrong codes, spread over both, the right one last: no 200 (issue 28)", async () => {
-    const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
-    const shortly = () => new Promise((resolve) => setTimeout(resolve, 300));
     const email = "racing.guesses@example.com";
     const password = "racing guesses unusual passphrase";
     await createAccount(a, { email, name: "Racer", role: "sales", password });
@@ -123,28 +120,22 @@ describe("two server processes on one PostgreSQL database", () => {
 
     // The code step first (it needs the password step to pass), on an enrolled account.
     await signIn(a, email, password, ip.headers);
-    const login = await postJson(b, "/api/admin/login", { email, password }, ip);
-    expect(login.status).toBe(200);
-    const pending = cookieOf(login, "staff_pending");
-    const known = enrolledSecret(a, email)!;
-    const { code, step } = await freshCode(known.secret, known.lastStep);
-    noteStepUsed(a, email, known.secret, step);
-    const wrongCode = code === "000000" ? "111111" : "000000";
+    const { pending, code, wrongCode } = await pendingCodeStep(a, email, ip.headers, password);
     const wrongCodes = Array.from({ length: 99 }, (_, i) =>
       postJson(either(i), "/api/admin/mfa", { code: wrongCode }, { ...ip, cookie: pending }),
     );
-    await shortly();
+    await letEarlierRequestsArrive();
     const rightCode = postJson(b, "/api/admin/mfa", { code }, { ...ip, cookie: pending });
-    const codeCounts = tally((await Promise.all([...wrongCodes, rightCode])).map((r) => r.status));
+    const codeCounts = tallyStatuses((await Promise.all([...wrongCodes, rightCode])).map((r) => r.status));
     expect(codeCounts[200], JSON.stringify(codeCounts)).toBeUndefined();
     expect(codeCounts[401] ?? 0).toBeLessThanOrEqual(5);
 
     const { db } = openServerDatabase(a);
     await db.deleteFrom("staffSignInFailures").execute();
     const wrong = Array.from({ length: 99 }, (_, i) => postJson(either(i), "/api/admin/login", { email, password: `wrong ${i}` }, ip));
-    await shortly();
+    await letEarlierRequestsArrive();
     const right = postJson(a, "/api/admin/login", { email, password }, ip);
-    const counts = tally((await Promise.all([...wrong, right])).map((r) => r.status));
+    const counts = tallyStatuses((await Promise.all([...wrong, right])).map((r) => r.status));
     expect(counts[200], JSON.stringify(counts)).toBeUndefined();
     expect((counts[401] ?? 0) + (counts[503] ?? 0)).toBeLessThanOrEqual(5);
     // At most five attempts were ever checked, whichever process took them.

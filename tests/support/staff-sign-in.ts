@@ -162,3 +162,30 @@ export async function createAccount(server: TestServer, input: { email: string; 
     await db.destroy();
   }
 }
+
+/** How many answers had each status: `{ 401: 4, 429: 96 }`. */
+export function tallyStatuses(statuses: number[]): Record<number, number> {
+  return statuses.reduce<Record<number, number>>((tally, status) => ({ ...tally, [status]: (tally[status] ?? 0) + 1 }), {});
+}
+
+/** Lets requests sent first reach the server, while their checks still run, before the next one goes. */
+export const letEarlierRequestsArrive = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+/**
+ * An enrolled account half-way through sign-in: its pending cookie after the password step, a valid
+ * code for it that the tests will not use elsewhere, and a wrong one.
+ */
+export async function pendingCodeStep(
+  server: TestServer,
+  email: string,
+  headers: Record<string, string>,
+  password: string,
+): Promise<{ pending: string | null; code: string; wrongCode: string }> {
+  const login = await postJson(server, "/api/admin/login", { email, password }, { headers });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
+  const known = enrolled.get(keyOf(server, email));
+  if (!known) throw new Error(`${email} is not enrolled by this test process`);
+  const { code, step } = await freshCode(known.secret, known.lastStep);
+  known.lastStep = step;
+  return { pending: cookieOf(login, "staff_pending"), code, wrongCode: code === "000000" ? "111111" : "000000" };
+}

@@ -89,6 +89,7 @@ export const admin = {
     save: "Save Vehicle",
     saving: "Saving...",
     photoRequired: "Add at least one photo to save.",
+    unlistedWithoutPhotos: "No photos yet: this vehicle is not on the website until its first photo is added.",
     invalidVinTitle: "Invalid VIN",
     invalidVinText: "VIN must be 17 characters",
     lookupFailed: "Failed to lookup VIN",

@@ -47,7 +47,6 @@ export const admin = {
     price: "Price",
     mileage: "Mileage",
     miles: (n: string) => `${n} mi`,
-    noPhoto: "No photo",
     confirmDelete: "Are you sure you want to delete this vehicle? This action cannot be undone.",
     added: "Vehicle added successfully",
     updated: "Vehicle updated successfully",

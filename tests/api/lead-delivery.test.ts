@@ -4,9 +4,11 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import os from "node:os";
+import sharp from "sharp";
 import { insertService } from "~/server/data/services.server";
 import { insertVehicle } from "~/server/data/vehicles.server";
 import { migrateToLatest } from "~/server/db/database.server";
+import { storeImage } from "~/server/images/image-store.server";
 import { DEMO_SERVICES } from "~/server/seed/demo-catalogue.server";
 import type { Service } from "~/shared/types/service";
 import type { Vehicle } from "~/shared/types/vehicle";
@@ -50,8 +52,9 @@ async function exactly(smtp: SmtpCapture, count: number, timeoutMs = 20_000): Pr
 }
 
 /**
- * A data directory with the demo services and one vehicle, written through the data
- * modules: quicker than the photo-seeded template on a busy machine.
+ * A data directory with the demo services and one vehicle with one photo (without a photo it
+ * would not be listed: decision 054), written through the data modules: quicker than the
+ * photo-seeded template on a busy machine.
  */
 async function leadDataDir(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealership-leads-"));
@@ -59,6 +62,9 @@ async function leadDataDir(): Promise<string> {
   try {
     await migrateToLatest(db);
     for (const [position, service] of DEMO_SERVICES.entries()) await insertService(db, service, position);
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 40, g: 80, b: 160 } } })
+      .jpeg()
+      .toBuffer();
     await insertVehicle(db, {
       year: 2019,
       make: "Honda",
@@ -72,7 +78,7 @@ async function leadDataDir(): Promise<string> {
       vin: "2HGFC2F59KH512345",
       features: [],
       description: null,
-      images: [],
+      images: [await storeImage(dir, photo)],
     });
   } finally {
     await db.destroy();

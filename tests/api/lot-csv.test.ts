@@ -83,8 +83,9 @@ describe("CSV import", () => {
       images: [],
       warrantyType: "dealer",
     });
-    // A new vehicle without photos is listed (the staff list flags it); imports never invent photos.
+    // Imports never invent photos: the staff list flags the vehicle, and it is not listed until it has one (decision 054).
     expect(created.photos).toEqual([]);
+    expect(((await (await fetch(`${server.url}/api/vehicles`)).json()) as Vehicle[]).some((v) => v.vin === vin(1))).toBe(false);
   });
 
   it("upserts by VIN: a known VIN updates only the columns present and records the price change", async () => {

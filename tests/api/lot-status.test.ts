@@ -136,7 +136,9 @@ describe("price history", () => {
 
 describe("feeds", () => {
   it("carry the exact headers and each field of a row", async () => {
-    const vehicle = (await listed()).find((v) => v.status === "available")!;
+    // From the staff list: the feeds carry the stock date, which the public vehicle does not (decision 054).
+    const available = (await listed()).find((v) => v.status === "available")!;
+    const vehicle = (await allVehicles()).find((v) => v.id === available.id)!;
     // Stock number and trim as the CSV import would set them.
     const { db } = openServerDatabase(server);
     await sql`UPDATE vehicles SET stock_number = 'A1234', trim = 'EX-L', updated_at = ${new Date().toISOString()} WHERE id = ${vehicle.id}`.execute(

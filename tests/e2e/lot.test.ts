@@ -56,6 +56,41 @@ describe("running the lot in the dashboard", () => {
     expect(await rows.first().textContent()).toContain("Needs photos");
   });
 
+  it("a vehicle without photos: 'Needs photos' in the table and on its phone card, editable, and not on the public site", async () => {
+    const name = "2020 Mazda CX-5";
+    // Editing an imported vehicle before its photos are taken (the Save button used to stay disabled).
+    await page.getByRole("button", { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Vehicle" });
+    await dialog.getByText("No photos yet: this vehicle is not on the website until its first photo is added.").waitFor();
+    await dialog.getByLabel("Price ($)").fill("20995");
+    await dialog.getByRole("button", { name: "Save Vehicle" }).click();
+    await page.getByText("Vehicle updated successfully").waitFor();
+    const row = page.getByTestId("vehicles-table").locator("tbody tr", { hasText: name });
+    await row.getByText("$20,995").waitFor();
+    expect(await row.textContent()).toContain("Needs photos");
+
+    // Phones get cards instead of the table: the marker is there too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+      await card.getByText("Needs photos").waitFor();
+      const axe = await seriousAxeViolations(page);
+      expect(axe, describeViolations(axe)).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+
+    const staffList = (await (await page.request.get("/api/admin/vehicles")).json()) as { id: string; vin: string }[];
+    const imported = staffList.find((v) => v.vin === "5E2E0000000000001")!;
+    const listed = (await (await page.request.get("/api/vehicles")).json()) as { id: string }[];
+    expect(listed.map((v) => v.id)).not.toContain(imported.id);
+    const shopper = await browser.newPage({ baseURL: server.url });
+    await shopper.goto("/inventory");
+    await shopper.getByRole("heading", { name: "Our Inventory" }).waitFor();
+    expect(await shopper.content()).not.toContain(imported.id);
+    await shopper.close();
+  });
+
   it("marks a vehicle sold: its public page then answers 410 with similar vehicles", async () => {
     await page.getByLabel("Only vehicles without photos").uncheck();
     await page.getByRole("button", { name: "Price" }).click();

@@ -10,7 +10,7 @@ import { VEHICLE_GRID_CLASS, VehicleBadges, VehicleCard } from "~/features/inven
 import type { VehicleSummary } from "~/features/inventory/vehicle-summary";
 import { PhotoGallery } from "~/features/vehicle/photo-gallery";
 import { VehicleSkeleton } from "~/features/vehicle/vehicle-skeleton";
-import { getVehicle } from "~/features/vehicle/vehicle.server";
+import { findPublicVehicle } from "~/features/vehicle/vehicle.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { metaLocale } from "~/app/lib/locale-handle";
@@ -22,7 +22,7 @@ import { pageMeta } from "~/shared/lib/seo";
 import { carJsonLd, serializeJsonLd } from "~/shared/lib/structured-data";
 import { similarVehicles } from "~/shared/lib/similar-vehicles";
 import { isVehiclePathSlug, parseVehicleIdFromPath, vehiclePath } from "~/shared/lib/vehicle-path";
-import type { Vehicle } from "~/shared/types/vehicle";
+import type { PublicVehicle } from "~/shared/types/vehicle";
 import { DealerContact } from "~/shared/ui/dealer-contact";
 import { deferredHydration } from "~/shared/ui/deferred-hydration";
 import { JsonLd } from "~/shared/ui/json-ld";
@@ -43,19 +43,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = params.vehiclePath;
   const id = isVehiclePathSlug(slug) ? parseVehicleIdFromPath(slug) : null;
   if (!id) throw data(null, { status: 404 });
-  const vehicle = await getVehicle(ctx, id);
-  if (!vehicle) throw data(null, { status: 404 });
+  // The same lookup as GET /api/vehicles/:id: only a listed vehicle's public fields reach the page's data.
+  const found = await findPublicVehicle(ctx, id);
+  if (found.kind === "not-found") throw data(null, { status: 404 });
   const url = new URL(request.url);
-  const canonical = localizedPath(vehiclePath(vehicle), localeFromPath(url.pathname));
+  const canonical = localizedPath(vehiclePath(found.vehicle), localeFromPath(url.pathname));
   // A valid id under an old or wrong slug moves permanently to the canonical path. Compare the
   // route param, not request.url: client navigations fetch `<path>.data`, which must not redirect-loop.
-  if (`/${slug}` !== vehiclePath(vehicle)) throw redirect(`${canonical}${url.search}`, 301);
-  const similar = similarVehicles(vehicle, (await listInventory(ctx)).summaries);
-  if (vehicle.status === "sold") {
+  if (`/${slug}` !== vehiclePath(found.vehicle)) throw redirect(`${canonical}${url.search}`, 301);
+  const similar = similarVehicles(found.vehicle, (await listInventory(ctx)).summaries);
+  if (found.kind === "sold") {
     // Gone for good, not missing: 410 tells crawlers to drop it; shoppers get alternatives (issue 13).
-    const soldVehicle: SoldVehicle = { name: `${vehicle.year} ${vehicle.make} ${vehicle.model}`, path: canonical };
+    const { year, make, model } = found.vehicle;
+    const soldVehicle: SoldVehicle = { name: `${year} ${make} ${model}`, path: canonical };
     return data<VehicleData>({ soldVehicle, similar, publicUrl: ctx.env.publicUrl }, { status: 410 });
   }
+  const vehicle = found.vehicle;
   // Built here, not in the browser: the page's JavaScript then carries no schema.org code (issue 15's budget).
   const structuredData = serializeJsonLd({
     "@context": "https://schema.org",
@@ -65,7 +68,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 type SoldVehicle = { name: string; path: string };
-type ListedVehicleData = { vehicle: Vehicle; similar: VehicleSummary[]; publicUrl: string; structuredData: string };
+type ListedVehicleData = { vehicle: PublicVehicle; similar: VehicleSummary[]; publicUrl: string; structuredData: string };
 type SoldVehicleData = { soldVehicle: SoldVehicle; similar: VehicleSummary[]; publicUrl: string };
 type VehicleData = ListedVehicleData | SoldVehicleData;
 
@@ -77,9 +80,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const slug = params.vehiclePath;
   const id = isVehiclePathSlug(slug) ? parseVehicleIdFromPath(slug) : null;
-  const vehicle = id ? await getVehicle(ctx, id) : null;
-  if (!vehicle) throw data(null, { status: 404 });
-  const result = await contactFormPost(ctx, request, vehicle.id);
+  // A message about a vehicle sold since the page was opened is still a lead; an unlisted one has no page.
+  const found = id ? await findPublicVehicle(ctx, id) : null;
+  if (!found || found.kind === "not-found") throw data(null, { status: 404 });
+  const result = await contactFormPost(ctx, request, found.vehicle.id);
   return data(result, { status: result.kind === "sent" ? 200 : result.kind === "too-large" ? 413 : 400 });
 }
 
@@ -278,7 +282,7 @@ function VehicleDetails({ vehicle, similar, structuredData }: ListedVehicleData)
 }
 
 /** Title, sale status, price, call and financing. */
-function Summary({ name, vehicle }: { name: string; vehicle: Vehicle }) {
+function Summary({ name, vehicle }: { name: string; vehicle: PublicVehicle }) {
   const v = useMessages().vehicle;
   const locale = useLocale();
   const path = useLocalizedPath();

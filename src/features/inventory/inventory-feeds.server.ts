@@ -7,7 +7,7 @@ import type { InventorySnapshot } from "./inventory.server";
 
 /**
  * Vehicle feeds for Google Vehicle Listings (TSV) and Meta's automotive catalog (CSV), built
- * from the listed stock (available and pending; sold vehicles never appear) once per stock
+ * from the listed stock (available and pending with a photo; sold vehicles never appear) once per stock
  * version, like the inventory page (issue 13).
  */
 

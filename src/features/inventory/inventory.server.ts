@@ -2,18 +2,20 @@ import type { AppContext } from "~/server/context.server";
 import { listListedVehicles, vehiclesVersion } from "~/server/data/vehicles.server";
 import { precompress, type Precompressed } from "~/server/http/precompressed.server";
 import { packJson, type PackedJson } from "~/shared/lib/packed-json";
+import { toPublicVehicle } from "~/shared/lib/public-vehicle";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { toVehicleSummary, type VehicleSummary } from "./vehicle-summary";
 
 /** One version of the stock, with what every request for it needs computed once. */
 export type InventorySnapshot = {
   version: string;
+  /** The listed vehicles with every field: for the sitemap and the feeds, never sent as they are. */
   vehicles: Vehicle[];
   /** Card fields for the inventory page's client-side filtering. */
   summaries: VehicleSummary[];
   /** The same, packed once for the inventory page's loader data. */
   packedSummaries: PackedJson<VehicleSummary[]>;
-  /** The GET /api/vehicles body, plain and pre-compressed. */
+  /** The GET /api/vehicles body (public vehicles), plain and pre-compressed. */
   json: Precompressed;
 };
 
@@ -21,7 +23,7 @@ let cached: { dbKey: object; snapshot: InventorySnapshot } | null = null;
 let building: { dbKey: object; version: string; promise: Promise<InventorySnapshot> } | null = null;
 
 /**
- * The current listed stock (available and pending vehicles). It is rebuilt (list, summaries, JSON and its gzip/brotli forms) only
+ * The current listed stock (available and pending vehicles with a photo). It is rebuilt (list, summaries, JSON and its gzip/brotli forms) only
  * when the cheap version query (count + latest change) says something changed, so a busy
  * inventory costs one COUNT/MAX per request and no serialisation or compression.
  */
@@ -43,8 +45,11 @@ export async function listInventory(ctx: AppContext): Promise<InventorySnapshot>
 }
 
 async function buildSnapshot(ctx: AppContext, version: string): Promise<InventorySnapshot> {
-  // Sold vehicles leave the site: the list, its API, the home page, the sitemap and the feeds.
+  // Sold vehicles and those without a photo are not on the site: the list, its API, the home page,
+  // the sitemap and the feeds (decision 054). The API gets the public shape; the sitemap and the
+  // feeds, built on the server, read the stock date and change time from the full rows.
   const vehicles = await listListedVehicles(ctx.db);
   const summaries = vehicles.map(toVehicleSummary);
-  return { version, vehicles, summaries, packedSummaries: packJson(summaries), json: await precompress(JSON.stringify(vehicles)) };
+  const json = await precompress(JSON.stringify(vehicles.map(toPublicVehicle)));
+  return { version, vehicles, summaries, packedSummaries: packJson(summaries), json };
 }

@@ -1,12 +1,30 @@
 import type { AppContext } from "~/server/context.server";
-import { findVehicle } from "~/server/data/vehicles.server";
-import type { Vehicle } from "~/shared/types/vehicle";
+import { findListedVehicle, findVehicle } from "~/server/data/vehicles.server";
+import { toPublicVehicle } from "~/shared/lib/public-vehicle";
+import type { PublicVehicle, Vehicle } from "~/shared/types/vehicle";
 import { uuidField } from "~/shared/validation/fields";
 
 const vehicleId = uuidField();
 
-/** One vehicle by id; null for an unknown or malformed id. */
-export async function getVehicle(ctx: AppContext, id: string): Promise<Vehicle | null> {
-  if (!vehicleId.safeParse(id).success) return null;
-  return findVehicle(ctx.db, id.toLowerCase());
+/** What a sold vehicle's page still needs of it: its name and path, and what similar vehicles are picked by. */
+export type SoldVehicle = Pick<Vehicle, "id" | "year" | "make" | "model" | "bodyStyle" | "price">;
+
+/**
+ * What shoppers may learn of a vehicle id (decision 054): a listed vehicle in its public shape; that a
+ * vehicle was sold (gone for good: the page and the API answer 410); or nothing, for an unknown or
+ * malformed id and for a vehicle not listed yet (no photo), which must not be told apart from one.
+ */
+export type PublicVehicleLookup =
+  { kind: "listed"; vehicle: PublicVehicle } | { kind: "sold"; vehicle: SoldVehicle } | { kind: "not-found" };
+
+/** One vehicle as shoppers may see it; called by GET /api/vehicles/:id and the vehicle page. */
+export async function findPublicVehicle(ctx: AppContext, id: string): Promise<PublicVehicleLookup> {
+  if (!vehicleId.safeParse(id).success) return { kind: "not-found" };
+  const key = id.toLowerCase();
+  const listed = await findListedVehicle(ctx.db, key);
+  if (listed) return { kind: "listed", vehicle: toPublicVehicle(listed) };
+  const stored = await findVehicle(ctx.db, key);
+  if (stored?.status !== "sold") return { kind: "not-found" };
+  const { year, make, model, bodyStyle, price } = stored;
+  return { kind: "sold", vehicle: { id: stored.id, year, make, model, bodyStyle, price } };
 }

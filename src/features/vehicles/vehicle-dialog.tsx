@@ -16,6 +16,7 @@ import {
   DRIVETRAINS,
   MAX_PHOTOS_PER_UPLOAD,
   TRANSMISSIONS,
+  vehicleEditSchema,
   vehicleSchema,
   type VehicleFormInput,
   type VehicleFormOutput,
@@ -48,7 +49,8 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<VehicleFormInput, unknown, VehicleFormOutput>({
-    resolver: zodResolver(vehicleSchema),
+    // Editing may save without photos (price, status of an imported vehicle); adding asks for one (spec §5).
+    resolver: zodResolver(vehicle ? vehicleEditSchema : vehicleSchema),
     defaultValues: vehicle
       ? {
           vin: vehicle.vin,
@@ -395,7 +397,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
               ))}
             </ol>
           ) : (
-            <p className="mt-2 text-sm text-gray-700">{f.photoRequired}</p>
+            <p className="mt-2 text-sm text-gray-700">{vehicle ? f.unlistedWithoutPhotos : f.photoRequired}</p>
           )}
         </fieldset>
 
@@ -405,7 +407,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
           </button>
           <button
             type="submit"
-            disabled={photos.length === 0 || isSubmitting || progress !== null}
+            disabled={(!vehicle && photos.length === 0) || isSubmitting || progress !== null}
             className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50"
           >
             {isSubmitting ? f.saving : f.save}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COLORS, splitFeatures, TRANSMISSIONS, vehicleSchema } from "./vehicle-schema";
+import { COLORS, splitFeatures, TRANSMISSIONS, vehicleEditSchema, vehicleSchema } from "./vehicle-schema";
 
 const valid = {
   vin: "1hgcm82633a004352",
@@ -96,5 +96,12 @@ describe("vehicle form schema (spec §5)", () => {
     expect(errorsOf({ ...valid, images: Array(25).fill(inline) }).images).toBeUndefined();
     expect(errorsOf({ ...valid, images: Array(26).fill(inline) }).images).toBe("You can upload up to 25 photos at once");
     expect(errorsOf({ ...valid, images: ["https://elsewhere.example/x.jpg"] })["images.0"]).toBeTruthy();
+  });
+
+  it("lets an edit save a vehicle without photos (it stays unlisted), with the same checks otherwise", () => {
+    expect(vehicleEditSchema.parse({ ...valid, images: [] })).toMatchObject({ images: [], price: 4995 });
+    const tooMany = vehicleEditSchema.safeParse({ ...valid, images: Array(26).fill("data:image/jpeg;base64,AAAA") });
+    expect(tooMany.success).toBe(false);
+    expect(vehicleEditSchema.safeParse({ ...valid, images: [], price: "cheap" }).success).toBe(false);
   });
 });

@@ -79,8 +79,28 @@ const lotFields = {
   warrantyDuration: optionalLotText(500, v.warrantyTerms),
 };
 
+/** A vehicle's photos in order, at least `min` of them. */
+const photoList = (min: number) =>
+  z
+    .array(
+      z
+        .string()
+        .refine(
+          (s) => STORED_KEY_PATTERN.test(s) || STORED_URL_PATTERN.test(s) || (s.length < 22_000_000 && DATA_URL_PATTERN.test(s)),
+          v.images,
+        ),
+      { error: v.images },
+    )
+    .min(min, v.images)
+    .max(MAX_PHOTOS_PER_VEHICLE)
+    // Inline photos are one upload's worth at most (spec §9: 25 per upload).
+    .refine(
+      (images) => images.filter((s) => s.startsWith("data:")).length <= MAX_PHOTOS_PER_UPLOAD,
+      staffMessagesFor().admin.vehicleForm.tooManyText,
+    );
+
 /**
- * The Add/Edit Vehicle form (spec §5), shared by the dialog and POST/PATCH /api/admin/vehicles.
+ * The Add Vehicle form (spec §5), shared by the dialog and POST /api/admin/vehicles (editing: vehicleEditSchema).
  * Features may arrive as comma-separated text (the form) or a list (the API, spec §7).
  */
 export const vehicleSchema = z.object({
@@ -111,24 +131,16 @@ export const vehicleSchema = z.object({
     .max(5000)
     .nullish()
     .transform((d) => (d ? d : null)),
-  images: z
-    .array(
-      z
-        .string()
-        .refine(
-          (s) => STORED_KEY_PATTERN.test(s) || STORED_URL_PATTERN.test(s) || (s.length < 22_000_000 && DATA_URL_PATTERN.test(s)),
-          v.images,
-        ),
-      { error: v.images },
-    )
-    .min(1, v.images)
-    .max(MAX_PHOTOS_PER_VEHICLE)
-    // Inline photos are one upload's worth at most (spec §9: 25 per upload).
-    .refine(
-      (images) => images.filter((s) => s.startsWith("data:")).length <= MAX_PHOTOS_PER_UPLOAD,
-      staffMessagesFor().admin.vehicleForm.tooManyText,
-    ),
+  images: photoList(1),
 });
+
+/**
+ * The Edit Vehicle form and PATCH /api/admin/vehicles/:id: the same, but a vehicle may be saved without
+ * photos. Imported vehicles arrive without any, and staff set their price and status before the
+ * photos are taken; a vehicle without a photo is simply not listed (decision 054). Adding a vehicle
+ * still asks for one (spec §5).
+ */
+export const vehicleEditSchema = vehicleSchema.extend({ images: photoList(0) });
 
 export type VehicleFormInput = z.input<typeof vehicleSchema>;
 export type VehicleFormOutput = z.output<typeof vehicleSchema>;

@@ -20,7 +20,7 @@ import {
   vehiclePriceHistory,
 } from "./vehicle-editing.server";
 import { CsvFileError, exportVehiclesCsv, importVehiclesCsv } from "./vehicle-csv.server";
-import { vehicleSchema, vehicleStatusSchema } from "./vehicle-schema";
+import { vehicleEditSchema, vehicleSchema, vehicleStatusSchema } from "./vehicle-schema";
 import { createVinDecoder } from "./vin-decoder.server";
 import { mapVinDecode } from "./vin-mapping";
 
@@ -58,7 +58,7 @@ export function vehiclesStaffApi(ctx: AppContext): Router {
   router.patch("/admin/vehicles/:id", jsonBody("25mb"), async (req, res) => {
     const id = String(req.params.id);
     if (!isUuid(id)) return sendError(res, 404, NOT_FOUND);
-    const input = parseOr400(res, vehicleSchema, req.body);
+    const input = parseOr400(res, vehicleEditSchema, req.body);
     if (!input) return;
     try {
       if (!(await editVehicle(ctx, staffOf(res), id, input))) return sendError(res, 404, NOT_FOUND);

@@ -364,7 +364,10 @@ export function VehiclesTab({ user }: { user: SessionUser }) {
                   className="aspect-[4/3] w-full object-cover"
                 />
               ) : (
-                <div className="flex aspect-[4/3] items-center justify-center bg-gray-100 text-gray-700">{m.vehicles.noPhoto}</div>
+                // The same marker as the table's: without a photo the vehicle is not on the website (decision 054).
+                <div className="flex aspect-[4/3] items-center justify-center bg-amber-50">
+                  <span className="rounded bg-amber-100 px-2 py-1 text-sm font-semibold text-amber-900">{t.table.needsPhotos}</span>
+                </div>
               )}
               <div className="p-4">
                 <h3 className="text-lg font-semibold">

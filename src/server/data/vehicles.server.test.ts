@@ -7,7 +7,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type OpenedDatabase } from "~/server/db/database.server";
 import { initialMigration } from "~/server/db/migrations/001-initial.server";
 import { listPriceChanges } from "./vehicle-price-changes.server";
-import { findVehicle, insertVehicle, listListedVehicles, priceReduction, setVehicleStatus, updateVehicle } from "./vehicles.server";
+import {
+  findListedVehicle,
+  findVehicle,
+  insertVehicle,
+  listListedVehicles,
+  priceReduction,
+  setVehicleStatus,
+  updateVehicle,
+} from "./vehicles.server";
 
 const opened: OpenedDatabase[] = [];
 const open = () => {
@@ -32,7 +40,8 @@ const vehicle = {
   vin: "2HGFC2F59JH000000",
   features: ["Bluetooth"],
   description: null,
-  images: [],
+  // One photo row: a vehicle without any is not listed (decision 054). The data layer never reads the file.
+  images: [{ key: "0123456789abcdef0123456789abcdef", width: 1200, height: 900 }],
 };
 
 describe("migration 004-lot", () => {
@@ -88,6 +97,24 @@ describe("vehicle status and price history", () => {
     expect(await findVehicle(db, id)).toMatchObject({ status: "pending", soldAt: null });
     expect((await listListedVehicles(db)).map((v) => v.id)).toEqual([id]);
     expect(await setVehicleStatus(db, "00000000-0000-4000-8000-000000000000", "sold")).toBe(false);
+  });
+
+  it("lists a vehicle only once it has a photo, whatever its status, and never a sold one", async () => {
+    const { db } = open();
+    await migrateToLatest(db);
+    const id = await insertVehicle(db, { ...vehicle, images: [] });
+    expect(await listListedVehicles(db)).toEqual([]);
+    expect(await findListedVehicle(db, id)).toBeNull();
+    await setVehicleStatus(db, id, "pending");
+    expect(await findListedVehicle(db, id)).toBeNull();
+    expect(await findVehicle(db, id)).toMatchObject({ id, status: "pending", images: [] });
+
+    expect(await updateVehicle(db, id, { ...vehicle, status: "pending" })).toBe(true);
+    expect((await listListedVehicles(db)).map((v) => v.id)).toEqual([id]);
+    expect(await findListedVehicle(db, id)).toMatchObject({ id, images: ["/images/0123456789abcdef0123456789abcdef-1200.jpg"] });
+    await setVehicleStatus(db, id, "sold");
+    expect(await listListedVehicles(db)).toEqual([]);
+    expect(await findListedVehicle(db, id)).toBeNull();
   });
 
   it("a raise then a cut back is no reduction", () => {

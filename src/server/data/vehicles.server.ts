@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
+import type { ExpressionBuilder } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import { engineOf } from "~/server/db/dialect.server";
+import type { Database } from "~/server/db/schema.server";
 import { photoFromKey } from "~/server/images/image-urls.server";
 import { defaultWarrantyType } from "~/shared/lib/massachusetts-warranty";
 import type { Vehicle, VehicleStatus } from "~/shared/types/vehicle";
@@ -62,16 +64,29 @@ export async function listVehicles(db: Db, now = new Date()): Promise<Vehicle[]>
   return withDetails(db, rows, true, now);
 }
 
-/** The vehicles shoppers see: available and pending, newest first. Sold ones leave the site. */
+/**
+ * What puts a vehicle on the site (decision 054): not sold, and at least one photo. A vehicle
+ * imported or saved without photos would otherwise show as an empty card, page and feed row;
+ * it stays in the staff list ("Needs photos") until its first photo lists it.
+ */
+const isListed = (eb: ExpressionBuilder<Database, "vehicles">) =>
+  eb.and([
+    eb("vehicles.status", "<>", "sold"),
+    eb.exists(eb.selectFrom("vehicleImages").select("vehicleImages.vehicleId").whereRef("vehicleImages.vehicleId", "=", "vehicles.id")),
+  ]);
+
+/** The vehicles shoppers see: available and pending ones with a photo, newest first. */
 export async function listListedVehicles(db: Db, now = new Date()): Promise<Vehicle[]> {
-  const rows = await db
-    .selectFrom("vehicles")
-    .selectAll()
-    .where("status", "<>", "sold")
-    .orderBy("createdAt", "desc")
-    .orderBy("id")
-    .execute();
+  const rows = await db.selectFrom("vehicles").selectAll().where(isListed).orderBy("createdAt", "desc").orderBy("id").execute();
   return withDetails(db, rows, true, now);
+}
+
+/** One vehicle by id if shoppers may see it (see isListed), or null. */
+export async function findListedVehicle(db: Db, id: string, now = new Date()): Promise<Vehicle | null> {
+  const row = await db.selectFrom("vehicles").selectAll().where("id", "=", id).where(isListed).executeTakeFirst();
+  if (!row) return null;
+  const [vehicle] = await withDetails(db, [row], false, now);
+  return vehicle ?? null;
 }
 
 /** One vehicle by id (whatever its status), or null. */

@@ -44,6 +44,35 @@ export type Vehicle = {
   priceReducedBy: number | null;
 };
 
+/**
+ * A vehicle as shoppers get it (GET /api/vehicles, /api/vehicles/{id}, the public pages' loader data):
+ * the spec's fields (§7) and what the pages show (description, photos, trim, stock number, sale
+ * status, price drop). The lot's bookkeeping (stock date, sale time, Buyers Guide terms, row times)
+ * stays with staff (decision 054).
+ */
+export type PublicVehicle = Pick<
+  Vehicle,
+  | "id"
+  | "year"
+  | "make"
+  | "model"
+  | "trim"
+  | "price"
+  | "priceReducedBy"
+  | "mileage"
+  | "transmission"
+  | "drivetrain"
+  | "bodyStyle"
+  | "exteriorColor"
+  | "vin"
+  | "stockNumber"
+  | "status"
+  | "features"
+  | "description"
+  | "images"
+  | "photos"
+>;
+
 export const VEHICLE_STATUSES = ["available", "pending", "sold"] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 export const WARRANTY_TYPES = ["as_is", "implied", "dealer"] as const;

@@ -795,6 +795,73 @@ describe("crafted paths (issue 10 item 8)", () => {
   });
 });
 
+describe("secrets in the request log (issue 28 item 6)", () => {
+  /** The booking's manage link, read from the confirmation the server wrote as an .eml file (no SMTP_URL). */
+  async function manageTokenFromMail(email: string): Promise<string> {
+    const dir = `${server.dataDir}/mail`;
+    for (let i = 0; i < 100; i++) {
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+      for (const file of files) {
+        // Quoted-printable breaks long lines with "=" at the end; a base64url token holds no "=".
+        const text = fs.readFileSync(`${dir}/${file}`, "utf8").replace(/=\r?\n/g, "");
+        const token = /\/booking\/manage\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+        if (token && text.includes(email)) return token;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`No confirmation with a manage link for ${email}`);
+  }
+
+  it("a booking made, viewed and cancelled through its manage link, and a staff setup link, leave no token in the log", async () => {
+    const logStart = server.logs.length;
+    const email = "log.redaction@example.com";
+    const booked = await call("/api/bookings", { body: bookingBody({ bookingTime: "11:00", customerEmail: email }, 12) });
+    expect(booked.status).toBe(201);
+    const token = await manageTokenFromMail(email);
+    const setupToken = crypto.randomBytes(32).toString("base64url");
+
+    const pages = [
+      `/booking/manage/${token}`,
+      `/es/booking/manage/${token}`,
+      `/pt/booking/manage/${token}`,
+      `/booking/manage/${token}.data`,
+      `/BOOKING/Manage/${token}/`,
+      `/api/bookings/manage/${token}`,
+      `/podium/setup?token=${setupToken}`,
+      `/podium/setup.data?token=${setupToken}`,
+    ];
+    for (const p of pages) {
+      const res = await call(p);
+      await res.arrayBuffer();
+      expect(res.status, p).toBeLessThan(500);
+    }
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const setup = await call(`/podium/setup?token=${setupToken}`, { raw: `token=${setupToken}&password=x`, headers: form });
+    expect(setup.status).toBeLessThan(500);
+    // The manage page's Cancel button: a plain form post to the page.
+    const cancelled = await call(`/booking/manage/${token}`, { raw: "intent=cancel", headers: form });
+    expect(cancelled.status).toBe(200);
+    const again = await call(`/api/bookings/manage/${token}/cancel`, { method: "POST" });
+    expect(again.status).toBe(409);
+
+    await new Promise((r) => setTimeout(r, 200));
+    const lines = server.logs.slice(logStart);
+    expect(lines.filter((line) => line.includes(token) || line.includes(setupToken))).toEqual([]);
+    const paths = lines.filter((line) => line.includes('"msg":"request"')).map((line) => (JSON.parse(line) as { path: string }).path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/booking/manage/[redacted]",
+        "/es/booking/manage/[redacted]",
+        "/pt/booking/manage/[redacted]",
+        "/booking/manage/[redacted].data",
+        "/api/bookings/manage/[redacted]",
+        "/api/bookings/manage/[redacted]/cancel",
+        "/podium/setup",
+      ]),
+    );
+  });
+});
+
 async function rawGet(p: string, host?: string): Promise<{ status: number; body: string; head: string }> {
   const net = await import("node:net");
   const { hostname, port } = new URL(server.url);

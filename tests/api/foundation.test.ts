@@ -40,6 +40,28 @@ describe("server-rendered pages", () => {
     }
   });
 
+  it("answers a failing page with the generic error page in the page's language and status 500 (issue 28 item 7)", async () => {
+    const broken = await startTestServer();
+    try {
+      // The booking page's loader reads the services: without their table it throws, as on a database fault.
+      const { db } = openServerDatabase(broken);
+      await db.schema.alterTable("services").renameTo("services_gone").execute();
+      await db.destroy();
+      for (const [path, title] of [
+        ["/booking", "Something went wrong"],
+        ["/es/booking", "Algo salió mal"],
+      ] as const) {
+        const res = await fetch(`${broken.url}${path}`);
+        const html = await res.text();
+        expect(res.status, path).toBe(500);
+        expect(html, path).toContain(`<h1 class="text-3xl font-bold">${title}</h1>`);
+        expect(html, path).not.toContain("Unexpected Server Error");
+      }
+    } finally {
+      await broken.stop();
+    }
+  });
+
   it("redirects a vehicle under a wrong slug to its canonical path with 301", async () => {
     const { db } = openServerDatabase(server);
     const vehicle = await db.selectFrom("vehicles").select(["id", "year", "make", "model"]).executeTakeFirstOrThrow();

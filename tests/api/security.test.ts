@@ -795,6 +795,41 @@ describe("crafted paths (issue 10 item 8)", () => {
   });
 });
 
+describe("HTTP methods (issue 28 item 7)", () => {
+  it("answers a method no route takes with 405 and an Allow header, OPTIONS with 204, never a 500", async () => {
+    const pageMethods = "GET, HEAD, POST";
+    // The methods the /api routers register (no route takes PUT).
+    const apiMethods = "GET, HEAD, POST, PATCH, DELETE";
+    const cases = [
+      { method: "PROPFIND", path: "/", status: 405, allow: pageMethods },
+      { method: "TRACE", path: "/", status: 405, allow: pageMethods },
+      { method: "PATCH", path: "/inventory", status: 405, allow: pageMethods },
+      { method: "PUT", path: "/about", status: 405, allow: pageMethods },
+      { method: "DELETE", path: "/es/contact", status: 405, allow: pageMethods },
+      { method: "MKCOL", path: "/no-such-page", status: 405, allow: pageMethods },
+      { method: "PROPFIND", path: "/healthz", status: 405, allow: pageMethods },
+      { method: "PROPFIND", path: "/api/vehicles", status: 405, allow: apiMethods },
+      { method: "TRACE", path: "/api/admin/vehicles", status: 405, allow: apiMethods },
+      { method: "OPTIONS", path: "/", status: 204, allow: pageMethods },
+      { method: "OPTIONS", path: "/inventory", status: 204, allow: pageMethods },
+      { method: "OPTIONS", path: "/api/vehicles", status: 204, allow: apiMethods },
+      { method: "OPTIONS", path: "*", status: 204, allow: pageMethods },
+    ];
+    const logStart = server.logs.length;
+    for (const { method, path, status, allow } of cases) {
+      const { status: got, head, body } = await rawRequest(method, path);
+      expect(got, `${method} ${path}`).toBe(status);
+      expect(/^allow: (.*)$/im.exec(head)?.[1], `${method} ${path}`).toBe(allow);
+      expect(body, `${method} ${path}`).not.toContain("Unexpected Server Error");
+    }
+    // The API's own methods still reach their routes.
+    const patched = await call("/api/admin/vehicles/no-such-id", { method: "PATCH", body: vehicleBody(), admin: true });
+    expect(patched.status).toBe(404);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(server.logs.slice(logStart).filter((line) => /"status":5\d\d/.test(line))).toEqual([]);
+  });
+});
+
 describe("secrets in the request log (issue 28 item 6)", () => {
   /** The booking's manage link, read from the confirmation the server wrote as an .eml file (no SMTP_URL). */
   async function manageTokenFromMail(email: string): Promise<string> {
@@ -863,11 +898,16 @@ describe("secrets in the request log (issue 28 item 6)", () => {
 });
 
 async function rawGet(p: string, host?: string): Promise<{ status: number; body: string; head: string }> {
+  return rawRequest("GET", p, host);
+}
+
+/** A request written by hand: fetch() refuses methods such as TRACE, and joins repeated headers into one. */
+async function rawRequest(method: string, p: string, host?: string): Promise<{ status: number; body: string; head: string }> {
   const net = await import("node:net");
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () => {
-      socket.write(`GET ${p} HTTP/1.1\r\nHost: ${host ?? `${hostname}:${port}`}\r\nConnection: close\r\n\r\n`);
+      socket.write(`${method} ${p} HTTP/1.1\r\nHost: ${host ?? `${hostname}:${port}`}\r\nConnection: close\r\n\r\n`);
     });
     let data = "";
     socket.on("data", (chunk) => (data += chunk.toString("latin1")));

@@ -267,6 +267,23 @@ describe("security headers", () => {
     expect(await post.text()).not.toContain('"reload",true');
   });
 
+  it("sends one Referrer-Policy header, no-referrer on the pages whose URL holds a token (issue 28 item 10)", async () => {
+    const cases = [
+      { path: "/podium/setup", policy: "no-referrer" },
+      { path: `/podium/setup?token=${"t".repeat(43)}`, policy: "no-referrer" },
+      { path: "/booking/manage/no-such-token", policy: "no-referrer" },
+      { path: "/es/booking/manage/no-such-token", policy: "no-referrer" },
+      { path: "/podium", policy: "strict-origin-when-cross-origin" },
+      { path: "/about", policy: "strict-origin-when-cross-origin" },
+    ];
+    for (const { path, policy } of cases) {
+      // fetch() joins repeated headers into one value: count the lines as they came on the wire.
+      const { head } = await rawRequest("GET", path);
+      const values = head.split("\r\n").filter((line) => /^referrer-policy:/i.test(line));
+      expect(values, path).toEqual([`Referrer-Policy: ${policy}`]);
+    }
+  });
+
   it("images and static assets, found or not, can never be read as a document", async () => {
     // A document's CSP does not apply to an image or a script, so files may carry only the
     // headers that matter to them. What matters: nosniff, so no file is ever sniffed into

@@ -56,8 +56,10 @@ export function Layout({ children }: { children: ReactNode }) {
             <SplashScreen />
           </MessagesProvider>
         ) : (
-          // Only when the root itself fails before any page matched: no language, no shell.
-          <main id="main">{children}</main>
+          // Only when React Router refused a request before matching any page (a method it does not know,
+          // which the HTTP layer answers first with a 405): no language, so neither the shell nor the error
+          // page, whose text is the catalogue's and which threw outside its provider. The status says it all.
+          <main id="main" />
         )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

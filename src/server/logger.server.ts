@@ -39,6 +39,28 @@ export const REDACTED_PATHS = [
 ];
 
 /**
+ * A booking's manage token is the only key to its booking, and it travels in the URL: the manage page
+ * (/booking/manage/{token}, /es/…, /pt/…, its .data requests) and the API (/api/bookings/manage/{token}…).
+ * React Router matches paths case-insensitively and after decoding %-escapes, so the pattern does too.
+ * The staff setup link carries its token in the query, which no log line keeps.
+ */
+const MANAGE_TOKEN = /(\/bookings?\/+manage\/+)[^/?#\s"'<>]+?(?=\.data(?:[/?#\s"'<>]|$)|[/?#\s"'<>]|$)/gi;
+
+/** Text with every booking manage token replaced by "[redacted]" (issue 28 item 6). */
+export function redactTokens(text: string): string {
+  let decoded = text;
+  try {
+    // decodeURI leaves escaped separators (%2F, %3F) alone, as the router does.
+    decoded = decodeURI(text);
+  } catch {
+    // A malformed escape: the server refuses such a path with a 400; its raw form is checked below.
+  }
+  MANAGE_TOKEN.lastIndex = 0;
+  if (!MANAGE_TOKEN.test(decoded)) return text;
+  return decoded.replace(MANAGE_TOKEN, "$1[redacted]");
+}
+
+/**
  * An error as one JSON object inside its log line: type, message, code and stack only. pino's standard
  * serialiser would also copy every enumerable property, and some errors carry request data (a parser's
  * `body`), which must never reach a log.
@@ -46,14 +68,17 @@ export const REDACTED_PATHS = [
 export function serializeError(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error)) return { type: typeof err, message: String(err) };
   const code = (err as { code?: unknown }).code;
-  return { type: err.name, message: err.message, ...(typeof code === "string" ? { code } : {}), stack: err.stack };
+  // A router's error message can quote the request's path ("…a POST request to "/booking/manage/…"").
+  const stack = err.stack === undefined ? undefined : redactTokens(err.stack);
+  return { type: err.name, message: redactTokens(err.message), ...(typeof code === "string" ? { code } : {}), stack };
 }
 
 export function createLogger(level: string, destination?: pino.DestinationStream) {
   return pino(
     {
       level,
-      serializers: { err: serializeError },
+      // Every line's `path` (the request log, the error handlers) passes through the token redaction.
+      serializers: { err: serializeError, path: (path: unknown) => (typeof path === "string" ? redactTokens(path) : path) },
       redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,

@@ -21,6 +21,26 @@ describe("logger", () => {
     expect(line.err).not.toHaveProperty("body");
   });
 
+  it("redacts a booking's manage token in every path, however the router would read it, and in error messages", () => {
+    const { logger, lines } = capture();
+    const token = "l5ZPth6tVsujynCJ_iMMCNcmC6J112MqWvthJAOPB9I";
+    const cases: [string, string][] = [
+      [`/booking/manage/${token}`, "/booking/manage/[redacted]"],
+      [`/pt/booking/manage/${token}.data`, "/pt/booking/manage/[redacted].data"],
+      [`/ES/Booking/%6Danage/${token}/`, "/ES/Booking/manage/[redacted]/"],
+      [`/api/bookings/manage/${token}/cancel`, "/api/bookings/manage/[redacted]/cancel"],
+      ["/booking", "/booking"],
+      ["/%E0%A4%A", "/%E0%A4%A"],
+    ];
+    for (const [path] of cases) logger.info({ path }, "request");
+    logger.error({ err: new Error(`You made a POST request to "/booking/manage/${token}.data" but…`) }, "route error");
+    expect(lines.slice(0, cases.length).map((line) => (JSON.parse(line) as { path: string }).path)).toEqual(
+      cases.map(([, logged]) => logged),
+    );
+    expect(lines.filter((line) => line.includes(token))).toEqual([]);
+    expect(lines.at(-1)).toContain('\\"/booking/manage/[redacted].data\\"');
+  });
+
   it("logs a thrown non-error as a message", () => {
     const { logger, lines } = capture();
     logger.error({ err: "boom" }, "unhandled rejection");

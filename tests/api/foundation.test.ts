@@ -1,8 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findVehicle, updateVehicle } from "~/server/data/vehicles.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { startTestServer, type TestServer } from "../support/test-server";
-import { openServerDatabase, untilStockWriteIsSeen } from "../support/server-database";
+import { onPostgres, openServerDatabase, untilStockWriteIsSeen } from "../support/server-database";
 
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 let server: TestServer;
@@ -37,6 +39,28 @@ describe("server-rendered pages", () => {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status, path).toBe(404);
       expect(await res.text()).toContain("Page Not Found");
+    }
+  });
+
+  it("answers a failing page with the generic error page in the page's language and status 500 (issue 28 item 7)", async () => {
+    const broken = await startTestServer();
+    try {
+      // The booking page's loader reads the services: without their table it throws, as on a database fault.
+      const { db } = openServerDatabase(broken);
+      await db.schema.alterTable("services").renameTo("services_gone").execute();
+      await db.destroy();
+      for (const [path, title] of [
+        ["/booking", "Something went wrong"],
+        ["/es/booking", "Algo salió mal"],
+      ] as const) {
+        const res = await fetch(`${broken.url}${path}`);
+        const html = await res.text();
+        expect(res.status, path).toBe(500);
+        expect(html, path).toContain(`<h1 class="text-3xl font-bold">${title}</h1>`);
+        expect(html, path).not.toContain("Unexpected Server Error");
+      }
+    } finally {
+      await broken.stop();
     }
   });
 
@@ -272,6 +296,44 @@ describe("lifecycle", () => {
     await ok.stop();
     const again = await startTestServer({ dataDir: ok.dataDir, env: { NODE_ENV: "production" } });
     await again.stop();
+  });
+
+  it("creates its files readable by its own user only: database, mails, folders (issue 28 item 9)", async () => {
+    const fresh = await startTestServer();
+    try {
+      const res = await fetch(`${fresh.url}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          firstName: "Ana",
+          lastName: "Silva",
+          email: "ana@example.com",
+          phone: "9785550100",
+          message: "Private files?",
+        }),
+      });
+      expect(res.status).toBe(201);
+      // Without SMTP_URL the outbox worker writes each mail as an .eml file.
+      const mailDir = path.join(fresh.dataDir, "mail");
+      await expect.poll(() => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir).length : 0), { timeout: 10_000 }).toBeGreaterThan(0);
+      const modes: Record<string, string> = {};
+      const walk = (dir: string) => {
+        for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+          const full = path.join(dir, entry.name);
+          modes[path.relative(fresh.dataDir, full)] = (fs.statSync(full).mode & 0o777).toString(8);
+          if (entry.isDirectory()) walk(full);
+        }
+      };
+      walk(fresh.dataDir);
+      if (!onPostgres) expect(modes["dealership.sqlite"]).toBe("600");
+      expect(modes.mail).toBe("700");
+      const expected = Object.fromEntries(
+        Object.keys(modes).map((name) => [name, fs.statSync(path.join(fresh.dataDir, name)).isDirectory() ? "700" : "600"]),
+      );
+      expect(modes).toEqual(expected);
+    } finally {
+      await fresh.stop();
+    }
   });
 
   it("sends HSTS behind an HTTPS proxy", async () => {

@@ -267,6 +267,23 @@ describe("security headers", () => {
     expect(await post.text()).not.toContain('"reload",true');
   });
 
+  it("sends one Referrer-Policy header, no-referrer on the pages whose URL holds a token (issue 28 item 10)", async () => {
+    const cases = [
+      { path: "/podium/setup", policy: "no-referrer" },
+      { path: `/podium/setup?token=${"t".repeat(43)}`, policy: "no-referrer" },
+      { path: "/booking/manage/no-such-token", policy: "no-referrer" },
+      { path: "/es/booking/manage/no-such-token", policy: "no-referrer" },
+      { path: "/podium", policy: "strict-origin-when-cross-origin" },
+      { path: "/about", policy: "strict-origin-when-cross-origin" },
+    ];
+    for (const { path, policy } of cases) {
+      // fetch() joins repeated headers into one value: count the lines as they came on the wire.
+      const { head } = await rawRequest("GET", path);
+      const values = head.split("\r\n").filter((line) => /^referrer-policy:/i.test(line));
+      expect(values, path).toEqual([`Referrer-Policy: ${policy}`]);
+    }
+  });
+
   it("images and static assets, found or not, can never be read as a document", async () => {
     // A document's CSP does not apply to an image or a script, so files may carry only the
     // headers that matter to them. What matters: nosniff, so no file is ever sniffed into
@@ -795,12 +812,119 @@ describe("crafted paths (issue 10 item 8)", () => {
   });
 });
 
+describe("HTTP methods (issue 28 item 7)", () => {
+  it("answers a method no route takes with 405 and an Allow header, OPTIONS with 204, never a 500", async () => {
+    const pageMethods = "GET, HEAD, POST";
+    // The methods the /api routers register (no route takes PUT).
+    const apiMethods = "GET, HEAD, POST, PATCH, DELETE";
+    const cases = [
+      { method: "PROPFIND", path: "/", status: 405, allow: pageMethods },
+      { method: "TRACE", path: "/", status: 405, allow: pageMethods },
+      { method: "PATCH", path: "/inventory", status: 405, allow: pageMethods },
+      { method: "PUT", path: "/about", status: 405, allow: pageMethods },
+      { method: "DELETE", path: "/es/contact", status: 405, allow: pageMethods },
+      { method: "MKCOL", path: "/no-such-page", status: 405, allow: pageMethods },
+      { method: "PROPFIND", path: "/healthz", status: 405, allow: pageMethods },
+      { method: "PROPFIND", path: "/api/vehicles", status: 405, allow: apiMethods },
+      { method: "TRACE", path: "/api/admin/vehicles", status: 405, allow: apiMethods },
+      { method: "OPTIONS", path: "/", status: 204, allow: pageMethods },
+      { method: "OPTIONS", path: "/inventory", status: 204, allow: pageMethods },
+      { method: "OPTIONS", path: "/api/vehicles", status: 204, allow: apiMethods },
+      { method: "OPTIONS", path: "*", status: 204, allow: pageMethods },
+    ];
+    const logStart = server.logs.length;
+    for (const { method, path, status, allow } of cases) {
+      const { status: got, head, body } = await rawRequest(method, path);
+      expect(got, `${method} ${path}`).toBe(status);
+      expect(/^allow: (.*)$/im.exec(head)?.[1], `${method} ${path}`).toBe(allow);
+      expect(body, `${method} ${path}`).not.toContain("Unexpected Server Error");
+    }
+    // The API's own methods still reach their routes.
+    const patched = await call("/api/admin/vehicles/no-such-id", { method: "PATCH", body: vehicleBody(), admin: true });
+    expect(patched.status).toBe(404);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(server.logs.slice(logStart).filter((line) => /"status":5\d\d/.test(line))).toEqual([]);
+  });
+});
+
+describe("secrets in the request log (issue 28 item 6)", () => {
+  /** The booking's manage link, read from the confirmation the server wrote as an .eml file (no SMTP_URL). */
+  async function manageTokenFromMail(email: string): Promise<string> {
+    const dir = `${server.dataDir}/mail`;
+    for (let i = 0; i < 100; i++) {
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+      for (const file of files) {
+        // Quoted-printable breaks long lines with "=" at the end; a base64url token holds no "=".
+        const text = fs.readFileSync(`${dir}/${file}`, "utf8").replace(/=\r?\n/g, "");
+        const token = /\/booking\/manage\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+        if (token && text.includes(email)) return token;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`No confirmation with a manage link for ${email}`);
+  }
+
+  it("a booking made, viewed and cancelled through its manage link, and a staff setup link, leave no token in the log", async () => {
+    const logStart = server.logs.length;
+    const email = "log.redaction@example.com";
+    const booked = await call("/api/bookings", { body: bookingBody({ bookingTime: "11:00", customerEmail: email }, 12) });
+    expect(booked.status).toBe(201);
+    const token = await manageTokenFromMail(email);
+    const setupToken = crypto.randomBytes(32).toString("base64url");
+
+    const pages = [
+      `/booking/manage/${token}`,
+      `/es/booking/manage/${token}`,
+      `/pt/booking/manage/${token}`,
+      `/booking/manage/${token}.data`,
+      `/BOOKING/Manage/${token}/`,
+      `/api/bookings/manage/${token}`,
+      `/podium/setup?token=${setupToken}`,
+      `/podium/setup.data?token=${setupToken}`,
+    ];
+    for (const p of pages) {
+      const res = await call(p);
+      await res.arrayBuffer();
+      expect(res.status, p).toBeLessThan(500);
+    }
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const setup = await call(`/podium/setup?token=${setupToken}`, { raw: `token=${setupToken}&password=x`, headers: form });
+    expect(setup.status).toBeLessThan(500);
+    // The manage page's Cancel button: a plain form post to the page.
+    const cancelled = await call(`/booking/manage/${token}`, { raw: "intent=cancel", headers: form });
+    expect(cancelled.status).toBe(200);
+    const again = await call(`/api/bookings/manage/${token}/cancel`, { method: "POST" });
+    expect(again.status).toBe(409);
+
+    await new Promise((r) => setTimeout(r, 200));
+    const lines = server.logs.slice(logStart);
+    expect(lines.filter((line) => line.includes(token) || line.includes(setupToken))).toEqual([]);
+    const paths = lines.filter((line) => line.includes('"msg":"request"')).map((line) => (JSON.parse(line) as { path: string }).path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/booking/manage/[redacted]",
+        "/es/booking/manage/[redacted]",
+        "/pt/booking/manage/[redacted]",
+        "/booking/manage/[redacted].data",
+        "/api/bookings/manage/[redacted]",
+        "/api/bookings/manage/[redacted]/cancel",
+        "/podium/setup",
+      ]),
+    );
+  });
+});
+
 async function rawGet(p: string, host?: string): Promise<{ status: number; body: string; head: string }> {
+  return rawRequest("GET", p, host);
+}
+
+/** A request written by hand: fetch() refuses methods such as TRACE, and joins repeated headers into one. */
+async function rawRequest(method: string, p: string, host?: string): Promise<{ status: number; body: string; head: string }> {
   const net = await import("node:net");
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () => {
-      socket.write(`GET ${p} HTTP/1.1\r\nHost: ${host ?? `${hostname}:${port}`}\r\nConnection: close\r\n\r\n`);
+      socket.write(`${method} ${p} HTTP/1.1\r\nHost: ${host ?? `${hostname}:${port}`}\r\nConnection: close\r\n\r\n`);
     });
     let data = "";
     socket.on("data", (chunk) => (data += chunk.toString("latin1")));

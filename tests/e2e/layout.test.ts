@@ -214,6 +214,26 @@ describe("shared layout", () => {
     await context.close();
   });
 
+  it("the tracking call finishes as DevTools sees it, so Lighthouse's wait for a quiet network ends (issue 28 item 11)", async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.url });
+    // Lighthouse watches these CDP events. Chromium never reports a keepalive fetch as finished to them, and
+    // every Lighthouse run of the site then waited 45 s for the network to go quiet.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const tracking = new Set<string>();
+    const ended = new Set<string>();
+    cdp.on("Network.requestWillBeSent", (event) => {
+      if (event.request.url.endsWith("/api/track-visitor")) tracking.add(event.requestId);
+    });
+    cdp.on("Network.loadingFinished", (event) => void ended.add(event.requestId));
+    cdp.on("Network.loadingFailed", (event) => void ended.add(event.requestId));
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect.poll(() => tracking.size).toBe(1);
+    await expect.poll(() => [...tracking].filter((id) => !ended.has(id)), { timeout: 5_000 }).toEqual([]);
+    await context.close();
+  });
+
   it("has no serious accessibility violations on the home page, desktop and mobile", async () => {
     for (const viewport of [
       { width: 1280, height: 900 },

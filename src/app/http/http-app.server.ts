@@ -6,9 +6,11 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppContext } from "~/server/context.server";
 import { checkHealth } from "~/server/health.server";
+import { allowedMethods } from "~/server/http/allowed-methods.server";
 import { errorHandler } from "~/server/http/error-handler.server";
 import { rejectCraftedPaths } from "~/server/http/reject-crafted-paths.server";
 import { requestLog } from "~/server/http/request-log.server";
+import { listRoutes } from "~/server/http/route-list.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { imagesDir } from "~/server/images/image-store.server";
 import { appContext, cspNonceContext } from "~/server/load-context.server";
@@ -54,7 +56,9 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
       .set("Cache-Control", "no-store")
       .json(health);
   });
+  const api = apiRouter(ctx);
   app.use(requestLog(ctx.logger));
+  app.use(allowedMethods(listRoutes(api).map((route) => route.method)));
   app.use(rejectCraftedPaths());
   app.use(compression());
 
@@ -86,7 +90,7 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   }
 
   app.use(securityHeaders());
-  app.use("/api", apiRouter(ctx));
+  app.use("/api", api);
   app.use(pageFormPosts());
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {

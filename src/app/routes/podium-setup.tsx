@@ -10,8 +10,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** Keeps the token out of any Referer header sent from this page. */
-export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
+/** The HTTP layer sends Referrer-Policy: no-referrer here (security-headers.server.ts): the URL holds the token. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 /** /podium/setup?token=…: the one-time link from an owner or `npm run staff` (issue 11 item 4). */
 export async function loader({ request, context }: Route.LoaderArgs) {

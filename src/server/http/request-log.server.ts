@@ -1,7 +1,11 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "~/server/logger.server";
 
-/** One structured line per request: method, path, status, duration. Never bodies, queries or cookies. */
+/**
+ * One structured line per request: method, path, status, duration. Never bodies, queries or cookies
+ * (the staff setup link's token is in its query); the logger's `path` serialiser redacts a booking's
+ * manage token (logger.server.ts).
+ */
 export function requestLog(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
     const start = process.hrtime.bigint();

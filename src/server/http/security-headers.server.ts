@@ -30,15 +30,22 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
 }
 
 /**
+ * Pages whose URL holds a secret: a booking's manage link and the staff setup link (?token=…). They send no
+ * Referer at all, so no request they start carries the token. Case-insensitive, as React Router matches.
+ */
+const TOKEN_IN_URL = /^\/(?:(?:es|pt)\/)?booking\/manage\/|^\/podium\/setup(?:\/|\.data)?$/i;
+
+/**
  * Security headers for every response: a nonce-based CSP, nosniff, frame-ancestors
- * 'none', a strict Referrer-Policy, COOP on the documents that take secrets, and HSTS when the
+ * 'none', a strict Referrer-Policy (none at all where the URL holds a token), COOP on the documents that take secrets, and HSTS when the
  * request arrived over HTTPS.
  */
 export function securityHeaders() {
   const withHelmet = helmet({
     contentSecurityPolicy: false,
     strictTransportSecurity: false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // Set below, per path: a route's own Referrer-Policy header would be sent beside helmet's, not instead.
+    referrerPolicy: false,
     crossOriginEmbedderPolicy: false,
     // CSP frame-ancestors 'none' is the one anti-framing policy (decision 021); helmet's default
     // X-Frame-Options: SAMEORIGIN contradicted it.
@@ -51,6 +58,7 @@ export function securityHeaders() {
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${res.locals.cspNonce}'`]));
     if (isolatesFromOpeners(req.path)) res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Referrer-Policy", TOKEN_IN_URL.test(req.path) ? "no-referrer" : "strict-origin-when-cross-origin");
     withHelmet(req, res, next);
   };
 }

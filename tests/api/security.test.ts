@@ -212,7 +212,17 @@ describe("security headers", () => {
   });
 
   it("sends Cross-Origin-Opener-Policy on the documents that take secrets, not on the browsing pages (decision 052)", async () => {
-    const isolated = ["/financing", "/es/financing", "/pt/financing", "/booking/manage/no-such-token", "/podium", "/podium/setup"];
+    // Paths match case-insensitively, as React Router matches them: /FINANCING is the same form.
+    const isolated = [
+      "/financing",
+      "/es/financing",
+      "/pt/financing",
+      "/booking/manage/no-such-token",
+      "/podium",
+      "/podium/setup",
+      "/FINANCING",
+      "/Podium",
+    ];
     const browsing = ["/", "/inventory", vehicleUrl, "/contact", "/booking", "/es/contact", "/pt", "/about", "/no-such-page"];
     for (const p of isolated) {
       const res = await call(p);

@@ -6,7 +6,8 @@ import { redirectDocument, type MiddlewareFunction } from "react-router";
  * same-origin. The browsing pages do not send it. On a fresh tab the header makes Chromium commit the page in
  * a new renderer process, and in Lighthouse's mobile run of /contact that cost 200 ms of TBT (decision 052).
  */
-const OPENER_ISOLATED = /^\/(?:(?:es|pt)\/)?(?:financing|booking\/manage\/)|^\/podium(?:\/|$)/;
+// Case-insensitive, as React Router matches paths: /FINANCING renders the same form and needs the same header.
+const OPENER_ISOLATED = /^\/(?:(?:es|pt)\/)?(?:financing|booking\/manage\/)|^\/podium(?:\/|$)/i;
 
 export function isolatesFromOpeners(path: string): boolean {
   return OPENER_ISOLATED.test(path);

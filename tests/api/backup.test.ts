@@ -62,6 +62,8 @@ describe.skipIf(onPostgres)("npm run backup", () => {
     writing = false;
     await writer;
     expect(stdout).toContain("Backup written to");
+    // The copy holds every shopper's contacts: private to its user, as the server's own files are (issue 28 item 9).
+    expect(fs.statSync(path.join(target, "dealership.sqlite")).mode & 0o777).toBe(0o600);
 
     const live = await counts(server.dataDir);
     const backedUp = await counts(target);

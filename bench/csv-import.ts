@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { withCheckDigit } from "../src/shared/lib/vin";
 import { staffClient } from "../tests/support/staff-client";
 import { startTestServer } from "../tests/support/test-server";
 import { resultsDir, root } from "./support";
@@ -26,7 +27,7 @@ function csv(priceOffset: number): string {
   ];
   for (let i = 0; i < ROWS; i++) {
     const [make, model, body] = MAKES[i % MAKES.length]!;
-    const vin = `2BNCH${String(i).padStart(12, "0")}`;
+    const vin = withCheckDigit(`2BNCH${String(i).padStart(12, "0")}`);
     const description = `"One owner, clean history, ${make} ${model}.\nServiced on ""schedule"", new tires."`;
     lines.push(
       [

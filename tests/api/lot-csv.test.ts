@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { withCheckDigit } from "~/shared/lib/vin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { staffClient, type StaffClient } from "../support/staff-client";
@@ -30,8 +31,8 @@ async function importCsv(body: string | Buffer, dryRun: boolean): Promise<{ stat
   return { status: res.status, report: (await res.json()) as Report };
 }
 
-/** A syntactically valid 17-character VIN, unique per n. */
-const vin = (n: number) => `1LOT${String(n).padStart(13, "0")}`;
+/** A valid VIN (check digit included), unique per n. */
+const vin = (n: number) => withCheckDigit(`1L7${String(n).padStart(14, "0")}`);
 const HEADER = "VIN,Stock,Year,Make,Model,Trim,Price,Mileage,Exterior Color,Transmission,Drivetrain,Body Style,Features,Description,Status";
 const row = (n: number, overrides: Partial<Record<string, string>> = {}) => {
   const cells = {

@@ -15,7 +15,7 @@ import {
 } from "~/server/data/vehicles.server";
 import { absoluteUrl } from "~/shared/lib/seo";
 import type { Vehicle } from "~/shared/types/vehicle";
-import { COLORS, TRANSMISSIONS, vehicleImportSchema, type VehicleImportFields } from "./vehicle-schema";
+import { COLORS, TRANSMISSIONS, vehicleImportSchema, vehicleImportUpdateSchema, type VehicleImportFields } from "./vehicle-schema";
 
 /**
  * CSV import and export of the stock (issue 13): columns by name, case-insensitive and in any
@@ -177,7 +177,6 @@ function readTable(text: string): CsvTable {
 
 /** Validates each row: a new VIN needs every required field; a known VIN only what its columns hold. */
 function validateRows({ columns, body }: CsvTable, existing: Map<string, string>): ParsedRow[] {
-  const updateSchema = vehicleImportSchema.partial().required({ vin: true });
   return body.map((cells, index) => {
     const row = index + 2;
     const input: Record<string, unknown> = {};
@@ -185,7 +184,7 @@ function validateRows({ columns, body }: CsvTable, existing: Map<string, string>
       if (field && input[field] === undefined) input[field] = cleanCell(field, cells[i] ?? "");
     });
     const vin = typeof input.vin === "string" && input.vin ? input.vin.toUpperCase() : null;
-    const result = (vin && existing.has(vin) ? updateSchema : vehicleImportSchema).safeParse(input);
+    const result = (vin && existing.has(vin) ? vehicleImportUpdateSchema : vehicleImportSchema).safeParse(input);
     if (!result.success) return { row, vin, fields: null, problems: problemsOf(result.error) };
     return { row, vin: result.data.vin, fields: result.data as Partial<VehicleImportFields>, problems: [] };
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { COLORS, splitFeatures, TRANSMISSIONS, vehicleEditSchema, vehicleSchema } from "./vehicle-schema";
+import {
+  COLORS,
+  splitFeatures,
+  TRANSMISSIONS,
+  vehicleEditSchema,
+  vehicleImportSchema,
+  vehicleImportUpdateSchema,
+  vehicleSchema,
+} from "./vehicle-schema";
 
 const valid = {
   vin: "1hgcm82633a004352",
@@ -32,6 +40,21 @@ describe("vehicle form schema (spec §5)", () => {
     expect(errorsOf({ ...valid, vin: "" }).vin).toBe("VIN is required");
     expect(errorsOf({ ...valid, vin: "1HGCM8263" }).vin).toBe("VIN must be 17 characters");
     expect(errorsOf({ ...valid, vin: "1HGCM82633A0043521" }).vin).toBe("VIN must be 17 characters");
+  });
+
+  it("checks a 1981-or-later VIN's alphabet and check digit (49 CFR 565), in the form, the edit and the import", () => {
+    // One wrong character: position 10 changed from 3 to 4, so the check digit (4) no longer matches.
+    expect(errorsOf({ ...valid, vin: "1HGCM82634A004352" }).vin).toMatch(/check digit \(the 9th character\)/);
+    expect(errorsOf({ ...valid, vin: "1HGCM82633A0O4352" }).vin).toMatch(/never contains the letters I, O or Q/);
+    expect(errorsOf({ ...valid, vin: "1HGCM82633A004352" }).vin).toBeUndefined();
+    const wrong = { ...valid, vin: "1HGCM82634A004352" };
+    expect(vehicleEditSchema.safeParse({ ...wrong, images: [] }).error?.issues[0]?.path).toEqual(["vin"]);
+    expect(vehicleImportSchema.safeParse(wrong).error?.issues[0]?.path).toEqual(["vin"]);
+    expect(vehicleImportUpdateSchema.safeParse({ vin: wrong.vin, year: 2003 }).success).toBe(false);
+  });
+
+  it("keeps only the 17-character rule before 1981, when makers numbered vehicles their own way", () => {
+    expect(errorsOf({ ...valid, year: "1979", vin: "1HGCM82634A0O4352" }).vin).toBeUndefined();
   });
 
   it("requires every field but the description", () => {

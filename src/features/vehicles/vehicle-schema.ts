@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
 import { VEHICLE_STATUSES, WARRANTY_TYPES } from "~/shared/types/vehicle";
+import { isValidVin, VIN_LENGTH } from "~/shared/lib/vin";
 import { isoDateField, requiredText, vinField, withoutControlCharacters } from "~/shared/validation/fields";
 
 const v = staffMessagesFor().admin.validation;
@@ -99,11 +100,26 @@ const photoList = (min: number) =>
       staffMessagesFor().admin.vehicleForm.tooManyText,
     );
 
+/** From model year 1981 every VIN follows 49 CFR 565 (ISO 3779 with the North American check digit). */
+export const STANDARD_VIN_FROM_YEAR = 1981;
+
 /**
- * The Add Vehicle form (spec §5), shared by the dialog and POST /api/admin/vehicles (editing: vehicleEditSchema).
+ * The VIN rules that depend on the year (issue 29 item 2): a 1981-or-later VIN uses the VIN alphabet
+ * (no I, O or Q, 49 CFR 565.14) and carries the check digit of 565.15 in position 9. Older vehicles'
+ * serial numbers followed each maker's own scheme, so they keep only the 17-character rule.
+ */
+function checkVinAgainstYear(vehicle: { vin?: string; year?: number }, ctx: z.RefinementCtx) {
+  const { vin, year } = vehicle;
+  if (!vin || year === undefined || year < STANDARD_VIN_FROM_YEAR || vin.length !== VIN_LENGTH) return;
+  if (/[IOQ]/.test(vin)) ctx.addIssue({ code: "custom", path: ["vin"], message: v.vinLetters });
+  else if (!isValidVin(vin)) ctx.addIssue({ code: "custom", path: ["vin"], message: v.vinCheckDigit });
+}
+
+/**
+ * The Add Vehicle form's fields (spec §5), shared by the dialog and POST /api/admin/vehicles (editing: vehicleEditSchema).
  * Features may arrive as comma-separated text (the form) or a list (the API, spec §7).
  */
-export const vehicleSchema = z.object({
+const vehicleFields = z.object({
   ...lotFields,
   vin: vinField(v.vinRequired, v.vinLength),
   year: wholeNumber(v.year, 1900, new Date().getFullYear() + 2),
@@ -140,13 +156,17 @@ export const vehicleSchema = z.object({
  * photos are taken; a vehicle without a photo is simply not listed (decision 054). Adding a vehicle
  * still asks for one (spec §5).
  */
-export const vehicleEditSchema = vehicleSchema.extend({ images: photoList(0) });
+export const vehicleSchema = vehicleFields.superRefine(checkVinAgainstYear);
+export const vehicleEditSchema = vehicleFields.extend({ images: photoList(0) }).superRefine(checkVinAgainstYear);
 
 export type VehicleFormInput = z.input<typeof vehicleSchema>;
 export type VehicleFormOutput = z.output<typeof vehicleSchema>;
 
 /** One CSV import row: the vehicle form without photos (imported vehicles get their photos later). */
-export const vehicleImportSchema = vehicleSchema.omit({ images: true });
+const vehicleImportFields = vehicleFields.omit({ images: true });
+export const vehicleImportSchema = vehicleImportFields.superRefine(checkVinAgainstYear);
+/** A row for a VIN already in stock: only the columns it holds change (the VIN is its key). */
+export const vehicleImportUpdateSchema = vehicleImportFields.partial().required({ vin: true }).superRefine(checkVinAgainstYear);
 export type VehicleImportFields = z.output<typeof vehicleImportSchema>;
 
 /** PATCH /api/admin/vehicles/:id/status: staff mark a vehicle pending or sold instead of deleting it. */

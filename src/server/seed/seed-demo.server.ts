@@ -3,7 +3,7 @@ import type { AppContext } from "~/server/context.server";
 import { countServices, insertService } from "~/server/data/services.server";
 import { countVehicles, insertVehicle, type VehicleInput } from "~/server/data/vehicles.server";
 import { storeImage, type StoredImage } from "~/server/images/image-store.server";
-import { vinCheckDigit, vinYearCode } from "~/shared/lib/vin";
+import { vinYearCode, withCheckDigit } from "~/shared/lib/vin";
 import { DEMO_COLORS, DEMO_FEATURES, DEMO_MODELS, DEMO_SERVICES } from "./demo-catalogue.server";
 import { shotsFor, vehicleSvg } from "./vehicle-art.server";
 
@@ -30,7 +30,7 @@ export function demoVin(wmi: string, year: number, rand: () => number): string {
   const vds = Array.from({ length: 5 }, pick).join("");
   const serial = String(Math.floor(rand() * 1_000_000)).padStart(6, "0");
   const draft = `${wmi}${vds}0${vinYearCode(year)}${pick()}${serial}`;
-  return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
+  return withCheckDigit(draft);
 }
 
 /** The model year the demo lot is priced against (the newest demo vehicles are this year's). */

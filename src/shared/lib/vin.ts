@@ -45,6 +45,11 @@ export function vinCheckDigit(vin: string): string {
   return rest === 10 ? "X" : String(rest);
 }
 
+/** The VIN with its 9th character replaced by the check digit the other 16 call for. */
+export function withCheckDigit(draft: string): string {
+  return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
+}
+
 /** Whether a VIN has a valid format and check digit. */
 export function isValidVin(vin: string): boolean {
   return isVinFormat(vin) && vin[8] === vinCheckDigit(vin);

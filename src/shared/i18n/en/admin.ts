@@ -104,6 +104,8 @@ export const admin = {
   validation: {
     vinRequired: "VIN is required",
     vinLength: "VIN must be 17 characters",
+    vinLetters: "A VIN never contains the letters I, O or Q: check for a 1 or a 0.",
+    vinCheckDigit: "This VIN's check digit (the 9th character) does not match the others: check it for a typo.",
     year: "Year is required",
     make: "Make is required",
     model: "Model is required",

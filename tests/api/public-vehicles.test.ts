@@ -110,7 +110,7 @@ describe("the public vehicle shape", () => {
 });
 
 describe("a vehicle imported without photos", () => {
-  const VIN = "1PUB0000000000001";
+  const VIN = "1PUB0000500000001";
   const CSV = [
     "VIN,Stock,Year,Make,Model,Trim,Price,Mileage,Exterior Color,Transmission,Drivetrain,Body Style,Features,Description,Status",
     `${VIN},PUB1,2021,Subaru,Outback,Limited,23995,28100,Green,CVT,AWD,Wagon,"Heated Seats, Roof Rails",Imported today,available`,
@@ -199,7 +199,7 @@ describe("a vehicle imported without photos", () => {
   it("adding a vehicle still asks for a photo (spec §5); only an edit may save without one", async () => {
     const res = await staff.fetch("/api/admin/vehicles", {
       method: "POST",
-      body: editBody(imported, { vin: "1PUB0000000000002", images: [] }),
+      body: editBody(imported, { vin: "1PUB0000700000002", images: [] }),
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toHaveProperty("images");

@@ -37,13 +37,13 @@ describe("running the lot in the dashboard", () => {
     await page.getByRole("button", { name: "Import CSV" }).click();
     const csv = [
       "VIN,Stock,Year,Make,Model,Trim,Price,Mileage,Exterior Color,Transmission,Drivetrain,Body Style,Features,Description,Status",
-      '5E2E0000000000001,E2E1,2020,Mazda,CX-5,Touring,21995,30100,Red,Automatic,AWD,SUV,"Bluetooth, Sunroof","Clean, one owner",available',
-      "5E2E0000000000002,E2E2,2020,,CX-5,Touring,cheap,30100,Red,Automatic,AWD,SUV,Bluetooth,,available",
+      '5E2E0000400000001,E2E1,2020,Mazda,CX-5,Touring,21995,30100,Red,Automatic,AWD,SUV,"Bluetooth, Sunroof","Clean, one owner",available',
+      "5E2E0000600000002,E2E2,2020,,CX-5,Touring,cheap,30100,Red,Automatic,AWD,SUV,Bluetooth,,available",
     ].join("\r\n");
     await page.getByLabel("CSV file", { exact: true }).setInputFiles({ name: "stock.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     const preview = page.getByTestId("import-preview");
     await preview.getByText("1 new, 0 updated, 0 unchanged, 1 rejected").waitFor();
-    expect(await preview.getByRole("row").nth(1).textContent()).toMatch(/^3.*5E2E0000000000002.*Make.*Price/);
+    expect(await preview.getByRole("row").nth(1).textContent()).toMatch(/^3.*5E2E0000600000002.*Make.*Price/);
     const dialogAxe = await seriousAxeViolations(page);
     expect(dialogAxe, describeViolations(dialogAxe)).toEqual([]);
     await page.getByRole("button", { name: "Import 1 vehicle" }).click();
@@ -81,7 +81,7 @@ describe("running the lot in the dashboard", () => {
     }
 
     const staffList = (await (await page.request.get("/api/admin/vehicles")).json()) as { id: string; vin: string }[];
-    const imported = staffList.find((v) => v.vin === "5E2E0000000000001")!;
+    const imported = staffList.find((v) => v.vin === "5E2E0000400000001")!;
     const listed = (await (await page.request.get("/api/vehicles")).json()) as { id: string }[];
     expect(listed.map((v) => v.id)).not.toContain(imported.id);
     const shopper = await browser.newPage({ baseURL: server.url });

@@ -241,7 +241,7 @@ describe("lead delivery through SMTP", () => {
     expect((await outboxRows(server)).find((r) => r.id === reminder.id)?.status).toBe("sent");
   });
 
-  it("the manage link shows the booking, cancels it once, frees the slot and tells staff", async () => {
+  it("the manage link shows the booking, cancels it once, frees the slot and tells staff and the shopper", async () => {
     const inspection = services.find((s) => s.name !== "Oil Change" && s.availableTimes.length > 0)!;
     const date = upcomingDateFor(inspection, 5);
     const time = inspection.availableTimes[0]!;
@@ -295,9 +295,13 @@ describe("lead delivery through SMTP", () => {
       serviceId: inspection.id,
       bookingTime: time,
     });
-    const [told] = await exactly(smtp, 1);
-    expect(recipients(told!)).toBe(LEADS_TO);
+    // Staff are told; the shopper gets the calendar file that cancels the event (decision 058).
+    const cancelMails = await exactly(smtp, 2);
+    const told = cancelMails.find((m) => recipients(m) === LEADS_TO);
     expect(told!.parsed.subject).toMatch(/^Booking cancelled: .* — Sam Lee$/);
+    const shopperCopy = cancelMails.find((m) => recipients(m) === "sam.lee@example.com");
+    expect(shopperCopy!.parsed.subject).toMatch(/^Cancelled: /);
+    expect(parseIcs(shopperCopy!.parsed.attachments[0]!.content.toString("utf8")).props.METHOD?.[0]?.value).toBe("CANCEL");
     const reminder = (await outboxRows(server)).find((r) => r.relatedId === id && r.kind === "booking-reminder");
     expect(reminder?.status).toBe("cancelled");
 

@@ -3,6 +3,10 @@ import { businessProfile } from "~/shared/config/business-profile";
 import { bookingCalendarFile, escapeIcsText, foldIcsLine } from "./booking-calendar-file";
 
 const base = {
+  method: "REQUEST" as const,
+  sequence: 0,
+  organizer: { name: "Demo Motors of Fitchburg", email: "noreply@dealer.test" },
+  attendee: { name: "Jane Doe", email: "jane@example.com" },
   bookingId: "0b0e7a5e-8c1d-4c59-9a59-6d1f0f3f2a10",
   serviceName: "Full Detailing",
   duration: 180,
@@ -13,6 +17,13 @@ const base = {
   profile: businessProfile,
   now: new Date("2026-11-23T15:04:05.678Z"),
 };
+
+/** The unfolded VEVENT lines whose property name is `name` (whatever their parameters). */
+function eventLines(ics: string, name: string): string[] {
+  const unfolded = ics.replace(/\r\n /g, "");
+  const event = unfolded.slice(unfolded.indexOf("BEGIN:VEVENT"), unfolded.indexOf("END:VEVENT"));
+  return event.split("\r\n").filter((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`));
+}
 
 /** Unfolds lines and returns property name → value for the VEVENT. */
 function eventProps(ics: string): Map<string, string> {
@@ -69,5 +80,53 @@ describe("bookingCalendarFile", () => {
     for (const line of lines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     expect(lines.slice(1).every((l) => l.startsWith(" "))).toBe(true);
     expect(folded.replace(/\r\n /g, "")).toBe(`DESCRIPTION:${"é".repeat(80)}`);
+  });
+});
+
+/** Issue 29 item 5 (decision 058): the calendar file follows the booking through iTIP. */
+describe("bookingCalendarFile through the booking's life", () => {
+  it("mails the booked event as a REQUEST: STATUS:CONFIRMED (as the mail says booked), SEQUENCE:0, organizer and shopper", () => {
+    const ics = bookingCalendarFile(base);
+    expect(ics).toContain("\r\nMETHOD:REQUEST\r\n");
+    const props = eventProps(ics);
+    expect(props.get("STATUS")).toBe("CONFIRMED");
+    expect(props.get("SEQUENCE")).toBe("0");
+    expect(eventLines(ics, "ORGANIZER")).toEqual(['ORGANIZER;CN="Demo Motors of Fitchburg":mailto:noreply@dealer.test']);
+    expect(eventLines(ics, "ATTENDEE")).toEqual([
+      'ATTENDEE;CN="Jane Doe";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:jane@example.com',
+    ]);
+  });
+
+  it("cancels with METHOD:CANCEL, the same UID, the raised SEQUENCE, STATUS:CANCELLED and the ORGANIZER RFC 5546 §3.2.5 requires", () => {
+    const booked = eventProps(bookingCalendarFile(base));
+    const ics = bookingCalendarFile({ ...base, method: "CANCEL", sequence: 1, now: new Date("2026-11-23T16:00:00Z") });
+    expect(ics).toContain("\r\nMETHOD:CANCEL\r\n");
+    expect(ics).not.toContain("METHOD:REQUEST");
+    const props = eventProps(ics);
+    expect(props.get("UID")).toBe(booked.get("UID"));
+    expect(Number(props.get("SEQUENCE"))).toBeGreaterThan(Number(booked.get("SEQUENCE")));
+    expect(props.get("STATUS")).toBe("CANCELLED");
+    expect(props.get("DTSTAMP")).toBe("20261123T160000Z");
+    expect(eventLines(ics, "ORGANIZER")).toHaveLength(1);
+    expect(eventLines(ics, "ATTENDEE")).toHaveLength(1);
+    // Still the same appointment in the dealership's zone, so the client shows what is cancelled.
+    expect(props.get("DTSTART;TZID=America/New_York")).toBe("20261124T123000");
+    expect(ics).toContain("BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n");
+    for (const line of ics.split("\r\n")) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+  });
+
+  it("publishes the download with an ORGANIZER and no ATTENDEE (RFC 5546 §3.2.1)", () => {
+    const ics = bookingCalendarFile({ ...base, method: "PUBLISH", attendee: null, sequence: 2 });
+    expect(ics).toContain("\r\nMETHOD:PUBLISH\r\n");
+    expect(eventLines(ics, "ORGANIZER")).toHaveLength(1);
+    expect(eventLines(ics, "ATTENDEE")).toEqual([]);
+    expect(eventProps(ics).get("SEQUENCE")).toBe("2");
+    expect(eventProps(ics).get("STATUS")).toBe("CONFIRMED");
+  });
+
+  it("keeps a name with a double quote or a line break from breaking the parameter", () => {
+    const ics = bookingCalendarFile({ ...base, attendee: { name: 'Jo "JJ"\r\nX-EVIL:1', email: "jo@example.com" } });
+    expect(eventLines(ics, "ATTENDEE")[0]).toMatch(/^ATTENDEE;CN="Jo JJX-EVIL:1";ROLE=/);
+    expect(eventLines(ics, "X-EVIL")).toEqual([]);
   });
 });

@@ -28,7 +28,24 @@ const VTIMEZONES: Record<string, string[]> = {
   ],
 };
 
+/**
+ * The iTIP method of the file (RFC 5546 §1.4, §3.2; decision 058). REQUEST: the event mailed
+ * to the shopper, so a later CANCEL with the same UID removes it from their calendar.
+ * CANCEL: the booking was cancelled. PUBLISH: the download from the confirmation page, a
+ * plain copy of the event for someone who is not its attendee (no ATTENDEE allowed).
+ */
+export type CalendarMethod = "PUBLISH" | "REQUEST" | "CANCEL";
+
+/** A calendar user: the dealership as ORGANIZER, the shopper as ATTENDEE. */
+export type CalendarUser = { name: string; email: string };
+
 export type CalendarEventInput = {
+  method: CalendarMethod;
+  /** SEQUENCE (RFC 5545 §3.8.7.4): 0 when booked, raised by every change the shopper is sent. */
+  sequence: number;
+  organizer: CalendarUser;
+  /** The shopper; REQUEST and CANCEL name them (RFC 5546 §3.2.2, §3.2.5), PUBLISH must not (§3.2.1). */
+  attendee: CalendarUser | null;
   bookingId: string;
   serviceName: string;
   /** Minutes. */
@@ -79,6 +96,16 @@ function localDateTime(isoDate: string, minutes: number): string {
   return `${date.replaceAll("-", "")}T${hh}${mm}00`;
 }
 
+/**
+ * A quoted parameter value (RFC 5545 §3.1 QSAFE-CHAR): neither a DQUOTE nor a control
+ * character can be escaped inside one, so they are dropped rather than let a name end the
+ * parameter or start a new line.
+ */
+function quotedParam(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return `"${value.replace(/[\u0000-\u0008\u000a-\u001f\u007f"]/g, "")}"`;
+}
+
 function utcStamp(instant: Date): string {
   return instant
     .toISOString()
@@ -90,6 +117,10 @@ function utcStamp(instant: Date): string {
  * An iCalendar file (VCALENDAR with one VEVENT) for a booked appointment: wall-clock times
  * in the dealership's time zone with its VTIMEZONE, the end from the service's duration,
  * and the dealership's address as LOCATION. CRLF line endings, folded lines.
+ *
+ * The UID is the booking's, so every file about one booking is the same event; SEQUENCE and
+ * the UTC DTSTAMP order them (RFC 5546 §2.1.5). STATUS is CONFIRMED, the same word as the
+ * mail's "booked", or CANCELLED in a CANCEL (RFC 5545 §3.8.1.11, RFC 5546 §3.2.5).
  */
 export function bookingCalendarFile(input: CalendarEventInput): string {
   const { profile } = input;
@@ -104,18 +135,24 @@ export function bookingCalendarFile(input: CalendarEventInput): string {
     "VERSION:2.0",
     `PRODID:-//${escapeIcsText(profile.name)}//Service Booking//EN`,
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    `METHOD:${input.method}`,
     ...vtimezone,
     "BEGIN:VEVENT",
     `UID:${input.bookingId}@${profile.domain}`,
+    `SEQUENCE:${input.sequence}`,
     `DTSTAMP:${utcStamp(input.now)}`,
+    `ORGANIZER;CN=${quotedParam(input.organizer.name)}:mailto:${input.organizer.email}`,
+    // The shopper booked the time themselves: already accepted, no reply asked for.
+    ...(input.attendee
+      ? [`ATTENDEE;CN=${quotedParam(input.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${input.attendee.email}`]
+      : []),
     `DTSTART;TZID=${tz}:${localDateTime(input.bookingDate, start)}`,
     `DTEND;TZID=${tz}:${localDateTime(input.bookingDate, start + input.duration)}`,
     `SUMMARY:${escapeIcsText(input.summary)}`,
     `DESCRIPTION:${escapeIcsText(input.description)}`,
     `LOCATION:${escapeIcsText(location)}`,
     `GEO:${profile.coordinates.latitude};${profile.coordinates.longitude}`,
-    "STATUS:TENTATIVE",
+    `STATUS:${input.method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
     "TRANSP:OPAQUE",
     "END:VEVENT",
     "END:VCALENDAR",

@@ -4,11 +4,14 @@ import type { ServerEnv } from "~/server/env.server";
 import { BOOKING_REMINDER_KIND } from "~/server/mail/mail-kinds";
 import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
+import { mailFrom } from "~/server/mail/mail-transport.server";
 import { staffLeadsAddress } from "~/server/mail/recipients.server";
 import { businessProfile } from "~/shared/config/business-profile";
+import { messagesFor } from "~/shared/i18n/catalogues";
 import { asLocale, LANGUAGE_TAGS, localizedPath, type Locale } from "~/shared/i18n/locales";
 import type { Service } from "~/shared/types/service";
 import { formatSlotTime } from "./available-slots";
+import { bookingCalendarFile, type CalendarMethod } from "./booking-calendar-file";
 import { formatBookingDate } from "./booking-dates";
 
 const shortDates = new Map<Locale, Intl.DateTimeFormat>();
@@ -29,6 +32,50 @@ export function manageUrl(env: ServerEnv, token: string, locale: Locale = "en"):
 }
 
 const customerName = (b: Booking) => `${b.customerFirstName} ${b.customerLastName}`;
+
+/**
+ * The booking's calendar event as iCalendar text, in the shopper's language, at the SEQUENCE
+ * the booking now has (decision 058). The ORGANIZER is the mail's sender, so a client that
+ * checks who may update or cancel the event finds the same address on every file.
+ */
+export function bookingCalendarText(env: ServerEnv, booking: Booking, service: Service, method: CalendarMethod, now: Date): string {
+  const ics = messagesFor(asLocale(booking.locale)).booking.ics;
+  const organizer = mailFrom(env);
+  return bookingCalendarFile({
+    method,
+    sequence: booking.calendarSequence,
+    organizer: { name: organizer.name, email: organizer.address },
+    // A PUBLISH may not name attendees (RFC 5546 §3.2.1); the download is only a copy.
+    attendee: method === "PUBLISH" ? null : { name: customerName(booking), email: booking.customerEmail },
+    bookingId: booking.id,
+    serviceName: service.name,
+    duration: service.duration,
+    bookingDate: booking.bookingDate,
+    bookingTime: booking.bookingTime,
+    summary: ics.summary(service.name, businessProfile.name),
+    description: ics.description(service.name, service.duration, businessProfile.phone),
+    profile: businessProfile,
+    now,
+  });
+}
+
+/**
+ * The calendar file a shopper's mail carries. The MIME type's `method` must equal the file's
+ * METHOD (RFC 6047 §2.4), or Outlook will not apply it.
+ */
+export function bookingCalendarAttachment(
+  env: ServerEnv,
+  booking: Booking,
+  service: Service,
+  method: Exclude<CalendarMethod, "PUBLISH">,
+  now: Date,
+): MailAttachment {
+  return {
+    filename: messagesFor(asLocale(booking.locale)).booking.ics.fileName(booking.bookingDate),
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: bookingCalendarText(env, booking, service, method, now),
+  };
+}
 
 function staffFields(b: Booking, service: Service) {
   const f = mailMessagesFor("en").staff.fields;
@@ -121,6 +168,84 @@ export function newBookingMails(
     });
   }
   return mails;
+}
+
+/** The shopper's own link back to the booking page, in their language. */
+function bookAgainLink(env: ServerEnv, locale: Locale) {
+  const shopper = mailMessagesFor(locale).shopper;
+  return { type: "link" as const, label: shopper.bookAgainLink, href: `${env.publicUrl}${localizedPath("/booking", locale)}` };
+}
+
+/**
+ * The shopper is told their booking is cancelled, by themselves (manage link) or by staff,
+ * with a METHOD:CANCEL file at the raised SEQUENCE that takes the event out of their
+ * calendar (decision 058). `booking` is the row as cancelled.
+ */
+export function shopperCancelledMail(env: ServerEnv, booking: Booking, service: Service, by: "shopper" | "staff", now: Date): NewMail {
+  const locale = asLocale(booking.locale);
+  const shopper = mailMessagesFor(locale).shopper;
+  const body = by === "shopper" ? shopper.cancelledByShopperBody : shopper.cancelledByStaffBody(businessProfile.phone);
+  return {
+    kind: "booking-cancelled",
+    to: booking.customerEmail,
+    subject: shopper.cancelledSubject(service.name, appointmentLabel(booking, locale)),
+    ...renderMail(
+      shopper.cancelledHeading(booking.customerFirstName),
+      [{ type: "paragraph", text: body }, shopperFields(booking, service, locale), bookAgainLink(env, locale)],
+      [...dealershipSignature(), shopper.transactional],
+      LANGUAGE_TAGS[locale],
+    ),
+    attachments: [bookingCalendarAttachment(env, booking, service, "CANCEL", now)],
+    relatedType: "booking",
+    relatedId: booking.id,
+  };
+}
+
+/**
+ * Staff confirmed the booking: the shopper is told, with the event again as a REQUEST (same
+ * UID, the booking's SEQUENCE, a newer DTSTAMP), so a calendar that lost it gets it back.
+ */
+export function shopperConfirmedMail(env: ServerEnv, booking: Booking, service: Service, now: Date): NewMail {
+  const locale = asLocale(booking.locale);
+  const shopper = mailMessagesFor(locale).shopper;
+  return {
+    kind: "booking-confirmed",
+    to: booking.customerEmail,
+    subject: shopper.confirmedSubject(service.name, appointmentLabel(booking, locale)),
+    ...renderMail(
+      shopper.confirmedHeading(booking.customerFirstName),
+      [{ type: "paragraph", text: shopper.confirmedBody }, shopperFields(booking, service, locale)],
+      [...dealershipSignature(), shopper.transactional],
+      LANGUAGE_TAGS[locale],
+    ),
+    attachments: [bookingCalendarAttachment(env, booking, service, "REQUEST", now)],
+    relatedType: "booking",
+    relatedId: booking.id,
+  };
+}
+
+/**
+ * Staff re-opened a cancelled booking (back to pending): the shopper's calendar holds it as
+ * cancelled, so they get the booked mail again with a REQUEST at the raised SEQUENCE.
+ * The manage link cannot be repeated: only its hash is stored.
+ */
+export function shopperReopenedMail(env: ServerEnv, booking: Booking, service: Service, now: Date): NewMail {
+  const locale = asLocale(booking.locale);
+  const shopper = mailMessagesFor(locale).shopper;
+  return {
+    kind: "booking-reopened",
+    to: booking.customerEmail,
+    subject: shopper.bookingSubject(service.name, appointmentLabel(booking, locale)),
+    ...renderMail(
+      shopper.bookingHeading(booking.customerFirstName),
+      [{ type: "paragraph", text: shopper.bookingBody }, shopperFields(booking, service, locale)],
+      [...dealershipSignature(), shopper.transactional],
+      LANGUAGE_TAGS[locale],
+    ),
+    attachments: [bookingCalendarAttachment(env, booking, service, "REQUEST", now)],
+    relatedType: "booking",
+    relatedId: booking.id,
+  };
 }
 
 /** Staff are told when a shopper cancels through the manage link. */

@@ -13,38 +13,15 @@ import { findService } from "~/server/data/services.server";
 import { BOOKING_REMINDER_KIND } from "~/server/mail/mail-kinds";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { businessProfile } from "~/shared/config/business-profile";
-import { messagesFor } from "~/shared/i18n/catalogues";
-import { asLocale } from "~/shared/i18n/locales";
 import type { Service } from "~/shared/types/service";
 import { appointmentStart, reminderDueAt } from "./appointment-time";
-import { bookingCalendarFile } from "./booking-calendar-file";
-import { bookingCancelledMail, newBookingMails } from "./booking-mails.server";
+import { bookingCalendarAttachment, bookingCancelledMail, newBookingMails, shopperCancelledMail } from "./booking-mails.server";
 
 /** A manage-link token: 256 random bits, base64url. Only its SHA-256 is stored. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function hashManageToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
-}
-
-function calendarAttachment(booking: Booking, service: Service, now: Date) {
-  // The attachment is the shopper's, in the language they booked in.
-  const ics = messagesFor(asLocale(booking.locale)).booking.ics;
-  return {
-    filename: ics.fileName(booking.bookingDate),
-    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-    content: bookingCalendarFile({
-      bookingId: booking.id,
-      serviceName: service.name,
-      duration: service.duration,
-      bookingDate: booking.bookingDate,
-      bookingTime: booking.bookingTime,
-      summary: ics.summary(service.name, businessProfile.name),
-      description: ics.description(service.name, service.duration, businessProfile.phone),
-      profile: businessProfile,
-      now,
-    }),
-  };
 }
 
 /**
@@ -62,7 +39,9 @@ export async function storeBookingWithMails(
   const booking = await ctx.db.transaction().execute(async (trx) => {
     const stored = await insertBooking(trx, { ...input, manageTokenHash: hashManageToken(token) }, now);
     const start = appointmentStart(stored.bookingDate, stored.bookingTime, businessProfile.timeZone);
-    const mails = newBookingMails(ctx.env, stored, service, token, calendarAttachment(stored, service, now), reminderDueAt(start, now));
+    // A REQUEST, not a PUBLISH: the later CANCEL then removes this very event (decision 058).
+    const calendarFile = bookingCalendarAttachment(ctx.env, stored, service, "REQUEST", now);
+    const mails = newBookingMails(ctx.env, stored, service, token, calendarFile, reminderDueAt(start, now));
     await enqueueMails(trx, mails, now);
     return stored;
   });
@@ -119,8 +98,9 @@ export type CancelManagedBookingResult =
   | { kind: "past"; booking: ManagedBooking };
 
 /**
- * Cancels through the manage link: frees the slot at once, drops the queued reminder and
- * tells staff by mail, all in one transaction. A cancelled or past booking stays as it is.
+ * Cancels through the manage link: frees the slot at once, drops the queued reminder, tells
+ * staff and sends the shopper a METHOD:CANCEL calendar file at the raised SEQUENCE, all in
+ * one transaction (decision 033, 058). A cancelled or past booking stays as it is.
  */
 export async function cancelManagedBooking(ctx: AppContext, token: string, now = new Date()): Promise<CancelManagedBookingResult> {
   const found = await bookingForToken(ctx, token);
@@ -130,9 +110,14 @@ export async function cancelManagedBooking(ctx: AppContext, token: string, now =
   if (isPast(booking, now)) return { kind: "past", booking: view(booking, service, now) };
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     // Only one of two racing cancels changes the row; the other reports it already cancelled.
-    if (!(await cancelActiveBooking(trx, booking.id, now))) return false;
+    const row = await cancelActiveBooking(trx, booking.id, now);
+    if (!row) return false;
     await cancelQueuedMails(trx, "booking", booking.id, BOOKING_REMINDER_KIND);
-    await enqueueMails(trx, [bookingCancelledMail(ctx.env, booking, service)], now);
+    await enqueueMails(
+      trx,
+      [bookingCancelledMail(ctx.env, row, service), shopperCancelledMail(ctx.env, row, service, "shopper", now)],
+      now,
+    );
     return true;
   });
   const current = (await findBooking(ctx.db, booking.id)) ?? booking;

@@ -1,17 +1,21 @@
 import type { AppContext } from "~/server/context.server";
 import {
+  changeBookingStatusFrom,
   findBooking,
   listBookingsFrom,
-  setBookingStatus,
   SlotTakenError,
   type Booking,
   type BookingStatus,
 } from "~/server/data/bookings.server";
-import { leadMailsFor } from "~/server/data/outbox.server";
-import { listServices } from "~/server/data/services.server";
+import { enqueueMails, leadMailsFor, type NewMail } from "~/server/data/outbox.server";
+import { findService, listServices } from "~/server/data/services.server";
+import type { ServerEnv } from "~/server/env.server";
+import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { zonedClock } from "~/shared/lib/business-hours";
 import type { LeadMail } from "~/shared/staff/lead-tracking";
+import type { Service } from "~/shared/types/service";
+import { shopperCancelledMail, shopperConfirmedMail, shopperReopenedMail } from "./booking-mails.server";
 
 /** A booking as the Bookings tab lists it (DESIGN.md difference 8), with its mails' states (issue 12 item 5). */
 export type StaffBooking = Booking & { serviceName: string | null; mails: LeadMail[] };
@@ -35,13 +39,56 @@ export type ChangeBookingStatusResult =
   /** Re-opening a cancelled booking whose slot was booked again since. */
   | { outcome: "slot-taken"; message: string };
 
-/** Confirms, cancels or re-opens a booking. A cancelled slot is bookable again. */
-export async function changeBookingStatus(ctx: AppContext, id: string, status: BookingStatus): Promise<ChangeBookingStatusResult> {
-  try {
-    if (!(await setBookingStatus(ctx.db, id, status))) return { outcome: "not-found" };
-  } catch (error) {
-    if (error instanceof SlotTakenError) return { outcome: "slot-taken", message: error.message };
-    throw error;
+/**
+ * What the shopper is sent when staff move their booking from `from` to `row.status`
+ * (decision 058): a cancellation with a CANCEL file, a confirmation with the event, the
+ * booked mail again when a cancelled booking is re-opened; nothing when a confirmed booking
+ * goes back to pending, which changes nothing in the shopper's calendar.
+ */
+function shopperMailFor(env: ServerEnv, from: BookingStatus, row: Booking, service: Service, now: Date): NewMail | null {
+  if (row.status === "cancelled") return shopperCancelledMail(env, row, service, "staff", now);
+  if (row.status === "confirmed") return shopperConfirmedMail(env, row, service, now);
+  return from === "cancelled" ? shopperReopenedMail(env, row, service, now) : null;
+}
+
+/**
+ * Confirms, cancels or re-opens a booking and, in the same transaction, queues the shopper's
+ * mail (decision 033: a change is never without its mail). A cancelled slot is bookable
+ * again. Setting the status a booking already has changes and mails nothing.
+ */
+export async function changeBookingStatus(
+  ctx: AppContext,
+  id: string,
+  status: BookingStatus,
+  now = new Date(),
+): Promise<ChangeBookingStatusResult> {
+  // Each try moves the booking from the status just read; a concurrent change makes the
+  // update match nothing, and the next try starts from what that change left.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const current = await findBooking(ctx.db, id);
+    if (!current) return { outcome: "not-found" };
+    if (current.status === status) return { outcome: "changed", booking: current };
+    const service = await findService(ctx.db, current.serviceId);
+    let changed: Booking | null;
+    try {
+      changed = await ctx.db.transaction().execute(async (trx) => {
+        // The shopper's calendar event changes when it is cancelled or comes back from cancelled.
+        const bumpSequence = status === "cancelled" || current.status === "cancelled";
+        const row = await changeBookingStatusFrom(trx, id, current.status, status, { bumpSequence, now });
+        if (!row) return null;
+        const mail = service ? shopperMailFor(ctx.env, current.status, row, service, now) : null;
+        if (mail) await enqueueMails(trx, [mail], now);
+        return row;
+      });
+    } catch (error) {
+      if (error instanceof SlotTakenError) return { outcome: "slot-taken", message: error.message };
+      throw error;
+    }
+    if (changed) {
+      announceQueuedMail();
+      ctx.logger.info({ bookingId: id, from: current.status, to: status }, "booking status changed by staff");
+      return { outcome: "changed", booking: changed };
+    }
   }
   const booking = await findBooking(ctx.db, id);
   return booking ? { outcome: "changed", booking } : { outcome: "not-found" };

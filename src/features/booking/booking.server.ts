@@ -1,14 +1,13 @@
 import type { AppContext } from "~/server/context.server";
 import { findBooking, SlotTakenError, takenSlotsOn } from "~/server/data/bookings.server";
 import { findService, listServices } from "~/server/data/services.server";
-import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { asLocale, type Locale } from "~/shared/i18n/locales";
 import type { Service } from "~/shared/types/service";
 import { availableSlots, dealershipToday, isDateBookable, type TakenSlot } from "./available-slots";
-import { bookingCalendarFile } from "./booking-calendar-file";
 import type { CreatedBooking } from "./booking-client";
 import { storeBookingWithMails } from "./booking-manage.server";
+import { bookingCalendarText } from "./booking-mails.server";
 import type { BookingInput } from "./booking-schema";
 
 /** Why a well-formed request cannot have its slot, judged on the dealership's clock. */
@@ -107,18 +106,8 @@ export async function bookingCalendarDownload(
   if (!booking || booking.status === "cancelled") return null;
   const service = await findService(ctx.db, booking.serviceId);
   if (!service) return null;
-  // The file is in the language the shopper booked in.
+  // The file is in the language the shopper booked in, at the booking's current SEQUENCE.
   const ics = messagesFor(asLocale(booking.locale)).booking.ics;
-  const body = bookingCalendarFile({
-    bookingId: booking.id,
-    serviceName: service.name,
-    duration: service.duration,
-    bookingDate: booking.bookingDate,
-    bookingTime: booking.bookingTime,
-    summary: ics.summary(service.name, businessProfile.name),
-    description: ics.description(service.name, service.duration, businessProfile.phone),
-    profile: businessProfile,
-    now,
-  });
+  const body = bookingCalendarText(ctx.env, booking, service, "PUBLISH", now);
   return { fileName: ics.fileName(booking.bookingDate), body };
 }

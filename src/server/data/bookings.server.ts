@@ -20,9 +20,11 @@ export type Booking = {
   /** The site language the shopper booked in; their mails use it. */
   locale: string;
   cancelledAt: string | null;
+  /** SEQUENCE of the calendar event last mailed to the shopper (decision 058); 0 when booked. */
+  calendarSequence: number;
 };
 
-export type BookingInput = Omit<Booking, "id" | "status" | "createdAt" | "locale" | "cancelledAt"> & {
+export type BookingInput = Omit<Booking, "id" | "status" | "createdAt" | "locale" | "cancelledAt" | "calendarSequence"> & {
   locale?: string;
   /** SHA-256 of the manage-link token (never the token). */
   manageTokenHash?: string | null;
@@ -43,6 +45,7 @@ const BOOKING_COLUMNS = [
   "createdAt",
   "locale",
   "cancelledAt",
+  "calendarSequence",
 ] as const;
 
 /** Thrown when the slot already holds an active booking (the unique index said no). */
@@ -58,7 +61,15 @@ export class SlotTakenError extends Error {
  */
 export async function insertBooking(db: Db, input: BookingInput, now = new Date()): Promise<Booking> {
   const { manageTokenHash = null, locale = "en", ...fields } = input;
-  const booking: Booking = { id: crypto.randomUUID(), ...fields, locale, status: "pending", createdAt: now.toISOString(), cancelledAt: null };
+  const booking: Booking = {
+    id: crypto.randomUUID(),
+    ...fields,
+    locale,
+    status: "pending",
+    createdAt: now.toISOString(),
+    cancelledAt: null,
+    calendarSequence: 0,
+  };
   try {
     await db
       .insertInto("bookings")
@@ -101,25 +112,53 @@ export async function findBookingByManageTokenHash(db: Db, tokenHash: string): P
   return (await db.selectFrom("bookings").select(BOOKING_COLUMNS).where("manageTokenHash", "=", tokenHash).executeTakeFirst()) ?? null;
 }
 
-/** Cancels an active booking (freeing its slot); false when it was already cancelled or does not exist. */
-export async function cancelActiveBooking(db: Db, id: string, now = new Date()): Promise<boolean> {
-  const result = await db
-    .updateTable("bookings")
-    .set({ status: "cancelled", cancelledAt: now.toISOString() })
-    .where("id", "=", id)
-    .where("status", "<>", "cancelled")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/**
+ * Cancels an active booking (freeing its slot) and bumps its calendar SEQUENCE, since the
+ * shopper is sent a CANCEL that must outrank the event they hold. Returns the cancelled
+ * booking, or null when it was already cancelled or does not exist: of two racing cancels
+ * only one changes the row.
+ */
+export async function cancelActiveBooking(db: Db, id: string, now = new Date()): Promise<Booking | null> {
+  return (
+    (await db
+      .updateTable("bookings")
+      .set((eb) => ({ status: "cancelled", cancelledAt: now.toISOString(), calendarSequence: eb("calendarSequence", "+", 1) }))
+      .where("id", "=", id)
+      .where("status", "<>", "cancelled")
+      .returning(BOOKING_COLUMNS)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /**
- * Changes a booking's status; false when no such booking. Re-activating a cancelled
- * booking whose slot was taken since throws SlotTakenError.
+ * Moves a booking from the status it was read with to another; null when it no longer has
+ * `from` (another change came first) or does not exist, so a change is made, and mailed,
+ * once. Cancelling stamps `cancelledAt`, re-opening clears it; `bumpSequence` raises the
+ * calendar SEQUENCE when the shopper's calendar event changes (decision 058).
+ * Re-activating a cancelled booking whose slot was taken since throws SlotTakenError.
  */
-export async function setBookingStatus(db: Db, id: string, status: BookingStatus): Promise<boolean> {
+export async function changeBookingStatusFrom(
+  db: Db,
+  id: string,
+  from: BookingStatus,
+  to: BookingStatus,
+  options: { bumpSequence: boolean; now?: Date },
+): Promise<Booking | null> {
+  const now = options.now ?? new Date();
   try {
-    const result = await db.updateTable("bookings").set({ status }).where("id", "=", id).executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return (
+      (await db
+        .updateTable("bookings")
+        .set((eb) => ({
+          status: to,
+          cancelledAt: to === "cancelled" ? now.toISOString() : null,
+          ...(options.bumpSequence ? { calendarSequence: eb("calendarSequence", "+", 1) } : {}),
+        }))
+        .where("id", "=", id)
+        .where("status", "=", from)
+        .returning(BOOKING_COLUMNS)
+        .executeTakeFirst()) ?? null
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw new SlotTakenError();
     throw error;

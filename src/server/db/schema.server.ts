@@ -200,6 +200,8 @@ export type BookingTable = {
   manageTokenHash: string | null;
   cancelledAt: string | null;
   locale: Generated<string>;
+  /** SEQUENCE of the booking's calendar event as last mailed to the shopper (RFC 5545 §3.8.7.4, decision 058). */
+  calendarSequence: Generated<number>;
 };
 
 export type StaffAccountTable = {

@@ -56,6 +56,18 @@ export const mail = {
     reminderSubject: (service: string, when: string) => `Reminder: ${service} tomorrow, ${when}`,
     reminderHeading: (firstName: string) => `See you tomorrow, ${firstName}`,
     reminderBody: "This is a reminder of your service appointment.",
+    /** Staff confirmed the booking in the dashboard (decision 058). */
+    confirmedSubject: (service: string, when: string) => `Confirmed: ${service}, ${when}`,
+    confirmedHeading: (firstName: string) => `Your appointment is confirmed, ${firstName}`,
+    confirmedBody: "Our team has confirmed your service appointment. We look forward to seeing you. The updated calendar file is attached.",
+    /** The booking was cancelled; the attached calendar file takes it out of the shopper's calendar. */
+    cancelledSubject: (service: string, when: string) => `Cancelled: ${service}, ${when}`,
+    cancelledHeading: (firstName: string) => `Your appointment is cancelled, ${firstName}`,
+    cancelledByShopperBody:
+      "As you asked, your service appointment is cancelled and the time is free again. The attached calendar file removes it from your calendar.",
+    cancelledByStaffBody: (phone: string) =>
+      `We are sorry: we had to cancel your service appointment. The attached calendar file removes it from your calendar. Call us at ${phone} and we will find you another time.`,
+    bookAgainLink: "Book another appointment",
     fields: {
       service: "Service",
       date: "Date",

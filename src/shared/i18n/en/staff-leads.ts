@@ -16,7 +16,13 @@ export const leads = {
     heading: "E-mail",
     audiences: { staff: "Staff", crm: "CRM (ADF)", shopper: "Customer" },
     /** Kinds whose audience alone would be ambiguous next to another mail to the same people. */
-    kinds: { "booking-reminder": "Customer reminder", "booking-cancelled-staff": "Staff (cancellation)" } as Record<string, string>,
+    kinds: {
+      "booking-reminder": "Customer reminder",
+      "booking-cancelled-staff": "Staff (cancellation)",
+      "booking-confirmed": "Customer (confirmed)",
+      "booking-cancelled": "Customer (cancellation)",
+      "booking-reopened": "Customer (re-opened)",
+    } as Record<string, string>,
     states: { queued: "queued", sent: "sent", written: "saved as .eml, not sent", failed: "failed", cancelled: "cancelled" },
     none: "no mail",
     attempts: (n: number) => (n === 1 ? "1 attempt" : `${n} attempts`),

@@ -20,6 +20,17 @@ export const mail: Pick<MailMessages, "shopper" | "manage"> = {
     reminderSubject: (service: string, when: string) => `Recordatorio: ${service} mañana, ${when}`,
     reminderHeading: (firstName: string) => `Nos vemos mañana, ${firstName}`,
     reminderBody: "Le recordamos su cita de servicio.",
+    confirmedSubject: (service: string, when: string) => `Confirmada: ${service}, ${when}`,
+    confirmedHeading: (firstName: string) => `${firstName}, su cita está confirmada`,
+    confirmedBody:
+      "Nuestro equipo confirmó su cita de servicio. Será un gusto atenderle. Le adjuntamos el archivo actualizado para su calendario.",
+    cancelledSubject: (service: string, when: string) => `Cancelada: ${service}, ${when}`,
+    cancelledHeading: (firstName: string) => `${firstName}, su cita quedó cancelada`,
+    cancelledByShopperBody:
+      "Tal como lo pidió, cancelamos su cita de servicio y el horario quedó libre. El archivo adjunto la quita de su calendario.",
+    cancelledByStaffBody: (phone: string) =>
+      `Lo sentimos: tuvimos que cancelar su cita de servicio. El archivo adjunto la quita de su calendario. Llámenos al ${phone} y le buscamos otro horario.`,
+    bookAgainLink: "Reservar otra cita",
     fields: {
       service: "Servicio",
       date: "Fecha",

@@ -20,6 +20,17 @@ export const mail: Pick<MailMessages, "shopper" | "manage"> = {
     reminderSubject: (service: string, when: string) => `Lembrete: ${service} amanhã, ${when}`,
     reminderHeading: (firstName: string) => `Até amanhã, ${firstName}`,
     reminderBody: "Este é um lembrete do seu agendamento de serviço.",
+    confirmedSubject: (service: string, when: string) => `Confirmado: ${service}, ${when}`,
+    confirmedHeading: (firstName: string) => `${firstName}, seu agendamento está confirmado`,
+    confirmedBody:
+      "Nossa equipe confirmou seu agendamento de serviço. Esperamos por você! O arquivo atualizado para o seu calendário vai em anexo.",
+    cancelledSubject: (service: string, when: string) => `Cancelado: ${service}, ${when}`,
+    cancelledHeading: (firstName: string) => `${firstName}, seu agendamento foi cancelado`,
+    cancelledByShopperBody:
+      "Como você pediu, cancelamos seu agendamento de serviço e o horário ficou livre. O arquivo em anexo tira o compromisso do seu calendário.",
+    cancelledByStaffBody: (phone: string) =>
+      `Sentimos muito: precisamos cancelar seu agendamento de serviço. O arquivo em anexo tira o compromisso do seu calendário. Ligue para ${phone} e vamos encontrar outro horário para você.`,
+    bookAgainLink: "Agendar outro serviço",
     fields: {
       service: "Serviço",
       date: "Data",

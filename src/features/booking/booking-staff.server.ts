@@ -1,4 +1,5 @@
 import type { AppContext } from "~/server/context.server";
+import { insertAuditEntry } from "~/server/data/audit-log.server";
 import {
   findBooking,
   listBookingsFrom,
@@ -9,6 +10,7 @@ import {
 } from "~/server/data/bookings.server";
 import { leadMailsFor } from "~/server/data/outbox.server";
 import { listServices } from "~/server/data/services.server";
+import type { Staff } from "~/server/http/staff-request.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { zonedClock } from "~/shared/lib/business-hours";
 import type { LeadMail } from "~/shared/staff/lead-tracking";
@@ -35,14 +37,23 @@ export type ChangeBookingStatusResult =
   /** Re-opening a cancelled booking whose slot was booked again since. */
   | { outcome: "slot-taken"; message: string };
 
-/** Confirms, cancels or re-opens a booking. A cancelled slot is bookable again. */
-export async function changeBookingStatus(ctx: AppContext, id: string, status: BookingStatus): Promise<ChangeBookingStatusResult> {
+/**
+ * Confirms, cancels or re-opens a booking, recorded in the audit log with the person who did it.
+ * A cancelled slot is bookable again.
+ */
+export async function changeBookingStatus(
+  ctx: AppContext,
+  staff: Staff,
+  id: string,
+  status: BookingStatus,
+): Promise<ChangeBookingStatusResult> {
   try {
     if (!(await setBookingStatus(ctx.db, id, status))) return { outcome: "not-found" };
   } catch (error) {
     if (error instanceof SlotTakenError) return { outcome: "slot-taken", message: error.message };
     throw error;
   }
+  await insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action: `status-${status}`, entity: "booking", entityId: id });
   const booking = await findBooking(ctx.db, id);
   return booking ? { outcome: "changed", booking } : { outcome: "not-found" };
 }

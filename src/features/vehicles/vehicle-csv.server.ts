@@ -13,6 +13,7 @@ import {
   findVehiclesByIds,
   type VehicleFields,
 } from "~/server/data/vehicles.server";
+import type { Staff } from "~/server/http/staff-request.server";
 import { absoluteUrl } from "~/shared/lib/seo";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { COLORS, TRANSMISSIONS, vehicleImportSchema, type VehicleImportFields } from "./vehicle-schema";
@@ -77,9 +78,13 @@ const EXPORT_HEADERS = [...IMPORT_COLUMNS.map((c) => c.header), "Sold At", "Phot
 /** Features are one cell, comma-separated, as in the vehicle form. */
 const FEATURE_SEPARATOR = ", ";
 
-/** Every vehicle (sold ones too) with every field and its photo URLs, as CSV with a BOM for spreadsheets. */
-export async function exportVehiclesCsv(ctx: AppContext): Promise<string> {
+/**
+ * Every vehicle (sold ones too) with every field and its photo URLs, as CSV with a BOM for spreadsheets.
+ * Recorded in the audit log: the file carries the whole stock out of the dashboard.
+ */
+export async function exportVehiclesCsv(ctx: AppContext, staff: Staff): Promise<string> {
   const vehicles = await listVehicles(ctx.db);
+  await insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action: "export-csv", entity: "vehicle", entityId: "all" });
   const rows = vehicles.map((v) => [
     v.vin,
     v.stockNumber ?? "",
@@ -197,7 +202,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * Imports a CSV: the dry run only reports; the real run applies every valid row in one
  * transaction (a rejected row is never partly applied) and reports the same way.
  */
-export async function importVehiclesCsv(ctx: AppContext, actor: string, text: string, options: { dryRun: boolean }): Promise<ImportReport> {
+export async function importVehiclesCsv(ctx: AppContext, staff: Staff, text: string, options: { dryRun: boolean }): Promise<ImportReport> {
   const table = readTable(text);
   // Which rows are updates decides how they are validated: look their VINs up first.
   const vinColumn = table.columns.indexOf("vin");
@@ -256,11 +261,19 @@ export async function importVehiclesCsv(ctx: AppContext, actor: string, text: st
     await ctx.db.transaction().execute(async (trx) => {
       for (const { fields } of toCreate) {
         const id = await insertVehicleRow(trx, fields, now);
-        await insertAuditEntry(trx, { actor, action: "import-create", entity: "vehicle", entityId: id }, now);
+        await insertAuditEntry(
+          trx,
+          { actor: staff.actor, accountId: staff.id, action: "import-create", entity: "vehicle", entityId: id },
+          now,
+        );
       }
       for (const { id, fields } of toUpdate) {
         await patchVehicleRow(trx, id, fields, now);
-        await insertAuditEntry(trx, { actor, action: "import-update", entity: "vehicle", entityId: id }, now);
+        await insertAuditEntry(
+          trx,
+          { actor: staff.actor, accountId: staff.id, action: "import-update", entity: "vehicle", entityId: id },
+          now,
+        );
       }
     });
     noteVehiclesChanged();

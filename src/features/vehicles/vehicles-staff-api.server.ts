@@ -84,7 +84,7 @@ export function vehiclesStaffApi(ctx: AppContext): Router {
   });
   // CSV (issue 13): every vehicle out; a dry run or a real import in (upsert by VIN).
   router.get("/admin/vehicles/export.csv", async (_req, res) => {
-    const csv = await exportVehiclesCsv(ctx);
+    const csv = await exportVehiclesCsv(ctx, staffOf(res));
     res.setHeader("Content-Type", "text/csv; charset=utf-8");
     res.setHeader("Content-Disposition", `attachment; filename="vehicles-${new Date().toISOString().slice(0, 10)}.csv"`);
     res.send(csv);
@@ -94,7 +94,7 @@ export function vehiclesStaffApi(ctx: AppContext): Router {
     if (!dryRun.success) return sendError(res, 400, "dryRun must be true or false");
     const text = typeof req.body === "string" ? req.body : "";
     try {
-      res.json(await importVehiclesCsv(ctx, staffOf(res).actor, text, { dryRun: dryRun.data === "true" }));
+      res.json(await importVehiclesCsv(ctx, staffOf(res), text, { dryRun: dryRun.data === "true" }));
     } catch (error) {
       if (error instanceof CsvFileError) return sendError(res, 400, error.message);
       throw error;

@@ -5,6 +5,7 @@ import { leadDeliveryMigration } from "./003-lead-delivery.server";
 import { lotMigration } from "./004-lot.server";
 import { webVitalsMigration } from "./006-web-vitals.server";
 import { leadOutboxCleanupMigration } from "./008-lead-outbox-cleanup.server";
+import { vehiclesUpdatedAtIndexMigration } from "./010-vehicles-updated-at-index.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "004-lot": lotMigration,
   "006-web-vitals": webVitalsMigration,
   "008-lead-outbox-cleanup": leadOutboxCleanupMigration,
+  "010-vehicles-updated-at-index": vehiclesUpdatedAtIndexMigration,
 };

@@ -137,6 +137,24 @@ describe("CSV import", () => {
     expect(created.make).toBe("Honda");
   });
 
+  it("decodes a file in the charset its Content-Type names; an unknown charset gets 415", async () => {
+    const csv = Buffer.from([HEADER, row(300, { description: "Caf\u00e9 owner with one key" })].join("\r\n"), "latin1");
+    const res = await staff.fetch("/api/admin/vehicles/import?dryRun=false", {
+      method: "POST",
+      body: csv,
+      contentType: "text/csv; charset=windows-1252",
+    });
+    expect(res.status).toBe(200);
+    expect((await vehicles()).find((v) => v.vin === vin(300))?.description).toBe("Caf\u00e9 owner with one key");
+    const unknown = await staff.fetch("/api/admin/vehicles/import?dryRun=true", {
+      method: "POST",
+      body: csv,
+      contentType: "text/csv; charset=x-nonsense",
+    });
+    expect(unknown.status).toBe(415);
+    expect(((await unknown.json()) as { error: string }).error).toBe("Unsupported charset: send the file as UTF-8");
+  });
+
   it("refuses a file without a VIN column or that is not CSV with a clear 400", async () => {
     const noVin = await staff.fetch("/api/admin/vehicles/import?dryRun=true", { method: "POST", body: "Make,Model\nHonda,Civic\n" });
     expect(noVin.status).toBe(400);

@@ -182,6 +182,9 @@ function problemsOf(error: z.ZodError): ImportProblem[] {
 
 type CsvTable = { columns: (keyof VehicleImportFields | null)[]; body: string[][] };
 
+/** Thrown by the parser's per-row hook at the row after MAX_IMPORT_ROWS vehicles. */
+class TooManyRowsError extends Error {}
+
 /** Thrown by the parser's per-cell hook at the first cell past MAX_IMPORT_COLUMNS. */
 class TooManyColumnsError extends Error {
   constructor(readonly row: number) {
@@ -193,6 +196,9 @@ const count = (n: number) => n.toLocaleString("en-US");
 
 /** What staff read when the parser stops: each limit names itself. */
 function fileErrorOf(error: unknown): unknown {
+  if (error instanceof TooManyRowsError) {
+    return new CsvFileError(`At most ${count(MAX_IMPORT_ROWS)} vehicles per file: split the file and import each part.`);
+  }
   if (error instanceof TooManyColumnsError) {
     return new CsvFileError(
       `Row ${count(error.row)} has more than ${MAX_IMPORT_COLUMNS} columns: a file may have at most ${MAX_IMPORT_COLUMNS}.`,
@@ -229,15 +235,18 @@ async function readTable(body: Buffer, slice: () => Promise<void>): Promise<CsvT
       if (context.index >= MAX_IMPORT_COLUMNS) throw new TooManyColumnsError(context.records + 1);
       return value;
     },
+    // Rows are counted here, as the parser completes each one (the header is the first), not where
+    // they are taken from the stream: the parser runs a few rows ahead of that, and must not reach
+    // the row after the limit, nor report a fault in it.
+    on_record: (record, context) => {
+      if (context.records > MAX_IMPORT_ROWS + 1) throw new TooManyRowsError();
+      return record;
+    },
   });
   const source = Readable.from(chunksOf(body)).pipe(parser);
   const records: string[][] = [];
   try {
     for await (const record of source as AsyncIterable<string[]>) {
-      // The header and MAX_IMPORT_ROWS vehicles: a row more and the file is refused, unread past it.
-      if (records.length > MAX_IMPORT_ROWS) {
-        throw new CsvFileError(`At most ${count(MAX_IMPORT_ROWS)} vehicles per file: split the file and import each part.`);
-      }
       records.push(record);
       await slice();
     }

@@ -139,6 +139,24 @@ describe("CSV import", () => {
     expect(created.make).toBe("Honda");
   });
 
+  it("decodes a file in the charset its Content-Type names; an unknown charset gets 415", async () => {
+    const csv = Buffer.from([HEADER, row(300, { description: "Caf\u00e9 owner with one key" })].join("\r\n"), "latin1");
+    const res = await staff.fetch("/api/admin/vehicles/import?dryRun=false", {
+      method: "POST",
+      body: csv,
+      contentType: "text/csv; charset=windows-1252",
+    });
+    expect(res.status).toBe(200);
+    expect((await vehicles()).find((v) => v.vin === vin(300))?.description).toBe("Caf\u00e9 owner with one key");
+    const unknown = await staff.fetch("/api/admin/vehicles/import?dryRun=true", {
+      method: "POST",
+      body: csv,
+      contentType: "text/csv; charset=x-nonsense",
+    });
+    expect(unknown.status).toBe(415);
+    expect(((await unknown.json()) as { error: string }).error).toBe("Unsupported charset: send the file as UTF-8");
+  });
+
   it("refuses a file without a VIN column or that is not CSV with a clear 400", async () => {
     const noVin = await staff.fetch("/api/admin/vehicles/import?dryRun=true", { method: "POST", body: "Make,Model\nHonda,Civic\n" });
     expect(noVin.status).toBe(400);
@@ -147,6 +165,56 @@ describe("CSV import", () => {
     expect(broken.status).toBe(400);
     const badFlag = await staff.fetch("/api/admin/vehicles/import?dryRun=maybe", { method: "POST", body: HEADER });
     expect(badFlag.status).toBe(400);
+  });
+});
+
+describe("CSV import limits (issue 28 item 4)", () => {
+  async function post(body: string, dryRun = true): Promise<{ status: number; error?: string; ms: number }> {
+    const started = performance.now();
+    const res = await staff.fetch(`/api/admin/vehicles/import?dryRun=${dryRun}`, { method: "POST", body });
+    const answer = (await res.json()) as { error?: string };
+    return { status: res.status, error: answer.error, ms: performance.now() - started };
+  }
+
+  it("refuses a 400,000-column file within a second, naming the 64-column limit", async () => {
+    // 0.41 MB: a header of 400,000 empty columns, then 1,000 short rows. Walking every header
+    // column for every row blocked the server for 19 s.
+    const rows = Array.from({ length: 1_000 }, (_, i) => `${vin(9_000 + i)},`);
+    const csv = [`VIN${",".repeat(400_000)}`, ...rows].join("\n");
+    const { status, error, ms } = await post(csv);
+    expect(status).toBe(400);
+    expect(error).toBe("Row 1 has more than 64 columns: a file may have at most 64.");
+    expect(ms).toBeLessThan(1_000);
+    // At the limit, a file is read: 64 columns, the unknown ones ignored.
+    const wide = await post([`VIN,Make${",Extra".repeat(62)}`, `${vin(9_999)},Honda${",x".repeat(62)}`].join("\n"));
+    expect(wide.status).toBe(200);
+    const wider = await post([`VIN,Make${",Extra".repeat(62)}`, `${vin(9_999)},Honda${",x".repeat(63)}`].join("\n"));
+    expect(wider).toMatchObject({ status: 400, error: "Row 2 has more than 64 columns: a file may have at most 64." });
+  });
+
+  it("refuses a file of more than 5,000 rows at row 5,001, without parsing the rest, and stores nothing", async () => {
+    const before = (await vehicles()).length;
+    const lines = [HEADER];
+    for (let n = 0; n < 5_001; n++) lines.push(row(20_000 + n));
+    // After the 5,001st vehicle: a quote never closed and a row over every limit. Parsed, either
+    // would be the answer; the row cap must answer first.
+    lines.push(`${vin(30_000)},"never closed`, "x,".repeat(40_000));
+    const { status, error } = await post(lines.join("\n"), false);
+    expect(status).toBe(400);
+    expect(error).toBe("At most 5,000 vehicles per file: split the file and import each part.");
+    expect(await vehicles()).toHaveLength(before);
+  });
+
+  it("refuses a row over 64 KB, naming its row; a long row under the limit is only a rejected row", async () => {
+    const long = (chars: number) => [HEADER, row(40_000), row(40_001, { description: "d".repeat(chars) })].join("\n");
+    const over = await post(long(66 * 1024), false);
+    expect(over).toMatchObject({ status: 400, error: "Row 3 is longer than 64 KB: a row may hold at most 64 KB." });
+    expect((await vehicles()).some((v) => v.vin === vin(40_000))).toBe(false);
+    const under = await staff.fetch("/api/admin/vehicles/import?dryRun=true", { method: "POST", body: long(60 * 1024) });
+    expect(under.status).toBe(200);
+    const report = (await under.json()) as Report;
+    expect(report.created).toEqual([{ row: 2, vin: vin(40_000) }]);
+    expect(report.rejected).toEqual([{ row: 3, vin: vin(40_001), problems: [{ column: "Description", message: expect.any(String) }] }]);
   });
 });
 

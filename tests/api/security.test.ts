@@ -1042,7 +1042,7 @@ describe("no SSN outside the staff detail view", () => {
     // Public and staff lists.
     await collect(await call("/api/vehicles"));
     await collect(await call("/api/admin/financing", { admin: true }));
-    await collect(await call("/api/admin/audit-log", { admin: true }));
+    await collect(await call("/api/admin/audit", { admin: true }));
     await collect(await call("/financing"));
     // The submitter's own PDF shows only the last four digits (read as bytes; any plain or hex-encoded run counts).
     const cookie = created.headers

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppContext } from "~/server/context.server";
 import { parseOr400, sendError } from "~/server/http/api-errors.server";
 import { jsonBody } from "~/server/http/json-body.server";
+import { staffOf } from "~/server/http/staff-request.server";
 import { uuidField } from "~/shared/validation/fields";
 import { changeBookingStatus, upcomingBookings } from "./booking-staff.server";
 
@@ -20,7 +21,7 @@ export function bookingStaffApi(ctx: AppContext): Router {
     if (!uuidField().safeParse(id).success) return sendError(res, 404, "Not found");
     const input = parseOr400(res, bookingStatusSchema, req.body);
     if (!input) return;
-    const result = await changeBookingStatus(ctx, id, input.status);
+    const result = await changeBookingStatus(ctx, staffOf(res), id, input.status);
     if (result.outcome === "not-found") return sendError(res, 404, "Not found");
     if (result.outcome === "slot-taken") return sendError(res, 409, result.message);
     res.json(result.booking);

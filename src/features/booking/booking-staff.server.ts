@@ -1,4 +1,5 @@
 import type { AppContext } from "~/server/context.server";
+import { insertAuditEntry } from "~/server/data/audit-log.server";
 import {
   changeBookingStatusFrom,
   findBooking,
@@ -10,6 +11,7 @@ import {
 import { enqueueMails, leadMailsFor, type NewMail } from "~/server/data/outbox.server";
 import { findService, listServices } from "~/server/data/services.server";
 import type { ServerEnv } from "~/server/env.server";
+import type { Staff } from "~/server/http/staff-request.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { zonedClock } from "~/shared/lib/business-hours";
@@ -53,11 +55,13 @@ function shopperMailFor(env: ServerEnv, from: BookingStatus, row: Booking, servi
 
 /**
  * Confirms, cancels or re-opens a booking and, in the same transaction, queues the shopper's
- * mail (decision 033: a change is never without its mail). A cancelled slot is bookable
- * again. Setting the status a booking already has changes and mails nothing.
+ * mail (decision 033: a change is never without its mail) and records who did it in the audit
+ * log. A cancelled slot is bookable again. Setting the status a booking already has changes,
+ * mails and records nothing.
  */
 export async function changeBookingStatus(
   ctx: AppContext,
+  staff: Staff,
   id: string,
   status: BookingStatus,
   now = new Date(),
@@ -78,6 +82,13 @@ export async function changeBookingStatus(
         if (!row) return null;
         const mail = service ? shopperMailFor(ctx.env, current.status, row, service, now) : null;
         if (mail) await enqueueMails(trx, [mail], now);
+        await insertAuditEntry(trx, {
+          actor: staff.actor,
+          accountId: staff.id,
+          action: `status-${status}`,
+          entity: "booking",
+          entityId: id,
+        });
         return row;
       });
     } catch (error) {

@@ -1,18 +1,22 @@
-import { parse } from "csv-parse/sync";
+import { Readable } from "node:stream";
+import { CsvError, Parser } from "csv-parse";
 import { stringify } from "csv-stringify/sync";
 import type { z } from "zod";
 import type { AppContext } from "~/server/context.server";
-import { insertAuditEntry } from "~/server/data/audit-log.server";
+import { insertAuditEntries, insertAuditEntry } from "~/server/data/audit-log.server";
 import {
-  insertVehicleRow,
-  noteVehiclesChanged,
+  insertVehicleRows,
+  nextChangeTime,
   listVehicles,
   patchVehicleRow,
   vehicleIdsByStockNumber,
   vehicleIdsByVin,
   findVehiclesByIds,
+  stockWriteTransaction,
   type VehicleFields,
 } from "~/server/data/vehicles.server";
+import type { Staff } from "~/server/http/staff-request.server";
+import { timeSlicer } from "~/server/time-slice.server";
 import { absoluteUrl } from "~/shared/lib/seo";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { COLORS, TRANSMISSIONS, vehicleImportSchema, vehicleImportUpdateSchema, type VehicleImportFields } from "./vehicle-schema";
@@ -21,6 +25,9 @@ import { COLORS, TRANSMISSIONS, vehicleImportSchema, vehicleImportUpdateSchema, 
  * CSV import and export of the stock (issue 13): columns by name, case-insensitive and in any
  * order; a column left out leaves that field unchanged; rows are upserted by VIN. Parsed with
  * csv-parse (BOM, CRLF, quoted commas and line breaks), validated with the vehicle form's schema.
+ * The import runs in the request's process, so it is bounded and sliced (decision 053): limits
+ * refuse a file while it is parsed, and the parse, validation and comparison pause every few
+ * milliseconds for the requests waiting behind them.
  */
 
 type Column = { header: string; field: keyof VehicleImportFields };
@@ -77,9 +84,13 @@ const EXPORT_HEADERS = [...IMPORT_COLUMNS.map((c) => c.header), "Sold At", "Phot
 /** Features are one cell, comma-separated, as in the vehicle form. */
 const FEATURE_SEPARATOR = ", ";
 
-/** Every vehicle (sold ones too) with every field and its photo URLs, as CSV with a BOM for spreadsheets. */
-export async function exportVehiclesCsv(ctx: AppContext): Promise<string> {
+/**
+ * Every vehicle (sold ones too) with every field and its photo URLs, as CSV with a BOM for spreadsheets.
+ * Recorded in the audit log: the file carries the whole stock out of the dashboard.
+ */
+export async function exportVehiclesCsv(ctx: AppContext, staff: Staff): Promise<string> {
   const vehicles = await listVehicles(ctx.db);
+  await insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action: "export-csv", entity: "vehicle", entityId: "all" });
   const rows = vehicles.map((v) => [
     v.vin,
     v.stockNumber ?? "",
@@ -120,10 +131,22 @@ export type ImportReport = {
   rejected: { row: number; vin: string | null; problems: ImportProblem[] }[];
 };
 
-/** A file that cannot be imported at all (unreadable CSV, no VIN column, too many rows). */
+/** A file that cannot be imported at all (unreadable CSV, no VIN column, over one of the limits below). */
 export class CsvFileError extends Error {}
 
+/**
+ * What one file may hold (issue 28 item 4). Each bounds the work a file can cause before it is
+ * refused: rows are counted while parsing, so a longer file is never parsed to its end; columns
+ * (the import knows 19) and the length of one row (its cells, separators aside; a description holds
+ * at most 5,000 characters) are checked cell by cell, so a line of 400,000 empty cells stops at its 65th.
+ */
 export const MAX_IMPORT_ROWS = 5_000;
+export const MAX_IMPORT_COLUMNS = 64;
+export const MAX_IMPORT_ROW_BYTES = 64 * 1024;
+/** How much of the file the parser takes at a time: the largest step between two pauses of the parse. */
+const PARSE_CHUNK_BYTES = 16 * 1024;
+/** Vehicles read or inserted per statement of an import: ~1 MB of a 10 MB file, a few milliseconds of work. */
+const WRITE_BATCH = 250;
 
 /** Cells that spreadsheets and DMS exports write differently from the form: "$12,695", "automatic", "As Is". */
 function cleanCell(field: keyof VehicleImportFields, raw: string): unknown {
@@ -159,25 +182,90 @@ function problemsOf(error: z.ZodError): ImportProblem[] {
 
 type CsvTable = { columns: (keyof VehicleImportFields | null)[]; body: string[][] };
 
-/** Parses the file and maps its header to fields. */
-function readTable(text: string): CsvTable {
-  let records: string[][];
-  try {
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true });
-  } catch (error) {
-    throw new CsvFileError(`The file is not valid CSV: ${(error as Error).message}`);
+/** Thrown by the parser's per-row hook at the row after MAX_IMPORT_ROWS vehicles. */
+class TooManyRowsError extends Error {}
+
+/** Thrown by the parser's per-cell hook at the first cell past MAX_IMPORT_COLUMNS. */
+class TooManyColumnsError extends Error {
+  constructor(readonly row: number) {
+    super(`Row ${row} has more than ${MAX_IMPORT_COLUMNS} columns`);
   }
-  const [header, ...body] = records;
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** What staff read when the parser stops: each limit names itself. */
+function fileErrorOf(error: unknown): unknown {
+  if (error instanceof TooManyRowsError) {
+    return new CsvFileError(`At most ${count(MAX_IMPORT_ROWS)} vehicles per file: split the file and import each part.`);
+  }
+  if (error instanceof TooManyColumnsError) {
+    return new CsvFileError(
+      `Row ${count(error.row)} has more than ${MAX_IMPORT_COLUMNS} columns: a file may have at most ${MAX_IMPORT_COLUMNS}.`,
+    );
+  }
+  if (error instanceof CsvError && error.code === "CSV_MAX_RECORD_SIZE") {
+    // The error carries the parser's position: `records` is the number of rows read before this one.
+    const row = ((error as CsvError & { records?: number }).records ?? 0) + 1;
+    return new CsvFileError(
+      `Row ${count(row)} is longer than ${MAX_IMPORT_ROW_BYTES / 1024} KB: a row may hold at most ${MAX_IMPORT_ROW_BYTES / 1024} KB.`,
+    );
+  }
+  if (error instanceof CsvError) return new CsvFileError(`The file is not valid CSV: ${error.message}`);
+  return error;
+}
+
+function* chunksOf(body: Buffer): Generator<Buffer> {
+  for (let start = 0; start < body.length; start += PARSE_CHUNK_BYTES) yield body.subarray(start, start + PARSE_CHUNK_BYTES);
+}
+
+/**
+ * Parses the file chunk by chunk, pausing when the time slice is spent, and maps its header to
+ * fields. Stops at the first row over a limit: the rest of the file is never parsed.
+ */
+async function readTable(body: Buffer, slice: () => Promise<void>): Promise<CsvTable> {
+  const parser = new Parser({
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    max_record_size: MAX_IMPORT_ROW_BYTES,
+    // The only hook csv-parse calls before a row is complete, once per cell: a row with too many
+    // cells is refused at its first extra one instead of being built whole and walked.
+    cast: (value, context) => {
+      if (context.index >= MAX_IMPORT_COLUMNS) throw new TooManyColumnsError(context.records + 1);
+      return value;
+    },
+    // Rows are counted here, as the parser completes each one (the header is the first), not where
+    // they are taken from the stream: the parser runs a few rows ahead of that, and must not reach
+    // the row after the limit, nor report a fault in it.
+    on_record: (record, context) => {
+      if (context.records > MAX_IMPORT_ROWS + 1) throw new TooManyRowsError();
+      return record;
+    },
+  });
+  const source = Readable.from(chunksOf(body)).pipe(parser);
+  const records: string[][] = [];
+  try {
+    for await (const record of source as AsyncIterable<string[]>) {
+      records.push(record);
+      await slice();
+    }
+  } catch (error) {
+    throw fileErrorOf(error);
+  } finally {
+    parser.destroy();
+  }
+  const [header, ...rows] = records;
   if (!header) throw new CsvFileError("The file is empty.");
-  if (body.length > MAX_IMPORT_ROWS) throw new CsvFileError(`At most ${MAX_IMPORT_ROWS} vehicles per file.`);
   const columns = header.map((h) => COLUMN_BY_NAME.get(normalHeader(h)) ?? null);
   if (!columns.includes("vin")) throw new CsvFileError("The file needs a VIN column: rows are matched to vehicles by VIN.");
-  return { columns, body };
+  return { columns, body: rows };
 }
 
 /** Validates each row: a new VIN needs every required field; a known VIN only what its columns hold. */
-function validateRows({ columns, body }: CsvTable, existing: Map<string, string>): ParsedRow[] {
-  return body.map((cells, index) => {
+async function validateRows({ columns, body }: CsvTable, existing: Map<string, string>, slice: () => Promise<void>): Promise<ParsedRow[]> {
+  const rows: ParsedRow[] = [];
+  for (const [index, cells] of body.entries()) {
     const row = index + 2;
     const input: Record<string, unknown> = {};
     columns.forEach((field, i) => {
@@ -185,9 +273,14 @@ function validateRows({ columns, body }: CsvTable, existing: Map<string, string>
     });
     const vin = typeof input.vin === "string" && input.vin ? input.vin.toUpperCase() : null;
     const result = (vin && existing.has(vin) ? vehicleImportUpdateSchema : vehicleImportSchema).safeParse(input);
-    if (!result.success) return { row, vin, fields: null, problems: problemsOf(result.error) };
-    return { row, vin: result.data.vin, fields: result.data as Partial<VehicleImportFields>, problems: [] };
-  });
+    rows.push(
+      result.success
+        ? { row, vin: result.data.vin, fields: result.data as Partial<VehicleImportFields>, problems: [] }
+        : { row, vin, fields: null, problems: problemsOf(result.error) },
+    );
+    await slice();
+  }
+  return rows;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -196,25 +289,32 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * Imports a CSV: the dry run only reports; the real run applies every valid row in one
  * transaction (a rejected row is never partly applied) and reports the same way.
  */
-export async function importVehiclesCsv(ctx: AppContext, actor: string, text: string, options: { dryRun: boolean }): Promise<ImportReport> {
-  const table = readTable(text);
+export async function importVehiclesCsv(ctx: AppContext, staff: Staff, body: Buffer, options: { dryRun: boolean }): Promise<ImportReport> {
+  const slice = timeSlicer();
+  const table = await readTable(body, slice);
   // Which rows are updates decides how they are validated: look their VINs up first.
   const vinColumn = table.columns.indexOf("vin");
   const vins = table.body.map((cells) => (cells[vinColumn] ?? "").trim().toUpperCase()).filter((vin) => vin.length === 17);
   const existing = await vehicleIdsByVin(ctx.db, [...new Set(vins)]);
-  const rows = validateRows(table, existing);
+  const rows = await validateRows(table, existing, slice);
   const report: ImportReport = { dryRun: options.dryRun, rows: rows.length, created: [], updated: [], unchanged: [], rejected: [] };
 
   // Stock numbers must stay unique: against other vehicles and against earlier rows of the file.
   const stockNumbers = rows.flatMap((r) => (r.fields?.stockNumber ? [r.fields.stockNumber] : []));
   const stockOwners = await vehicleIdsByStockNumber(ctx.db, [...new Set(stockNumbers)]);
-  const current = new Map((await findVehiclesByIds(ctx.db, [...existing.values()])).map((v) => [v.id, v]));
+  const current = new Map<string, Vehicle>();
+  const ids = [...existing.values()];
+  for (let i = 0; i < ids.length; i += WRITE_BATCH) {
+    for (const vehicle of await findVehiclesByIds(ctx.db, ids.slice(i, i + WRITE_BATCH))) current.set(vehicle.id, vehicle);
+    await slice();
+  }
   const seenVins = new Map<string, number>();
   const seenStock = new Map<string, string>();
   const toCreate: { row: number; fields: VehicleFields }[] = [];
   const toUpdate: { row: number; id: string; fields: Partial<VehicleFields> }[] = [];
 
   for (const parsed of rows) {
+    await slice();
     const problems = [...parsed.problems];
     const vin = parsed.vin;
     if (vin && seenVins.has(vin)) problems.push({ column: "VIN", message: `This VIN is also on row ${seenVins.get(vin)}` });
@@ -252,17 +352,30 @@ export async function importVehiclesCsv(ctx: AppContext, actor: string, text: st
 
   if (!options.dryRun && (toCreate.length > 0 || toUpdate.length > 0)) {
     const now = new Date();
-    await ctx.db.transaction().execute(async (trx) => {
-      for (const { fields } of toCreate) {
-        const id = await insertVehicleRow(trx, fields, now);
-        await insertAuditEntry(trx, { actor, action: "import-create", entity: "vehicle", entityId: id }, now);
+    const by = { actor: staff.actor, accountId: staff.id, entity: "vehicle" };
+    // One transaction (a rejected row is never partly applied, the valid ones all or none), paused
+    // between statements like the steps above: cached pages are served meanwhile.
+    await stockWriteTransaction(ctx.db, async (trx) => {
+      const created: string[] = [];
+      for (let i = 0; i < toCreate.length; i += WRITE_BATCH) {
+        const batch = toCreate.slice(i, i + WRITE_BATCH).map((c) => c.fields);
+        created.push(...(await insertVehicleRows(trx, batch, now)));
+        await slice();
       }
+      const changeTime = await nextChangeTime(trx, now);
       for (const { id, fields } of toUpdate) {
-        await patchVehicleRow(trx, id, fields, now);
-        await insertAuditEntry(trx, { actor, action: "import-update", entity: "vehicle", entityId: id }, now);
+        await patchVehicleRow(trx, id, fields, now, changeTime);
+        await slice();
       }
+      await insertAuditEntries(
+        trx,
+        [
+          ...created.map((id) => ({ ...by, action: "import-create", entityId: id })),
+          ...toUpdate.map(({ id }) => ({ ...by, action: "import-update", entityId: id })),
+        ],
+        now,
+      );
     });
-    noteVehiclesChanged();
   }
   return report;
 }

@@ -89,7 +89,15 @@ export async function removeVehicle(ctx: AppContext, staff: Staff, id: string): 
 /** Marks a vehicle available, pending or sold (sold ones leave the site); false when it does not exist. */
 export async function changeVehicleStatus(ctx: AppContext, staff: Staff, id: string, status: VehicleStatus): Promise<boolean> {
   const ok = await setVehicleStatus(ctx.db, id, status);
-  if (ok) await insertAuditEntry(ctx.db, { actor: staff.actor, action: `status-${status}`, entity: "vehicle", entityId: id });
+  if (ok) {
+    await insertAuditEntry(ctx.db, {
+      actor: staff.actor,
+      accountId: staff.id,
+      action: `status-${status}`,
+      entity: "vehicle",
+      entityId: id,
+    });
+  }
   return ok;
 }
 

@@ -33,6 +33,20 @@ function sendFieldError(res: Response, field: string, message: string): void {
 }
 
 /**
+ * The body as UTF-8 bytes: a charset named in Content-Type (a DMS export in windows-1252) is
+ * decoded, as the text body parser did before; null for a charset no decoder knows.
+ */
+function utf8Body(contentType: string | undefined, body: Buffer): Buffer | null {
+  const charset = /;\s*charset="?([^";\s]+)/i.exec(contentType ?? "")?.[1]?.toLowerCase();
+  if (!charset || charset === "utf-8" || charset === "utf8") return body;
+  try {
+    return Buffer.from(new TextDecoder(charset).decode(body), "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/**
  * /api/admin/vehicles*, /api/admin/photos, /api/admin/vin/:vin (spec §7). Mounted by src/app
  * behind the staff guard, which sets the signed-in person read by staffOf().
  */
@@ -84,17 +98,19 @@ export function vehiclesStaffApi(ctx: AppContext): Router {
   });
   // CSV (issue 13): every vehicle out; a dry run or a real import in (upsert by VIN).
   router.get("/admin/vehicles/export.csv", async (_req, res) => {
-    const csv = await exportVehiclesCsv(ctx);
+    const csv = await exportVehiclesCsv(ctx, staffOf(res));
     res.setHeader("Content-Type", "text/csv; charset=utf-8");
     res.setHeader("Content-Disposition", `attachment; filename="vehicles-${new Date().toISOString().slice(0, 10)}.csv"`);
     res.send(csv);
   });
-  router.post("/admin/vehicles/import", express.text({ type: () => true, limit: "10mb" }), async (req, res) => {
+  // The body stays bytes: the parser reads them a chunk at a time (decision 053).
+  router.post("/admin/vehicles/import", express.raw({ type: () => true, limit: "10mb" }), async (req, res) => {
     const dryRun = z.enum(["true", "false"]).safeParse(req.query.dryRun ?? "true");
     if (!dryRun.success) return sendError(res, 400, "dryRun must be true or false");
-    const text = typeof req.body === "string" ? req.body : "";
+    const body = utf8Body(req.get("content-type"), Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+    if (!body) return sendError(res, 415, "Unsupported charset: send the file as UTF-8");
     try {
-      res.json(await importVehiclesCsv(ctx, staffOf(res).actor, text, { dryRun: dryRun.data === "true" }));
+      res.json(await importVehiclesCsv(ctx, staffOf(res), body, { dryRun: dryRun.data === "true" }));
     } catch (error) {
       if (error instanceof CsvFileError) return sendError(res, 400, error.message);
       throw error;

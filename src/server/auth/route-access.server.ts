@@ -26,7 +26,6 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "PATCH /admin/staff/:id": OWNER,
   "POST /admin/staff/:id/reset-mfa": OWNER,
   "GET /admin/audit": OWNER,
-  "GET /admin/audit-log": OWNER,
   // Vehicles: finance reads the stock, owner and sales edit it
   "GET /admin/vehicles": area("vehicles"),
   "POST /admin/vehicles": ["owner", "sales"],

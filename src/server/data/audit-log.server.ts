@@ -12,6 +12,21 @@ export async function insertAuditEntry(db: Db, entry: AuditInput, now = new Date
     .execute();
 }
 
+/** Rows per statement: 7 columns, well under SQLite's 32,766 bound parameters. */
+const INSERT_BATCH = 500;
+
+/** Many entries at one time, several per statement (a CSV import records one per vehicle). */
+export async function insertAuditEntries(db: Db, entries: AuditInput[], now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  const rows = entries.map((entry) => ({ ...entry, accountId: entry.accountId ?? null, at }));
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await db
+      .insertInto("auditLog")
+      .values(rows.slice(i, i + INSERT_BATCH))
+      .execute();
+  }
+}
+
 /** The newest `limit` entries, newest first. */
 export async function listAuditEntries(db: Db, limit = 100): Promise<AuditEntry[]> {
   return db.selectFrom("auditLog").selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(limit).execute();

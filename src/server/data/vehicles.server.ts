@@ -172,13 +172,44 @@ export function noteVehiclesChanged(): void {
   localStockWrites++;
 }
 
+/** The stock version at the start of a long vehicle write this process holds open on SQLite. */
+const versionsHeld = new WeakMap<Db, { version: string }>();
+
+/**
+ * Runs a long vehicle write (a CSV import) in one transaction that other requests can work beside
+ * (decision 053). On SQLite the transaction holds the process's one connection, so every query
+ * waits for it, the stock version's included; but no other write can commit before it does, so the
+ * version read as its first statement stays the committed one until then. Callers of
+ * `vehiclesVersion` get that version without the database meanwhile, and pages cached under it are
+ * served while `work` pauses between its statements. PostgreSQL's other connections are not held up.
+ */
+export async function stockWriteTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (engineOf(db) === "postgres") {
+    const result = await db.transaction().execute(work);
+    noteVehiclesChanged();
+    return result;
+  }
+  const held = { version: "" };
+  try {
+    return await db.transaction().execute(async (trx) => {
+      held.version = await readVehiclesVersion(trx);
+      versionsHeld.set(db, held);
+      return work(trx);
+    });
+  } finally {
+    // Only this write's own entry: a write that started after this one committed holds its own.
+    if (versionsHeld.get(db) === held) versionsHeld.delete(db);
+    noteVehiclesChanged();
+  }
+}
+
 /**
  * The stock version as the caches of `/`, `/inventory`, vehicle pages and `GET /api/vehicles` key on
- * it: read from the database on every call on SQLite; on PostgreSQL reused for up to
- * SHARED_STOCK_VERSION_REUSE_MS, with concurrent callers sharing one read.
+ * it: read from the database on every call on SQLite (or the one held by `stockWriteTransaction`);
+ * on PostgreSQL reused for up to SHARED_STOCK_VERSION_REUSE_MS, with concurrent callers sharing one read.
  */
 export async function vehiclesVersion(db: Db): Promise<string> {
-  if (engineOf(db) !== "postgres") return readVehiclesVersion(db);
+  if (engineOf(db) !== "postgres") return versionsHeld.get(db)?.version ?? readVehiclesVersion(db);
   const writes = localStockWrites;
   const kept = reusableVersions.get(db);
   if (kept && kept.writes === writes && kept.until > Date.now()) return kept.version;
@@ -246,43 +277,74 @@ function imageRows(vehicleId: string, images: VehicleInput["images"]) {
   return images.map((image, position) => ({ vehicleId, position, imageKey: image.key, width: image.width, height: image.height }));
 }
 
+/** A new vehicle's row with every column set (a multi-row insert needs the same columns in each row). */
+function newVehicleRow(fields: VehicleFields, at: string, updatedAt: string) {
+  const status = fields.status ?? "available";
+  return {
+    id: crypto.randomUUID(),
+    ...(vehicleColumns(fields) as Omit<VehicleFields, "features"> & { features: string }),
+    description: fields.description ?? null,
+    stockNumber: fields.stockNumber ?? null,
+    trim: fields.trim ?? null,
+    status,
+    dateInStock: fields.dateInStock ?? at.slice(0, 10),
+    soldAt: status === "sold" ? at : null,
+    warrantyType: fields.warrantyType ?? defaultWarrantyType(fields.price, fields.mileage),
+    warrantySystems: fields.warrantySystems ?? null,
+    warrantyDuration: fields.warrantyDuration ?? null,
+    createdAt: at,
+    updatedAt,
+  };
+}
+
 /** Inserts a vehicle (no images) inside an open transaction; returns the new id. */
 export async function insertVehicleRow(trx: Db, fields: VehicleFields, now = new Date()): Promise<string> {
-  const id = crypto.randomUUID();
+  const row = newVehicleRow(fields, now.toISOString(), await nextChangeTime(trx, now));
+  await trx.insertInto("vehicles").values(row).execute();
+  return row.id;
+}
+
+/** Rows per statement of a bulk insert: well under SQLite's 32,766 bound parameters at 23 columns. */
+const INSERT_BATCH = 500;
+
+/**
+ * Inserts many vehicles (no images) inside an open transaction, several rows per statement and
+ * with one change time: a 5,000-row import then holds the database for a few statements instead
+ * of a stock-version query and an insert per row (decision 053). Returns the ids in input order.
+ */
+export async function insertVehicleRows(trx: Db, rows: VehicleFields[], now = new Date()): Promise<string[]> {
+  if (rows.length === 0) return [];
   const at = now.toISOString();
-  const status = fields.status ?? "available";
-  await trx
-    .insertInto("vehicles")
-    .values({
-      id,
-      ...(vehicleColumns(fields) as Omit<VehicleFields, "features"> & { features: string }),
-      stockNumber: fields.stockNumber ?? null,
-      trim: fields.trim ?? null,
-      status,
-      dateInStock: fields.dateInStock ?? at.slice(0, 10),
-      soldAt: status === "sold" ? at : null,
-      warrantyType: fields.warrantyType ?? defaultWarrantyType(fields.price, fields.mileage),
-      warrantySystems: fields.warrantySystems ?? null,
-      warrantyDuration: fields.warrantyDuration ?? null,
-      createdAt: at,
-      updatedAt: await nextChangeTime(trx, now),
-    })
-    .execute();
-  return id;
+  const updatedAt = await nextChangeTime(trx, now);
+  const values = rows.map((fields) => newVehicleRow(fields, at, updatedAt));
+  for (let i = 0; i < values.length; i += INSERT_BATCH) {
+    await trx
+      .insertInto("vehicles")
+      .values(values.slice(i, i + INSERT_BATCH))
+      .execute();
+  }
+  return values.map((v) => v.id);
 }
 
 /**
  * Changes some fields of a vehicle inside an open transaction, recording a price change and
- * the sold date when they happen; false when no such vehicle.
+ * the sold date when they happen; false when no such vehicle. A caller changing many vehicles
+ * passes one `changeTime` from `nextChangeTime` for all of them.
  */
-export async function patchVehicleRow(trx: Db, id: string, fields: Partial<VehicleFields>, now = new Date()): Promise<boolean> {
+export async function patchVehicleRow(
+  trx: Db,
+  id: string,
+  fields: Partial<VehicleFields>,
+  now = new Date(),
+  changeTime?: string,
+): Promise<boolean> {
   const before = await trx.selectFrom("vehicles").select(["price", "status"]).where("id", "=", id).executeTakeFirst();
   if (!before) return false;
   const at = now.toISOString();
   const soldAt = fields.status === undefined || fields.status === before.status ? {} : { soldAt: fields.status === "sold" ? at : null };
   await trx
     .updateTable("vehicles")
-    .set({ ...vehicleColumns(fields), ...soldAt, updatedAt: await nextChangeTime(trx, now) })
+    .set({ ...vehicleColumns(fields), ...soldAt, updatedAt: changeTime ?? (await nextChangeTime(trx, now)) })
     .where("id", "=", id)
     .execute();
   if (fields.price !== undefined && fields.price !== before.price) {

@@ -6,6 +6,7 @@ import { lotMigration } from "./004-lot.server";
 import { webVitalsMigration } from "./006-web-vitals.server";
 import { leadOutboxCleanupMigration } from "./008-lead-outbox-cleanup.server";
 import { signInLocksMigration } from "./009-sign-in-locks.server";
+import { vehiclesUpdatedAtIndexMigration } from "./010-vehicles-updated-at-index.server";
 import { bookingCalendarSequenceMigration } from "./012-booking-calendar-sequence.server";
 
 /**
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   "006-web-vitals": webVitalsMigration,
   "008-lead-outbox-cleanup": leadOutboxCleanupMigration,
   "009-sign-in-locks": signInLocksMigration,
+  "010-vehicles-updated-at-index": vehiclesUpdatedAtIndexMigration,
   "012-booking-calendar-sequence": bookingCalendarSequenceMigration,
 };

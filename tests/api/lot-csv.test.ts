@@ -12,6 +12,7 @@ type Report = {
   updated: { row: number; vin: string; id: string }[];
   unchanged: { row: number; vin: string; id: string }[];
   rejected: { row: number; vin: string | null; problems: { column: string; message: string }[] }[];
+  warnings: { row: number; vin: string | null; column: string; message: string }[];
 };
 
 let server: TestServer;
@@ -215,6 +216,63 @@ describe("CSV import limits (issue 28 item 4)", () => {
     const report = (await under.json()) as Report;
     expect(report.created).toEqual([{ row: 2, vin: vin(40_000) }]);
     expect(report.rejected).toEqual([{ row: 3, vin: vin(40_001), problems: [{ column: "Description", message: expect.any(String) }] }]);
+  });
+});
+
+describe("CSV cells that a spreadsheet would run (issue 29 item 7, OWASP CSV injection)", () => {
+  const FORMULA = '=HYPERLINK("http://evil.example","Click me")';
+  const csvCell = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+  it("imports formula-like cells as text with a warning, exports them with a leading ', and takes them back unchanged", async () => {
+    const csv = [HEADER, row(500, { description: csvCell(FORMULA), trim: "@SUM(1+1)" }), row(501)].join("\n");
+    const dry = await importCsv(csv, true);
+    expect(dry.status).toBe(200);
+    expect(dry.report.rejected).toEqual([]);
+    expect(dry.report.created).toHaveLength(2);
+    expect(dry.report.warnings).toEqual([
+      {
+        row: 2,
+        vin: vin(500),
+        column: "Trim",
+        message: expect.stringMatching(/^Begins with "@", which a spreadsheet may run as a formula/),
+      },
+      { row: 2, vin: vin(500), column: "Description", message: expect.stringMatching(/^Begins with "=", which/) },
+    ]);
+    await importCsv(csv, false);
+    const stored = (await vehicles()).find((v) => v.vin === vin(500))!;
+    expect(stored).toMatchObject({ description: FORMULA, trim: "@SUM(1+1)" });
+
+    const text = await (await staff.fetch("/api/admin/vehicles/export.csv")).text();
+    const [header, ...rows] = parse(text, { bom: true }) as string[][];
+    const exported = rows.find((r) => r[0] === vin(500))!;
+    expect(exported[header!.indexOf("Description")]).toBe(`'${FORMULA}`);
+    expect(exported[header!.indexOf("Trim")]).toBe("'@SUM(1+1)");
+    expect(rows.every((r) => r.every((cell) => !/^[=+@\t\r]/.test(cell)))).toBe(true);
+
+    const back = await importCsv(text, true);
+    expect(back.report.warnings).toEqual([]);
+    expect(back.report.unchanged.map((u) => u.vin)).toContain(vin(500));
+    expect(back.report.updated).toEqual([]);
+  });
+
+  it("says a VIN from before 1981 was not checked", async () => {
+    const { report } = await importCsv([HEADER, row(502, { vin: "OLDSERIAL12345678", year: "1975" })].join("\n"), true);
+    expect(report.rejected).toEqual([]);
+    expect(report.warnings).toEqual([
+      { row: 2, vin: "OLDSERIAL12345678", column: "VIN", message: expect.stringMatching(/^Not checked: before 1981/) },
+    ]);
+  });
+
+  it("neutralises a formula in the Meta catalogue feed too", async () => {
+    const listed = (await vehicles()).find((v) => v.images.length > 0 && v.status === "available")!;
+    const { id: _id, status: _status, ...rest } = listed;
+    const { vin: v, year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, images } = rest;
+    const body = { vin: v, year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, images };
+    const res = await staff.fetch(`/api/admin/vehicles/${listed.id}`, { method: "PATCH", body: { ...body, description: FORMULA } });
+    expect(res.status).toBe(200);
+    const feed = parse(await (await fetch(`${server.url}/feeds/meta-vehicles.csv`)).text(), { columns: true }) as Record<string, string>[];
+    const entry = feed.find((r) => r.vehicle_id === listed.id || r.vin === listed.vin)!;
+    expect(entry.description).toBe(`'${FORMULA}`);
   });
 });
 

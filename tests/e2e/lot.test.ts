@@ -37,13 +37,16 @@ describe("running the lot in the dashboard", () => {
     await page.getByRole("button", { name: "Import CSV" }).click();
     const csv = [
       "VIN,Stock,Year,Make,Model,Trim,Price,Mileage,Exterior Color,Transmission,Drivetrain,Body Style,Features,Description,Status",
-      '5E2E0000400000001,E2E1,2020,Mazda,CX-5,Touring,21995,30100,Red,Automatic,AWD,SUV,"Bluetooth, Sunroof","Clean, one owner",available',
+      '5E2E0000400000001,E2E1,2020,Mazda,CX-5,Touring,21995,30100,Red,Automatic,AWD,SUV,"Bluetooth, Sunroof","=1+1 clean, one owner",available',
       "5E2E0000600000002,E2E2,2020,,CX-5,Touring,cheap,30100,Red,Automatic,AWD,SUV,Bluetooth,,available",
     ].join("\r\n");
     await page.getByLabel("CSV file", { exact: true }).setInputFiles({ name: "stock.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     const preview = page.getByTestId("import-preview");
     await preview.getByText("1 new, 0 updated, 0 unchanged, 1 rejected").waitFor();
     expect(await preview.getByRole("row").nth(1).textContent()).toMatch(/^3.*5E2E0000600000002.*Make.*Price/);
+    // A formula-like cell is imported as text, and the preview says so before staff confirm.
+    await preview.getByRole("heading", { name: "Warnings (these rows are imported as shown)" }).waitFor();
+    expect(await preview.getByRole("row").nth(3).textContent()).toMatch(/^2.*5E2E0000400000001.*Description.*Begins with "="/);
     const dialogAxe = await seriousAxeViolations(page);
     expect(dialogAxe, describeViolations(dialogAxe)).toEqual([]);
     await page.getByRole("button", { name: "Import 1 vehicle" }).click();
@@ -51,6 +54,8 @@ describe("running the lot in the dashboard", () => {
     await page.getByText("New vehicles have no photos yet").waitFor();
     expect(await page.getByLabel("Only vehicles without photos").isChecked()).toBe(true);
     const rows = page.getByTestId("vehicles-table").locator("tbody tr");
+    // The list reloads after the dialog closes: wait for the imported vehicle before counting.
+    await rows.filter({ hasText: "2020 Mazda CX-5" }).first().waitFor();
     expect(await rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain("2020 Mazda CX-5");
     expect(await rows.first().textContent()).toContain("Needs photos");

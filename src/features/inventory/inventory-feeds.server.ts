@@ -157,7 +157,8 @@ export function vehicleFeeds(snapshot: InventorySnapshot, publicUrl: string): Ve
     ].join("\n");
     const meta = stringify(
       snapshot.vehicles.map((v) => metaFeedRow(v, publicUrl)),
-      { header: true, columns: [...META_FEED_COLUMNS], record_delimiter: "unix" },
+      // escape_formulas: Meta's catalogue is opened in spreadsheets too; a description starting with "=" must stay text.
+      { header: true, columns: [...META_FEED_COLUMNS], record_delimiter: "unix", escape_formulas: true },
     );
     feeds = { google: `${google}\n`, meta };
     byUrl.set(publicUrl, feeds);

@@ -18,8 +18,16 @@ import {
 import type { Staff } from "~/server/http/staff-request.server";
 import { timeSlicer } from "~/server/time-slice.server";
 import { absoluteUrl } from "~/shared/lib/seo";
+import { isValidVin } from "~/shared/lib/vin";
 import type { Vehicle } from "~/shared/types/vehicle";
-import { COLORS, TRANSMISSIONS, vehicleImportSchema, vehicleImportUpdateSchema, type VehicleImportFields } from "./vehicle-schema";
+import {
+  COLORS,
+  STANDARD_VIN_FROM_YEAR,
+  TRANSMISSIONS,
+  vehicleImportSchema,
+  vehicleImportUpdateSchema,
+  type VehicleImportFields,
+} from "./vehicle-schema";
 
 /**
  * CSV import and export of the stock (issue 13): columns by name, case-insensitive and in any
@@ -117,10 +125,13 @@ export async function exportVehiclesCsv(ctx: AppContext, staff: Staff): Promise<
     v.createdAt,
     v.updatedAt,
   ]);
-  return `\uFEFF${stringify([EXPORT_HEADERS, ...rows], { record_delimiter: "windows" })}`;
+  // escape_formulas: a cell a spreadsheet would run (=, +, -, @, tab, CR first) gets a leading ' (OWASP CSV injection).
+  return `\uFEFF${stringify([EXPORT_HEADERS, ...rows], { record_delimiter: "windows", escape_formulas: true })}`;
 }
 
 export type ImportProblem = { column: string; message: string };
+/** Imported as shown, but worth a look before confirming: formula-like cells, VINs that could not be checked. */
+export type ImportWarning = { row: number; vin: string | null; column: string; message: string };
 export type ImportReport = {
   dryRun: boolean;
   /** Data rows read (the header is row 1, the first vehicle row 2, as a spreadsheet numbers them). */
@@ -129,6 +140,7 @@ export type ImportReport = {
   updated: { row: number; vin: string; id: string }[];
   unchanged: { row: number; vin: string; id: string }[];
   rejected: { row: number; vin: string | null; problems: ImportProblem[] }[];
+  warnings: ImportWarning[];
 };
 
 /** A file that cannot be imported at all (unreadable CSV, no VIN column, over one of the limits below). */
@@ -171,7 +183,28 @@ function cleanCell(field: keyof VehicleImportFields, raw: string): unknown {
   }
 }
 
-type ParsedRow = { row: number; vin: string | null; fields: Partial<VehicleImportFields> | null; problems: ImportProblem[] };
+type ParsedRow = {
+  row: number;
+  vin: string | null;
+  fields: Partial<VehicleImportFields> | null;
+  problems: ImportProblem[];
+  warnings: ImportWarning[];
+};
+
+/** What a spreadsheet reads as the start of a formula (OWASP CSV injection; csv-stringify's escape_formulas). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A cell as the import takes it: our own export's escape (a ' before a formula character) is taken
+ * off, so an exported file imports back unchanged; a formula-like cell from elsewhere is kept as text
+ * and named in a warning, since staff may have meant neither.
+ */
+function formulaSafeCell(raw: string): { cell: string; formula: string | null } {
+  if (raw.startsWith("'") && FORMULA_START.test(raw.slice(1))) return { cell: raw.slice(1), formula: null };
+  return { cell: raw, formula: FORMULA_START.test(raw) ? raw[0]! : null };
+}
+
+const FORMULA_NAMES: Record<string, string> = { "\t": "a tab", "\r": "a carriage return" };
 
 function problemsOf(error: z.ZodError): ImportProblem[] {
   return error.issues.map((issue) => {
@@ -268,15 +301,33 @@ async function validateRows({ columns, body }: CsvTable, existing: Map<string, s
   for (const [index, cells] of body.entries()) {
     const row = index + 2;
     const input: Record<string, unknown> = {};
+    const formulas: { field: keyof VehicleImportFields; start: string }[] = [];
     columns.forEach((field, i) => {
-      if (field && input[field] === undefined) input[field] = cleanCell(field, cells[i] ?? "");
+      if (!field || input[field] !== undefined) return;
+      const { cell, formula } = formulaSafeCell(cells[i] ?? "");
+      if (formula) formulas.push({ field, start: formula });
+      input[field] = cleanCell(field, cell);
     });
     const vin = typeof input.vin === "string" && input.vin ? input.vin.toUpperCase() : null;
+    const warnings: ImportWarning[] = formulas.map(({ field, start }) => ({
+      row,
+      vin,
+      column: HEADER_OF.get(field) ?? field,
+      message: `Begins with ${FORMULA_NAMES[start] ?? `"${start}"`}, which a spreadsheet may run as a formula: it is stored as text, and exported with a leading '.`,
+    }));
     const result = (vin && existing.has(vin) ? vehicleImportUpdateSchema : vehicleImportSchema).safeParse(input);
+    if (result.success && result.data.year !== undefined && result.data.year < STANDARD_VIN_FROM_YEAR && !isValidVin(result.data.vin)) {
+      warnings.push({
+        row,
+        vin,
+        column: "VIN",
+        message: `Not checked: before ${STANDARD_VIN_FROM_YEAR} each maker numbered its vehicles its own way.`,
+      });
+    }
     rows.push(
       result.success
-        ? { row, vin: result.data.vin, fields: result.data as Partial<VehicleImportFields>, problems: [] }
-        : { row, vin, fields: null, problems: problemsOf(result.error) },
+        ? { row, vin: result.data.vin, fields: result.data as Partial<VehicleImportFields>, problems: [], warnings }
+        : { row, vin, fields: null, problems: problemsOf(result.error), warnings },
     );
     await slice();
   }
@@ -297,7 +348,16 @@ export async function importVehiclesCsv(ctx: AppContext, staff: Staff, body: Buf
   const vins = table.body.map((cells) => (cells[vinColumn] ?? "").trim().toUpperCase()).filter((vin) => vin.length === 17);
   const existing = await vehicleIdsByVin(ctx.db, [...new Set(vins)]);
   const rows = await validateRows(table, existing, slice);
-  const report: ImportReport = { dryRun: options.dryRun, rows: rows.length, created: [], updated: [], unchanged: [], rejected: [] };
+  const report: ImportReport = {
+    dryRun: options.dryRun,
+    rows: rows.length,
+    created: [],
+    updated: [],
+    unchanged: [],
+    rejected: [],
+    // A rejected row's warnings would only repeat what its problems say.
+    warnings: rows.flatMap((r) => (r.fields ? r.warnings : [])),
+  };
 
   // Stock numbers must stay unique: against other vehicles and against earlier rows of the file.
   const stockNumbers = rows.flatMap((r) => (r.fields?.stockNumber ? [r.fields.stockNumber] : []));

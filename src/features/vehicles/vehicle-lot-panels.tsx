@@ -77,6 +77,7 @@ type ImportReport = {
   updated: { row: number; vin: string }[];
   unchanged: { row: number; vin: string }[];
   rejected: { row: number; vin: string | null; problems: { column: string; message: string }[] }[];
+  warnings: { row: number; vin: string | null; column: string; message: string }[];
 };
 
 async function postCsv(text: string, dryRun: boolean): Promise<ImportReport> {
@@ -165,6 +166,24 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
                         <td className="py-1 pr-3">{r.row}</td>
                         <td className="pr-3 font-mono">{r.vin ?? ""}</td>
                         <td>{r.problems.map((p) => `${p.column}: ${p.message}`).join("; ")}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </>
+            ) : null}
+            {report.warnings.length > 0 ? (
+              <>
+                <h3 className="mt-3 font-semibold">{c.warningsTitle}</h3>
+                <table className="mt-1 w-full text-left text-sm">
+                  <ColumnHeadings cellClassName="py-1 pr-3" columns={[c.row, "VIN", c.column, c.warning]} />
+                  <tbody>
+                    {report.warnings.map((w) => (
+                      <tr key={`${w.row}-${w.column}`} className="border-t border-gray-200 align-top">
+                        <td className="py-1 pr-3">{w.row}</td>
+                        <td className="pr-3 font-mono">{w.vin ?? ""}</td>
+                        <td className="pr-3">{w.column}</td>
+                        <td>{w.message}</td>
                       </tr>
                     ))}
                   </tbody>

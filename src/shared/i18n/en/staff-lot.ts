@@ -67,6 +67,9 @@ export const lot = {
     summary: (created: number, updated: number, unchanged: number, rejected: number) =>
       `${created} new, ${updated} updated, ${unchanged} unchanged, ${rejected} rejected`,
     rejectedTitle: "Rejected rows (not imported)",
+    warningsTitle: "Warnings (these rows are imported as shown)",
+    column: "Column",
+    warning: "Warning",
     row: "Row",
     problems: "Problems",
     confirm: (n: number) => `Import ${n} ${n === 1 ? "vehicle" : "vehicles"}`,

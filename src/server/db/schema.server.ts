@@ -135,6 +135,8 @@ export type FinancingApplicationTable = {
   employer: string | null;
   monthlyIncome: number;
   vehicleOfInterest: string | null;
+  /** The stock vehicle whose page opened the form (migration 011); null when none or no longer for sale. */
+  vehicleId: Generated<string | null>;
   downPayment: number | null;
   hasTradeIn: number;
   tradeInDetails: string | null;
@@ -200,6 +202,12 @@ export type BookingTable = {
   manageTokenHash: string | null;
   cancelledAt: string | null;
   locale: Generated<string>;
+  /** The customer's own vehicle, each part optional (migration 011). */
+  vehicleYear: Generated<number | null>;
+  vehicleMake: Generated<string | null>;
+  vehicleModel: Generated<string | null>;
+  vehicleMileage: Generated<number | null>;
+  vehicleVin: Generated<string | null>;
 };
 
 export type StaffAccountTable = {

@@ -6,6 +6,7 @@ import { lotMigration } from "./004-lot.server";
 import { webVitalsMigration } from "./006-web-vitals.server";
 import { leadOutboxCleanupMigration } from "./008-lead-outbox-cleanup.server";
 import { signInLocksMigration } from "./009-sign-in-locks.server";
+import { leadVehiclesMigration } from "./011-lead-vehicles.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "006-web-vitals": webVitalsMigration,
   "008-lead-outbox-cleanup": leadOutboxCleanupMigration,
   "009-sign-in-locks": signInLocksMigration,
+  "011-lead-vehicles": leadVehiclesMigration,
 };

@@ -79,6 +79,7 @@ export const financing = {
     submitting: "Submitting...",
   },
   validation: {
+    vehicleId: "This vehicle link is not valid. Please open the form again from the vehicle's page.",
     firstName: "First name is required",
     lastName: "Last name is required",
     email: "Valid email is required",

@@ -81,6 +81,7 @@ export const financing: Messages["financing"] = {
     submitting: "Enviando...",
   },
   validation: {
+    vehicleId: "El enlace de este vehículo no es válido. Vuelva a abrir el formulario desde la página del vehículo.",
     firstName: "El nombre es obligatorio",
     lastName: "El apellido es obligatorio",
     email: "Ingrese un correo electrónico válido",

@@ -4,6 +4,7 @@ import { XMLParser } from "fast-xml-parser";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import os from "node:os";
+import { createVinDecoder } from "~/features/vehicles/vin-decoder.server";
 import { insertService } from "~/server/data/services.server";
 import { insertVehicle } from "~/server/data/vehicles.server";
 import { migrateToLatest } from "~/server/db/database.server";
@@ -27,6 +28,8 @@ const parseAdf = (xml: string) =>
 const DEALER_TIME = /Received: (Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) ET/;
 
 const LEADS_TO = "leads@dealer.test";
+/** Shared with the admin tests: the vPIC database is unpacked once per machine, not per test server. */
+const VPIC_CACHE_DIR = path.join(os.tmpdir(), "dealership-vpic-cache");
 const ADF_TO = "crm@dealer.test";
 const SSN = "123-45-6789";
 const DOB = "1985-04-12";
@@ -126,9 +129,11 @@ describe("lead delivery through SMTP", () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
+    // Unpacked before the server starts, so a booking's VIN decodes within the booking's wait.
+    await createVinDecoder(VPIC_CACHE_DIR).warm();
     server = await startTestServer({
       dataDir: await leadDataDir(),
-      env: { SMTP_URL: smtp.url, LEADS_TO, ADF_TO, MAIL_FROM: "noreply@dealer.test", TRUST_PROXY: "true" },
+      env: { SMTP_URL: smtp.url, LEADS_TO, ADF_TO, MAIL_FROM: "noreply@dealer.test", TRUST_PROXY: "true", VPIC_CACHE_DIR },
     });
     vehicle = ((await (await fetch(`${server.url}/api/vehicles`)).json()) as Vehicle[]).find((v) => v.make === "Honda")!;
     services = (await (await fetch(`${server.url}/api/services`)).json()) as Service[];
@@ -305,7 +310,7 @@ describe("lead delivery through SMTP", () => {
     );
   });
 
-  it("a booking mails staff and the shopper (with the .ics and a manage link) and schedules one reminder", async () => {
+  it("a booking mails staff (with the customer's vehicle, its VIN decoded) and the shopper, sends no ADF, and schedules one reminder", async () => {
     const oil = services.find((s) => s.name === "Oil Change")!;
     const date = upcomingDateFor(oil, 3);
     const res = await postJson(server, "/api/bookings", {
@@ -317,15 +322,39 @@ describe("lead delivery through SMTP", () => {
       customerEmail: "jane.booker@example.com",
       customerPhone: "(978) 555-0100",
       notes: "Bring the spare key",
+      // Year, make and model left blank: the VIN fills them in.
+      vehicleMileage: "61250",
+      vehicleVin: "1hgcm82633a004352",
+      locale: "pt",
     });
     expect(res.status).toBe(201);
     const booking = (await res.json()) as { id: string };
+    // Staff and shopper only: a service booking is not a sales lead, and the DTD has no service interest.
     const mails = await exactly(smtp, 2);
+    expect(mails.map(recipients)).not.toContain(ADF_TO);
     const staff = mails.find((m) => recipients(m) === LEADS_TO)!;
     expect(staff.parsed.subject).toMatch(/^New booking: Oil Change, \w{3}, \w{3} \d{1,2} 9:00 AM — Jane Doe$/);
     expect(staff.parsed.text).toContain("Bring the spare key");
+    expect(staff.parsed.text!.split("\n")[0]).toBe("Shopper wrote in Portuguese (Brazil)");
+    expect(staff.parsed.text).toContain("Customer's vehicle: 2003 Honda Accord");
+    expect(staff.parsed.text).toContain("Mileage: 61,250 mi");
+    expect(staff.parsed.text).toContain("VIN: 1HGCM82633A004352");
+    expect(staff.parsed.html).toContain('href="tel:+19785550100"');
+    expect(staff.parsed.html).toContain('href="mailto:jane.booker@example.com"');
+    expect(staff.parsed.text).toContain(`/podium?tab=bookings&id=${booking.id}`);
+    const { db: stored } = openServerDatabase(server);
+    const row = await stored.selectFrom("bookings").selectAll().where("id", "=", booking.id).executeTakeFirstOrThrow();
+    await stored.destroy();
+    expect(row).toMatchObject({
+      vehicleYear: 2003,
+      vehicleMake: "Honda",
+      vehicleModel: "Accord",
+      vehicleMileage: 61250,
+      vehicleVin: "1HGCM82633A004352",
+    });
     const confirmation = mails.find((m) => recipients(m) === "jane.booker@example.com")!;
     expect(confirmation.parsed.text).toContain("100 Demo Street");
+    expect(confirmation.parsed.replyTo?.text).toBe("sales@example.com");
     const [ics] = confirmation.parsed.attachments;
     expect(ics?.contentType).toBe("text/calendar");
     const calendar = parseIcs(ics!.content.toString("utf8"));
@@ -346,9 +375,9 @@ describe("lead delivery through SMTP", () => {
     await db.updateTable("outbox").set({ dueAt: now, nextAttemptAt: now }).where("id", "=", reminder.id).execute();
     await db.destroy();
     const [sent] = await exactly(smtp, 1, 15_000);
-    expect(sent!.parsed.subject).toMatch(/^Reminder: Oil Change tomorrow/);
+    expect(sent!.parsed.subject).toMatch(/^Lembrete: Oil Change amanhã/);
     expect(recipients(sent!)).toBe("jane.booker@example.com");
-    expect(sent!.parsed.text).toContain("/booking/manage/");
+    expect(sent!.parsed.text).toContain("/pt/booking/manage/");
     await sleep(3_500); // one more poll: still once
     expect(smtp.mails).toHaveLength(1);
     expect((await outboxRows(server)).find((r) => r.id === reminder.id)?.status).toBe("sent");

@@ -20,9 +20,18 @@ export type Booking = {
   /** The site language the shopper booked in; their mails use it. */
   locale: string;
   cancelledAt: string | null;
+  /** The customer's own vehicle (service desk), each part optional. */
+  vehicleYear: number | null;
+  vehicleMake: string | null;
+  vehicleModel: string | null;
+  vehicleMileage: number | null;
+  vehicleVin: string | null;
 };
 
-export type BookingInput = Omit<Booking, "id" | "status" | "createdAt" | "locale" | "cancelledAt"> & {
+type CustomerVehicle = Pick<Booking, "vehicleYear" | "vehicleMake" | "vehicleModel" | "vehicleMileage" | "vehicleVin">;
+
+export type BookingInput = Omit<Booking, "id" | "status" | "createdAt" | "locale" | "cancelledAt" | keyof CustomerVehicle> &
+  Partial<CustomerVehicle> & {
   locale?: string;
   /** SHA-256 of the manage-link token (never the token). */
   manageTokenHash?: string | null;
@@ -43,6 +52,11 @@ const BOOKING_COLUMNS = [
   "createdAt",
   "locale",
   "cancelledAt",
+  "vehicleYear",
+  "vehicleMake",
+  "vehicleModel",
+  "vehicleMileage",
+  "vehicleVin",
 ] as const;
 
 /** Thrown when the slot already holds an active booking (the unique index said no). */
@@ -58,7 +72,19 @@ export class SlotTakenError extends Error {
  */
 export async function insertBooking(db: Db, input: BookingInput, now = new Date()): Promise<Booking> {
   const { manageTokenHash = null, locale = "en", ...fields } = input;
-  const booking: Booking = { id: crypto.randomUUID(), ...fields, locale, status: "pending", createdAt: now.toISOString(), cancelledAt: null };
+  const booking: Booking = {
+    id: crypto.randomUUID(),
+    vehicleYear: null,
+    vehicleMake: null,
+    vehicleModel: null,
+    vehicleMileage: null,
+    vehicleVin: null,
+    ...fields,
+    locale,
+    status: "pending",
+    createdAt: now.toISOString(),
+    cancelledAt: null,
+  };
   try {
     await db
       .insertInto("bookings")

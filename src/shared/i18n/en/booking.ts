@@ -27,6 +27,14 @@ export const booking = {
   phone: "Phone",
   notes: "Notes (optional)",
   notesPlaceholder: "Anything we should know about your vehicle?",
+  vehicle: {
+    legend: "Your vehicle (optional)",
+    year: "Year",
+    make: "Make",
+    model: "Model",
+    mileage: "Mileage",
+    vin: "VIN",
+  },
   confirmBooking: "Confirm Booking",
   sending: "Sending...",
   /** The one-page form shown when JavaScript is off (the calendar needs it). */
@@ -57,6 +65,9 @@ export const booking = {
     addToCalendar: "Add to Calendar (.ics)",
   },
   validation: {
+    vehicleYear: "Please enter a valid model year",
+    vehicleMileage: "Mileage must be a whole number of miles",
+    vehicleVin: "VIN must be 17 letters or digits",
     serviceId: "Please select a service",
     bookingDate: "Please select a date",
     bookingTime: "Please select a time slot",

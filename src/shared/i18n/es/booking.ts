@@ -29,6 +29,14 @@ export const booking: Messages["booking"] = {
   phone: "Teléfono",
   notes: "Notas (opcional)",
   notesPlaceholder: "¿Hay algo que debamos saber sobre su vehículo?",
+  vehicle: {
+    legend: "Su vehículo (opcional)",
+    year: "Año",
+    make: "Marca",
+    model: "Modelo",
+    mileage: "Millaje",
+    vin: "VIN (número de identificación)",
+  },
   confirmBooking: "Confirmar cita",
   sending: "Enviando...",
   noJs: {
@@ -58,6 +66,9 @@ export const booking: Messages["booking"] = {
     addToCalendar: "Agregar al calendario (.ics)",
   },
   validation: {
+    vehicleYear: "Ingrese un año de modelo válido",
+    vehicleMileage: "El millaje debe ser un número entero de millas",
+    vehicleVin: "El VIN debe tener 17 letras o dígitos",
     serviceId: "Elija un servicio",
     bookingDate: "Escoja una fecha",
     bookingTime: "Escoja un horario",

@@ -29,6 +29,14 @@ export const booking: Messages["booking"] = {
   phone: "Telefone",
   notes: "Observações (opcional)",
   notesPlaceholder: "Há algo que devemos saber sobre o seu veículo?",
+  vehicle: {
+    legend: "Seu veículo (opcional)",
+    year: "Ano",
+    make: "Marca",
+    model: "Modelo",
+    mileage: "Quilometragem (em milhas)",
+    vin: "VIN (número do chassi)",
+  },
   confirmBooking: "Confirmar agendamento",
   sending: "Enviando...",
   noJs: {
@@ -58,6 +66,9 @@ export const booking: Messages["booking"] = {
     addToCalendar: "Adicionar à agenda (.ics)",
   },
   validation: {
+    vehicleYear: "Informe um ano de modelo válido",
+    vehicleMileage: "A quilometragem deve ser um número inteiro de milhas",
+    vehicleVin: "O VIN deve ter 17 letras ou números",
     serviceId: "Escolha um serviço",
     bookingDate: "Escolha uma data",
     bookingTime: "Escolha um horário",

@@ -43,6 +43,7 @@ const benefitIcons = [BadgeCheck, Percent, ShieldCheck];
 export default function FinancingPage({ actionData, loaderData }: Route.ComponentProps) {
   const path = useLocalizedPath();
   const m = useMessages().financing;
+  const vehicle = loaderData.vehicle;
   return (
     <>
       <PageHero title={m.hero.title} subtitle={m.hero.subtitle}>
@@ -69,7 +70,8 @@ export default function FinancingPage({ actionData, loaderData }: Route.Componen
         </ul>
       </section>
       <div className="mx-auto max-w-5xl px-4 py-10">
-        <FinancingForm action={path("/financing")} posted={actionData} vehicle={loaderData.vehicle} />
+        {/* The vehicle's id stays in the URL the form posts to without JavaScript, so a refused post keeps it. */}
+        <FinancingForm action={path(vehicle ? `/financing?vehicleId=${vehicle.id}` : "/financing")} posted={actionData} vehicle={vehicle} />
       </div>
     </>
   );

@@ -17,7 +17,10 @@ export function CustomerVehicleFields({
   errors: Partial<Record<string, string>>;
   values?: Partial<Record<string, string>>;
 }) {
-  const m = useMessages().booking.vehicle;
+  const messages = useMessages();
+  const m = messages.booking.vehicle;
+  // Make, mileage and VIN say what the vehicle page says (one word each, already in every catalogue).
+  const v = messages.vehicle;
   const field = (name: (typeof VEHICLE_FIELDS)[number], label: string, extra: { inputMode?: "numeric"; maxLength?: number } = {}) => (
     <TextField id={`${idPrefix}-${name}`} name={name} label={label} error={errors[name]} defaultValue={values[name]} {...extra} />
   );
@@ -25,10 +28,10 @@ export function CustomerVehicleFields({
     <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
       <legend className="mb-2 font-semibold text-gray-900">{m.legend}</legend>
       {field("vehicleYear", m.year, { inputMode: "numeric", maxLength: 4 })}
-      {field("vehicleMake", m.make, { maxLength: 50 })}
+      {field("vehicleMake", messages.inventory.make, { maxLength: 50 })}
       {field("vehicleModel", m.model, { maxLength: 50 })}
-      {field("vehicleMileage", m.mileage, { inputMode: "numeric" })}
-      {field("vehicleVin", m.vin, { maxLength: 17 })}
+      {field("vehicleMileage", v.mileage, { inputMode: "numeric" })}
+      {field("vehicleVin", v.vin, { maxLength: 17 })}
     </fieldset>
   );
 }

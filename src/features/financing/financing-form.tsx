@@ -57,9 +57,7 @@ export function FinancingForm({
     );
   }
   const failed = posted?.kind === "submitted" || returning.current ? undefined : posted;
-  return (
-    <ApplicationForm action={action} headingRef={formHeading} onSubmitted={setApplicationId} posted={failed} vehicle={vehicle ?? null} />
-  );
+  return <ApplicationForm action={action} headingRef={formHeading} onSubmitted={setApplicationId} posted={failed} vehicle={vehicle} />;
 }
 
 type ApplicationFormProps = {
@@ -68,7 +66,7 @@ type ApplicationFormProps = {
   headingRef: React.Ref<HTMLHeadingElement>;
   onSubmitted: (id: string) => void;
   posted?: Exclude<FinancingPostResult, { kind: "submitted" }>;
-  vehicle: FinancingVehicle | null;
+  vehicle?: FinancingVehicle | null;
 };
 
 /** The vehicle a page passes in: its id goes with the application, its name fills the free-text field. */
@@ -190,10 +188,11 @@ function ApplicationForm({ action, headingRef, onSubmitted, posted, vehicle }: A
 
       <Section title={m.form.sections.vehicle}>
         {/* A hidden field, so the id goes with the form posted before or without JavaScript too. */}
-        {vehicle ? <input type="hidden" {...register("vehicleId")} defaultValue={echoed?.vehicleId ?? vehicle.id} /> : null}
+        {vehicle ? <input type="hidden" name="vehicleId" value={vehicle.id} /> : null}
         {text("vehicleOfInterest", f.vehicleOfInterest, {
           placeholder: m.form.placeholders.vehicleOfInterest,
-          ...(vehicle && echoed?.vehicleOfInterest === undefined ? { defaultValue: vehicle.name } : {}),
+          // The shopper's own words after a refused post; else the vehicle's name.
+          defaultValue: echoed ? echoed.vehicleOfInterest : vehicle?.name,
         })}
         {text("downPayment", f.downPayment, { inputMode: "decimal" })}
         <CheckboxField
@@ -355,6 +354,7 @@ type Registration = { name: string };
 type FieldName = keyof FinancingFormInput & string;
 type TextOptions = {
   required?: boolean;
+  defaultValue?: string;
   type?: "text" | "email" | "tel" | "date";
   autoComplete?: string;
   inputMode?: "numeric" | "decimal" | "tel" | "email" | "text";

@@ -30,10 +30,7 @@ export const booking = {
   vehicle: {
     legend: "Your vehicle (optional)",
     year: "Year",
-    make: "Make",
     model: "Model",
-    mileage: "Mileage",
-    vin: "VIN",
   },
   confirmBooking: "Confirm Booking",
   sending: "Sending...",
@@ -65,8 +62,8 @@ export const booking = {
     addToCalendar: "Add to Calendar (.ics)",
   },
   validation: {
-    vehicleYear: "Please enter a valid model year",
-    vehicleMileage: "Mileage must be a whole number of miles",
+    vehicleYear: "Enter a valid year",
+    vehicleMileage: "Enter the mileage as a whole number",
     vehicleVin: "VIN must be 17 letters or digits",
     serviceId: "Please select a service",
     bookingDate: "Please select a date",

@@ -79,7 +79,7 @@ export const financing = {
     submitting: "Submitting...",
   },
   validation: {
-    vehicleId: "This vehicle link is not valid. Please open the form again from the vehicle's page.",
+    vehicleId: "Unknown vehicle link.",
     firstName: "First name is required",
     lastName: "Last name is required",
     email: "Valid email is required",

@@ -32,10 +32,7 @@ export const booking: Messages["booking"] = {
   vehicle: {
     legend: "Su vehículo (opcional)",
     year: "Año",
-    make: "Marca",
     model: "Modelo",
-    mileage: "Millaje",
-    vin: "VIN (número de identificación)",
   },
   confirmBooking: "Confirmar cita",
   sending: "Enviando...",
@@ -66,9 +63,9 @@ export const booking: Messages["booking"] = {
     addToCalendar: "Agregar al calendario (.ics)",
   },
   validation: {
-    vehicleYear: "Ingrese un año de modelo válido",
-    vehicleMileage: "El millaje debe ser un número entero de millas",
-    vehicleVin: "El VIN debe tener 17 letras o dígitos",
+    vehicleYear: "Año no válido",
+    vehicleMileage: "Millaje no válido",
+    vehicleVin: "VIN no válido",
     serviceId: "Elija un servicio",
     bookingDate: "Escoja una fecha",
     bookingTime: "Escoja un horario",

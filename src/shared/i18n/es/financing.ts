@@ -81,7 +81,7 @@ export const financing: Messages["financing"] = {
     submitting: "Enviando...",
   },
   validation: {
-    vehicleId: "El enlace de este vehículo no es válido. Vuelva a abrir el formulario desde la página del vehículo.",
+    vehicleId: "Vehículo no válido.",
     firstName: "El nombre es obligatorio",
     lastName: "El apellido es obligatorio",
     email: "Ingrese un correo electrónico válido",

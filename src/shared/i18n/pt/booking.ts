@@ -32,10 +32,7 @@ export const booking: Messages["booking"] = {
   vehicle: {
     legend: "Seu veículo (opcional)",
     year: "Ano",
-    make: "Marca",
     model: "Modelo",
-    mileage: "Quilometragem (em milhas)",
-    vin: "VIN (número do chassi)",
   },
   confirmBooking: "Confirmar agendamento",
   sending: "Enviando...",
@@ -66,9 +63,9 @@ export const booking: Messages["booking"] = {
     addToCalendar: "Adicionar à agenda (.ics)",
   },
   validation: {
-    vehicleYear: "Informe um ano de modelo válido",
-    vehicleMileage: "A quilometragem deve ser um número inteiro de milhas",
-    vehicleVin: "O VIN deve ter 17 letras ou números",
+    vehicleYear: "Ano inválido",
+    vehicleMileage: "Quilometragem inválida",
+    vehicleVin: "VIN inválido",
     serviceId: "Escolha um serviço",
     bookingDate: "Escolha uma data",
     bookingTime: "Escolha um horário",

@@ -81,7 +81,7 @@ export const financing: Messages["financing"] = {
     submitting: "Enviando...",
   },
   validation: {
-    vehicleId: "O link deste veículo não é válido. Abra o formulário novamente pela página do veículo.",
+    vehicleId: "Veículo inválido.",
     firstName: "Informe o seu nome",
     lastName: "Informe o seu sobrenome",
     email: "Informe um e-mail válido",

@@ -31,7 +31,8 @@ const ZONE_LABEL: Record<string, string> = { "America/New_York": "ET" };
 /** "Wed, Nov 25, 2026, 6:08 AM ET": a stored UTC instant on the dealership's clock. */
 export function dealerTime(instant: string | Date): string {
   const label = ZONE_LABEL[businessProfile.timeZone] ?? businessProfile.timeZone;
-  return `${dealerClock.format(new Date(instant))} ${label}`;
+  // Some ICU versions put a narrow no-break space before AM/PM: plain text mail gets a plain space.
+  return `${dealerClock.format(new Date(instant)).replace(/\s/g, " ")} ${label}`;
 }
 
 /** A tel: URI a phone dials from a mail: US numbers as +1 and ten digits, anything else digits as typed. */

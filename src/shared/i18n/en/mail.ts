@@ -21,7 +21,6 @@ export const mail = {
     bookingHeading: "New service booking",
     bookingCancelledHeading: "A customer cancelled their booking",
     replyHint: "Reply to this mail to answer the customer directly.",
-    openDashboard: "Open in the dashboard",
     openMessage: "Open this message in the dashboard",
     openApplication: "Open this application in the dashboard",
     openBooking: "Open this booking in the dashboard",
@@ -29,7 +28,6 @@ export const mail = {
     vehicleGone: (id: string) => `Applied from the page of a vehicle no longer for sale (id ${id}); no vehicle is attached.`,
     tradeInGiven: "The shopper has a trade-in; ask for its details.",
     noDownPayment: "No down payment given.",
-    viewVehicle: "View the vehicle",
     fields: {
       name: "Name",
       email: "Email",

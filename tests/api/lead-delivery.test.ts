@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { XMLParser } from "fast-xml-parser";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import os from "node:os";
+import { createVinDecoder } from "~/features/vehicles/vin-decoder.server";
 import sharp from "sharp";
 import { insertService } from "~/server/data/services.server";
 import { insertVehicle } from "~/server/data/vehicles.server";
@@ -12,13 +13,25 @@ import { storeImage } from "~/server/images/image-store.server";
 import { DEMO_SERVICES } from "~/server/seed/demo-catalogue.server";
 import type { Service } from "~/shared/types/service";
 import type { Vehicle } from "~/shared/types/vehicle";
+import { adfDtdErrors } from "../support/adf-dtd";
 import { upcomingDateFor } from "../support/booking-dates";
 import { financingApplicationBody, parseIcs, recipients, sleep, subjects } from "../support/lead-delivery-helpers";
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../support/smtp-capture";
 import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
 import { openServerDatabase } from "../support/server-database";
 
+/** Parses an ADF body, each prospect's vehicles always as a list. */
+const parseAdf = (xml: string) =>
+  new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false, isArray: (name) => name === "vehicle" }).parse(
+    xml,
+  ).adf.prospect;
+
+/** The staff mail's "Received" line: the dealership's clock, "Wed, Nov 25, 2026, 6:08 AM ET". */
+const DEALER_TIME = /Received: (Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) ET/;
+
 const LEADS_TO = "leads@dealer.test";
+/** Shared with the admin tests: the vPIC database is unpacked once per machine, not per test server. */
+const VPIC_CACHE_DIR = path.join(os.tmpdir(), "dealership-vpic-cache");
 const ADF_TO = "crm@dealer.test";
 const SSN = "123-45-6789";
 const DOB = "1985-04-12";
@@ -76,6 +89,24 @@ async function leadDataDir(): Promise<string> {
       bodyStyle: "Sedan",
       exteriorColor: "Blue",
       vin: "2HGFC2F59KH512345",
+      stockNumber: "F1234",
+      features: [],
+      description: null,
+      images: [],
+    });
+    // Sold: a financing form opened from its page before the sale names no vehicle.
+    await insertVehicle(db, {
+      year: 2015,
+      make: "Toyota",
+      model: "Camry",
+      price: 9995,
+      mileage: 98000,
+      transmission: "Automatic",
+      drivetrain: "FWD",
+      bodyStyle: "Sedan",
+      exteriorColor: "Gray",
+      vin: "4T1BF1FK5FU123456",
+      status: "sold",
       features: [],
       description: null,
       images: [await storeImage(dir, photo)],
@@ -104,11 +135,13 @@ describe("lead delivery through SMTP", () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
+    // Unpacked before the server starts, so a booking's VIN decodes within the booking's wait.
+    await createVinDecoder(VPIC_CACHE_DIR).warm();
     server = await startTestServer({
       dataDir: await leadDataDir(),
-      env: { SMTP_URL: smtp.url, LEADS_TO, ADF_TO, MAIL_FROM: "noreply@dealer.test", TRUST_PROXY: "true" },
+      env: { SMTP_URL: smtp.url, LEADS_TO, ADF_TO, MAIL_FROM: "noreply@dealer.test", TRUST_PROXY: "true", VPIC_CACHE_DIR },
     });
-    vehicle = ((await (await fetch(`${server.url}/api/vehicles`)).json()) as Vehicle[])[0]!;
+    vehicle = ((await (await fetch(`${server.url}/api/vehicles`)).json()) as Vehicle[]).find((v) => v.make === "Honda")!;
     services = (await (await fetch(`${server.url}/api/services`)).json()) as Service[];
   });
   afterAll(async () => {
@@ -135,21 +168,40 @@ describe("lead delivery through SMTP", () => {
     expect(staff.parsed.html).toContain("&lt;b&gt;Can I test drive");
     expect(staff.parsed.html).not.toContain("<b>Can I");
 
+    // A salesperson can act on it: local time, tel:/mailto: links, the vehicle as the lot knows it, the record's link.
+    expect(staff.parsed.text!.split("\n")[0]).toBe("Shopper wrote in English");
+    expect(staff.parsed.text).toMatch(DEALER_TIME);
+    expect(staff.parsed.text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+    expect(staff.parsed.html).toContain('href="tel:+19785550100"');
+    expect(staff.parsed.html).toContain('href="mailto:jane.doe@example.com"');
+    expect(staff.parsed.text).toContain("Stock #: F1234");
+    expect(staff.parsed.text).toContain("Mileage: 42,000 mi");
+    expect(staff.parsed.text).toContain("Price: $18,995");
+    expect(staff.parsed.html).toMatch(/href="http[^"]+\/used-2019-honda-civic-fitchburg-ma-01430-[^"]+"/);
+    const messageId = (await outboxRows(server)).find((r) => r.kind === "contact-staff")!.relatedId;
+    expect(staff.parsed.text).toContain(`/podium?tab=messages&id=${messageId}`);
+
     const adf = mails.find((m) => recipients(m) === ADF_TO)!;
     const xml = adf.parsed.text!;
-    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(adfDtdErrors(xml)).toBe("");
     expect(xml).toContain('<?adf version="1.0"?>');
-    const prospect = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false }).parse(xml).adf.prospect;
+    const prospect = parseAdf(xml);
     expect(Number.isNaN(Date.parse(prospect.requestdate))).toBe(false);
-    expect(prospect.vehicle).toMatchObject({
+    const [buy, trade] = prospect.vehicle;
+    expect(buy).toMatchObject({
       "@interest": "buy",
       "@status": "used",
       year: String(vehicle.year),
       make: vehicle.make,
       vin: vehicle.vin,
+      stock: "F1234",
     });
-    expect(prospect.vehicle.price["#text"]).toBe(String(vehicle.price));
-    expect(prospect.vehicle.odometer["#text"]).toBe(String(vehicle.mileage));
+    expect(buy.price).toMatchObject({ "#text": String(vehicle.price), "@type": "asking" });
+    expect(buy.odometer).toMatchObject({ "#text": String(vehicle.mileage), "@units": "mi" });
+    expect(buy.comments).toMatch(/^Vehicle page: http\S+\/used-2019-honda-civic-fitchburg-ma-01430-/);
+    // The form's trade-in checkbox becomes the trade-in vehicle.
+    expect(trade).toMatchObject({ "@interest": "trade-in", "@status": "used" });
+    expect(prospect.customer.comments).toMatch(/^Shopper's language: English \(en\)/);
     expect(prospect.customer.contact.email).toBe("jane.doe@example.com");
     expect(prospect.customer.contact.name.map((n: Record<string, string>) => n["#text"])).toEqual(["Jane", "Doe"]);
     expect(prospect.customer.comments).toContain("<b>Can I test drive it Saturday?</b>");
@@ -160,30 +212,59 @@ describe("lead delivery through SMTP", () => {
     expect(ack.parsed.subject).toMatch(/^We received your message/);
     expect(ack.parsed.text).toContain("100 Demo Street");
     expect(ack.parsed.text).toContain("(978) 555-0142");
+    // It names the vehicle asked about, and a reply reaches the dealership.
+    expect(ack.parsed.text).toContain(`Your message is about the ${name}.`);
+    expect(ack.parsed.replyTo?.text).toBe("sales@example.com");
     // Every mail is marked sent once the SMTP server accepted it.
     const rows = (await outboxRows(server)).filter((r) => r.relatedType === "contact");
     expect(rows.map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
   });
 
-  it("a financing application mails staff, CRM and applicant, and no mail carries SSN, date of birth or income", async () => {
+  it("a financing application from a vehicle page names that vehicle to staff and CRM, and no mail carries SSN, date of birth or income", async () => {
     const body = await financingApplicationBody({
       ssn: SSN,
       dateOfBirth: DOB,
       monthlyIncome: "4321",
       vehicleOfInterest: `${vehicle.year} ${vehicle.make} ${vehicle.model}`,
+      vehicleId: vehicle.id,
+      downPayment: "2500",
+      hasTradeIn: true,
+      tradeInDetails: "2012 Toyota Corolla, 120k miles",
       hasCoOwner: false,
+      locale: "es",
     });
     const res = await postJson(server, "/api/financing", body);
     expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
     const mails = await exactly(smtp, 3);
     const staff = mails.find((m) => recipients(m) === LEADS_TO)!;
     expect(staff.parsed.subject).toBe(`New financing application: ${vehicle.year} ${vehicle.make} ${vehicle.model} — Jane Applicant`);
-    expect(staff.parsed.text).toContain("/podium");
+    expect(staff.parsed.text!.split("\n")[0]).toBe("Shopper wrote in Spanish");
+    expect(staff.parsed.text).toMatch(DEALER_TIME);
+    expect(staff.parsed.text).toContain(`/podium?tab=financing&id=${id}`);
+    expect(staff.parsed.html).toContain('href="tel:+19785550100"');
+    expect(staff.parsed.html).toContain('href="mailto:jane@example.com"');
+    for (const line of [`VIN: ${vehicle.vin}`, "Stock #: F1234", "Mileage: 42,000 mi", "Price: $18,995", "Down payment: $2,500"])
+      expect(staff.parsed.text).toContain(line);
+    expect(staff.parsed.text).toContain("Trade-in: 2012 Toyota Corolla, 120k miles");
     const adf = mails.find((m) => recipients(m) === ADF_TO)!;
-    expect(XMLValidator.validate(adf.parsed.text!)).toBe(true);
-    expect(adf.parsed.text).toContain(`<vin>${vehicle.vin}</vin>`);
+    expect(adfDtdErrors(adf.parsed.text!)).toBe("");
+    const prospect = parseAdf(adf.parsed.text!);
+    const [buy, trade] = prospect.vehicle;
+    expect(buy).toMatchObject({ vin: vehicle.vin, stock: "F1234" });
+    expect(buy.finance).toMatchObject({ method: "finance", amount: { "#text": "2500", "@type": "downpayment", "@currency": "USD" } });
+    expect(trade).toMatchObject({ "@interest": "trade-in", comments: "2012 Toyota Corolla, 120k miles" });
+    expect(prospect.customer.contact.address).toMatchObject({ street: { "#text": "12 Main Street" }, city: "Fitchburg", regioncode: "MA" });
+    expect(prospect.customer.comments).toMatch(/^Shopper's language: Spanish \(es\)/);
+    const receipt0 = mails.find((m) => recipients(m) === "jane@example.com")!;
+    expect(receipt0.parsed.text).toContain(`Vehículo: ${vehicle.year} ${vehicle.make} ${vehicle.model}`);
+    expect(receipt0.parsed.replyTo?.text).toBe("sales@example.com");
+    const { db } = openServerDatabase(server);
+    const row = await db.selectFrom("financingApplications").select("vehicleId").where("id", "=", id).executeTakeFirstOrThrow();
+    await db.destroy();
+    expect(row.vehicleId).toBe(vehicle.id);
     const receipt = mails.find((m) => recipients(m) === "jane@example.com")!;
-    expect(receipt.parsed.subject).toMatch(/^We received your financing application/);
+    expect(receipt.parsed.subject).toMatch(/^Recibimos su solicitud de financiamiento/);
     for (const mail of mails) {
       for (const secret of [SSN, "123456789", "6789", DOB, "04/12/1985", "1985", "4321", "4,321", "data:image"]) {
         expect(mail.raw, `${mail.parsed.subject} must not contain ${secret}`).not.toContain(secret);
@@ -192,7 +273,48 @@ describe("lead delivery through SMTP", () => {
     }
   });
 
-  it("a booking mails staff and the shopper (with the .ics and a manage link) and schedules one reminder", async () => {
+  it("free text is never matched to stock, and a sold vehicle's id is left out with a note to staff", async () => {
+    // The shopper typed the Civic's name but the form carried no id: no VIN, price or stock is guessed.
+    const typed = await postJson(server, "/api/financing", await financingApplicationBody({ vehicleOfInterest: "2019 Honda Civic" }));
+    expect(typed.status).toBe(201);
+    let mails = await exactly(smtp, 3);
+    let xml = mails.find((m) => recipients(m) === ADF_TO)!.parsed.text!;
+    expect(adfDtdErrors(xml)).toBe("");
+    expect(xml).not.toContain(vehicle.vin);
+    expect(xml).not.toContain("<stock>");
+    expect(parseAdf(xml).vehicle[0]).toMatchObject({ year: "", make: "", model: "" });
+    expect(parseAdf(xml).vehicle[0].comments).toContain("2019 Honda Civic");
+    expect(parseAdf(xml).vehicle).toHaveLength(1);
+    expect(mails.find((m) => recipients(m) === LEADS_TO)!.parsed.text).not.toContain(vehicle.vin);
+
+    // The form was opened from the Camry's page before it sold: accepted, no vehicle attached, staff told why.
+    smtp.mails.length = 0;
+    const { db } = openServerDatabase(server);
+    const camry = await db.selectFrom("vehicles").select(["id", "vin"]).where("status", "=", "sold").executeTakeFirstOrThrow();
+    await db.destroy();
+    const res = await postJson(server, "/api/financing", await financingApplicationBody({ vehicleId: camry.id }));
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    mails = await exactly(smtp, 3);
+    const staff = mails.find((m) => recipients(m) === LEADS_TO)!;
+    expect(staff.parsed.text).toContain(`Applied from the page of a vehicle no longer for sale (id ${camry.id}); no vehicle is attached.`);
+    expect(staff.parsed.text).not.toContain(camry.vin);
+    xml = mails.find((m) => recipients(m) === ADF_TO)!.parsed.text!;
+    expect(adfDtdErrors(xml)).toBe("");
+    expect(xml).not.toContain(camry.vin);
+    const { db: check } = openServerDatabase(server);
+    const row = await check.selectFrom("financingApplications").select("vehicleId").where("id", "=", id).executeTakeFirstOrThrow();
+    await check.destroy();
+    expect(row.vehicleId).toBeNull();
+
+    // A malformed id is bad input: 400 with the field's message in the page's language.
+    smtp.mails.length = 0;
+    const bad = await postJson(server, "/api/financing", await financingApplicationBody({ vehicleId: "not-a-vehicle", locale: "pt" }));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { fieldErrors: Record<string, string> }).fieldErrors.vehicleId).toBe("Veículo inválido.");
+  });
+
+  it("a booking mails staff (with the customer's vehicle, its VIN decoded) and the shopper, sends no ADF, and schedules one reminder", async () => {
     const oil = services.find((s) => s.name === "Oil Change")!;
     const date = upcomingDateFor(oil, 3);
     const res = await postJson(server, "/api/bookings", {
@@ -204,15 +326,39 @@ describe("lead delivery through SMTP", () => {
       customerEmail: "jane.booker@example.com",
       customerPhone: "(978) 555-0100",
       notes: "Bring the spare key",
+      // Year, make and model left blank: the VIN fills them in.
+      vehicleMileage: "61250",
+      vehicleVin: "1hgcm82633a004352",
+      locale: "pt",
     });
     expect(res.status).toBe(201);
     const booking = (await res.json()) as { id: string };
+    // Staff and shopper only: a service booking is not a sales lead, and the DTD has no service interest.
     const mails = await exactly(smtp, 2);
+    expect(mails.map(recipients)).not.toContain(ADF_TO);
     const staff = mails.find((m) => recipients(m) === LEADS_TO)!;
     expect(staff.parsed.subject).toMatch(/^New booking: Oil Change, \w{3}, \w{3} \d{1,2} 9:00 AM — Jane Doe$/);
     expect(staff.parsed.text).toContain("Bring the spare key");
+    expect(staff.parsed.text!.split("\n")[0]).toBe("Shopper wrote in Portuguese (Brazil)");
+    expect(staff.parsed.text).toContain("Customer's vehicle: 2003 Honda Accord");
+    expect(staff.parsed.text).toContain("Mileage: 61,250 mi");
+    expect(staff.parsed.text).toContain("VIN: 1HGCM82633A004352");
+    expect(staff.parsed.html).toContain('href="tel:+19785550100"');
+    expect(staff.parsed.html).toContain('href="mailto:jane.booker@example.com"');
+    expect(staff.parsed.text).toContain(`/podium?tab=bookings&id=${booking.id}`);
+    const { db: stored } = openServerDatabase(server);
+    const row = await stored.selectFrom("bookings").selectAll().where("id", "=", booking.id).executeTakeFirstOrThrow();
+    await stored.destroy();
+    expect(row).toMatchObject({
+      vehicleYear: 2003,
+      vehicleMake: "Honda",
+      vehicleModel: "Accord",
+      vehicleMileage: 61250,
+      vehicleVin: "1HGCM82633A004352",
+    });
     const confirmation = mails.find((m) => recipients(m) === "jane.booker@example.com")!;
     expect(confirmation.parsed.text).toContain("100 Demo Street");
+    expect(confirmation.parsed.replyTo?.text).toBe("sales@example.com");
     const [ics] = confirmation.parsed.attachments;
     expect(ics?.contentType).toBe("text/calendar");
     const calendar = parseIcs(ics!.content.toString("utf8"));
@@ -233,9 +379,9 @@ describe("lead delivery through SMTP", () => {
     await db.updateTable("outbox").set({ dueAt: now, nextAttemptAt: now }).where("id", "=", reminder.id).execute();
     await db.destroy();
     const [sent] = await exactly(smtp, 1, 15_000);
-    expect(sent!.parsed.subject).toMatch(/^Reminder: Oil Change tomorrow/);
+    expect(sent!.parsed.subject).toMatch(/^Lembrete: Oil Change amanhã/);
     expect(recipients(sent!)).toBe("jane.booker@example.com");
-    expect(sent!.parsed.text).toContain("/booking/manage/");
+    expect(sent!.parsed.text).toContain("/pt/booking/manage/");
     await sleep(3_500); // one more poll: still once
     expect(smtp.mails).toHaveLength(1);
     expect((await outboxRows(server)).find((r) => r.id === reminder.id)?.status).toBe("sent");

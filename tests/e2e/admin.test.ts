@@ -20,13 +20,15 @@ describe("staff dashboard at /podium", () => {
   let page: Page;
   let bookingDate: string;
   let askedAbout: { id: string; year: number; make: string; model: string };
+  let messageId: string;
+  let applicationId: string;
 
   beforeAll(async () => {
     server = await startTestServer({ seeded: true, env: { VPIC_CACHE_DIR: path.join(os.tmpdir(), "dealership-vpic-cache") } });
     const { db } = openDatabase(server.dataDir);
     // A seeded vehicle (the vehicle test below adds and deletes its own).
     askedAbout = await db.selectFrom("vehicles").select(["id", "year", "make", "model"]).orderBy("year").executeTakeFirstOrThrow();
-    await insertContactSubmission(db, {
+    messageId = await insertContactSubmission(db, {
       firstName: "Lee",
       lastName: "Park",
       email: "lee@example.com",
@@ -46,10 +48,15 @@ describe("staff dashboard at /podium", () => {
       customerEmail: "sam@example.com",
       customerPhone: "9785550101",
       notes: "Brakes squeak",
+      vehicleYear: 2016,
+      vehicleMake: "Subaru",
+      vehicleModel: "Outback",
+      vehicleMileage: 88000,
+      vehicleVin: "4S4BSANC5G3212345",
     });
     await db.destroy();
     // Noon UTC: the same calendar day in every time zone the browser might run in.
-    await insertApplication(server, { createdAt: "2026-11-20T12:00:00.000Z", employmentStatus: "self-employed" });
+    applicationId = (await insertApplication(server, { createdAt: "2026-11-20T12:00:00.000Z", employmentStatus: "self-employed" })).id;
     browser = await launchBrowser();
     // Under the site's real CSP: seriousAxeViolations evaluates axe through DevTools, which CSP does not block.
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
@@ -225,6 +232,27 @@ describe("staff dashboard at /podium", () => {
     await page.getByLabel("Search vehicles").fill("");
   });
 
+  it("a staff mail's link (/podium?tab=…&id=…) opens that tab and that record", async () => {
+    await page.goto(`/podium?tab=financing&id=${applicationId}`);
+    await page.getByRole("tab", { name: "Financing Apps", selected: true }).waitFor();
+    const dialog = page.getByRole("dialog", { name: /Financing Application/ });
+    await dialog.getByText("***-**-6789").waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+
+    await page.goto(`/podium?tab=messages&id=${messageId}`);
+    await page.getByRole("tab", { name: "Messages", selected: true }).waitFor();
+    const marked = page.locator('li[aria-current="true"]');
+    await marked.getByText("Is the Civic still available?").waitFor();
+    await expect.poll(() => marked.evaluate((li) => li === document.activeElement)).toBe(true);
+    const axe = await seriousAxeViolations(page);
+    expect(axe, describeViolations(axe)).toEqual([]);
+
+    // A tab the link does not name correctly opens the first tab, as /podium does.
+    await page.goto("/podium?tab=nonsense&id=x");
+    await page.getByRole("tab", { name: "Vehicles", selected: true }).waitFor();
+  });
+
   it("opens, downloads and deletes a financing application", async () => {
     await page.getByRole("tab", { name: "Financing Apps" }).click();
     await page.getByText("Ana Silva").waitFor();
@@ -281,6 +309,10 @@ describe("staff dashboard at /podium", () => {
   it("confirms a booking", async () => {
     await page.getByRole("tab", { name: "Bookings" }).click();
     await page.getByText("Brakes squeak").waitFor();
+    // The customer's own vehicle, for the service desk.
+    expect(await page.getByTestId("booking-vehicle").first().textContent()).toBe(
+      "Customer's vehicle: 2016 Subaru Outback · 88,000 mi · VIN 4S4BSANC5G3212345",
+    );
     expect(await page.getByTestId("booking-status").first().textContent()).toBe("Pending");
     await page.getByRole("button", { name: "Confirm booking for Sam Reed" }).click();
     await toast().filter({ hasText: "Booking Confirmed" }).waitFor();

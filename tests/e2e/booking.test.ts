@@ -124,6 +124,18 @@ describe("service booking", () => {
       await page.keyboard.type("(978) 555-0100");
       await page.keyboard.press("Tab");
       await page.keyboard.type("Keyboard-only booking");
+      // The customer's vehicle (optional) comes next, in reading order: year, make, model, mileage, VIN.
+      for (const [id, value] of [
+        ["booking-vehicleYear", "2017"],
+        ["booking-vehicleMake", "Toyota"],
+        ["booking-vehicleModel", "RAV4"],
+        ["booking-vehicleMileage", "64000"],
+        ["booking-vehicleVin", ""],
+      ]) {
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe(id);
+        if (value) await page.keyboard.type(value);
+      }
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Privacy Notice");
       await page.keyboard.press("Tab");
@@ -307,9 +319,21 @@ describe("service booking without JavaScript", () => {
       await page.getByLabel("Time").selectOption(time);
       await page.getByLabel("First Name").fill("Rita");
       await page.getByLabel("Email").fill("rita.nojs@example");
+      // The customer's own vehicle (issue 29): optional, checked like every other field.
+      const vehicle = page.getByRole("group", { name: "Your vehicle (optional)" });
+      await vehicle.getByLabel("Year").fill("2017");
+      await vehicle.getByLabel("Make").fill("Toyota");
+      await vehicle.getByLabel("Model").fill("RAV4");
+      await vehicle.getByLabel("VIN").fill("JTMBFREV5HJ12345");
       await page.getByRole("button", { name: "Confirm Booking" }).click();
 
       await page.getByRole("alert").getByText("Please correct the highlighted fields.").waitFor();
+      const vin = vehicle.getByLabel("VIN");
+      expect(await page.locator(`[id="${await vin.getAttribute("aria-describedby")}"]`).textContent()).toBe(
+        "VIN must be 17 letters or digits",
+      );
+      expect(await vehicle.getByLabel("Model").inputValue()).toBe("RAV4");
+      await vin.fill("JTMBFREV5HJ123456");
       const lastName = page.getByLabel("Last Name");
       expect(await lastName.getAttribute("aria-invalid")).toBe("true");
       expect(await page.locator(`[id="${await lastName.getAttribute("aria-describedby")}"]`).textContent()).toBe("Last name is required");

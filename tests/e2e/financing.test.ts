@@ -11,6 +11,8 @@ import {
   seriousAxeViolationsWithoutJs,
   waitForHydration,
 } from "../support/browser";
+import { insertVehicle } from "~/server/data/vehicles.server";
+import { openServerDatabase } from "../support/server-database";
 import { drawSignature } from "../support/signature-pad";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -400,6 +402,60 @@ describe("financing application in Chromium", () => {
       expect(images.length).toBeGreaterThanOrEqual(2);
     } finally {
       await context.close();
+    }
+  });
+
+  it("opened by a vehicle page's Apply for Financing, names that vehicle and sends its id, also without JavaScript (decision 057)", async () => {
+    const { db } = openServerDatabase(server);
+    const vehicleId = await insertVehicle(db, {
+      year: 2018,
+      make: "Mazda",
+      model: "CX-5",
+      price: 19995,
+      mileage: 51000,
+      transmission: "Automatic",
+      drivetrain: "AWD",
+      bodyStyle: "SUV",
+      exteriorColor: "Red",
+      vin: "JM3KFBCM5J0412345",
+      features: [],
+      description: null,
+      images: [],
+    });
+    const vehicle = { id: vehicleId };
+    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(`/financing?vehicleId=${vehicle.id}`);
+      expect(await page.getByLabel("Vehicle of Interest").inputValue()).toBe("2018 Mazda CX-5");
+      expect(await page.locator('input[type=hidden][name="vehicleId"]').getAttribute("value")).toBe(vehicle.id);
+      // A post refused for another field comes back with the vehicle still attached.
+      await page.getByRole("button", { name: "Submit Application" }).click();
+      await page.getByRole("alert").getByText("Please correct the highlighted fields.").waitFor();
+      expect(await page.locator('input[type=hidden][name="vehicleId"]').getAttribute("value")).toBe(vehicle.id);
+
+      await fillPrimary(page);
+      await page.getByLabel("Vehicle of Interest").fill("2018 Mazda CX-5");
+      await page.getByRole("group", { name: "Signature", exact: true }).getByLabel("Or type your full name to sign").fill("Jane Shopper");
+      await page
+        .getByLabel("Driver's License", { exact: true })
+        .setInputFiles({ name: "license.png", mimeType: "image/png", buffer: licensePng });
+      await page.getByRole("button", { name: "Submit Application" }).click();
+      await page.getByRole("heading", { name: "Application Submitted!" }).waitFor({ timeout: 10_000 });
+      const row = await db
+        .selectFrom("financingApplications")
+        .select(["vehicleId", "vehicleOfInterest"])
+        .orderBy("createdAt", "desc")
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ vehicleId: vehicle.id, vehicleOfInterest: "2018 Mazda CX-5" });
+
+      // An id that names no vehicle opens the plain form.
+      await page.goto(`/financing?vehicleId=${crypto.randomUUID()}`);
+      expect(await page.locator('input[name="vehicleId"]').count()).toBe(0);
+      expect(await page.getByLabel("Vehicle of Interest").inputValue()).toBe("");
+    } finally {
+      await context.close();
+      await db.destroy();
     }
   });
 });

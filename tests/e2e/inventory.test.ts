@@ -308,7 +308,8 @@ describe("vehicle page", () => {
     expect(await count.textContent()).toBe(`Photo ${(3 % total) + 1} of ${total}`);
 
     expect(await page.getByText(/^[\d,]+ miles$/).isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Apply for Financing" }).getAttribute("href")).toBe("/financing");
+    // The application names this vehicle by its id (decision 057).
+    expect(await page.getByRole("link", { name: "Apply for Financing" }).getAttribute("href")).toBe(`/financing?vehicleId=${v.id}`);
     expect(await page.getByText(/estimate only/).isVisible()).toBe(true);
     const violations = await seriousAxeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);

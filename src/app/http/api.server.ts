@@ -8,6 +8,7 @@ import { trackingApi } from "~/features/tracking/tracking-api.server";
 import { vehicleApi } from "~/features/vehicle/vehicle-api.server";
 import type { AppContext } from "~/server/context.server";
 import { staffApi } from "./staff-api.server";
+import { serviceVinDecode } from "./service-vin-decoder.server";
 
 /**
  * Every /api router, one per feature, then the staff API (src/app/http/staff-api.server.ts).
@@ -24,7 +25,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use(inventoryApi(ctx));
   api.use(vehicleApi(ctx));
   api.use(contactApi(ctx));
-  api.use(bookingApi(ctx));
+  api.use(bookingApi(ctx, serviceVinDecode(ctx.env.vpicCacheDir)));
   // Staff may download any application's PDF here too (DESIGN.md difference 3): identify them.
   api.get("/financing/:id/pdf", access.identify);
   api.use(financingApi(ctx));

@@ -13,6 +13,7 @@ import { metaLocale } from "~/app/lib/locale-handle";
 import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/booking";
+import { serviceVinDecode } from "~/app/http/service-vin-decoder.server";
 
 /**
  * The service menu comes from the same service function as GET /api/services. It is
@@ -26,7 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The booking posted without JavaScript (decision 025): the same schema and service as POST /api/bookings. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await bookingFormPost(context.get(appContext), request);
+  const ctx = context.get(appContext);
+  const result = await bookingFormPost(ctx, request, new Date(), serviceVinDecode(ctx.env.vpicCacheDir));
   const status = { booked: 201, invalid: 400, "slot-taken": 409, "too-large": 413 }[result.kind];
   return data(result, { status });
 }

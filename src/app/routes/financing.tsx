@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { FinancingForm } from "~/features/financing/financing-form";
+import { financingVehicle } from "~/features/financing/financing-vehicle.server";
 import { financingFormPost } from "~/features/financing/financing-form-action.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
@@ -10,6 +11,14 @@ import { metaLocale } from "~/app/lib/locale-handle";
 import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/financing";
+
+/**
+ * "Apply for Financing" on a vehicle page opens /financing?vehicleId=…: the form carries that
+ * vehicle's id and shows its name. An id that is malformed, unknown or sold opens the plain form.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { vehicle: await financingVehicle(context.get(appContext), new URL(request.url).searchParams.get("vehicleId")) };
+}
 
 /** The application posted without JavaScript (multipart; the same schema and service as POST /api/financing). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,9 +40,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 const benefitIcons = [BadgeCheck, Percent, ShieldCheck];
 
-export default function FinancingPage({ actionData }: Route.ComponentProps) {
+export default function FinancingPage({ actionData, loaderData }: Route.ComponentProps) {
   const path = useLocalizedPath();
   const m = useMessages().financing;
+  const vehicle = loaderData.vehicle;
   return (
     <>
       <PageHero title={m.hero.title} subtitle={m.hero.subtitle}>
@@ -60,7 +70,8 @@ export default function FinancingPage({ actionData }: Route.ComponentProps) {
         </ul>
       </section>
       <div className="mx-auto max-w-5xl px-4 py-10">
-        <FinancingForm action={path("/financing")} posted={actionData} />
+        {/* The vehicle's id stays in the URL the form posts to without JavaScript, so a refused post keeps it. */}
+        <FinancingForm action={path(vehicle ? `/financing?vehicleId=${vehicle.id}` : "/financing")} posted={actionData} vehicle={vehicle} />
       </div>
     </>
   );

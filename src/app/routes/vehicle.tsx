@@ -305,7 +305,7 @@ function Summary({ name, vehicle }: { name: string; vehicle: PublicVehicle }) {
         </a>
         <Link
           reloadDocument
-          to={path("/financing")}
+          to={path(`/financing?vehicleId=${vehicle.id}`)}
           className="inline-flex items-center justify-center rounded-md border border-gray-400 px-5 py-3 font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-red-700"
         >
           {v.applyForFinancing}

@@ -10,7 +10,7 @@ import { adminFetch, adminJson, onUnauthorized } from "~/shared/ui/staff/staff-f
  * and its panel. Each panel belongs to the feature that owns its data; src/app/routes/podium.tsx
  * lists them, and the dashboard shows only those the person's role may use (the server enforces it).
  */
-export type DashboardTab = { id: StaffArea; Panel: ComponentType<{ user: SessionUser }> };
+export type DashboardTab = { id: StaffArea; Panel: ComponentType<{ user: SessionUser; focusId?: string | null }> };
 
 /** A notice above the tabs for every signed-in person, e.g. mail not configured (composed in src/app/routes/podium.tsx). */
 export type DashboardBanner = ComponentType<{ user: SessionUser }>;
@@ -78,7 +78,14 @@ function Dashboard({
 }) {
   const m = useStaffMessages().admin;
   const ids = tabs.map((t) => t.id);
-  const [tab, setTab] = useState<TabId | undefined>(ids[0]);
+  // A staff mail links to one record: /podium?tab=financing&id=… opens that tab, and its panel
+  // that record. A tab the person's role may not use falls back to the first (the server says no anyway).
+  const [linked] = useState(() => {
+    const params = new URLSearchParams(window.location.search);
+    const linkedTab = ids.find((id) => id === params.get("tab"));
+    return linkedTab ? { tab: linkedTab, id: params.get("id") } : null;
+  });
+  const [tab, setTab] = useState<TabId | undefined>(linked?.tab ?? ids[0]);
   const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
   const Panel = tabs.find((t) => t.id === tab)?.Panel;
 
@@ -161,7 +168,7 @@ function Dashboard({
         ))}
       </div>
       <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`} tabIndex={0} className="mt-6 outline-none">
-        {Panel ? <Panel user={user} /> : null}
+        {Panel ? <Panel user={user} focusId={linked && tab === linked.tab ? linked.id : null} /> : null}
       </div>
     </div>
   );

@@ -9,7 +9,14 @@ import { isoDateField, uuidField } from "~/shared/validation/fields";
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import { cancelManagedBooking, findManagedBooking } from "./booking-manage.server";
 import { bookingSchema } from "./booking-schema";
-import { bookingCalendarDownload, createBooking, listBookableServices, refusalFieldErrors, takenSlotsForDate } from "./booking.server";
+import {
+  bookingCalendarDownload,
+  createBooking,
+  listBookableServices,
+  refusalFieldErrors,
+  takenSlotsForDate,
+  type VinDecode,
+} from "./booking.server";
 
 /** Attempts per client and window: far above a shopper's needs, low enough to stop slot flooding. */
 export const BOOKING_RATE_LIMIT = { limit: 60, windowMs: 10 * 60_000 };
@@ -18,7 +25,7 @@ export const BOOKING_RATE_LIMIT = { limit: 60, windowMs: 10 * 60_000 };
  * GET /api/services, GET /api/bookings/date/{yyyy-MM-dd}, POST /api/bookings,
  * GET /api/bookings/{id}/ics, GET /api/bookings/manage/{token}, POST /api/bookings/manage/{token}/cancel
  */
-export function bookingApi(ctx: AppContext): Router {
+export function bookingApi(ctx: AppContext, decodeVin?: VinDecode): Router {
   const router = Router();
   const m = messagesFor().booking;
   const dateParam = isoDateField(m.api.invalidDate);
@@ -44,7 +51,7 @@ export function bookingApi(ctx: AppContext): Router {
       res.status(400).json({ error: local.validation.fixFields, fieldErrors: fieldErrorsOf(parsed.error) } satisfies ApiErrorBody);
       return;
     }
-    const result = await createBooking(ctx, parsed.data, new Date(), locale);
+    const result = await createBooking(ctx, parsed.data, new Date(), locale, decodeVin);
     if (result.kind === "booked") res.status(201).json(result.booking);
     else if (result.kind === "slot-taken") sendError(res, 409, local.toast.slotTaken);
     else

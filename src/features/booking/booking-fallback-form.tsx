@@ -6,6 +6,7 @@ import { PrivacyNotice } from "~/shared/ui/privacy-notice";
 import { formatSlotTime, minutesOf } from "./available-slots";
 import type { BookingPostResult } from "./booking-client";
 import { formatBookingDate } from "./booking-dates";
+import { CustomerVehicleFields } from "./customer-vehicle-fields";
 
 /**
  * The whole booking on one plain form, for browsers without JavaScript (shown from <noscript>,
@@ -101,6 +102,7 @@ export function BookingFallbackForm({
           defaultValue={values.notes}
           wrapperClassName="sm:col-span-2"
         />
+        <CustomerVehicleFields idPrefix="nojs" errors={errors} values={values} />
         <div className="sm:col-span-2">
           <PrivacyNotice className="mb-4" />
           <button

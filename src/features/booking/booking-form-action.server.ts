@@ -7,7 +7,7 @@ import { localeFromPath } from "~/shared/i18n/locales";
 import { addDays, dealershipToday, isDateBookable } from "./available-slots";
 import type { BookingPostResult } from "./booking-client";
 import { bookingSchema } from "./booking-schema";
-import { createBooking, listBookableServices, refusalFieldErrors } from "./booking.server";
+import { createBooking, listBookableServices, refusalFieldErrors, type VinDecode } from "./booking.server";
 
 /** Same cap as POST /api/bookings' JSON body. */
 const BOOKING_FORM_MAX_BYTES = 100 * 1024;
@@ -20,6 +20,11 @@ const ECHOED_FIELDS = [
   "customerEmail",
   "customerPhone",
   "notes",
+  "vehicleYear",
+  "vehicleMake",
+  "vehicleModel",
+  "vehicleMileage",
+  "vehicleVin",
 ] as const;
 /** How far ahead the form without JavaScript offers days (the calendar offers a year). */
 const FALLBACK_DAYS_AHEAD = 28;
@@ -29,7 +34,12 @@ const FALLBACK_DAYS_AHEAD = 28;
  * schema and service as POST /api/bookings, answered with the confirmation or the messages to
  * show, in the language of the page it was posted to.
  */
-export async function bookingFormPost(ctx: AppContext, request: Request, now = new Date()): Promise<BookingPostResult> {
+export async function bookingFormPost(
+  ctx: AppContext,
+  request: Request,
+  now = new Date(),
+  decodeVin?: VinDecode,
+): Promise<BookingPostResult> {
   let formData: FormData;
   try {
     formData = await readFormData(request, BOOKING_FORM_MAX_BYTES);
@@ -41,7 +51,7 @@ export async function bookingFormPost(ctx: AppContext, request: Request, now = n
   const locale = localeFromPath(new URL(request.url).pathname);
   const parsed = bookingSchema(messagesFor(locale)).safeParse(formValues(formData));
   if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error), values };
-  const result = await createBooking(ctx, parsed.data, now, locale);
+  const result = await createBooking(ctx, parsed.data, now, locale, decodeVin);
   if (result.kind === "slot-taken") return { kind: "slot-taken", values };
   if (result.kind === "refused") return { kind: "invalid", fieldErrors: refusalFieldErrors(result, locale), values };
   const service = await findService(ctx.db, result.booking.serviceId);

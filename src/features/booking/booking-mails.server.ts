@@ -2,10 +2,12 @@ import type { Booking } from "~/server/data/bookings.server";
 import type { MailAttachment, NewMail } from "~/server/data/outbox.server";
 import type { ServerEnv } from "~/server/env.server";
 import { BOOKING_REMINDER_KIND } from "~/server/mail/mail-kinds";
-import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
+import { dealershipSignature, renderMail, type MailBlock } from "~/server/mail/mail-layout.server";
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import { mailFrom } from "~/server/mail/mail-transport.server";
 import { staffLeadsAddress } from "~/server/mail/recipients.server";
+import { dashboardRecordUrl, mailtoHref, shopperLanguageLine, telHref } from "~/server/mail/staff-mail.server";
+import { formatNumber } from "~/shared/lib/format";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { asLocale, LANGUAGE_TAGS, localizedPath, type Locale } from "~/shared/i18n/locales";
@@ -77,20 +79,35 @@ export function bookingCalendarAttachment(
   };
 }
 
-function staffFields(b: Booking, service: Service) {
-  const f = mailMessagesFor("en").staff.fields;
-  return {
-    type: "fields" as const,
-    rows: [
-      [f.service, service.name],
-      [f.date, formatBookingDate(b.bookingDate)],
-      [f.time, formatSlotTime(b.bookingTime)],
-      [f.name, customerName(b)],
-      [f.email, b.customerEmail],
-      [f.phone, b.customerPhone],
-      ...(b.notes ? ([[f.notes, b.notes]] as const) : []),
-    ] as const,
-  };
+/** "2019 Honda Civic" from what the customer gave (any part may be missing), or null when nothing was. */
+export function customerVehicleName(b: Pick<Booking, "vehicleYear" | "vehicleMake" | "vehicleModel">): string | null {
+  const name = [b.vehicleYear, b.vehicleMake, b.vehicleModel].filter((part) => part !== null && part !== "").join(" ");
+  return name || null;
+}
+
+/** The booking for the service desk: what, when, who (phone and e-mail as links) and the customer's vehicle. */
+function staffBlocks(env: ServerEnv, b: Booking, service: Service): MailBlock[] {
+  const staff = mailMessagesFor("en").staff;
+  const f = staff.fields;
+  const vehicle = customerVehicleName(b);
+  return [
+    {
+      type: "fields",
+      rows: [
+        [f.service, service.name],
+        [f.date, formatBookingDate(b.bookingDate)],
+        [f.time, formatSlotTime(b.bookingTime)],
+        [f.name, customerName(b)],
+        [f.phone, b.customerPhone, telHref(b.customerPhone)],
+        [f.email, b.customerEmail, mailtoHref(b.customerEmail)],
+        ...(vehicle ? ([[f.customerVehicle, vehicle]] as const) : []),
+        ...(b.vehicleMileage !== null ? ([[f.mileage, `${formatNumber(b.vehicleMileage)} mi`]] as const) : []),
+        ...(b.vehicleVin ? ([[f.vin, b.vehicleVin]] as const) : []),
+        ...(b.notes ? ([[f.notes, b.notes]] as const) : []),
+      ],
+    },
+    { type: "link", label: staff.openBooking, href: dashboardRecordUrl(env, "bookings", b.id) },
+  ];
 }
 
 function shopperFields(b: Booking, service: Service, locale: Locale) {
@@ -135,12 +152,14 @@ export function newBookingMails(
       to: staffLeadsAddress(env),
       replyTo: booking.customerEmail,
       subject: staff.newBookingSubject(service.name, when, customerName(booking)),
-      ...renderMail(staff.bookingHeading, [staffFields(booking, service)], [businessProfile.name]),
+      ...renderMail(staff.bookingHeading, staffBlocks(env, booking, service), [businessProfile.name], "en-US", shopperLanguageLine(locale)),
       ...related,
     },
     {
       kind: "booking-confirmation",
       to: booking.customerEmail,
+      // A reply reaches the dealership, not the sending address (MAIL_FROM is often a no-reply box).
+      replyTo: businessProfile.email,
       subject: shopper.bookingSubject(service.name, shopperWhen),
       ...renderMail(
         shopper.bookingHeading(booking.customerFirstName),
@@ -156,6 +175,7 @@ export function newBookingMails(
     mails.push({
       kind: BOOKING_REMINDER_KIND,
       to: booking.customerEmail,
+      replyTo: businessProfile.email,
       subject: shopper.reminderSubject(service.name, shopperWhen),
       ...renderMail(
         shopper.reminderHeading(booking.customerFirstName),
@@ -256,7 +276,13 @@ export function bookingCancelledMail(env: ServerEnv, booking: Booking, service: 
     to: staffLeadsAddress(env),
     replyTo: booking.customerEmail,
     subject: staff.bookingCancelledSubject(service.name, appointmentLabel(booking), customerName(booking)),
-    ...renderMail(staff.bookingCancelledHeading, [staffFields(booking, service)], [businessProfile.name]),
+    ...renderMail(
+      staff.bookingCancelledHeading,
+      staffBlocks(env, booking, service),
+      [businessProfile.name],
+      "en-US",
+      shopperLanguageLine(booking.locale),
+    ),
     relatedType: "booking",
     relatedId: booking.id,
   };

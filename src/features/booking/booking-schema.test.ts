@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { messagesFor as messagesForLocale } from "~/shared/i18n/catalogues";
 import { en } from "~/shared/i18n/en";
 import { bookingSchema as bookingSchemaFor } from "./booking-schema";
 
@@ -72,5 +73,53 @@ describe("bookingSchema", () => {
       customerEmail: "Valid email is required",
       customerPhone: "Valid phone number is required",
     });
+  });
+});
+
+describe("bookingSchema: the customer's vehicle (issue 29)", () => {
+  it("takes year, make, model, mileage and VIN, each optional; blanks are left out", () => {
+    expect(
+      bookingSchema.parse({
+        ...valid,
+        vehicleYear: "2019",
+        vehicleMake: " Honda ",
+        vehicleModel: "Civic",
+        vehicleMileage: "42000",
+        vehicleVin: "2hgfc2f59kh512345",
+      }),
+    ).toMatchObject({
+      vehicleYear: 2019,
+      vehicleMake: "Honda",
+      vehicleModel: "Civic",
+      vehicleMileage: 42000,
+      vehicleVin: "2HGFC2F59KH512345",
+    });
+    const blank = bookingSchema.parse({
+      ...valid,
+      vehicleYear: "",
+      vehicleMake: "",
+      vehicleModel: " ",
+      vehicleMileage: "",
+      vehicleVin: "",
+    });
+    for (const field of ["vehicleYear", "vehicleMake", "vehicleModel", "vehicleMileage", "vehicleVin"] as const)
+      expect(blank[field]).toBeUndefined();
+  });
+
+  it.each([
+    ["vehicleYear", "1899", "Enter a valid year"],
+    ["vehicleYear", String(new Date().getFullYear() + 2), "Enter a valid year"],
+    ["vehicleYear", "20.5", "Enter a valid year"],
+    ["vehicleMileage", "-1", "Enter the mileage as a whole number"],
+    ["vehicleMileage", "lots", "Enter the mileage as a whole number"],
+    ["vehicleVin", "123", "VIN must be 17 letters or digits"],
+  ])("refuses %s %j with the field's message", (field, value, message) => {
+    expect(messagesFor({ ...valid, [field]: value })[field]).toBe(message);
+  });
+
+  it("answers in the shopper's language", () => {
+    const result = bookingSchemaFor(messagesForLocale("es")).safeParse({ ...valid, vehicleVin: "123" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("VIN no válido");
   });
 });

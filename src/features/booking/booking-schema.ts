@@ -1,9 +1,20 @@
 import { z } from "zod";
 import type { Messages } from "~/shared/i18n/en";
-import { emailField, isoDateField, optionalText, phoneField, requiredText } from "~/shared/validation/fields";
+import {
+  emailField,
+  isoDateField,
+  optionalText,
+  optionalVinField,
+  optionalWholeNumber,
+  phoneField,
+  requiredText,
+} from "~/shared/validation/fields";
 
 /** Longest free-text name we store; longer input is a mistake or abuse. */
 const NAME_MAX = 100;
+/** The earliest model year the service desk takes; the latest is next year's models. */
+export const VEHICLE_YEAR_MIN = 1900;
+const MILEAGE_MAX = 2_000_000;
 
 /**
  * The booking form (spec §5 Booking form), shared by the form's resolver and
@@ -26,6 +37,12 @@ export const bookingSchema = ({ booking }: Pick<Messages, "booking">) => {
     customerEmail: emailField(m.email).pipe(z.string().max(254, m.email)),
     customerPhone: phoneField(m.phone).max(30, m.phone),
     notes: optionalText(1000),
+    // The customer's own vehicle, which the service desk needs before it arrives: each part optional.
+    vehicleYear: optionalWholeNumber(m.vehicleYear, { min: VEHICLE_YEAR_MIN, max: new Date().getFullYear() + 1 }),
+    vehicleMake: optionalText(50).optional(),
+    vehicleModel: optionalText(50).optional(),
+    vehicleMileage: optionalWholeNumber(m.vehicleMileage, { min: 0, max: MILEAGE_MAX }),
+    vehicleVin: optionalVinField(m.vehicleVin),
   });
 };
 

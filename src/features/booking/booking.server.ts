@@ -10,6 +10,38 @@ import { storeBookingWithMails } from "./booking-manage.server";
 import { bookingCalendarText } from "./booking-mails.server";
 import type { BookingInput } from "./booking-schema";
 
+/** What a VIN decodes to (NHTSA vPIC, offline); the app passes the decoder in (it lives with the vehicles feature). */
+export type DecodedVin = { year: number | null; make: string | null; model: string | null };
+export type VinDecode = (vin: string) => Promise<DecodedVin | null>;
+
+/** A booking waits at most this long for a VIN to decode (the first decode unpacks the vPIC database). */
+const VIN_DECODE_WAIT_MS = 8_000;
+
+/**
+ * The customer's vehicle with blanks filled from its VIN: what the shopper typed is kept, since a
+ * service desk would rather ask than overwrite it. A VIN that does not decode in time, or at all,
+ * leaves the typed parts as they are.
+ */
+export async function customerVehicle(
+  input: Pick<BookingInput, "vehicleYear" | "vehicleMake" | "vehicleModel" | "vehicleMileage" | "vehicleVin">,
+  decodeVin: VinDecode | undefined,
+  waitMs = VIN_DECODE_WAIT_MS,
+) {
+  let decoded: DecodedVin | null = null;
+  if (input.vehicleVin && decodeVin) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+    decoded = await Promise.race([decodeVin(input.vehicleVin).catch(() => null), late]).finally(() => clearTimeout(timer));
+  }
+  return {
+    vehicleYear: input.vehicleYear ?? decoded?.year ?? null,
+    vehicleMake: input.vehicleMake ?? decoded?.make ?? null,
+    vehicleModel: input.vehicleModel ?? decoded?.model ?? null,
+    vehicleMileage: input.vehicleMileage ?? null,
+    vehicleVin: input.vehicleVin ?? null,
+  };
+}
+
 /** Why a well-formed request cannot have its slot, judged on the dealership's clock. */
 export type SlotRefusal =
   | { field: "serviceId"; reason: "unknown-service" }
@@ -57,6 +89,7 @@ export async function createBooking(
   input: BookingInput,
   now = new Date(),
   locale: Locale = "en",
+  decodeVin?: VinDecode,
 ): Promise<CreateBookingResult> {
   const service = await findService(ctx.db, input.serviceId);
   if (!service) return { kind: "refused", field: "serviceId", reason: "unknown-service" };
@@ -79,6 +112,7 @@ export async function createBooking(
         bookingDate: input.bookingDate,
         bookingTime: input.bookingTime,
         notes: input.notes ?? null,
+        ...(await customerVehicle(input, decodeVin)),
         locale,
       },
       service,

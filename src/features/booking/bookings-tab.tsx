@@ -5,7 +5,9 @@ import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ApiError, adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
+import { formatNumber } from "~/shared/lib/format";
 import type { StaffBooking } from "./booking-staff.server";
+import { useFocusedRecord } from "~/shared/ui/staff/focused-record";
 
 /** Groups bookings by date, keeping their order (already by date and time). */
 export function groupByDate<T extends { bookingDate: string }>(items: T[]): [string, T[]][] {
@@ -23,11 +25,12 @@ const longDate = (iso: string) =>
     timeZone: "UTC",
   });
 
-/** Upcoming bookings with confirm and cancel (DESIGN.md difference 8). */
-export function BookingsTab() {
+/** Upcoming bookings with confirm and cancel (DESIGN.md difference 8); `focusId` (a mail's link) is shown marked and scrolled to. */
+export function BookingsTab({ focusId }: { focusId?: string | null }) {
   const m = useStaffMessages().admin;
   const b = m.bookings;
   const { data, error, reload } = useAdminData<StaffBooking[]>("/api/admin/bookings");
+  const focused = useFocusedRecord(focusId, data !== null);
 
   async function setStatus(booking: StaffBooking, status: "confirmed" | "cancelled") {
     try {
@@ -59,7 +62,11 @@ export function BookingsTab() {
               const name = `${booking.customerFirstName} ${booking.customerLastName}`;
               const status = booking.status;
               return (
-                <li key={booking.id} className="flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between">
+                <li
+                  key={booking.id}
+                  {...focused(booking.id)}
+                  className="flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between aria-[current=true]:bg-amber-50 aria-[current=true]:ring-2 aria-[current=true]:ring-amber-500"
+                >
                   <div className="space-y-1">
                     <p className="font-semibold">
                       {booking.bookingTime} · {booking.serviceName ?? b.unknownService}
@@ -76,6 +83,22 @@ export function BookingsTab() {
                       </a>
                     </p>
                     <LeadLanguage locale={booking.locale} />
+                    {booking.vehicleYear ||
+                    booking.vehicleMake ||
+                    booking.vehicleModel ||
+                    booking.vehicleVin ||
+                    booking.vehicleMileage !== null ? (
+                      <p className="text-sm text-gray-800" data-testid="booking-vehicle">
+                        <span className="font-medium">{b.vehicle}:</span>{" "}
+                        {[
+                          [booking.vehicleYear, booking.vehicleMake, booking.vehicleModel].filter(Boolean).join(" "),
+                          booking.vehicleMileage !== null ? b.mileage(formatNumber(booking.vehicleMileage)) : "",
+                          booking.vehicleVin ? `${b.vin} ${booking.vehicleVin}` : "",
+                        ]
+                          .filter(Boolean)
+                          .join(" · ")}
+                      </p>
+                    ) : null}
                     {booking.notes ? (
                       <p className="text-sm text-gray-800">
                         <span className="font-medium">{b.notes}:</span> {booking.notes}

@@ -6,8 +6,9 @@ import { toast } from "~/shared/ui/toast";
 import { useZodForm } from "~/shared/ui/use-zod-form";
 import { BookingRequestError, postBooking, type CreatedBooking } from "./booking-client";
 import type { BookingInput } from "./booking-schema";
+import { CustomerVehicleFields, VEHICLE_FIELDS } from "./customer-vehicle-fields";
 
-const CUSTOMER_FIELDS = ["customerFirstName", "customerLastName", "customerEmail", "customerPhone", "notes"] as const;
+const CUSTOMER_FIELDS = ["customerFirstName", "customerLastName", "customerEmail", "customerPhone", "notes", ...VEHICLE_FIELDS] as const;
 
 /** The booking schema (zod) loads with this step, not with the page. */
 const loadBookingSchema = () => import("./booking-schema").then((m) => m.bookingSchema);
@@ -61,9 +62,12 @@ export default function CustomerForm({
     },
   });
 
-  const text = (name: (typeof CUSTOMER_FIELDS)[number], label: string, type: string, autoComplete: string) => (
-    <TextField id={`booking-${name}`} label={label} error={errors[name]} {...register(name)} type={type} autoComplete={autoComplete} />
-  );
+  const text = (
+    name: "customerFirstName" | "customerLastName" | "customerEmail" | "customerPhone",
+    label: string,
+    type: string,
+    autoComplete: string,
+  ) => <TextField id={`booking-${name}`} label={label} error={errors[name]} {...register(name)} type={type} autoComplete={autoComplete} />;
 
   return (
     <section aria-labelledby="booking-step-details">
@@ -92,6 +96,7 @@ export default function CustomerForm({
           placeholder={m.notesPlaceholder}
           wrapperClassName="sm:col-span-2"
         />
+        <CustomerVehicleFields idPrefix="booking" errors={errors} />
         <div className="sm:col-span-2">
           <PrivacyNotice className="mb-4" />
           <button

@@ -6,9 +6,16 @@ import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.serve
 import { asLocale, LANGUAGE_TAGS } from "~/shared/i18n/locales";
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import { adfAddress, adfProvider, staffLeadsAddress } from "~/server/mail/recipients.server";
+import {
+  adfStockVehicle,
+  contactRows,
+  dashboardRecordUrl,
+  dealerTime,
+  shopperLanguageLine,
+  vehicleName as nameOf,
+  vehicleRows,
+} from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
-import { formatPrice } from "~/shared/lib/format";
-import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Vehicle } from "~/shared/types/vehicle";
 
 /**
@@ -17,10 +24,11 @@ import type { Vehicle } from "~/shared/types/vehicle";
  */
 export function contactMessageMails(env: ServerEnv, message: ContactSubmission, vehicle: Vehicle | null): NewMail[] {
   const staff = mailMessagesFor("en").staff;
+  const f = staff.fields;
   const customer = `${message.firstName} ${message.lastName}`;
-  const vehicleName = vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : null;
-  const vehicleUrl = vehicle ? `${env.publicUrl}${vehiclePath(vehicle)}` : null;
+  const vehicleName = vehicle ? nameOf(vehicle) : null;
   const related = { relatedType: "contact" as const, relatedId: message.id };
+  const locale = asLocale(message.locale);
 
   const staffBody = renderMail(
     staff.messageHeading,
@@ -28,25 +36,19 @@ export function contactMessageMails(env: ServerEnv, message: ContactSubmission, 
       {
         type: "fields",
         rows: [
-          [staff.fields.name, customer],
-          [staff.fields.email, message.email],
-          [staff.fields.phone, message.phone],
-          ...(vehicle && vehicleName
-            ? ([
-                [staff.fields.vehicle, vehicleName],
-                [staff.fields.price, formatPrice(vehicle.price)],
-                [staff.fields.vin, vehicle.vin],
-              ] as const)
-            : []),
-          [staff.fields.tradeIn, message.hasTradeIn ? staff.yes : staff.no],
-          [staff.fields.received, message.createdAt],
+          ...contactRows(f, { name: customer, phone: message.phone, email: message.email }),
+          ...(vehicle ? vehicleRows(env, f, vehicle) : []),
+          [f.tradeIn, message.hasTradeIn ? staff.yes : staff.no],
+          [f.received, dealerTime(message.createdAt)],
         ],
       },
-      { type: "paragraph", text: `${staff.fields.message}:\n${message.message}` },
-      ...(vehicleUrl ? [{ type: "link" as const, label: staff.viewVehicle, href: vehicleUrl }] : []),
+      { type: "paragraph", text: `${f.message}:\n${message.message}` },
+      { type: "link", label: staff.openMessage, href: dashboardRecordUrl(env, "messages", message.id) },
       { type: "paragraph", text: staff.replyHint },
     ],
     [businessProfile.name],
+    "en-US",
+    shopperLanguageLine(locale),
   );
   const mails: NewMail[] = [
     {
@@ -68,18 +70,12 @@ export function contactMessageMails(env: ServerEnv, message: ContactSubmission, 
       text: buildAdfXml({
         id: message.id,
         requestDate: new Date(message.createdAt),
-        vehicle: vehicle
-          ? {
-              year: vehicle.year,
-              make: vehicle.make,
-              model: vehicle.model,
-              vin: vehicle.vin,
-              price: vehicle.price,
-              odometer: vehicle.mileage,
-            }
-          : null,
+        vehicle: vehicle ? adfStockVehicle(env, vehicle) : null,
+        // The form only asks whether there is one: the trade-in is named, its details are for the salesperson to ask.
+        tradeIn: message.hasTradeIn ? { comments: staff.tradeInGiven } : null,
         customer: { firstName: message.firstName, lastName: message.lastName, email: message.email, phone: message.phone },
-        comments: [message.message, message.hasTradeIn ? `${staff.fields.tradeIn}: ${staff.yes}` : ""].filter(Boolean).join("\n\n"),
+        language: locale,
+        comments: message.message,
         vendor: businessProfile,
         provider: adfProvider(env, staff.adfContact),
       }),
@@ -87,19 +83,22 @@ export function contactMessageMails(env: ServerEnv, message: ContactSubmission, 
     });
   }
 
-  const shopper = mailMessagesFor(message.locale).shopper;
+  const shopper = mailMessagesFor(locale).shopper;
   mails.push({
     kind: "contact-ack",
     to: message.email,
+    // A reply reaches the dealership, not the sending address (MAIL_FROM is often a no-reply box).
+    replyTo: businessProfile.email,
     subject: shopper.contactSubject(businessProfile.name),
     ...renderMail(
       shopper.contactHeading(message.firstName),
       [
         { type: "paragraph", text: shopper.contactBody(businessProfile.phone) },
-        { type: "paragraph", text: shopper.transactional },
+        ...(vehicleName ? [{ type: "paragraph" as const, text: shopper.aboutVehicle(vehicleName) }] : []),
+        { type: "paragraph", text: `${shopper.replyHint} ${shopper.transactional}` },
       ],
       dealershipSignature(),
-      LANGUAGE_TAGS[asLocale(message.locale)],
+      LANGUAGE_TAGS[locale],
     ),
     ...related,
   });

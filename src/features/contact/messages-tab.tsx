@@ -7,15 +7,20 @@ import { LeadStatusControl, LeadStatusFilter } from "~/shared/ui/staff/lead-stat
 import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ConfirmDialog } from "~/shared/ui/staff/modal-dialog";
+import { useFocusedRecord } from "~/shared/ui/staff/focused-record";
 import { adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
 import type { StaffMessage } from "./contact-staff.server";
 
-/** Spec §2 Messages: contact-form submissions, newest first, with delete; lead status and mail states (issue 12). */
-export function MessagesTab() {
+/**
+ * Spec §2 Messages: contact-form submissions, newest first, with delete; lead status and mail
+ * states (issue 12). `focusId` (a staff mail's link) is marked and scrolled to.
+ */
+export function MessagesTab({ focusId }: { focusId?: string | null }) {
   const m = useStaffMessages().admin;
   const leads = useStaffMessages().leads;
   const { data, error, reload } = useAdminData<StaffMessage[]>("/api/admin/contact-submissions");
+  const focused = useFocusedRecord(focusId, data !== null);
   const [deleting, setDeleting] = useState<StaffMessage | null>(null);
   const [filter, setFilter] = useState<LeadStatus | "all">("all");
 
@@ -52,7 +57,11 @@ export function MessagesTab() {
         {shown.map((msg) => {
           const name = `${msg.firstName} ${msg.lastName}`;
           return (
-            <li key={msg.id} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+            <li
+              key={msg.id}
+              {...focused(msg.id)}
+              className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm aria-[current=true]:ring-2 aria-[current=true]:ring-amber-500"
+            >
               <div className="flex items-start justify-between gap-3">
                 <div>
                   <h3 className="font-semibold">{name}</h3>

@@ -27,7 +27,16 @@ const loadSchema = () => import("./financing-schema").then((m) => m.financingApp
  * Without JavaScript it is a multipart post to the page's route action (`posted` is its answer):
  * license files as uploads, each signature as the typed name, the same schema and service.
  */
-export function FinancingForm({ action, posted }: { action: string; posted?: FinancingPostResult }) {
+/** `vehicle`: the stock vehicle whose page opened the form ("Apply for Financing"); the application names it. */
+export function FinancingForm({
+  action,
+  posted,
+  vehicle,
+}: {
+  action: string;
+  posted?: FinancingPostResult;
+  vehicle?: FinancingVehicle | null;
+}) {
   const [applicationId, setApplicationId] = useState<string | null>(posted?.kind === "submitted" ? posted.id : null);
   const formHeading = useRef<HTMLHeadingElement>(null);
   const returning = useRef(false);
@@ -48,7 +57,7 @@ export function FinancingForm({ action, posted }: { action: string; posted?: Fin
     );
   }
   const failed = posted?.kind === "submitted" || returning.current ? undefined : posted;
-  return <ApplicationForm action={action} headingRef={formHeading} onSubmitted={setApplicationId} posted={failed} />;
+  return <ApplicationForm action={action} headingRef={formHeading} onSubmitted={setApplicationId} posted={failed} vehicle={vehicle} />;
 }
 
 type ApplicationFormProps = {
@@ -57,9 +66,13 @@ type ApplicationFormProps = {
   headingRef: React.Ref<HTMLHeadingElement>;
   onSubmitted: (id: string) => void;
   posted?: Exclude<FinancingPostResult, { kind: "submitted" }>;
+  vehicle?: FinancingVehicle | null;
 };
 
-function ApplicationForm({ action, headingRef, onSubmitted, posted }: ApplicationFormProps) {
+/** The vehicle a page passes in: its id goes with the application, its name fills the free-text field. */
+export type FinancingVehicle = { id: string; name: string };
+
+function ApplicationForm({ action, headingRef, onSubmitted, posted, vehicle }: ApplicationFormProps) {
   const messages = useMessages();
   const locale = useLocale();
   const m = messages.financing;
@@ -174,7 +187,13 @@ function ApplicationForm({ action, headingRef, onSubmitted, posted }: Applicatio
       </Section>
 
       <Section title={m.form.sections.vehicle}>
-        {text("vehicleOfInterest", f.vehicleOfInterest, { placeholder: m.form.placeholders.vehicleOfInterest })}
+        {/* A hidden field, so the id goes with the form posted before or without JavaScript too. */}
+        {vehicle ? <input type="hidden" name="vehicleId" value={vehicle.id} /> : null}
+        {text("vehicleOfInterest", f.vehicleOfInterest, {
+          placeholder: m.form.placeholders.vehicleOfInterest,
+          // The shopper's own words after a refused post; else the vehicle's name.
+          defaultValue: echoed ? echoed.vehicleOfInterest : vehicle?.name,
+        })}
         {text("downPayment", f.downPayment, { inputMode: "decimal" })}
         <CheckboxField
           id="financing-hasTradeIn"
@@ -335,6 +354,7 @@ type Registration = { name: string };
 type FieldName = keyof FinancingFormInput & string;
 type TextOptions = {
   required?: boolean;
+  defaultValue?: string;
   type?: "text" | "email" | "tel" | "date";
   autoComplete?: string;
   inputMode?: "numeric" | "decimal" | "tel" | "email" | "text";

@@ -1,16 +1,27 @@
 import type { NewMail } from "~/server/data/outbox.server";
 import type { ServerEnv } from "~/server/env.server";
-import { buildAdfXml, type AdfLead } from "~/server/mail/adf.server";
+import { buildAdfXml, type AdfVehicle } from "~/server/mail/adf.server";
 import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
 import { asLocale, LANGUAGE_TAGS } from "~/shared/i18n/locales";
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import { adfAddress, adfProvider, staffLeadsAddress } from "~/server/mail/recipients.server";
+import {
+  adfStockVehicle,
+  contactRows,
+  dashboardRecordUrl,
+  dealerTime,
+  shopperLanguageLine,
+  vehicleName as nameOf,
+  vehicleRows,
+} from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
+import { formatPrice } from "~/shared/lib/format";
 import type { Vehicle } from "~/shared/types/vehicle";
 
 /**
- * Only what a financing mail may carry: who applied, how to reach them, the vehicle. The
- * type itself keeps SSN, date of birth, income, signature and license out of every mail.
+ * Only what a financing mail may carry: who applied, how and where to reach them, the vehicle,
+ * the down payment and the trade-in. The type itself keeps SSN, date of birth, income,
+ * signature and license out of every mail.
  */
 export type FinancingLead = {
   id: string;
@@ -19,25 +30,31 @@ export type FinancingLead = {
   lastName: string;
   email: string;
   phone: string;
+  address: { street: string; city: string; state: string; zipCode: string };
+  /** The shopper's own words for the vehicle (free text, never matched to stock). */
   vehicleOfInterest: string | null;
+  /** The id the form carried when its vehicle was no longer for sale: told to staff, not attached. */
+  unavailableVehicleId: string | null;
+  downPayment: number | null;
+  hasTradeIn: boolean;
+  tradeInDetails: string | null;
   locale: string;
 };
 
-/** "2019 Honda Civic" → its parts, when the shopper's free text has that shape. */
-export function parseVehicleName(text: string | null): { year: number; make: string; model: string } | null {
-  const match = /^\s*((?:19|20)\d{2})\s+(\S+)\s+(.+?)\s*$/.exec(text ?? "");
-  return match ? { year: Number(match[1]), make: match[2]!, model: match[3]! } : null;
-}
-
 /**
- * The mails one financing application sends (issue 12): the staff notification with a
- * link to the dashboard, the ADF lead when ADF_TO is set, and the applicant's receipt.
+ * The mails one financing application sends (issue 12, issue 29): the staff notification with a
+ * link to the application in the dashboard, the ADF lead when ADF_TO is set, and the applicant's
+ * receipt. `stockVehicle`: the listed vehicle whose page opened the form, else null.
  */
 export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, stockVehicle: Vehicle | null): NewMail[] {
   const staff = mailMessagesFor("en").staff;
+  const f = staff.fields;
   const customer = `${lead.firstName} ${lead.lastName}`;
-  const vehicleName = stockVehicle ? `${stockVehicle.year} ${stockVehicle.make} ${stockVehicle.model}` : lead.vehicleOfInterest;
+  const vehicleName = stockVehicle ? nameOf(stockVehicle) : lead.vehicleOfInterest;
   const related = { relatedType: "financing" as const, relatedId: lead.id };
+  const locale = asLocale(lead.locale);
+  const tradeIn = lead.hasTradeIn ? lead.tradeInDetails || staff.yes : staff.no;
+  const downPayment = lead.downPayment === null ? staff.noDownPayment : formatPrice(lead.downPayment);
 
   const mails: NewMail[] = [
     {
@@ -51,17 +68,24 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
           {
             type: "fields",
             rows: [
-              [staff.fields.name, customer],
-              [staff.fields.phone, lead.phone],
-              [staff.fields.email, lead.email],
-              [staff.fields.vehicle, vehicleName || staff.noVehicle],
-              [staff.fields.received, lead.createdAt],
+              ...contactRows(f, { name: customer, phone: lead.phone, email: lead.email }),
+              ...(stockVehicle ? vehicleRows(env, f, stockVehicle) : [[f.vehicle, vehicleName || staff.noVehicle] as const]),
+              // The shopper may have changed the prefilled name: staff see their words too.
+              ...(stockVehicle && lead.vehicleOfInterest && lead.vehicleOfInterest !== vehicleName
+                ? ([[f.vehicleAsTyped, lead.vehicleOfInterest]] as const)
+                : []),
+              [f.downPayment, downPayment],
+              [f.tradeIn, tradeIn],
+              [f.received, dealerTime(lead.createdAt)],
             ],
           },
-          { type: "link", label: staff.openDashboard, href: `${env.publicUrl}/podium` },
+          ...(lead.unavailableVehicleId ? [{ type: "paragraph" as const, text: staff.vehicleGone(lead.unavailableVehicleId) }] : []),
+          { type: "link", label: staff.openApplication, href: dashboardRecordUrl(env, "financing", lead.id) },
           { type: "paragraph", text: staff.financingNote },
         ],
         [businessProfile.name],
+        "en-US",
+        shopperLanguageLine(locale),
       ),
       ...related,
     },
@@ -69,17 +93,21 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
 
   const adfTo = adfAddress(env);
   if (adfTo) {
-    const named = parseVehicleName(lead.vehicleOfInterest);
-    const vehicle: AdfLead["vehicle"] = stockVehicle
-      ? {
-          year: stockVehicle.year,
-          make: stockVehicle.make,
-          model: stockVehicle.model,
-          vin: stockVehicle.vin,
-          price: stockVehicle.price,
-          odometer: stockVehicle.mileage,
-        }
-      : named;
+    const finance = lead.downPayment === null ? {} : { downPayment: lead.downPayment };
+    // Free text stays words in comments: it is never turned into a year, make, model or VIN.
+    const vehicle: AdfVehicle = stockVehicle
+      ? { ...adfStockVehicle(env, stockVehicle), ...finance }
+      : {
+          ...finance,
+          comments: [
+            staff.financingHeading,
+            lead.vehicleOfInterest,
+            lead.unavailableVehicleId ? staff.vehicleGone(lead.unavailableVehicleId) : null,
+          ]
+            .filter(Boolean)
+            .join(": "),
+        };
+    if (lead.downPayment === null) vehicle.comments = [vehicle.comments, staff.noDownPayment].filter(Boolean).join("\n");
     mails.push({
       kind: "financing-adf",
       to: adfTo,
@@ -88,8 +116,22 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
         id: lead.id,
         requestDate: new Date(lead.createdAt),
         vehicle,
-        customer: { firstName: lead.firstName, lastName: lead.lastName, email: lead.email, phone: lead.phone },
-        comments: [staff.financingHeading, !vehicle && lead.vehicleOfInterest ? lead.vehicleOfInterest : ""].filter(Boolean).join(": "),
+        tradeIn: lead.hasTradeIn ? { comments: lead.tradeInDetails || staff.tradeInGiven } : null,
+        customer: {
+          firstName: lead.firstName,
+          lastName: lead.lastName,
+          email: lead.email,
+          phone: lead.phone,
+          address: {
+            street: lead.address.street,
+            city: lead.address.city,
+            region: lead.address.state,
+            postalCode: lead.address.zipCode,
+            country: "US",
+          },
+        },
+        language: locale,
+        comments: staff.financingHeading,
         vendor: businessProfile,
         provider: adfProvider(env, staff.adfFinancing),
       }),
@@ -97,19 +139,22 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
     });
   }
 
-  const shopper = mailMessagesFor(lead.locale).shopper;
+  const shopper = mailMessagesFor(locale).shopper;
   mails.push({
     kind: "financing-receipt",
     to: lead.email,
+    // A reply reaches the dealership, not the sending address (MAIL_FROM is often a no-reply box).
+    replyTo: businessProfile.email,
     subject: shopper.financingSubject(businessProfile.name),
     ...renderMail(
       shopper.financingHeading(lead.firstName),
       [
         { type: "paragraph", text: shopper.financingBody(businessProfile.phone) },
-        { type: "paragraph", text: shopper.transactional },
+        ...(vehicleName ? [{ type: "paragraph" as const, text: shopper.financingVehicle(vehicleName) }] : []),
+        { type: "paragraph", text: `${shopper.replyHint} ${shopper.transactional}` },
       ],
       dealershipSignature(),
-      LANGUAGE_TAGS[asLocale(lead.locale)],
+      LANGUAGE_TAGS[locale],
     ),
     ...related,
   });

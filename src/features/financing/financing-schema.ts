@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Messages } from "~/shared/i18n/en";
-import { emailField, isoDateField, optionalText, phoneField, requiredText } from "~/shared/validation/fields";
+import { emailField, isoDateField, optionalText, phoneField, requiredText, uuidField } from "~/shared/validation/fields";
 import {
   CO_OWNER_EMPLOYMENT_STATUSES,
   EMPLOYMENT_STATUSES,
@@ -118,6 +118,17 @@ function schemasFor({ financing, privacy }: Pick<Messages, "financing" | "privac
     employer: optionalText(200),
     monthlyIncome: moneyField(v.monthlyIncome, { min: 0 }),
     vehicleOfInterest: optionalText(200),
+    /**
+     * The stock vehicle whose page opened the form ("Apply for Financing"): the lead names it.
+     * Malformed is refused; a well-formed id of a vehicle no longer for sale is kept out of the
+     * lead with a note to staff (decision 057), since the shopper cannot fix a hidden field.
+     */
+    vehicleId: z.preprocess(
+      emptyToUndefined,
+      uuidField(v.vehicleId)
+        .transform((id) => id.toLowerCase())
+        .optional(),
+    ),
     downPayment: z.preprocess(
       emptyToUndefined,
       z.coerce.number({ error: v.downPayment }).min(0, v.downPayment).max(10_000_000, v.downPayment).optional(),

@@ -2,6 +2,8 @@ import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { findFinancingApplication, listFinancingApplications, setFinancingLeadStatus } from "~/server/data/financing-applications.server";
 import { leadMailsFor } from "~/server/data/outbox.server";
+import { findVehicleNames } from "~/server/data/vehicles.server";
+import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Staff } from "~/server/http/staff-request.server";
 import type { LeadMail, LeadStatus } from "~/shared/staff/lead-tracking";
 import { buildFinancingPdf } from "./financing-pdf.server";
@@ -27,6 +29,8 @@ export type FinancingSummary = {
   coOwnerFirstName: string | null;
   coOwnerLastName: string | null;
   vehicleOfInterest: string | null;
+  /** The stock vehicle whose page opened the form (decision 057), while it still exists. */
+  vehicle: { name: string; path: string } | null;
   leadStatus: LeadStatus;
   firstStatusChangeAt: string | null;
   mails: LeadMail[];
@@ -72,10 +76,18 @@ export async function listFinancingSummaries(ctx: AppContext): Promise<Financing
     "financing",
     rows.map((r) => r.id),
   );
-  return rows.map((r) => summaryOf(r, mails.get(r.id) ?? []));
+  const ids = [...new Set(rows.flatMap((r) => (r.vehicleId ? [r.vehicleId] : [])))];
+  const vehicles = new Map(
+    (await findVehicleNames(ctx.db, ids)).map((v) => [v.id, { name: `${v.year} ${v.make} ${v.model}`, path: vehiclePath(v) }]),
+  );
+  return rows.map((r) => summaryOf(r, mails.get(r.id) ?? [], (r.vehicleId && vehicles.get(r.vehicleId)) || null));
 }
 
-function summaryOf(r: Awaited<ReturnType<typeof listFinancingApplications>>[number], mails: LeadMail[]): FinancingSummary {
+function summaryOf(
+  r: Awaited<ReturnType<typeof listFinancingApplications>>[number],
+  mails: LeadMail[],
+  vehicle: FinancingSummary["vehicle"] = null,
+): FinancingSummary {
   return {
     id: r.id,
     createdAt: r.createdAt,
@@ -85,6 +97,7 @@ function summaryOf(r: Awaited<ReturnType<typeof listFinancingApplications>>[numb
     coOwnerFirstName: r.hasCoOwner ? r.coOwnerFirstName : null,
     coOwnerLastName: r.hasCoOwner ? r.coOwnerLastName : null,
     vehicleOfInterest: r.vehicleOfInterest,
+    vehicle,
     leadStatus: r.leadStatus,
     firstStatusChangeAt: r.firstStatusChangeAt,
     mails,

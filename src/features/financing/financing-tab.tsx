@@ -18,12 +18,23 @@ const fullName = (first: string | null, last: string | null) => [first, last].fi
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US");
 
-/** Spec §2 Financing Apps: the list, the details dialog with SSN reveal and documents, PDF, delete; lead status and mail states (issue 12). */
-export function FinancingTab() {
+/**
+ * Spec §2 Financing Apps: the list, the details dialog with SSN reveal and documents, PDF, delete;
+ * lead status and mail states (issue 12). `focusId` (a staff mail's link) opens that application.
+ */
+export function FinancingTab({ focusId }: { focusId?: string | null }) {
   const m = useStaffMessages().admin;
   const leads = useStaffMessages().leads;
   const { data, error, reload } = useAdminData<FinancingSummary[]>("/api/admin/financing");
   const [viewing, setViewing] = useState<FinancingSummary | null>(null);
+  const [opened, setOpened] = useState(false);
+  // Once, when the list arrives: the application the link names opens in its details dialog.
+  useEffect(() => {
+    if (opened || !data || !focusId) return;
+    setOpened(true);
+    const app = data.find((a) => a.id === focusId);
+    if (app) setViewing(app);
+  }, [data, focusId, opened]);
   const [deleting, setDeleting] = useState<FinancingSummary | null>(null);
   const [filter, setFilter] = useState<LeadStatus | "all">("all");
 
@@ -60,7 +71,15 @@ export function FinancingTab() {
                   {co ? <span className="font-normal text-gray-700"> &amp; {co}</span> : null}
                 </p>
                 <p className="text-sm text-gray-800">{app.email}</p>
-                <p className="text-sm text-gray-700">{app.vehicleOfInterest || m.financing.noVehicle}</p>
+                <p className="text-sm text-gray-700">
+                  {app.vehicle ? (
+                    <a href={app.vehicle.path} className="text-red-800 underline">
+                      {app.vehicle.name}
+                    </a>
+                  ) : (
+                    app.vehicleOfInterest || m.financing.noVehicle
+                  )}
+                </p>
                 <p className="text-sm text-gray-700">
                   {m.financing.submitted}: <time dateTime={app.createdAt}>{dateTime(app.createdAt)}</time>
                 </p>

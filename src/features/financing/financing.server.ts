@@ -10,14 +10,14 @@ import {
   type NewFinancingApplicationRow,
 } from "~/server/data/financing-applications.server";
 import { deleteMailsFor, enqueueMails } from "~/server/data/outbox.server";
-import { findVehicleByName } from "~/server/data/vehicles.server";
+import { findVehicle } from "~/server/data/vehicles.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { sniffImageType } from "~/server/images/image-store.server";
 import { decrypt, encrypt } from "~/server/secrets.server";
 import { CREDIT_CONSENT_VERSION } from "~/shared/config/credit-consent";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { asLocale, type Locale } from "~/shared/i18n/locales";
-import { financingApplicationMails, parseVehicleName } from "./financing-mails.server";
+import { financingApplicationMails, type FinancingLead } from "./financing-mails.server";
 import { LICENSE_MAX_BYTES, SIGNATURE_MAX_BYTES, parseDataUrl, type EmploymentStatus, type FinancingApplication } from "./financing-schema";
 
 /** What a stored document really is, judged by its first bytes. */
@@ -205,17 +205,25 @@ export async function submitFinancingApplication(
     };
     // The row and its mails commit together: a stored application is always announced (issue 12).
     await ctx.db.transaction().execute(async (trx) => {
-      await insertFinancingApplication(trx, row);
-      const named = parseVehicleName(row.vehicleOfInterest ?? null);
-      const stockVehicle = named ? await findVehicleByName(trx, named.year, named.make, named.model) : null;
-      const lead = {
+      // Only the id the vehicle page sent names a stock vehicle; free text is never matched to
+      // one (a guess could attach another unit's VIN and price). A vehicle sold or deleted since
+      // the page was opened is left out, and staff are told why (decision 057).
+      const found = input.vehicleId ? await findVehicle(trx, input.vehicleId) : null;
+      const stockVehicle = found && found.status !== "sold" ? found : null;
+      await insertFinancingApplication(trx, { ...row, vehicleId: stockVehicle?.id ?? null });
+      const lead: FinancingLead = {
         id,
         createdAt: row.createdAt,
         firstName: row.firstName,
         lastName: row.lastName,
         email: row.email,
         phone: row.phone,
+        address: { street: row.address, city: row.city, state: row.state, zipCode: row.zipCode },
         vehicleOfInterest: row.vehicleOfInterest ?? null,
+        unavailableVehicleId: input.vehicleId && !stockVehicle ? input.vehicleId : null,
+        downPayment: row.downPayment ?? null,
+        hasTradeIn: input.hasTradeIn,
+        tradeInDetails: row.tradeInDetails ?? null,
         locale,
       };
       await enqueueMails(trx, financingApplicationMails(ctx.env, lead, stockVehicle), now);

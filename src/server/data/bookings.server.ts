@@ -22,9 +22,18 @@ export type Booking = {
   cancelledAt: string | null;
   /** SEQUENCE of the calendar event last mailed to the shopper (decision 058); 0 when booked. */
   calendarSequence: number;
+  /** The customer's own vehicle (service desk), each part optional. */
+  vehicleYear: number | null;
+  vehicleMake: string | null;
+  vehicleModel: string | null;
+  vehicleMileage: number | null;
+  vehicleVin: string | null;
 };
 
-export type BookingInput = Omit<Booking, "id" | "status" | "createdAt" | "locale" | "cancelledAt" | "calendarSequence"> & {
+type CustomerVehicle = Pick<Booking, "vehicleYear" | "vehicleMake" | "vehicleModel" | "vehicleMileage" | "vehicleVin">;
+
+export type BookingInput = Omit<Booking, "id" | "status" | "createdAt" | "locale" | "cancelledAt" | "calendarSequence" | keyof CustomerVehicle> &
+  Partial<CustomerVehicle> & {
   locale?: string;
   /** SHA-256 of the manage-link token (never the token). */
   manageTokenHash?: string | null;
@@ -46,6 +55,11 @@ const BOOKING_COLUMNS = [
   "locale",
   "cancelledAt",
   "calendarSequence",
+  "vehicleYear",
+  "vehicleMake",
+  "vehicleModel",
+  "vehicleMileage",
+  "vehicleVin",
 ] as const;
 
 /** Thrown when the slot already holds an active booking (the unique index said no). */
@@ -63,6 +77,11 @@ export async function insertBooking(db: Db, input: BookingInput, now = new Date(
   const { manageTokenHash = null, locale = "en", ...fields } = input;
   const booking: Booking = {
     id: crypto.randomUUID(),
+    vehicleYear: null,
+    vehicleMake: null,
+    vehicleModel: null,
+    vehicleMileage: null,
+    vehicleVin: null,
     ...fields,
     locale,
     status: "pending",

@@ -118,25 +118,6 @@ export async function findVehiclesByIds(db: Db, ids: string[], now = new Date())
 }
 
 /**
- * The vehicle a shopper named as "year make model" (the financing form's free text), or
- * null when the stock holds no such vehicle.
- */
-export async function findVehicleByName(db: Db, year: number, make: string, model: string): Promise<Vehicle | null> {
-  const row = await db
-    .selectFrom("vehicles")
-    .selectAll()
-    .where("year", "=", year)
-    .where((eb) => eb(eb.fn("lower", ["make"]), "=", make.toLowerCase()))
-    .where((eb) => eb(eb.fn("lower", ["model"]), "=", model.toLowerCase()))
-    .orderBy("createdAt", "desc")
-    .executeTakeFirst();
-  if (!row) return null;
-  const [vehicle] = await withDetails(db, [row]);
-  return vehicle ?? null;
-}
-
-
-/**
  * The stock version: vehicle count + latest change time. Pages and API answers built from the
  * stock are cached per version, so every vehicle write must move it: deletes change the count,
  * inserts and updates set a change time later than every stored one (`nextChangeTime`).

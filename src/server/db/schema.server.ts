@@ -135,6 +135,8 @@ export type FinancingApplicationTable = {
   employer: string | null;
   monthlyIncome: number;
   vehicleOfInterest: string | null;
+  /** The stock vehicle whose page opened the form (migration 011); null when none or no longer for sale. */
+  vehicleId: Generated<string | null>;
   downPayment: number | null;
   hasTradeIn: number;
   tradeInDetails: string | null;
@@ -202,6 +204,12 @@ export type BookingTable = {
   locale: Generated<string>;
   /** SEQUENCE of the booking's calendar event as last mailed to the shopper (RFC 5545 §3.8.7.4, decision 058). */
   calendarSequence: Generated<number>;
+  /** The customer's own vehicle, each part optional (migration 011). */
+  vehicleYear: Generated<number | null>;
+  vehicleMake: Generated<string | null>;
+  vehicleModel: Generated<string | null>;
+  vehicleMileage: Generated<number | null>;
+  vehicleVin: Generated<string | null>;
 };
 
 export type StaffAccountTable = {

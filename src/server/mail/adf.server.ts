@@ -1,20 +1,56 @@
 import type { BusinessProfile } from "~/shared/config/business-profile";
+import type { Locale } from "~/shared/i18n/locales";
 
 /**
  * ADF 1.0 (Auto-lead Data Format), the XML every dealer CRM ingests, sent as a mail's
- * plain-text body. Elements follow the specification's order; every value is escaped.
+ * plain-text body. Elements follow the DTD's order and every document this module writes is
+ * valid against it (tests/fixtures/adf-1.0.dtd, decision 057); every value is escaped.
  */
+
+/** One `<vehicle>`. A vehicle from stock carries everything; one the shopper only described may carry nothing but comments. */
+export type AdfVehicle = {
+  year?: number;
+  make?: string;
+  model?: string;
+  vin?: string;
+  stock?: string | null;
+  trim?: string | null;
+  odometer?: number;
+  /** An absolute photo URL (`<imagetag>`). */
+  imageUrl?: string;
+  price?: number;
+  /** The shopper's down payment in whole dollars (a financing application). */
+  downPayment?: number;
+  comments?: string | null;
+};
+
 export type AdfLead = {
   /** The lead's own id, so the CRM can spot a repeat. */
   id: string;
   requestDate: Date;
-  /** A vehicle from stock carries vin, price and odometer; one the shopper only named may not. */
-  vehicle: { year: number; make: string; model: string; vin?: string; price?: number; odometer?: number } | null;
-  customer: { firstName: string; lastName: string; email: string; phone: string };
+  /** The vehicle asked about; null is a general inquiry, still sent as a vehicle (the DTD requires one). */
+  vehicle: AdfVehicle | null;
+  /** What the shopper said about a trade-in, as its own `<vehicle interest="trade-in">`; null for none. */
+  tradeIn: AdfVehicle | null;
+  customer: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    address?: { street: string; city: string; region: string; postalCode: string; country: string };
+  };
+  /** The language the shopper wrote in, so the CRM can route the lead to someone who speaks it. */
+  language: Locale;
   comments: string | null;
   vendor: BusinessProfile;
   provider: { name: string; url: string; service: string };
 };
+
+/** The dealer's note on a lead with no vehicle: CRMs file a vehicle with empty year, make and model under it. */
+export const GENERAL_INQUIRY = "General inquiry";
+
+/** Language names as an English-reading salesperson or CRM rule expects them. */
+export const LANGUAGE_NAMES_IN_ENGLISH: Record<Locale, string> = { en: "English", es: "Spanish", pt: "Portuguese (Brazil)" };
 
 export function escapeXml(value: string | number): string {
   return (
@@ -35,41 +71,82 @@ function isoWithOffset(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, "+00:00");
 }
 
+/** The "Shopper's language: Spanish (es)" line the lead's comments start with. */
+export function languageLine(language: Locale): string {
+  return `Shopper's language: ${LANGUAGE_NAMES_IN_ENGLISH[language]} (${language})`;
+}
+
+function vehicleLines(v: AdfVehicle, interest: "buy" | "trade-in"): string[] {
+  const x = escapeXml;
+  const optional = (tag: string, value: string | number | null | undefined, attributes = "") =>
+    value === undefined || value === null || value === "" ? [] : [`      <${tag}${attributes}>${x(value)}</${tag}>`];
+  return [
+    `    <vehicle interest="${interest}" status="used">`,
+    // Required by the DTD even when unknown: an empty element says "not given" without guessing.
+    `      <year>${v.year === undefined ? "" : x(v.year)}</year>`,
+    `      <make>${x(v.make ?? "")}</make>`,
+    `      <model>${x(v.model ?? "")}</model>`,
+    ...optional("vin", v.vin),
+    ...optional("stock", v.stock),
+    ...optional("trim", v.trim),
+    ...optional("odometer", v.odometer, ' status="unknown" units="mi"'),
+    ...optional("imagetag", v.imageUrl),
+    ...optional("price", v.price, ' type="asking" currency="USD"'),
+    ...(v.downPayment === undefined
+      ? []
+      : [
+          "      <finance>",
+          "        <method>finance</method>",
+          `        <amount type="downpayment" limit="exact" currency="USD">${x(v.downPayment)}</amount>`,
+          "      </finance>",
+        ]),
+    ...optional("comments", v.comments),
+    "    </vehicle>",
+  ];
+}
+
 export function buildAdfXml(lead: AdfLead): string {
   const x = escapeXml;
   const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>', '<?adf version="1.0"?>', "<adf>", "  <prospect>"];
   lines.push(`    <id sequence="1" source="${x(lead.provider.name)}">${x(lead.id)}</id>`);
   lines.push(`    <requestdate>${isoWithOffset(lead.requestDate)}</requestdate>`);
-  const v = lead.vehicle;
-  if (v) {
-    lines.push(
-      '    <vehicle interest="buy" status="used">',
-      `      <year>${x(v.year)}</year>`,
-      `      <make>${x(v.make)}</make>`,
-      `      <model>${x(v.model)}</model>`,
-      ...(v.vin ? [`      <vin>${x(v.vin)}</vin>`] : []),
-      ...(v.odometer !== undefined ? [`      <odometer status="unknown" units="mi">${x(v.odometer)}</odometer>`] : []),
-      ...(v.price !== undefined ? [`      <price type="asking" currency="USD">${x(v.price)}</price>`] : []),
-      "    </vehicle>",
-    );
-  }
+  // The DTD requires at least one vehicle (vehicle+): a strict importer rejects a prospect without one.
+  lines.push(...vehicleLines(lead.vehicle ?? { comments: GENERAL_INQUIRY }, "buy"));
+  if (lead.tradeIn) lines.push(...vehicleLines(lead.tradeIn, "trade-in"));
   const c = lead.customer;
+  const language = languageLine(lead.language);
   lines.push(
     "    <customer>",
     "      <contact>",
+    // contact has no element for a language: an XML comment keeps it beside the name for a person
+    // reading the raw lead; the customer's comments below carry it for the CRM.
+    `        <!-- ${language} -->`,
     `        <name part="first">${x(c.firstName)}</name>`,
     `        <name part="last">${x(c.lastName)}</name>`,
     `        <email>${x(c.email)}</email>`,
     `        <phone>${x(c.phone)}</phone>`,
-    "      </contact>",
   );
-  if (lead.comments) lines.push(`      <comments>${x(lead.comments)}</comments>`);
-  lines.push("    </customer>");
+  if (c.address) {
+    lines.push(
+      '        <address type="home">',
+      `          <street line="1">${x(c.address.street)}</street>`,
+      `          <city>${x(c.address.city)}</city>`,
+      `          <regioncode>${x(c.address.region)}</regioncode>`,
+      `          <postalcode>${x(c.address.postalCode)}</postalcode>`,
+      `          <country>${x(c.address.country)}</country>`,
+      "        </address>",
+    );
+  }
+  lines.push(
+    "      </contact>",
+    `      <comments>${x([language, lead.comments].filter(Boolean).join("\n\n"))}</comments>`,
+    "    </customer>",
+  );
   const d = lead.vendor;
   lines.push(
     "    <vendor>",
     `      <vendorname>${x(d.name)}</vendorname>`,
-    '      <contact primarycontact="1">',
+    "      <contact>",
     `        <name part="full">${x(d.name)}</name>`,
     `        <email>${x(d.email)}</email>`,
     `        <phone type="voice">${x(d.phone)}</phone>`,

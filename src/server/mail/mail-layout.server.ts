@@ -7,7 +7,8 @@ import { businessProfile } from "~/shared/config/business-profile";
  */
 export type MailBlock =
   | { type: "paragraph"; text: string }
-  | { type: "fields"; rows: ReadonlyArray<readonly [label: string, value: string]> }
+  /** `href`: the value is a link in the HTML part (tel:, mailto:, a page); the text part shows the value, then a URL in brackets. */
+  | { type: "fields"; rows: ReadonlyArray<readonly [label: string, value: string, href?: string]> }
   | { type: "link"; label: string; href: string };
 
 export type RenderedMail = { text: string; html: string };
@@ -24,11 +25,22 @@ export function dealershipSignature(): string[] {
   return [businessProfile.name, `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`, businessProfile.phone];
 }
 
-/** `lang`: the mail's language as a BCP 47 tag (the shopper's, for screen readers and translators). */
-export function renderMail(heading: string, blocks: MailBlock[], footer: string[] = dealershipSignature(), lang = "en-US"): RenderedMail {
-  const text: string[] = [heading, ""];
+/**
+ * `lang`: the mail's language as a BCP 47 tag (the shopper's, for screen readers and translators).
+ * `firstLine`: a line above the heading, the first thing a mail preview shows (a staff mail's
+ * "Shopper wrote in Spanish").
+ */
+export function renderMail(
+  heading: string,
+  blocks: MailBlock[],
+  footer: string[] = dealershipSignature(),
+  lang = "en-US",
+  firstLine?: string,
+): RenderedMail {
+  const text: string[] = [...(firstLine ? [firstLine, ""] : []), heading, ""];
   const html: string[] = [
     `<!doctype html><html lang="${escapeHtml(lang)}"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#111827;line-height:1.5">`,
+    ...(firstLine ? [`<p style="margin:0 0 8px;font-weight:600">${escapeHtml(firstLine)}</p>`] : []),
     `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>`,
   ];
   for (const block of blocks) {
@@ -36,13 +48,16 @@ export function renderMail(heading: string, blocks: MailBlock[], footer: string[
       text.push(block.text, "");
       html.push(`<p>${htmlLines(block.text)}</p>`);
     } else if (block.type === "fields") {
-      for (const [label, value] of block.rows) text.push(`${label}: ${value}`);
+      // A tel: or mailto: value already is what it links to; a page's URL is spelled out.
+      for (const [label, value, href] of block.rows) text.push(`${label}: ${value}${href && /^https?:/.test(href) ? ` <${href}>` : ""}`);
       text.push("");
       html.push(
         `<table style="border-collapse:collapse">${block.rows
           .map(
-            ([label, value]) =>
-              `<tr><th style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:2px 0">${htmlLines(value)}</td></tr>`,
+            ([label, value, href]) =>
+              `<tr><th style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:2px 0">${
+                href ? `<a href="${escapeHtml(href)}" style="color:#b91c1c">${htmlLines(value)}</a>` : htmlLines(value)
+              }</td></tr>`,
           )
           .join("")}</table>`,
       );

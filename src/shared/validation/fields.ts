@@ -38,8 +38,9 @@ export const optionalText = (max = 2000) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-/** A UUID as the server generates them (lower-case accepted either way). */
-export const uuidField = () => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+/** A UUID as the server generates them (lower-case accepted either way); `message` for a form's field. */
+export const uuidField = (message?: string) =>
+  z.string({ error: message }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, message);
 
 /** VIN: upper-cased, exactly 17 letters or digits (spec §5 Vehicle form). */
 export const vinField = (requiredMessage: string, lengthMessage: string) =>
@@ -60,3 +61,13 @@ export const isoDateField = (message: string) =>
       const d = new Date(`${v}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
     }, message);
+
+const blankToUndefined = (value: unknown) =>
+  value === "" || value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+/** An optional whole number from a number or numeric text (a year, a mileage): blank is undefined. */
+export const optionalWholeNumber = (message: string, { min, max }: { min: number; max: number }) =>
+  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional());
+
+/** An optional VIN with the same rule as vinField: blank is undefined. */
+export const optionalVinField = (message: string) => z.preprocess(blankToUndefined, vinField(message, message).optional());

@@ -7,6 +7,7 @@ import { webVitalsMigration } from "./006-web-vitals.server";
 import { leadOutboxCleanupMigration } from "./008-lead-outbox-cleanup.server";
 import { signInLocksMigration } from "./009-sign-in-locks.server";
 import { vehiclesUpdatedAtIndexMigration } from "./010-vehicles-updated-at-index.server";
+import { leadVehiclesMigration } from "./011-lead-vehicles.server";
 import { bookingCalendarSequenceMigration } from "./012-booking-calendar-sequence.server";
 
 /**
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   "008-lead-outbox-cleanup": leadOutboxCleanupMigration,
   "009-sign-in-locks": signInLocksMigration,
   "010-vehicles-updated-at-index": vehiclesUpdatedAtIndexMigration,
+  "011-lead-vehicles": leadVehiclesMigration,
   "012-booking-calendar-sequence": bookingCalendarSequenceMigration,
 };

@@ -27,6 +27,11 @@ export const booking = {
   phone: "Phone",
   notes: "Notes (optional)",
   notesPlaceholder: "Anything we should know about your vehicle?",
+  vehicle: {
+    legend: "Your vehicle (optional)",
+    year: "Year",
+    model: "Model",
+  },
   confirmBooking: "Confirm Booking",
   sending: "Sending...",
   /** The one-page form shown when JavaScript is off (the calendar needs it). */
@@ -57,6 +62,9 @@ export const booking = {
     addToCalendar: "Add to Calendar (.ics)",
   },
   validation: {
+    vehicleYear: "Enter a valid year",
+    vehicleMileage: "Enter the mileage as a whole number",
+    vehicleVin: "VIN must be 17 letters or digits",
     serviceId: "Please select a service",
     bookingDate: "Please select a date",
     bookingTime: "Please select a time slot",

@@ -79,6 +79,7 @@ export const financing = {
     submitting: "Submitting...",
   },
   validation: {
+    vehicleId: "Unknown vehicle link.",
     firstName: "First name is required",
     lastName: "Last name is required",
     email: "Valid email is required",

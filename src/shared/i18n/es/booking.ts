@@ -29,6 +29,11 @@ export const booking: Messages["booking"] = {
   phone: "Teléfono",
   notes: "Notas (opcional)",
   notesPlaceholder: "¿Hay algo que debamos saber sobre su vehículo?",
+  vehicle: {
+    legend: "Su vehículo (opcional)",
+    year: "Año",
+    model: "Modelo",
+  },
   confirmBooking: "Confirmar cita",
   sending: "Enviando...",
   noJs: {
@@ -58,6 +63,9 @@ export const booking: Messages["booking"] = {
     addToCalendar: "Agregar al calendario (.ics)",
   },
   validation: {
+    vehicleYear: "Año no válido",
+    vehicleMileage: "Millaje no válido",
+    vehicleVin: "VIN no válido",
     serviceId: "Elija un servicio",
     bookingDate: "Escoja una fecha",
     bookingTime: "Escoja un horario",

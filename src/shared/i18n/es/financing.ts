@@ -81,6 +81,7 @@ export const financing: Messages["financing"] = {
     submitting: "Enviando...",
   },
   validation: {
+    vehicleId: "Vehículo no válido.",
     firstName: "El nombre es obligatorio",
     lastName: "El apellido es obligatorio",
     email: "Ingrese un correo electrónico válido",

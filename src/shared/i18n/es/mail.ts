@@ -9,6 +9,9 @@ export const mail: Pick<MailMessages, "shopper" | "manage"> = {
     contactSubject: (dealer: string) => `Recibimos su mensaje — ${dealer}`,
     contactHeading: (firstName: string) => `Gracias, ${firstName}`,
     contactBody: (phone: string) => `Recibimos su mensaje y le responderemos muy pronto. Si es urgente, llámenos al ${phone}.`,
+    aboutVehicle: (vehicle: string) => `Su mensaje es sobre el ${vehicle}.`,
+    financingVehicle: (vehicle: string) => `Vehículo: ${vehicle}`,
+    replyHint: "Puede responder a este correo para comunicarse con nosotros.",
     financingSubject: (dealer: string) => `Recibimos su solicitud de financiamiento — ${dealer}`,
     financingHeading: (firstName: string) => `Gracias, ${firstName}`,
     financingBody: (phone: string) =>

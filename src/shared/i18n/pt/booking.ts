@@ -29,6 +29,11 @@ export const booking: Messages["booking"] = {
   phone: "Telefone",
   notes: "Observações (opcional)",
   notesPlaceholder: "Há algo que devemos saber sobre o seu veículo?",
+  vehicle: {
+    legend: "Seu veículo (opcional)",
+    year: "Ano",
+    model: "Modelo",
+  },
   confirmBooking: "Confirmar agendamento",
   sending: "Enviando...",
   noJs: {
@@ -58,6 +63,9 @@ export const booking: Messages["booking"] = {
     addToCalendar: "Adicionar à agenda (.ics)",
   },
   validation: {
+    vehicleYear: "Ano inválido",
+    vehicleMileage: "Quilometragem inválida",
+    vehicleVin: "VIN inválido",
     serviceId: "Escolha um serviço",
     bookingDate: "Escolha uma data",
     bookingTime: "Escolha um horário",

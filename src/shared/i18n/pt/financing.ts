@@ -81,6 +81,7 @@ export const financing: Messages["financing"] = {
     submitting: "Enviando...",
   },
   validation: {
+    vehicleId: "Veículo inválido.",
     firstName: "Informe o seu nome",
     lastName: "Informe o seu sobrenome",
     email: "Informe um e-mail válido",

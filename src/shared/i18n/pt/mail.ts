@@ -9,6 +9,9 @@ export const mail: Pick<MailMessages, "shopper" | "manage"> = {
     contactSubject: (dealer: string) => `Recebemos sua mensagem — ${dealer}`,
     contactHeading: (firstName: string) => `Obrigado, ${firstName}`,
     contactBody: (phone: string) => `Recebemos sua mensagem e vamos responder em breve. Se for urgente, ligue para ${phone}.`,
+    aboutVehicle: (vehicle: string) => `Sua mensagem é sobre o ${vehicle}.`,
+    financingVehicle: (vehicle: string) => `Veículo: ${vehicle}`,
+    replyHint: "Você pode responder a este e-mail para falar com a gente.",
     financingSubject: (dealer: string) => `Recebemos sua solicitação de financiamento — ${dealer}`,
     financingHeading: (firstName: string) => `Obrigado, ${firstName}`,
     financingBody: (phone: string) =>

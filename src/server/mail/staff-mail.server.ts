@@ -1,0 +1,113 @@
+import type { ServerEnv } from "~/server/env.server";
+import { businessProfile } from "~/shared/config/business-profile";
+import { asLocale } from "~/shared/i18n/locales";
+import { formatNumber, formatPrice } from "~/shared/lib/format";
+import { vehiclePath } from "~/shared/lib/vehicle-path";
+import type { Vehicle } from "~/shared/types/vehicle";
+import { LANGUAGE_NAMES_IN_ENGLISH, type AdfVehicle } from "./adf.server";
+
+/**
+ * What every staff lead mail shares (issue 29 item 4): a salesperson acts on it from a phone,
+ * so times are the dealership's, phone and e-mail are links, the vehicle is identified the way
+ * the lot knows it, and one link opens the record itself in the dashboard.
+ */
+
+type FieldRow = readonly [label: string, value: string, href?: string];
+
+// Intl formatters are costly to build; one serves every mail.
+const dealerClock = new Intl.DateTimeFormat("en-US", {
+  timeZone: businessProfile.timeZone,
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/** The zone's short name as people in the Northeast say it: "ET" whether daylight time or not. */
+const ZONE_LABEL: Record<string, string> = { "America/New_York": "ET" };
+
+/** "Wed, Nov 25, 2026, 6:08 AM ET": a stored UTC instant on the dealership's clock. */
+export function dealerTime(instant: string | Date): string {
+  const label = ZONE_LABEL[businessProfile.timeZone] ?? businessProfile.timeZone;
+  // Some ICU versions put a narrow no-break space before AM/PM: plain text mail gets a plain space.
+  return `${dealerClock.format(new Date(instant)).replace(/\s/g, " ")} ${label}`;
+}
+
+/** A tel: URI a phone dials from a mail: US numbers as +1 and ten digits, anything else digits as typed. */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  if (digits.length === 10) return `tel:+1${digits}`;
+  if (digits.length === 11 && digits.startsWith("1")) return `tel:+${digits}`;
+  return `tel:${phone.trim().startsWith("+") ? "+" : ""}${digits}`;
+}
+
+/** A mailto: URI for an address (the @ kept readable, anything else that could break the URI encoded). */
+export function mailtoHref(email: string): string {
+  return `mailto:${encodeURIComponent(email).replace(/%40/g, "@")}`;
+}
+
+/** The dashboard link that opens one record: /podium?tab=financing&id=… (the dashboard honours both). */
+export function dashboardRecordUrl(env: ServerEnv, tab: "financing" | "messages" | "bookings", id: string): string {
+  return `${env.publicUrl}/podium?${new URLSearchParams({ tab, id })}`;
+}
+
+/** The staff mail's first line, so a lead can go to someone who speaks the shopper's language. */
+export function shopperLanguageLine(locale: string): string {
+  return `Shopper wrote in ${LANGUAGE_NAMES_IN_ENGLISH[asLocale(locale)]}`;
+}
+
+/** Name, phone and e-mail rows, the contacts as links. */
+export function contactRows(
+  labels: { name: string; phone: string; email: string },
+  person: { name: string; phone: string; email: string },
+) {
+  return [
+    [labels.name, person.name],
+    [labels.phone, person.phone, telHref(person.phone)],
+    [labels.email, person.email, mailtoHref(person.email)],
+  ] as const satisfies readonly FieldRow[];
+}
+
+/** A stock vehicle as the lot knows it: name (linked to its page), stock number, VIN, mileage, price. */
+export function vehicleRows(
+  env: ServerEnv,
+  labels: { vehicle: string; stock: string; vin: string; mileage: string; price: string },
+  vehicle: Vehicle,
+): FieldRow[] {
+  return [
+    [labels.vehicle, vehicleName(vehicle), vehicleUrl(env, vehicle)],
+    ...(vehicle.stockNumber ? ([[labels.stock, vehicle.stockNumber]] as const) : []),
+    [labels.vin, vehicle.vin],
+    [labels.mileage, `${formatNumber(vehicle.mileage)} mi`],
+    [labels.price, formatPrice(vehicle.price)],
+  ];
+}
+
+export const vehicleName = (v: Pick<Vehicle, "year" | "make" | "model">) => `${v.year} ${v.make} ${v.model}`;
+
+export const vehicleUrl = (env: ServerEnv, vehicle: Vehicle) => `${env.publicUrl}${vehiclePath(vehicle)}`;
+
+/** A photo URL as a CRM can fetch it: absolute. */
+export function absoluteUrl(env: ServerEnv, url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  return /^https?:/.test(url) ? url : `${env.publicUrl}${url.startsWith("/") ? "" : "/"}${url}`;
+}
+
+/** A stock vehicle as ADF's vehicle of interest: stock number, asking price, odometer, cover photo and page link. */
+export function adfStockVehicle(env: ServerEnv, vehicle: Vehicle): AdfVehicle {
+  return {
+    year: vehicle.year,
+    make: vehicle.make,
+    model: vehicle.model,
+    vin: vehicle.vin,
+    stock: vehicle.stockNumber,
+    trim: vehicle.trim,
+    odometer: vehicle.mileage,
+    imageUrl: absoluteUrl(env, vehicle.images[0]),
+    price: vehicle.price,
+    // CRMs show a vehicle's comments beside it; <imagetag> is for a photo, so the page goes here.
+    comments: `Vehicle page: ${vehicleUrl(env, vehicle)}`,
+  };
+}

@@ -92,7 +92,7 @@ async function leadDataDir(): Promise<string> {
       stockNumber: "F1234",
       features: [],
       description: null,
-      images: [],
+      images: [await storeImage(dir, photo)],
     });
     // Sold: a financing form opened from its page before the sale names no vehicle.
     await insertVehicle(db, {

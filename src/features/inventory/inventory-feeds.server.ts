@@ -105,7 +105,8 @@ const metaBodyStyle = (bodyStyle: string) => (META_BODY_STYLES.has(bodyStyle.toU
 const metaTransmission = (transmission: string) => (transmission === "Manual" ? "MANUAL" : "AUTOMATIC");
 const META_DRIVETRAINS: Record<string, string> = { FWD: "FWD", RWD: "RWD", AWD: "AWD", "4WD": "4X4" };
 
-export function metaFeedRow(v: Vehicle, publicUrl: string): Record<string, string> {
+/** Numbers stay numbers: the CSV's formula escape (decision 061) leaves them alone, so "-71.8023" gets no quote. */
+export function metaFeedRow(v: Vehicle, publicUrl: string): Record<string, string | number> {
   const images = Object.fromEntries(
     Array.from({ length: META_IMAGE_COLUMNS }, (_, i) => [`image[${i}].url`, v.images[i] ? absoluteUrl(publicUrl, v.images[i]) : ""]),
   );
@@ -132,8 +133,8 @@ export function metaFeedRow(v: Vehicle, publicUrl: string): Record<string, strin
     "address.region": address.region,
     "address.postal_code": address.postalCode,
     "address.country": address.country,
-    latitude: String(businessProfile.coordinates.latitude),
-    longitude: String(businessProfile.coordinates.longitude),
+    latitude: businessProfile.coordinates.latitude,
+    longitude: businessProfile.coordinates.longitude,
     availability: v.status === "pending" ? "pending" : "available",
   };
 }

@@ -18,7 +18,7 @@ import {
 import type { Staff } from "~/server/http/staff-request.server";
 import { timeSlicer } from "~/server/time-slice.server";
 import { absoluteUrl } from "~/shared/lib/seo";
-import type { Vehicle } from "~/shared/types/vehicle";
+import { FUEL_TYPE_LABELS, FUEL_TYPES, type Vehicle } from "~/shared/types/vehicle";
 import { COLORS, TRANSMISSIONS, vehicleImportSchema, vehicleImportUpdateSchema, type VehicleImportFields } from "./vehicle-schema";
 
 /**
@@ -40,6 +40,7 @@ export const IMPORT_COLUMNS: Column[] = [
   { header: "Make", field: "make" },
   { header: "Model", field: "model" },
   { header: "Trim", field: "trim" },
+  { header: "Fuel Type", field: "fuelType" },
   { header: "Price", field: "price" },
   { header: "Mileage", field: "mileage" },
   { header: "Exterior Color", field: "exteriorColor" },
@@ -98,6 +99,7 @@ export async function exportVehiclesCsv(ctx: AppContext, staff: Staff): Promise<
     v.make,
     v.model,
     v.trim ?? "",
+    v.fuelType ? FUEL_TYPE_LABELS[v.fuelType] : "",
     v.price,
     v.mileage,
     v.exteriorColor,
@@ -148,6 +150,21 @@ const PARSE_CHUNK_BYTES = 16 * 1024;
 /** Vehicles read or inserted per statement of an import: ~1 MB of a 10 MB file, a few milliseconds of work. */
 const WRITE_BATCH = 250;
 
+/**
+ * A "Fuel Type" cell: the export's label ("Plug-in Hybrid", "Flex Fuel") or the API's value
+ * ("plug-in-hybrid"), in any case; "Flex" alone too. Anything else goes to the schema as it is and
+ * is reported there; an empty cell clears the field.
+ */
+function fuelTypeOfCell(value: string): unknown {
+  const key = value
+    .toLowerCase()
+    .replace(/[\s_]+/g, " ")
+    .trim();
+  if (key === "") return null;
+  if (key === "flex") return "flex";
+  return FUEL_TYPES.find((f) => f === key.replace(/ /g, "-") || FUEL_TYPE_LABELS[f].toLowerCase() === key) ?? value;
+}
+
 /** Cells that spreadsheets and DMS exports write differently from the form: "$12,695", "automatic", "As Is". */
 function cleanCell(field: keyof VehicleImportFields, raw: string): unknown {
   const value = raw.trim();
@@ -160,6 +177,8 @@ function cleanCell(field: keyof VehicleImportFields, raw: string): unknown {
       return TRANSMISSIONS.find((t) => t.toLowerCase() === value.toLowerCase()) ?? value;
     case "exteriorColor":
       return COLORS.find((c) => c.toLowerCase() === value.toLowerCase()) ?? value;
+    case "fuelType":
+      return fuelTypeOfCell(value);
     case "status":
       return value.toLowerCase();
     case "warrantyType":

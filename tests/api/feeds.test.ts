@@ -5,15 +5,19 @@ import { parse } from "csv-parse/sync";
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GOOGLE_ADS_COLUMNS, GOOGLE_LISTINGS_COLUMNS, META_FEED_COLUMNS } from "~/features/inventory/inventory-feeds.server";
 import { migrateToLatest } from "~/server/db/database.server";
 import { migrations } from "~/server/db/migrations/migrations.server";
+import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { withCheckDigit } from "~/shared/lib/vin";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
 
 /**
- * Issue 29 item 2 (fuel type) against the real server: through the API and the CSV, migration 013.
+ * Issue 29 items 2 (fuel type) and 6 (feeds the platforms take as they are; decision 059), against the
+ * real server: the three feeds' headers and one row field by field, pending vehicles, escaping, the
+ * refusal of localhost links in production, fuel type through the API and the CSV, migration 013.
  */
 const PUBLIC_URL = "https://cars.example";
 let server: TestServer;
@@ -27,8 +31,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
+const listed = async () => (await (await fetch(`${server.url}/api/vehicles`)).json()) as Vehicle[];
 const allVehicles = async () => (await (await staff.fetch("/api/admin/vehicles")).json()) as Vehicle[];
 const staffVehicle = async (id: string) => (await allVehicles()).find((v) => v.id === id)!;
+const page = (p: string) => fetch(`${server.url}${p}`);
 
 /** The PATCH body that replaces a vehicle with itself, with `changes`. */
 function editBody(v: Vehicle, changes: Record<string, unknown> = {}) {
@@ -50,6 +56,18 @@ function editBody(v: Vehicle, changes: Record<string, unknown> = {}) {
     ...changes,
   };
 }
+
+/** A TSV feed as header + rows of cells; every line has as many cells as the header. */
+function readTsv(text: string): { header: string[]; rows: string[][] } {
+  expect(text.endsWith("\n")).toBe(true);
+  const [header, ...rows] = text
+    .slice(0, -1)
+    .split("\n")
+    .map((line) => line.split("\t"));
+  for (const row of rows) expect(row).toHaveLength(header!.length);
+  return { header: header!, rows };
+}
+const rowOf = (header: string[], row: string[] | undefined) => Object.fromEntries(header.map((c, i) => [c, row![i]]));
 
 describe("fuel type (issue 29 item 2)", () => {
   it("is set, changed and cleared through POST/PATCH /api/admin/vehicles; a wrong value is a 400 with a field message", async () => {
@@ -117,6 +135,247 @@ describe("fuel type (issue 29 item 2)", () => {
     expect([1, 2, 3, 4].map(cell)).toEqual(["Plug-in Hybrid", "Diesel", "Flex Fuel", ""]);
     // A demo Prius was seeded as a hybrid.
     expect(exported.find((r) => r.Model === "Prius")?.["Fuel Type"]).toBe("Hybrid");
+  });
+});
+
+describe("feeds (issue 29 item 6)", () => {
+  let vehicle: Vehicle;
+  let pending: Vehicle;
+  const description = 'One owner.\tClean "as new",\nwith a second line';
+
+  beforeAll(async () => {
+    const available = (await listed()).filter((v) => v.status === "available");
+    vehicle = await staffVehicle(available[0]!.id);
+    pending = await staffVehicle(available[1]!.id);
+    const edit = editBody(vehicle, { stockNumber: "A1234", trim: "EX-L", fuelType: "plug-in-hybrid", drivetrain: "4WD", description });
+    expect((await staff.fetch(`/api/admin/vehicles/${vehicle.id}`, { method: "PATCH", body: edit })).status).toBe(200);
+    expect((await staff.fetch(`/api/admin/vehicles/${pending.id}/status`, { method: "PATCH", body: { status: "pending" } })).status).toBe(
+      200,
+    );
+    vehicle = await staffVehicle(vehicle.id);
+  });
+
+  it("Google Vehicle Listings: its own attribute names only, an id on every row, pending vehicles left out", async () => {
+    const res = await page("/feeds/google-vehicles.tsv");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/tab-separated-values/);
+    const { header, rows } = readTsv(await res.text());
+    expect(header).toEqual([...GOOGLE_LISTINGS_COLUMNS]);
+    expect(header.join(",")).toBe(
+      "vin,id,store_code,dealership_name,dealership_address,link,image_link,additional_image_link,price,condition,make,model,trim,year,mileage,exterior_color,body_style,date_in_stock",
+    );
+    const availableCount = (await listed()).filter((v) => v.status === "available").length;
+    expect(rows).toHaveLength(availableCount);
+    expect(rows.map((r) => r[0])).not.toContain(pending.vin);
+    // Every row has an id: the stock number, else the VIN.
+    for (const r of rows) expect(rowOf(header, r).id).toMatch(/\S/);
+    const other = rows.find((r) => r[0] !== vehicle.vin)!;
+    expect(rowOf(header, other).id).toBe(other[0]);
+
+    expect(
+      rowOf(
+        header,
+        rows.find((r) => r[0] === vehicle.vin),
+      ),
+    ).toEqual({
+      vin: vehicle.vin,
+      id: "A1234",
+      store_code: "DEMO-FITCHBURG-01",
+      dealership_name: "Demo Motors of Fitchburg",
+      dealership_address: "100 Demo Street, Fitchburg, MA 01430, US",
+      link: `${PUBLIC_URL}${vehiclePath(vehicle)}`,
+      image_link: `${PUBLIC_URL}${vehicle.images[0]}`,
+      additional_image_link: vehicle.images
+        .slice(1, 11)
+        .map((src) => `${PUBLIC_URL}${src}`)
+        .join(","),
+      price: `${vehicle.price}.00 USD`,
+      condition: "used",
+      make: vehicle.make,
+      model: vehicle.model,
+      trim: "EX-L",
+      year: String(vehicle.year),
+      mileage: `${vehicle.mileage} miles`,
+      exterior_color: vehicle.exteriorColor,
+      body_style: vehicle.bodyStyle,
+      date_in_stock: vehicle.dateInStock,
+    });
+  });
+
+  it("Google Vehicle Ads: its primary feed's attributes, category 916, in-store fulfilment; tabs and line breaks never split a cell", async () => {
+    const res = await page("/feeds/google-vehicle-ads.tsv");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/tab-separated-values/);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+    const { header, rows } = readTsv(await res.text());
+    expect(header).toEqual([...GOOGLE_ADS_COLUMNS]);
+    expect(header.join(",")).toBe(
+      "id,title,description,link,image_link,price,condition,brand,model,year,mileage,vin,google_product_category,store_code,vehicle_fulfillment",
+    );
+    expect(rows).toHaveLength((await listed()).filter((v) => v.status === "available").length);
+    expect(rows.map((r) => rowOf(header, r).vin)).not.toContain(pending.vin);
+    for (const r of rows) expect(rowOf(header, r).id).toMatch(/\S/);
+    expect(
+      rowOf(
+        header,
+        rows.find((r) => rowOf(header, r).vin === vehicle.vin),
+      ),
+    ).toEqual({
+      id: "A1234",
+      title: `${vehicle.year} ${vehicle.make} ${vehicle.model} EX-L`,
+      description: 'One owner. Clean "as new", with a second line',
+      link: `${PUBLIC_URL}${vehiclePath(vehicle)}`,
+      image_link: `${PUBLIC_URL}${vehicle.images[0]}`,
+      price: `${vehicle.price}.00 USD`,
+      condition: "used",
+      brand: vehicle.make,
+      model: vehicle.model,
+      year: String(vehicle.year),
+      mileage: `${vehicle.mileage} miles`,
+      vin: vehicle.vin,
+      google_product_category: "916",
+      store_code: "DEMO-FITCHBURG-01",
+      vehicle_fulfillment: "in_store:DEMO-FITCHBURG-01",
+    });
+  });
+
+  it("Meta: the catalog's fields and enums (fuel type, drivetrain, vehicle type, image tag, dealer), pending marked, CSV quoting", async () => {
+    const res = await page("/feeds/meta-vehicles.csv");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    const text = await res.text();
+    const records = parse(text, { columns: false }) as string[][];
+    const header = records[0]!;
+    expect(header).toEqual([...META_FEED_COLUMNS]);
+    expect(header.slice(0, 13)).toEqual([
+      "vehicle_id",
+      "title",
+      "description",
+      "url",
+      "make",
+      "model",
+      "trim",
+      "year",
+      "mileage.value",
+      "mileage.unit",
+      "image[0].url",
+      "image[0].tag[0]",
+      "image[1].url",
+    ]);
+    expect(header.slice(31)).toEqual([
+      "vehicle_type",
+      "body_style",
+      "exterior_color",
+      "transmission",
+      "drivetrain",
+      "fuel_type",
+      "vin",
+      "price",
+      "state_of_vehicle",
+      "condition",
+      "date_first_on_lot",
+      "dealer_id",
+      "dealer_name",
+      "dealer_phone",
+      "address.addr1",
+      "address.city",
+      "address.region",
+      "address.postal_code",
+      "address.country",
+      "latitude",
+      "longitude",
+      "availability",
+    ]);
+    expect(records).toHaveLength((await listed()).length + 1);
+    const row = rowOf(
+      header,
+      records.find((r) => r[0] === vehicle.vin),
+    );
+    const images = Object.fromEntries(
+      Array.from({ length: 20 }, (_, i) => [`image[${i}].url`, vehicle.images[i] ? `${PUBLIC_URL}${vehicle.images[i]}` : ""]),
+    );
+    expect(row).toEqual({
+      vehicle_id: vehicle.vin,
+      title: `${vehicle.year} ${vehicle.make} ${vehicle.model} EX-L`,
+      // Quoted, so the tab, the quotes, the comma and the line break come back as they were.
+      description,
+      url: `${PUBLIC_URL}${vehiclePath(vehicle)}`,
+      make: vehicle.make,
+      model: vehicle.model,
+      trim: "EX-L",
+      year: String(vehicle.year),
+      "mileage.value": String(vehicle.mileage),
+      "mileage.unit": "MI",
+      ...images,
+      "image[0].tag[0]": "Exterior",
+      vehicle_type: "CAR_TRUCK",
+      body_style: vehicle.bodyStyle.toUpperCase(),
+      exterior_color: vehicle.exteriorColor,
+      transmission: vehicle.transmission === "Manual" ? "MANUAL" : "AUTOMATIC",
+      drivetrain: "FOUR_WD",
+      fuel_type: "PLUGIN_HYBRID",
+      vin: vehicle.vin,
+      price: `${vehicle.price}.00 USD`,
+      state_of_vehicle: "USED",
+      condition: "OTHER",
+      date_first_on_lot: vehicle.dateInStock,
+      dealer_id: "demo-motors-fitchburg",
+      dealer_name: "Demo Motors of Fitchburg",
+      dealer_phone: "+19785550142",
+      "address.addr1": "100 Demo Street",
+      "address.city": "Fitchburg",
+      "address.region": "MA",
+      "address.postal_code": "01430",
+      "address.country": "US",
+      latitude: "42.5834",
+      longitude: "-71.8023",
+      availability: "AVAILABLE",
+    });
+    // Values with spaces are quoted, as Meta's CSV guidelines ask.
+    expect(text).toContain(`,"${vehicle.year} ${vehicle.make} ${vehicle.model} EX-L",`);
+    expect(text).toContain(',"Demo Motors of Fitchburg",');
+    expect(
+      rowOf(
+        header,
+        records.find((r) => r[0] === pending.vin),
+      ),
+    ).toMatchObject({ availability: "PENDING" });
+    // Every drivetrain and fuel type in Meta's enums.
+    for (const r of records.slice(1)) {
+      const cells = rowOf(header, r);
+      expect(["AWD", "FOUR_WD", "FWD", "RWD", "TWO_WD", "OTHER"]).toContain(cells.drivetrain);
+      expect(["GASOLINE", "DIESEL", "HYBRID", "PLUGIN_HYBRID", "ELECTRIC", "FLEX", ""]).toContain(cells.fuel_type);
+    }
+  });
+});
+
+describe("feeds with a localhost PUBLIC_URL in production", () => {
+  it("answer 503 with the reason in plain text and log a warning; start-up warns too", async () => {
+    const production = await startTestServer({
+      env: {
+        NODE_ENV: "production",
+        PUBLIC_URL: "http://127.0.0.1:3000",
+        ADMIN_EMAIL: "boss@example.com",
+        ADMIN_PASSWORD: "a fine long passphrase",
+      },
+    });
+    try {
+      expect(production.logs.some((l) => l.includes('"level":40') && l.includes("PUBLIC_URL points at this machine"))).toBe(true);
+      for (const feed of ["/feeds/google-vehicles.tsv", "/feeds/google-vehicle-ads.tsv", "/feeds/meta-vehicles.csv"]) {
+        const res = await fetch(`${production.url}${feed}`);
+        expect(res.status, feed).toBe(503);
+        expect(res.headers.get("content-type"), feed).toBe("text/plain; charset=utf-8");
+        expect(res.headers.get("cache-control"), feed).toBe("no-store");
+        const text = await res.text();
+        expect(text, feed).toMatch(/^PUBLIC_URL points at this machine \(localhost or 127\.0\.0\.1\)/);
+        expect(text, feed).not.toContain("/used-");
+      }
+      expect(production.logs.filter((l) => l.includes("vehicle feed refused"))).toHaveLength(3);
+      // The site itself still works.
+      expect((await fetch(`${production.url}/inventory`)).status).toBe(200);
+    } finally {
+      await production.stop();
+    }
   });
 });
 

@@ -156,6 +156,9 @@ describe("security headers", () => {
     "/podium",
     "/sitemap.xml",
     "/robots.txt",
+    "/feeds/google-vehicles.tsv",
+    "/feeds/google-vehicle-ads.tsv",
+    "/feeds/meta-vehicles.csv",
     "/no-such-page",
   ];
   const apiPaths = () => [
@@ -184,7 +187,7 @@ describe("security headers", () => {
     expect(res.headers.get("x-frame-options"), label).toBeNull();
   }
 
-  it("hardens every public page, the sitemap, robots.txt and the 404 page (HSTS only over HTTPS)", async () => {
+  it("hardens every public page, the sitemap, robots.txt, the vehicle feeds and the 404 page (HSTS only over HTTPS)", async () => {
     const statuses: Record<string, number> = {};
     for (const p of publicPaths()) {
       const res = await call(p);

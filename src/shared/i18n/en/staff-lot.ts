@@ -79,8 +79,9 @@ export const lot = {
   },
   feeds: {
     title: "Vehicle feeds",
-    hint: "Give these addresses to Google Vehicle Listings and Meta's automotive catalog; they list every available and pending vehicle.",
+    hint: "Give these addresses to Google (Vehicle Listings, Vehicle Ads in Merchant Center) and Meta's automotive catalog. They list every vehicle on the website; Google's leave out those with a sale pending, Meta's marks them.",
     google: "Google Vehicle Listings (TSV)",
+    googleAds: "Google Vehicle Ads, Merchant Center (TSV)",
     meta: "Meta automotive catalog (CSV)",
     copy: "Copy",
     copyLabel: (name: string) => `Copy the ${name} address`,

@@ -1003,8 +1003,9 @@ describe("proxy headers, caching and the Host header", () => {
     expect(unauthorised.headers.get("cache-control")).toContain("no-store");
   });
 
-  it("a forged Host header never reaches canonical links, the sitemap or redirects", async () => {
-    for (const p of ["/", vehicleUrl, "/sitemap.xml", "/robots.txt", `/used-1999-wrong-${vehicleId}`]) {
+  it("a forged Host header never reaches canonical links, the sitemap, the vehicle feeds or redirects", async () => {
+    const feeds = ["/feeds/google-vehicles.tsv", "/feeds/google-vehicle-ads.tsv", "/feeds/meta-vehicles.csv"];
+    for (const p of ["/", vehicleUrl, "/sitemap.xml", "/robots.txt", ...feeds, `/used-1999-wrong-${vehicleId}`]) {
       const { status, head, body } = await rawGet(p, "evil.example");
       expect(status, p).toBeLessThan(500);
       expect(head + body, p).not.toContain("evil.example");

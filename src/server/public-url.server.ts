@@ -10,7 +10,9 @@ export function isLocalOrigin(publicUrl: string): boolean {
   } catch {
     return false;
   }
-  return host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "[::1]" || host === "0.0.0.0";
+  // The URL parser has already normalised IPv4 forms ("127.1" is 127.0.0.1): a loopback address is
+  // four numbers starting with 127, not any name that starts with "127.".
+  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]" || host === "0.0.0.0";
 }
 
 /** What the feeds answer, and the start-up warning says, when production runs on a local PUBLIC_URL. */

@@ -26,6 +26,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("feeds/google-vehicles.tsv", "routes/feeds.google-vehicles.ts"),
+  route("feeds/google-vehicle-ads.tsv", "routes/feeds.google-vehicle-ads.ts"),
   route("feeds/meta-vehicles.csv", "routes/feeds.meta-vehicles.ts"),
   ...prefix("es", [layout("routes/locale-es.tsx", publicPages("es"))]),
   ...prefix("pt", [layout("routes/locale-pt.tsx", publicPages("pt"))]),

@@ -1,11 +1,8 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GOOGLE_FEED_COLUMNS, META_FEED_COLUMNS } from "~/features/inventory/inventory-feeds.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
-import { openServerDatabase, untilStockWriteIsSeen } from "../support/server-database";
 
 const PUBLIC_URL = "https://cars.example";
 let server: TestServer;
@@ -54,7 +51,8 @@ describe("sale status", () => {
     const vehicle = before[1]!;
     const path = vehiclePath(vehicle);
     // Warm every cache first, so the test proves the status change invalidates them.
-    for (const p of ["/", "/inventory", "/sitemap.xml", "/feeds/google-vehicles.tsv", "/feeds/meta-vehicles.csv", "/api/vehicles"]) {
+    const feeds = ["/feeds/google-vehicles.tsv", "/feeds/google-vehicle-ads.tsv", "/feeds/meta-vehicles.csv"];
+    for (const p of ["/", "/inventory", "/sitemap.xml", ...feeds, "/api/vehicles"]) {
       expect(await (await page(p)).text()).toContain(p.startsWith("/feeds") ? vehicle.vin : p === "/api/vehicles" ? vehicle.id : path);
     }
     expect((await setStatus(vehicle.id, "sold")).status).toBe(200);
@@ -63,8 +61,7 @@ describe("sale status", () => {
     expect(await (await page("/inventory")).text()).not.toContain(path);
     expect(await (await page("/")).text()).not.toContain(path);
     expect(await (await page("/sitemap.xml")).text()).not.toContain(path);
-    expect(await (await page("/feeds/google-vehicles.tsv")).text()).not.toContain(vehicle.vin);
-    expect(await (await page("/feeds/meta-vehicles.csv")).text()).not.toContain(vehicle.vin);
+    for (const feed of feeds) expect(await (await page(feed)).text(), feed).not.toContain(vehicle.vin);
 
     const gone = await page(path);
     expect(gone.status).toBe(410);
@@ -131,103 +128,5 @@ describe("price history", () => {
     // Saving without a price change records nothing.
     await staff.fetch(`/api/admin/vehicles/${vehicle.id}`, { method: "PATCH", body: editBody(after, { mileage: after.mileage + 1 }) });
     expect(await (await staff.fetch(`/api/admin/vehicles/${vehicle.id}/price-history`)).json()).toHaveLength(1);
-  });
-});
-
-describe("feeds", () => {
-  it("carry the exact headers and each field of a row", async () => {
-    // From the staff list: the feeds carry the stock date, which the public vehicle does not (decision 054).
-    const available = (await listed()).find((v) => v.status === "available")!;
-    const vehicle = (await allVehicles()).find((v) => v.id === available.id)!;
-    // Stock number and trim as the CSV import would set them.
-    const { db } = openServerDatabase(server);
-    await sql`UPDATE vehicles SET stock_number = 'A1234', trim = 'EX-L', updated_at = ${new Date().toISOString()} WHERE id = ${vehicle.id}`.execute(
-      db,
-    );
-    await db.destroy();
-    await untilStockWriteIsSeen();
-
-    const googleRes = await page("/feeds/google-vehicles.tsv");
-    expect(googleRes.status).toBe(200);
-    expect(googleRes.headers.get("content-type")).toMatch(/^text\/tab-separated-values/);
-    const [header, ...rows] = (await googleRes.text()).trimEnd().split("\n");
-    expect(header!.split("\t")).toEqual([...GOOGLE_FEED_COLUMNS]);
-    expect(header).toBe(
-      "vin\tid\tstore_code\tdealership_name\tdealership_address\tlink\timage_link\tadditional_image_link\tprice\tcondition\tmake\tmodel\ttrim\tyear\tmileage\tcolor\tbody_style\tdate_in_stock\tvehicle_fulfillment",
-    );
-    expect(rows).toHaveLength((await listed()).length);
-    const google = Object.fromEntries(header!.split("\t").map((c, i) => [c, rows.find((r) => r.startsWith(vehicle.vin))!.split("\t")[i]]));
-    expect(google).toEqual({
-      vin: vehicle.vin,
-      id: "A1234",
-      store_code: "DEMO-FITCHBURG-01",
-      dealership_name: "Demo Motors of Fitchburg",
-      dealership_address: "100 Demo Street, Fitchburg, MA 01430, US",
-      link: `${PUBLIC_URL}${vehiclePath(vehicle)}`,
-      image_link: `${PUBLIC_URL}${vehicle.images[0]}`,
-      additional_image_link: vehicle.images
-        .slice(1, 11)
-        .map((src) => `${PUBLIC_URL}${src}`)
-        .join(","),
-      price: `${vehicle.price} USD`,
-      condition: "used",
-      make: vehicle.make,
-      model: vehicle.model,
-      trim: "EX-L",
-      year: String(vehicle.year),
-      mileage: `${vehicle.mileage} miles`,
-      color: vehicle.exteriorColor,
-      body_style: vehicle.bodyStyle,
-      date_in_stock: vehicle.dateInStock,
-      vehicle_fulfillment: "in_store:DEMO-FITCHBURG-01",
-    });
-    expect(vehicle.dateInStock).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-
-    const metaRes = await page("/feeds/meta-vehicles.csv");
-    expect(metaRes.headers.get("content-type")).toMatch(/^text\/csv/);
-    const { parse } = await import("csv-parse/sync");
-    const records = parse(await metaRes.text(), { columns: false }) as string[][];
-    const metaHeader = records[0]!;
-    expect(metaHeader).toEqual([...META_FEED_COLUMNS]);
-    expect(metaHeader.slice(0, 10)).toEqual([
-      "vehicle_id",
-      "title",
-      "description",
-      "url",
-      "make",
-      "model",
-      "year",
-      "mileage.value",
-      "mileage.unit",
-      "image[0].url",
-    ]);
-    const metaRow = Object.fromEntries(metaHeader.map((c, i) => [c, records.find((r) => r[0] === vehicle.vin)![i]]));
-    expect(metaRow).toMatchObject({
-      vehicle_id: vehicle.vin,
-      title: `${vehicle.year} ${vehicle.make} ${vehicle.model} EX-L`,
-      url: `${PUBLIC_URL}${vehiclePath(vehicle)}`,
-      make: vehicle.make,
-      model: vehicle.model,
-      year: String(vehicle.year),
-      "mileage.value": String(vehicle.mileage),
-      "mileage.unit": "MI",
-      "image[0].url": `${PUBLIC_URL}${vehicle.images[0]}`,
-      body_style: vehicle.bodyStyle.toUpperCase(),
-      exterior_color: vehicle.exteriorColor,
-      vin: vehicle.vin,
-      price: `${vehicle.price} USD`,
-      state_of_vehicle: "USED",
-      "address.addr1": "100 Demo Street",
-      "address.city": "Fitchburg",
-      "address.region": "MA",
-      "address.postal_code": "01430",
-      "address.country": "US",
-      latitude: "42.5834",
-      longitude: "-71.8023",
-      availability: "available",
-    });
-    expect(metaRow.description).toBe(vehicle.description ?? expect.any(String));
-    expect(["AUTOMATIC", "MANUAL"]).toContain(metaRow.transmission);
-    expect(["FWD", "RWD", "AWD", "4X4", "OTHER"]).toContain(metaRow.drivetrain);
   });
 });

@@ -156,6 +156,9 @@ describe("security headers", () => {
     "/podium",
     "/sitemap.xml",
     "/robots.txt",
+    "/feeds/google-vehicles.tsv",
+    "/feeds/google-vehicle-ads.tsv",
+    "/feeds/meta-vehicles.csv",
     "/no-such-page",
   ];
   const apiPaths = () => [
@@ -184,7 +187,7 @@ describe("security headers", () => {
     expect(res.headers.get("x-frame-options"), label).toBeNull();
   }
 
-  it("hardens every public page, the sitemap, robots.txt and the 404 page (HSTS only over HTTPS)", async () => {
+  it("hardens every public page, the sitemap, robots.txt, the vehicle feeds and the 404 page (HSTS only over HTTPS)", async () => {
     const statuses: Record<string, number> = {};
     for (const p of publicPaths()) {
       const res = await call(p);
@@ -1000,8 +1003,9 @@ describe("proxy headers, caching and the Host header", () => {
     expect(unauthorised.headers.get("cache-control")).toContain("no-store");
   });
 
-  it("a forged Host header never reaches canonical links, the sitemap or redirects", async () => {
-    for (const p of ["/", vehicleUrl, "/sitemap.xml", "/robots.txt", `/used-1999-wrong-${vehicleId}`]) {
+  it("a forged Host header never reaches canonical links, the sitemap, the vehicle feeds or redirects", async () => {
+    const feeds = ["/feeds/google-vehicles.tsv", "/feeds/google-vehicle-ads.tsv", "/feeds/meta-vehicles.csv"];
+    for (const p of ["/", vehicleUrl, "/sitemap.xml", "/robots.txt", ...feeds, `/used-1999-wrong-${vehicleId}`]) {
       const { status, head, body } = await rawGet(p, "evil.example");
       expect(status, p).toBeLessThan(500);
       expect(head + body, p).not.toContain("evil.example");

@@ -155,6 +155,8 @@ describe("staff dashboard at /podium", () => {
     expect(await dialog.getByLabel("Model").inputValue()).toBe("F-150");
     expect(await dialog.getByLabel("Year").inputValue()).toBe("2013");
     expect(await dialog.getByLabel("Body Style").inputValue()).toBe("Truck");
+    // vPIC's "Gasoline", in the lot's words (issue 29 item 2).
+    expect(await dialog.getByLabel("Fuel type").inputValue()).toBe("gasoline");
 
     await dialog.getByLabel("Price ($)").fill("18995");
     await dialog.getByLabel("Mileage").fill("98000");

@@ -145,12 +145,13 @@ describe("running the lot in the dashboard", () => {
     await publicPage.close();
   });
 
-  it("lists both feed URLs with copy buttons in Settings", async () => {
+  it("lists the three feed URLs with copy buttons in Settings", async () => {
     await page.getByRole("tab", { name: "Settings" }).click();
     await page.getByTestId("feed-url").first().waitFor();
     const urls = await page.getByTestId("feed-url").allTextContents();
     expect(urls).toEqual([
       expect.stringMatching(/^https?:\/\/.+\/feeds\/google-vehicles\.tsv$/),
+      expect.stringMatching(/^https?:\/\/.+\/feeds\/google-vehicle-ads\.tsv$/),
       expect.stringMatching(/^https?:\/\/.+\/feeds\/meta-vehicles\.csv$/),
     ]);
     await page.getByRole("button", { name: /Copy the Google Vehicle Listings/ }).waitFor();

@@ -11,6 +11,7 @@ import { readEnv, type ServerEnv } from "~/server/env.server";
 import { assertDataDirWritable } from "~/server/health.server";
 import { createLogger } from "~/server/logger.server";
 import { createMailTransport } from "~/server/mail/mail-transport.server";
+import { isLocalOrigin, LOCAL_PUBLIC_URL_REASON } from "~/server/public-url.server";
 import { startOutboxWorker } from "~/server/mail/outbox-worker.server";
 import { loadSecrets } from "~/server/secrets.server";
 import { seedDemoData } from "~/server/seed/seed-demo.server";
@@ -44,6 +45,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ engine, migrations: applied }, "migrations applied");
   const ctx: AppContext = { env, db, logger, secrets: loadSecrets(env.dataDir, env.masterKey) };
+  // Not a refusal to start (the site itself works), but the vehicle feeds answer 503 until it is fixed.
+  if (env.isProduction && isLocalOrigin(env.publicUrl)) logger.warn({ publicUrl: env.publicUrl }, LOCAL_PUBLIC_URL_REASON);
   // One process at a time (several may start together on one PostgreSQL database): the next one
   // finds the owner and the demo data there.
   await withStartupLock(db, async () => {

@@ -102,6 +102,7 @@ function FeedUrls() {
   const origin = root?.publicUrl || (typeof window === "undefined" ? "" : window.location.origin);
   const feeds = [
     { name: t.google, url: `${origin}/feeds/google-vehicles.tsv` },
+    { name: t.googleAds, url: `${origin}/feeds/google-vehicle-ads.tsv` },
     { name: t.meta, url: `${origin}/feeds/meta-vehicles.csv` },
   ];
   return (

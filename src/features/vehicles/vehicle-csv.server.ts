@@ -18,8 +18,9 @@ import {
 import type { Staff } from "~/server/http/staff-request.server";
 import { timeSlicer } from "~/server/time-slice.server";
 import { absoluteUrl } from "~/shared/lib/seo";
+import { FORMULA_START } from "~/shared/lib/spreadsheet-text";
 import { isValidVin } from "~/shared/lib/vin";
-import type { Vehicle } from "~/shared/types/vehicle";
+import { FUEL_TYPE_LABELS, FUEL_TYPES, type Vehicle } from "~/shared/types/vehicle";
 import {
   COLORS,
   STANDARD_VIN_FROM_YEAR,
@@ -48,6 +49,7 @@ export const IMPORT_COLUMNS: Column[] = [
   { header: "Make", field: "make" },
   { header: "Model", field: "model" },
   { header: "Trim", field: "trim" },
+  { header: "Fuel Type", field: "fuelType" },
   { header: "Price", field: "price" },
   { header: "Mileage", field: "mileage" },
   { header: "Exterior Color", field: "exteriorColor" },
@@ -106,6 +108,7 @@ export async function exportVehiclesCsv(ctx: AppContext, staff: Staff): Promise<
     v.make,
     v.model,
     v.trim ?? "",
+    v.fuelType ? FUEL_TYPE_LABELS[v.fuelType] : "",
     v.price,
     v.mileage,
     v.exteriorColor,
@@ -160,6 +163,21 @@ const PARSE_CHUNK_BYTES = 16 * 1024;
 /** Vehicles read or inserted per statement of an import: ~1 MB of a 10 MB file, a few milliseconds of work. */
 const WRITE_BATCH = 250;
 
+/**
+ * A "Fuel Type" cell: the export's label ("Plug-in Hybrid", "Flex Fuel") or the API's value
+ * ("plug-in-hybrid"), in any case; "Flex" alone too. Anything else goes to the schema as it is and
+ * is reported there; an empty cell clears the field.
+ */
+function fuelTypeOfCell(value: string): unknown {
+  const key = value
+    .toLowerCase()
+    .replace(/[\s_]+/g, " ")
+    .trim();
+  if (key === "") return null;
+  if (key === "flex") return "flex";
+  return FUEL_TYPES.find((f) => f === key.replace(/ /g, "-") || FUEL_TYPE_LABELS[f].toLowerCase() === key) ?? value;
+}
+
 /** Cells that spreadsheets and DMS exports write differently from the form: "$12,695", "automatic", "As Is". */
 function cleanCell(field: keyof VehicleImportFields, raw: string): unknown {
   const value = raw.trim();
@@ -172,6 +190,8 @@ function cleanCell(field: keyof VehicleImportFields, raw: string): unknown {
       return TRANSMISSIONS.find((t) => t.toLowerCase() === value.toLowerCase()) ?? value;
     case "exteriorColor":
       return COLORS.find((c) => c.toLowerCase() === value.toLowerCase()) ?? value;
+    case "fuelType":
+      return fuelTypeOfCell(value);
     case "status":
       return value.toLowerCase();
     case "warrantyType":
@@ -190,9 +210,6 @@ type ParsedRow = {
   problems: ImportProblem[];
   warnings: ImportWarning[];
 };
-
-/** What a spreadsheet reads as the start of a formula (OWASP CSV injection; csv-stringify's escape_formulas). */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * A cell as the import takes it: our own export's escape (a ' before a formula character) is taken

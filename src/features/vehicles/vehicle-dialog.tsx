@@ -68,6 +68,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
           images: photosOf(vehicle).map((p) => p.key),
           stockNumber: vehicle.stockNumber ?? "",
           trim: vehicle.trim ?? "",
+          fuelType: vehicle.fuelType ?? "",
           status: vehicle.status,
           dateInStock: vehicle.dateInStock,
           warrantyType: vehicle.warrantyType,
@@ -88,6 +89,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
           images: [],
           stockNumber: "",
           trim: "",
+          fuelType: "",
           status: "available",
           dateInStock: new Date().toISOString().slice(0, 10),
           warrantyType: "dealer",
@@ -121,6 +123,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
       if (info.bodyStyle) setValue("bodyStyle", info.bodyStyle, opts);
       if (info.drivetrain) setValue("drivetrain", info.drivetrain, opts);
       if (info.transmission) setValue("transmission", info.transmission, opts);
+      if (info.fuelType) setValue("fuelType", info.fuelType, opts);
       if (info.description && !watch("description")) setValue("description", info.description, opts);
       toast({ title: f.lookupSuccessTitle, description: f.lookupSuccessText });
     } catch {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fitWithin } from "./resize-photo";
 import { matchesVehicleSearch } from "./vehicles-tab";
-import { mapVinDecode } from "./vin-mapping";
+import { mapFuelType, mapVinDecode } from "./vin-mapping";
 
 describe("photo sizing (spec §9)", () => {
   it("fits within 1200×1200 keeping the aspect ratio, never enlarging", () => {
@@ -41,5 +41,36 @@ describe("VIN decoding", () => {
       drivetrain: "FWD",
       transmission: "",
     });
+  });
+});
+
+describe("VIN decoding: fuel type (issue 29 item 2)", () => {
+  it("maps vPIC's fuel type strings onto the lot's list, null when the lot has no such value", () => {
+    expect(mapFuelType("Gasoline")).toBe("gasoline");
+    expect(mapFuelType("Diesel")).toBe("diesel");
+    expect(mapFuelType("Electric")).toBe("electric");
+    expect(mapFuelType("Flexible Fuel Vehicle (FFV)")).toBe("flex");
+    expect(mapFuelType("Hybrid")).toBe("hybrid");
+    expect(mapFuelType("Plug-in Hybrid")).toBe("plug-in-hybrid");
+    expect(mapFuelType("PHEV (Plug-in Hybrid Electric Vehicle)")).toBe("plug-in-hybrid");
+    // A decode naming a combustion fuel and electricity together is a hybrid, not an electric car.
+    expect(mapFuelType("Gasoline, Electric")).toBe("hybrid");
+    expect(mapFuelType("Compressed Natural Gas (CNG)")).toBeNull();
+    expect(mapFuelType(null)).toBeNull();
+  });
+
+  it("fills the form's fuel type from the decode", () => {
+    const base = { year: 2021, make: "Toyota", model: "Prius", trim: null, series: null, doors: null, engine: null };
+    const decode = (fuelType: string | null) =>
+      mapVinDecode({
+        ...base,
+        fuelType,
+        bodyStyle: "Hatchback/Liftback/Notchback",
+        driveType: "FWD/Front-Wheel Drive",
+        transmission: null,
+      });
+    expect(decode("Hybrid").fuelType).toBe("hybrid");
+    expect(decode("Flexible Fuel Vehicle (FFV)").fuelType).toBe("flex");
+    expect(decode(null).fuelType).toBeNull();
   });
 });

@@ -2,11 +2,12 @@ import type { FieldErrors, UseFormRegister, UseFormWatch } from "react-hook-form
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber } from "~/shared/lib/format";
 import { asIsViolatesLaw, massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
-import { VEHICLE_STATUSES, WARRANTY_TYPES } from "~/shared/types/vehicle";
+import { FUEL_TYPE_LABELS, FUEL_TYPES, VEHICLE_STATUSES, WARRANTY_TYPES } from "~/shared/types/vehicle";
 import type { VehicleFormInput } from "./vehicle-schema";
 
 /**
- * The vehicle dialog's lot fields (issue 13): stock number, trim, status, date in stock and the
+ * The vehicle dialog's lot fields (issue 13): stock number, trim, fuel type (issue 29, for the feeds; VIN
+ * decoding fills it), status, date in stock and the
  * Buyers Guide warranty, with a warning when "as is" contradicts Massachusetts law.
  */
 export function LotFields({
@@ -58,6 +59,18 @@ export function LotFields({
           {label("trim", f.trim)}
           <input {...register("trim")} {...control("trim")} className={inputClass} />
           {error("trim")}
+        </div>
+        <div>
+          {label("fuelType", f.fuelType)}
+          <select {...register("fuelType")} {...control("fuelType")} className={inputClass}>
+            <option value="">{f.fuelTypeUnknown}</option>
+            {FUEL_TYPES.map((fuel) => (
+              <option key={fuel} value={fuel}>
+                {FUEL_TYPE_LABELS[fuel]}
+              </option>
+            ))}
+          </select>
+          {error("fuelType")}
         </div>
         <div>
           {label("status", f.status)}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
-import { VEHICLE_STATUSES, WARRANTY_TYPES } from "~/shared/types/vehicle";
+import { FUEL_TYPES, VEHICLE_STATUSES, WARRANTY_TYPES } from "~/shared/types/vehicle";
 import { isValidVin, VIN_LENGTH } from "~/shared/lib/vin";
 import { isoDateField, requiredText, vinField, withoutControlCharacters } from "~/shared/validation/fields";
 
@@ -73,6 +73,8 @@ const optionalLotText = (max: number, message: string) =>
 const lotFields = {
   stockNumber: optionalLotText(40, v.stockNumber),
   trim: optionalLotText(60, v.trim),
+  // The form's "Not known" option sends "": stored as null, like an empty optional text.
+  fuelType: z.preprocess((value) => (value === "" ? null : value), z.enum(FUEL_TYPES, { error: v.fuelType }).nullable()).optional(),
   status: z.enum(VEHICLE_STATUSES, { error: v.status }).optional(),
   dateInStock: isoDateField(v.dateInStock).optional(),
   warrantyType: z.enum(WARRANTY_TYPES, { error: v.warrantyType }).optional(),

@@ -1,3 +1,4 @@
+import type { FuelType } from "~/shared/types/vehicle";
 import type { RawVinDecode } from "./vin-decoder.server";
 import { BODY_STYLES, DRIVETRAINS, TRANSMISSIONS } from "./vehicle-schema";
 
@@ -10,7 +11,8 @@ export type VinLookupResult = {
   drivetrain: (typeof DRIVETRAINS)[number] | "";
   transmission: (typeof TRANSMISSIONS)[number] | "";
   trim: string | null;
-  fuelType: string | null;
+  /** vPIC's fuel type in the lot's words (null when vPIC has none or one the lot does not list, e.g. CNG). */
+  fuelType: FuelType | null;
   description: string;
   features: string[];
 };
@@ -51,6 +53,24 @@ function mapTransmission(raw: string | null, fuelType: string | null): VinLookup
   return "";
 }
 
+/**
+ * vPIC's fuel type ("Gasoline", "Diesel", "Electric", "Flexible Fuel Vehicle (FFV)", "Hybrid", and
+ * "Plug-in Hybrid"-like spellings) onto the lot's list. Plug-in is checked before hybrid, and hybrid
+ * before electric, because the longer names contain the shorter ones; a decode naming both a
+ * combustion fuel and electricity is a hybrid. Natural gas, propane or hydrogen: null, staff choose.
+ */
+export function mapFuelType(raw: string | null): FuelType | null {
+  if (!raw) return null;
+  const s = raw.toLowerCase();
+  if (/plug-?\s?in/.test(s) || s.includes("phev")) return "plug-in-hybrid";
+  if (s.includes("hybrid") || (s.includes("electric") && /gasoline|diesel|petrol/.test(s))) return "hybrid";
+  if (s.includes("flex") || s.includes("ffv") || s.includes("e85")) return "flex";
+  if (s.includes("electric")) return "electric";
+  if (s.includes("diesel")) return "diesel";
+  if (s.includes("gasoline") || s.includes("petrol")) return "gasoline";
+  return null;
+}
+
 /** Maps a vPIC decode onto the form's option lists. */
 export function mapVinDecode(raw: RawVinDecode): VinLookupResult {
   const details = [
@@ -71,7 +91,7 @@ export function mapVinDecode(raw: RawVinDecode): VinLookupResult {
     drivetrain: mapDrivetrain(raw.driveType),
     transmission: mapTransmission(raw.transmission, raw.fuelType),
     trim: raw.trim,
-    fuelType: raw.fuelType,
+    fuelType: mapFuelType(raw.fuelType),
     description: details ? `${raw.year} ${raw.make} ${raw.model} (${details})` : "",
     features,
   };

@@ -9,7 +9,7 @@ import type { Vehicle, VehicleStatus } from "~/shared/types/vehicle";
 import { listPriceChangesSince, recordPriceChange } from "./vehicle-price-changes.server";
 
 /** The lot's own fields (issue 13): optional on input, defaulted on create, unchanged on update when absent. */
-type LotFields = "stockNumber" | "trim" | "status" | "dateInStock" | "warrantyType" | "warrantySystems" | "warrantyDuration";
+type LotFields = "stockNumber" | "trim" | "fuelType" | "status" | "dateInStock" | "warrantyType" | "warrantySystems" | "warrantyDuration";
 
 /** Fields a vehicle is created or replaced with; images are already-stored image keys in order. */
 export type VehicleInput = Omit<Vehicle, "id" | "images" | "photos" | "createdAt" | "updatedAt" | "soldAt" | "priceReducedBy" | LotFields> &
@@ -238,6 +238,7 @@ const INPUT_COLUMNS = [
   "description",
   "stockNumber",
   "trim",
+  "fuelType",
   "status",
   "dateInStock",
   "warrantyType",
@@ -267,6 +268,7 @@ function newVehicleRow(fields: VehicleFields, at: string, updatedAt: string) {
     description: fields.description ?? null,
     stockNumber: fields.stockNumber ?? null,
     trim: fields.trim ?? null,
+    fuelType: fields.fuelType ?? null,
     status,
     dateInStock: fields.dateInStock ?? at.slice(0, 10),
     soldAt: status === "sold" ? at : null,

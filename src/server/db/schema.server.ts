@@ -74,6 +74,8 @@ export type VehicleTable = {
   updatedAt: string;
   stockNumber: string | null;
   trim: string | null;
+  /** One of FUEL_TYPES (src/shared/types/vehicle.ts), or null when unknown. */
+  fuelType: "gasoline" | "diesel" | "hybrid" | "plug-in-hybrid" | "electric" | "flex" | null;
   status: "available" | "pending" | "sold";
   /** yyyy-MM-dd */
   dateInStock: string;

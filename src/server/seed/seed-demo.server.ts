@@ -91,6 +91,7 @@ export function demoVehicle(i: number): Omit<VehicleInput, "images"> & { photoCo
     transmission,
     drivetrain: base.drivetrain,
     bodyStyle: base.bodyStyle,
+    fuelType: base.fuelType,
     exteriorColor,
     vin: demoVin(base.wmi, year, rand),
     features,

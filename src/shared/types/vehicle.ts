@@ -31,6 +31,8 @@ export type Vehicle = {
   /** The dealer's own stock number (optional, unique). */
   stockNumber: string | null;
   trim: string | null;
+  /** What the engine runs on (issue 29 item 2; the feeds ask for it), null when nobody has said. */
+  fuelType: FuelType | null;
   status: VehicleStatus;
   /** yyyy-MM-dd */
   dateInStock: string;
@@ -77,3 +79,16 @@ export const VEHICLE_STATUSES = ["available", "pending", "sold"] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 export const WARRANTY_TYPES = ["as_is", "implied", "dealer"] as const;
 export type WarrantyType = (typeof WARRANTY_TYPES)[number];
+
+/** Fuel types the lot records: the feeds' common ground (each platform's own words are mapped in the feeds). */
+export const FUEL_TYPES = ["gasoline", "diesel", "hybrid", "plug-in-hybrid", "electric", "flex"] as const;
+export type FuelType = (typeof FUEL_TYPES)[number];
+/** Staff-facing (English) names, also the CSV's "Fuel Type" cells. */
+export const FUEL_TYPE_LABELS: Record<FuelType, string> = {
+  gasoline: "Gasoline",
+  diesel: "Diesel",
+  hybrid: "Hybrid",
+  "plug-in-hybrid": "Plug-in Hybrid",
+  electric: "Electric",
+  flex: "Flex Fuel",
+};

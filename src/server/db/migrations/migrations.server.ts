@@ -9,6 +9,7 @@ import { signInLocksMigration } from "./009-sign-in-locks.server";
 import { vehiclesUpdatedAtIndexMigration } from "./010-vehicles-updated-at-index.server";
 import { leadVehiclesMigration } from "./011-lead-vehicles.server";
 import { bookingCalendarSequenceMigration } from "./012-booking-calendar-sequence.server";
+import { vehicleFuelTypeMigration } from "./013-vehicle-fuel-type.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "010-vehicles-updated-at-index": vehiclesUpdatedAtIndexMigration,
   "011-lead-vehicles": leadVehiclesMigration,
   "012-booking-calendar-sequence": bookingCalendarSequenceMigration,
+  "013-vehicle-fuel-type": vehicleFuelTypeMigration,
 };

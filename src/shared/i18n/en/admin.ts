@@ -120,6 +120,7 @@ export const admin = {
     wholeNumber: "Must be a whole number",
     stockNumber: "Stock number must be 40 characters or fewer",
     trim: "Trim must be 60 characters or fewer",
+    fuelType: "Fuel type must be gasoline, diesel, hybrid, plug-in-hybrid, electric or flex",
     status: "Status must be available, pending or sold",
     dateInStock: "Date in stock must be a date (YYYY-MM-DD)",
     warrantyType: "Warranty type must be as_is, implied or dealer",

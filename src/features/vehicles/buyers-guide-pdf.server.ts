@@ -47,12 +47,16 @@ class Side {
     this.y -= gap;
   }
 
-  /** A square check box at (x, top), crossed when checked. */
+  /**
+   * A square check box at (x, top), marked with an "X" when checked. The mark is a glyph, not two
+   * lines, so the printed guide reads back as "X IMPLIED WARRANTIES ONLY" (pdftotext, screen readers).
+   */
   checkbox(x: number, top: number, checked: boolean, size = 10) {
     this.page.drawRectangle({ x, y: top - size, width: size, height: size, borderColor: BLACK, borderWidth: 1 });
     if (checked) {
-      this.page.drawLine({ start: { x: x + 2, y: top - 2 }, end: { x: x + size - 2, y: top - size + 2 }, thickness: 1.5 });
-      this.page.drawLine({ start: { x: x + 2, y: top - size + 2 }, end: { x: x + size - 2, y: top - 2 }, thickness: 1.5 });
+      const glyph = size * 0.95;
+      const width = this.fonts.bold.widthOfTextAtSize("X", glyph);
+      this.page.drawText("X", { x: x + (size - width) / 2, y: top - size + size * 0.16, size: glyph, font: this.fonts.bold });
     }
   }
 
@@ -93,9 +97,13 @@ export type BuyersGuideVehicle = Pick<
  * dealer warranty pre-filled with the Massachusetts statutory terms), the standard statements,
  * the major defects list and the dealer's contact for complaints.
  */
-export async function renderBuyersGuide(vehicle: BuyersGuideVehicle, language: BuyersGuideLanguage): Promise<Uint8Array> {
+export async function renderBuyersGuide(
+  vehicle: BuyersGuideVehicle,
+  language: BuyersGuideLanguage,
+  region: string = businessProfile.address.region,
+): Promise<Uint8Array> {
   const t = BUYERS_GUIDE_TEXT[language];
-  const terms = buyersGuideTerms(vehicle, language);
+  const terms = buyersGuideTerms(vehicle, language, region);
   const doc = await PDFDocument.create();
   doc.setTitle(`${t.title}: ${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.vin}`);
   doc.setAuthor(businessProfile.name);

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
 import { VEHICLE_STATUSES, WARRANTY_TYPES } from "~/shared/types/vehicle";
+import { formatNumber } from "~/shared/lib/format";
+import { asIsAllowed, massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
 import { isValidVin, VIN_LENGTH } from "~/shared/lib/vin";
 import { isoDateField, requiredText, vinField, withoutControlCharacters } from "~/shared/validation/fields";
 
@@ -116,6 +118,39 @@ function checkVinAgainstYear(vehicle: { vin?: string; year?: number }, ctx: z.Re
 }
 
 /**
+ * The warranty the law lets the dealer put on the Buyers Guide (decision 060). With the profile in
+ * Massachusetts "as is" is refused outright (c. 106 §2-316A), and "implied warranties only" where
+ * the statute requires a written warranty (c. 90 §7N¼: $700 or more, under 125,000 miles). A row
+ * that leaves price or mileage out (a partial CSV update) is checked on what it holds; the guide
+ * itself never prints a box the law forbids (effectiveWarrantyType).
+ */
+function checkWarrantyAgainstLaw(vehicle: { warrantyType?: string; price?: number; mileage?: number }, ctx: z.RefinementCtx) {
+  const { warrantyType, price, mileage } = vehicle;
+  if (warrantyType === "as_is" && !asIsAllowed()) {
+    ctx.addIssue({ code: "custom", path: ["warrantyType"], message: v.warrantyAsIsForbidden });
+    return;
+  }
+  if (warrantyType !== "implied" || asIsAllowed() || price === undefined || mileage === undefined) return;
+  const required = massachusettsWarranty(price, mileage);
+  if (required) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["warrantyType"],
+      message: v.warrantyDealerRequired(required.days, formatNumber(required.miles)),
+    });
+  }
+}
+
+/** Every rule that spans fields. */
+function checkVehicle(
+  vehicle: { vin?: string; year?: number; warrantyType?: string; price?: number; mileage?: number },
+  ctx: z.RefinementCtx,
+) {
+  checkVinAgainstYear(vehicle, ctx);
+  checkWarrantyAgainstLaw(vehicle, ctx);
+}
+
+/**
  * The Add Vehicle form's fields (spec §5), shared by the dialog and POST /api/admin/vehicles (editing: vehicleEditSchema).
  * Features may arrive as comma-separated text (the form) or a list (the API, spec §7).
  */
@@ -156,17 +191,17 @@ const vehicleFields = z.object({
  * photos are taken; a vehicle without a photo is simply not listed (decision 054). Adding a vehicle
  * still asks for one (spec §5).
  */
-export const vehicleSchema = vehicleFields.superRefine(checkVinAgainstYear);
-export const vehicleEditSchema = vehicleFields.extend({ images: photoList(0) }).superRefine(checkVinAgainstYear);
+export const vehicleSchema = vehicleFields.superRefine(checkVehicle);
+export const vehicleEditSchema = vehicleFields.extend({ images: photoList(0) }).superRefine(checkVehicle);
 
 export type VehicleFormInput = z.input<typeof vehicleSchema>;
 export type VehicleFormOutput = z.output<typeof vehicleSchema>;
 
 /** One CSV import row: the vehicle form without photos (imported vehicles get their photos later). */
 const vehicleImportFields = vehicleFields.omit({ images: true });
-export const vehicleImportSchema = vehicleImportFields.superRefine(checkVinAgainstYear);
+export const vehicleImportSchema = vehicleImportFields.superRefine(checkVehicle);
 /** A row for a VIN already in stock: only the columns it holds change (the VIN is its key). */
-export const vehicleImportUpdateSchema = vehicleImportFields.partial().required({ vin: true }).superRefine(checkVinAgainstYear);
+export const vehicleImportUpdateSchema = vehicleImportFields.partial().required({ vin: true }).superRefine(checkVehicle);
 export type VehicleImportFields = z.output<typeof vehicleImportSchema>;
 
 /** PATCH /api/admin/vehicles/:id/status: staff mark a vehicle pending or sold instead of deleting it. */

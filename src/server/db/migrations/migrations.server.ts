@@ -8,6 +8,7 @@ import { leadOutboxCleanupMigration } from "./008-lead-outbox-cleanup.server";
 import { signInLocksMigration } from "./009-sign-in-locks.server";
 import { vehiclesUpdatedAtIndexMigration } from "./010-vehicles-updated-at-index.server";
 import { bookingCalendarSequenceMigration } from "./012-booking-calendar-sequence.server";
+import { massachusettsWarrantyMigration } from "./014-massachusetts-warranty.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "009-sign-in-locks": signInLocksMigration,
   "010-vehicles-updated-at-index": vehiclesUpdatedAtIndexMigration,
   "012-booking-calendar-sequence": bookingCalendarSequenceMigration,
+  "014-massachusetts-warranty": massachusettsWarrantyMigration,
 };

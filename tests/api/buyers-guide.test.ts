@@ -1,0 +1,73 @@
+import { withCheckDigit } from "~/shared/lib/vin";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Vehicle } from "~/shared/types/vehicle";
+import { staffClient, type StaffClient } from "../support/staff-client";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/** Issue 29 item 1 (decision 060): no "as is" in Massachusetts, the MA warranty, the archive. */
+let server: TestServer;
+let staff: StaffClient;
+
+beforeAll(async () => {
+  server = await startTestServer({ seeded: true });
+  staff = await staffClient(server);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const vehicles = async () => (await (await staff.fetch("/api/admin/vehicles")).json()) as Vehicle[];
+const vin = (n: number) => withCheckDigit(`1L7${String(n).padStart(14, "0")}`);
+const HEADER = "VIN,Year,Make,Model,Price,Mileage,Exterior Color,Transmission,Drivetrain,Body Style,Features,Warranty Type";
+const row = (n: number, price: number, mileage: number, warranty: string) =>
+  [vin(n), 2012, "Toyota", "Camry", price, mileage, "Gray", "Automatic", "FWD", "Sedan", "Bluetooth", warranty].join(",");
+
+describe("no 'as is' in Massachusetts", () => {
+  it("the CSV import refuses 'As Is' at any mileage with a message in the Warranty Type column, and accepts 'implied' where no warranty is required", async () => {
+    const csv = [HEADER, row(901, 12_995, 60_000, "As Is"), row(902, 3_995, 150_000, "As Is"), row(903, 3_995, 150_000, "Implied")].join(
+      "\n",
+    );
+    const res = await staff.fetch("/api/admin/vehicles/import?dryRun=true", { method: "POST", body: csv });
+    expect(res.status).toBe(200);
+    const report = (await res.json()) as {
+      created: { row: number }[];
+      rejected: { row: number; problems: { column: string; message: string }[] }[];
+    };
+    expect(report.rejected.map((r) => r.row)).toEqual([2, 3]);
+    for (const r of report.rejected) {
+      expect(r.problems).toEqual([
+        { column: "Warranty Type", message: expect.stringMatching(/cannot sell a used vehicle "as is".*2-316A/) },
+      ]);
+    }
+    expect(report.created.map((r) => r.row)).toEqual([4]);
+  });
+
+  it("the edit form refuses 'as_is' and 'implied' on a covered vehicle with a field message, and no seeded vehicle is 'as is'", async () => {
+    const all = await vehicles();
+    expect(all.filter((v) => v.warrantyType === "as_is")).toEqual([]);
+    const covered = all.find((v) => v.price >= 700 && v.mileage < 125_000 && v.images.length > 0)!;
+    const { year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, description, images } =
+      covered;
+    const body = {
+      vin: covered.vin,
+      year,
+      make,
+      model,
+      price,
+      mileage,
+      transmission,
+      drivetrain,
+      bodyStyle,
+      exteriorColor,
+      features,
+      description,
+      images,
+    };
+    const asIs = await staff.fetch(`/api/admin/vehicles/${covered.id}`, { method: "PATCH", body: { ...body, warrantyType: "as_is" } });
+    expect(asIs.status).toBe(400);
+    expect(((await asIs.json()) as { fieldErrors: Record<string, string> }).fieldErrors.warrantyType).toMatch(/2-316A/);
+    const implied = await staff.fetch(`/api/admin/vehicles/${covered.id}`, { method: "PATCH", body: { ...body, warrantyType: "implied" } });
+    expect(implied.status).toBe(400);
+    expect(((await implied.json()) as { fieldErrors: Record<string, string> }).fieldErrors.warrantyType).toMatch(/7N¼/);
+  });
+});

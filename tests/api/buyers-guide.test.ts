@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { withCheckDigit } from "~/shared/lib/vin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Vehicle } from "~/shared/types/vehicle";
@@ -15,6 +16,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
+
+/** The text of a PDF as pdftotext reads it, whitespace collapsed. */
+function pdfText(bytes: ArrayBuffer): string {
+  return execFileSync("pdftotext", ["-layout", "-", "-"], { input: Buffer.from(bytes), encoding: "utf8" }).replace(/\s+/g, " ");
+}
 
 const vehicles = async () => (await (await staff.fetch("/api/admin/vehicles")).json()) as Vehicle[];
 const vin = (n: number) => withCheckDigit(`1L7${String(n).padStart(14, "0")}`);
@@ -69,5 +75,39 @@ describe("no 'as is' in Massachusetts", () => {
     const implied = await staff.fetch(`/api/admin/vehicles/${covered.id}`, { method: "PATCH", body: { ...body, warrantyType: "implied" } });
     expect(implied.status).toBe(400);
     expect(((await implied.json()) as { fieldErrors: Record<string, string> }).fieldErrors.warrantyType).toMatch(/7N¼/);
+  });
+});
+
+describe("the manufacturer's warranty box", () => {
+  it("staff tick 'manufacturer's warranty still applies' in the edit form and the guide checks it", async () => {
+    const all = await vehicles();
+    const target = all.find((v) => v.images.length > 0 && !v.manufacturerWarrantyApplies)!;
+    const { year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, description, images } = target;
+    const body = {
+      vin: target.vin,
+      year,
+      make,
+      model,
+      price,
+      mileage,
+      transmission,
+      drivetrain,
+      bodyStyle,
+      exteriorColor,
+      features,
+      description,
+      images,
+    };
+    const guide = async () => pdfText(await (await staff.fetch(`/api/admin/vehicles/${target.id}/buyers-guide.pdf?lang=en`)).arrayBuffer());
+    expect(await guide()).not.toContain("X MANUFACTURER'S WARRANTY STILL APPLIES");
+    const res = await staff.fetch(`/api/admin/vehicles/${target.id}`, {
+      method: "PATCH",
+      body: { ...body, manufacturerWarrantyApplies: true },
+    });
+    expect(res.status).toBe(200);
+    expect((await vehicles()).find((v) => v.id === target.id)!.manufacturerWarrantyApplies).toBe(true);
+    const text = await guide();
+    expect(text).toContain("NON-DEALER WARRANTIES FOR THIS VEHICLE:");
+    expect(text).toContain("X MANUFACTURER'S WARRANTY STILL APPLIES.");
   });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { renderBuyersGuide, type BuyersGuideVehicle } from "./buyers-guide-pdf.server";
 
 const vehicle: BuyersGuideVehicle = {
+  manufacturerWarrantyApplies: false,
   year: 2019,
   make: "Honda",
   model: "CR-V",
@@ -116,5 +117,39 @@ describe("renderBuyersGuide in Massachusetts (issue 29 item 1, decision 060)", (
     const { text } = renderAndRead(await renderBuyersGuide({ ...vehicle, price: 650, warrantyType: "as_is" }, "en", "NH"));
     expect(text).toContain("X AS IS - NO DEALER WARRANTY");
     expect(text).not.toContain("IMPLIED WARRANTIES ONLY");
+  });
+
+  it("reproduces the 2016 form's prescribed English sentences exactly (16 CFR 455.2), the non-dealer boxes and the catalytic converter", async () => {
+    const { text } = renderAndRead(await renderBuyersGuide({ ...vehicle, manufacturerWarrantyApplies: true }, "en"));
+    for (const sentence of [
+      "The dealer will pay 100% of the labor and 100% of the parts for the covered systems that fail during the warranty period. Ask the dealer for a copy of the warranty, and for any documents that explain warranty coverage, exclusions, and the dealer's repair obligations. Implied warranties under your state's laws may give you additional rights.",
+      "NON-DEALER WARRANTIES FOR THIS VEHICLE:",
+      "X MANUFACTURER'S WARRANTY STILL APPLIES. The manufacturer's original warranty has not expired on some components of the vehicle.",
+      "MANUFACTURER'S USED VEHICLE WARRANTY APPLIES.",
+      "OTHER USED VEHICLE WARRANTY APPLIES.",
+      "Ask the dealer for a copy of the warranty document and an explanation of warranty coverage, exclusions, and repair obligations.",
+      "A service contract on this vehicle is available for an extra charge. Ask for details about coverage, deductible, price, and exclusions. If you buy a service contract within 90 days of your purchase of this vehicle, implied warranties under your state's laws may give you additional rights.",
+      "ASK THE DEALER IF YOUR MECHANIC CAN INSPECT THE VEHICLE ON OR OFF THE LOT.",
+      "OBTAIN A VEHICLE HISTORY REPORT AND CHECK FOR OPEN SAFETY RECALLS.",
+      "Si el concesionario gestiona la venta en español, pídale una copia de la Guía del Comprador en español.",
+      "Air Bags",
+      // The back page is in two columns, which pdftotext -layout interleaves: the item, then its heading.
+      "Leakage; Catalytic Converter",
+      "Exhaust System",
+    ]) {
+      expect(text).toContain(sentence);
+    }
+    // The non-dealer paragraph says "repair obligations", not "the dealer's repair obligations".
+    expect(text.match(/the dealer's repair obligations/g)).toHaveLength(1);
+    expect(text).not.toMatch(/X MANUFACTURER'S USED|X OTHER USED/);
+    const unticked = renderAndRead(await renderBuyersGuide(vehicle, "en")).text;
+    expect(unticked).not.toContain("X MANUFACTURER'S WARRANTY STILL APPLIES");
+  });
+
+  it("lists the catalytic converter and air bags on the Spanish back page too", async () => {
+    const { text } = renderAndRead(await renderBuyersGuide(vehicle, "es"));
+    expect(text).toContain("convertidor catalítico");
+    expect(text).toContain("Bolsas de aire");
+    expect(text).toContain("GARANTÍAS DE TERCEROS PARA ESTE VEHÍCULO:");
   });
 });

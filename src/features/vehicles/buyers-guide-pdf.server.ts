@@ -88,7 +88,17 @@ class Side {
 
 export type BuyersGuideVehicle = Pick<
   Vehicle,
-  "year" | "make" | "model" | "vin" | "stockNumber" | "price" | "mileage" | "warrantyType" | "warrantySystems" | "warrantyDuration"
+  | "year"
+  | "make"
+  | "model"
+  | "vin"
+  | "stockNumber"
+  | "price"
+  | "mileage"
+  | "warrantyType"
+  | "warrantySystems"
+  | "warrantyDuration"
+  | "manufacturerWarrantyApplies"
 >;
 
 /**
@@ -154,8 +164,13 @@ export async function renderBuyersGuide(
     s.y = Math.min(leftBottom, s.y, rowTop - 50);
   });
 
-  for (const line of [t.manufacturerStill, t.manufacturerUsed, t.otherUsed]) {
-    front.checkbox(MARGIN + 8, front.y - 2, false);
+  front.paragraph(t.nonDealer, { size: 11, bold: true, gap: 4 });
+  for (const [line, checked] of [
+    [t.manufacturerStill, vehicle.manufacturerWarrantyApplies],
+    [t.manufacturerUsed, false],
+    [t.otherUsed, false],
+  ] as const) {
+    front.checkbox(MARGIN + 8, front.y - 2, checked);
     front.paragraph(line, { x: MARGIN + 24, width: WIDTH - 24, size: 8.5, gap: 2 });
   }
   front.paragraph(t.askDocument, { x: MARGIN + 24, width: WIDTH - 24, size: 8.5, gap: 8 });
@@ -177,8 +192,8 @@ export async function renderBuyersGuide(
     back.y = start;
     const x = MARGIN + column * (columnWidth + 20);
     for (const [system, defects] of list) {
-      back.paragraph(system, { x, width: columnWidth, size: 9, bold: true, gap: 1 });
-      back.paragraph(defects, { x, width: columnWidth, size: 8, gap: 6, color: GREY });
+      back.paragraph(system, { x, width: columnWidth, size: 9, bold: true, gap: defects ? 1 : 6 });
+      if (defects) back.paragraph(defects, { x, width: columnWidth, size: 8, gap: 6, color: GREY });
     }
     bottom = Math.min(bottom, back.y);
   }

@@ -111,6 +111,15 @@ export function LotFields({
             </div>
           </>
         ) : null}
+        <div className="sm:col-span-2 flex items-center gap-2">
+          <input
+            type="checkbox"
+            {...register("manufacturerWarrantyApplies")}
+            {...control("manufacturerWarrantyApplies")}
+            className="h-4 w-4"
+          />
+          {label("manufacturerWarrantyApplies", f.manufacturerWarrantyApplies)}
+        </div>
       </div>
     </fieldset>
   );

@@ -80,6 +80,7 @@ const lotFields = {
   warrantyType: z.enum(WARRANTY_TYPES, { error: v.warrantyType }).optional(),
   warrantySystems: optionalLotText(500, v.warrantyTerms),
   warrantyDuration: optionalLotText(500, v.warrantyTerms),
+  manufacturerWarrantyApplies: z.boolean({ error: v.manufacturerWarranty }).optional(),
 };
 
 /** A vehicle's photos in order, at least `min` of them. */

@@ -128,6 +128,7 @@ export const admin = {
     warrantyDealerRequired: (days: number, miles: string) =>
       `Massachusetts law (M.G.L. c. 90 §7N¼) requires a written dealer warranty of at least ${days} days or ${miles} miles on this vehicle: choose "dealer"`,
     warrantyTerms: "Warranty terms must be 500 characters or fewer",
+    manufacturerWarranty: "Manufacturer's warranty must be true or false",
   },
   financing: {
     empty: "No financing applications yet",

@@ -11,6 +11,7 @@ export const lot = {
     warrantyType: "Buyers Guide warranty",
     warrantySystems: "Systems covered (blank: Massachusetts statutory terms)",
     warrantyDuration: "Duration (blank: Massachusetts statutory terms)",
+    manufacturerWarrantyApplies: "Manufacturer's warranty still applies (ticks the box on the Buyers Guide)",
   },
   asIsWarning: (days: number, miles: string) =>
     `Massachusetts law requires a written warranty on this vehicle (${days} days or ${miles} miles): it cannot be sold "as is".`,

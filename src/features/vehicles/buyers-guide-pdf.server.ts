@@ -4,13 +4,13 @@ import type { Vehicle } from "~/shared/types/vehicle";
 import { buyersGuideTerms } from "./buyers-guide-terms";
 import { BUYERS_GUIDE_TEXT, type BuyersGuideLanguage } from "./buyers-guide-text";
 
-const PAGE = { width: 612, height: 792 }; // US Letter, like the FTC form
-const MARGIN = 40;
-const WIDTH = PAGE.width - 2 * MARGIN;
+export const PAGE = { width: 612, height: 792 }; // US Letter, like the FTC form
+export const MARGIN = 40;
+export const WIDTH = PAGE.width - 2 * MARGIN;
 const BLACK = rgb(0, 0, 0);
 const GREY = rgb(0.35, 0.35, 0.35);
 
-type Fonts = { regular: PDFFont; bold: PDFFont };
+export type Fonts = { regular: PDFFont; bold: PDFFont };
 
 /** Lines of `text` that fit `width` at `size` (words never split; the fonts are WinAnsi). */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
@@ -30,7 +30,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /** Writes top-down on one page; `y` is the next baseline's top. */
-class Side {
+export class Side {
   y = PAGE.height - MARGIN;
   constructor(
     readonly page: PDFPage,

@@ -111,3 +111,52 @@ describe("the manufacturer's warranty box", () => {
     expect(text).toContain("X MANUFACTURER'S WARRANTY STILL APPLIES.");
   });
 });
+
+describe("the Massachusetts written warranty and the archive", () => {
+  it("serves the warranty in English and Spanish, staff only; 409 where the statute requires none", async () => {
+    const all = await vehicles();
+    const covered = all.find((v) => v.price >= 700 && v.mileage < 125_000)!;
+    const en = await staff.fetch(`/api/admin/vehicles/${covered.id}/ma-warranty.pdf?lang=en`);
+    expect(en.status).toBe(200);
+    expect(en.headers.get("content-type")).toBe("application/pdf");
+    expect(en.headers.get("content-disposition")).toMatch(/ma-warranty-[A-Za-z0-9-]+-en\.pdf/);
+    const text = pdfText(await en.arrayBuffer());
+    expect(text).toContain("MASSACHUSETTS USED VEHICLE WARRANTY");
+    expect(text).toContain(covered.vin);
+    expect(text).toContain("LEMON AID LAW");
+    const es = await staff.fetch(`/api/admin/vehicles/${covered.id}/ma-warranty.pdf?lang=es`);
+    expect(pdfText(await es.arrayBuffer())).toContain("GARANTÍA DE VEHÍCULO USADO DE MASSACHUSETTS");
+    expect((await staff.fetch(`/api/admin/vehicles/${covered.id}/ma-warranty.pdf?lang=fr`)).status).toBe(400);
+    expect((await staff.fetch("/api/admin/vehicles/00000000-0000-4000-8000-000000000000/ma-warranty.pdf")).status).toBe(404);
+    expect((await fetch(`${server.url}/api/admin/vehicles/${covered.id}/ma-warranty.pdf`)).status).toBe(401);
+    const uncovered = all.find((v) => v.mileage >= 125_000 || v.price < 700);
+    if (uncovered) expect((await staff.fetch(`/api/admin/vehicles/${uncovered.id}/ma-warranty.pdf`)).status).toBe(409);
+  });
+
+  it("archives every guide and warranty printed: vehicle, kind, language, wording version, terms hash, who and when", async () => {
+    const [vehicle] = await vehicles();
+    const list = async () =>
+      (await (await staff.fetch(`/api/admin/vehicles/${vehicle!.id}/documents`)).json()) as {
+        kind: string;
+        language: string;
+        textVersion: string;
+        termsHash: string;
+        pdfSha256: string;
+        actor: string;
+        createdAt: string;
+      }[];
+    const before = await list();
+    const started = new Date().toISOString();
+    const guide = await staff.fetch(`/api/admin/vehicles/${vehicle!.id}/buyers-guide.pdf?lang=es`);
+    const bytes = Buffer.from(await guide.arrayBuffer());
+    const after = await list();
+    expect(after).toHaveLength(before.length + 1);
+    const [latest] = after;
+    expect(latest).toMatchObject({ kind: "buyers_guide", language: "es", textVersion: expect.stringMatching(/^ftc-2016/) });
+    expect(latest!.actor).toMatch(/@/);
+    expect(latest!.termsHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(latest!.pdfSha256).toBe((await import("node:crypto")).createHash("sha256").update(bytes).digest("hex"));
+    expect(latest!.createdAt >= started).toBe(true);
+    expect((await fetch(`${server.url}/api/admin/vehicles/${vehicle!.id}/documents`)).status).toBe(401);
+  });
+});

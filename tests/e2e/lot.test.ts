@@ -96,6 +96,40 @@ describe("running the lot in the dashboard", () => {
     await shopper.close();
   });
 
+  it("Buyers Guide warranty in Massachusetts: no 'as is' to choose, the manufacturer's box, the MA warranty and the archive in the details", async () => {
+    const name = "2020 Mazda CX-5";
+    await page.getByLabel("Only vehicles without photos").check();
+    await page.getByRole("button", { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Vehicle" });
+    const warranty = dialog.getByLabel("Buyers Guide warranty");
+    expect(await warranty.locator("option").allTextContents()).toEqual(["Implied warranties only", "Dealer warranty"]);
+    expect(await warranty.inputValue()).toBe("dealer");
+    // "Implied" on a vehicle the statute covers is refused with the reason, on the field.
+    await warranty.selectOption("implied");
+    await dialog.getByRole("button", { name: "Save Vehicle" }).click();
+    await dialog.getByText(/requires a written dealer warranty of at least 90 days or 3,750 miles/).waitFor();
+    await warranty.selectOption("dealer");
+    await dialog.getByLabel(/Manufacturer's warranty still applies/).check();
+    await dialog.getByRole("button", { name: "Save Vehicle" }).click();
+    await page.getByText("Vehicle updated successfully").waitFor();
+
+    await page.getByRole("button", { name: `Details of ${name}` }).click();
+    let details = page.getByRole("dialog", { name: `${name}: lot details` });
+    await details.getByRole("link", { name: "Warranty (English)" }).waitFor();
+    await details.getByText("None printed yet").waitFor();
+    const href = (await details.getByRole("link", { name: "Buyers Guide (Spanish)" }).getAttribute("href"))!;
+    expect((await page.request.get(href)).status()).toBe(200);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: `Details of ${name}` }).click();
+    details = page.getByRole("dialog", { name: `${name}: lot details` });
+    const archived = details.locator("tbody tr", { hasText: "Buyers Guide" });
+    await archived.waitFor();
+    expect(await archived.textContent()).toMatch(/Buyers Guide\s*ES\s*owner@/);
+    const axe = await seriousAxeViolations(page);
+    expect(axe, describeViolations(axe)).toEqual([]);
+    await page.keyboard.press("Escape");
+  });
+
   it("marks a vehicle sold: its public page then answers 410 with similar vehicles", async () => {
     await page.getByLabel("Only vehicles without photos").uncheck();
     await page.getByRole("button", { name: "Price" }).click();

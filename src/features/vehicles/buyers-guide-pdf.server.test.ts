@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { renderBuyersGuide, type BuyersGuideVehicle } from "./buyers-guide-pdf.server";
 
 const vehicle: BuyersGuideVehicle = {
+  manufacturerWarrantyApplies: false,
   year: 2019,
   make: "Honda",
   model: "CR-V",
@@ -30,7 +31,43 @@ function renderAndRead(bytes: Uint8Array): { text: string; pages: string[] } {
   return { text: text.replace(/\s+/g, " "), pages };
 }
 
-describe("renderBuyersGuide", () => {
+const HEADINGS = {
+  en: { asIs: "AS IS", implied: "IMPLIED WARRANTIES ONLY", dealer: "DEALER WARRANTY" },
+  es: { asIs: "COMO ESTÁ", implied: "SOLAMENTE GARANTÍAS IMPLÍCITAS", dealer: "GARANTÍA DEL CONCESIONARIO" },
+} as const;
+
+describe("renderBuyersGuide in Massachusetts (issue 29 item 1, decision 060)", () => {
+  // The issue's cases: the mileage bands' edges and a car under $700. Each stored as "as_is" (an old
+  // row) and as what the form now offers, in both languages.
+  const cases = [
+    { mileage: 39_999, price: 12_695, box: "dealer", duration: ["90 days or 3,750 miles", "90 días o 3,750 millas"] },
+    { mileage: 40_000, price: 12_695, box: "dealer", duration: ["60 days or 2,500 miles", "60 días o 2,500 millas"] },
+    { mileage: 124_999, price: 12_695, box: "dealer", duration: ["30 days or 1,250 miles", "30 días o 1,250 millas"] },
+    { mileage: 125_000, price: 12_695, box: "implied", duration: null },
+    { mileage: 20_000, price: 650, box: "implied", duration: null },
+  ] as const;
+  for (const c of cases) {
+    for (const language of ["en", "es"] as const) {
+      for (const stored of ["as_is", c.box] as const) {
+        it(`${c.mileage.toLocaleString("en-US")} miles, $${c.price} (stored ${stored}), ${language}: ${c.box === "dealer" ? "DEALER WARRANTY with the statutory terms" : "IMPLIED WARRANTIES ONLY checked"}, never AS IS`, async () => {
+          const { text, pages } = renderAndRead(
+            await renderBuyersGuide({ ...vehicle, mileage: c.mileage, price: c.price, warrantyType: stored }, language),
+          );
+          expect(pages).toHaveLength(2);
+          const h = HEADINGS[language];
+          expect(text).not.toContain(h.asIs);
+          expect(text).not.toMatch(/AS IS|COMO ESTÁ/i);
+          // The "Implied Warranties Only" version of the form always: its box is there, checked or not.
+          expect(text).toContain(h.implied);
+          const checked = (heading: string) => new RegExp(`X ${heading}`).test(text);
+          expect(checked(h.implied)).toBe(c.box === "implied");
+          expect(checked(h.dealer)).toBe(c.box === "dealer");
+          if (c.duration) expect(text).toContain(c.duration[language === "en" ? 0 : 1]);
+        });
+      }
+    }
+  }
+
   it("renders the English guide: two pages, the vehicle, the dealer warranty with Massachusetts terms, the standard statements", async () => {
     const { text, pages } = renderAndRead(await renderBuyersGuide(vehicle, "en"));
     expect(pages).toHaveLength(2);
@@ -43,8 +80,8 @@ describe("renderBuyersGuide", () => {
       "2HKRW2H85KH600001",
       "A1234",
       "IMPLIED WARRANTIES ONLY",
-      "DEALER WARRANTY",
-      "LIMITED WARRANTY",
+      "X DEALER WARRANTY",
+      "X LIMITED WARRANTY",
       "The dealer will pay 100% of the labor and 100% of the parts",
       "60 days or 2,500 miles, whichever comes first",
       "SERVICE CONTRACT",
@@ -59,13 +96,13 @@ describe("renderBuyersGuide", () => {
     }
   });
 
-  it("renders the Spanish guide with its own words and the 'as is' box for an as-is vehicle", async () => {
-    const { text, pages } = renderAndRead(await renderBuyersGuide({ ...vehicle, price: 650, warrantyType: "as_is" }, "es"));
+  it("renders the Spanish guide with its own words", async () => {
+    const { text, pages } = renderAndRead(await renderBuyersGuide({ ...vehicle, price: 650, warrantyType: "implied" }, "es"));
     expect(pages).toHaveLength(2);
     for (const words of [
       "GUÍA DEL COMPRADOR",
       "Las promesas verbales son difíciles de hacer cumplir",
-      "COMO ESTÁ - SIN GARANTÍA DEL CONCESIONARIO",
+      "X SOLAMENTE GARANTÍAS IMPLÍCITAS",
       "GARANTÍA DEL CONCESIONARIO",
       "CONTRATO DE SERVICIO",
       "PARA QUEJAS DESPUÉS DE LA VENTA",
@@ -74,5 +111,45 @@ describe("renderBuyersGuide", () => {
       expect(text).toContain(words);
     }
     expect(text).not.toContain("BUYERS GUIDE");
+  });
+
+  it("prints the 'as is' version for a profile in a state that allows it", async () => {
+    const { text } = renderAndRead(await renderBuyersGuide({ ...vehicle, price: 650, warrantyType: "as_is" }, "en", "NH"));
+    expect(text).toContain("X AS IS - NO DEALER WARRANTY");
+    expect(text).not.toContain("IMPLIED WARRANTIES ONLY");
+  });
+
+  it("reproduces the 2016 form's prescribed English sentences exactly (16 CFR 455.2), the non-dealer boxes and the catalytic converter", async () => {
+    const { text } = renderAndRead(await renderBuyersGuide({ ...vehicle, manufacturerWarrantyApplies: true }, "en"));
+    for (const sentence of [
+      "The dealer will pay 100% of the labor and 100% of the parts for the covered systems that fail during the warranty period. Ask the dealer for a copy of the warranty, and for any documents that explain warranty coverage, exclusions, and the dealer's repair obligations. Implied warranties under your state's laws may give you additional rights.",
+      "NON-DEALER WARRANTIES FOR THIS VEHICLE:",
+      "X MANUFACTURER'S WARRANTY STILL APPLIES. The manufacturer's original warranty has not expired on some components of the vehicle.",
+      "MANUFACTURER'S USED VEHICLE WARRANTY APPLIES.",
+      "OTHER USED VEHICLE WARRANTY APPLIES.",
+      "Ask the dealer for a copy of the warranty document and an explanation of warranty coverage, exclusions, and repair obligations.",
+      "A service contract on this vehicle is available for an extra charge. Ask for details about coverage, deductible, price, and exclusions. If you buy a service contract within 90 days of your purchase of this vehicle, implied warranties under your state's laws may give you additional rights.",
+      "ASK THE DEALER IF YOUR MECHANIC CAN INSPECT THE VEHICLE ON OR OFF THE LOT.",
+      "OBTAIN A VEHICLE HISTORY REPORT AND CHECK FOR OPEN SAFETY RECALLS.",
+      "Si el concesionario gestiona la venta en español, pídale una copia de la Guía del Comprador en español.",
+      "Air Bags",
+      // The back page is in two columns, which pdftotext -layout interleaves: the item, then its heading.
+      "Leakage; Catalytic Converter",
+      "Exhaust System",
+    ]) {
+      expect(text).toContain(sentence);
+    }
+    // The non-dealer paragraph says "repair obligations", not "the dealer's repair obligations".
+    expect(text.match(/the dealer's repair obligations/g)).toHaveLength(1);
+    expect(text).not.toMatch(/X MANUFACTURER'S USED|X OTHER USED/);
+    const unticked = renderAndRead(await renderBuyersGuide(vehicle, "en")).text;
+    expect(unticked).not.toContain("X MANUFACTURER'S WARRANTY STILL APPLIES");
+  });
+
+  it("lists the catalytic converter and air bags on the Spanish back page too", async () => {
+    const { text } = renderAndRead(await renderBuyersGuide(vehicle, "es"));
+    expect(text).toContain("convertidor catalítico");
+    expect(text).toContain("Bolsas de aire");
+    expect(text).toContain("GARANTÍAS DE TERCEROS PARA ESTE VEHÍCULO:");
   });
 });

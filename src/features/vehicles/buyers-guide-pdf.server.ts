@@ -4,13 +4,13 @@ import type { Vehicle } from "~/shared/types/vehicle";
 import { buyersGuideTerms } from "./buyers-guide-terms";
 import { BUYERS_GUIDE_TEXT, type BuyersGuideLanguage } from "./buyers-guide-text";
 
-const PAGE = { width: 612, height: 792 }; // US Letter, like the FTC form
-const MARGIN = 40;
-const WIDTH = PAGE.width - 2 * MARGIN;
+export const PAGE = { width: 612, height: 792 }; // US Letter, like the FTC form
+export const MARGIN = 40;
+export const WIDTH = PAGE.width - 2 * MARGIN;
 const BLACK = rgb(0, 0, 0);
 const GREY = rgb(0.35, 0.35, 0.35);
 
-type Fonts = { regular: PDFFont; bold: PDFFont };
+export type Fonts = { regular: PDFFont; bold: PDFFont };
 
 /** Lines of `text` that fit `width` at `size` (words never split; the fonts are WinAnsi). */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
@@ -30,7 +30,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /** Writes top-down on one page; `y` is the next baseline's top. */
-class Side {
+export class Side {
   y = PAGE.height - MARGIN;
   constructor(
     readonly page: PDFPage,
@@ -47,12 +47,16 @@ class Side {
     this.y -= gap;
   }
 
-  /** A square check box at (x, top), crossed when checked. */
+  /**
+   * A square check box at (x, top), marked with an "X" when checked. The mark is a glyph, not two
+   * lines, so the printed guide reads back as "X IMPLIED WARRANTIES ONLY" (pdftotext, screen readers).
+   */
   checkbox(x: number, top: number, checked: boolean, size = 10) {
     this.page.drawRectangle({ x, y: top - size, width: size, height: size, borderColor: BLACK, borderWidth: 1 });
     if (checked) {
-      this.page.drawLine({ start: { x: x + 2, y: top - 2 }, end: { x: x + size - 2, y: top - size + 2 }, thickness: 1.5 });
-      this.page.drawLine({ start: { x: x + 2, y: top - size + 2 }, end: { x: x + size - 2, y: top - 2 }, thickness: 1.5 });
+      const glyph = size * 0.95;
+      const width = this.fonts.bold.widthOfTextAtSize("X", glyph);
+      this.page.drawText("X", { x: x + (size - width) / 2, y: top - size + size * 0.16, size: glyph, font: this.fonts.bold });
     }
   }
 
@@ -84,7 +88,17 @@ class Side {
 
 export type BuyersGuideVehicle = Pick<
   Vehicle,
-  "year" | "make" | "model" | "vin" | "stockNumber" | "price" | "mileage" | "warrantyType" | "warrantySystems" | "warrantyDuration"
+  | "year"
+  | "make"
+  | "model"
+  | "vin"
+  | "stockNumber"
+  | "price"
+  | "mileage"
+  | "warrantyType"
+  | "warrantySystems"
+  | "warrantyDuration"
+  | "manufacturerWarrantyApplies"
 >;
 
 /**
@@ -93,9 +107,13 @@ export type BuyersGuideVehicle = Pick<
  * dealer warranty pre-filled with the Massachusetts statutory terms), the standard statements,
  * the major defects list and the dealer's contact for complaints.
  */
-export async function renderBuyersGuide(vehicle: BuyersGuideVehicle, language: BuyersGuideLanguage): Promise<Uint8Array> {
+export async function renderBuyersGuide(
+  vehicle: BuyersGuideVehicle,
+  language: BuyersGuideLanguage,
+  region: string = businessProfile.address.region,
+): Promise<Uint8Array> {
   const t = BUYERS_GUIDE_TEXT[language];
-  const terms = buyersGuideTerms(vehicle, language);
+  const terms = buyersGuideTerms(vehicle, language, region);
   const doc = await PDFDocument.create();
   doc.setTitle(`${t.title}: ${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.vin}`);
   doc.setAuthor(businessProfile.name);
@@ -146,8 +164,13 @@ export async function renderBuyersGuide(vehicle: BuyersGuideVehicle, language: B
     s.y = Math.min(leftBottom, s.y, rowTop - 50);
   });
 
-  for (const line of [t.manufacturerStill, t.manufacturerUsed, t.otherUsed]) {
-    front.checkbox(MARGIN + 8, front.y - 2, false);
+  front.paragraph(t.nonDealer, { size: 11, bold: true, gap: 4 });
+  for (const [line, checked] of [
+    [t.manufacturerStill, vehicle.manufacturerWarrantyApplies],
+    [t.manufacturerUsed, false],
+    [t.otherUsed, false],
+  ] as const) {
+    front.checkbox(MARGIN + 8, front.y - 2, checked);
     front.paragraph(line, { x: MARGIN + 24, width: WIDTH - 24, size: 8.5, gap: 2 });
   }
   front.paragraph(t.askDocument, { x: MARGIN + 24, width: WIDTH - 24, size: 8.5, gap: 8 });
@@ -169,8 +192,8 @@ export async function renderBuyersGuide(vehicle: BuyersGuideVehicle, language: B
     back.y = start;
     const x = MARGIN + column * (columnWidth + 20);
     for (const [system, defects] of list) {
-      back.paragraph(system, { x, width: columnWidth, size: 9, bold: true, gap: 1 });
-      back.paragraph(defects, { x, width: columnWidth, size: 8, gap: 6, color: GREY });
+      back.paragraph(system, { x, width: columnWidth, size: 9, bold: true, gap: defects ? 1 : 6 });
+      if (defects) back.paragraph(defects, { x, width: columnWidth, size: 8, gap: 6, color: GREY });
     }
     bottom = Math.min(bottom, back.y);
   }

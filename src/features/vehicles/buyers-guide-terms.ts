@@ -1,5 +1,12 @@
 import { formatNumber } from "~/shared/lib/format";
-import { asIsViolatesLaw, massachusettsWarranty, type StatutoryWarranty } from "~/shared/lib/massachusetts-warranty";
+import { businessProfile } from "~/shared/config/business-profile";
+import {
+  asIsAllowed,
+  asIsViolatesLaw,
+  effectiveWarrantyType,
+  massachusettsWarranty,
+  type StatutoryWarranty,
+} from "~/shared/lib/massachusetts-warranty";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { BUYERS_GUIDE_TEXT, type BuyersGuideLanguage } from "./buyers-guide-text";
 
@@ -20,15 +27,18 @@ export type BuyersGuideTerms = {
 /**
  * The warranty section for a vehicle: its warranty type picks the box; a dealer warranty without
  * its own terms is pre-filled with the Massachusetts statutory terms for its mileage and price
- * (M.G.L. c. 90 §7N¼: parts and labour, 90/60/30 days or 3,750/2,500/1,250 miles).
+ * (M.G.L. c. 90 §7N¼: parts and labour, 90/60/30 days or 3,750/2,500/1,250 miles). With the
+ * profile in Massachusetts the guide is always the "Implied Warranties Only" version and the box
+ * is the one the law allows (`effectiveWarrantyType`, decision 060), whatever is stored.
  */
 export function buyersGuideTerms(
   vehicle: Pick<Vehicle, "price" | "mileage" | "warrantyType" | "warrantySystems" | "warrantyDuration">,
   language: BuyersGuideLanguage = "en",
+  region: string = businessProfile.address.region,
 ): BuyersGuideTerms {
   const statutory = massachusettsWarranty(vehicle.price, vehicle.mileage);
   const text = BUYERS_GUIDE_TEXT[language].statutory;
-  const box = vehicle.warrantyType;
+  const box = effectiveWarrantyType(vehicle, region);
   const dealer =
     box === "dealer"
       ? {
@@ -38,5 +48,7 @@ export function buyersGuideTerms(
           duration: vehicle.warrantyDuration ?? (statutory ? text.duration(statutory.days, formatNumber(statutory.miles)) : ""),
         }
       : null;
-  return { box, version: box === "as_is" ? "as_is" : "implied", dealer, statutory, violatesLaw: asIsViolatesLaw(vehicle) };
+  // The "as is" version of the form (Figure 1) only where the state lets a dealer sell "as is".
+  const version = asIsAllowed(region) && box === "as_is" ? "as_is" : "implied";
+  return { box, version, dealer, statutory, violatesLaw: asIsViolatesLaw(vehicle) };
 }

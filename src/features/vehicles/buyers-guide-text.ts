@@ -5,6 +5,12 @@
  */
 export type BuyersGuideLanguage = "en" | "es";
 
+/**
+ * The version of the wording below, archived with every guide printed (decision 060). Change it
+ * with any change to the text, so an archived guide says which wording it carried.
+ */
+export const BUYERS_GUIDE_TEXT_VERSION = "ftc-2016-rev/060-1";
+
 export type BuyersGuideText = {
   title: string;
   important: string;
@@ -25,6 +31,7 @@ export type BuyersGuideText = {
     systems: string;
     duration: string;
   };
+  nonDealer: string;
   manufacturerStill: string;
   manufacturerUsed: string;
   otherUsed: string;
@@ -71,16 +78,17 @@ const en: BuyersGuideText = {
     pays: (labor, parts) =>
       `The dealer will pay ${labor}% of the labor and ${parts}% of the parts for the covered systems that fail during the warranty period.`,
     askCopy:
-      "Ask the dealer for a copy of the warranty, and for any documents that explain warranty coverage, exclusions, and repair obligations.",
+      "Ask the dealer for a copy of the warranty, and for any documents that explain warranty coverage, exclusions, and the dealer's repair obligations. Implied warranties under your state's laws may give you additional rights.",
     systems: "SYSTEMS COVERED:",
     duration: "DURATION:",
   },
+  nonDealer: "NON-DEALER WARRANTIES FOR THIS VEHICLE:",
   manufacturerStill:
     "MANUFACTURER'S WARRANTY STILL APPLIES. The manufacturer's original warranty has not expired on some components of the vehicle.",
   manufacturerUsed: "MANUFACTURER'S USED VEHICLE WARRANTY APPLIES.",
   otherUsed: "OTHER USED VEHICLE WARRANTY APPLIES.",
   askDocument:
-    "Ask the dealer for a copy of the warranty document and an explanation of warranty coverage, exclusions, and the dealer's repair obligations.",
+    "Ask the dealer for a copy of the warranty document and an explanation of warranty coverage, exclusions, and repair obligations.",
   serviceContract: {
     heading: "SERVICE CONTRACT.",
     text: "A service contract on this vehicle is available for an extra charge. Ask for details about coverage, deductible, price, and exclusions. If you buy a service contract within 90 days of your purchase of this vehicle, implied warranties under your state's laws may give you additional rights.",
@@ -112,15 +120,16 @@ const en: BuyersGuideText = {
       ["Cooling System", "Leakage including radiator; improperly functioning water pump"],
       ["Electrical System", "Battery leakage; improperly functioning alternator, generator, battery, or starter"],
       ["Fuel System", "Visible leakage"],
-      ["Inflatable Restraint System", "Air bags not operable"],
       ["Inoperable Accessories", "Gauges or warning devices; air conditioner; heater & defroster"],
       [
         "Brake System",
         "Failure warning light broken; pedal not firm under pressure (DOT spec.); not enough pedal reserve (DOT spec.); does not stop vehicle in straight line (DOT spec.); hoses damaged; drum or rotor too thin (Mfgr. Specs.); lining or pad thickness less than 1/32 inch; power unit not operating or leaking; structural or mechanical parts damaged",
       ],
+      // The 2016 revision added air bags (a heading without sub-items on the form) and catalytic converters.
+      ["Air Bags", ""],
       [
         "Steering System",
-        "Too much free play at steering wheel (DOT specs.); free play in linkage more than 1/4 inch; steering gear binds or jams; front wheels aligned wrong (DOT specs.); power unit belts cracked or slipping; power unit fluid level improper",
+        "Too much free play at steering wheel (DOT specs.); free play in linkage more than 1/4 inch; steering gear binds or jams; front wheels aligned improperly (DOT specs.); power unit belts cracked or slipping; power unit fluid level improper",
       ],
       [
         "Suspension System",
@@ -128,7 +137,7 @@ const en: BuyersGuideText = {
       ],
       ["Tires", "Tread depth less than 2/32 inch; sizes mismatched; visible damage"],
       ["Wheels", "Visible cracks, damage or repairs; mounting bolts loose or missing"],
-      ["Exhaust System", "Leakage"],
+      ["Exhaust System", "Leakage; Catalytic Converter"],
     ],
     dealerName: "DEALER NAME",
     address: "ADDRESS",
@@ -170,16 +179,17 @@ const es: BuyersGuideText = {
     pays: (labor, parts) =>
       `El concesionario pagará el ${labor}% de la mano de obra y el ${parts}% de los repuestos de los sistemas cubiertos que fallen durante el período de garantía.`,
     askCopy:
-      "Pídale al concesionario una copia de la garantía y de todo documento que explique la cobertura de la garantía, las exclusiones y las obligaciones de reparación del concesionario.",
+      "Pídale al concesionario una copia de la garantía y de todo documento que explique la cobertura de la garantía, las exclusiones y las obligaciones de reparación del concesionario. Las garantías implícitas de las leyes de su estado pueden darle derechos adicionales.",
     systems: "SISTEMAS CUBIERTOS:",
     duration: "DURACIÓN:",
   },
+  nonDealer: "GARANTÍAS DE TERCEROS PARA ESTE VEHÍCULO:",
   manufacturerStill:
     "LA GARANTÍA DEL FABRICANTE TODAVÍA SE APLICA. La garantía original del fabricante no ha vencido en algunos componentes del vehículo.",
   manufacturerUsed: "SE APLICA LA GARANTÍA DEL FABRICANTE PARA VEHÍCULOS USADOS.",
   otherUsed: "SE APLICA OTRA GARANTÍA PARA VEHÍCULOS USADOS.",
   askDocument:
-    "Pídale al concesionario una copia del documento de garantía y una explicación de la cobertura de la garantía, las exclusiones y las obligaciones de reparación del concesionario.",
+    "Pídale al concesionario una copia del documento de garantía y una explicación de la cobertura de la garantía, las exclusiones y las obligaciones de reparación.",
   serviceContract: {
     heading: "CONTRATO DE SERVICIO.",
     text: "Para este vehículo hay disponible un contrato de servicio a un precio adicional. Pida detalles sobre la cobertura, el deducible, el precio y las exclusiones. Si compra un contrato de servicio dentro de los 90 días de la compra de este vehículo, las garantías implícitas de las leyes de su estado pueden darle derechos adicionales.",
@@ -211,12 +221,12 @@ const es: BuyersGuideText = {
       ["Sistema de refrigeración", "Pérdidas, incluido el radiador; bomba de agua que no funciona correctamente"],
       ["Sistema eléctrico", "Pérdida de la batería; alternador, generador, batería o motor de arranque que no funcionan correctamente"],
       ["Sistema de combustible", "Pérdida visible"],
-      ["Sistema de bolsas de aire", "Las bolsas de aire no funcionan"],
       ["Accesorios que no funcionan", "Indicadores o dispositivos de advertencia; aire acondicionado; calefacción y desempañador"],
       [
         "Sistema de frenos",
         "Luz de advertencia de falla rota; el pedal no está firme bajo presión (especificación DOT); reserva de pedal insuficiente (especificación DOT); no detiene el vehículo en línea recta (especificación DOT); mangueras dañadas; tambor o disco demasiado delgado (especificaciones del fabricante); espesor del forro o pastilla menor de 1/32 de pulgada; servofreno que no funciona o pierde; piezas estructurales o mecánicas dañadas",
       ],
+      ["Bolsas de aire", ""],
       [
         "Sistema de dirección",
         "Demasiado juego en el volante (especificaciones DOT); juego en la articulación mayor de 1/4 de pulgada; la caja de dirección se traba; ruedas delanteras mal alineadas (especificaciones DOT); correas de la dirección asistida rajadas o que patinan; nivel incorrecto del líquido de la dirección asistida",
@@ -227,7 +237,7 @@ const es: BuyersGuideText = {
       ],
       ["Neumáticos", "Profundidad de la banda de rodamiento menor de 2/32 de pulgada; tamaños diferentes; daño visible"],
       ["Ruedas", "Grietas, daños o reparaciones visibles; pernos de montaje sueltos o faltantes"],
-      ["Sistema de escape", "Pérdidas"],
+      ["Sistema de escape", "Pérdidas; convertidor catalítico"],
     ],
     dealerName: "NOMBRE DEL CONCESIONARIO",
     address: "DIRECCIÓN",

@@ -74,6 +74,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
           warrantyType: vehicle.warrantyType,
           warrantySystems: vehicle.warrantySystems ?? "",
           warrantyDuration: vehicle.warrantyDuration ?? "",
+          manufacturerWarrantyApplies: vehicle.manufacturerWarrantyApplies,
         }
       : {
           vin: "",
@@ -95,6 +96,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
           warrantyType: "dealer",
           warrantySystems: "",
           warrantyDuration: "",
+          manufacturerWarrantyApplies: false,
         },
   });
   const vin = watch("vin") ?? "";

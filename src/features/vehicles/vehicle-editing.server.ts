@@ -1,8 +1,10 @@
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
+import { insertVehicleDocument, listVehicleDocuments, type VehicleDocument } from "~/server/data/vehicle-documents.server";
 import { listPriceChanges, type PriceChange } from "~/server/data/vehicle-price-changes.server";
 import {
   deleteVehicle,
@@ -15,9 +17,13 @@ import {
   type VehicleInput,
 } from "~/server/data/vehicles.server";
 import type { Staff } from "~/server/http/staff-request.server";
-import type { VehicleStatus } from "~/shared/types/vehicle";
+import type { Vehicle, VehicleStatus } from "~/shared/types/vehicle";
 import { renderBuyersGuide } from "./buyers-guide-pdf.server";
-import type { BuyersGuideLanguage } from "./buyers-guide-text";
+import { buyersGuideTerms } from "./buyers-guide-terms";
+import { BUYERS_GUIDE_TEXT_VERSION, type BuyersGuideLanguage } from "./buyers-guide-text";
+import { renderMaWarranty } from "./ma-warranty-pdf.server";
+import { MA_WARRANTY_TEXT_VERSION } from "./ma-warranty-text";
+import { massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
 import { ImageRejectedError, imagesDir, storeImage, type StoredImage } from "~/server/images/image-store.server";
 import { DATA_URL_PATTERN, STORED_KEY_PATTERN, STORED_URL_PATTERN, type VehicleFormOutput } from "./vehicle-schema";
 
@@ -116,15 +122,79 @@ export async function assertStockNumberFree(ctx: AppContext, stockNumber: string
   if (owner && owner !== id) throw new StockNumberTakenError("This stock number belongs to another vehicle");
 }
 
-/** The FTC Buyers Guide PDF of a vehicle in English or Spanish; null when there is no such vehicle. */
+const sha256 = (data: string | Uint8Array) => crypto.createHash("sha256").update(data).digest("hex");
+const fileLabel = (vehicle: Vehicle) => (vehicle.stockNumber ?? vehicle.vin).replace(/[^A-Za-z0-9-]/g, "");
+
+/**
+ * Archives a document handed out for a vehicle (decision 060): which wording version, the terms
+ * printed (JSON, with their hash), the PDF's hash, who and when. The archive keeps what was said,
+ * not the bytes: re-rendering from the terms gives the same text.
+ */
+async function archive(
+  ctx: AppContext,
+  staff: Staff,
+  vehicle: Vehicle,
+  kind: "buyers_guide" | "ma_warranty",
+  language: BuyersGuideLanguage,
+  textVersion: string,
+  terms: object,
+  bytes: Uint8Array,
+) {
+  const json = JSON.stringify(terms);
+  await insertVehicleDocument(ctx.db, {
+    vehicleId: vehicle.id,
+    vin: vehicle.vin,
+    kind,
+    language,
+    textVersion,
+    terms: json,
+    termsHash: sha256(json),
+    pdfSha256: sha256(bytes),
+    actor: staff.actor,
+    accountId: staff.id,
+  });
+}
+
+/** The FTC Buyers Guide PDF of a vehicle in English or Spanish, archived; null when there is no such vehicle. */
 export async function vehicleBuyersGuide(
   ctx: AppContext,
+  staff: Staff,
   id: string,
   language: BuyersGuideLanguage,
 ): Promise<{ bytes: Uint8Array; filename: string } | null> {
   const vehicle = await findVehicle(ctx.db, id);
   if (!vehicle) return null;
   const bytes = await renderBuyersGuide(vehicle, language);
-  const label = (vehicle.stockNumber ?? vehicle.vin).replace(/[^A-Za-z0-9-]/g, "");
-  return { bytes, filename: `buyers-guide-${label}-${language}.pdf` };
+  const terms = {
+    ...buyersGuideTerms(vehicle, language),
+    manufacturerWarrantyApplies: vehicle.manufacturerWarrantyApplies,
+    price: vehicle.price,
+    mileage: vehicle.mileage,
+  };
+  await archive(ctx, staff, vehicle, "buyers_guide", language, BUYERS_GUIDE_TEXT_VERSION, terms, bytes);
+  return { bytes, filename: `buyers-guide-${fileLabel(vehicle)}-${language}.pdf` };
+}
+
+/**
+ * The Massachusetts written warranty (c. 90 §7N¼) of a vehicle, archived: null when there is no
+ * such vehicle, "not-covered" when the statute requires none for its price and mileage.
+ */
+export async function vehicleMaWarranty(
+  ctx: AppContext,
+  staff: Staff,
+  id: string,
+  language: BuyersGuideLanguage,
+): Promise<{ bytes: Uint8Array; filename: string } | "not-covered" | null> {
+  const vehicle = await findVehicle(ctx.db, id);
+  if (!vehicle) return null;
+  const bytes = await renderMaWarranty(vehicle, language);
+  if (!bytes) return "not-covered";
+  const terms = { statutory: massachusettsWarranty(vehicle.price, vehicle.mileage), price: vehicle.price, mileage: vehicle.mileage };
+  await archive(ctx, staff, vehicle, "ma_warranty", language, MA_WARRANTY_TEXT_VERSION, terms, bytes);
+  return { bytes, filename: `ma-warranty-${fileLabel(vehicle)}-${language}.pdf` };
+}
+
+/** The guides and warranties printed for a vehicle, newest first. */
+export async function vehicleDocuments(ctx: AppContext, id: string): Promise<VehicleDocument[]> {
+  return listVehicleDocuments(ctx.db, id);
 }

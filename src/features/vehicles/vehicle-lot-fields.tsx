@@ -1,7 +1,7 @@
 import type { FieldErrors, UseFormRegister, UseFormWatch } from "react-hook-form";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber } from "~/shared/lib/format";
-import { asIsViolatesLaw, massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
+import { asIsAllowed, asIsViolatesLaw, massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
 import { FUEL_TYPE_LABELS, FUEL_TYPES, VEHICLE_STATUSES, WARRANTY_TYPES } from "~/shared/types/vehicle";
 import type { VehicleFormInput } from "./vehicle-schema";
 
@@ -92,15 +92,18 @@ export function LotFields({
           <select
             {...register("warrantyType")}
             {...control("warrantyType")}
-            aria-describedby={warn ? `${idp}-warranty-warning` : undefined}
+            aria-describedby={errors.warrantyType ? `${idp}-warrantyType-error` : warn ? `${idp}-warranty-warning` : undefined}
             className={inputClass}
           >
-            {WARRANTY_TYPES.map((w) => (
+            {/* "As is" is offered only where the profile's state allows it (decision 060); a stored
+                "as is" stays visible so the refusal below explains itself. */}
+            {WARRANTY_TYPES.filter((w) => w !== "as_is" || asIsAllowed() || warrantyType === "as_is").map((w) => (
               <option key={w} value={w}>
                 {t.warrantyTypes[w]}
               </option>
             ))}
           </select>
+          {error("warrantyType")}
           {warn && required ? (
             <p id={`${idp}-warranty-warning`} role="alert" className="mt-2 rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-900">
               {t.asIsWarning(required.days, formatNumber(required.miles))}
@@ -121,6 +124,15 @@ export function LotFields({
             </div>
           </>
         ) : null}
+        <div className="sm:col-span-2 flex items-center gap-2">
+          <input
+            type="checkbox"
+            {...register("manufacturerWarrantyApplies")}
+            {...control("manufacturerWarrantyApplies")}
+            className="h-4 w-4"
+          />
+          {label("manufacturerWarrantyApplies", f.manufacturerWarrantyApplies)}
+        </div>
       </div>
     </fieldset>
   );

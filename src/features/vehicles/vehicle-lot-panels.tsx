@@ -17,6 +17,14 @@ export function daysInStock(dateInStock: string, now = new Date()): number {
 }
 
 type PriceChange = { oldPrice: number; newPrice: number; changedAt: string };
+type ArchivedDocument = {
+  id: number;
+  kind: "buyers_guide" | "ma_warranty";
+  language: "en" | "es";
+  textVersion: string;
+  actor: string;
+  createdAt: string;
+};
 
 /** Days in stock, sold date, the warranty on the guide, the Buyers Guide PDFs and the price history. */
 export function VehicleDetailsDialog({ vehicle, onClose }: { vehicle: Vehicle; onClose: () => void }) {
@@ -25,6 +33,20 @@ export function VehicleDetailsDialog({ vehicle, onClose }: { vehicle: Vehicle; o
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   const { data: history } = useAdminData<PriceChange[]>(`/api/admin/vehicles/${vehicle.id}/price-history`);
   const required = massachusettsWarranty(vehicle.price, vehicle.mileage);
+  // Each download is archived on the server (decision 060): reload the list when staff come back.
+  const { data: documents, reload: reloadDocuments } = useAdminData<ArchivedDocument[]>(`/api/admin/vehicles/${vehicle.id}/documents`);
+  const link = (href: string, text: string) => (
+    <a
+      key={href}
+      href={href}
+      target="_blank"
+      rel="noopener"
+      onClick={() => window.setTimeout(() => void reloadDocuments(), 1500)}
+      className="rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50"
+    >
+      {text}
+    </a>
+  );
   return (
     <ModalDialog title={d.title(name)} onClose={onClose}>
       <p>{d.daysInStock(daysInStock(vehicle.dateInStock), vehicle.dateInStock)}</p>
@@ -39,18 +61,39 @@ export function VehicleDetailsDialog({ vehicle, onClose }: { vehicle: Vehicle; o
         </p>
       ) : null}
       <div className="mt-2 flex flex-wrap gap-2">
-        {(["en", "es"] as const).map((lang) => (
-          <a
-            key={lang}
-            href={`/api/admin/vehicles/${vehicle.id}/buyers-guide.pdf?lang=${lang}`}
-            target="_blank"
-            rel="noopener"
-            className="rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50"
-          >
-            {lang === "en" ? d.buyersGuideEn : d.buyersGuideEs}
-          </a>
-        ))}
+        {(["en", "es"] as const).map((lang) =>
+          link(`/api/admin/vehicles/${vehicle.id}/buyers-guide.pdf?lang=${lang}`, lang === "en" ? d.buyersGuideEn : d.buyersGuideEs),
+        )}
       </div>
+      <h3 className="mt-4 font-semibold">{d.maWarranty}</h3>
+      {required ? (
+        <div className="mt-2 flex flex-wrap gap-2">
+          {(["en", "es"] as const).map((lang) =>
+            link(`/api/admin/vehicles/${vehicle.id}/ma-warranty.pdf?lang=${lang}`, lang === "en" ? d.maWarrantyEn : d.maWarrantyEs),
+          )}
+        </div>
+      ) : (
+        <p className="mt-1 text-sm text-gray-700">{d.noMaWarranty}</p>
+      )}
+      <h3 className="mt-4 font-semibold">{d.documents}</h3>
+      {documents && documents.length > 0 ? (
+        <table className="mt-2 w-full text-left text-sm">
+          <ColumnHeadings cellClassName="py-1 pr-3" columns={[d.when, d.document, d.language, d.by, d.version]} />
+          <tbody>
+            {documents.map((doc) => (
+              <tr key={doc.id} className="border-t border-gray-200">
+                <td className="py-1 pr-3">{doc.createdAt.slice(0, 16).replace("T", " ")}</td>
+                <td className="pr-3">{d.documentKinds[doc.kind]}</td>
+                <td className="pr-3">{doc.language.toUpperCase()}</td>
+                <td className="pr-3">{doc.actor}</td>
+                <td className="font-mono text-xs">{doc.textVersion}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="mt-1 text-sm text-gray-700">{documents ? d.noDocuments : ""}</p>
+      )}
       <h3 className="mt-4 font-semibold">{d.priceHistory}</h3>
       {history && history.length > 0 ? (
         <table className="mt-2 w-full text-left text-sm">

@@ -128,3 +128,23 @@ describe("vehicle form schema (spec §5)", () => {
     expect(vehicleEditSchema.safeParse({ ...valid, images: [], price: "cheap" }).success).toBe(false);
   });
 });
+
+describe("the Buyers Guide warranty under Massachusetts law (decision 060)", () => {
+  it("refuses 'as is' with a message that says why, at any price and mileage", () => {
+    expect(errorsOf({ ...valid, warrantyType: "as_is" }).warrantyType).toMatch(
+      /cannot sell a used vehicle "as is" \(M\.G\.L\. c\. 106 §2-316A\)/,
+    );
+    expect(errorsOf({ ...valid, price: "650", mileage: "20000", warrantyType: "as_is" }).warrantyType).toMatch(/2-316A/);
+    const update = vehicleImportUpdateSchema.safeParse({ vin: valid.vin, warrantyType: "as_is" });
+    expect(update.success).toBe(false);
+  });
+
+  it("refuses 'implied warranties only' where the statute requires a written warranty, and accepts it where none is", () => {
+    expect(errorsOf({ ...valid, mileage: "124999", warrantyType: "implied" }).warrantyType).toMatch(
+      /at least 30 days or 1,250 miles .*7N¼|7N¼.*at least 30 days or 1,250 miles/,
+    );
+    expect(errorsOf({ ...valid, mileage: "125000", warrantyType: "implied" }).warrantyType).toBeUndefined();
+    expect(errorsOf({ ...valid, price: "650", mileage: "20000", warrantyType: "implied" }).warrantyType).toBeUndefined();
+    expect(errorsOf({ ...valid, mileage: "39999", warrantyType: "dealer" }).warrantyType).toBeUndefined();
+  });
+});

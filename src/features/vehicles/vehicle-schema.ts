@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
 import { FUEL_TYPES, VEHICLE_STATUSES, WARRANTY_TYPES } from "~/shared/types/vehicle";
+import { formatNumber } from "~/shared/lib/format";
+import { asIsAllowed, massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
 import { isValidVin, VIN_LENGTH } from "~/shared/lib/vin";
 import { isoDateField, requiredText, vinField, withoutControlCharacters } from "~/shared/validation/fields";
 
@@ -80,6 +82,7 @@ const lotFields = {
   warrantyType: z.enum(WARRANTY_TYPES, { error: v.warrantyType }).optional(),
   warrantySystems: optionalLotText(500, v.warrantyTerms),
   warrantyDuration: optionalLotText(500, v.warrantyTerms),
+  manufacturerWarrantyApplies: z.boolean({ error: v.manufacturerWarranty }).optional(),
 };
 
 /** A vehicle's photos in order, at least `min` of them. */
@@ -115,6 +118,39 @@ function checkVinAgainstYear(vehicle: { vin?: string; year?: number }, ctx: z.Re
   if (!vin || year === undefined || year < STANDARD_VIN_FROM_YEAR || vin.length !== VIN_LENGTH) return;
   if (/[IOQ]/.test(vin)) ctx.addIssue({ code: "custom", path: ["vin"], message: v.vinLetters });
   else if (!isValidVin(vin)) ctx.addIssue({ code: "custom", path: ["vin"], message: v.vinCheckDigit });
+}
+
+/**
+ * The warranty the law lets the dealer put on the Buyers Guide (decision 060). With the profile in
+ * Massachusetts "as is" is refused outright (c. 106 §2-316A), and "implied warranties only" where
+ * the statute requires a written warranty (c. 90 §7N¼: $700 or more, under 125,000 miles). A row
+ * that leaves price or mileage out (a partial CSV update) is checked on what it holds; the guide
+ * itself never prints a box the law forbids (effectiveWarrantyType).
+ */
+function checkWarrantyAgainstLaw(vehicle: { warrantyType?: string; price?: number; mileage?: number }, ctx: z.RefinementCtx) {
+  const { warrantyType, price, mileage } = vehicle;
+  if (warrantyType === "as_is" && !asIsAllowed()) {
+    ctx.addIssue({ code: "custom", path: ["warrantyType"], message: v.warrantyAsIsForbidden });
+    return;
+  }
+  if (warrantyType !== "implied" || asIsAllowed() || price === undefined || mileage === undefined) return;
+  const required = massachusettsWarranty(price, mileage);
+  if (required) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["warrantyType"],
+      message: v.warrantyDealerRequired(required.days, formatNumber(required.miles)),
+    });
+  }
+}
+
+/** Every rule that spans fields. */
+function checkVehicle(
+  vehicle: { vin?: string; year?: number; warrantyType?: string; price?: number; mileage?: number },
+  ctx: z.RefinementCtx,
+) {
+  checkVinAgainstYear(vehicle, ctx);
+  checkWarrantyAgainstLaw(vehicle, ctx);
 }
 
 /**
@@ -158,17 +194,17 @@ const vehicleFields = z.object({
  * photos are taken; a vehicle without a photo is simply not listed (decision 054). Adding a vehicle
  * still asks for one (spec §5).
  */
-export const vehicleSchema = vehicleFields.superRefine(checkVinAgainstYear);
-export const vehicleEditSchema = vehicleFields.extend({ images: photoList(0) }).superRefine(checkVinAgainstYear);
+export const vehicleSchema = vehicleFields.superRefine(checkVehicle);
+export const vehicleEditSchema = vehicleFields.extend({ images: photoList(0) }).superRefine(checkVehicle);
 
 export type VehicleFormInput = z.input<typeof vehicleSchema>;
 export type VehicleFormOutput = z.output<typeof vehicleSchema>;
 
 /** One CSV import row: the vehicle form without photos (imported vehicles get their photos later). */
 const vehicleImportFields = vehicleFields.omit({ images: true });
-export const vehicleImportSchema = vehicleImportFields.superRefine(checkVinAgainstYear);
+export const vehicleImportSchema = vehicleImportFields.superRefine(checkVehicle);
 /** A row for a VIN already in stock: only the columns it holds change (the VIN is its key). */
-export const vehicleImportUpdateSchema = vehicleImportFields.partial().required({ vin: true }).superRefine(checkVinAgainstYear);
+export const vehicleImportUpdateSchema = vehicleImportFields.partial().required({ vin: true }).superRefine(checkVehicle);
 export type VehicleImportFields = z.output<typeof vehicleImportSchema>;
 
 /** PATCH /api/admin/vehicles/:id/status: staff mark a vehicle pending or sold instead of deleting it. */

@@ -17,6 +17,8 @@ import {
   StockNumberTakenError,
   storeVehiclePhoto,
   vehicleBuyersGuide,
+  vehicleDocuments,
+  vehicleMaWarranty,
   vehiclePriceHistory,
 } from "./vehicle-editing.server";
 import { CsvFileError, exportVehiclesCsv, importVehiclesCsv } from "./vehicle-csv.server";
@@ -120,11 +122,34 @@ export function vehiclesStaffApi(ctx: AppContext): Router {
     const id = String(req.params.id);
     const lang = z.enum(["en", "es"]).safeParse(req.query.lang ?? "en");
     if (!lang.success) return sendError(res, 400, "lang must be en or es");
-    const pdf = isUuid(id) ? await vehicleBuyersGuide(ctx, id, lang.data) : null;
+    const pdf = isUuid(id) ? await vehicleBuyersGuide(ctx, staffOf(res), id, lang.data) : null;
     if (!pdf) return sendError(res, 404, NOT_FOUND);
     res.setHeader("Content-Type", "application/pdf");
     res.setHeader("Content-Disposition", `inline; filename="${pdf.filename}"`);
     res.send(Buffer.from(pdf.bytes));
+  });
+  // The Massachusetts written warranty (decision 060); 409 where the statute requires none.
+  router.get("/admin/vehicles/:id/ma-warranty.pdf", async (req, res) => {
+    const id = String(req.params.id);
+    const lang = z.enum(["en", "es"]).safeParse(req.query.lang ?? "en");
+    if (!lang.success) return sendError(res, 400, "lang must be en or es");
+    const pdf = isUuid(id) ? await vehicleMaWarranty(ctx, staffOf(res), id, lang.data) : null;
+    if (!pdf) return sendError(res, 404, NOT_FOUND);
+    if (pdf === "not-covered") {
+      return sendError(
+        res,
+        409,
+        "Massachusetts law requires no written warranty on this vehicle: $700 or more and under 125,000 miles only",
+      );
+    }
+    res.setHeader("Content-Type", "application/pdf");
+    res.setHeader("Content-Disposition", `inline; filename="${pdf.filename}"`);
+    res.send(Buffer.from(pdf.bytes));
+  });
+  router.get("/admin/vehicles/:id/documents", async (req, res) => {
+    const id = String(req.params.id);
+    if (!isUuid(id)) return sendError(res, 404, NOT_FOUND);
+    res.json(await vehicleDocuments(ctx, id));
   });
   router.delete("/admin/vehicles/:id", async (req, res) => {
     const id = String(req.params.id);

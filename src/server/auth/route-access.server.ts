@@ -37,6 +37,9 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "PATCH /admin/vehicles/:id/status": ["owner", "sales"],
   "GET /admin/vehicles/:id/price-history": area("vehicles"),
   "GET /admin/vehicles/:id/buyers-guide.pdf": area("vehicles"),
+  // The Massachusetts warranty and the archive of every guide and warranty printed (decision 060)
+  "GET /admin/vehicles/:id/ma-warranty.pdf": area("vehicles"),
+  "GET /admin/vehicles/:id/documents": area("vehicles"),
   "GET /admin/vehicles/export.csv": ["owner", "sales"],
   "POST /admin/vehicles/import": ["owner", "sales"],
   // Financing applications: never sales or service

@@ -58,11 +58,12 @@ describe("migration 004-lot", () => {
         db,
       );
     }
+    // migrateToLatest runs 014 too: with the profile in MA the $650 vehicle is "implied", not "as is".
     expect(await migrateToLatest(db)).toContain("004-lot");
     const rows = await db.selectFrom("vehicles").select(["id", "status", "dateInStock", "soldAt", "warrantyType", "stockNumber"]).orderBy("id").execute();
     expect(rows).toEqual([
       { id: "a", status: "available", dateInStock: "2026-03-04", soldAt: null, warrantyType: "dealer", stockNumber: null },
-      { id: "b", status: "available", dateInStock: "2026-03-04", soldAt: null, warrantyType: "as_is", stockNumber: null },
+      { id: "b", status: "available", dateInStock: "2026-03-04", soldAt: null, warrantyType: "implied", stockNumber: null },
     ]);
     await expect(sql`UPDATE vehicles SET status = 'gone' WHERE id = 'a'`.execute(db)).rejects.toThrow(/CHECK/);
     await sql`UPDATE vehicles SET stock_number = 'S1' WHERE id = 'a'`.execute(db);

@@ -9,7 +9,16 @@ import type { Vehicle, VehicleStatus } from "~/shared/types/vehicle";
 import { listPriceChangesSince, recordPriceChange } from "./vehicle-price-changes.server";
 
 /** The lot's own fields (issue 13): optional on input, defaulted on create, unchanged on update when absent. */
-type LotFields = "stockNumber" | "trim" | "fuelType" | "status" | "dateInStock" | "warrantyType" | "warrantySystems" | "warrantyDuration";
+type LotFields =
+  | "stockNumber"
+  | "trim"
+  | "fuelType"
+  | "status"
+  | "dateInStock"
+  | "warrantyType"
+  | "warrantySystems"
+  | "warrantyDuration"
+  | "manufacturerWarrantyApplies";
 
 /** Fields a vehicle is created or replaced with; images are already-stored image keys in order. */
 export type VehicleInput = Omit<Vehicle, "id" | "images" | "photos" | "createdAt" | "updatedAt" | "soldAt" | "priceReducedBy" | LotFields> &
@@ -20,7 +29,11 @@ export type VehicleInput = Omit<Vehicle, "id" | "images" | "photos" | "createdAt
 /** Vehicle fields without images: what an import row may set (any subset on update). */
 export type VehicleFields = Omit<VehicleInput, "images">;
 
-type VehicleRow = Omit<Vehicle, "features" | "images" | "photos" | "priceReducedBy"> & { features: string };
+type VehicleRow = Omit<Vehicle, "features" | "images" | "photos" | "priceReducedBy" | "manufacturerWarrantyApplies"> & {
+  features: string;
+  /** 0 or 1: both engines store the flag as an integer. */
+  manufacturerWarrantyApplies: number;
+};
 
 /** A price drop is advertised ("Price reduced $X") for this long after it happened. */
 export const PRICE_REDUCTION_WINDOW_DAYS = 30;
@@ -51,6 +64,7 @@ async function withDetails(db: Db, rows: VehicleRow[], allVehicles = false, now 
     return {
       ...row,
       features: JSON.parse(row.features) as string[],
+      manufacturerWarrantyApplies: Number(row.manufacturerWarrantyApplies) === 1,
       photos,
       images: photos.map((p) => p.src),
       priceReducedBy: priceReduction(row.price, changes.get(row.id) ?? []),
@@ -244,14 +258,20 @@ const INPUT_COLUMNS = [
   "warrantyType",
   "warrantySystems",
   "warrantyDuration",
+  "manufacturerWarrantyApplies",
 ] as const satisfies readonly (keyof VehicleFields)[];
 
 /** The columns an input sets; lot fields only when given (absent = unchanged on update). */
 function vehicleColumns(fields: Partial<VehicleFields>) {
   const columns: Record<string, unknown> = {};
   for (const key of INPUT_COLUMNS) if (fields[key] !== undefined) columns[key] = fields[key];
+  // The flag is an integer column on both engines.
+  if (fields.manufacturerWarrantyApplies !== undefined) columns.manufacturerWarrantyApplies = fields.manufacturerWarrantyApplies ? 1 : 0;
   if (fields.features !== undefined) columns.features = JSON.stringify(fields.features);
-  return columns as Partial<Omit<VehicleFields, "features">> & { features?: string };
+  return columns as Partial<Omit<VehicleFields, "features" | "manufacturerWarrantyApplies">> & {
+    features?: string;
+    manufacturerWarrantyApplies?: number;
+  };
 }
 
 /** Image rows of a vehicle, in order (position 0 is the cover). */
@@ -264,7 +284,7 @@ function newVehicleRow(fields: VehicleFields, at: string, updatedAt: string) {
   const status = fields.status ?? "available";
   return {
     id: crypto.randomUUID(),
-    ...(vehicleColumns(fields) as Omit<VehicleFields, "features"> & { features: string }),
+    ...(vehicleColumns(fields) as Omit<VehicleFields, "features" | "manufacturerWarrantyApplies"> & { features: string }),
     description: fields.description ?? null,
     stockNumber: fields.stockNumber ?? null,
     trim: fields.trim ?? null,
@@ -275,6 +295,7 @@ function newVehicleRow(fields: VehicleFields, at: string, updatedAt: string) {
     warrantyType: fields.warrantyType ?? defaultWarrantyType(fields.price, fields.mileage),
     warrantySystems: fields.warrantySystems ?? null,
     warrantyDuration: fields.warrantyDuration ?? null,
+    manufacturerWarrantyApplies: fields.manufacturerWarrantyApplies ? 1 : 0,
     createdAt: at,
     updatedAt,
   };

@@ -306,3 +306,51 @@ describe(`constraints (${engine})`, () => {
     await expect(insert("b3")).resolves.toBeDefined();
   });
 });
+
+describe(`migration 014 (${engine})`, () => {
+  it("turns every 'as is' vehicle into 'implied' where Massachusetts requires no warranty, else 'dealer', and leaves the others", async () => {
+    const { db } = await fresh();
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+    expect((await migrator.migrateTo("012-booking-calendar-sequence")).error).toBeUndefined();
+    const row = (id: string, price: number, mileage: number, warrantyType: string) => ({
+      id,
+      year: 2018,
+      make: "Honda",
+      model: "Civic",
+      price,
+      mileage,
+      transmission: "Automatic",
+      drivetrain: "FWD",
+      bodyStyle: "Sedan",
+      exteriorColor: "Blue",
+      vin: `2HGFC2F59JH00000${id}`,
+      createdAt: "2026-11-01T00:00:00.000Z",
+      updatedAt: "2026-11-01T00:00:00.000Z",
+      warrantyType,
+    });
+    // Kysely<any>: these rows have the schema of migration 012, not of today.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await (db as any)
+      .insertInto("vehicles")
+      .values([
+        row("1", 12_695, 39_999, "as_is"),
+        row("2", 12_695, 124_999, "as_is"),
+        row("3", 12_695, 125_000, "as_is"),
+        row("4", 650, 20_000, "as_is"),
+        row("5", 12_695, 125_000, "dealer"),
+        row("6", 650, 20_000, "implied"),
+      ])
+      .execute();
+    expect(await migrateToLatest(db)).toContain("014-massachusetts-warranty");
+    const rows = await db.selectFrom("vehicles").select(["id", "warrantyType", "manufacturerWarrantyApplies"]).orderBy("id").execute();
+    expect(rows.map((r) => [r.id, r.warrantyType, Number(r.manufacturerWarrantyApplies)])).toEqual([
+      ["1", "dealer", 0],
+      ["2", "dealer", 0],
+      ["3", "implied", 0],
+      ["4", "implied", 0],
+      ["5", "dealer", 0],
+      ["6", "implied", 0],
+    ]);
+    expect(await db.selectFrom("vehicleDocuments").selectAll().execute()).toEqual([]);
+  });
+});

@@ -9,6 +9,7 @@ export type Database = {
   vehicles: VehicleTable;
   vehicleImages: VehicleImageTable;
   vehiclePriceChanges: VehiclePriceChangeTable;
+  vehicleDocuments: VehicleDocumentTable;
   contactSubmissions: ContactSubmissionTable;
   financingApplications: FinancingApplicationTable;
   visitors: VisitorTable;
@@ -84,6 +85,25 @@ export type VehicleTable = {
   /** Dealer warranty: systems covered, and duration; null = the Massachusetts statutory terms. */
   warrantySystems: string | null;
   warrantyDuration: string | null;
+  /** 1: the Buyers Guide ticks "MANUFACTURER'S WARRANTY STILL APPLIES" (decision 060). */
+  manufacturerWarrantyApplies: Generated<number>;
+};
+
+/** One Buyers Guide or Massachusetts warranty handed out by staff (decision 060). */
+export type VehicleDocumentTable = {
+  id: Generated<number>;
+  vehicleId: string;
+  vin: string;
+  kind: "buyers_guide" | "ma_warranty";
+  language: "en" | "es";
+  textVersion: string;
+  /** JSON of the terms printed. */
+  terms: string;
+  termsHash: string;
+  pdfSha256: string;
+  actor: string;
+  accountId: string | null;
+  createdAt: string;
 };
 
 export type VehiclePriceChangeTable = {

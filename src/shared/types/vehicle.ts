@@ -42,6 +42,8 @@ export type Vehicle = {
   /** Dealer warranty terms; null means the Massachusetts statutory terms. */
   warrantySystems: string | null;
   warrantyDuration: string | null;
+  /** The Buyers Guide ticks "MANUFACTURER'S WARRANTY STILL APPLIES" (decision 060). */
+  manufacturerWarrantyApplies: boolean;
   /** Whole dollars the price dropped in the last 30 days, or null (issue 13 "Price reduced $X"). */
   priceReducedBy: number | null;
 };

@@ -10,6 +10,7 @@ import { vehiclesUpdatedAtIndexMigration } from "./010-vehicles-updated-at-index
 import { leadVehiclesMigration } from "./011-lead-vehicles.server";
 import { bookingCalendarSequenceMigration } from "./012-booking-calendar-sequence.server";
 import { vehicleFuelTypeMigration } from "./013-vehicle-fuel-type.server";
+import { massachusettsWarrantyMigration } from "./014-massachusetts-warranty.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "011-lead-vehicles": leadVehiclesMigration,
   "012-booking-calendar-sequence": bookingCalendarSequenceMigration,
   "013-vehicle-fuel-type": vehicleFuelTypeMigration,
+  "014-massachusetts-warranty": massachusettsWarrantyMigration,
 };

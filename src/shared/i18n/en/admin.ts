@@ -124,7 +124,12 @@ export const admin = {
     status: "Status must be available, pending or sold",
     dateInStock: "Date in stock must be a date (YYYY-MM-DD)",
     warrantyType: "Warranty type must be as_is, implied or dealer",
+    warrantyAsIsForbidden:
+      'A Massachusetts dealer cannot sell a used vehicle "as is" (M.G.L. c. 106 §2-316A): choose "implied" (125,000 miles or more, or under $700) or "dealer"',
+    warrantyDealerRequired: (days: number, miles: string) =>
+      `Massachusetts law (M.G.L. c. 90 §7N¼) requires a written dealer warranty of at least ${days} days or ${miles} miles on this vehicle: choose "dealer"`,
     warrantyTerms: "Warranty terms must be 500 characters or fewer",
+    manufacturerWarranty: "Manufacturer's warranty must be true or false",
   },
   financing: {
     empty: "No financing applications yet",

@@ -390,7 +390,7 @@ describe("migration 013-vehicle-fuel-type", () => {
         VALUES ('a', 2018, 'Toyota', 'Prius', 15995, 60000, 'Automatic', 'FWD', 'Hatchback', 'Blue', 'JTDKN3DU0A0000000', '[]', '2026-03-04T10:00:00.000Z', '2026-03-04T10:00:00.000Z')`.execute(
         db,
       );
-      expect(await migrateToLatest(db)).toEqual(["013-vehicle-fuel-type"]);
+      expect((await migrateToLatest(db))[0]).toBe("013-vehicle-fuel-type");
       expect(await db.selectFrom("vehicles").select(["id", "fuelType"]).execute()).toEqual([{ id: "a", fuelType: null }]);
       await db.updateTable("vehicles").set({ fuelType: "hybrid" }).where("id", "=", "a").execute();
       expect(await db.selectFrom("vehicles").select("fuelType").executeTakeFirst()).toEqual({ fuelType: "hybrid" });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { vehicleFormBody } from "../support/vehicle-form";
 
 /** Issue 29 item 1 (decision 060): no "as is" in Massachusetts, the MA warranty, the archive. */
 let server: TestServer;
@@ -52,23 +53,7 @@ describe("no 'as is' in Massachusetts", () => {
     const all = await vehicles();
     expect(all.filter((v) => v.warrantyType === "as_is")).toEqual([]);
     const covered = all.find((v) => v.price >= 700 && v.mileage < 125_000 && v.images.length > 0)!;
-    const { year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, description, images } =
-      covered;
-    const body = {
-      vin: covered.vin,
-      year,
-      make,
-      model,
-      price,
-      mileage,
-      transmission,
-      drivetrain,
-      bodyStyle,
-      exteriorColor,
-      features,
-      description,
-      images,
-    };
+    const body = vehicleFormBody(covered);
     const asIs = await staff.fetch(`/api/admin/vehicles/${covered.id}`, { method: "PATCH", body: { ...body, warrantyType: "as_is" } });
     expect(asIs.status).toBe(400);
     expect(((await asIs.json()) as { fieldErrors: Record<string, string> }).fieldErrors.warrantyType).toMatch(/2-316A/);
@@ -82,22 +67,7 @@ describe("the manufacturer's warranty box", () => {
   it("staff tick 'manufacturer's warranty still applies' in the edit form and the guide checks it", async () => {
     const all = await vehicles();
     const target = all.find((v) => v.images.length > 0 && !v.manufacturerWarrantyApplies)!;
-    const { year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, description, images } = target;
-    const body = {
-      vin: target.vin,
-      year,
-      make,
-      model,
-      price,
-      mileage,
-      transmission,
-      drivetrain,
-      bodyStyle,
-      exteriorColor,
-      features,
-      description,
-      images,
-    };
+    const body = vehicleFormBody(target);
     const guide = async () => pdfText(await (await staff.fetch(`/api/admin/vehicles/${target.id}/buyers-guide.pdf?lang=en`)).arrayBuffer());
     expect(await guide()).not.toContain("X MANUFACTURER'S WARRANTY STILL APPLIES");
     const res = await staff.fetch(`/api/admin/vehicles/${target.id}`, {

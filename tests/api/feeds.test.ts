@@ -13,6 +13,7 @@ import { withCheckDigit } from "~/shared/lib/vin";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
+import { vehicleFormBody } from "../support/vehicle-form";
 
 /**
  * Issue 29 items 2 (fuel type) and 6 (feeds the platforms take as they are; decision 059), against the
@@ -36,27 +37,6 @@ const allVehicles = async () => (await (await staff.fetch("/api/admin/vehicles")
 const staffVehicle = async (id: string) => (await allVehicles()).find((v) => v.id === id)!;
 const page = (p: string) => fetch(`${server.url}${p}`);
 
-/** The PATCH body that replaces a vehicle with itself, with `changes`. */
-function editBody(v: Vehicle, changes: Record<string, unknown> = {}) {
-  const { vin, year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, description, images } = v;
-  return {
-    vin,
-    year,
-    make,
-    model,
-    price,
-    mileage,
-    transmission,
-    drivetrain,
-    bodyStyle,
-    exteriorColor,
-    features,
-    description,
-    images,
-    ...changes,
-  };
-}
-
 /** A TSV feed as header + rows of cells; every line has as many cells as the header. */
 function readTsv(text: string): { header: string[]; rows: string[][] } {
   expect(text.endsWith("\n")).toBe(true);
@@ -72,26 +52,30 @@ const rowOf = (header: string[], row: string[] | undefined) => Object.fromEntrie
 describe("fuel type (issue 29 item 2)", () => {
   it("is set, changed and cleared through POST/PATCH /api/admin/vehicles; a wrong value is a 400 with a field message", async () => {
     const [model] = await allVehicles();
-    const body = { ...editBody(model!), vin: withCheckDigit("JTDKN3DU0A0000001"), stockNumber: null, fuelType: "plug-in-hybrid" };
+    const body = { ...vehicleFormBody(model!), vin: withCheckDigit("JTDKN3DU0A0000001"), stockNumber: null, fuelType: "plug-in-hybrid" };
     const created = await staff.fetch("/api/admin/vehicles", { method: "POST", body });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
     expect((await staffVehicle(id)).fuelType).toBe("plug-in-hybrid");
 
     const v = await staffVehicle(id);
-    expect((await staff.fetch(`/api/admin/vehicles/${id}`, { method: "PATCH", body: editBody(v, { fuelType: "electric" }) })).status).toBe(
-      200,
-    );
+    expect(
+      (await staff.fetch(`/api/admin/vehicles/${id}`, { method: "PATCH", body: vehicleFormBody(v, { fuelType: "electric" }) })).status,
+    ).toBe(200);
     expect((await staffVehicle(id)).fuelType).toBe("electric");
     // Left out, it stays as it is (like the other lot fields).
-    expect((await staff.fetch(`/api/admin/vehicles/${id}`, { method: "PATCH", body: editBody(v, { price: 17995 }) })).status).toBe(200);
+    expect((await staff.fetch(`/api/admin/vehicles/${id}`, { method: "PATCH", body: vehicleFormBody(v, { price: 17995 }) })).status).toBe(
+      200,
+    );
     expect(await staffVehicle(id)).toMatchObject({ fuelType: "electric", price: 17995 });
     // The form's "Not known" sends "": cleared.
-    expect((await staff.fetch(`/api/admin/vehicles/${id}`, { method: "PATCH", body: editBody(v, { fuelType: "" }) })).status).toBe(200);
+    expect((await staff.fetch(`/api/admin/vehicles/${id}`, { method: "PATCH", body: vehicleFormBody(v, { fuelType: "" }) })).status).toBe(
+      200,
+    );
     expect((await staffVehicle(id)).fuelType).toBeNull();
 
     for (const wrong of ["steam", "Gasoline", 3]) {
-      const bad = await staff.fetch(`/api/admin/vehicles/${id}`, { method: "PATCH", body: editBody(v, { fuelType: wrong }) });
+      const bad = await staff.fetch(`/api/admin/vehicles/${id}`, { method: "PATCH", body: vehicleFormBody(v, { fuelType: wrong }) });
       expect(bad.status).toBe(400);
       expect(((await bad.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
         fuelType: "Fuel type must be gasoline, diesel, hybrid, plug-in-hybrid, electric or flex",
@@ -147,7 +131,13 @@ describe("feeds (issue 29 item 6)", () => {
     const available = (await listed()).filter((v) => v.status === "available");
     vehicle = await staffVehicle(available[0]!.id);
     pending = await staffVehicle(available[1]!.id);
-    const edit = editBody(vehicle, { stockNumber: "A1234", trim: "EX-L", fuelType: "plug-in-hybrid", drivetrain: "4WD", description });
+    const edit = vehicleFormBody(vehicle, {
+      stockNumber: "A1234",
+      trim: "EX-L",
+      fuelType: "plug-in-hybrid",
+      drivetrain: "4WD",
+      description,
+    });
     expect((await staff.fetch(`/api/admin/vehicles/${vehicle.id}`, { method: "PATCH", body: edit })).status).toBe(200);
     expect((await staff.fetch(`/api/admin/vehicles/${pending.id}/status`, { method: "PATCH", body: { status: "pending" } })).status).toBe(
       200,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { vehicleFormBody } from "../support/vehicle-form";
 
 type Report = {
   dryRun: boolean;
@@ -265,10 +266,10 @@ describe("CSV cells that a spreadsheet would run (issue 29 item 7, OWASP CSV inj
 
   it("neutralises a formula in the Meta catalogue feed too", async () => {
     const listed = (await vehicles()).find((v) => v.images.length > 0 && v.status === "available")!;
-    const { id: _id, status: _status, ...rest } = listed;
-    const { vin: v, year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, images } = rest;
-    const body = { vin: v, year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, images };
-    const res = await staff.fetch(`/api/admin/vehicles/${listed.id}`, { method: "PATCH", body: { ...body, description: FORMULA } });
+    const res = await staff.fetch(`/api/admin/vehicles/${listed.id}`, {
+      method: "PATCH",
+      body: vehicleFormBody(listed, { description: FORMULA }),
+    });
     expect(res.status).toBe(200);
     const feed = parse(await (await fetch(`${server.url}/feeds/meta-vehicles.csv`)).text(), { columns: true }) as Record<string, string>[];
     const entry = feed.find((r) => r.vehicle_id === listed.id || r.vin === listed.vin)!;
@@ -330,23 +331,7 @@ describe("Buyers Guide and stock numbers", () => {
     const all = await vehicles();
     const owner = all.find((v) => v.stockNumber === "L2")!;
     const other = all.find((v) => v.id !== owner.id && v.images.length > 0)!;
-    const { vin, year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, description, images } =
-      other;
-    const body = {
-      vin,
-      year,
-      make,
-      model,
-      price,
-      mileage,
-      transmission,
-      drivetrain,
-      bodyStyle,
-      exteriorColor,
-      features,
-      description,
-      images,
-    };
+    const body = vehicleFormBody(other);
     const res = await staff.fetch(`/api/admin/vehicles/${other.id}`, { method: "PATCH", body: { ...body, stockNumber: "L2" } });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({

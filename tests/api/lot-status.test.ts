@@ -3,6 +3,7 @@ import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { vehicleFormBody } from "../support/vehicle-form";
 
 const PUBLIC_URL = "https://cars.example";
 let server: TestServer;
@@ -20,15 +21,6 @@ const listed = async () => (await (await fetch(`${server.url}/api/vehicles`)).js
 const allVehicles = async () => (await (await staff.fetch("/api/admin/vehicles")).json()) as Vehicle[];
 const page = (path: string) => fetch(`${server.url}${path}`, { redirect: "manual" });
 const setStatus = (id: string, status: string) => staff.fetch(`/api/admin/vehicles/${id}/status`, { method: "PATCH", body: { status } });
-
-/** The PATCH body that replaces a vehicle with itself, with `changes`. */
-function editBody(v: Vehicle, changes: Partial<Vehicle> = {}) {
-  const { vin, year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, description, images } = {
-    ...v,
-    ...changes,
-  };
-  return { vin, year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, description, images };
-}
 
 describe("sale status", () => {
   it("pending: stays listed with a 'Sale Pending' badge on its card and page", async () => {
@@ -109,7 +101,7 @@ describe("price history", () => {
     const vehicle = (await listed()).find((v) => v.status === "available" && v.price > 2_000)!;
     const cut = await staff.fetch(`/api/admin/vehicles/${vehicle.id}`, {
       method: "PATCH",
-      body: editBody(vehicle, { price: vehicle.price - 750 }),
+      body: vehicleFormBody(vehicle, { price: vehicle.price - 750 }),
     });
     expect(cut.status).toBe(200);
     const history = (await (await staff.fetch(`/api/admin/vehicles/${vehicle.id}/price-history`)).json()) as {
@@ -126,7 +118,10 @@ describe("price history", () => {
     expect(await (await page(vehiclePath(vehicle))).text()).toContain("Price reduced $750");
 
     // Saving without a price change records nothing.
-    await staff.fetch(`/api/admin/vehicles/${vehicle.id}`, { method: "PATCH", body: editBody(after, { mileage: after.mileage + 1 }) });
+    await staff.fetch(`/api/admin/vehicles/${vehicle.id}`, {
+      method: "PATCH",
+      body: vehicleFormBody(after, { mileage: after.mileage + 1 }),
+    });
     expect(await (await staff.fetch(`/api/admin/vehicles/${vehicle.id}/price-history`)).json()).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { vehicleFormBody } from "../support/vehicle-form";
 
 /**
  * What shoppers can learn of a vehicle (issue 28, item 5; decision 054): a sold one answers 410, the
@@ -61,15 +62,6 @@ const get = (path: string) => fetch(`${server.url}${path}`, { redirect: "manual"
 const listed = async () => (await (await get("/api/vehicles")).json()) as Record<string, unknown>[];
 const allVehicles = async () => (await (await staff.fetch("/api/admin/vehicles")).json()) as Vehicle[];
 const setStatus = (id: string, status: string) => staff.fetch(`/api/admin/vehicles/${id}/status`, { method: "PATCH", body: { status } });
-
-/** The PATCH body of the Edit Vehicle form: the vehicle as it is, with `changes`. */
-function editBody(v: Vehicle, changes: Partial<Vehicle> = {}) {
-  const { vin, year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, description, images } = {
-    ...v,
-    ...changes,
-  };
-  return { vin, year, make, model, price, mileage, transmission, drivetrain, bodyStyle, exteriorColor, features, description, images };
-}
 
 describe("a sold vehicle through the API", () => {
   it("answers 410 without the sale time, as its page does, and 200 again once it is back on sale", async () => {
@@ -169,7 +161,7 @@ describe("a vehicle imported without photos", () => {
   it("staff can change its price and status before photos exist, and it stays unlisted", async () => {
     const edited = await staff.fetch(`/api/admin/vehicles/${imported.id}`, {
       method: "PATCH",
-      body: editBody(imported, { price: 22_995 }),
+      body: vehicleFormBody(imported, { price: 22_995 }),
     });
     expect(edited.status).toBe(200);
     expect((await setStatus(imported.id, "pending")).status).toBe(200);
@@ -190,7 +182,10 @@ describe("a vehicle imported without photos", () => {
     expect(upload.status).toBe(201);
     const { key } = (await upload.json()) as { key: string };
     const current = (await allVehicles()).find((v) => v.id === imported.id)!;
-    const edited = await staff.fetch(`/api/admin/vehicles/${imported.id}`, { method: "PATCH", body: editBody(current, { images: [key] }) });
+    const edited = await staff.fetch(`/api/admin/vehicles/${imported.id}`, {
+      method: "PATCH",
+      body: vehicleFormBody(current, { images: [key] }),
+    });
     expect(edited.status).toBe(200);
 
     expect(await publicPresence()).toEqual({
@@ -212,7 +207,7 @@ describe("a vehicle imported without photos", () => {
   it("adding a vehicle still asks for a photo (spec §5); only an edit may save without one", async () => {
     const res = await staff.fetch("/api/admin/vehicles", {
       method: "POST",
-      body: editBody(imported, { vin: "1PUB0000700000002", images: [] }),
+      body: vehicleFormBody(imported, { vin: "1PUB0000700000002", images: [] }),
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toHaveProperty("images");

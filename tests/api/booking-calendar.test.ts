@@ -211,6 +211,8 @@ describe("calendar files that follow the booking", () => {
     expect(recipients(toShopper!)).toBe(email);
     expect(toShopper!.parsed.subject).toBe(esMail.shopper.cancelledSubject(service.name, appointmentLabel(slotOf(booking), "es")));
     expect(toShopper!.parsed.text).toContain(esMail.shopper.cancelledByStaffBody(businessProfile.phone));
+    // A reply reaches the dealership, not the no-reply sender.
+    expect(toShopper!.parsed.replyTo?.text).toBe(businessProfile.email);
     expect(toShopper!.parsed.text).not.toContain(enMail.shopper.cancelledByShopperBody);
     expect(toShopper!.parsed.html).toContain('<html lang="es-US">');
     const cancelled = calendarOf(toShopper!);

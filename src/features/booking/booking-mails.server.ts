@@ -196,6 +196,41 @@ function bookAgainLink(env: ServerEnv, locale: Locale) {
   return { type: "link" as const, label: shopper.bookAgainLink, href: `${env.publicUrl}${localizedPath("/booking", locale)}` };
 }
 
+type ShopperCalendarMail = {
+  kind: "booking-cancelled" | "booking-confirmed" | "booking-reopened";
+  subject: string;
+  heading: string;
+  body: string;
+  method: Exclude<CalendarMethod, "PUBLISH">;
+  bookAgain?: boolean;
+};
+
+/** A mail to the shopper about their booking, carrying the event as it now stands (decision 058). */
+function shopperCalendarMail(env: ServerEnv, booking: Booking, service: Service, now: Date, mail: ShopperCalendarMail): NewMail {
+  const locale = asLocale(booking.locale);
+  const shopper = mailMessagesFor(locale).shopper;
+  return {
+    kind: mail.kind,
+    to: booking.customerEmail,
+    // Replies reach the dealership, as from every other shopper mail (MAIL_FROM may be a no-reply address).
+    replyTo: businessProfile.email,
+    subject: mail.subject,
+    ...renderMail(
+      mail.heading,
+      [
+        { type: "paragraph", text: mail.body },
+        shopperFields(booking, service, locale),
+        ...(mail.bookAgain ? [bookAgainLink(env, locale)] : []),
+      ],
+      [...dealershipSignature(), shopper.transactional],
+      LANGUAGE_TAGS[locale],
+    ),
+    attachments: [bookingCalendarAttachment(env, booking, service, mail.method, now)],
+    relatedType: "booking",
+    relatedId: booking.id,
+  };
+}
+
 /**
  * The shopper is told their booking is cancelled, by themselves (manage link) or by staff,
  * with a METHOD:CANCEL file at the raised SEQUENCE that takes the event out of their
@@ -204,21 +239,14 @@ function bookAgainLink(env: ServerEnv, locale: Locale) {
 export function shopperCancelledMail(env: ServerEnv, booking: Booking, service: Service, by: "shopper" | "staff", now: Date): NewMail {
   const locale = asLocale(booking.locale);
   const shopper = mailMessagesFor(locale).shopper;
-  const body = by === "shopper" ? shopper.cancelledByShopperBody : shopper.cancelledByStaffBody(businessProfile.phone);
-  return {
+  return shopperCalendarMail(env, booking, service, now, {
     kind: "booking-cancelled",
-    to: booking.customerEmail,
     subject: shopper.cancelledSubject(service.name, appointmentLabel(booking, locale)),
-    ...renderMail(
-      shopper.cancelledHeading(booking.customerFirstName),
-      [{ type: "paragraph", text: body }, shopperFields(booking, service, locale), bookAgainLink(env, locale)],
-      [...dealershipSignature(), shopper.transactional],
-      LANGUAGE_TAGS[locale],
-    ),
-    attachments: [bookingCalendarAttachment(env, booking, service, "CANCEL", now)],
-    relatedType: "booking",
-    relatedId: booking.id,
-  };
+    heading: shopper.cancelledHeading(booking.customerFirstName),
+    body: by === "shopper" ? shopper.cancelledByShopperBody : shopper.cancelledByStaffBody(businessProfile.phone),
+    method: "CANCEL",
+    bookAgain: true,
+  });
 }
 
 /**
@@ -228,20 +256,13 @@ export function shopperCancelledMail(env: ServerEnv, booking: Booking, service: 
 export function shopperConfirmedMail(env: ServerEnv, booking: Booking, service: Service, now: Date): NewMail {
   const locale = asLocale(booking.locale);
   const shopper = mailMessagesFor(locale).shopper;
-  return {
+  return shopperCalendarMail(env, booking, service, now, {
     kind: "booking-confirmed",
-    to: booking.customerEmail,
     subject: shopper.confirmedSubject(service.name, appointmentLabel(booking, locale)),
-    ...renderMail(
-      shopper.confirmedHeading(booking.customerFirstName),
-      [{ type: "paragraph", text: shopper.confirmedBody }, shopperFields(booking, service, locale)],
-      [...dealershipSignature(), shopper.transactional],
-      LANGUAGE_TAGS[locale],
-    ),
-    attachments: [bookingCalendarAttachment(env, booking, service, "REQUEST", now)],
-    relatedType: "booking",
-    relatedId: booking.id,
-  };
+    heading: shopper.confirmedHeading(booking.customerFirstName),
+    body: shopper.confirmedBody,
+    method: "REQUEST",
+  });
 }
 
 /**
@@ -252,20 +273,13 @@ export function shopperConfirmedMail(env: ServerEnv, booking: Booking, service: 
 export function shopperReopenedMail(env: ServerEnv, booking: Booking, service: Service, now: Date): NewMail {
   const locale = asLocale(booking.locale);
   const shopper = mailMessagesFor(locale).shopper;
-  return {
+  return shopperCalendarMail(env, booking, service, now, {
     kind: "booking-reopened",
-    to: booking.customerEmail,
     subject: shopper.bookingSubject(service.name, appointmentLabel(booking, locale)),
-    ...renderMail(
-      shopper.bookingHeading(booking.customerFirstName),
-      [{ type: "paragraph", text: shopper.bookingBody }, shopperFields(booking, service, locale)],
-      [...dealershipSignature(), shopper.transactional],
-      LANGUAGE_TAGS[locale],
-    ),
-    attachments: [bookingCalendarAttachment(env, booking, service, "REQUEST", now)],
-    relatedType: "booking",
-    relatedId: booking.id,
-  };
+    heading: shopper.bookingHeading(booking.customerFirstName),
+    body: shopper.bookingBody,
+    method: "REQUEST",
+  });
 }
 
 /** Staff are told when a shopper cancels through the manage link. */

@@ -2,6 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import type { AppContext } from "~/server/context.server";
 import { isLocalOrigin, LOCAL_PUBLIC_URL_REASON } from "~/server/public-url.server";
 import { businessProfile } from "~/shared/config/business-profile";
+import { marketplaceIds } from "./marketplace-ids.server";
 import { spreadsheetSafe } from "~/shared/lib/spreadsheet-text";
 import { absoluteUrl } from "~/shared/lib/seo";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
@@ -137,7 +138,7 @@ export function googleListingsRow(v: Vehicle, publicUrl: string): Record<(typeof
   return {
     vin: v.vin,
     id: googleId(v),
-    store_code: businessProfile.storeCode,
+    store_code: marketplaceIds.googleStoreCode,
     dealership_name: businessProfile.name,
     dealership_address: dealershipAddress,
     link: absoluteUrl(publicUrl, vehiclePath(v)),
@@ -172,9 +173,9 @@ export function googleAdsRow(v: Vehicle, publicUrl: string): Record<(typeof GOOG
     mileage: `${v.mileage} miles`,
     vin: v.vin,
     google_product_category: GOOGLE_CARS_TRUCKS_VANS_CATEGORY,
-    store_code: businessProfile.storeCode,
+    store_code: marketplaceIds.googleStoreCode,
     // The vehicle is bought at the dealership: the store code of its Business Profile location.
-    vehicle_fulfillment: `in_store:${businessProfile.storeCode}`,
+    vehicle_fulfillment: `in_store:${marketplaceIds.googleStoreCode}`,
   };
 }
 
@@ -227,7 +228,7 @@ export function metaFeedRow(v: Vehicle, publicUrl: string): Record<(typeof META_
     // nobody made would be a statement about each car. OTHER is Meta's value for "not graded".
     condition: "OTHER",
     date_first_on_lot: v.dateInStock,
-    dealer_id: businessProfile.dealerId,
+    dealer_id: marketplaceIds.metaDealerId,
     dealer_name: businessProfile.name,
     dealer_phone: businessProfile.phoneE164,
     "address.addr1": address.street,

@@ -33,14 +33,6 @@ export type BusinessProfile = {
     fonts: { heading: string; body: string };
   };
   foundedYear: number;
-  /**
-   * The dealership's store code in Google's vehicle feeds (`store_code`, and `in_store:{code}` in
-   * Vehicle Ads' `vehicle_fulfillment`). For Vehicle Ads it must be the store code of the dealership's
-   * Business Profile location; Vehicle Listings accept any identifier unique to the dealership.
-   */
-  storeCode: string;
-  /** The dealership's identifier in Meta's automotive catalog (`dealer_id`): any stable id the dealer chooses. */
-  dealerId: string;
 };
 
 const street = "100 Demo Street";
@@ -83,8 +75,6 @@ export const businessProfile: BusinessProfile = {
     fonts: { heading: "System UI (bold)", body: "System UI" },
   },
   foundedYear: 2010,
-  storeCode: "DEMO-FITCHBURG-01",
-  dealerId: "demo-motors-fitchburg",
 };
 
 export const weekdays: readonly Weekday[] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];

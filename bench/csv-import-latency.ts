@@ -9,7 +9,7 @@
 import autocannon from "autocannon";
 import { withCheckDigit } from "../src/shared/lib/vin";
 import { signInOwner } from "../tests/support/staff-sign-in";
-import { build, machine, median, startBenchServer, writeResults } from "./support";
+import { BENCH_MODELS, build, machine, median, startBenchServer, STOCK_CSV_HEADER, writeResults } from "./support";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 30);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -19,21 +19,12 @@ const ROWS = 5_000;
 const FILE_BYTES = 10 * 1024 * 1024 - 64 * 1024;
 const TARGET_P99_MS = 200;
 
-const HEADER = "VIN,Stock,Year,Make,Model,Trim,Price,Mileage,Exterior Color,Transmission,Drivetrain,Body Style,Features,Description,Status";
-const MAKES = [
-  ["Honda", "Civic", "Sedan"],
-  ["Toyota", "RAV4", "SUV"],
-  ["Ford", "F-150", "Truck"],
-  ["Subaru", "Outback", "Wagon"],
-  ["Mazda", "CX-5", "SUV"],
-] as const;
-
 /** 5,000 rows padded with long descriptions (quoted, with commas and doubled quotes) to ~10 MB. */
 function csv(priceOffset: number): string {
   const rowBytes = Math.floor(FILE_BYTES / ROWS);
-  const lines = [HEADER];
+  const lines = [STOCK_CSV_HEADER];
   for (let i = 0; i < ROWS; i++) {
-    const [make, model, body] = MAKES[i % MAKES.length]!;
+    const [make, model, body] = BENCH_MODELS[i % BENCH_MODELS.length]!;
     const start = [
       withCheckDigit(`3LAT${String(i).padStart(13, "0")}`),
       `T${i}`,

@@ -9,24 +9,15 @@ import path from "node:path";
 import { withCheckDigit } from "../src/shared/lib/vin";
 import { staffClient } from "../tests/support/staff-client";
 import { startTestServer } from "../tests/support/test-server";
-import { resultsDir, root } from "./support";
+import { BENCH_MODELS, resultsDir, root, STOCK_CSV_HEADER } from "./support";
 
 const ROWS = Number(process.argv[2] ?? 1000);
 const TARGET_MS = 5000;
-const MAKES = [
-  ["Honda", "Civic", "Sedan"],
-  ["Toyota", "RAV4", "SUV"],
-  ["Ford", "F-150", "Truck"],
-  ["Subaru", "Outback", "Wagon"],
-  ["Mazda", "CX-5", "SUV"],
-] as const;
 
 function csv(priceOffset: number): string {
-  const lines = [
-    "VIN,Stock,Year,Make,Model,Trim,Price,Mileage,Exterior Color,Transmission,Drivetrain,Body Style,Features,Description,Status",
-  ];
+  const lines = [STOCK_CSV_HEADER];
   for (let i = 0; i < ROWS; i++) {
-    const [make, model, body] = MAKES[i % MAKES.length]!;
+    const [make, model, body] = BENCH_MODELS[i % BENCH_MODELS.length]!;
     const vin = withCheckDigit(`2BNCH${String(i).padStart(12, "0")}`);
     const description = `"One owner, clean history, ${make} ${model}.\nServiced on ""schedule"", new tires."`;
     lines.push(

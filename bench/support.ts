@@ -97,3 +97,15 @@ export function median(values: number[]): number {
 export function pageLabel(path: string): string {
   return path.length > 40 ? `${path.slice(0, 37)}...` : path;
 }
+
+/** The CSV import's usual columns, as a dealer-management export writes them (the CSV benches' files). */
+export const STOCK_CSV_HEADER =
+  "VIN,Stock,Year,Make,Model,Trim,Price,Mileage,Exterior Color,Transmission,Drivetrain,Body Style,Features,Description,Status";
+/** Make, model and body style the CSV benches cycle through. */
+export const BENCH_MODELS = [
+  ["Honda", "Civic", "Sedan"],
+  ["Toyota", "RAV4", "SUV"],
+  ["Ford", "F-150", "Truck"],
+  ["Subaru", "Outback", "Wagon"],
+  ["Mazda", "CX-5", "SUV"],
+] as const;

@@ -8,9 +8,10 @@ import { connectDatabase, migrateToLatest } from "~/server/db/database.server";
 import { readEnv } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
 import { loadSecrets } from "~/server/secrets.server";
+import { STAFF_ROLES } from "~/shared/staff/staff-roles";
 
 const USAGE = `Usage:
-  npm run staff -- add --email E --name N --role owner|finance|sales|service
+  npm run staff -- add --email E --name N --role ${STAFF_ROLES.join("|")}
   npm run staff -- reset --email E`;
 
 const { positionals, values } = parseArgs({

@@ -269,6 +269,10 @@ describe("staff accounts: two-step sign-in", () => {
     const bad = await call(owner, "/api/admin/staff", { method: "POST", body: { email: "nope", name: "", role: "janitor" } });
     expect(bad.status).toBe(400);
     expect(Object.keys(((await bad.json()) as { fieldErrors: object }).fieldErrors).sort()).toEqual(["email", "name", "role"]);
+    // The database no longer lists the roles (decision 065): the app alone refuses one it does not know.
+    const badRole = await call(owner, `/api/admin/staff/${id}`, { method: "PATCH", body: { role: "janitor" } });
+    expect(badRole.status).toBe(400);
+    expect(((await badRole.json()) as { fieldErrors: Record<string, string> }).fieldErrors.role).toBe("Choose a role.");
 
     const weak = await postJson(server, "/api/admin/setup", { token, password: "short" });
     expect(weak.status).toBe(400);

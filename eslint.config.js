@@ -1,4 +1,4 @@
-// ESLint flat config (issue 10 item 1, decision 020). `npm run lint` runs this and `prettier --check .`.
+// ESLint flat config (decision 020). `npm run lint` runs this and `prettier --check .`.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

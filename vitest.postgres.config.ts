@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * The API suite again, on PostgreSQL (issue 16): a throw-away cluster for the run
+ * The API suite again, on PostgreSQL: a throw-away cluster for the run
  * (tests/support/postgres-global-setup.ts) and a fresh database per test server. Also the
  * database tests and the two-process tests, which only make sense here.
  */

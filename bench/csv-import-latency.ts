@@ -1,4 +1,4 @@
-// npm run bench:csv-import-latency — do public pages stay fast while staff import a 10 MB CSV (issue 28 item 4)?
+// npm run bench:csv-import-latency — do public pages stay fast while staff import a 10 MB CSV?
 // Against the production server with 200 vehicles plus the file's 5,000 (imported first): autocannon at a
 // fixed rate on `/` and `/inventory`, alone, then while dry runs of a ~10 MB, 5,000-row file run back to
 // back (the import's whole work, nothing written), then while real imports of it run back to back (each

@@ -1,5 +1,5 @@
 /**
- * Inventory with 2,000 vehicles (issue 3 target): how long hydration takes, how many photos the
+ * Inventory with 2,000 vehicles (the size the lot must handle): how long hydration takes, how many photos the
  * first view downloads, and the main-thread long tasks while typing in the search box on a
  * 4x-throttled CPU. Run: npm run build && npx tsx bench/inventory-2000.ts
  */

@@ -7,7 +7,7 @@ if (!process.env.BENCH_NO_BUILD) build();
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 200);
 const server = await startBenchServer(VEHICLES);
 const vehicle = await firstVehiclePath(server);
-// The six pages in every language (issue 15: 6 pages × 3 languages, ~20 minutes);
+// The six pages in every language (6 pages × 3 languages, ~20 minutes);
 // BENCH_PAGES=/,/es/contact measures a subset while iterating on one page; "{vehicle}" stands for the
 // vehicle page's path (BENCH_PAGES=/{vehicle},/es/{vehicle}).
 const englishPages = ["/", "/inventory", vehicle, "/financing", "/booking", "/contact"];
@@ -35,7 +35,7 @@ const rows: Row[] = [];
 /**
  * A run that stalls is a defect of the site, not noise: a request Chromium never reports as finished (a
  * keepalive fetch) made every run wait 45 s for a quiet network and warn "The page loaded too slowly to
- * finish within the time limit" (issue 28 item 11). Any warning, or a run of 20 s or more, fails the bench.
+ * finish within the time limit". Any warning, or a run of 20 s or more, fails the bench.
  */
 const MAX_RUN_MS = 20_000;
 const problems: string[] = [];

@@ -1,4 +1,4 @@
-// `npm run bench:load -- --postgres` (issue 16): GET /api/vehicles and SSR /inventory at 200 vehicles,
+// `npm run bench:load -- --postgres`: GET /api/vehicles and SSR /inventory at 200 vehicles,
 // served by two processes on one PostgreSQL database (a throw-away cluster) with a shared DATA_DIR,
 // against the same load on one SQLite process. Target: PostgreSQL ≥ 80 % of SQLite's requests per second.
 import { execFileSync } from "node:child_process";

@@ -3,7 +3,7 @@
 import autocannon from "autocannon";
 import { build, firstVehiclePath, machine, startBenchServer, writeResults } from "./support";
 
-// `-- --postgres`: two processes on PostgreSQL against one on SQLite instead (issue 16).
+// `-- --postgres`: two processes on PostgreSQL against one on SQLite instead.
 if (process.argv.includes("--postgres")) {
   await import("./load-postgres");
   process.exit(0);

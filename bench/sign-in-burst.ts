@@ -1,5 +1,5 @@
 // Asset latency during a burst of parallel sign-ins: `npm run bench:sign-in-burst` (after `npm run build`).
-// Issue 28 item 3: scrypt runs on libuv's thread pool, which express.static's file reads share; 100
+// Scrypt runs on libuv's thread pool, which express.static's file reads share; 100
 // parallel sign-ins once held a stylesheet for 27.6 s. While 100 sign-ins (distinct e-mails and
 // addresses, so every one wants a hash) and then 100 guesses at one account run, a stylesheet and a
 // vehicle photo are fetched one after another; target: every asset answer under 200 ms.

@@ -5,7 +5,7 @@ import { backupDataDir } from "~/server/backup/backup.server";
 import { readEnv } from "~/server/env.server";
 
 // The copy holds what the database holds (every shopper's contacts): private to its user, as the server
-// makes its own files (server.js, issue 28 item 9), whatever the shell's umask.
+// makes its own files (server.js), whatever the shell's umask.
 process.umask(0o077);
 const { values } = parseArgs({ options: { to: { type: "string" } } });
 const env = readEnv();

@@ -4,7 +4,7 @@
 import { connectDatabase, migrateToLatest } from "~/server/db/database.server";
 import { readEnv } from "~/server/env.server";
 
-// A database this creates is private to its user, as the server makes its own files (server.js, issue 28 item 9).
+// A database this creates is private to its user, as the server makes its own files (server.js).
 process.umask(0o077);
 
 try {

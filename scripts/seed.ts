@@ -9,7 +9,7 @@ import { createLogger } from "~/server/logger.server";
 import { loadSecrets } from "~/server/secrets.server";
 import { addDemoVehicles, seedDemoData } from "~/server/seed/seed-demo.server";
 
-// A database this creates is private to its user, as the server makes its own files (server.js, issue 28 item 9).
+// A database this creates is private to its user, as the server makes its own files (server.js).
 process.umask(0o077);
 
 const MAX_GENERATED = 5000;

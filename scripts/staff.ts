@@ -1,6 +1,6 @@
 // `npm run staff -- add --email E --name N --role R` and `npm run staff -- reset --email E`:
 // staff accounts from the command line, for the first hire and for the owner who lost their
-// phone or password (README: Lost access). Prints a one-time setup link built from PUBLIC_URL.
+// phone or password (README: Staff accounts). Prints a one-time setup link built from PUBLIC_URL.
 import { parseArgs } from "node:util";
 import { addStaffFromCli, resetStaffFromCli } from "~/features/staff/staff-management.server";
 import type { AppContext } from "~/server/context.server";

@@ -2,7 +2,7 @@ import pino from "pino";
 
 /**
  * Paths pino blanks out wherever they appear in a log object. Sensitive applicant
- * data must never reach a log line (DESIGN.md difference 3).
+ * data must never reach a log line (docs/behaviour.md §11).
  */
 export const REDACTED_PATHS = [
   "pin",
@@ -17,7 +17,7 @@ export const REDACTED_PATHS = [
   "*.coOwnerSignature",
   "*.driverLicense",
   "*.coOwnerDriverLicense",
-  // Staff sign-in (issue 11): never a password, hash, TOTP secret, code or token.
+  // Staff sign-in: never a password, hash, TOTP secret, code or token.
   "password",
   "*.password",
   "*.currentPassword",
@@ -46,7 +46,7 @@ export const REDACTED_PATHS = [
  */
 const MANAGE_TOKEN = /(\/bookings?\/+manage\/+)[^/?#\s"'<>]+?(?=\.data(?:[/?#\s"'<>]|$)|[/?#\s"'<>]|$)/gi;
 
-/** Text with every booking manage token replaced by "[redacted]" (issue 28 item 6). */
+/** Text with every booking manage token replaced by "[redacted]". */
 export function redactTokens(text: string): string {
   let decoded = text;
   try {

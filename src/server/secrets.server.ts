@@ -4,7 +4,7 @@ import path from "node:path";
 
 /** Keys derived from one master secret, each for a single purpose. */
 export type Secrets = {
-  /** AES-256-GCM key for financing data at rest (DESIGN.md difference 3). */
+  /** AES-256-GCM key for financing data at rest (docs/behaviour.md §11). */
   encryptionKey: Buffer;
   /** HMAC key for signed cookies. */
   cookieKey: Buffer;

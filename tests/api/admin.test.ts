@@ -201,7 +201,7 @@ describe("admin API", () => {
     ).entries;
     const mine = audit.filter((a) => a.entityId === id);
     expect(mine.map((a) => a.action).sort()).toEqual(["create", "delete", "update"]);
-    // Each entry names the person (issue 11 item 6), not a session.
+    // Each entry names the person, not a session.
     for (const entry of mine) expect(entry).toMatchObject({ actor: DEMO_OWNER.email, accountId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 

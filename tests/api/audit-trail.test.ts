@@ -10,7 +10,7 @@ import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
- * Issue 28 item 8: every staff change names the person, by e-mail and account id. Each entry is
+ * Every staff change names the person, by e-mail and account id. Each entry is
  * read back through the owner's audit API, as the Audit Log tab shows it.
  */
 

@@ -41,7 +41,7 @@ const counts = async (dataDir: string) => {
 };
 
 // SQLite only: `npm run backup` copies the SQLite file (VACUUM INTO) and DATA_DIR; PostgreSQL is
-// backed up with pg_dump/pg_restore plus DATA_DIR (README: Backup and restore).
+// backed up with pg_dump/pg_restore plus DATA_DIR (README: Backups).
 describe.skipIf(onPostgres)("npm run backup", () => {
   it("copies the database and files while the site is serving, and the copy restores", async () => {
     // Keep writing while the backup runs.
@@ -62,7 +62,7 @@ describe.skipIf(onPostgres)("npm run backup", () => {
     writing = false;
     await writer;
     expect(stdout).toContain("Backup written to");
-    // The copy holds every shopper's contacts: private to its user, as the server's own files are (issue 28 item 9).
+    // The copy holds every shopper's contacts: private to its user, as the server's own files are.
     expect(fs.statSync(path.join(target, "dealership.sqlite")).mode & 0o777).toBe(0o600);
 
     const live = await counts(server.dataDir);

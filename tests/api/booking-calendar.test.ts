@@ -19,7 +19,7 @@ import { staffClient, type StaffClient } from "../support/staff-client";
 import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
 
 /**
- * Issue 29 item 5 (decision 058): the booking's calendar file follows the booking. The mailed
+ * Decision 058: the booking's calendar file follows the booking. The mailed
  * event says CONFIRMED at SEQUENCE 0; a cancellation by the shopper or by staff mails the
  * shopper, in their language, a METHOD:CANCEL with the same UID, a higher SEQUENCE and
  * STATUS:CANCELLED; staff confirming mails the shopper. Real server, real SMTP server on loopback.

@@ -6,7 +6,7 @@ import { staffClient, type StaffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { vehicleFormBody } from "../support/vehicle-form";
 
-/** Issue 29 item 1 (decision 060): no "as is" in Massachusetts, the MA warranty, the archive. */
+/** Decision 060: no "as is" in Massachusetts, the MA warranty, the archive. */
 let server: TestServer;
 let staff: StaffClient;
 

@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
 import { onPostgres } from "../support/server-database";
 
 /*
- * Issue 7 §4: 200 contact and financing submissions in flight, the server SIGKILLed
+ * 200 contact and financing submissions in flight, the server SIGKILLed
  * in the middle, restarted on the same DATA_DIR. Every submission that got a 2xx must be
  * there, intact, and the database must pass its integrity check.
  * Each submission comes from its own client address (TRUST_PROXY=true + X-Forwarded-For),

@@ -16,7 +16,7 @@ import { openDatabaseForDataDir, startTestServer, type TestServer } from "../sup
 import { vehicleFormBody } from "../support/vehicle-form";
 
 /**
- * Issue 29 items 2 (fuel type) and 6 (feeds the platforms take as they are; decision 059), against the
+ * Fuel type and the feeds the platforms take as they are (decision 059), against the
  * real server: the three feeds' headers and one row field by field, pending vehicles, escaping, the
  * refusal of localhost links in production, fuel type through the API and the CSV, migration 013.
  */

@@ -170,7 +170,7 @@ describe("robots.txt and sitemap.xml", () => {
     for (const page of ["/", "/inventory", "/financing", "/about", "/contact", "/booking"])
       expect(locs).toContain(`https://cars.example${page}`);
     expect(locs).not.toContain("https://cars.example/podium");
-    // Every vehicle once per language (English, /es/, /pt/): issue 14.
+    // Every vehicle once per language (English, /es/, /pt/; docs/behaviour.md §10).
     expect(locs.filter((l) => l!.startsWith("https://cars.example/used-"))).toHaveLength(32);
     expect(locs.filter((l) => l!.includes("/used-"))).toHaveLength(32 * 3);
   });

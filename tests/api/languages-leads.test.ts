@@ -18,7 +18,7 @@ import { staffClient, type StaffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
- * Issue 14 item 5: each lead keeps the language its page was in; the shopper's mails, calendar
+ * Each lead keeps the language its page was in; the shopper's mails, calendar
  * file, manage page and PDF copy are written in it, staff mails and the staff PDF stay English,
  * and the dashboard shows the language. Real server, real SMTP server on loopback.
  */

@@ -16,7 +16,7 @@ import { signInAs, signInOwner, type StaffClient } from "../support/staff-sign-i
 import { openServerDatabase } from "../support/server-database";
 import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
 
-/** Issue 12 items 5–6: lead status, each lead's mail states, the Outbox with retry, and a lead's mails deleted with it. */
+/** Lead status, each lead's mail states, the Outbox with retry, and a lead's mails deleted with it. */
 
 const LEADS_TO = "leads@dealer.test";
 const ADF_TO = "crm@dealer.test";

@@ -287,7 +287,7 @@ describe("CSV export", () => {
     const [header, ...rows] = parse(text, { bom: true }) as string[][];
     const all = await vehicles();
     expect(rows).toHaveLength(all.length);
-    // The import's columns first, Fuel Type (issue 29) after Trim; its labels import back unchanged below.
+    // The import's columns first, Fuel Type after Trim; its labels import back unchanged below.
     const [vin, stock, year, make, model, trim, ...rest] = HEADER.split(",");
     expect(header!.slice(0, 16)).toEqual([vin, stock, year, make, model, trim, "Fuel Type", ...rest]);
     expect(header).toEqual(expect.arrayContaining(["Date In Stock", "Warranty Type", "Sold At", "Photos", "ID"]));

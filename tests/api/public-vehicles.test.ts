@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
 import { vehicleFormBody } from "../support/vehicle-form";
 
 /**
- * What shoppers can learn of a vehicle (issue 28, item 5; decision 054): a sold one answers 410, the
+ * What shoppers can learn of a vehicle (decision 054): a sold one answers 410, the
  * public shape carries no lot bookkeeping, and a vehicle without a photo is on no public page, API
  * answer, sitemap or feed until its first photo is added.
  */
@@ -24,7 +24,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Every key a public vehicle has, and no other (spec §7's fields and what the public pages show). */
+/** Every key a public vehicle has, and no other (docs/behaviour.md §7's fields and what the public pages show). */
 const PUBLIC_KEYS = [
   "bodyStyle",
   "description",

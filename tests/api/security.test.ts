@@ -15,7 +15,7 @@ import type { Service } from "~/shared/types/service";
 import { countRows, onPostgres, openServerDatabase, storedDatabaseText } from "../support/server-database";
 
 /*
- * Issue 7 §3, against the real server. The 401 matrix of every /api/admin route (no
+ * Cross-site requests, against the real server. The 401 matrix of every /api/admin route (no
  * session) lives in tests/api/admin.test.ts ("answers 401 on every /api/admin route");
  * this file adds the cross-site (403) matrix with a valid session.
  */

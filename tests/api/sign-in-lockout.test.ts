@@ -12,7 +12,7 @@ import {
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
- * Issue 28 items 1–3: the sign-in limits hold when the guesses arrive at once, they do not lock a
+ * The sign-in limits hold when the guesses arrive at once, they do not lock a
  * whole office or the owner's own browser out, and password hashing cannot be queued without end.
  * Runs on SQLite and (npm run test:postgres) on PostgreSQL.
  */

@@ -57,14 +57,14 @@ function enumeratedRoutes() {
 }
 
 /**
- * The issue's role rules, written out independently of the server's table (issue 11 item 3):
+ * The role rules (docs/behaviour.md §6), written out independently of the server's table:
  * owner everything; finance financing + read-only vehicles; sales vehicles, messages, bookings,
  * visitor reports; service bookings only; staff management and the audit log owner only.
  */
 function expectedAllowed(role: StaffRole, key: string): boolean {
   const [method, path] = key.split(" ") as [string, string];
   if (role === "owner" || PUBLIC.has(key)) return true;
-  // The mail banner (issue 12 item 5) is for everyone; the outbox behind it is owner only (below: no area grants it).
+  // The mail banner is for everyone; the outbox behind it is owner only (below: no area grants it).
   if (["/admin/session", "/admin/logout", "/admin/logout-everywhere", "/admin/password", "/admin/mail-status"].includes(path)) return true;
   const area = path.split("/")[2]!;
   const is = (...areas: string[]) => areas.includes(area);

@@ -9,7 +9,7 @@ import { COMPILE_HINT, COMPILE_HINT_MIN_BYTES } from "../../vite.config";
  * first): for each public route, the scripts its HTML loads and modulepreloads (the client entry,
  * every route module from the root down and their static imports), gzipped. Scripts imported
  * later (the web-vitals library after `load`, a form's schema on first focus) are not first-load
- * and do not count. Decision 016 and issue 15: a ratchet so a feature cannot grow a public page
+ * and do not count. Decision 016: a ratchet so a feature cannot grow a public page
  * unnoticed; `npm run bench:first-load-js` measures the same in a real browser.
  */
 const BUDGET_KB = 125;

@@ -10,7 +10,7 @@ import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /*
- * Issue 7 §2: zero serious or critical axe violations on every page and the main dialogs,
+ * Zero serious or critical axe violations on every page and the main dialogs,
  * in one place, at phone (375 px) and desktop widths. Feature files check their own states
  * too (filters open, form errors, toasts, the vehicle and financing dialogs in admin.test.ts);
  * this sweep makes sure nothing is left out, including the 404 page, the welcome card and

@@ -155,7 +155,7 @@ describe("staff dashboard at /podium", () => {
     expect(await dialog.getByLabel("Model").inputValue()).toBe("F-150");
     expect(await dialog.getByLabel("Year").inputValue()).toBe("2013");
     expect(await dialog.getByLabel("Body Style").inputValue()).toBe("Truck");
-    // vPIC's "Gasoline", in the lot's words (issue 29 item 2).
+    // vPIC's "Gasoline", in the lot's words.
     expect(await dialog.getByLabel("Fuel type").inputValue()).toBe("gasoline");
 
     await dialog.getByLabel("Price ($)").fill("18995");
@@ -200,7 +200,7 @@ describe("staff dashboard at /podium", () => {
     await dialog.waitFor({ state: "detached" });
 
     await page.getByLabel("Search vehicles").fill("1FTFW1ET9DFC10312");
-    // The list is a table on large screens (issue 13): the vehicle's row names it.
+    // The list is a table on large screens: the vehicle's row names it.
     await page.getByTestId("vehicles-table").getByText("2013 Ford F-150").waitFor();
 
     // The public vehicle page shows it (and /inventory, once the inventory page lists vehicles).

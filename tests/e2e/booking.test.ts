@@ -319,7 +319,7 @@ describe("service booking without JavaScript", () => {
       await page.getByLabel("Time").selectOption(time);
       await page.getByLabel("First Name").fill("Rita");
       await page.getByLabel("Email").fill("rita.nojs@example");
-      // The customer's own vehicle (issue 29): optional, checked like every other field.
+      // The customer's own vehicle: optional, checked like every other field.
       const vehicle = page.getByRole("group", { name: "Your vehicle (optional)" });
       await vehicle.getByLabel("Year").fill("2017");
       await vehicle.getByLabel("Make").fill("Toyota");

@@ -45,7 +45,7 @@ describe("contact page", () => {
     expect(mapHeight).toBeGreaterThanOrEqual(400);
     expect(await page.getByRole("main").getByRole("heading", { name: "Business Hours" }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: /Call Now/ }).getAttribute("href")).toMatch(/^tel:\+1/);
-    // The privacy notice is linked from the form itself (issue 11 item 7), not only from the footer.
+    // The privacy notice is linked from the form itself, not only from the footer.
     expect(await page.locator("form").getByRole("link", { name: "Privacy Notice" }).getAttribute("href")).toBe("/privacy");
     const violations = await seriousAxeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);

@@ -63,7 +63,7 @@ async function fillPrimary(page: Page) {
   await page.getByLabel("Monthly Income ($)", { exact: true }).fill("4200");
   await page.getByLabel("Vehicle of Interest").fill("2019 Honda Civic");
   await page.getByLabel("Down Payment ($)").fill("1500");
-  // The credit-check authorization (issue 11 item 7): required.
+  // The credit-check authorization: required.
   await page.getByLabel(/^I authorize .* to obtain my credit report/).check();
 }
 

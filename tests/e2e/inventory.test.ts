@@ -166,7 +166,7 @@ describe("home", () => {
     const page = await open("/");
     await page.getByRole("heading", { name: "Featured Vehicles" }).waitFor();
     expect(await page.locator("main article").count()).toBe(3);
-    // The maps iframe loads only after the shopper asks for it (DESIGN.md difference 9).
+    // The maps iframe loads only after the shopper asks for it (docs/behaviour.md §2 Maps).
     expect(await page.locator("iframe").count()).toBe(0);
     expect(await page.getByRole("link", { name: "Get Directions" }).first().isVisible()).toBe(true);
     const violations = await seriousAxeViolations(page);

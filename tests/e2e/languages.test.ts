@@ -19,7 +19,7 @@ import { signInInBrowser } from "../support/staff-browser";
 import { drawSignature } from "../support/signature-pad";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-/** Issue 14 end to end: the shopper's journeys in Spanish and Portuguese on a phone. */
+/** Languages end to end (docs/behaviour.md §10): the shopper's journeys in Spanish and Portuguese on a phone. */
 const PHONE = { width: 375, height: 812 };
 
 let server: TestServer;

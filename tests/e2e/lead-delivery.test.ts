@@ -9,7 +9,7 @@ import { signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-/** Issue 12 end to end: the manage link from a mail really received, and the dashboard's view of leads and mail. */
+/** Lead delivery end to end (docs/behaviour.md §12): the manage link from a mail really received, and the dashboard's view of leads and mail. */
 
 const LEADS_TO = "leads@dealer.test";
 const SHOPPER = "ana.manage@example.com";

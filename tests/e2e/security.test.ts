@@ -9,7 +9,7 @@ import { DEMO_OWNER, signInOwner } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /*
- * Issue 7 §3, stored XSS in a real browser: a vehicle description, a contact message and a
+ * Stored XSS in a real browser: a vehicle description, a contact message and a
  * booking note carrying markup are shown as text on the public vehicle page and in the staff
  * dashboard. Checked twice: once under the site's CSP, and once with CSP bypassed, so the
  * escaping alone is proven (CSP is the second line of defence, not the only one).

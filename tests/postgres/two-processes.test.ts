@@ -22,7 +22,7 @@ import {
 import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
 
 /**
- * Issue 16: two server processes behind one load balancer, on one PostgreSQL database and one
+ * Two server processes behind one load balancer, on one PostgreSQL database and one
  * (shared) DATA_DIR. Every request below alternates between them, as a round-robin balancer would.
  */
 describe("two server processes on one PostgreSQL database", () => {

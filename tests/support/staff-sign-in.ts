@@ -5,7 +5,7 @@ import type { StaffRole } from "~/shared/staff/staff-roles";
 import type { TestServer } from "./test-server";
 import { openServerDatabase } from "./server-database";
 
-/** The owner every server creates when no account exists outside production (README: Sign-in). */
+/** The owner every server creates when no account exists outside production (README: Staff accounts). */
 export const DEMO_OWNER = { email: "owner@example.com", password: "demo-motors-owner-2026" } as const;
 
 export type StaffClient = {
@@ -21,7 +21,7 @@ export type StaffClient = {
   step: number;
   /** The session's whole Set-Cookie line (attributes included). */
   sessionSetCookie: string;
-  /** "staff_device=…": the browser this sign-in came from is now trusted for the account (issue 28). */
+  /** "staff_device=…": the browser this sign-in came from is now trusted for the account. */
   deviceCookie: string | null;
   deviceSetCookie: string | undefined;
 };

@@ -26,7 +26,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use(vehicleApi(ctx));
   api.use(contactApi(ctx));
   api.use(bookingApi(ctx, serviceVinDecode(ctx.env.vpicCacheDir)));
-  // Staff may download any application's PDF here too (DESIGN.md difference 3): identify them.
+  // Staff may download any application's PDF here too (docs/behaviour.md §11): identify them.
   api.get("/financing/:id/pdf", access.identify);
   api.use(financingApi(ctx));
   api.use(staffApi(ctx, access));

@@ -20,7 +20,7 @@ import { pageFormPosts } from "./page-form-posts.server";
 
 /**
  * serve-static answers 403 to "..", encoded separators and dotfiles. A 404 tells a prober
- * nothing about what exists outside the folder (issue 7: path traversal → 404).
+ * nothing about what exists outside the folder (path traversal → 404).
  */
 const refusedPathIsNotFound: ErrorRequestHandler = (err: { status?: number; statusCode?: number }, _req, _res, next) => {
   if (err?.status === 403 || err?.statusCode === 403) return next(Object.assign(new Error("Not found"), { status: 404, expose: true }));

@@ -6,7 +6,7 @@ import { createVinDecoder, type VinDecoder } from "~/features/vehicles/vin-decod
 const decoders = new Map<string, VinDecoder>();
 
 /**
- * The VIN decoding a service booking uses to fill in the customer's vehicle (issue 29): the
+ * The VIN decoding a service booking uses to fill in the customer's vehicle: the
  * vehicles feature's offline NHTSA decoder, handed to the booking feature here, since one feature
  * never imports another (decision 007).
  */

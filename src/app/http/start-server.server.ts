@@ -35,7 +35,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const logger = createLogger(env.logLevel);
   // libvips keeps up to 50 MB of finished operations by default, for programs that repeat them. This
   // server resizes each upload and renders each document once: the cache only held native memory
-  // (issue 15's memory target; decision 048).
+  // (decision 048).
   sharp.cache(false);
   assertStaffConfig(env);
   // Photos and encrypted documents live in DATA_DIR (shared storage when several processes run):
@@ -50,7 +50,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // One process at a time (several may start together on one PostgreSQL database): the next one
   // finds the owner and the demo data there.
   await withStartupLock(db, async () => {
-    // Refuses to start in production with no account and no ADMIN_EMAIL/ADMIN_PASSWORD (issue 11 item 5).
+    // Refuses to start in production with no account and no ADMIN_EMAIL/ADMIN_PASSWORD.
     const firstOwner = await ensureFirstOwner(ctx);
     if (firstOwner !== "existing")
       logger.info({ email: firstOwner === "demo" ? DEMO_OWNER.email : env.adminEmail }, "first owner account created");

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 
-/** The '404 Page Not Found' card for unknown routes and unknown vehicles (spec §8). */
+/** The '404 Page Not Found' card for unknown routes and unknown vehicles (docs/behaviour.md §8). */
 export function NotFoundPage() {
   const path = useLocalizedPath();
   const m = useMessages();

@@ -4,7 +4,7 @@ import { computeOpenStatus, type ClockOffset } from "~/shared/lib/business-hours
 import { businessProfile } from "~/shared/config/business-profile";
 import { useMessages } from "~/shared/i18n/messages";
 
-/** Spec §9: the badge is re-evaluated every 60 s. */
+/** docs/behaviour.md §9: the badge is re-evaluated every 60 s. */
 export const OPEN_STATUS_REFRESH_MS = 60_000;
 
 /** Green 'Open' / red 'Closed', on the dealership's clock whatever the viewer's time zone. */

@@ -111,7 +111,7 @@ export function SiteHeader() {
   );
 }
 
-/** Facebook, Instagram, WhatsApp chat and the tel link (spec §2 Header). */
+/** Facebook, Instagram, WhatsApp chat and the tel link (docs/behaviour.md §2 Header). */
 export function SocialLinks() {
   const m = useMessages();
   const { links, phone, phoneE164 } = businessProfile;

@@ -3,12 +3,12 @@ import { useEffect, useState } from "react";
 import { businessProfile } from "~/shared/config/business-profile";
 import { useMessages } from "~/shared/i18n/messages";
 
-/** Spec §9: the splash is gone after 9000 ms. */
+/** docs/behaviour.md §9: the splash is gone after 9000 ms. */
 export const SPLASH_DURATION_MS = 9000;
 export const SPLASH_SEEN_KEY = "splash-seen";
 
 /**
- * The welcome splash (DESIGN.md difference 7): rendered only in the browser after
+ * The welcome splash (docs/behaviour.md §2 Header and footer): rendered only in the browser after
  * hydration, so crawlers and the server HTML never see it; at most once per browser
  * session; skipped by click or Escape; no animation under prefers-reduced-motion.
  * It is a welcome card rather than a full-screen cover, so the page stays readable and

@@ -13,7 +13,7 @@ import { useLocale, useLocalizedPath } from "~/shared/i18n/messages";
 import type { Route } from "./+types/booking-manage";
 
 /**
- * The page behind a booking's manage link (issue 12): the appointment and a Cancel button,
+ * The page behind a booking's manage link: the appointment and a Cancel button,
  * a plain form posting to this route's action, so it works before (or without) JavaScript.
  * Its text comes from the mail catalogue through the loader, like the mail that links here, in
  * the language of the URL (the mail links /es/booking/manage/… for a booking made in Spanish).

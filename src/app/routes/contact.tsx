@@ -14,7 +14,7 @@ import { MapFacade } from "~/shared/ui/map-facade";
 import { WeeklyHours } from "~/shared/ui/weekly-hours";
 import type { Route } from "./+types/contact";
 
-/** Spec §9: the map is at least 400 px high. */
+/** docs/behaviour.md §9: the map is at least 400 px high. */
 const MAP_MIN_HEIGHT = 400;
 
 /** The contact form posted without JavaScript (the same schema and service as POST /api/contact). */

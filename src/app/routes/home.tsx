@@ -16,7 +16,7 @@ import { DealerContact } from "~/shared/ui/dealer-contact";
 import { MapFacade } from "~/shared/ui/map-facade";
 import type { Route } from "./+types/home";
 
-/** Featured vehicles on the home page (spec §9). */
+/** Featured vehicles on the home page (docs/behaviour.md §9). */
 const FEATURED_COUNT = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -183,7 +183,7 @@ function FeaturedSection({ children }: { children: ReactNode }) {
   );
 }
 
-/** The first vehicles as cards; the section is hidden when there are none (spec §2). */
+/** The first vehicles as cards; the section is hidden when there are none (docs/behaviour.md §2). */
 function FeaturedVehicles({ vehicles }: { vehicles: VehicleSummary[] }) {
   if (vehicles.length === 0) return null;
   return (

@@ -26,19 +26,19 @@ import { itemListJsonLd, serializeJsonLd } from "~/shared/lib/structured-data";
 import { JsonLd } from "~/shared/ui/json-ld";
 import type { Route } from "./+types/inventory";
 
-/** Placeholder cards while the list loads (spec §9). */
+/** Placeholder cards while the list loads (docs/behaviour.md §9). */
 const LOADING_PLACEHOLDERS = 6;
 
 export async function loader({ context }: Route.LoaderArgs): Promise<PackedInventoryData> {
   const ctx = context.get(appContext);
-  // The client filters the whole list instantly (spec §5), so it gets every vehicle, slimmed to card fields.
+  // The client filters the whole list instantly (docs/behaviour.md §5), so it gets every vehicle, slimmed to card fields.
   const { packedSummaries } = await listInventory(ctx);
   return { vehicles: packedSummaries, publicUrl: ctx.env.publicUrl };
 }
 
 /**
  * Client navigations: the list already in this browser renders at once; otherwise the page
- * commits immediately with 6 placeholder cards while the list downloads (spec §2).
+ * commits immediately with 6 placeholder cards while the list downloads (docs/behaviour.md §2).
  */
 export function clientLoader({ serverLoader }: Route.ClientLoaderArgs): { inventory: MaybeDeferred<InventoryData> } {
   const cached = cachedInventory();
@@ -117,7 +117,7 @@ function InventoryContent({ vehicles, publicUrl }: { vehicles: VehicleSummary[];
   );
 }
 
-/** The ItemList JSON-LD of the cards the current URL shows (spec §2). */
+/** The ItemList JSON-LD of the cards the current URL shows (docs/behaviour.md §2). */
 function InventoryItemList({ vehicles, publicUrl }: { vehicles: VehicleSummary[]; publicUrl: string }) {
   const [searchParams] = useSearchParams();
   const structured = useMemo(() => {

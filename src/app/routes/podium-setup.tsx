@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => [
 /** The HTTP layer sends Referrer-Policy: no-referrer here (security-headers.server.ts): the URL holds the token. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-/** /podium/setup?token=…: the one-time link from an owner or `npm run staff` (issue 11 item 4). */
+/** /podium/setup?token=…: the one-time link from an owner or `npm run staff`. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const email = await isSetupLinkLive(context.get(appContext), token);

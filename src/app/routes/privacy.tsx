@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-/** /privacy: the GLBA privacy notice and the website's privacy policy (issue 11 item 7, DESIGN.md difference 14). */
+/** /privacy: the GLBA privacy notice and the website's privacy policy (docs/behaviour.md §2 Privacy). */
 export default function PrivacyPage() {
   const m = usePrivacyPageMessages();
   const name = businessProfile.name;

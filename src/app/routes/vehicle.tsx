@@ -32,7 +32,7 @@ import type { Route } from "./+types/vehicle";
 /**
  * Below the photos, summary and price: the 'Message Us' form (with the form hook and privacy notice)
  * and the payment estimator. Their code is fetched on the first touch or when the browser is idle
- * after load, not with the page (issue 15's budget); until then the form posts to this route's action
+ * after load, not with the page; until then the form posts to this route's action
  * as it does without JavaScript, and the estimator shows the default estimate.
  */
 const ContactForm = deferredHydration(() => import("~/features/contact/contact-form").then((module) => module.ContactForm));
@@ -53,13 +53,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (`/${slug}` !== vehiclePath(found.vehicle)) throw redirect(`${canonical}${url.search}`, 301);
   const similar = similarVehicles(found.vehicle, (await listInventory(ctx)).summaries);
   if (found.kind === "sold") {
-    // Gone for good, not missing: 410 tells crawlers to drop it; shoppers get alternatives (issue 13).
+    // Gone for good, not missing: 410 tells crawlers to drop it; shoppers get alternatives.
     const { year, make, model } = found.vehicle;
     const soldVehicle: SoldVehicle = { name: `${year} ${make} ${model}`, path: canonical };
     return data<VehicleData>({ soldVehicle, similar, publicUrl: ctx.env.publicUrl }, { status: 410 });
   }
   const vehicle = found.vehicle;
-  // Built here, not in the browser: the page's JavaScript then carries no schema.org code (issue 15's budget).
+  // Built here, not in the browser: the page's JavaScript then carries no schema.org code.
   const structuredData = serializeJsonLd({
     "@context": "https://schema.org",
     ...carJsonLd(vehicle, ctx.env.publicUrl, localeFromPath(url.pathname)),

@@ -6,7 +6,7 @@ import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { toast } from "~/shared/ui/toast";
 import { WeeklyHours } from "~/shared/ui/weekly-hours";
 
-/** Read-only settings from the business profile; never a secret (DESIGN.md difference 2). The audit trail is its own tab. */
+/** Read-only settings from the business profile; never a secret (docs/behaviour.md §2 Staff dashboard). The audit trail is its own tab. */
 export function SettingsTab() {
   const m = useStaffMessages().admin.settings;
   return (
@@ -95,7 +95,7 @@ function Rows({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-/** The public vehicle feeds' addresses on PUBLIC_URL, with copy buttons (issue 13). */
+/** The public vehicle feeds' addresses on PUBLIC_URL, with copy buttons. */
 function FeedUrls() {
   const t = useStaffMessages().lot.feeds;
   const root = useRouteLoaderData("root") as { publicUrl?: string } | undefined;

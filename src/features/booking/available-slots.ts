@@ -4,7 +4,7 @@ import { LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
 import type { Service } from "~/shared/types/service";
 
 /**
- * Slot rules of spec §2/§5, shared by the calendar, the time-slot list and the server's
+ * Slot rules of docs/behaviour.md §2/§5, shared by the calendar, the time-slot list and the server's
  * re-check. Dates are "yyyy-MM-dd" calendar days of the dealership, times "HH:mm" on its
  * wall clock; "today" and "now" are always judged in the dealership's time zone, never
  * the viewer's.
@@ -14,7 +14,7 @@ export type SlotService = Pick<Service, "id" | "availableDays" | "availableTimes
 /** An active booking as GET /api/bookings/date/{date} returns it. */
 export type TakenSlot = { serviceId: string; bookingTime: string };
 
-/** Spec §9: the search for the next enabled calendar day gives up after this many steps. */
+/** docs/behaviour.md §9: the search for the next enabled calendar day gives up after this many steps. */
 export const NEXT_BOOKABLE_DATE_SEARCH_LIMIT = 365;
 
 export const DEALERSHIP_TIME_ZONE = businessProfile.timeZone;
@@ -87,7 +87,7 @@ export function availableSlots(
 
 /**
  * The first bookable date on or after `fromIsoDate`, or null when none is found within
- * NEXT_BOOKABLE_DATE_SEARCH_LIMIT steps (spec §9), e.g. a service that runs on no day.
+ * NEXT_BOOKABLE_DATE_SEARCH_LIMIT steps (docs/behaviour.md §9), e.g. a service that runs on no day.
  */
 export function nextBookableDate(service: SlotService, fromIsoDate: string, now: Date, timeZone = DEALERSHIP_TIME_ZONE): string | null {
   const today = dealershipToday(now, timeZone);

@@ -83,7 +83,7 @@ describe("bookingCalendarFile", () => {
   });
 });
 
-/** Issue 29 item 5 (decision 058): the calendar file follows the booking through iTIP. */
+/** Decision 058: the calendar file follows the booking through iTIP. */
 describe("bookingCalendarFile through the booking's life", () => {
   it("mails the booked event as a REQUEST: STATUS:CONFIRMED (as the mail says booked), SEQUENCE:0, organizer and shopper", () => {
     const ics = bookingCalendarFile(base);

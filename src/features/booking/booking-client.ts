@@ -2,7 +2,7 @@ import type { TakenSlot } from "./available-slots";
 import type { Locale } from "~/shared/i18n/locales";
 import type { BookingInput } from "./booking-schema";
 
-/** A failed API call (spec §7: the message is "status: body text"). */
+/** A failed API call (docs/behaviour.md §7: the message is "status: body text"). */
 export class BookingRequestError extends Error {
   constructor(
     readonly status: number,

@@ -16,7 +16,7 @@ export function isoFromLocalDate(date: Date): string {
 }
 
 /**
- * "November 24, 2026" (spec §2: 'MMMM d, yyyy'), "24 de noviembre de 2026", "24 de novembro de 2026".
+ * "November 24, 2026" (docs/behaviour.md §2: 'MMMM d, yyyy'), "24 de noviembre de 2026", "24 de novembro de 2026".
  * Intl keeps date-fns out of the page's first-load JavaScript.
  */
 export function formatBookingDate(isoDate: string, locale: Locale = "en"): string {

@@ -126,7 +126,7 @@ function shopperFields(b: Booking, service: Service, locale: Locale) {
 }
 
 /**
- * The mails a new booking sends (issue 12): the staff notification, the shopper's
+ * The mails a new booking sends: the staff notification, the shopper's
  * confirmation with the .ics and the manage link, and the reminder due 24 h ahead (none
  * when `reminderDue` is null).
  */

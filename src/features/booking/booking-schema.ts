@@ -17,7 +17,7 @@ export const VEHICLE_YEAR_MIN = 1900;
 const MILEAGE_MAX = 2_000_000;
 
 /**
- * The booking form (spec §5 Booking form), shared by the form's resolver and
+ * The booking form (docs/behaviour.md §5 Booking form), shared by the form's resolver and
  * POST /api/bookings. The customer fields use the contact form's shared field schemas.
  * Slot rules (weekday, past dates, taken slots) need the service and the clock: the server
  * checks them after this schema (booking.server.ts). Field messages come from the catalogue

@@ -10,7 +10,7 @@ import { changeBookingStatus, upcomingBookings } from "./booking-staff.server";
 /** PATCH /api/admin/bookings/:id */
 export const bookingStatusSchema = z.object({ status: z.enum(["confirmed", "cancelled", "pending"]) });
 
-/** /api/admin/bookings* (DESIGN.md difference 8). Mounted by src/app behind the staff guard. */
+/** /api/admin/bookings* (docs/behaviour.md §2 Staff dashboard). Mounted by src/app behind the staff guard. */
 export function bookingStaffApi(ctx: AppContext): Router {
   const router = Router();
   router.get("/admin/bookings", async (_req, res) => {

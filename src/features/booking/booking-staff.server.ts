@@ -19,7 +19,7 @@ import type { LeadMail } from "~/shared/staff/lead-tracking";
 import type { Service } from "~/shared/types/service";
 import { shopperCancelledMail, shopperConfirmedMail, shopperReopenedMail } from "./booking-mails.server";
 
-/** A booking as the Bookings tab lists it (DESIGN.md difference 8), with its mails' states (issue 12 item 5). */
+/** A booking as the Bookings tab lists it (docs/behaviour.md §2 Staff dashboard), with its mails' states. */
 export type StaffBooking = Booking & { serviceName: string | null; mails: LeadMail[] };
 
 /** Bookings from today (dealership time) on, with their service names and mails. */

@@ -19,7 +19,7 @@ type TakenState = { date: string; status: "loading" | "error" } | { date: string
 type Confirmed = { id: string; serviceName: string; date: string; time: string; email: string };
 
 /**
- * The booking flow (spec §4): choosing a service enables the calendar, choosing a date
+ * The booking flow (docs/behaviour.md §4): choosing a service enables the calendar, choosing a date
  * clears any chosen time and loads that day's taken slots, choosing a time reveals the
  * form, and a successful submit shows the confirmation.
  */
@@ -35,7 +35,7 @@ export function BookingWizard({ services }: { services: Service[] }) {
   const slotsHeadingRef = useRef<HTMLHeadingElement>(null);
   const service = services.find((s) => s.id === serviceId);
 
-  // Taken slots are fetched only once a date is chosen (spec §7), and again after a refusal.
+  // Taken slots are fetched only once a date is chosen (docs/behaviour.md §7), and again after a refusal.
   useEffect(() => {
     if (!date) return;
     const controller = new AbortController();
@@ -64,7 +64,7 @@ export function BookingWizard({ services }: { services: Service[] }) {
   };
   const chooseDate = (isoDate: string) => {
     setDate(isoDate);
-    setTime(undefined); // spec §4: choosing a date clears any chosen time
+    setTime(undefined); // docs/behaviour.md §4: choosing a date clears any chosen time
     setNow(new Date());
   };
   const slotRejected = (what: "time" | "date") => {

@@ -25,7 +25,7 @@ const longDate = (iso: string) =>
     timeZone: "UTC",
   });
 
-/** Upcoming bookings with confirm and cancel (DESIGN.md difference 8); `focusId` (a mail's link) is shown marked and scrolled to. */
+/** Upcoming bookings with confirm and cancel (docs/behaviour.md §2 Staff dashboard); `focusId` (a mail's link) is shown marked and scrolled to. */
 export function BookingsTab({ focusId }: { focusId?: string | null }) {
   const m = useStaffMessages().admin;
   const b = m.bookings;

@@ -1,7 +1,7 @@
 import { useMessages } from "~/shared/i18n/messages";
 import { TextField } from "~/shared/ui/form-field";
 
-/** The customer's own vehicle on a booking (issue 29): all optional; the VIN fills in what is left blank. */
+/** The customer's own vehicle on a booking: all optional; the VIN fills in what is left blank. */
 export const VEHICLE_FIELDS = ["vehicleYear", "vehicleMake", "vehicleModel", "vehicleMileage", "vehicleVin"] as const;
 
 /**

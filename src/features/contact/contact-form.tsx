@@ -21,7 +21,7 @@ type ContactFormProps = {
   action: string;
   /** That action's answer, when the page is the result of such a post. */
   posted?: ContactPostResult;
-  /** Sent with the message when asked from a vehicle page (spec §7). */
+  /** Sent with the message when asked from a vehicle page (docs/behaviour.md §7). */
   vehicleId?: string;
   /** Pre-filled message, e.g. a question about the vehicle. */
   defaultMessage?: string;
@@ -29,7 +29,7 @@ type ContactFormProps = {
 };
 
 /**
- * The 'Send Us a Message' / 'Message Us' form: spec §5 rules, §8 toasts, reset on success.
+ * The 'Send Us a Message' / 'Message Us' form: docs/behaviour.md §5 rules, §8 toasts, reset on success.
  * With JavaScript it checks the shared schema and sends JSON to POST /api/contact (toasts, no
  * reload); before or without JavaScript it is a plain POST to the page's route action, which
  * uses the same schema and service and renders the field messages or the success note

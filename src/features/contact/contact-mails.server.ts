@@ -19,7 +19,7 @@ import { businessProfile } from "~/shared/config/business-profile";
 import type { Vehicle } from "~/shared/types/vehicle";
 
 /**
- * The mails one contact message sends (issue 12): the staff notification (reply-to the
+ * The mails one contact message sends: the staff notification (reply-to the
  * shopper), the ADF lead when ADF_TO is set, and the shopper's acknowledgement.
  */
 export function contactMessageMails(env: ServerEnv, message: ContactSubmission, vehicle: Vehicle | null): NewMail[] {

@@ -3,7 +3,7 @@ import type { Messages } from "~/shared/i18n/en";
 import { HONEYPOT_FIELD } from "./contact-fields";
 import { emailField, phoneField, requiredText, uuidField } from "~/shared/validation/fields";
 
-/** Message minimum length (spec §9). */
+/** Message minimum length (docs/behaviour.md §9). */
 export const MESSAGE_MIN_LENGTH = 10;
 
 export { HONEYPOT_FIELD };

@@ -9,7 +9,7 @@ import { deleteMessage, listMessages, setMessageStatus } from "./contact-staff.s
 
 const isUuid = (id: string) => uuidField().safeParse(id).success;
 
-/** /api/admin/contact-submissions* (spec §7, issue 12 item 6). Mounted by src/app behind the staff guard. */
+/** /api/admin/contact-submissions* (docs/behaviour.md §7). Mounted by src/app behind the staff guard. */
 export function contactStaffApi(ctx: AppContext): Router {
   const router = Router();
   router.get("/admin/contact-submissions", async (_req, res) => {

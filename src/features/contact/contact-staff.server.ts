@@ -17,7 +17,7 @@ import type { LeadMail, LeadStatus } from "~/shared/staff/lead-tracking";
 export type MessageVehicle = { year: number; make: string; model: string; path: string };
 
 /**
- * A message for staff (spec §2 Messages) with its mails' states (issue 12 item 5).
+ * A message for staff (docs/behaviour.md §2 Messages) with its mails' states.
  * `vehiclePath` repeats `vehicle.path` for older clients.
  */
 export type StaffMessage = ContactSubmission & { vehicle: MessageVehicle | null; vehiclePath: string | null; mails: LeadMail[] };

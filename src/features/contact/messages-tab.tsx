@@ -13,8 +13,8 @@ import { toast } from "~/shared/ui/toast";
 import type { StaffMessage } from "./contact-staff.server";
 
 /**
- * Spec §2 Messages: contact-form submissions, newest first, with delete; lead status and mail
- * states (issue 12). `focusId` (a staff mail's link) is marked and scrolled to.
+ * docs/behaviour.md §2 Messages: contact-form submissions, newest first, with delete; lead status and mail
+ * states. `focusId` (a staff mail's link) is marked and scrolled to.
  */
 export function MessagesTab({ focusId }: { focusId?: string | null }) {
   const m = useStaffMessages().admin;

@@ -9,7 +9,7 @@ import { HONEYPOT_FIELD, type ContactFormValues } from "./contact-schema";
 
 /**
  * Stores one contact message and its mails in one transaction: if the message is stored,
- * its mails will be sent (issue 12). A filled honeypot means a bot: nothing is stored, but
+ * its mails will be sent. A filled honeypot means a bot: nothing is stored, but
  * the caller answers as if it had been, so the bot learns nothing.
  */
 export async function sendContactMessage(

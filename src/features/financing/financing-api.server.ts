@@ -74,10 +74,10 @@ export function financingApi(ctx: AppContext): Router {
     const id = req.params.id;
     // Unknown, malformed and not-yours all answer the same 404, so ids cannot be probed.
     if (!uuidField().safeParse(id).success) return sendError(res, 404, NOT_FOUND);
-    // The shopper's own copy (SSN masked) by its cookie; staff (DESIGN.md difference 3) get the
+    // The shopper's own copy (SSN masked) by its cookie; staff (docs/behaviour.md §11) get the
     // full SSN, audited. src/app identifies a staff session on this path (optionalStaffOf).
     const submitter = hasPdfAccess(req, ctx.secrets.cookieKey, id);
-    // Only roles that may see financing applications (owner, finance: issue 11 item 3).
+    // Only roles that may see financing applications (owner, finance).
     const signedIn = submitter ? null : optionalStaffOf(res);
     const staff = signedIn && canUseArea(signedIn.role, "financing") ? signedIn : null;
     if (!submitter && !staff) return sendError(res, 404, NOT_FOUND);

@@ -3,7 +3,7 @@
  * the form imports these directly and loads the zod schema only when it first validates.
  */
 
-/** Spec §3 employment options; the co-owner list adds student. */
+/** docs/behaviour.md §3 employment options; the co-owner list adds student. */
 export const EMPLOYMENT_STATUSES = ["employed", "self-employed", "retired", "unemployed"] as const;
 export const CO_OWNER_EMPLOYMENT_STATUSES = [...EMPLOYMENT_STATUSES, "student"] as const;
 export type EmploymentStatus = (typeof CO_OWNER_EMPLOYMENT_STATUSES)[number];

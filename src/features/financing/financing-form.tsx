@@ -22,7 +22,7 @@ import { SignaturePad } from "./signature-pad";
 const loadSchema = () => import("./financing-schema").then((m) => m.financingApplicationSchema);
 
 /**
- * The financing application (spec §2, §4, §5): one form validated by the same schema as
+ * The financing application (docs/behaviour.md §2, §4, §5): one form validated by the same schema as
  * POST /api/financing. Success replaces it with the confirmation; the id is kept for the PDF.
  * Without JavaScript it is a multipart post to the page's route action (`posted` is its answer):
  * license files as uploads, each signature as the typed name, the same schema and service.
@@ -282,7 +282,7 @@ function Confirmation({ id, onAnother }: { id: string; onAnother: () => void }) 
   const heading = useRef<HTMLHeadingElement>(null);
   const [downloading, setDownloading] = useState(false);
   // Rendered by the server after a post without JavaScript: plain links work there; once React runs,
-  // the buttons fetch the PDF (and can say so when it fails, spec §8) and reset the form in place.
+  // the buttons fetch the PDF (and can say so when it fails, docs/behaviour.md §8) and reset the form in place.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     setHydrated(true);

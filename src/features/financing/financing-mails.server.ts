@@ -42,7 +42,7 @@ export type FinancingLead = {
 };
 
 /**
- * The mails one financing application sends (issue 12, issue 29): the staff notification with a
+ * The mails one financing application sends: the staff notification with a
  * link to the application in the dashboard, the ADF lead when ADF_TO is set, and the applicant's
  * receipt. `stockVehicle`: the listed vehicle whose page opened the form, else null.
  */

@@ -3,7 +3,7 @@ import type { Request, Response } from "express";
 import { readCookie } from "~/server/http/cookies.server";
 import { safeEqual, sign } from "~/server/secrets.server";
 
-/** The cookie that lets the submitting browser download its own PDF (DESIGN.md difference 3). */
+/** The cookie that lets the submitting browser download its own PDF (docs/behaviour.md §11). */
 export const PDF_ACCESS_COOKIE = "financing_pdf";
 export const PDF_ACCESS_SECONDS = 60 * 60;
 const COOKIE_PATH = "/api/financing";

@@ -1,5 +1,5 @@
 /**
- * `financing-application-{first}-{last}.pdf` with only safe file-name characters (spec §7):
+ * `financing-application-{first}-{last}.pdf` with only safe file-name characters (docs/behaviour.md §7):
  * the name of the staff PDF, set by the server and used by the dashboard's download link.
  */
 export function staffPdfFileName(firstName: string, lastName: string): string {

@@ -29,7 +29,7 @@ export type FinancingPdfOptions = {
 export type FinancingPdf = { bytes: Uint8Array; firstName: string; lastName: string };
 
 /**
- * Builds the application PDF (spec §7): dealership header from the business profile,
+ * Builds the application PDF (docs/behaviour.md §7): dealership header from the business profile,
  * submission date, applicant, employment, co-applicant, vehicle, down payment, trade-in,
  * both signatures, license images embedded and license PDFs' pages appended.
  * Null when there is no such application. Pure service: callers decide who may see it

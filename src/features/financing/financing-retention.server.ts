@@ -9,7 +9,7 @@ export const DEFAULT_RETENTION_DAYS = 730;
 
 /**
  * Deletes applications older than FINANCING_RETENTION_DAYS (default 730): rows, their outbox
- * mails and their encrypted files (DESIGN.md difference 3, decision 046). Returns how many were purged.
+ * mails and their encrypted files (docs/behaviour.md §11, decision 046). Returns how many were purged.
  */
 export async function purgeExpiredFinancingApplications(ctx: AppContext, now = new Date()): Promise<number> {
   const days =

@@ -30,7 +30,7 @@ export {
 
 const SSN_PATTERN = /^\d{3}-?\d{2}-?\d{4}$/;
 
-/** Nine digits with or without dashes, stored as 000-00-0000 (spec §5: min 9). */
+/** Nine digits with or without dashes, stored as 000-00-0000 (docs/behaviour.md §5: min 9). */
 const ssnField = (message: string) =>
   z
     .string({ error: message })
@@ -45,7 +45,7 @@ const dateOfBirthField = (message: string) =>
 const emptyToUndefined = (value: unknown) =>
   value === "" || value === null || (typeof value === "number" && Number.isNaN(value)) ? undefined : value;
 
-/** Dollars coerced from a number or numeric text (spec §5 "coerced to number"). */
+/** Dollars coerced from a number or numeric text (docs/behaviour.md §5 "coerced to number"). */
 const moneyField = (message: string, { min, exclusiveMin = false }: { min: number; exclusiveMin?: boolean }) =>
   z.preprocess(
     emptyToUndefined,
@@ -75,7 +75,7 @@ function isDataUrlOf(value: string, accept: (mimeType: string) => boolean): bool
 }
 
 /**
- * THE financing form's schemas (spec §3 and §5), shared by the form (zodResolver) and
+ * THE financing form's schemas (docs/behaviour.md §3 and §5), shared by the form (zodResolver) and
  * POST /api/financing, with the field messages of the shopper's language (`messages`: that
  * language's catalogue), so the module itself carries no text.
  */
@@ -87,7 +87,7 @@ function schemasFor({ financing, privacy }: Pick<Messages, "financing" | "privac
     dataUrlField(message, isAcceptedLicenseType, v.licenseType, LICENSE_MAX_BYTES, v.fileTooLarge(LICENSE_MAX_BYTES / 1024 / 1024));
   const nameField = (message: string) => requiredText(message).max(100, v.tooLong);
 
-  /** The co-owner's rules, applied only when hasCoOwner is ticked (spec §5). */
+  /** The co-owner's rules, applied only when hasCoOwner is ticked (docs/behaviour.md §5). */
   const coOwner = z.object({
     coOwnerFirstName: nameField(v.coOwnerFirstName),
     coOwnerLastName: nameField(v.coOwnerLastName),
@@ -138,7 +138,7 @@ function schemasFor({ financing, privacy }: Pick<Messages, "financing" | "privac
     signature: signatureField(v.signature),
     driverLicense: licenseField(v.driverLicense),
     hasCoOwner: z.boolean().default(false),
-    /** The credit-check and lender-sharing authorization (issue 11 item 7): must be ticked. */
+    /** The credit-check and lender-sharing authorization: must be ticked. */
     creditConsent: z.literal(true, { error: privacy.creditConsent.required }),
   };
   return { coOwner, primary };
@@ -175,7 +175,7 @@ const coOwnerInputShape = Object.fromEntries(coOwnerKeys.map((key) => [key, z.un
 };
 
 /**
- * THE financing form schema (spec §3 and §5) in a language, shared by the form (zodResolver)
+ * THE financing form schema (docs/behaviour.md §3 and §5) in a language, shared by the form (zodResolver)
  * and POST /api/financing. Trade-in details are kept only when hasTradeIn is ticked.
  */
 export const financingApplicationSchema = (messages: Pick<Messages, "financing" | "privacy">) => {

@@ -21,7 +21,7 @@ const isUuid = (id: string) => uuidField().safeParse(id).success;
 const NOT_FOUND = "Not found";
 
 /**
- * /api/admin/financing* (spec §7, DESIGN.md difference 3). Mounted by src/app behind the
+ * /api/admin/financing* (docs/behaviour.md §7, §11). Mounted by src/app behind the
  * staff guard, which sets the signed-in person read by staffOf().
  */
 export function financingStaffApi(ctx: AppContext): Router {

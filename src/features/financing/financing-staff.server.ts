@@ -17,9 +17,9 @@ import {
   type StoredDocument,
 } from "./financing.server";
 
-/** Staff use cases on financing applications (spec §2 Financing Apps, DESIGN.md difference 3: each is audited). */
+/** Staff use cases on financing applications (docs/behaviour.md §2 Financing Apps, §11: each is audited). */
 
-/** One row of the Financing Apps list: no sensitive fields; its lead status and mails' states (issue 12). */
+/** One row of the Financing Apps list: no sensitive fields; its lead status and mails' states. */
 export type FinancingSummary = {
   id: string;
   createdAt: string;

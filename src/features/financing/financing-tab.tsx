@@ -19,8 +19,8 @@ const fullName = (first: string | null, last: string | null) => [first, last].fi
 const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US");
 
 /**
- * Spec §2 Financing Apps: the list, the details dialog with SSN reveal and documents, PDF, delete;
- * lead status and mail states (issue 12). `focusId` (a staff mail's link) opens that application.
+ * docs/behaviour.md §2 Financing Apps: the list, the details dialog with SSN reveal and documents, PDF, delete;
+ * lead status and mail states. `focusId` (a staff mail's link) opens that application.
  */
 export function FinancingTab({ focusId }: { focusId?: string | null }) {
   const m = useStaffMessages().admin;
@@ -152,7 +152,7 @@ function FinancingDetailsDialog({ summary, onClose }: { summary: FinancingSummar
     try {
       await downloadFile(`/api/admin/financing/${summary.id}/pdf`, staffPdfFileName(summary.firstName, summary.lastName));
     } catch (error) {
-      // Spec §8: an admin PDF failure is only logged.
+      // docs/behaviour.md §8: an admin PDF failure is only logged.
       console.error("Failed to download PDF", error instanceof Error ? error.message : error);
     }
   }

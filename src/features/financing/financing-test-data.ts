@@ -1,5 +1,5 @@
 /**
- * A valid financing application for the primary applicant only (spec §3 required fields), for tests and
+ * A valid financing application for the primary applicant only (docs/behaviour.md §3 required fields), for tests and
  * benchmarks. Callers pass the documents (data URLs) and override what they check. Not used by the app.
  */
 export function validApplicationInput(

@@ -203,7 +203,7 @@ export async function submitFinancingApplication(
       creditConsentVersion: CREDIT_CONSENT_VERSION,
       creditConsentAt: now.toISOString(),
     };
-    // The row and its mails commit together: a stored application is always announced (issue 12).
+    // The row and its mails commit together: a stored application is always announced.
     await ctx.db.transaction().execute(async (trx) => {
       // Only the id the vehicle page sent names a stock vehicle; free text is never matched to
       // one (a guess could attach another unit's VIN and price). A vehicle sold or deleted since

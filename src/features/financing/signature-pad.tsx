@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent, type Ref } from "react";
 import { useMessages } from "~/shared/i18n/messages";
 
-/** Spec §9: a 500x200 drawing space, line width 2, black. CSS scales it to the screen width. */
+/** docs/behaviour.md §9: a 500x200 drawing space, line width 2, black. CSS scales it to the screen width. */
 export const SIGNATURE_WIDTH = 500;
 export const SIGNATURE_HEIGHT = 200;
 

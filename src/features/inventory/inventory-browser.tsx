@@ -41,8 +41,8 @@ export function visibleVehicles(vehicles: readonly VehicleSummary[], filters: In
 }
 
 /**
- * Search, filter panel, result line and the card grid (spec §2 Inventory, §5). Filters
- * live in the URL (DESIGN.md difference 6): the server renders a filtered URL filtered,
+ * Search, filter panel, result line and the card grid (docs/behaviour.md §2 Inventory, §5). Filters
+ * live in the URL (docs/behaviour.md §2 Inventory): the server renders a filtered URL filtered,
  * and in the browser typing filters at once while the URL follows (replace, no reload).
  */
 export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {

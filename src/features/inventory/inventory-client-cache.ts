@@ -14,7 +14,7 @@ export function unpackInventory(data: PackedInventoryData): InventoryData {
 let inventory: InventoryData | null = null;
 
 /**
- * The vehicle list this browser last received, kept for the whole visit (spec §7: fetched once,
+ * The vehicle list this browser last received, kept for the whole visit (docs/behaviour.md §7: fetched once,
  * no refetch, cached data never goes stale). Client navigations to /inventory, Back included,
  * render from it at once, so the scroll position and filters come back exactly.
  */

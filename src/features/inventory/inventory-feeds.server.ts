@@ -13,7 +13,7 @@ import { listInventory, type InventorySnapshot } from "./inventory.server";
  * The vehicle feeds, each in its platform's own words (decision 059): Google Vehicle Listings (free
  * listings, TSV), Google Vehicle Ads (Merchant Center, TSV) and Meta's automotive catalog (CSV). All
  * three are built from the listed stock (not sold, with a photo; decision 054) once per stock version,
- * like the inventory page (issue 13).
+ * like the inventory page.
  */
 
 /**

@@ -1,6 +1,6 @@
 import type { Vehicle } from "~/shared/types/vehicle";
 
-/** Inventory filter state (spec §3): all text, empty by default. */
+/** Inventory filter state (docs/behaviour.md §3): all text, empty by default. */
 export type InventoryFilters = {
   search: string;
   make: string;
@@ -56,7 +56,7 @@ function within(value: number, min: string, max: string): boolean {
   return (lo === null || value >= lo) && (hi === null || value <= hi);
 }
 
-/** Whether one vehicle passes every active filter (spec §5 Inventory filtering). */
+/** Whether one vehicle passes every active filter (docs/behaviour.md §5 Inventory filtering). */
 export function matchesFilters(vehicle: FilterableVehicle, filters: InventoryFilters): boolean {
   if (filters.search) {
     const needle = filters.search.toLowerCase();
@@ -110,7 +110,7 @@ export function distinctOptions<K extends "make" | "bodyStyle" | "transmission">
   return [...new Set(vehicles.map((v) => v[key] as string))].sort(alphabetical);
 }
 
-/** Filter state read from a URL's search params (DESIGN.md difference 6); unknown params are ignored. */
+/** Filter state read from a URL's search params (docs/behaviour.md §2 Inventory); unknown params are ignored. */
 export function filtersFromSearchParams(params: URLSearchParams): InventoryFilters {
   const filters = { ...emptyFilters };
   for (const key of FILTER_KEYS) filters[key] = (params.get(key) ?? "").slice(0, 100);

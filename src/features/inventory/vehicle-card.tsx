@@ -10,7 +10,7 @@ import type { VehicleSummary } from "./vehicle-summary";
 export const CARD_IMAGE_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
 
 /**
- * One vehicle (spec §2 Vehicle card): the first image, 'year make model', price, mileage
+ * One vehicle (docs/behaviour.md §2 Vehicle card): the first image, 'year make model', price, mileage
  * with ' mi' and the transmission. The image and 'View Details' both open the vehicle page.
  * `eager` for cards in the first row, `priority` for the largest above-the-fold image (always eager:
  * a lazy image waits for layout before it is even requested, so the LCP image must never be lazy).
@@ -74,7 +74,7 @@ export function VehicleCard({
   );
 }
 
-/** "Sale Pending" and "Price reduced $X" (issue 13), on cards and the vehicle page. */
+/** "Sale Pending" and "Price reduced $X", on cards and the vehicle page. */
 export function VehicleBadges({
   status,
   priceReducedBy,
@@ -119,10 +119,10 @@ export function VehicleCardPlaceholder() {
   );
 }
 
-/** The results grid: 1 column small, 2 medium, 3 large (spec §2). */
+/** The results grid: 1 column small, 2 medium, 3 large (docs/behaviour.md §2). */
 export const VEHICLE_GRID_CLASS = "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3";
 
-/** `count` placeholder cards in the results grid (spec §9: 6 on the inventory, 3 on home). */
+/** `count` placeholder cards in the results grid (docs/behaviour.md §9: 6 on the inventory, 3 on home). */
 export function VehicleGridPlaceholders({ count, className = "" }: { count: number; className?: string }) {
   return (
     <ul className={`${VEHICLE_GRID_CLASS} ${className}`} data-testid="vehicle-placeholders">

@@ -7,7 +7,7 @@ import type { MailStatus } from "./outbox-staff.server";
 const POLL_MS = 60_000;
 
 /**
- * Above every dashboard tab (issue 12 item 5): tells staff when mail is not configured (no
+ * Above every dashboard tab: tells staff when mail is not configured (no
  * SMTP_URL, mails only written as .eml) or when the last send failed, so nobody trusts that a
  * customer or colleague was notified when they were not.
  */

@@ -5,7 +5,7 @@ import type { OutboxStatus } from "~/server/db/schema.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 
-/** Staff use cases on the mail outbox (issue 12 item 5, decision 046). */
+/** Staff use cases on the mail outbox (decision 046). */
 
 export const OUTBOX_LIST_LIMIT = 200;
 

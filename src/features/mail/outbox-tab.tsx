@@ -21,7 +21,7 @@ const STATUS_CLASSES: Record<string, string> = {
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US");
 
-/** Owner only (issue 12 item 5): every outgoing mail without its body, with Retry for a failed one. */
+/** Owner only: every outgoing mail without its body, with Retry for a failed one. */
 export function OutboxTab() {
   const m = useStaffMessages().leads.outbox;
   const common = useStaffMessages().admin.common;

@@ -8,7 +8,7 @@ import type { StaffAccountSummary } from "~/server/data/staff-accounts.server";
 
 type AuditPage = { entries: AuditEntry[]; nextBefore: number | null; actions: string[] };
 
-/** Owner only (issue 11 item 6): the audit trail, newest first, filtered by person and action, paged. */
+/** Owner only: the audit trail, newest first, filtered by person and action, paged. */
 export function AuditTab() {
   const m = useStaffMessages().staff.audit;
   const loading = useStaffMessages().admin.common.loading;

@@ -4,7 +4,7 @@ import type { AppContext } from "~/server/context.server";
 import { EnvError } from "~/server/env.server";
 import { countStaffAccounts, insertStaffAccount } from "~/server/data/staff-accounts.server";
 
-/** Outside production, with no account and no ADMIN_EMAIL/ADMIN_PASSWORD (README: Sign-in). */
+/** Outside production, with no account and no ADMIN_EMAIL/ADMIN_PASSWORD (README: Staff accounts). */
 export const DEMO_OWNER = { email: "owner@example.com", name: "Demo Owner", password: "demo-motors-owner-2026" } as const;
 /**
  * hashPassword(DEMO_OWNER.password), made once: the password is public anyway, and every

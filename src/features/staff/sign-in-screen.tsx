@@ -12,7 +12,7 @@ const primary =
   "mt-6 w-full rounded-md bg-red-700 px-4 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:opacity-60";
 
 /**
- * /podium's sign-in (issue 11, DESIGN.md difference 1): e-mail and password, then a TOTP
+ * /podium's sign-in (docs/behaviour.md §6): e-mail and password, then a TOTP
  * code — or, at the first sign-in, enrollment (server-rendered QR code and the key as text)
  * followed by the recovery codes, shown once.
  */

@@ -12,7 +12,7 @@ import {
 import { safeEqual, sign } from "~/server/secrets.server";
 
 /**
- * How many failed attempts each key allows within WINDOW_MS (issue 28 item 2). An account (or a
+ * How many failed attempts each key allows within WINDOW_MS. An account (or a
  * trusted device of it) allows 5; a client address allows 30, because a dealership's staff usually
  * share one public address and six colleagues mistyping once must still get in.
  */
@@ -61,7 +61,7 @@ function waitFor(times: string[], limit: number, now: number): number {
 }
 
 /**
- * Reserve, then check (issue 28 item 1): the attempt's row is written before its password or code is
+ * Reserve, then check: the attempt's row is written before its password or code is
  * checked, in one transaction that counts the window under a lock on each key, so however many
  * attempts arrive at once, on however many processes, at most `limit` of them reach the check.
  */

@@ -61,7 +61,7 @@ function sendThrottled(res: Response, retryAfterMs: number, message = LOCKED_OUT
 }
 
 /**
- * The staff guard for every /api/admin/* request (issue 11): same-origin for state changes,
+ * The staff guard for every /api/admin/* request: same-origin for state changes,
  * then the route's entry in the one route-to-roles table (src/server/auth/route-access.server.ts):
  * public routes pass, the others need a live session (401) of a role the table lists (403).
  * `identify` records a signed-in person on a path outside /admin without refusing anyone.

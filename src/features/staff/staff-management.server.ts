@@ -21,7 +21,7 @@ import { consumeSetupToken, findLiveSetupToken, insertSetupToken } from "~/serve
 import { emailField, requiredText } from "~/shared/validation/fields";
 import { STAFF_ROLES, type StaffUser } from "~/shared/staff/staff-roles";
 
-/** A setup link works once, for 24 hours (issue 11 item 4). */
+/** A setup link works once, for 24 hours. */
 export const SETUP_LINK_MS = 24 * 60 * 60 * 1000;
 
 const roleField = z.enum(STAFF_ROLES, { error: "Choose a role." });

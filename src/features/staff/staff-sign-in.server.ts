@@ -37,7 +37,7 @@ import {
   type Reservation,
 } from "./sign-in-throttle.server";
 
-/** Issue 11 item 2: 30 minutes idle (ADMIN_SESSION_IDLE_MS for tests), 12 hours absolute, 5 minutes between password and code. */
+/** 30 minutes idle (ADMIN_SESSION_IDLE_MS for tests), 12 hours absolute, 5 minutes between password and code. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
 

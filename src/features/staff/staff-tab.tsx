@@ -9,7 +9,7 @@ import type { StaffAccountSummary } from "~/server/data/staff-accounts.server";
 
 const field = "mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 focus:border-red-700 focus:outline-2 focus:outline-red-700";
 
-/** Owner only (issue 11 item 4): add people (one-time setup link), change role, disable, reset the second factor. */
+/** Owner only: add people (one-time setup link), change role, disable, reset the second factor. */
 export function StaffTab() {
   const messages = useStaffMessages();
   const m = messages.staff;

@@ -4,8 +4,8 @@ import { activeVisitors, dailyVisitorStats, visitorStats } from "./visitor-repor
 import { webVitalsReport } from "./web-vitals-report.server";
 
 /**
- * /api/admin/visitor-stats, /active-visitors, /visitor-daily (spec §7, §9) and /web-vitals (the
- * 28-day p75 of real visits, issue 15). Mounted by src/app behind the staff guard.
+ * /api/admin/visitor-stats, /active-visitors, /visitor-daily (docs/behaviour.md §7, §9) and /web-vitals (the
+ * 28-day p75 of real visits). Mounted by src/app behind the staff guard.
  */
 export function trackingStaffApi(ctx: AppContext): Router {
   const router = Router();

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 
 /**
  * Sends POST /api/track-visitor on every route change, the first page included.
- * A failure never affects the page: it is only logged (spec §8).
+ * A failure never affects the page: it is only logged (docs/behaviour.md §8).
  */
 export function useVisitorTracking(): void {
   const location = useLocation();
@@ -12,7 +12,7 @@ export function useVisitorTracking(): void {
     if (document.referrer) body.referrer = document.referrer;
     // A task of its own: at hydration every effect runs in one task, and on a phone that task was long.
     // The answer is read to its end: Chromium reports a fetch as finished to DevTools only once its body is
-    // consumed, and Lighthouse waited 45 s for this one to end (issue 28 item 11). No `keepalive` either:
+    // consumed, and Lighthouse waited 45 s for this one to end. No `keepalive` either:
     // the call is made as a page starts, not as it unloads (with the body read, keepalive made no difference).
     const timer = setTimeout(() =>
       fetch("/api/track-visitor", {

@@ -1,7 +1,7 @@
 import type { AppContext } from "~/server/context.server";
 import { countActiveVisitors, dailyPageViews, pageViewCounts } from "~/server/data/visitors.server";
 
-/** Spec §9: active visitors are those seen in the last 5 minutes. */
+/** docs/behaviour.md §9: active visitors are those seen in the last 5 minutes. */
 export const ACTIVE_WINDOW_MS = 5 * 60 * 1000;
 export const DAILY_DAYS = 30;
 

@@ -6,7 +6,7 @@ import { useAdminData } from "~/shared/ui/staff/staff-fetch";
 import type { WebVitalsReportRow } from "./web-vitals-report.server";
 import { WebVitalsTable } from "./web-vitals-table";
 
-/** Spec §9: active visitors are polled every 30 s; the top list has 5 entries. */
+/** docs/behaviour.md §9: active visitors are polled every 30 s; the top list has 5 entries. */
 export const ACTIVE_POLL_MS = 30_000;
 export const TOP_PAGES = 5;
 

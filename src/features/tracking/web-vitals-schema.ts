@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Metrics collected from real visits (issue 15). */
+/** Metrics collected from real visits. */
 export const WEB_VITAL_METRICS = ["LCP", "INP", "CLS"] as const;
 export type WebVitalMetric = (typeof WEB_VITAL_METRICS)[number];
 

@@ -3,12 +3,12 @@ import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { useMessages } from "~/shared/i18n/messages";
 import type { VehiclePhoto } from "~/shared/types/vehicle";
 
-/** Horizontal travel (px) that counts as a swipe, as for toasts (spec §9). */
+/** Horizontal travel (px) that counts as a swipe, as for toasts (docs/behaviour.md §9). */
 const SWIPE_THRESHOLD_PX = 50;
 const MAIN_SIZES = "(min-width: 1024px) 720px, 100vw";
 
 /**
- * The main photo with a clickable thumbnail strip and the photo count (spec §2). Arrow keys
+ * The main photo with a clickable thumbnail strip and the photo count (docs/behaviour.md §2). Arrow keys
  * on the gallery and a horizontal swipe on the photo move between photos. The main photo is
  * the page's largest above-the-fold image, so it loads eagerly with high priority.
  */

@@ -5,7 +5,7 @@ import { formatPrice } from "~/shared/lib/format";
 import type { VehiclePhoto } from "~/shared/types/vehicle";
 
 /**
- * The vehicle page while its details download (spec §2 loading skeleton). What the browser
+ * The vehicle page while its details download (docs/behaviour.md §2 loading skeleton). What the browser
  * already knows from the inventory (name, price, cover photo) shows at once; the rest pulses.
  */
 export function VehicleSkeleton({ name, price, photo }: { name: string; price: number; photo: VehiclePhoto | null }) {

@@ -1,4 +1,4 @@
-/** Spec §9: fit within 1200×1200, keep the aspect ratio, JPEG at quality 0.8. */
+/** docs/behaviour.md §9: fit within 1200×1200, keep the aspect ratio, JPEG at quality 0.8. */
 export const PHOTO_MAX_SIDE = 1200;
 export const PHOTO_QUALITY = 0.8;
 

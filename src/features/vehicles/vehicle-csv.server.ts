@@ -31,7 +31,7 @@ import {
 } from "./vehicle-schema";
 
 /**
- * CSV import and export of the stock (issue 13): columns by name, case-insensitive and in any
+ * CSV import and export of the stock: columns by name, case-insensitive and in any
  * order; a column left out leaves that field unchanged; rows are upserted by VIN. Parsed with
  * csv-parse (BOM, CRLF, quoted commas and line breaks), validated with the vehicle form's schema.
  * The import runs in the request's process, so it is bounded and sliced (decision 053): limits
@@ -41,7 +41,7 @@ import {
 
 type Column = { header: string; field: keyof VehicleImportFields };
 
-/** The importable columns (issue 13's list, then the lot fields the export also writes). */
+/** The importable columns (then the lot fields the export also writes). */
 export const IMPORT_COLUMNS: Column[] = [
   { header: "VIN", field: "vin" },
   { header: "Stock", field: "stockNumber" },
@@ -150,7 +150,7 @@ export type ImportReport = {
 export class CsvFileError extends Error {}
 
 /**
- * What one file may hold (issue 28 item 4). Each bounds the work a file can cause before it is
+ * What one file may hold. Each bounds the work a file can cause before it is
  * refused: rows are counted while parsing, so a longer file is never parsed to its end; columns
  * (the import knows 19) and the length of one row (its cells, separators aside; a description holds
  * at most 5,000 characters) are checked cell by cell, so a line of 400,000 empty cells stops at its 65th.

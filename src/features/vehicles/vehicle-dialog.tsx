@@ -33,7 +33,7 @@ function photosOf(vehicle: Vehicle | null): Photo[] {
   });
 }
 
-/** Add Vehicle / Edit Vehicle (spec §5 Vehicle form, §8 toasts, §9 photos). */
+/** Add Vehicle / Edit Vehicle (docs/behaviour.md §5 Vehicle form, §8 toasts, §9 photos). */
 export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle | null; onClose: () => void; onSaved: () => void }) {
   const m = useStaffMessages().admin;
   const f = m.vehicleForm;
@@ -49,7 +49,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<VehicleFormInput, unknown, VehicleFormOutput>({
-    // Editing may save without photos (price, status of an imported vehicle); adding asks for one (spec §5).
+    // Editing may save without photos (price, status of an imported vehicle); adding asks for one (docs/behaviour.md §5).
     resolver: zodResolver(vehicle ? vehicleEditSchema : vehicleSchema),
     defaultValues: vehicle
       ? {
@@ -440,7 +440,7 @@ function RequiredMark() {
   );
 }
 
-/** A labelled control with its error; required unless `optional` (spec §5: only the description is optional). */
+/** A labelled control with its error; required unless `optional` (docs/behaviour.md §5: only the description is optional). */
 function Field({
   label,
   htmlFor,

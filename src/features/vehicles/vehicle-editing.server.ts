@@ -29,7 +29,7 @@ import { DATA_URL_PATTERN, STORED_KEY_PATTERN, STORED_URL_PATTERN, type VehicleF
 
 export { ImageRejectedError };
 
-/** Staff use cases on the stock (spec §2 Vehicles, §5, §9): every change is audited. */
+/** Staff use cases on the stock (docs/behaviour.md §2 Vehicles, §5, §9): every change is audited. */
 
 /** Every vehicle, newest first, for the Vehicles tab. */
 export const listVehiclesForStaff = (ctx: AppContext) => listVehicles(ctx.db);

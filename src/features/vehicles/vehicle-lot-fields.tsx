@@ -6,7 +6,7 @@ import { FUEL_TYPE_LABELS, FUEL_TYPES, VEHICLE_STATUSES, WARRANTY_TYPES } from "
 import type { VehicleFormInput } from "./vehicle-schema";
 
 /**
- * The vehicle dialog's lot fields (issue 13): stock number, trim, fuel type (issue 29, for the feeds; VIN
+ * The vehicle dialog's lot fields: stock number, trim, fuel type (for the feeds; VIN
  * decoding fills it), status, date in stock and the
  * Buyers Guide warranty, with a warning when "as is" contradicts Massachusetts law.
  */

@@ -8,7 +8,7 @@ import { isoDateField, requiredText, vinField, withoutControlCharacters } from "
 
 const v = staffMessagesFor().admin.validation;
 
-/** Spec §5 option lists. */
+/** docs/behaviour.md §5 option lists. */
 export const TRANSMISSIONS = ["Automatic", "Manual", "CVT", "Semi-Automatic"] as const;
 export const COLORS = [
   "Black",
@@ -31,12 +31,12 @@ export const COLORS = [
 export const DRIVETRAINS = ["FWD", "RWD", "AWD", "4WD"] as const;
 export const BODY_STYLES = ["Sedan", "SUV", "Truck", "Coupe", "Hatchback", "Convertible", "Wagon", "Van", "Minivan"] as const;
 
-/** Spec §9: at most 25 photos per upload. */
+/** docs/behaviour.md §9: at most 25 photos per upload. */
 export const MAX_PHOTOS_PER_UPLOAD = 25;
 /** A vehicle keeps at most this many photos in total. */
 export const MAX_PHOTOS_PER_VEHICLE = 60;
 
-/** Features are entered comma-separated: split, trimmed, empties dropped (spec §5). */
+/** Features are entered comma-separated: split, trimmed, empties dropped (docs/behaviour.md §5). */
 export function splitFeatures(text: string): string[] {
   return text
     .split(",")
@@ -71,7 +71,7 @@ const optionalLotText = (max: number, message: string) =>
     .transform((s) => (s ? s : null))
     .optional();
 
-/** The lot's fields (issue 13), optional everywhere: the dialog, the API and the CSV import. */
+/** The lot's fields, optional everywhere: the dialog, the API and the CSV import. */
 const lotFields = {
   stockNumber: optionalLotText(40, v.stockNumber),
   trim: optionalLotText(60, v.trim),
@@ -99,7 +99,7 @@ const photoList = (min: number) =>
     )
     .min(min, v.images)
     .max(MAX_PHOTOS_PER_VEHICLE)
-    // Inline photos are one upload's worth at most (spec §9: 25 per upload).
+    // Inline photos are one upload's worth at most (docs/behaviour.md §9: 25 per upload).
     .refine(
       (images) => images.filter((s) => s.startsWith("data:")).length <= MAX_PHOTOS_PER_UPLOAD,
       staffMessagesFor().admin.vehicleForm.tooManyText,
@@ -109,7 +109,7 @@ const photoList = (min: number) =>
 export const STANDARD_VIN_FROM_YEAR = 1981;
 
 /**
- * The VIN rules that depend on the year (issue 29 item 2): a 1981-or-later VIN uses the VIN alphabet
+ * The VIN rules that depend on the year: a 1981-or-later VIN uses the VIN alphabet
  * (no I, O or Q, 49 CFR 565.14) and carries the check digit of 565.15 in position 9. Older vehicles'
  * serial numbers followed each maker's own scheme, so they keep only the 17-character rule.
  */
@@ -154,8 +154,8 @@ function checkVehicle(
 }
 
 /**
- * The Add Vehicle form's fields (spec §5), shared by the dialog and POST /api/admin/vehicles (editing: vehicleEditSchema).
- * Features may arrive as comma-separated text (the form) or a list (the API, spec §7).
+ * The Add Vehicle form's fields (docs/behaviour.md §5), shared by the dialog and POST /api/admin/vehicles (editing: vehicleEditSchema).
+ * Features may arrive as comma-separated text (the form) or a list (the API, docs/behaviour.md §7).
  */
 const vehicleFields = z.object({
   ...lotFields,
@@ -192,7 +192,7 @@ const vehicleFields = z.object({
  * The Edit Vehicle form and PATCH /api/admin/vehicles/:id: the same, but a vehicle may be saved without
  * photos. Imported vehicles arrive without any, and staff set their price and status before the
  * photos are taken; a vehicle without a photo is simply not listed (decision 054). Adding a vehicle
- * still asks for one (spec §5).
+ * still asks for one (docs/behaviour.md §5).
  */
 export const vehicleSchema = vehicleFields.superRefine(checkVehicle);
 export const vehicleEditSchema = vehicleFields.extend({ images: photoList(0) }).superRefine(checkVehicle);

@@ -49,7 +49,7 @@ function utf8Body(contentType: string | undefined, body: Buffer): Buffer | null 
 }
 
 /**
- * /api/admin/vehicles*, /api/admin/photos, /api/admin/vin/:vin (spec §7). Mounted by src/app
+ * /api/admin/vehicles*, /api/admin/photos, /api/admin/vin/:vin (docs/behaviour.md §7). Mounted by src/app
  * behind the staff guard, which sets the signed-in person read by staffOf().
  */
 export function vehiclesStaffApi(ctx: AppContext): Router {
@@ -98,7 +98,7 @@ export function vehiclesStaffApi(ctx: AppContext): Router {
     if (!isUuid(id)) return sendError(res, 404, NOT_FOUND);
     res.json(await vehiclePriceHistory(ctx, id));
   });
-  // CSV (issue 13): every vehicle out; a dry run or a real import in (upsert by VIN).
+  // CSV: every vehicle out; a dry run or a real import in (upsert by VIN).
   router.get("/admin/vehicles/export.csv", async (_req, res) => {
     const csv = await exportVehiclesCsv(ctx, staffOf(res));
     res.setHeader("Content-Type", "text/csv; charset=utf-8");

@@ -13,7 +13,7 @@ import { toast } from "~/shared/ui/toast";
 import { VehicleDialog } from "./vehicle-dialog";
 import { daysInStock, ImportDialog, VehicleDetailsDialog } from "./vehicle-lot-panels";
 
-/** Case-insensitive match on make, model, year or VIN (spec §2 Vehicles tab). */
+/** Case-insensitive match on make, model, year or VIN (docs/behaviour.md §2 Vehicles tab). */
 export function matchesVehicleSearch(vehicle: Pick<Vehicle, "make" | "model" | "year" | "vin">, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
@@ -32,7 +32,7 @@ const SORTERS: Record<SortKey, (a: Vehicle, b: Vehicle) => number> = {
   days: (a, b) => daysInStock(a.dateInStock) - daysInStock(b.dateInStock),
 };
 
-/** The staff list's filters (issue 13): status, vehicles without photos, at least N days in stock. */
+/** The staff list's filters: status, vehicles without photos, at least N days in stock. */
 export function filterVehicles(
   vehicles: Vehicle[],
   filters: { query: string; status: StatusFilter; noPhotos: boolean; minDays: number },
@@ -48,7 +48,7 @@ export function filterVehicles(
 }
 
 /**
- * Spec §2 Vehicles, plus the lot (issue 13): a sortable, filterable table (cards on small screens), status, CSV, Buyers Guide.
+ * docs/behaviour.md §2 Vehicles, plus the lot: a sortable, filterable table (cards on small screens), status, CSV, Buyers Guide.
  * Owner and sales edit it; finance sees it read-only, without edit controls (the server refuses their edits too).
  */
 export function VehiclesTab({ user }: { user: SessionUser }) {

@@ -23,7 +23,7 @@ type Params = { logN: number; r: number; p: number };
 
 /**
  * scrypt runs on libuv's thread pool (4 threads), which `express.static`'s file reads share, and keeps
- * a core busy for ~0.25 s: 100 parallel sign-ins once held a stylesheet for 27.6 s (issue 28 item 3).
+ * a core busy for ~0.25 s: 100 parallel sign-ins once held a stylesheet for 27.6 s.
  * So hashes run one fewer at a time than there are cores (at most 2, at least 1): a core stays free
  * for the event loop and two pool threads for files. A few more wait (about 2 s of work); beyond
  * that an attempt is refused at once with PasswordHashingBusyError, which the API answers 503.

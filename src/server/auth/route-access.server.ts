@@ -2,7 +2,7 @@ import { STAFF_AREAS, type StaffRole } from "~/shared/staff/staff-roles";
 
 /**
  * Who may call each /api/admin route: the ONE table the staff guard consults for every
- * request (issue 11 item 3). "public" needs no session, "any-staff" any signed-in account,
+ * request. "public" needs no session, "any-staff" any signed-in account,
  * otherwise the listed roles. A route missing from the table is owner-only (deny by default),
  * and tests/api/staff-roles.test.ts fails until a new route is listed here.
  */
@@ -33,7 +33,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "DELETE /admin/vehicles/:id": ["owner", "sales"],
   "POST /admin/photos": ["owner", "sales"],
   "GET /admin/vin/:vin": ["owner", "sales"],
-  // The lot (issue 13): status, price history, the Buyers Guide, CSV import and export
+  // The lot: status, price history, the Buyers Guide, CSV import and export
   "PATCH /admin/vehicles/:id/status": ["owner", "sales"],
   "GET /admin/vehicles/:id/price-history": area("vehicles"),
   "GET /admin/vehicles/:id/buyers-guide.pdf": area("vehicles"),
@@ -57,7 +57,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Bookings
   "GET /admin/bookings": area("bookings"),
   "PATCH /admin/bookings/:id": area("bookings"),
-  // Lead mail (issue 12 item 5): every role handles leads, so every role sees whether mail works;
+  // Lead mail: every role handles leads, so every role sees whether mail works;
   // the outbox itself (recipients, subjects, errors, retry) is the owner's.
   "GET /admin/mail-status": "any-staff",
   "GET /admin/outbox": area("outbox"),

@@ -1,10 +1,10 @@
 import type { Db } from "~/server/db/database.server";
 
 /**
- * Sign-in attempts, in the database so every server process counts the same (issue 16 runs several).
+ * Sign-in attempts, in the database so every server process counts the same (several may run, decision 047).
  * Keys: "email:<address>", "client:<ip or IPv6 /64>", "device:<nonce>", "password-change:<account id>".
  *
- * An attempt's row is written BEFORE its password or code is checked (a reservation, issue 28): an
+ * An attempt's row is written BEFORE its password or code is checked (a reservation): an
  * attempt in flight already counts, so parallel guesses cannot all pass a check made before any of
  * them failed. A successful attempt takes its row back; a failed one leaves it as the failure record.
  */

@@ -8,7 +8,7 @@ import { defaultWarrantyType } from "~/shared/lib/massachusetts-warranty";
 import type { Vehicle, VehicleStatus } from "~/shared/types/vehicle";
 import { listPriceChangesSince, recordPriceChange } from "./vehicle-price-changes.server";
 
-/** The lot's own fields (issue 13): optional on input, defaulted on create, unchanged on update when absent. */
+/** The lot's own fields: optional on input, defaulted on create, unchanged on update when absent. */
 type LotFields =
   | "stockNumber"
   | "trim"

@@ -26,12 +26,12 @@ export type Database = {
   outbox: OutboxTable;
 };
 
-/** Who a lead's status says has dealt with it (issue 12, item 6). */
+/** Who a lead's status says has dealt with it. */
 export type LeadStatus = "new" | "contacted" | "closed";
 /** `written`: no SMTP configured, the mail was written as an .eml file under DATA_DIR/mail instead. */
 export type OutboxStatus = "queued" | "sending" | "sent" | "written" | "failed" | "cancelled";
 
-/** One outgoing mail (issue 12): written in the same transaction as the record it is about. */
+/** One outgoing mail: written in the same transaction as the record it is about. */
 export type OutboxTable = {
   id: Generated<number>;
   kind: string;

@@ -7,7 +7,7 @@ const METHOD_ORDER = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE"];
 
 /**
  * Answers a method no route of ours takes with 405 and an Allow header, and OPTIONS with 204 and the same
- * header (no CORS grant: the site calls only itself), before any handler sees it (issue 28 item 7). React
+ * header (no CORS grant: the site calls only itself), before any handler sees it. React
  * Router refused PROPFIND, TRACE or OPTIONS on a page before matching one, and its root error boundary,
  * with no language to speak, then failed: a 500. `apiMethods` are those the /api routers register (HEAD
  * comes with GET); an /api path that does not route one of them still answers the API's JSON 404.

@@ -7,7 +7,7 @@ const UNSAFE_CHARACTERS = /[\u0000-\u001F\u007F\\]/;
 const httpError = (status: number, message: string) => Object.assign(new Error(message), { status, expose: true });
 
 /**
- * Refuses crafted paths before any handler sees them (issue 10 item 8): a malformed %-escape is a 400;
+ * Refuses crafted paths before any handler sees them: a malformed %-escape is a 400;
  * a decoded control character, backslash or "." / ".." segment is a 404. Without this, `/%09/x/%2e%2e`
  * reached the page renderer, whose URL parser threw a 500.
  */

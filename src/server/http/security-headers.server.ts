@@ -10,7 +10,7 @@ const CSP_DIRECTIVES = {
   imgSrc: ["'self'", "data:", "blob:"],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],
-  // The map facade loads the maps embed only after the shopper asks (DESIGN.md difference 9).
+  // The map facade loads the maps embed only after the shopper asks (docs/behaviour.md §2 Maps).
   frameSrc: ["https://www.google.com"],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],

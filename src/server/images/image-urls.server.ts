@@ -1,6 +1,6 @@
 import type { VehiclePhoto } from "~/shared/types/vehicle";
 
-/** Widths of the WebP variants made for every photo; 1200 is also stored as JPEG (spec §9). */
+/** Widths of the WebP variants made for every photo; 1200 is also stored as JPEG (docs/behaviour.md §9). */
 export const WEBP_WIDTHS = [400, 800] as const;
 export const FULL_WIDTH = 1200;
 

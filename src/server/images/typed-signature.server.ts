@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 
-/** The signature pad's drawing space (spec §9), so a typed signature is stored like a drawn one. */
+/** The signature pad's drawing space (docs/behaviour.md §9), so a typed signature is stored like a drawn one. */
 const WIDTH = 500;
 const HEIGHT = 200;
 const FONT_FAMILY = "DejaVu Serif Italic";

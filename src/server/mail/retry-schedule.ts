@@ -1,5 +1,5 @@
 /**
- * When a mail that failed is tried again (issue 12): the first retry within 30 s, then
+ * When a mail that failed is tried again: the first retry within 30 s, then
  * doubling, never more than an hour apart; a mail still unsent 24 h after it was due is
  * given up (marked failed). Pure, so the schedule is tested without waiting.
  */

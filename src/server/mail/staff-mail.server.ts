@@ -7,7 +7,7 @@ import type { Vehicle } from "~/shared/types/vehicle";
 import { LANGUAGE_NAMES_IN_ENGLISH, type AdfVehicle } from "./adf.server";
 
 /**
- * What every staff lead mail shares (issue 29 item 4): a salesperson acts on it from a phone,
+ * What every staff lead mail shares: a salesperson acts on it from a phone,
  * so times are the dealership's, phone and e-mail are links, the vehicle is identified the way
  * the lot knows it, and one link opens the record itself in the dashboard.
  */

@@ -102,7 +102,7 @@ const halfHours = (from: string, to: string) => {
   return out;
 };
 
-/** The demo service menu (spec §3 services). */
+/** The demo service menu (docs/behaviour.md §3 services). */
 export const DEMO_SERVICES: Omit<Service, "id">[] = [
   {
     name: "Oil Change",

@@ -6,7 +6,7 @@ import { staff } from "./en/staff";
 /**
  * The staff dashboard's catalogue, kept apart from the public one so no public page downloads
  * the dashboard's text (docs/decisions/016-javascript-budget.md). The dashboard is English only
- * (DESIGN.md difference 11), whatever language the public pages are in.
+ * (docs/behaviour.md §10), whatever language the public pages are in.
  */
 export const staffEn = { admin, lot, staff, leads };
 

@@ -37,7 +37,7 @@ function writeWhole(n: number, locale: Locale, prefix = ""): string {
   return (n < 0 ? "-" : "") + prefix + groupThousands(String(Math.abs(n)), WHOLE_NUMBER_STYLE[locale].thousands);
 }
 
-/** "$12,995" (en-US, es-US) or "US$ 12.995" (pt-BR): whole US dollars, never cents (spec §9). */
+/** "$12,995" (en-US, es-US) or "US$ 12.995" (pt-BR): whole US dollars, never cents (docs/behaviour.md §9). */
 export function formatPrice(dollars: number, locale: Locale = "en"): string {
   const whole = Math.round(dollars);
   if (isPlainInteger(whole)) return writeWhole(whole, locale, WHOLE_NUMBER_STYLE[locale].currency);

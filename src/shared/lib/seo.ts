@@ -20,7 +20,7 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
 
-/** Title, description, canonical link, Open Graph and Twitter tags for a page (DESIGN.md difference 5). */
+/** Title, description, canonical link, Open Graph and Twitter tags for a page (docs/behaviour.md §13). */
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const locale = input.locale ?? DEFAULT_LOCALE;
   const url = absoluteUrl(input.publicUrl, localizedPath(input.path, locale));
@@ -49,7 +49,7 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
 
 /**
  * `<link rel="alternate" hreflang>` for each language's version of a page and x-default (English),
- * so search engines show each shopper the page in their language (issue 14).
+ * so search engines show each shopper the page in their language.
  */
 export function languageAlternates(publicUrl: string, englishPath: string): MetaDescriptor[] {
   return [

@@ -6,7 +6,7 @@ export const SIMILAR_VEHICLE_COUNT = 3;
 /**
  * Up to three available vehicles like `target`: the same body style or make, nearest in
  * price first (ties: same body style and make first, then the list's order). Used on every
- * vehicle page and on a sold vehicle's 410 page (issue 13).
+ * vehicle page and on a sold vehicle's 410 page.
  */
 export function similarVehicles<T extends Comparable>(
   target: Omit<Comparable, "status">,

@@ -1,4 +1,4 @@
-/** Postal code that is part of every vehicle path (spec §9). */
+/** Postal code that is part of every vehicle path (docs/behaviour.md §9). */
 export const VEHICLE_PATH_POSTAL_CODE = "01430";
 
 const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;

@@ -1,4 +1,4 @@
-/** A VIN is exactly 17 characters (spec §9). */
+/** A VIN is exactly 17 characters (docs/behaviour.md §9). */
 export const VIN_LENGTH = 17;
 
 const TRANSLITERATION: Record<string, number> = {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * What the dashboard shows of a lead's follow-up (issue 12 items 5–6): its status, set by staff,
+ * What the dashboard shows of a lead's follow-up: its status, set by staff,
  * and the state of each mail the lead produced. Shared so the server's lists and the feature tabs
  * agree on one shape, and so the Messages and Financing tabs (two features) use the same rules.
  */

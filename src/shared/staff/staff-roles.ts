@@ -1,5 +1,5 @@
 /**
- * Staff roles (issue 11, FTC Safeguards Rule §314.4(c)(1): access limited to what each job needs).
+ * Staff roles (FTC Safeguards Rule §314.4(c)(1): access limited to what each job needs).
  * Shared so the dashboard shows only the tabs a role may use; the server enforces the same
  * rules per route (src/server/auth/route-access.server.ts).
  */
@@ -11,7 +11,7 @@ export const isStaffRole = (value: unknown): value is StaffRole => STAFF_ROLES.i
 /** The signed-in person as every staff route sees them. */
 export type StaffUser = { id: string; email: string; name: string; role: StaffRole };
 
-/** What GET /api/admin/session and the sign-in tell the dashboard (issue 11: email, name, role). */
+/** What GET /api/admin/session and the sign-in tell the dashboard (email, name, role). */
 export type SessionUser = Omit<StaffUser, "id">;
 
 /** Dashboard areas and the roles that use them. */

@@ -1,6 +1,6 @@
 import type { Weekday } from "~/shared/config/business-profile";
 
-/** A bookable service from the menu (spec §3 services). */
+/** A bookable service from the menu (docs/behaviour.md §3 services). */
 export type Service = {
   id: string;
   name: string;

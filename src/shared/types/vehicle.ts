@@ -1,6 +1,6 @@
-/** One stored photo with the URLs of its variants (DESIGN.md difference 4). */
+/** One stored photo with the URLs of its variants (docs/behaviour.md §9). */
 export type VehiclePhoto = {
-  /** The 1200 px JPEG (spec §9). */
+  /** The 1200 px JPEG (docs/behaviour.md §9). */
   src: string;
   /** WebP variants for `srcset`. */
   srcSet: string;
@@ -31,7 +31,7 @@ export type Vehicle = {
   /** The dealer's own stock number (optional, unique). */
   stockNumber: string | null;
   trim: string | null;
-  /** What the engine runs on (issue 29 item 2; the feeds ask for it), null when nobody has said. */
+  /** What the engine runs on (the feeds ask for it), null when nobody has said. */
   fuelType: FuelType | null;
   status: VehicleStatus;
   /** yyyy-MM-dd */
@@ -44,7 +44,7 @@ export type Vehicle = {
   warrantyDuration: string | null;
   /** The Buyers Guide ticks "MANUFACTURER'S WARRANTY STILL APPLIES" (decision 060). */
   manufacturerWarrantyApplies: boolean;
-  /** Whole dollars the price dropped in the last 30 days, or null (issue 13 "Price reduced $X"). */
+  /** Whole dollars the price dropped in the last 30 days, or null ("Price reduced $X"). */
   priceReducedBy: number | null;
 };
 

@@ -6,7 +6,7 @@ export const FIRST_TOUCH_EVENTS = ["focusin", "pointerdown", "keydown"] as const
 
 /**
  * A part of a public page that works as plain HTML until its code arrives, so its code is not
- * first-load JavaScript (issue 15's budget; decision 016). The server renders it into the document
+ * first-load JavaScript (decision 016). The server renders it into the document
  * as usual. In the browser its module is imported when the shopper first focuses, touches or types
  * in it, or when the browser is idle after the `load` event, whichever comes first; React then
  * hydrates it where it stands. Until then a form in it is an ordinary form posting to the route's

@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from "react";
 
 /**
- * The one form-field kit of the site (issue 10 item 5): contact, booking, financing and the staff
+ * The one form-field kit of the site: contact, booking, financing and the staff
  * vehicle dialog all build their fields from it, so every field has the same label, hint, error
  * wiring and focus style. Controls stay uncontrolled and take any native attribute (name,
  * defaultValue, autoComplete…) or a form library's registration spread on them.

@@ -4,7 +4,7 @@ import { businessProfile } from "~/shared/config/business-profile";
 import { useMessages } from "~/shared/i18n/messages";
 
 /**
- * A lightweight stand-in for the maps embed (DESIGN.md difference 9): the address and
+ * A lightweight stand-in for the maps embed (docs/behaviour.md §2 Maps): the address and
  * Get Directions right away; the third-party iframe loads only when the shopper asks.
  */
 export function MapFacade({ minHeight = 320, className = "" }: { minHeight?: number; className?: string }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useMessages } from "~/shared/i18n/messages";
 
-/** The line under every public form that links the privacy notice (issue 11 item 7). */
+/** The line under every public form that links the privacy notice. */
 export function PrivacyNotice({ className = "" }: { className?: string }) {
   const m = useMessages().privacy;
   return (

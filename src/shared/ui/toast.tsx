@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useMessages } from "~/shared/i18n/messages";
 
-/** Spec §9 toast defaults. */
+/** docs/behaviour.md §9 toast defaults. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Field schemas every form shares, defined once. Each takes the spec's message for the
- * form it is used in (spec §5).
+ * form it is used in (docs/behaviour.md §5).
  */
 // C0 controls other than tab and line breaks, and DEL.
 // eslint-disable-next-line no-control-regex
@@ -20,7 +20,7 @@ export const requiredText = (message: string, min = 1) =>
 /** A valid e-mail address. */
 export const emailField = (message: string) => z.string({ error: message }).trim().pipe(z.email(message));
 
-/** At least 10 characters (spec §9 phone minimum). */
+/** At least 10 characters (docs/behaviour.md §9 phone minimum). */
 export const PHONE_MIN_LENGTH = 10;
 export const phoneField = (message: string) =>
   z.string({ error: message }).overwrite(withoutControlCharacters).trim().min(PHONE_MIN_LENGTH, message);
@@ -42,7 +42,7 @@ export const optionalText = (max = 2000) =>
 export const uuidField = (message?: string) =>
   z.string({ error: message }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, message);
 
-/** VIN: upper-cased, exactly 17 letters or digits (spec §5 Vehicle form). */
+/** VIN: upper-cased, exactly 17 letters or digits (docs/behaviour.md §5 Vehicle form). */
 export const vinField = (requiredMessage: string, lengthMessage: string) =>
   z
     .string({ error: requiredMessage })

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { autoIncrementId, floatType } from "../dialect.server";
 
-/** The six entities of spec §3, plus staff sessions and the audit log (DESIGN.md differences 1 and 3). */
+/** The six entities of docs/behaviour.md §3, plus staff sessions and the audit log (docs/behaviour.md §6 and §11). */
 export const initialMigration: Migration = {
   // A migration runs against the schema as it was then, not today's Database type (Kysely's advice).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -3,7 +3,7 @@ import type { Migration } from "kysely/migration";
 import { autoIncrementId } from "../dialect.server";
 
 /**
- * Issue 11: one account per person with a second factor, roles, throttling in the database
+ * One account per person with a second factor, roles, throttling in the database
  * (so every server process sees it), sessions tied to an account (replacing the PIN's
  * admin_sessions), audit entries that name the account, and the financing credit consent.
  */

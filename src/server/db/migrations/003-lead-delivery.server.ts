@@ -3,7 +3,7 @@ import type { Migration } from "kysely/migration";
 import { autoIncrementId } from "../dialect.server";
 
 /**
- * Issue 12 (DESIGN.md difference 12): the durable mail outbox, the booking manage link and
+ * Lead delivery (docs/behaviour.md §12): the durable mail outbox, the booking manage link and
  * its reminder, the shopper's locale on every lead, and lead status with the time of the
  * first change (response time).
  */

@@ -3,7 +3,7 @@ import type { Migration } from "kysely/migration";
 import { autoIncrementId } from "../dialect.server";
 
 /**
- * Running the lot (issue 13): stock number, trim, sale status, date in stock, sold date,
+ * Running the lot: stock number, trim, sale status, date in stock, sold date,
  * the Buyers Guide warranty and a price history. Every existing vehicle stays listed
  * (available, in stock since it was created). Its warranty follows Massachusetts law
  * (M.G.L. c. 90 §7N¼): a dealer warranty at $700 or more under 125,000 miles, else as is

@@ -3,7 +3,7 @@ import type { Migration } from "kysely/migration";
 import { floatType } from "../dialect.server";
 
 /**
- * Core Web Vitals from real visits (issue 15): one row per metric instance of a page load, keyed by
+ * Core Web Vitals from real visits: one row per metric instance of a page load, keyed by
  * the id the web-vitals library gives it so a later, larger value replaces the earlier one.
  * No personal data: a route pattern (never the URL's ids), a device class and a number.
  */

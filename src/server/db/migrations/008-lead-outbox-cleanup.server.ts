@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Issue 12 (decision 046): a lead's outbox mails now go with the lead (staff delete, retention
+ * Decision 046: a lead's outbox mails now go with the lead (staff delete, retention
  * purge). Before, deleting a message or an application left its mails behind — copies of the
  * shopper's name, contacts and words with no record to answer for them. This removes those
  * already left. Lead status itself needs no schema change: migration 003 added it.

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Issue 28 (decision 056): one row per throttle key ("email:…", "client:…", "device:…"), locked by
+ * Decision 056: one row per throttle key ("email:…", "client:…", "device:…"), locked by
  * an upsert at the start of each sign-in attempt's reservation. The lock makes "count the window,
  * then reserve" one step per key on every process: PostgreSQL's READ COMMITTED alone let 300
  * parallel codes all count the same few failures. SQLite's transactions are serial anyway.

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Issue 28 item 4 (decision 053): every page request reads the stock version, `max(updated_at)`
+ * Decision 053: every page request reads the stock version, `max(updated_at)`
  * over the vehicles, and every vehicle write its next change time the same way. Without an index
  * that read walked every row: 10 ms a request once a 10 MB import had brought 5,000 vehicles with
  * long descriptions, and 5,000 such reads made the import itself take 40 s. With it, 0.2 ms.

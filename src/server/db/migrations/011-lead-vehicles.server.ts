@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Issue 29 (decision 057): leads name their vehicles exactly.
+ * Decision 057: leads name their vehicles exactly.
  * - A financing application keeps the id of the stock vehicle whose page opened the form, so the
  *   ADF lead, the staff mail and the dashboard name that vehicle instead of guessing one from the
  *   shopper's free text. No foreign key: a vehicle may be deleted later, the application stays.

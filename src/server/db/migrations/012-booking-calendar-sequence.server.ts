@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Issue 29 item 5 (decision 058): the SEQUENCE of a booking's calendar event (RFC 5545
+ * Decision 058: the SEQUENCE of a booking's calendar event (RFC 5545
  * §3.8.7.4). The shopper's calendar keeps the event a mail sent them; a later update or
  * CANCEL only replaces it when its SEQUENCE is higher, so the number each mail carried has
  * to be remembered. Existing bookings were sent SEQUENCE 0 (no SEQUENCE property means 0).

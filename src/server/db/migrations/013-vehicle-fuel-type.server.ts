@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Issue 29 item 2 (decision 059): a vehicle's fuel type, which Google's and Meta's vehicle feeds ask
+ * Decision 059: a vehicle's fuel type, which Google's and Meta's vehicle feeds ask
  * for. Nullable: the stock already on the lot has no recorded fuel type, and guessing one from the
  * model would put a wrong value in front of shoppers; staff (or the VIN decoder) fill it in. No CHECK
  * constraint: every write goes through the vehicle schema's list, and a later value (hydrogen, say)

@@ -4,7 +4,7 @@ import { autoIncrementId } from "../dialect.server";
 import { businessProfile } from "~/shared/config/business-profile";
 
 /**
- * Issue 29 item 1 (decision 060): a Massachusetts dealer cannot sell a used vehicle "as is"
+ * Decision 060: a Massachusetts dealer cannot sell a used vehicle "as is"
  * (M.G.L. c. 106 §2-316A). Three changes:
  * - every `as_is` vehicle becomes `implied` where the statute requires no written warranty
  *   ($700 or more and under 125,000 miles, c. 90 §7N¼), else `dealer` — only when the business

@@ -1,4 +1,4 @@
-/** Staff dashboard (/podium): spec §2 Admin, §5 Vehicle form, §8; sign-in and staff accounts are in staff.ts. */
+/** Staff dashboard (/podium): docs/behaviour.md §2 Staff dashboard, §5 Vehicle form, §8; sign-in and staff accounts are in staff.ts. */
 export const admin = {
   dashboard: {
     title: "Admin Dashboard",
@@ -31,7 +31,7 @@ export const admin = {
     close: "Close",
     error: "Error",
     confirm: "Confirm",
-    /** The language the shopper used on the site (each lead stores it; issue 14). */
+    /** The language the shopper used on the site (each lead stores it). */
     language: "Language",
     languages: { en: "English", es: "Spanish", pt: "Portuguese" } as Record<string, string>,
   },

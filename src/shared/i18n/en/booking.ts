@@ -1,4 +1,4 @@
-/** Service booking page (spec §2 Booking, §5 Booking form, §8). */
+/** Service booking page (docs/behaviour.md §2 Booking, §5 Booking form, §8). */
 export const booking = {
   back: "Back",
   subtitle: "Choose a service, pick a date and time, and we'll take care of the rest.",

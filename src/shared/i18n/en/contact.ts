@@ -1,4 +1,4 @@
-/** The contact form (Contact page and vehicle page), its rules' messages (spec §5) and toasts (spec §8). */
+/** The contact form (Contact page and vehicle page), its rules' messages (docs/behaviour.md §5) and toasts (docs/behaviour.md §8). */
 export const contact = {
   errors: {
     firstName: "First name is required",

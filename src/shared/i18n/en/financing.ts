@@ -1,4 +1,4 @@
-/** The financing application: page, form, signature pad, license upload, confirmation, PDF (spec §2, §5, §8). */
+/** The financing application: page, form, signature pad, license upload, confirmation, PDF (docs/behaviour.md §2, §5, §8). */
 export const financing = {
   hero: {
     title: "Get Pre-Approved",

@@ -1,4 +1,4 @@
-/** Inventory page, vehicle cards and filters (spec §2 Inventory, Vehicle card). */
+/** Inventory page, vehicle cards and filters (docs/behaviour.md §2 Inventory, Vehicle card). */
 export const inventory = {
   card: {
     viewDetails: "View Details",

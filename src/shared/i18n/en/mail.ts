@@ -1,5 +1,5 @@
 /**
- * Text of the mails the site sends (issue 12). Kept out of the `en` page catalogue so no
+ * Text of the mails the site sends. Kept out of the `en` page catalogue so no
  * page's JavaScript carries it; mails read it through server/mail/mail-messages.server.ts.
  * Staff mails stay English; shopper mails use the shopper's language once it exists.
  */

@@ -1,5 +1,5 @@
 /**
- * Display names of the vehicle option values (spec §5 lists). The stored values and the filter
+ * Display names of the vehicle option values (docs/behaviour.md §5 lists). The stored values and the filter
  * values in URLs stay these English words in every language; only what is shown is translated.
  */
 export const options = {

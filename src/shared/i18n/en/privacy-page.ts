@@ -1,4 +1,4 @@
-/** The /privacy page: GLBA privacy notice and website privacy policy (issue 11 item 7). Loaded by that route only. */
+/** The /privacy page: GLBA privacy notice and website privacy policy. Loaded by that route only. */
 export const privacyPage = {
   title: "Privacy Notice",
   description: (name: string) => `How ${name} collects, uses, shares and protects your personal information.`,

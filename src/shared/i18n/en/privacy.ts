@@ -1,6 +1,6 @@
 /**
  * The privacy links in the footer and under every form, and the financing form's credit consent
- * (issue 11 item 7, DESIGN.md difference 14). The /privacy page's own text is in privacy-page.ts,
+ * (docs/behaviour.md §2 Privacy). The /privacy page's own text is in privacy-page.ts,
  * loaded by that route only. A change to the consent's wording must raise CREDIT_CONSENT_VERSION
  * (src/shared/config/credit-consent.ts).
  */

@@ -1,4 +1,4 @@
-/** Content of the Home, About and Contact pages, and the map facade (spec §2). */
+/** Content of the Home, About and Contact pages, and the map facade (docs/behaviour.md §2). */
 export const site = {
   map: {
     title: (name: string) => `Map showing ${name}`,

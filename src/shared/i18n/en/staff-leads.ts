@@ -1,4 +1,4 @@
-/** Lead follow-up in the dashboard (issue 12 items 5–6): lead status, mail states, the Outbox and the mail banner. English only, like the dashboard. */
+/** Lead follow-up in the dashboard: lead status, mail states, the Outbox and the mail banner. English only, like the dashboard. */
 export const leads = {
   status: {
     label: "Status",

@@ -1,4 +1,4 @@
-/** Staff dashboard text for running the lot (issue 13): status, price history, CSV, Buyers Guide, feeds. */
+/** Staff dashboard text for running the lot: status, price history, CSV, Buyers Guide, feeds. */
 export const lot = {
   statuses: { available: "Available", pending: "Sale Pending", sold: "Sold" },
   warrantyTypes: { as_is: "As is — no dealer warranty", implied: "Implied warranties only", dealer: "Dealer warranty" },

@@ -1,4 +1,4 @@
-/** Staff sign-in, staff management, audit trail and setup page (issue 11). English only, like the dashboard. */
+/** Staff sign-in, staff management, audit trail and setup page. English only, like the dashboard. */
 export const staff = {
   signIn: {
     title: "Admin Dashboard",

@@ -1,4 +1,4 @@
-/** Vehicle detail page (spec §2 Vehicle detail). */
+/** Vehicle detail page (docs/behaviour.md §2 Vehicle detail). */
 export const vehicle = {
   backToInventory: "Back to Inventory",
   photoCount: (current: number, total: number) => `Photo ${current} of ${total}`,

@@ -10,7 +10,7 @@ const STATE_CLASSES: Record<LeadMailState, string> = {
 };
 
 /**
- * Whether a lead's mails went out (issue 12 item 5): one badge per mail, "Staff: sent",
+ * Whether a lead's mails went out: one badge per mail, "Staff: sent",
  * "Customer: failed". Used by the Messages, Financing and Bookings tabs.
  */
 export function LeadMailStatus({ mails }: { mails: readonly LeadMail[] }) {

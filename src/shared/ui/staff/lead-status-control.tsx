@@ -7,7 +7,7 @@ import { toast } from "~/shared/ui/toast";
 type StatusFields = { leadStatus: LeadStatus; firstStatusChangeAt: string | null };
 
 /**
- * A lead's status select and its response time (issue 12 item 6), for the Messages and
+ * A lead's status select and its response time, for the Messages and
  * Financing tabs: PATCHes `url` and hands the saved fields back, so the list shows what the server stored.
  */
 export function LeadStatusControl({
@@ -74,7 +74,7 @@ export function LeadStatusControl({
   );
 }
 
-/** The status filter above a lead list ("nice to have" of issue 12 item 6). */
+/** The status filter above a lead list (decision 046). */
 export function LeadStatusFilter({ value, onChange }: { value: LeadStatus | "all"; onChange: (value: LeadStatus | "all") => void }) {
   const m = useStaffMessages().leads.status;
   const id = useId();

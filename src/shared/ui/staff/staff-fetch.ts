@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 
-/** Raised for any non-success answer: "status: body text" (spec §7). */
+/** Raised for any non-success answer: "status: body text" (docs/behaviour.md §7). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -41,7 +41,7 @@ export async function adminJson<T>(path: string, init?: { method?: string; body?
   return (await res.json()) as T;
 }
 
-/** Loads a list once (no refetch on focus, spec §7), with an explicit reload. */
+/** Loads a list once (no refetch on focus, docs/behaviour.md §7), with an explicit reload. */
 export function useAdminData<T>(path: string, pollMs?: number) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState(false);

@@ -1,7 +1,7 @@
 import { index, layout, prefix, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
 
 /**
- * The public pages, once per language: English at the spec's paths, Spanish under /es/ and
+ * The public pages, once per language: English at the unprefixed paths, Spanish under /es/ and
  * Portuguese under /pt/ (docs/decisions/044-languages-in-urls.md). Each language's layout route
  * brings its catalogue; English keeps the plain route ids, the others get "es/…" and "pt/…".
  */

@@ -104,7 +104,7 @@ describe("service booking", () => {
       await page.getByLabel("First Name").waitFor();
       await expectNoSeriousAxeViolations(page);
 
-      // Step 3: an empty submit shows the spec's messages, tied to their fields.
+      // Step 3: an empty submit shows the messages of docs/behaviour.md §5, tied to their fields.
       await tabUntil(page, (el) => el?.textContent === "Confirm Booking", "Confirm Booking");
       await page.keyboard.press("Enter");
       await page.getByText("First name is required").waitFor();

@@ -95,7 +95,7 @@ describe("financing application in Chromium", () => {
     expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
     await expectNoSeriousAxe(page);
 
-    // Empty submit: the spec's messages, tied to their fields.
+    // Empty submit: the messages of docs/behaviour.md §5, tied to their fields.
     await page.getByRole("button", { name: "Submit Application" }).click();
     for (const message of [
       "First name is required",

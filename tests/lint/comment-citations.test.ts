@@ -15,6 +15,7 @@ const FORBIDDEN: { pattern: RegExp; instead: string }[] = [
   { pattern: /\bspec\s*§|\bspec(?:ification)?\s+sections?\s+\d/i, instead: "cite docs/behaviour.md §N (same numbering) or say the rule" },
   { pattern: /\bDESIGN\.md\b/i, instead: "cite the docs/behaviour.md section that describes it" },
   { pattern: /dealership-spec/i, instead: "cite docs/behaviour.md" },
+  { pattern: /\bthe spec(?:'s)?\b/i, instead: "cite docs/behaviour.md §N or say the rule" },
   { pattern: /\bissues?\s+#?\d+/i, instead: "say the reason in words; the issue number goes in the commit message" },
   { pattern: /(?:^|[\s(])#\d+\b/, instead: "say the reason in words; the issue number goes in the commit message" },
 ];

@@ -16,7 +16,7 @@ export function contactApi(ctx: AppContext): Router {
   const router = Router();
   router.post(
     "/contact",
-    // Refused before the body is read, so in English (the spec's words); the field messages are localized.
+    // Refused before the body is read, so in English (docs/behaviour.md §8); the field messages are localized.
     rateLimit({ ...CONTACT_RATE_LIMIT, message: messagesFor().contact.api.tooMany }),
     jsonBody(),
     async (req, res) => {

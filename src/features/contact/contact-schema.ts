@@ -11,7 +11,7 @@ export { HONEYPOT_FIELD };
 /**
  * The contact form (Contact page and vehicle page), shared by the form and POST /api/contact,
  * with the field messages of the shopper's language (`m`: that language's catalogue; English
- * messages are the spec's §5 words).
+ * messages are those of docs/behaviour.md §5).
  */
 export const contactSchema = ({ contact }: Pick<Messages, "contact">) =>
   z.object({

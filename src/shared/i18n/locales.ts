@@ -1,6 +1,6 @@
 /**
  * The public site's languages and how they appear in URLs, HTML and Intl (docs/behaviour.md §10,
- * docs/decisions/044-languages-in-urls.md). English keeps the spec's paths; Spanish and Portuguese
+ * docs/decisions/044-languages-in-urls.md). English keeps the unprefixed paths; Spanish and Portuguese
  * live under /es/… and /pt/… with the same paths after the prefix.
  */
 export const LOCALES = ["en", "es", "pt"] as const;

@@ -50,7 +50,7 @@ export type Vehicle = {
 
 /**
  * A vehicle as shoppers get it (GET /api/vehicles, /api/vehicles/{id}, the public pages' loader data):
- * the spec's fields (§7) and what the pages show (description, photos, trim, stock number, sale
+ * the fields of docs/behaviour.md §7 and what the pages show (description, photos, trim, stock number, sale
  * status, price drop). The lot's bookkeeping (stock date, sale time, Buyers Guide terms, row times)
  * stays with staff (decision 054).
  */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Field schemas every form shares, defined once. Each takes the spec's message for the
+ * Field schemas every form shares, defined once. Each takes the message for the
  * form it is used in (docs/behaviour.md §5).
  */
 // C0 controls other than tab and line breaks, and DEL.

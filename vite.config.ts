@@ -117,7 +117,10 @@ export default defineConfig({
   environments: {
     // The server bundle's entry is our Express app, which embeds the React Router build
     // (docs/decisions/002-http-server.md).
-    ssr: { build: { rollupOptions: { input: "./src/app/http/app.server.ts" } } },
+    // One file: the server loads everything at start anyway, and a deferred part's dynamic import
+    // (a form's schema, the vehicle page's contact form) that server code also imports statically
+    // could not move it into a chunk of its own: the build warned INEFFECTIVE_DYNAMIC_IMPORT for each.
+    ssr: { build: { rollupOptions: { input: "./src/app/http/app.server.ts", output: { codeSplitting: false } } } },
   },
   ssr: {
     // Packages with native binaries or dynamic requires stay external; the rest is bundled.

@@ -121,4 +121,10 @@ describe("first-load JavaScript of the public pages", () => {
     expect(shared).not.toContain("Staff accounts");
     expect(shared).not.toContain("Gramm-Leach-Bliley");
   });
+
+  it("keeps server-only libraries out of every client file (the document cache's lru-cache)", () => {
+    for (const file of fs.readdirSync(assets).filter((f) => f.endsWith(".js"))) {
+      expect(fs.readFileSync(path.join(assets, file), "utf8"), file).not.toMatch(/LRUCache|maxEntrySize/);
+    }
+  });
 });

@@ -82,6 +82,7 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
    * together, growing the heap for good.
    */
   const renderSlots = new Semaphore(RENDERS_AT_ONCE);
+  let paintFirstMissed = false;
 
   /**
    * Renders `key` with `nonce` (the asking request's own) and keeps it if it is the same for everyone;
@@ -116,7 +117,14 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
     if (!CACHEABLE_STATUS.has(response.status) || !response.headers.get("content-type")?.startsWith("text/html")) {
       return { response, nonce };
     }
-    const { html, scriptHashes } = toHashedDocument(paintFirst(await response.text(), readStylesheet), nonce);
+    const rendered = await response.text();
+    const painted = paintFirst(rendered, readStylesheet);
+    if (painted === rendered && !paintFirstMissed) {
+      // The page still works, only in React Router's own loading order: say so once, loudly.
+      paintFirstMissed = true;
+      ctx.logger.error({ path: req.path }, "paint-first did not apply: React Router's route-modules script has changed shape");
+    }
+    const { html, scriptHashes } = toHashedDocument(painted, nonce);
     const digest = crypto.createHash("sha256").update(`${response.status}\n${html}`).digest("base64");
     const expires = clockContentChangesAt(Date.now());
     // Most clock-driven re-renders come out byte for byte the same:

@@ -86,6 +86,17 @@ describe("first-load JavaScript of the public pages", () => {
     expect(shared).not.toContain("Gramm-Leach-Bliley");
   });
 
+  it("leaves the vehicle page's deferred parts (message form, payment estimator) out of the scripts its HTML loads", () => {
+    for (const id of ["routes/vehicle", "es/vehicle", "pt/vehicle"]) {
+      const firstLoad = [...firstLoadScripts(manifest, id)].map((s) => path.basename(s));
+      expect(firstLoad.length, id).toBeGreaterThan(5);
+      expect(
+        firstLoad.filter((file) => /^(contact-form|payment-estimator|use-zod-form)-/.test(file)),
+        id,
+      ).toEqual([]);
+    }
+  });
+
   it("keeps server-only libraries out of every client file (the document cache's lru-cache)", () => {
     for (const file of fs.readdirSync(assets).filter((f) => f.endsWith(".js"))) {
       expect(fs.readFileSync(path.join(assets, file), "utf8"), file).not.toMatch(/LRUCache|maxEntrySize/);

@@ -1,6 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { sourceHash, stampFile } from "./scripts/build-stamp.js";
@@ -87,6 +89,26 @@ function shiftSourceMapOneLine(map: Rolldown.OutputBundle[string] | undefined): 
   map.source = JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
 }
 
+/**
+ * Writes each client script and stylesheet beside itself compressed as far as it goes (brotli 11,
+ * gzip 9), once per build: the server sends these bytes as they are (precompressed-assets.server.ts)
+ * instead of compressing every response at gzip 6 (decision 064).
+ */
+const precompressAssets: Plugin = {
+  name: "precompress-assets",
+  apply: "build",
+  writeBundle(options, bundle) {
+    if (this.environment.name !== "client" || !options.dir) return;
+    for (const fileName of Object.keys(bundle)) {
+      if (!/\.(js|css)$/.test(fileName)) continue;
+      const file = path.join(options.dir, fileName);
+      const source = fs.readFileSync(file);
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source, { level: 9 }));
+    }
+  },
+};
+
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
@@ -117,11 +139,14 @@ export default defineConfig({
   environments: {
     // The server bundle's entry is our Express app, which embeds the React Router build
     // (docs/decisions/002-http-server.md).
-    ssr: { build: { rollupOptions: { input: "./src/app/http/app.server.ts" } } },
+    // One file: the server loads everything at start anyway, and a deferred part's dynamic import
+    // (a form's schema, the vehicle page's contact form) that server code also imports statically
+    // could not move it into a chunk of its own: the build warned INEFFECTIVE_DYNAMIC_IMPORT for each.
+    ssr: { build: { rollupOptions: { input: "./src/app/http/app.server.ts", output: { codeSplitting: false } } } },
   },
   ssr: {
     // Packages with native binaries or dynamic requires stay external; the rest is bundled.
     external: ["sharp", "pino", "pdf-lib"],
   },
-  plugins: [tailwindcss(), reactRouter(), buildStamp, compileHints],
+  plugins: [tailwindcss(), reactRouter(), buildStamp, compileHints, precompressAssets],
 });

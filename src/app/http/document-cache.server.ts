@@ -1,45 +1,18 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { LRUCache } from "lru-cache";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { cachedRouteIds } from "~/app/route-policy.server";
 import type { AppContext } from "~/server/context.server";
 import { vehiclesVersion } from "~/server/data/vehicles.server";
-import { businessProfile, type BusinessProfile } from "~/shared/config/business-profile";
-import { computeOpenStatus, zonedClock } from "~/shared/lib/business-hours";
 import { paintFirst, stylesheetReader } from "~/app/http/paint-first.server";
 import { precompress, preferredEncoding } from "~/server/http/precompressed.server";
 import { contentSecurityPolicy } from "~/server/http/security-headers.server";
 import { appContext, cspNonceContext } from "~/server/load-context.server";
-
-/**
- * An optional language prefix (`/es`, `/pt`), then a page where shoppers land: the home page, the
- * inventory, a vehicle page, or the financing, booking and contact forms (the same for everyone until
- * posted; a post is never cached). The about and privacy pages are rendered per request.
- */
-const CACHEABLE_PATH =
-  /^(?:\/(?:es|pt)(?=\/|$))?(?:\/|\/inventory|\/financing|\/booking|\/contact|\/used-[^/]*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i;
-/**
- * What a cached page shows that follows the clock, not the stock: the Open/Closed badge (business
- * hours, to the minute), and the dealership's date (the booking page's days, a price drop's 30-day
- * badge, the footer's year). A copy is re-rendered, behind the request that finds it old, when either
- * changes, and at least every MAX_AGE_MS in case something else does.
- */
-const MAX_AGE_MS = 5 * 60_000;
-const MINUTE_MS = 60_000;
-
-/** When the first minute after `now` begins whose badge or dealership date differs from now's (at most `now + MAX_AGE_MS`). */
-export function clockContentChangesAt(now: number, profile: BusinessProfile = businessProfile): number {
-  const at = (instant: number) =>
-    `${computeOpenStatus(new Date(instant), profile)} ${zonedClock(new Date(instant), profile.timeZone).isoDate}`;
-  const current = at(now);
-  for (let minute = Math.floor(now / MINUTE_MS) * MINUTE_MS + MINUTE_MS; minute < now + MAX_AGE_MS; minute += MINUTE_MS) {
-    if (at(minute) !== current) return minute;
-  }
-  return now + MAX_AGE_MS;
-}
-
-/** Answers kept: a page, and a sold vehicle's 410 page with similar vehicles. 404s and redirects are not. */
-const CACHEABLE_STATUS = new Set([200, 410]);
+import { CACHEABLE_STATUS, cacheKey, clockContentChangesAt, isCacheableDocumentPath } from "./document-cache-policy.server";
+import { toHashedDocument } from "./hashed-document.server";
+import { Semaphore } from "./semaphore.server";
 
 type Entry = {
   version: string;
@@ -54,105 +27,34 @@ type Entry = {
 /** A fill that could not be cached (a 404, a redirect): the rendered answer, for the request that asked. */
 type Uncacheable = { response: globalThis.Response; nonce: string };
 
-/** Inline `<script …>` elements with their text, as rendered by React Router and React. */
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
-
-/**
- * Re-keys a rendered document from its per-request nonce to hashes of its inline scripts,
- * so the same bytes can be served to everyone with an equally strict CSP: a script whose
- * text was not rendered by us still cannot run (docs/decisions/018-document-cache.md).
- */
-export function toHashedDocument(html: string, nonce: string): { html: string; scriptHashes: string[] } {
-  const withoutNonce = html.replaceAll(` nonce="${nonce}"`, "");
-  const hashes = new Set<string>();
-  for (const match of withoutNonce.matchAll(INLINE_SCRIPT)) {
-    const [, attributes = "", text = ""] = match;
-    if (/\bsrc=/.test(attributes) || /type="application\/(ld\+)?json"/.test(attributes) || text.length === 0) continue;
-    hashes.add(`'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`);
-  }
-  return { html: withoutNonce, scriptHashes: [...hashes] };
-}
-
-/**
- * The inventory's filters live in its query string, so it is part of the key. A vehicle page reads
- * none of it, and ads append a unique click id (`fbclid`, `gclid`) to every visit: keying those on the
- * query would render each visit anew and push every other page out (tested: same HTML with a query).
- */
-function cacheKey(req: Request): string {
-  return VEHICLE_PATH.test(req.path) ? req.path : req.originalUrl;
-}
-const VEHICLE_PATH = /\/used-[^/]*$/i;
-
-/** Whether a request path is a document the cache may hold (see CACHEABLE_PATH). */
-export function isCacheableDocumentPath(path: string): boolean {
-  return CACHEABLE_PATH.test(path);
-}
-
 /**
  * Least recently used entries within a byte budget: the cache can never hold more than
- * `maxBytes` of compressed documents however many URLs are asked for.
+ * `maxBytes` of compressed documents however many URLs are asked for. An entry larger than the
+ * whole budget is not kept (and replaces nothing).
  */
-export class ByteBudgetLru<V extends { bytes: number }> {
-  private readonly entries = new Map<string, V>();
-  private used = 0;
-  constructor(private readonly maxBytes: number) {}
-
-  get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: string, value: V): void {
-    this.delete(key);
-    if (value.bytes > this.maxBytes) return;
-    this.entries.set(key, value);
-    this.used += value.bytes;
-    for (const [oldest, old] of this.entries) {
-      if (this.used <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.used -= old.bytes;
-    }
-  }
-
-  delete(key: string): void {
-    const old = this.entries.get(key);
-    if (!old) return;
-    this.entries.delete(key);
-    this.used -= old.bytes;
-  }
-
-  get size(): number {
-    return this.entries.size;
+export class ByteBudgetLru<V extends { bytes: number }> extends LRUCache<string, V> {
+  constructor(maxBytes: number) {
+    super({ maxSize: maxBytes, sizeCalculation: (value) => Math.max(1, value.bytes) });
   }
 
   get bytes(): number {
-    return this.used;
+    return this.calculatedSize;
   }
 }
 
 const RENDERS_AT_ONCE = 2;
 
-/** At most `slots` holders at once; the others wait in arrival order. */
-export class Semaphore {
-  private readonly waiting: (() => void)[] = [];
-  constructor(private free: number) {}
-
-  async acquire(): Promise<void> {
-    if (this.free > 0) {
-      this.free--;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-
-  release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
+/**
+ * The cache sends its own headers (type, CSP, encoding) and drops the rendered response's. A cached
+ * route's `headers` export would be silently lost, so the server refuses to start with one: the route
+ * either leaves the cache (route-policy.server.ts) or stops exporting it.
+ */
+export function refuseHeadersOnCachedRoutes(build: Pick<ServerBuild, "routes">, cachedIds: readonly string[] = cachedRouteIds()): void {
+  const offending = cachedIds.filter((id) => build.routes[id]?.module.headers);
+  if (offending.length > 0) {
+    throw new Error(
+      `Route(s) ${offending.join(", ")} export \`headers\`, but their documents are served from the document cache, which would drop them.`,
+    );
   }
 }
 
@@ -163,6 +65,7 @@ export class Semaphore {
  * everything else goes to React Router as usual (docs/decisions/018, 042 and 048).
  */
 export function documentCache(ctx: AppContext, build: ServerBuild, mode: string, maxBytes: number, clientDir?: string) {
+  refuseHeadersOnCachedRoutes(build);
   const render = createRequestHandler(build, mode);
   const readStylesheet = stylesheetReader(clientDir);
   const entries = new ByteBudgetLru<Entry>(maxBytes);
@@ -179,6 +82,7 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
    * together, growing the heap for good.
    */
   const renderSlots = new Semaphore(RENDERS_AT_ONCE);
+  let paintFirstMissed = false;
 
   /**
    * Renders `key` with `nonce` (the asking request's own) and keeps it if it is the same for everyone;
@@ -213,7 +117,14 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
     if (!CACHEABLE_STATUS.has(response.status) || !response.headers.get("content-type")?.startsWith("text/html")) {
       return { response, nonce };
     }
-    const { html, scriptHashes } = toHashedDocument(paintFirst(await response.text(), readStylesheet), nonce);
+    const rendered = await response.text();
+    const painted = paintFirst(rendered, readStylesheet);
+    if (painted === rendered && !paintFirstMissed) {
+      // The page still works, only in React Router's own loading order: say so once, loudly.
+      paintFirstMissed = true;
+      ctx.logger.error({ path: req.path }, "paint-first did not apply: React Router's route-modules script has changed shape");
+    }
+    const { html, scriptHashes } = toHashedDocument(painted, nonce);
     const digest = crypto.createHash("sha256").update(`${response.status}\n${html}`).digest("base64");
     const expires = clockContentChangesAt(Date.now());
     // Most clock-driven re-renders come out byte for byte the same:
@@ -244,7 +155,7 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
   }
 
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" || !CACHEABLE_PATH.test(req.path)) return next();
+    if (req.method !== "GET" || !isCacheableDocumentPath(req.path)) return next();
     try {
       const key = cacheKey(req);
       const version = await vehiclesVersion(ctx.db);

@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ByteBudgetLru, clockContentChangesAt, isCacheableDocumentPath, Semaphore, toHashedDocument } from "./document-cache.server";
+import { ByteBudgetLru, refuseHeadersOnCachedRoutes } from "./document-cache.server";
+import { clockContentChangesAt, isCacheableDocumentPath } from "./document-cache-policy.server";
+import { toHashedDocument } from "./hashed-document.server";
+import { Semaphore } from "./semaphore.server";
 
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
 
@@ -124,5 +127,25 @@ describe("Semaphore", () => {
     slots.release();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(entered).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe("refuseHeadersOnCachedRoutes", () => {
+  const build = (routes: Record<string, { headers?: () => HeadersInit }>) => ({
+    routes: Object.fromEntries(Object.entries(routes).map(([id, module]) => [id, { id, path: id, module }])) as unknown as Parameters<
+      typeof refuseHeadersOnCachedRoutes
+    >[0]["routes"],
+  });
+
+  it("refuses to start when a cached route exports headers the cache would drop", () => {
+    const headers = () => ({ "Cache-Control": "no-store" });
+    expect(() => refuseHeadersOnCachedRoutes(build({ "routes/contact": { headers } }), ["routes/contact"])).toThrow(/routes\/contact/);
+  });
+
+  it("lets a route rendered per request keep its headers", () => {
+    const headers = () => ({ "Cache-Control": "no-store" });
+    expect(() =>
+      refuseHeadersOnCachedRoutes(build({ "routes/podium-setup": { headers }, "routes/contact": {} }), ["routes/contact"]),
+    ).not.toThrow();
   });
 });

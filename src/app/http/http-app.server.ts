@@ -12,6 +12,8 @@ import { rejectCraftedPaths } from "~/server/http/reject-crafted-paths.server";
 import { requestLog } from "~/server/http/request-log.server";
 import { listRoutes } from "~/server/http/route-list.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
+import { precompressedAssets } from "~/server/http/precompressed-assets.server";
+import { staticHeaders } from "~/server/http/static-headers.server";
 import { imagesDir } from "~/server/images/image-store.server";
 import { appContext, cspNonceContext } from "~/server/load-context.server";
 import { apiRouter } from "./api.server";
@@ -35,12 +37,6 @@ export type HttpAppOptions = {
   clientDir?: string;
   /** Vite's dev middleware, mounted before the page handler in dev. */
   devMiddleware?: RequestHandler;
-};
-
-const staticHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-  next();
 };
 
 /** One Express app serving /api, images, static assets and the server-rendered pages. */
@@ -84,6 +80,7 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
     app.use(
       "/assets",
       staticHeaders,
+      precompressedAssets(path.join(clientDir, "assets")),
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false, fallthrough: false }),
       refusedPathIsNotFound,
     );

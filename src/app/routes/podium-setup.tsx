@@ -1,5 +1,6 @@
 import { KeyRound } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { readSetupForm } from "~/features/staff/setup-form.server";
 import { isSetupLinkLive, setPasswordWithLink, setupSchema } from "~/features/staff/staff-management.server";
 import { appContext } from "~/server/load-context.server";
 import { staffMessagesFor, useStaffMessages } from "~/shared/i18n/staff-messages";
@@ -22,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Works without JavaScript: a plain form post. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readSetupForm(request);
+  if (!form) return data({ state: "invalid" as const }, { status: 413 });
   const parsed = setupSchema.safeParse({ token: form.get("token"), password: form.get("password") });
   if (!parsed.success) return data({ state: "invalid" as const }, { status: 400 });
   const result = await setPasswordWithLink(context.get(appContext), parsed.data);

@@ -10,7 +10,7 @@ import { bookingSchema } from "./booking-schema";
 import { createBooking, listBookableServices, refusalFieldErrors, type VinDecode } from "./booking.server";
 
 /** Same cap as POST /api/bookings' JSON body. */
-const BOOKING_FORM_MAX_BYTES = 100 * 1024;
+export const BOOKING_FORM_MAX_BYTES = 100 * 1024;
 const ECHOED_FIELDS = [
   "serviceId",
   "bookingDate",

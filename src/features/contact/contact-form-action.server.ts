@@ -8,7 +8,7 @@ import { contactSchema } from "./contact-schema";
 import { sendContactMessage } from "./send-contact-message.server";
 
 /** Same cap as POST /api/contact's JSON body. */
-const CONTACT_FORM_MAX_BYTES = 100 * 1024;
+export const CONTACT_FORM_MAX_BYTES = 100 * 1024;
 const ECHOED_FIELDS = ["firstName", "lastName", "email", "phone", "message"] as const;
 
 /**

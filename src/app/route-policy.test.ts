@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isCacheableDocumentPath } from "~/app/http/document-cache-policy.server";
+import { pageFormPosts } from "~/app/http/page-form-posts.server";
+import { ROUTE_POLICIES } from "~/app/route-policy.server";
+import routes from "~/app/routes";
+import { isolatesFromOpeners } from "~/server/http/opener-isolation.server";
+
+type Leaf = { id: string; file: string; path: string };
+
+/** Every route of routes.ts that answers a URL (layouts have none of their own), with its id as React Router gives it. */
+function leaves(entries: RouteConfigEntry[], parentPath = ""): Leaf[] {
+  return entries.flatMap((entry) => {
+    const here = entry.path ? `${parentPath}/${entry.path}` : parentPath;
+    if (entry.children?.length) return leaves(entry.children, here);
+    return [{ id: entry.id ?? entry.file.replace(/\.[jt]sx?$/, ""), file: entry.file, path: here || "/" }];
+  });
+}
+
+/** A URL that reaches the route: its parameters filled with values a shopper's browser would send. */
+function samplePath(routePath: string): string {
+  return routePath
+    .replace(":token", "2b7e8f6a1c9d4e3f5a6b7c8d9e0f1a2b")
+    .replace(":vehiclePath", "used-2020-honda-civic-fitchburg-ma-01430-0d3c6a52-8f1e-4a53-9b7e-2f0d8c1a9b11")
+    .replace("*", "no-such-page/here");
+}
+
+const routeLeaves = leaves(routes);
+const source = (leaf: Leaf) => fs.readFileSync(path.join("src/app", leaf.file), "utf8");
+
+describe("the route policy table (src/app/route-policy.server.ts)", () => {
+  it("lists every route of routes.ts, and no route that is not there", () => {
+    expect(Object.keys(ROUTE_POLICIES).sort()).toEqual(routeLeaves.map((leaf) => leaf.id).sort());
+  });
+
+  it.each(routeLeaves.map((leaf) => [leaf.id, leaf] as const))(
+    "%s: the document cache and the opener policy do what it says",
+    (id, leaf) => {
+      const url = samplePath(leaf.path);
+      const policy = ROUTE_POLICIES[id]!;
+      expect(isCacheableDocumentPath(url), `${url} cached`).toBe(policy.cachedDocument);
+      expect(isolatesFromOpeners(url), `${url} isolated`).toBe(policy.isolatedFromOpeners);
+    },
+  );
+
+  it.each(routeLeaves.map((leaf) => [leaf.id, leaf] as const))("%s: a body limit exactly where it takes posts", (id, leaf) => {
+    const code = source(leaf);
+    const hasAction = /export (async )?function action\b|export const action\b/.test(code);
+    const { bodyLimitBytes } = ROUTE_POLICIES[id]!;
+    expect(bodyLimitBytes === "no action", `${id} has ${hasAction ? "an" : "no"} action`).toBe(!hasAction);
+    // An action that reads the body without a cap would read any size: it must go through readFormData.
+    if (hasAction && bodyLimitBytes !== "body not read") {
+      expect(typeof bodyLimitBytes).toBe("number");
+      expect(code, id).not.toMatch(/request\.(formData|text|json|arrayBuffer)\(\)/);
+    }
+    if (bodyLimitBytes === "body not read") expect(code, id).not.toMatch(/request\.(formData|text|json|arrayBuffer|body)\b/);
+  });
+
+  it.each(routeLeaves.map((leaf) => [leaf.id, leaf] as const))(
+    "%s: a cached document exports no headers the cache would drop",
+    (id, leaf) => {
+      if (!ROUTE_POLICIES[id]!.cachedDocument) return;
+      expect(source(leaf)).not.toMatch(/export (const|function|async function) headers\b/);
+    },
+  );
+
+  describe("the per-client limit on page posts", () => {
+    let base = "";
+    let close = () => {};
+    beforeAll(async () => {
+      const app = express();
+      app.use(pageFormPosts());
+      app.use((_req, res) => void res.status(204).end());
+      const server = app.listen(0, "127.0.0.1");
+      await new Promise((resolve) => server.once("listening", resolve));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      close = () => server.close();
+    });
+    afterAll(() => close());
+
+    it.each(routeLeaves.map((leaf) => [leaf.id, leaf] as const))("%s", async (id, leaf) => {
+      const response = await fetch(`${base}${samplePath(leaf.path)}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+        body: "a=1",
+      });
+      // express-rate-limit's draft-8 header: `"name"; q=<limit>; w=<window in seconds>`.
+      const header = response.headers.get("ratelimit-policy");
+      const { postRateLimit } = ROUTE_POLICIES[id]!;
+      if (postRateLimit === "none") {
+        expect(header, id).toBeNull();
+      } else {
+        expect(header, id).not.toBeNull();
+        expect(Number(/\bq=(\d+)/.exec(header!)?.[1]), `${id} limit`).toBe(postRateLimit.limit);
+        expect(Number(/\bw=(\d+)/.exec(header!)?.[1]) * 1000, `${id} window`).toBe(postRateLimit.windowMs);
+      }
+    });
+  });
+});

@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paintFirst } from "~/app/http/paint-first.server";
+import { vehiclePath } from "~/shared/lib/vehicle-path";
+import { openServerDatabase } from "../support/server-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/**
+ * Each performance mechanism that reshapes what React Router or the build produce must fail a test
+ * the day it stops applying, not quietly switch itself off (decision 064). Here: paint-first (decision
+ * 049) on the real server's pages, the deferred parts of the vehicle page (decision 016), and the
+ * precompressed scripts (decision 064). The compile hints have theirs in tests/bundle, the opener
+ * policy in src/app/route-policy.test.ts and tests/api/security.test.ts.
+ */
+let server: TestServer;
+let vehicle = "";
+
+beforeAll(async () => {
+  server = await startTestServer({ seeded: true });
+  const { db } = openServerDatabase(server);
+  const row = await db
+    .selectFrom("vehicles")
+    .select(["id", "year", "make", "model"])
+    .where("status", "=", "available")
+    .executeTakeFirstOrThrow();
+  await db.destroy();
+  vehicle = vehiclePath(row);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const html = async (url: string) => (await fetch(`${server.url}${url}`)).text();
+
+/** What paint-first leaves in a page: no modulepreload link, the stylesheet inlined, the route modules imported after the paint. */
+function expectPaintedFirst(page: string, label: string) {
+  expect(page, `${label}: modulepreload links left in the head`).not.toMatch(/<link[^>]+rel="modulepreload"/);
+  expect(page, `${label}: stylesheet not inlined`).toMatch(/<style>[\s\S]{1000,}?<\/style><link[^>]+rel="stylesheet"[^>]+disabled=""/);
+  const script = /<script[^>]*type="module" async="">([\s\S]*?)<\/script>/.exec(page)?.[1] ?? "";
+  expect(script.startsWith("await new Promise"), `${label}: the route modules do not wait for the paint`).toBe(true);
+  expect(script, `${label}: a static import would fetch at once`).not.toMatch(/^import \*/m);
+}
+
+describe("paint-first still applies", () => {
+  it("to React Router's own rendering of a page, as this version renders it", async () => {
+    // /about is rendered per request, untouched: the shape the rewrite must still recognise.
+    const rendered = await html("/about");
+    expect(rendered).toMatch(/<link[^>]+rel="modulepreload"/);
+    expectPaintedFirst(
+      paintFirst(rendered, () => "x".repeat(2000)),
+      "/about rewritten",
+    );
+  });
+
+  it("to every cached landing page, in every language", async () => {
+    for (const url of ["/", "/inventory", vehicle, "/contact", "/financing", "/booking", "/es", `/es${vehicle}`, "/pt/financing"]) {
+      expectPaintedFirst(await html(url), url);
+    }
+  });
+});
+
+describe("the vehicle page's deferred parts", () => {
+  it("leave the message form and the payment estimator out of the scripts the page loads first", async () => {
+    const page = await html(vehicle);
+    // Rendered by the server…
+    expect(page).toContain('name="message"');
+    // …and their code named nowhere in the page: not preloaded, not imported.
+    expect(page).not.toMatch(/\/assets\/(contact-form|payment-estimator)-/);
+    const assets = fs.readdirSync(path.resolve("build/client/assets"));
+    expect(assets.some((f) => /^contact-form-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(assets.some((f) => /^payment-estimator-[\w-]+\.js$/.test(f))).toBe(true);
+  });
+});
+
+describe("precompressed scripts", () => {
+  it("sends the build's brotli bytes as they are, with no validators, and gzip to a client without brotli", async () => {
+    const page = await html("/contact");
+    const script = /"(\/assets\/framework-[\w-]+\.js)"/.exec(page)![1]!;
+    const file = path.join("build/client", script);
+    const br = await fetch(`${server.url}${script}`, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(Number(br.headers.get("content-length"))).toBe(fs.statSync(`${file}.br`).size);
+    expect(br.headers.get("etag")).toBeNull();
+    expect(br.headers.get("cache-control")).toContain("immutable");
+    const gz = await fetch(`${server.url}${script}`, { headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(await gz.text()).toBe(fs.readFileSync(file, "utf8"));
+  });
+});

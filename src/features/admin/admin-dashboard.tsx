@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } f
 import { businessProfile } from "~/shared/config/business-profile";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { canUseArea, type SessionUser, type StaffArea } from "~/shared/staff/staff-roles";
+import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { adminFetch, adminJson, onUnauthorized } from "~/shared/ui/staff/staff-fetch";
 
 /**
@@ -113,30 +114,15 @@ function Dashboard({
           </p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <a
-            href={businessProfile.links.mapsListing}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
-          >
+          <a href={businessProfile.links.mapsListing} target="_blank" rel="noopener noreferrer" className={buttonClass()}>
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
             {m.dashboard.liveOnGoogle}
           </a>
-          <button
-            type="button"
-            onClick={() => onLogout(true)}
-            className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
-          >
-            {m.dashboard.signOutEverywhere}
-          </button>
-          <button
-            type="button"
-            onClick={() => onLogout(false)}
-            className="inline-flex items-center gap-2 rounded-md bg-gray-900 px-4 py-2 font-medium text-white hover:bg-gray-700"
-          >
+          <Button onClick={() => onLogout(true)}>{m.dashboard.signOutEverywhere}</Button>
+          <Button variant="dark" onClick={() => onLogout(false)}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
             {m.dashboard.logout}
-          </button>
+          </Button>
         </div>
       </div>
       {Banner ? <Banner user={user} /> : null}

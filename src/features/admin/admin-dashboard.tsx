@@ -126,11 +126,8 @@ function Dashboard({
         </div>
       </div>
       {Banner ? <Banner user={user} /> : null}
-      <div
-        role="tablist"
-        aria-label={m.dashboard.tabsLabel}
-        className="mt-6 flex gap-1 overflow-x-auto border-b border-gray-200 print:hidden"
-      >
+      {/* The tabs wrap onto more lines rather than scroll: on a phone every tab stays in sight, none hides off-screen. */}
+      <div role="tablist" aria-label={m.dashboard.tabsLabel} className="mt-6 flex flex-wrap gap-x-1 border-b border-gray-200 print:hidden">
         {ids.map((t) => (
           <button
             key={t}
@@ -145,7 +142,7 @@ function Dashboard({
             tabIndex={tab === t ? 0 : -1}
             onClick={() => setTab(t)}
             onKeyDown={onTabKey}
-            className={`whitespace-nowrap border-b-2 px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-red-700 ${
+            className={`whitespace-nowrap border-b-2 px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-red-700 sm:px-4 ${
               tab === t ? "border-red-700 text-red-800" : "border-transparent text-gray-700 hover:text-gray-900"
             }`}
           >

@@ -3,7 +3,7 @@ import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
 import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
-import { ApiError, adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
+import { ApiError, staffFetch, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import { Button } from "~/shared/ui/staff/button";
 import { runWithToast } from "~/shared/ui/staff/run-with-toast";
 import { formatNumber } from "~/shared/lib/format";
@@ -30,11 +30,11 @@ const longDate = (iso: string) =>
 export function BookingsTab({ focusId }: { focusId?: string | null }) {
   const m = useStaffMessages().admin;
   const b = m.bookings;
-  const { data, error, reload } = useAdminData<StaffBooking[]>("/api/admin/bookings");
+  const { data, error, reload } = useStaffData<StaffBooking[]>("/api/admin/bookings");
   const focused = useFocusedRecord(focusId, data !== null);
 
   async function setStatus(booking: StaffBooking, status: "confirmed" | "cancelled") {
-    await runWithToast(() => adminFetch(`/api/admin/bookings/${booking.id}`, { method: "PATCH", body: { status } }), {
+    await runWithToast(() => staffFetch(`/api/admin/bookings/${booking.id}`, { method: "PATCH", body: { status } }), {
       success: { title: status === "confirmed" ? b.confirmedTitle : b.cancelledTitle },
       failure: (err) => ({
         title: m.common.error,

@@ -8,7 +8,7 @@ import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ConfirmDialog } from "~/shared/ui/staff/modal-dialog";
 import { useFocusedRecord } from "~/shared/ui/staff/focused-record";
-import { adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
+import { staffFetch, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import { Button } from "~/shared/ui/staff/button";
 import { runWithToast } from "~/shared/ui/staff/run-with-toast";
 import type { StaffMessage } from "./contact-staff.server";
@@ -20,14 +20,14 @@ import type { StaffMessage } from "./contact-staff.server";
 export function MessagesTab({ focusId }: { focusId?: string | null }) {
   const m = useStaffMessages().admin;
   const leads = useStaffMessages().leads;
-  const { data, error, reload } = useAdminData<StaffMessage[]>("/api/admin/contact-submissions");
+  const { data, error, reload } = useStaffData<StaffMessage[]>("/api/admin/contact-submissions");
   const focused = useFocusedRecord(focusId, data !== null);
   const [deleting, setDeleting] = useState<StaffMessage | null>(null);
   const [filter, setFilter] = useState<LeadStatus | "all">("all");
 
   async function confirmDelete(message: StaffMessage) {
     setDeleting(null);
-    await runWithToast(() => adminFetch(`/api/admin/contact-submissions/${message.id}`, { method: "DELETE" }), {
+    await runWithToast(() => staffFetch(`/api/admin/contact-submissions/${message.id}`, { method: "DELETE" }), {
       success: { title: m.messages.deletedTitle, description: m.messages.deletedText },
       failure: { title: m.common.error, description: m.messages.deleteFailed },
     });

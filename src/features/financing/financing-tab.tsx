@@ -9,7 +9,7 @@ import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
 import { LeadStatusControl, LeadStatusFilter } from "~/shared/ui/staff/lead-status-control";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ConfirmDialog, ModalDialog } from "~/shared/ui/staff/modal-dialog";
-import { adminFetch, adminJson, downloadFile, useAdminData } from "~/shared/ui/staff/staff-fetch";
+import { staffFetch, staffJson, downloadFile, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { runWithToast } from "~/shared/ui/staff/run-with-toast";
 import { staffPdfFileName } from "./financing-pdf-name";
@@ -26,7 +26,7 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US");
 export function FinancingTab({ focusId }: { focusId?: string | null }) {
   const m = useStaffMessages().admin;
   const leads = useStaffMessages().leads;
-  const { data, error, reload } = useAdminData<FinancingSummary[]>("/api/admin/financing");
+  const { data, error, reload } = useStaffData<FinancingSummary[]>("/api/admin/financing");
   const [viewing, setViewing] = useState<FinancingSummary | null>(null);
   const [opened, setOpened] = useState(false);
   // Once, when the list arrives: the application the link names opens in its details dialog.
@@ -41,7 +41,7 @@ export function FinancingTab({ focusId }: { focusId?: string | null }) {
 
   async function confirmDelete(app: FinancingSummary) {
     setDeleting(null);
-    await runWithToast(() => adminFetch(`/api/admin/financing/${app.id}`, { method: "DELETE" }), {
+    await runWithToast(() => staffFetch(`/api/admin/financing/${app.id}`, { method: "DELETE" }), {
       success: { title: m.financing.deletedTitle, description: m.financing.deletedText },
       failure: { title: m.common.error, description: m.financing.deleteFailed },
     });
@@ -135,7 +135,7 @@ function FinancingDetailsDialog({ summary, onClose }: { summary: FinancingSummar
   const [details, setDetails] = useState<FinancingDetails | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    adminJson<FinancingDetails>(`/api/admin/financing/${summary.id}`).then(setDetails, () => setFailed(true));
+    staffJson<FinancingDetails>(`/api/admin/financing/${summary.id}`).then(setDetails, () => setFailed(true));
   }, [summary.id]);
 
   async function downloadPdf() {
@@ -224,7 +224,7 @@ function PersonSection({
   async function toggleSsn() {
     if (ssn) return setSsn(null);
     try {
-      setSsn((await adminJson<{ ssn: string }>(`/api/admin/financing/${id}/ssn/${who}`)).ssn);
+      setSsn((await staffJson<{ ssn: string }>(`/api/admin/financing/${id}/ssn/${who}`)).ssn);
     } catch {
       setSsn(null);
     }

@@ -5,7 +5,7 @@ import { Button } from "~/shared/ui/staff/button";
 import { DataTable } from "~/shared/ui/staff/data-table";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { runWithToast } from "~/shared/ui/staff/run-with-toast";
-import { adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
+import { staffFetch, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import type { OutboxPage } from "./outbox-staff.server";
 
 type OutboxMail = OutboxPage["mails"][number];
@@ -30,10 +30,10 @@ export function OutboxTab() {
   const common = useStaffMessages().admin.common;
   const [filter, setFilter] = useState<Filter>("all");
   const filterId = useId();
-  const { data, error, reload } = useAdminData<OutboxPage>(`/api/admin/outbox${filter === "all" ? "" : `?status=${filter}`}`);
+  const { data, error, reload } = useStaffData<OutboxPage>(`/api/admin/outbox${filter === "all" ? "" : `?status=${filter}`}`);
 
   async function retry(id: number) {
-    await runWithToast(() => adminFetch(`/api/admin/outbox/${id}/retry`, { method: "POST" }), {
+    await runWithToast(() => staffFetch(`/api/admin/outbox/${id}/retry`, { method: "POST" }), {
       success: { title: m.retried },
       failure: { title: m.retryFailed },
     });

@@ -3,7 +3,7 @@ import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { Button } from "~/shared/ui/staff/button";
 import { DataTable } from "~/shared/ui/staff/data-table";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
-import { adminJson, useAdminData } from "~/shared/ui/staff/staff-fetch";
+import { staffJson, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import type { AuditEntry } from "~/server/data/audit-log.server";
 import type { StaffAccountSummary } from "~/server/data/staff-accounts.server";
 
@@ -13,7 +13,7 @@ type AuditPage = { entries: AuditEntry[]; nextBefore: number | null; actions: st
 export function AuditTab() {
   const m = useStaffMessages().staff.audit;
   const loading = useStaffMessages().admin.common.loading;
-  const people = useAdminData<StaffAccountSummary[]>("/api/admin/staff");
+  const people = useStaffData<StaffAccountSummary[]>("/api/admin/staff");
   const [account, setAccount] = useState("");
   const [action, setAction] = useState("");
   const [page, setPage] = useState<AuditPage | null>(null);
@@ -31,7 +31,7 @@ export function AuditTab() {
 
   useEffect(() => {
     let live = true;
-    adminJson<AuditPage>(query())
+    staffJson<AuditPage>(query())
       .then((p) => live && (setPage(p), setFailed(false)))
       .catch(() => live && setFailed(true));
     return () => {
@@ -43,7 +43,7 @@ export function AuditTab() {
   async function more() {
     if (!page?.nextBefore) return;
     try {
-      const next = await adminJson<AuditPage>(query(page.nextBefore));
+      const next = await staffJson<AuditPage>(query(page.nextBefore));
       setPage({ ...next, entries: [...page.entries, ...next.entries] });
     } catch {
       setFailed(true);

@@ -4,7 +4,7 @@ import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import type { SessionUser } from "~/shared/staff/staff-roles";
 import { controlClass } from "~/shared/ui/form-field";
 import { buttonClass } from "~/shared/ui/staff/button";
-import { ApiError, adminJson } from "~/shared/ui/staff/staff-fetch";
+import { ApiError, staffJson } from "~/shared/ui/staff/staff-fetch";
 
 type LoginAnswer = { next: "code" } | { next: "enroll"; otpauthUri: string; secret: string; qrSvg: string };
 type MfaAnswer = { user: SessionUser; recoveryCodes?: string[] };
@@ -54,7 +54,7 @@ export function SignInScreen({ onSignedIn, notice }: { onSignedIn: (user: Sessio
     setBusy(true);
     setError(null);
     try {
-      const answer = await adminJson<LoginAnswer>("/api/admin/login", { method: "POST", body: { email, password } });
+      const answer = await staffJson<LoginAnswer>("/api/admin/login", { method: "POST", body: { email, password } });
       setPassword("");
       setCode("");
       setStep(answer.next === "enroll" ? { kind: "enroll", qrSvg: answer.qrSvg, secret: answer.secret } : { kind: "code" });
@@ -72,7 +72,7 @@ export function SignInScreen({ onSignedIn, notice }: { onSignedIn: (user: Sessio
     setBusy(true);
     setError(null);
     try {
-      const answer = await adminJson<MfaAnswer>("/api/admin/mfa", { method: "POST", body: { code } });
+      const answer = await staffJson<MfaAnswer>("/api/admin/mfa", { method: "POST", body: { code } });
       if (answer.recoveryCodes) setStep({ kind: "recovery", codes: answer.recoveryCodes, user: answer.user });
       else onSignedIn(answer.user);
     } catch (err) {

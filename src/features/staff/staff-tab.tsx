@@ -6,7 +6,7 @@ import { Button } from "~/shared/ui/staff/button";
 import { DataTable } from "~/shared/ui/staff/data-table";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { runWithToast } from "~/shared/ui/staff/run-with-toast";
-import { ApiError, adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
+import { ApiError, staffFetch, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
 import type { StaffAccountSummary } from "~/server/data/staff-accounts.server";
 
@@ -14,7 +14,7 @@ import type { StaffAccountSummary } from "~/server/data/staff-accounts.server";
 export function StaffTab() {
   const messages = useStaffMessages();
   const m = messages.staff;
-  const { data, error, reload } = useAdminData<StaffAccountSummary[]>("/api/admin/staff");
+  const { data, error, reload } = useStaffData<StaffAccountSummary[]>("/api/admin/staff");
   const [email, setEmail] = useState("");
   const [name, setName] = useState("");
   const [role, setRole] = useState<StaffRole>("sales");
@@ -28,7 +28,7 @@ export function StaffTab() {
     setBusy(true);
     setFieldErrors({});
     try {
-      const res = await adminFetch("/api/admin/staff", { method: "POST", body: { email, name, role } });
+      const res = await staffFetch("/api/admin/staff", { method: "POST", body: { email, name, role } });
       const created = (await res.json()) as { setupUrl: string };
       setSetupUrl(created.setupUrl);
       setEmail("");
@@ -44,7 +44,7 @@ export function StaffTab() {
   }
 
   async function change(account: StaffAccountSummary, body: { role?: StaffRole; disabled?: boolean }) {
-    await runWithToast(() => adminFetch(`/api/admin/staff/${account.id}`, { method: "PATCH", body }), {
+    await runWithToast(() => staffFetch(`/api/admin/staff/${account.id}`, { method: "PATCH", body }), {
       success: { title: m.staffTab.saved },
       failure: (err) => ({ title: err instanceof ApiError && err.status === 409 ? m.staffTab.lastOwner : m.staffTab.failed }),
     });
@@ -53,7 +53,7 @@ export function StaffTab() {
 
   async function resetMfa(account: StaffAccountSummary) {
     if (!window.confirm(m.staffTab.confirmReset(account.name))) return;
-    await runWithToast(() => adminFetch(`/api/admin/staff/${account.id}/reset-mfa`, { method: "POST" }), {
+    await runWithToast(() => staffFetch(`/api/admin/staff/${account.id}/reset-mfa`, { method: "POST" }), {
       success: { title: m.staffTab.resetDone(account.name) },
       failure: { title: m.staffTab.failed },
     });

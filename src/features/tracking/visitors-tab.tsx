@@ -2,7 +2,7 @@ import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber } from "~/shared/lib/format";
 import { DataTable } from "~/shared/ui/staff/data-table";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
-import { useAdminData } from "~/shared/ui/staff/staff-fetch";
+import { useStaffData } from "~/shared/ui/staff/staff-fetch";
 import type { WebVitalsReportRow } from "./web-vitals-report.server";
 import { WebVitalsTable } from "./web-vitals-table";
 
@@ -12,10 +12,10 @@ export const TOP_PAGES = 5;
 
 export function VisitorsTab() {
   const m = useStaffMessages().admin.visitors;
-  const stats = useAdminData<{ page: string; count: number }[]>("/api/admin/visitor-stats");
-  const active = useAdminData<{ count: number }>("/api/admin/active-visitors", ACTIVE_POLL_MS);
-  const daily = useAdminData<{ day: string; count: number }[]>("/api/admin/visitor-daily");
-  const vitals = useAdminData<WebVitalsReportRow[]>("/api/admin/web-vitals");
+  const stats = useStaffData<{ page: string; count: number }[]>("/api/admin/visitor-stats");
+  const active = useStaffData<{ count: number }>("/api/admin/active-visitors", ACTIVE_POLL_MS);
+  const daily = useStaffData<{ day: string; count: number }[]>("/api/admin/visitor-daily");
+  const vitals = useStaffData<WebVitalsReportRow[]>("/api/admin/web-vitals");
 
   if (stats.error) return <LoadFailed onRetry={stats.reload} />;
   const pages = stats.data ?? [];

@@ -8,7 +8,7 @@ import type { Vehicle } from "~/shared/types/vehicle";
 import { Button } from "~/shared/ui/staff/button";
 import { ModalDialog } from "~/shared/ui/staff/modal-dialog";
 import { runWithToast } from "~/shared/ui/staff/run-with-toast";
-import { adminFetch, adminJson } from "~/shared/ui/staff/staff-fetch";
+import { staffFetch, staffJson } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
 import { resizePhoto, uploadPhoto } from "./resize-photo";
 import { LotFields } from "./vehicle-lot-fields";
@@ -120,7 +120,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
     setLookingUp(true);
     await runWithToast(
       async () => {
-        const info = await adminJson<VinLookupResult>(`/api/admin/vin/${encodeURIComponent(vin)}`);
+        const info = await staffJson<VinLookupResult>(`/api/admin/vin/${encodeURIComponent(vin)}`);
         const opts = { shouldValidate: true, shouldDirty: true };
         setValue("year", String(info.year), opts);
         setValue("make", info.make, opts);
@@ -204,7 +204,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
   async function save(values: VehicleFormOutput) {
     const saved = await runWithToast(
       () =>
-        adminFetch(vehicle ? `/api/admin/vehicles/${vehicle.id}` : "/api/admin/vehicles", {
+        staffFetch(vehicle ? `/api/admin/vehicles/${vehicle.id}` : "/api/admin/vehicles", {
           method: vehicle ? "PATCH" : "POST",
           body: { ...values, images: photos.map((p) => p.key) },
         }),

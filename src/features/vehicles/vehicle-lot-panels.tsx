@@ -7,7 +7,7 @@ import type { Vehicle } from "~/shared/types/vehicle";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { ColumnHeadings } from "~/shared/ui/staff/column-headings";
 import { ModalDialog } from "~/shared/ui/staff/modal-dialog";
-import { ApiError, useAdminData } from "~/shared/ui/staff/staff-fetch";
+import { ApiError, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
 
 /** Whole days since `date` (yyyy-MM-dd), never negative. */
@@ -32,10 +32,10 @@ export function VehicleDetailsDialog({ vehicle, onClose }: { vehicle: Vehicle; o
   const t = useStaffMessages().lot;
   const d = t.details;
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
-  const { data: history } = useAdminData<PriceChange[]>(`/api/admin/vehicles/${vehicle.id}/price-history`);
+  const { data: history } = useStaffData<PriceChange[]>(`/api/admin/vehicles/${vehicle.id}/price-history`);
   const required = massachusettsWarranty(vehicle.price, vehicle.mileage);
   // Each download is archived on the server (decision 060): reload the list when staff come back.
-  const { data: documents, reload: reloadDocuments } = useAdminData<ArchivedDocument[]>(`/api/admin/vehicles/${vehicle.id}/documents`);
+  const { data: documents, reload: reloadDocuments } = useStaffData<ArchivedDocument[]>(`/api/admin/vehicles/${vehicle.id}/documents`);
   const link = (href: string, text: string) => (
     <a
       key={href}

@@ -10,7 +10,7 @@ import { DataTable, type DataColumn } from "~/shared/ui/staff/data-table";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ConfirmDialog } from "~/shared/ui/staff/modal-dialog";
 import { runWithToast } from "~/shared/ui/staff/run-with-toast";
-import { adminFetch, downloadFile, useAdminData } from "~/shared/ui/staff/staff-fetch";
+import { staffFetch, downloadFile, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import { VehicleDialog } from "./vehicle-dialog";
 import { daysInStock, ImportDialog, VehicleDetailsDialog } from "./vehicle-lot-panels";
 
@@ -49,7 +49,7 @@ export function VehiclesTab({ user }: { user: SessionUser }) {
   const staff = useStaffMessages();
   const m = staff.admin;
   const t = staff.lot;
-  const { data, error, reload } = useAdminData<Vehicle[]>("/api/admin/vehicles");
+  const { data, error, reload } = useStaffData<Vehicle[]>("/api/admin/vehicles");
   const [query, setQuery] = useState("");
   const [status, setStatus] = useState<StatusFilter>("");
   const [noPhotos, setNoPhotos] = useState(false);
@@ -64,7 +64,7 @@ export function VehiclesTab({ user }: { user: SessionUser }) {
 
   async function confirmDelete(vehicle: Vehicle) {
     setDeleting(null);
-    await runWithToast(() => adminFetch(`/api/admin/vehicles/${vehicle.id}`, { method: "DELETE" }), {
+    await runWithToast(() => staffFetch(`/api/admin/vehicles/${vehicle.id}`, { method: "DELETE" }), {
       success: { title: m.vehicles.deleted },
       failure: { title: m.common.error, description: m.vehicles.deleteFailed },
     });
@@ -72,7 +72,7 @@ export function VehiclesTab({ user }: { user: SessionUser }) {
   }
 
   async function changeStatus(vehicle: Vehicle, next: VehicleStatus) {
-    await runWithToast(() => adminFetch(`/api/admin/vehicles/${vehicle.id}/status`, { method: "PATCH", body: { status: next } }), {
+    await runWithToast(() => staffFetch(`/api/admin/vehicles/${vehicle.id}/status`, { method: "PATCH", body: { status: next } }), {
       success: { title: t.statusChanged(vehicleName(vehicle), t.statuses[next]) },
       failure: { title: m.common.error, description: t.statusFailed },
     });

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatDuration, LEAD_STATUSES, responseTimeMs, type LeadStatus } from "~/shared/staff/lead-tracking";
-import { adminJson } from "~/shared/ui/staff/staff-fetch";
+import { staffJson } from "~/shared/ui/staff/staff-fetch";
 import { runWithToast } from "./run-with-toast";
 
 type StatusFields = { leadStatus: LeadStatus; firstStatusChangeAt: string | null };
@@ -37,7 +37,7 @@ export function LeadStatusControl({
     let stored = status;
     await runWithToast(
       async () => {
-        const answer = await adminJson<StatusFields>(url, { method: "PATCH", body: { status } });
+        const answer = await staffJson<StatusFields>(url, { method: "PATCH", body: { status } });
         stored = answer.leadStatus;
         const fields = { leadStatus: answer.leadStatus, firstStatusChangeAt: answer.firstStatusChangeAt };
         setSaved({ over: value, fields });

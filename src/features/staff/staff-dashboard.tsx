@@ -4,7 +4,7 @@ import { businessProfile } from "~/shared/config/business-profile";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { canUseArea, type SessionUser, type StaffArea } from "~/shared/staff/staff-roles";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
-import { adminFetch, adminJson, onUnauthorized } from "~/shared/ui/staff/staff-fetch";
+import { staffFetch, staffJson, onUnauthorized } from "~/shared/ui/staff/staff-fetch";
 
 /**
  * One dashboard tab: its id (the staff area it shows, also its label's key in the staff catalogue)
@@ -20,14 +20,14 @@ export type DashboardBanner = ComponentType<{ user: SessionUser }>;
 export type SignInComponent = ComponentType<{ onSignedIn: (user: SessionUser) => void; notice?: string | null }>;
 
 /** /podium: the sign-in screen or the dashboard. The server session decides. */
-export function AdminApp({ tabs, SignIn, Banner }: { tabs: readonly DashboardTab[]; SignIn: SignInComponent; Banner?: DashboardBanner }) {
+export function StaffApp({ tabs, SignIn, Banner }: { tabs: readonly DashboardTab[]; SignIn: SignInComponent; Banner?: DashboardBanner }) {
   const m = useStaffMessages().admin;
   const [state, setState] = useState<{ kind: "checking" } | { kind: "signed-out" } | { kind: "signed-in"; user: SessionUser }>({
     kind: "checking",
   });
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
-    adminJson<{ user: SessionUser }>("/api/admin/session")
+    staffJson<{ user: SessionUser }>("/api/admin/session")
       .then((s) => setState({ kind: "signed-in", user: s.user }))
       .catch(() => setState({ kind: "signed-out" }));
   }, []);
@@ -56,7 +56,7 @@ export function AdminApp({ tabs, SignIn, Banner }: { tabs: readonly DashboardTab
       tabs={tabs.filter((t) => canUseArea(state.user.role, t.id))}
       Banner={Banner}
       onLogout={async (everywhere) => {
-        await adminFetch(everywhere ? "/api/admin/logout-everywhere" : "/api/admin/logout", { method: "POST" }).catch(() => undefined);
+        await staffFetch(everywhere ? "/api/admin/logout-everywhere" : "/api/admin/logout", { method: "POST" }).catch(() => undefined);
         if (everywhere) setNotice(m.dashboard.signedOutEverywhere);
         setState({ kind: "signed-out" });
       }}

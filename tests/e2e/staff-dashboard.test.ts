@@ -76,20 +76,27 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
       expect(Math.floor((Date.now() - Date.parse(`${v.dateInStock}T00:00:00Z`)) / DAY_MS)).toBeGreaterThan(0);
     }
     expect(new Set(vehicles.map((v) => v.dateInStock)).size).toBeGreaterThan(1);
-    // And the list shows them: on a phone each row is a card whose cells carry their column's name.
-    const first = page.getByTestId("vehicles-table").locator("tbody tr").first();
-    await first.waitFor();
-    expect(await first.getByRole("cell").nth(2).innerText()).toMatch(/^Stock\s+P\d{5}$/);
-    expect(await first.getByRole("cell").nth(6).innerText()).toMatch(/^Days in stock\s+[1-9]\d*$/);
+    // And the list shows them: on a phone each vehicle is a card.
+    const card = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { level: 3 }) })
+      .first();
+    await card.waitFor();
+    expect(await card.locator("dt:text-is('Stock') + dd").innerText()).toMatch(/^P\d{5}$/);
+    expect(await card.locator("dt:text-is('Days in stock') + dd").innerText()).toMatch(/^[1-9]\d*$/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     const axe = await seriousAxeViolations(page);
     expect(axe, describeViolations(axe)).toEqual([]);
 
-    // The last tab opens with one tap, and its panel passes too.
+    // The last tabs open with one tap; a table without a card of its own stacks each row's cells with their names.
     await page.getByRole("tab", { name: "Settings" }).click();
     expect(await page.getByRole("tab", { name: "Settings" }).getAttribute("aria-selected")).toBe("true");
     await page.getByRole("tab", { name: "Outbox" }).click();
     await page.getByTestId("outbox-counts").waitFor();
+    await page.getByRole("tab", { name: "Staff", exact: true }).click();
+    const account = page.locator("tbody tr", { hasText: DEMO_OWNER.email });
+    expect(await account.locator("td").nth(1).innerText()).toMatch(new RegExp(`^E-mail\\s+${DEMO_OWNER.email}$`));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     const outboxAxe = await seriousAxeViolations(page);
     expect(outboxAxe, describeViolations(outboxAxe)).toEqual([]);
 

@@ -187,6 +187,52 @@ export function VehiclesTab({ user }: { user: SessionUser }) {
     { id: "actions", header: t.table.actions, cell: (v) => actions(v, vehicleName(v)) },
   ];
 
+  // Phones get a card with the cover photo large: what staff check on the lot is the car itself.
+  const phoneCard = (v: Vehicle) => {
+    const name = vehicleName(v);
+    const photo = v.photos[0];
+    return (
+      <>
+        {photo ? (
+          <img
+            src={photo.src}
+            srcSet={photo.srcSet}
+            sizes="(min-width: 640px) 50vw, 100vw"
+            width={photo.width}
+            height={photo.height}
+            alt={name}
+            loading="lazy"
+            className="aspect-[4/3] w-full object-cover"
+          />
+        ) : (
+          // The same marker as the table's: without a photo the vehicle is not on the website (decision 054).
+          <div className="flex aspect-[4/3] items-center justify-center bg-amber-50">
+            <span className="rounded bg-amber-100 px-2 py-1 text-sm font-semibold text-amber-900">{t.table.needsPhotos}</span>
+          </div>
+        )}
+        <div className="p-4">
+          <h3 className="text-lg font-semibold">
+            {name} {warning(v)}
+          </h3>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-gray-800">
+            <dt className="font-medium">{m.vehicles.vin}</dt>
+            <dd className="font-mono">{v.vin}</dd>
+            <dt className="font-medium">{t.table.stock}</dt>
+            <dd>{v.stockNumber ?? ""}</dd>
+            <dt className="font-medium">{m.vehicles.price}</dt>
+            <dd>{formatPrice(v.price)}</dd>
+            <dt className="font-medium">{m.vehicles.mileage}</dt>
+            <dd>{m.vehicles.miles(formatNumber(v.mileage))}</dd>
+            <dt className="font-medium">{t.table.daysInStock}</dt>
+            <dd>{daysInStock(v.dateInStock)}</dd>
+          </dl>
+          <div className="mt-3">{statusSelect(v, name)}</div>
+          <div className="mt-3">{actions(v, name)}</div>
+        </div>
+      </>
+    );
+  };
+
   return (
     <div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -276,6 +322,7 @@ export function VehiclesTab({ user }: { user: SessionUser }) {
           rowKey={(v) => v.id}
           columns={columns}
           empty={<p className="mt-10 text-center text-gray-700">{m.vehicles.empty}</p>}
+          phoneCard={phoneCard}
         />
       ) : null}
       {editing ? (

@@ -11,7 +11,8 @@ import { useMemo, useState, type HTMLAttributes, type ReactNode } from "react";
  * A column with `sortValue` gets a sort button in its heading (ascending first, then descending; aria-sort
  * says which); `initialSort` sorts before anyone clicks. Without rows the table is replaced by `empty`.
  * Below the md breakpoint each row becomes a card whose cells carry their column's label (`label`, or the
- * header when it is text), so a phone never scrolls sideways. `rowProps` adds attributes to a row (a test id,
+ * header when it is text), so a phone never scrolls sideways; `phoneCard` replaces that with a card of the
+ * screen's own (a list item per row, e.g. with a large photo). `rowProps` adds attributes to a row (a test id,
  * data-status); `cellClassName` on a column adds classes to its cells (font-mono, break-all).
  */
 export type DataColumn<T> = {
@@ -51,6 +52,7 @@ export function DataTable<T>({
   rowProps,
   testId,
   className = "mt-4",
+  phoneCard,
 }: {
   /** Names the table for screen readers (visually hidden). */
   caption: string;
@@ -62,6 +64,8 @@ export function DataTable<T>({
   rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | undefined>;
   testId?: string;
   className?: string;
+  /** A row's own card on a phone, instead of its cells stacked with their labels. */
+  phoneCard?: (row: T) => ReactNode;
 }) {
   const [sort, setSort] = useState<SortState | null>(initialSort);
   const shown = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
@@ -74,8 +78,10 @@ export function DataTable<T>({
     }));
   const align = (column: DataColumn<T>) => (column.align === "right" ? "md:text-right" : "");
 
-  return (
-    <div className={`${className} md:overflow-x-auto md:rounded-lg md:border md:border-gray-200 md:bg-white`}>
+  const table = (
+    <div
+      className={`${className} md:overflow-x-auto md:rounded-lg md:border md:border-gray-200 md:bg-white ${phoneCard ? "max-md:hidden" : ""}`}
+    >
       <table className="w-full text-left text-sm max-md:block" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50 max-md:sr-only">
@@ -136,5 +142,18 @@ export function DataTable<T>({
         </tbody>
       </table>
     </div>
+  );
+  if (!phoneCard) return table;
+  return (
+    <>
+      {table}
+      <ul className={`${className} grid gap-4 sm:grid-cols-2 md:hidden`}>
+        {shown.map((row) => (
+          <li key={rowKey(row)} className="overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
+            {phoneCard(row)}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffApi } from "~/app/http/staff-api.server";
-import { staffAccess } from "~/features/staff/staff-api.server";
+import { staffRouter } from "~/app/http/staff-router.server";
+import { staffAccess } from "~/features/staff/staff-accounts-api.server";
 import { ADMIN_ROUTE_ACCESS } from "~/server/auth/route-access.server";
 import { listRoutes } from "~/server/http/route-list.server";
 import type { AppContext } from "~/server/context.server";
@@ -54,7 +54,7 @@ const jpeg = (w = 1600, h = 1200, seed = 0) =>
 /** Every registered route with sample parameters, straight from the router's stack. */
 function enumeratedRoutes() {
   const ctx = { env: { dataDir: os.tmpdir(), adminSessionIdleMs: 1000 } } as AppContext;
-  const router = staffApi(ctx, staffAccess(ctx));
+  const router = staffRouter(ctx, staffAccess(ctx));
   const samples: Record<string, string> = {
     id: crypto.randomUUID(),
     vin: "1HGCM82633A004352",

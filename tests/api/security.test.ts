@@ -3,8 +3,8 @@ import { validApplicationInput } from "~/features/financing/financing-test-data"
 import fs from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffApi } from "~/app/http/staff-api.server";
-import { staffAccess } from "~/features/staff/staff-api.server";
+import { staffRouter } from "~/app/http/staff-router.server";
+import { staffAccess } from "~/features/staff/staff-accounts-api.server";
 import { listRoutes } from "~/server/http/route-list.server";
 import type { AppContext } from "~/server/context.server";
 import { upcomingDateFor } from "../support/booking-dates";
@@ -357,7 +357,7 @@ describe("cookies", () => {
 describe("cross-site requests to the staff API", () => {
   it("refuses every state-changing /api/admin route from another site, even with a valid session, and changes nothing", async () => {
     const ctx = { env: { dataDir: server.dataDir, adminSessionIdleMs: 1000 } } as AppContext;
-    const router = staffApi(ctx, staffAccess(ctx));
+    const router = staffRouter(ctx, staffAccess(ctx));
     const changing = listRoutes(router).filter((r) => r.method !== "GET");
     expect(changing.length).toBeGreaterThanOrEqual(8);
     const vehiclesBefore = await countRows(server, "vehicles");

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffApi } from "~/app/http/staff-api.server";
-import { staffAccess } from "~/features/staff/staff-api.server";
+import { staffRouter } from "~/app/http/staff-router.server";
+import { staffAccess } from "~/features/staff/staff-accounts-api.server";
 import { ADMIN_ROUTE_ACCESS } from "~/server/auth/route-access.server";
 import type { AppContext } from "~/server/context.server";
 import { listRoutes } from "~/server/http/route-list.server";
@@ -45,7 +45,7 @@ function call(
 /** Every /api/admin route of the composed staff API, with sample parameters. */
 function enumeratedRoutes() {
   const ctx = { env: { dataDir: os.tmpdir(), adminSessionIdleMs: 1000 } } as AppContext;
-  const router = staffApi(ctx, staffAccess(ctx));
+  const router = staffRouter(ctx, staffAccess(ctx));
   const samples: Record<string, string> = { id: crypto.randomUUID(), vin: "1HGCM82633A004352", kind: "signature", who: "applicant" };
   return listRoutes(router)
     .filter((r) => r.path.startsWith("/admin/") && !r.path.includes("{*rest}"))

@@ -2,16 +2,16 @@ import { Router } from "express";
 import { bookingApi } from "~/features/booking/booking-api.server";
 import { contactApi } from "~/features/contact/contact-api.server";
 import { financingApi } from "~/features/financing/financing-api.server";
-import { staffAccess } from "~/features/staff/staff-api.server";
+import { staffAccess } from "~/features/staff/staff-accounts-api.server";
 import { inventoryApi } from "~/features/inventory/inventory-api.server";
 import { trackingApi } from "~/features/tracking/tracking-api.server";
 import { vehicleApi } from "~/features/vehicle/vehicle-api.server";
 import type { AppContext } from "~/server/context.server";
-import { staffApi } from "./staff-api.server";
+import { staffRouter } from "./staff-router.server";
 import { serviceVinDecode } from "./service-vin-decoder.server";
 
 /**
- * Every /api router, one per feature, then the staff API (src/app/http/staff-api.server.ts).
+ * Every /api router, one per feature, then the staff API (src/app/http/staff-router.server.ts).
  * Features never import each other. A path none of them answers gets a JSON 404.
  */
 export function apiRouter(ctx: AppContext): Router {
@@ -29,7 +29,7 @@ export function apiRouter(ctx: AppContext): Router {
   // Staff may download any application's PDF here too (docs/behaviour.md §11): identify them.
   api.get("/financing/:id/pdf", access.identify);
   api.use(financingApi(ctx));
-  api.use(staffApi(ctx, access));
+  api.use(staffRouter(ctx, access));
   api.use((_req, res) => {
     res.status(404).json({ error: "Not found" });
   });

@@ -18,6 +18,9 @@ export function SplashScreen() {
   const m = useMessages();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
+    // The card welcomes shoppers: the staff dashboard (/podium and its setup page) is loaded as its own
+    // document, never reached from a public page, so its path at load is enough and costs the public pages nothing.
+    if (location.pathname.startsWith("/podium")) return;
     try {
       if (sessionStorage.getItem(SPLASH_SEEN_KEY)) return;
       sessionStorage.setItem(SPLASH_SEEN_KEY, "1");

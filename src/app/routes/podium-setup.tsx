@@ -4,6 +4,7 @@ import { readSetupForm } from "~/features/staff/setup-form.server";
 import { isSetupLinkLive, setPasswordWithLink, setupSchema } from "~/features/staff/staff-management.server";
 import { appContext } from "~/server/load-context.server";
 import { staffMessagesFor, useStaffMessages } from "~/shared/i18n/staff-messages";
+import { Button, buttonClass } from "~/shared/ui/staff/button";
 import type { Route } from "./+types/podium-setup";
 
 export const meta: Route.MetaFunction = () => [
@@ -53,7 +54,7 @@ export default function PodiumSetupPage({ loaderData, actionData }: Route.Compon
         {state === "done" ? (
           <div role="status" className="mt-4 text-center">
             <p>{m.done}</p>
-            <Link to="/podium" className="mt-4 inline-block rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+            <Link to="/podium" className={buttonClass("primary", "md", "mt-4")}>
               {m.goSignIn}
             </Link>
           </div>
@@ -85,13 +86,9 @@ export default function PodiumSetupPage({ loaderData, actionData }: Route.Compon
                 {error}
               </p>
             ) : null}
-            <button
-              type="submit"
-              disabled={busy}
-              className="mt-6 w-full rounded-md bg-red-700 px-4 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            >
+            <Button type="submit" variant="primary" disabled={busy} className="mt-6 w-full">
               {m.submit}
-            </button>
+            </Button>
           </Form>
         ) : null}
       </div>

@@ -1,5 +1,5 @@
-import { AdminApp, type DashboardTab } from "~/features/admin/admin-dashboard";
-import { SettingsTab } from "~/features/admin/settings-tab";
+import { StaffApp, type DashboardTab } from "~/features/staff/staff-dashboard";
+import { SettingsTab } from "~/features/staff/settings-tab";
 import { BookingsTab } from "~/features/booking/bookings-tab";
 import { MessagesTab } from "~/features/contact/messages-tab";
 import { FinancingTab } from "~/features/financing/financing-tab";
@@ -34,5 +34,5 @@ const TABS: readonly DashboardTab[] = [
 
 /** The staff dashboard: only this route module imports staff code, so it is its own chunk. */
 export default function PodiumPage() {
-  return <AdminApp tabs={TABS} SignIn={SignInScreen} Banner={MailStatusBanner} />;
+  return <StaffApp tabs={TABS} SignIn={SignInScreen} Banner={MailStatusBanner} />;
 }

@@ -3,8 +3,9 @@ import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
 import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
-import { ApiError, adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
-import { toast } from "~/shared/ui/toast";
+import { ApiError, staffFetch, useStaffData } from "~/shared/ui/staff/staff-fetch";
+import { Button } from "~/shared/ui/staff/button";
+import { runWithToast } from "~/shared/ui/staff/run-with-toast";
 import { formatNumber } from "~/shared/lib/format";
 import type { StaffBooking } from "./booking-staff.server";
 import { useFocusedRecord } from "~/shared/ui/staff/focused-record";
@@ -29,20 +30,17 @@ const longDate = (iso: string) =>
 export function BookingsTab({ focusId }: { focusId?: string | null }) {
   const m = useStaffMessages().admin;
   const b = m.bookings;
-  const { data, error, reload } = useAdminData<StaffBooking[]>("/api/admin/bookings");
+  const { data, error, reload } = useStaffData<StaffBooking[]>("/api/admin/bookings");
   const focused = useFocusedRecord(focusId, data !== null);
 
   async function setStatus(booking: StaffBooking, status: "confirmed" | "cancelled") {
-    try {
-      await adminFetch(`/api/admin/bookings/${booking.id}`, { method: "PATCH", body: { status } });
-      toast({ title: status === "confirmed" ? b.confirmedTitle : b.cancelledTitle });
-    } catch (err) {
-      toast({
+    await runWithToast(() => staffFetch(`/api/admin/bookings/${booking.id}`, { method: "PATCH", body: { status } }), {
+      success: { title: status === "confirmed" ? b.confirmedTitle : b.cancelledTitle },
+      failure: (err) => ({
         title: m.common.error,
         description: err instanceof ApiError && err.status === 409 ? b.slotTaken : b.updateFailed,
-        variant: "destructive",
-      });
-    }
+      }),
+    });
     await reload();
   }
 
@@ -134,15 +132,10 @@ export function BookingsTab({ focusId }: { focusId?: string | null }) {
                       </button>
                     ) : null}
                     {status !== "cancelled" ? (
-                      <button
-                        type="button"
-                        onClick={() => void setStatus(booking, "cancelled")}
-                        aria-label={b.cancelLabel(name)}
-                        className="inline-flex items-center gap-1 rounded-md border border-red-300 px-3 py-2 font-medium text-red-800 hover:bg-red-50"
-                      >
+                      <Button variant="danger" onClick={() => void setStatus(booking, "cancelled")} aria-label={b.cancelLabel(name)}>
                         <X aria-hidden="true" className="h-4 w-4" />
                         {b.cancelBooking}
-                      </button>
+                      </Button>
                     ) : null}
                   </div>
                 </li>

@@ -8,8 +8,9 @@ import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ConfirmDialog } from "~/shared/ui/staff/modal-dialog";
 import { useFocusedRecord } from "~/shared/ui/staff/focused-record";
-import { adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
-import { toast } from "~/shared/ui/toast";
+import { staffFetch, useStaffData } from "~/shared/ui/staff/staff-fetch";
+import { Button } from "~/shared/ui/staff/button";
+import { runWithToast } from "~/shared/ui/staff/run-with-toast";
 import type { StaffMessage } from "./contact-staff.server";
 
 /**
@@ -19,19 +20,17 @@ import type { StaffMessage } from "./contact-staff.server";
 export function MessagesTab({ focusId }: { focusId?: string | null }) {
   const m = useStaffMessages().admin;
   const leads = useStaffMessages().leads;
-  const { data, error, reload } = useAdminData<StaffMessage[]>("/api/admin/contact-submissions");
+  const { data, error, reload } = useStaffData<StaffMessage[]>("/api/admin/contact-submissions");
   const focused = useFocusedRecord(focusId, data !== null);
   const [deleting, setDeleting] = useState<StaffMessage | null>(null);
   const [filter, setFilter] = useState<LeadStatus | "all">("all");
 
   async function confirmDelete(message: StaffMessage) {
     setDeleting(null);
-    try {
-      await adminFetch(`/api/admin/contact-submissions/${message.id}`, { method: "DELETE" });
-      toast({ title: m.messages.deletedTitle, description: m.messages.deletedText });
-    } catch {
-      toast({ title: m.common.error, description: m.messages.deleteFailed, variant: "destructive" });
-    }
+    await runWithToast(() => staffFetch(`/api/admin/contact-submissions/${message.id}`, { method: "DELETE" }), {
+      success: { title: m.messages.deletedTitle, description: m.messages.deletedText },
+      failure: { title: m.common.error, description: m.messages.deleteFailed },
+    });
     await reload();
   }
 
@@ -67,14 +66,9 @@ export function MessagesTab({ focusId }: { focusId?: string | null }) {
                   <h3 className="font-semibold">{name}</h3>
                   <p className="text-xs text-gray-700">{new Date(msg.createdAt).toLocaleString("en-US")}</p>
                 </div>
-                <button
-                  type="button"
-                  onClick={() => setDeleting(msg)}
-                  aria-label={m.messages.deleteLabel(name)}
-                  className="rounded-md border border-red-300 p-2 text-red-800 hover:bg-red-50"
-                >
+                <Button variant="danger" size="sm" onClick={() => setDeleting(msg)} aria-label={m.messages.deleteLabel(name)}>
                   <Trash2 aria-hidden="true" className="h-4 w-4" />
-                </button>
+                </Button>
               </div>
               <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
                 <a href={`mailto:${msg.email}`} className="inline-flex items-center gap-1 text-red-800 underline">

@@ -9,8 +9,9 @@ import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
 import { LeadStatusControl, LeadStatusFilter } from "~/shared/ui/staff/lead-status-control";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ConfirmDialog, ModalDialog } from "~/shared/ui/staff/modal-dialog";
-import { adminFetch, adminJson, downloadFile, useAdminData } from "~/shared/ui/staff/staff-fetch";
-import { toast } from "~/shared/ui/toast";
+import { staffFetch, staffJson, downloadFile, useStaffData } from "~/shared/ui/staff/staff-fetch";
+import { Button, buttonClass } from "~/shared/ui/staff/button";
+import { runWithToast } from "~/shared/ui/staff/run-with-toast";
 import { staffPdfFileName } from "./financing-pdf-name";
 import type { FinancingDetails, FinancingSummary } from "./financing-staff.server";
 
@@ -25,7 +26,7 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US");
 export function FinancingTab({ focusId }: { focusId?: string | null }) {
   const m = useStaffMessages().admin;
   const leads = useStaffMessages().leads;
-  const { data, error, reload } = useAdminData<FinancingSummary[]>("/api/admin/financing");
+  const { data, error, reload } = useStaffData<FinancingSummary[]>("/api/admin/financing");
   const [viewing, setViewing] = useState<FinancingSummary | null>(null);
   const [opened, setOpened] = useState(false);
   // Once, when the list arrives: the application the link names opens in its details dialog.
@@ -40,12 +41,10 @@ export function FinancingTab({ focusId }: { focusId?: string | null }) {
 
   async function confirmDelete(app: FinancingSummary) {
     setDeleting(null);
-    try {
-      await adminFetch(`/api/admin/financing/${app.id}`, { method: "DELETE" });
-      toast({ title: m.financing.deletedTitle, description: m.financing.deletedText });
-    } catch {
-      toast({ title: m.common.error, description: m.financing.deleteFailed, variant: "destructive" });
-    }
+    await runWithToast(() => staffFetch(`/api/admin/financing/${app.id}`, { method: "DELETE" }), {
+      success: { title: m.financing.deletedTitle, description: m.financing.deletedText },
+      failure: { title: m.common.error, description: m.financing.deleteFailed },
+    });
     await reload();
   }
 
@@ -96,22 +95,13 @@ export function FinancingTab({ focusId }: { focusId?: string | null }) {
                 </div>
               </div>
               <div className="flex gap-2">
-                <button
-                  type="button"
-                  onClick={() => setViewing(app)}
-                  className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50"
-                >
+                <Button onClick={() => setViewing(app)}>
                   <Eye aria-hidden="true" className="h-4 w-4" />
                   {m.financing.viewDetails}
-                </button>
-                <button
-                  type="button"
-                  onClick={() => setDeleting(app)}
-                  aria-label={m.financing.deleteLabel(name)}
-                  className="rounded-md border border-red-300 px-3 py-2 text-red-800 hover:bg-red-50"
-                >
+                </Button>
+                <Button variant="danger" onClick={() => setDeleting(app)} aria-label={m.financing.deleteLabel(name)}>
                   <Trash2 aria-hidden="true" className="h-4 w-4" />
-                </button>
+                </Button>
               </div>
             </li>
           );
@@ -145,7 +135,7 @@ function FinancingDetailsDialog({ summary, onClose }: { summary: FinancingSummar
   const [details, setDetails] = useState<FinancingDetails | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    adminJson<FinancingDetails>(`/api/admin/financing/${summary.id}`).then(setDetails, () => setFailed(true));
+    staffJson<FinancingDetails>(`/api/admin/financing/${summary.id}`).then(setDetails, () => setFailed(true));
   }, [summary.id]);
 
   async function downloadPdf() {
@@ -166,29 +156,18 @@ function FinancingDetailsDialog({ summary, onClose }: { summary: FinancingSummar
     >
       <style>{PRINT_CSS}</style>
       <div className="flex flex-wrap gap-2 print:hidden">
-        <button
-          type="button"
-          onClick={downloadPdf}
-          className="inline-flex items-center gap-2 rounded-md bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800"
-        >
+        <Button variant="primary" onClick={downloadPdf}>
           <Download aria-hidden="true" className="h-4 w-4" />
           {f.downloadPdf}
-        </button>
-        <a
-          href={mailto}
-          className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50"
-        >
+        </Button>
+        <a href={mailto} className={buttonClass()}>
           <Mail aria-hidden="true" className="h-4 w-4" />
           {f.emailApplicant}
         </a>
-        <button
-          type="button"
-          onClick={() => window.print()}
-          className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50"
-        >
+        <Button onClick={() => window.print()}>
           <Printer aria-hidden="true" className="h-4 w-4" />
           {f.print}
-        </button>
+        </Button>
       </div>
       {failed ? (
         <p role="alert" className="mt-4 text-red-800">
@@ -245,7 +224,7 @@ function PersonSection({
   async function toggleSsn() {
     if (ssn) return setSsn(null);
     try {
-      setSsn((await adminJson<{ ssn: string }>(`/api/admin/financing/${id}/ssn/${who}`)).ssn);
+      setSsn((await staffJson<{ ssn: string }>(`/api/admin/financing/${id}/ssn/${who}`)).ssn);
     } catch {
       setSsn(null);
     }

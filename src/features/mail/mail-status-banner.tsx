@@ -1,6 +1,6 @@
 import { AlertTriangle } from "lucide-react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
-import { useAdminData } from "~/shared/ui/staff/staff-fetch";
+import { useStaffData } from "~/shared/ui/staff/staff-fetch";
 import type { MailStatus } from "./outbox-staff.server";
 
 /** Re-checked every minute: a failure should show without reloading the dashboard. */
@@ -13,7 +13,7 @@ const POLL_MS = 60_000;
  */
 export function MailStatusBanner() {
   const m = useStaffMessages().leads.banner;
-  const { data } = useAdminData<MailStatus>("/api/admin/mail-status", POLL_MS);
+  const { data } = useStaffData<MailStatus>("/api/admin/mail-status", POLL_MS);
   if (!data) return null;
   const lines: string[] = [];
   if (data.mode === "eml") lines.push(m.notConfigured);

@@ -1,11 +1,14 @@
 import { RotateCcw } from "lucide-react";
 import { useId, useState } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
-import { ColumnHeadings } from "~/shared/ui/staff/column-headings";
+import { Button } from "~/shared/ui/staff/button";
+import { DataTable } from "~/shared/ui/staff/data-table";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
-import { adminFetch, useAdminData } from "~/shared/ui/staff/staff-fetch";
-import { toast } from "~/shared/ui/toast";
+import { runWithToast } from "~/shared/ui/staff/run-with-toast";
+import { staffFetch, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import type { OutboxPage } from "./outbox-staff.server";
+
+type OutboxMail = OutboxPage["mails"][number];
 
 type Filter = "all" | "queued" | "sent" | "written" | "failed" | "cancelled";
 const FILTERS: readonly Filter[] = ["all", "queued", "failed", "sent", "written", "cancelled"];
@@ -27,15 +30,13 @@ export function OutboxTab() {
   const common = useStaffMessages().admin.common;
   const [filter, setFilter] = useState<Filter>("all");
   const filterId = useId();
-  const { data, error, reload } = useAdminData<OutboxPage>(`/api/admin/outbox${filter === "all" ? "" : `?status=${filter}`}`);
+  const { data, error, reload } = useStaffData<OutboxPage>(`/api/admin/outbox${filter === "all" ? "" : `?status=${filter}`}`);
 
   async function retry(id: number) {
-    try {
-      await adminFetch(`/api/admin/outbox/${id}/retry`, { method: "POST" });
-      toast({ title: m.retried });
-    } catch {
-      toast({ title: m.retryFailed, variant: "destructive" });
-    }
+    await runWithToast(() => staffFetch(`/api/admin/outbox/${id}/retry`, { method: "POST" }), {
+      success: { title: m.retried },
+      failure: { title: m.retryFailed },
+    });
     await reload();
   }
 
@@ -71,50 +72,45 @@ export function OutboxTab() {
           <p className="mt-4 font-medium text-gray-800" data-testid="outbox-counts">
             {m.counts(data.counts.queued + data.counts.sending, data.counts.failed, data.counts.sent)}
           </p>
-          {data.mails.length === 0 ? <p className="mt-4 text-gray-700">{m.empty}</p> : null}
-          {data.mails.length ? (
-            <div className="mt-4 overflow-x-auto rounded-lg border border-gray-200 bg-white">
-              <table className="w-full min-w-[48rem] text-left text-sm">
-                <caption className="sr-only">{m.heading}</caption>
-                <ColumnHeadings
-                  className="bg-gray-50"
-                  cellClassName="px-3 py-2"
-                  columns={[m.created, m.recipient, m.subject, m.status, m.attempts, m.lastError, m.actions]}
-                />
-                <tbody className="divide-y divide-gray-200">
-                  {data.mails.map((mail) => (
-                    <tr key={mail.id} data-testid="outbox-row" data-status={mail.status}>
-                      <td className="whitespace-nowrap px-3 py-2">
-                        <time dateTime={mail.createdAt}>{dateTime(mail.createdAt)}</time>
-                      </td>
-                      <td className="break-all px-3 py-2">{mail.to}</td>
-                      <td className="px-3 py-2">{mail.subject}</td>
-                      <td className="px-3 py-2">
-                        <span className={`rounded px-2 py-0.5 font-medium ${STATUS_CLASSES[mail.status] ?? ""}`}>
-                          {m.statuses[mail.status]}
-                        </span>
-                      </td>
-                      <td className="px-3 py-2">{mail.attempts}</td>
-                      <td className="break-words px-3 py-2 text-gray-800">{mail.lastError ?? ""}</td>
-                      <td className="px-3 py-2">
-                        {mail.status === "failed" ? (
-                          <button
-                            type="button"
-                            onClick={() => void retry(mail.id)}
-                            aria-label={m.retryLabel(mail.subject)}
-                            className="inline-flex items-center gap-1 rounded-md border border-gray-400 px-3 py-1 font-medium hover:bg-gray-50"
-                          >
-                            <RotateCcw aria-hidden="true" className="h-4 w-4" />
-                            {m.retry}
-                          </button>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
+          <DataTable<OutboxMail>
+            caption={m.heading}
+            rows={data.mails}
+            rowKey={(mail) => mail.id}
+            rowProps={(mail) => ({ "data-testid": "outbox-row", "data-status": mail.status })}
+            empty={<p className="text-gray-700">{m.empty}</p>}
+            columns={[
+              {
+                id: "created",
+                header: m.created,
+                cell: (mail) => <time dateTime={mail.createdAt}>{dateTime(mail.createdAt)}</time>,
+                sortValue: (mail) => mail.createdAt,
+                cellClassName: "md:whitespace-nowrap",
+              },
+              { id: "to", header: m.recipient, cell: (mail) => mail.to, sortValue: (mail) => mail.to, cellClassName: "break-all" },
+              { id: "subject", header: m.subject, cell: (mail) => mail.subject },
+              {
+                id: "status",
+                header: m.status,
+                cell: (mail) => (
+                  <span className={`rounded px-2 py-0.5 font-medium ${STATUS_CLASSES[mail.status] ?? ""}`}>{m.statuses[mail.status]}</span>
+                ),
+                sortValue: (mail) => mail.status,
+              },
+              { id: "attempts", header: m.attempts, cell: (mail) => mail.attempts, sortValue: (mail) => mail.attempts },
+              { id: "error", header: m.lastError, cell: (mail) => mail.lastError ?? "", cellClassName: "break-words text-gray-800" },
+              {
+                id: "actions",
+                header: m.actions,
+                cell: (mail) =>
+                  mail.status === "failed" ? (
+                    <Button size="sm" onClick={() => void retry(mail.id)} aria-label={m.retryLabel(mail.subject)}>
+                      <RotateCcw aria-hidden="true" className="h-4 w-4" />
+                      {m.retry}
+                    </Button>
+                  ) : null,
+              },
+            ]}
+          />
           {data.mails.length >= data.limit ? <p className="mt-2 text-sm text-gray-700">{m.more}</p> : null}
         </>
       ) : null}

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
-import { ColumnHeadings } from "~/shared/ui/staff/column-headings";
+import { Button } from "~/shared/ui/staff/button";
+import { DataTable } from "~/shared/ui/staff/data-table";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
-import { adminJson, useAdminData } from "~/shared/ui/staff/staff-fetch";
+import { staffJson, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import type { AuditEntry } from "~/server/data/audit-log.server";
 import type { StaffAccountSummary } from "~/server/data/staff-accounts.server";
 
@@ -12,7 +13,7 @@ type AuditPage = { entries: AuditEntry[]; nextBefore: number | null; actions: st
 export function AuditTab() {
   const m = useStaffMessages().staff.audit;
   const loading = useStaffMessages().admin.common.loading;
-  const people = useAdminData<StaffAccountSummary[]>("/api/admin/staff");
+  const people = useStaffData<StaffAccountSummary[]>("/api/admin/staff");
   const [account, setAccount] = useState("");
   const [action, setAction] = useState("");
   const [page, setPage] = useState<AuditPage | null>(null);
@@ -30,7 +31,7 @@ export function AuditTab() {
 
   useEffect(() => {
     let live = true;
-    adminJson<AuditPage>(query())
+    staffJson<AuditPage>(query())
       .then((p) => live && (setPage(p), setFailed(false)))
       .catch(() => live && setFailed(true));
     return () => {
@@ -42,7 +43,7 @@ export function AuditTab() {
   async function more() {
     if (!page?.nextBefore) return;
     try {
-      const next = await adminJson<AuditPage>(query(page.nextBefore));
+      const next = await staffJson<AuditPage>(query(page.nextBefore));
       setPage({ ...next, entries: [...page.entries, ...next.entries] });
     } catch {
       setFailed(true);
@@ -95,32 +96,30 @@ export function AuditTab() {
       </div>
       {failed ? <LoadFailed onRetry={() => setReloadKey((k) => k + 1)} /> : null}
       {!page && !failed ? <p className="mt-4 text-gray-700">{loading}</p> : null}
-      {page && page.entries.length === 0 ? <p className="mt-4 text-gray-700">{m.empty}</p> : null}
-      {page && page.entries.length > 0 ? (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <ColumnHeadings className="border-b border-gray-300" cellClassName="py-2 pr-4" columns={[m.when, m.who, m.action, m.record]} />
-            <tbody>
-              {page.entries.map((e) => (
-                <tr key={e.id} className="border-b border-gray-200">
-                  <td className="py-2 pr-4 whitespace-nowrap">{new Date(e.at).toLocaleString("en-US")}</td>
-                  <td className="py-2 pr-4">{e.actor}</td>
-                  <td className="py-2 pr-4">{e.action}</td>
-                  <td className="py-2 font-mono text-xs">{`${e.entity} ${e.entityId}`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {page ? (
+        <DataTable<AuditEntry>
+          caption={m.heading}
+          rows={page.entries}
+          rowKey={(e) => e.id}
+          empty={<p className="text-gray-700">{m.empty}</p>}
+          columns={[
+            {
+              id: "when",
+              header: m.when,
+              cell: (e) => new Date(e.at).toLocaleString("en-US"),
+              sortValue: (e) => e.at,
+              cellClassName: "md:whitespace-nowrap",
+            },
+            { id: "who", header: m.who, cell: (e) => e.actor, sortValue: (e) => e.actor },
+            { id: "action", header: m.action, cell: (e) => e.action, sortValue: (e) => e.action },
+            { id: "record", header: m.record, cell: (e) => `${e.entity} ${e.entityId}`, cellClassName: "font-mono text-xs" },
+          ]}
+        />
       ) : null}
       {page?.nextBefore ? (
-        <button
-          type="button"
-          onClick={() => void more()}
-          className="mt-4 rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
-        >
+        <Button onClick={() => void more()} className="mt-4">
           {m.more}
-        </button>
+        </Button>
       ) : null}
     </section>
   );

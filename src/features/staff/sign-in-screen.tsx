@@ -2,14 +2,15 @@ import { Lock } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import type { SessionUser } from "~/shared/staff/staff-roles";
-import { ApiError, adminJson } from "~/shared/ui/staff/staff-fetch";
+import { controlClass } from "~/shared/ui/form-field";
+import { buttonClass } from "~/shared/ui/staff/button";
+import { ApiError, staffJson } from "~/shared/ui/staff/staff-fetch";
 
 type LoginAnswer = { next: "code" } | { next: "enroll"; otpauthUri: string; secret: string; qrSvg: string };
 type MfaAnswer = { user: SessionUser; recoveryCodes?: string[] };
 
-const input = "mt-1 block w-full rounded-md border border-gray-400 px-3 py-2 focus:border-red-700 focus:outline-2 focus:outline-red-700";
-const primary =
-  "mt-6 w-full rounded-md bg-red-700 px-4 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:opacity-60";
+// The dashboard's primary button; fields take the site's one control style (controlClass), and one error line serves them all.
+const primary = buttonClass("primary", "md", "mt-6 w-full");
 
 /**
  * /podium's sign-in (docs/behaviour.md §6): e-mail and password, then a TOTP
@@ -53,7 +54,7 @@ export function SignInScreen({ onSignedIn, notice }: { onSignedIn: (user: Sessio
     setBusy(true);
     setError(null);
     try {
-      const answer = await adminJson<LoginAnswer>("/api/admin/login", { method: "POST", body: { email, password } });
+      const answer = await staffJson<LoginAnswer>("/api/admin/login", { method: "POST", body: { email, password } });
       setPassword("");
       setCode("");
       setStep(answer.next === "enroll" ? { kind: "enroll", qrSvg: answer.qrSvg, secret: answer.secret } : { kind: "code" });
@@ -71,7 +72,7 @@ export function SignInScreen({ onSignedIn, notice }: { onSignedIn: (user: Sessio
     setBusy(true);
     setError(null);
     try {
-      const answer = await adminJson<MfaAnswer>("/api/admin/mfa", { method: "POST", body: { code } });
+      const answer = await staffJson<MfaAnswer>("/api/admin/mfa", { method: "POST", body: { code } });
       if (answer.recoveryCodes) setStep({ kind: "recovery", codes: answer.recoveryCodes, user: answer.user });
       else onSignedIn(answer.user);
     } catch (err) {
@@ -105,7 +106,7 @@ export function SignInScreen({ onSignedIn, notice }: { onSignedIn: (user: Sessio
         value={code}
         onChange={(e) => setCode(e.target.value)}
         {...described}
-        className={`${input} text-center text-xl tracking-[0.3em]`}
+        className={`${controlClass(error ?? undefined)} text-center text-xl tracking-[0.3em]`}
       />
       {errorLine}
     </>
@@ -134,7 +135,7 @@ export function SignInScreen({ onSignedIn, notice }: { onSignedIn: (user: Sessio
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               {...described}
-              className={input}
+              className={controlClass(error ?? undefined)}
             />
             <label htmlFor="staff-password" className="mt-4 block text-sm font-medium">
               {m.signIn.password}
@@ -148,7 +149,7 @@ export function SignInScreen({ onSignedIn, notice }: { onSignedIn: (user: Sessio
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               {...described}
-              className={input}
+              className={controlClass(error ?? undefined)}
             />
             {errorLine}
             <button type="submit" disabled={busy || !email || !password} className={primary}>
@@ -207,7 +208,7 @@ export function SignInScreen({ onSignedIn, notice }: { onSignedIn: (user: Sessio
               onClick={() => {
                 void navigator.clipboard?.writeText(step.codes.join("\n")).then(() => setCopied(true));
               }}
-              className="mt-4 w-full rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
+              className={buttonClass("secondary", "md", "mt-4 w-full")}
             >
               {copied ? m.enroll.copied : m.enroll.copy}
             </button>

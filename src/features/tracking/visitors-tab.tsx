@@ -1,8 +1,8 @@
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber } from "~/shared/lib/format";
-import { ColumnHeadings } from "~/shared/ui/staff/column-headings";
+import { DataTable } from "~/shared/ui/staff/data-table";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
-import { useAdminData } from "~/shared/ui/staff/staff-fetch";
+import { useStaffData } from "~/shared/ui/staff/staff-fetch";
 import type { WebVitalsReportRow } from "./web-vitals-report.server";
 import { WebVitalsTable } from "./web-vitals-table";
 
@@ -12,10 +12,10 @@ export const TOP_PAGES = 5;
 
 export function VisitorsTab() {
   const m = useStaffMessages().admin.visitors;
-  const stats = useAdminData<{ page: string; count: number }[]>("/api/admin/visitor-stats");
-  const active = useAdminData<{ count: number }>("/api/admin/active-visitors", ACTIVE_POLL_MS);
-  const daily = useAdminData<{ day: string; count: number }[]>("/api/admin/visitor-daily");
-  const vitals = useAdminData<WebVitalsReportRow[]>("/api/admin/web-vitals");
+  const stats = useStaffData<{ page: string; count: number }[]>("/api/admin/visitor-stats");
+  const active = useStaffData<{ count: number }>("/api/admin/active-visitors", ACTIVE_POLL_MS);
+  const daily = useStaffData<{ day: string; count: number }[]>("/api/admin/visitor-daily");
+  const vitals = useStaffData<WebVitalsReportRow[]>("/api/admin/web-vitals");
 
   if (stats.error) return <LoadFailed onRetry={stats.reload} />;
   const pages = stats.data ?? [];
@@ -56,23 +56,17 @@ export function VisitorsTab() {
             <h2 id="all-pages" className="text-lg font-bold">
               {m.allPages}
             </h2>
-            <div className="mt-3 overflow-x-auto rounded-lg border border-gray-200">
-              <table className="w-full text-left text-sm">
-                <ColumnHeadings
-                  className="bg-gray-50"
-                  cellClassName="px-4 py-2"
-                  columns={[m.page, { label: m.visits, className: "text-right" }]}
-                />
-                <tbody className="divide-y divide-gray-200">
-                  {pages.map((p) => (
-                    <tr key={p.page}>
-                      <td className="break-all px-4 py-2 font-mono">{p.page}</td>
-                      <td className="px-4 py-2 text-right">{formatNumber(p.count)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable<{ page: string; count: number }>
+              caption={m.allPages}
+              className="mt-3"
+              rows={pages}
+              rowKey={(p) => p.page}
+              empty={null}
+              columns={[
+                { id: "page", header: m.page, cell: (p) => p.page, sortValue: (p) => p.page, cellClassName: "break-all font-mono" },
+                { id: "visits", header: m.visits, cell: (p) => formatNumber(p.count), sortValue: (p) => p.count, align: "right" },
+              ]}
+            />
           </section>
         </>
       ) : null}

@@ -1,6 +1,6 @@
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber } from "~/shared/lib/format";
-import { ColumnHeadings } from "~/shared/ui/staff/column-headings";
+import { DataTable } from "~/shared/ui/staff/data-table";
 import type { WebVitalP75, WebVitalsReportRow } from "./web-vitals-report.server";
 import { WEB_VITAL_METRICS, WEB_VITAL_THRESHOLDS, type WebVitalMetric, type WebVitalRating } from "./web-vitals-schema";
 
@@ -31,57 +31,53 @@ export function WebVitalsTable({ rows }: { rows: WebVitalsReportRow[] }) {
         {m.heading}
       </h2>
       <p className="mt-1 text-sm text-gray-700">{m.intro}</p>
-      {rows.length === 0 ? (
-        <p className="py-6 text-center text-gray-700">{m.empty}</p>
-      ) : (
-        <div className="mt-3 overflow-x-auto rounded-lg border border-gray-200">
-          <table className="w-full text-left text-sm" data-testid="web-vitals">
-            <ColumnHeadings
-              className="bg-gray-50"
-              cellClassName="px-4 py-2"
-              columns={[
-                m.page,
-                m.device,
-                ...WEB_VITAL_METRICS.map((metric) => ({
-                  label: (
-                    <>
-                      {metric}
-                      <span className="block text-xs font-normal text-gray-700">{thresholdHint(metric)}</span>
-                    </>
-                  ),
-                  className: "text-right",
-                })),
-                { label: m.samples, className: "text-right" },
-              ]}
-            />
-            <tbody className="divide-y divide-gray-200">
-              {rows.map((row) => (
-                <tr key={`${row.device} ${row.page}`}>
-                  <td className="break-all px-4 py-2 font-mono">{row.page}</td>
-                  <td className="px-4 py-2">{m[row.device]}</td>
-                  {WEB_VITAL_METRICS.map((metric) => (
-                    <MetricCell key={metric} metric={metric} value={row[metric]} />
-                  ))}
-                  <td className="px-4 py-2 text-right">
-                    {formatNumber(Math.max(row.LCP?.samples ?? 0, row.INP?.samples ?? 0, row.CLS?.samples ?? 0))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable<WebVitalsReportRow>
+        caption={m.heading}
+        className="mt-3"
+        testId="web-vitals"
+        rows={rows}
+        rowKey={(row) => `${row.device} ${row.page}`}
+        empty={<p className="py-6 text-center text-gray-700">{m.empty}</p>}
+        columns={[
+          { id: "page", header: m.page, cell: (row) => row.page, sortValue: (row) => row.page, cellClassName: "break-all font-mono" },
+          { id: "device", header: m.device, cell: (row) => m[row.device], sortValue: (row) => row.device },
+          ...WEB_VITAL_METRICS.map((metric) => ({
+            id: metric,
+            label: metric,
+            header: (
+              <>
+                {metric}
+                <span className="block text-xs font-normal text-gray-700">{thresholdHint(metric)}</span>
+              </>
+            ),
+            align: "right" as const,
+            // Worst first is what staff look for: a page without data sorts last.
+            sortValue: (row: WebVitalsReportRow) => row[metric]?.p75 ?? -1,
+            cellClassName: (row: WebVitalsReportRow) => (row[metric] ? RATING_CLASS[row[metric].rating] : "text-gray-700"),
+            cell: (row: WebVitalsReportRow) => <MetricValue metric={metric} value={row[metric]} />,
+          })),
+          {
+            id: "samples",
+            header: m.samples,
+            align: "right",
+            cell: (row) => formatNumber(samplesOf(row)),
+            sortValue: samplesOf,
+          },
+        ]}
+      />
     </section>
   );
 }
 
-function MetricCell({ metric, value }: { metric: WebVitalMetric; value: WebVitalP75 | null }) {
+const samplesOf = (row: WebVitalsReportRow) => Math.max(row.LCP?.samples ?? 0, row.INP?.samples ?? 0, row.CLS?.samples ?? 0);
+
+function MetricValue({ metric, value }: { metric: WebVitalMetric; value: WebVitalP75 | null }) {
   const m = useStaffMessages().admin.visitors.webVitals;
-  if (!value) return <td className="px-4 py-2 text-right text-gray-700">{m.noData}</td>;
+  if (!value) return m.noData;
   return (
-    <td className={`px-4 py-2 text-right ${RATING_CLASS[value.rating]}`} data-rating={value.rating}>
+    <span data-rating={value.rating}>
       <span className="font-semibold">{formatValue(metric, value.p75)}</span>
       <span className="block text-xs">{m.ratings[value.rating]}</span>
-    </td>
+    </span>
   );
 }

@@ -5,8 +5,10 @@ import { useForm } from "react-hook-form";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { VIN_LENGTH } from "~/shared/lib/vin";
 import type { Vehicle } from "~/shared/types/vehicle";
+import { Button } from "~/shared/ui/staff/button";
 import { ModalDialog } from "~/shared/ui/staff/modal-dialog";
-import { adminFetch, adminJson } from "~/shared/ui/staff/staff-fetch";
+import { runWithToast } from "~/shared/ui/staff/run-with-toast";
+import { staffFetch, staffJson } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
 import { resizePhoto, uploadPhoto } from "./resize-photo";
 import { LotFields } from "./vehicle-lot-fields";
@@ -116,23 +118,25 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
       return;
     }
     setLookingUp(true);
-    try {
-      const info = await adminJson<VinLookupResult>(`/api/admin/vin/${encodeURIComponent(vin)}`);
-      const opts = { shouldValidate: true, shouldDirty: true };
-      setValue("year", String(info.year), opts);
-      setValue("make", info.make, opts);
-      setValue("model", info.model, opts);
-      if (info.bodyStyle) setValue("bodyStyle", info.bodyStyle, opts);
-      if (info.drivetrain) setValue("drivetrain", info.drivetrain, opts);
-      if (info.transmission) setValue("transmission", info.transmission, opts);
-      if (info.fuelType) setValue("fuelType", info.fuelType, opts);
-      if (info.description && !watch("description")) setValue("description", info.description, opts);
-      toast({ title: f.lookupSuccessTitle, description: f.lookupSuccessText });
-    } catch {
-      toast({ title: m.common.error, description: f.lookupFailed, variant: "destructive" });
-    } finally {
-      setLookingUp(false);
-    }
+    await runWithToast(
+      async () => {
+        const info = await staffJson<VinLookupResult>(`/api/admin/vin/${encodeURIComponent(vin)}`);
+        const opts = { shouldValidate: true, shouldDirty: true };
+        setValue("year", String(info.year), opts);
+        setValue("make", info.make, opts);
+        setValue("model", info.model, opts);
+        if (info.bodyStyle) setValue("bodyStyle", info.bodyStyle, opts);
+        if (info.drivetrain) setValue("drivetrain", info.drivetrain, opts);
+        if (info.transmission) setValue("transmission", info.transmission, opts);
+        if (info.fuelType) setValue("fuelType", info.fuelType, opts);
+        if (info.description && !watch("description")) setValue("description", info.description, opts);
+      },
+      {
+        success: { title: f.lookupSuccessTitle, description: f.lookupSuccessText },
+        failure: { title: m.common.error, description: f.lookupFailed },
+      },
+    );
+    setLookingUp(false);
   }
 
   async function addFiles(list: FileList | null) {
@@ -198,16 +202,18 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
   }
 
   async function save(values: VehicleFormOutput) {
-    try {
-      await adminFetch(vehicle ? `/api/admin/vehicles/${vehicle.id}` : "/api/admin/vehicles", {
-        method: vehicle ? "PATCH" : "POST",
-        body: { ...values, images: photos.map((p) => p.key) },
-      });
-      toast({ title: vehicle ? m.vehicles.updated : m.vehicles.added });
-      onSaved();
-    } catch {
-      toast({ title: m.common.error, description: m.vehicles.saveFailed, variant: "destructive" });
-    }
+    const saved = await runWithToast(
+      () =>
+        staffFetch(vehicle ? `/api/admin/vehicles/${vehicle.id}` : "/api/admin/vehicles", {
+          method: vehicle ? "PATCH" : "POST",
+          body: { ...values, images: photos.map((p) => p.key) },
+        }),
+      {
+        success: { title: vehicle ? m.vehicles.updated : m.vehicles.added },
+        failure: { title: m.common.error, description: m.vehicles.saveFailed },
+      },
+    );
+    if (saved) onSaved();
   }
 
   const field = (name: keyof VehicleFormInput) => ({
@@ -239,14 +245,9 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
               spellCheck={false}
               className={`${inputClass} mt-0 font-mono uppercase`}
             />
-            <button
-              type="button"
-              onClick={lookupVin}
-              disabled={vin.length !== VIN_LENGTH || lookingUp}
-              className="whitespace-nowrap rounded-md bg-gray-900 px-4 py-2 font-medium text-white hover:bg-gray-700 disabled:cursor-not-allowed disabled:opacity-50"
-            >
+            <Button variant="dark" onClick={lookupVin} disabled={vin.length !== VIN_LENGTH || lookingUp} className="whitespace-nowrap">
               {lookingUp ? f.lookingUp : f.lookup}
-            </button>
+            </Button>
           </div>
           {vin.length > 0 && vin.length < VIN_LENGTH ? (
             <p className="mt-1 text-sm text-red-800">
@@ -407,16 +408,10 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
         </fieldset>
 
         <div className="flex justify-end gap-3 border-t border-gray-200 pt-4">
-          <button type="button" onClick={onClose} className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">
-            {m.common.cancel}
-          </button>
-          <button
-            type="submit"
-            disabled={(!vehicle && photos.length === 0) || isSubmitting || progress !== null}
-            className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50"
-          >
+          <Button onClick={onClose}>{m.common.cancel}</Button>
+          <Button type="submit" variant="primary" disabled={(!vehicle && photos.length === 0) || isSubmitting || progress !== null}>
             {isSubmitting ? f.saving : f.save}
-          </button>
+          </Button>
         </div>
       </form>
     </ModalDialog>

@@ -4,9 +4,10 @@ import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
 import type { Vehicle } from "~/shared/types/vehicle";
+import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { ColumnHeadings } from "~/shared/ui/staff/column-headings";
 import { ModalDialog } from "~/shared/ui/staff/modal-dialog";
-import { ApiError, useAdminData } from "~/shared/ui/staff/staff-fetch";
+import { ApiError, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
 
 /** Whole days since `date` (yyyy-MM-dd), never negative. */
@@ -31,10 +32,10 @@ export function VehicleDetailsDialog({ vehicle, onClose }: { vehicle: Vehicle; o
   const t = useStaffMessages().lot;
   const d = t.details;
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
-  const { data: history } = useAdminData<PriceChange[]>(`/api/admin/vehicles/${vehicle.id}/price-history`);
+  const { data: history } = useStaffData<PriceChange[]>(`/api/admin/vehicles/${vehicle.id}/price-history`);
   const required = massachusettsWarranty(vehicle.price, vehicle.mileage);
   // Each download is archived on the server (decision 060): reload the list when staff come back.
-  const { data: documents, reload: reloadDocuments } = useAdminData<ArchivedDocument[]>(`/api/admin/vehicles/${vehicle.id}/documents`);
+  const { data: documents, reload: reloadDocuments } = useStaffData<ArchivedDocument[]>(`/api/admin/vehicles/${vehicle.id}/documents`);
   const link = (href: string, text: string) => (
     <a
       key={href}
@@ -42,7 +43,7 @@ export function VehicleDetailsDialog({ vehicle, onClose }: { vehicle: Vehicle; o
       target="_blank"
       rel="noopener"
       onClick={() => window.setTimeout(() => void reloadDocuments(), 1500)}
-      className="rounded-md border border-gray-300 px-3 py-2 font-medium hover:bg-gray-50"
+      className={buttonClass()}
     >
       {text}
     </a>
@@ -237,18 +238,11 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
         ) : null}
       </div>
       <div className="mt-6 flex justify-end gap-2">
-        <button type="button" onClick={onClose} className="rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">
-          {staff.admin.common.cancel}
-        </button>
-        <button
-          type="button"
-          disabled={!report || applicable === 0 || busy !== null}
-          onClick={() => void confirm()}
-          className="inline-flex items-center gap-2 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-50"
-        >
+        <Button onClick={onClose}>{staff.admin.common.cancel}</Button>
+        <Button variant="primary" disabled={!report || applicable === 0 || busy !== null} onClick={() => void confirm()}>
           <FileUp aria-hidden="true" className="h-4 w-4" />
           {busy === "import" ? c.importing : c.confirm(applicable)}
-        </button>
+        </Button>
       </div>
     </ModalDialog>
   );

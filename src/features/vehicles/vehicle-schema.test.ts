@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EXTERIOR_COLORS } from "~/shared/types/vehicle";
 import {
   COLORS,
   splitFeatures,
@@ -85,23 +86,10 @@ describe("vehicle form schema (spec §5)", () => {
 
   it("has the exact transmission and colour options", () => {
     expect(TRANSMISSIONS).toEqual(["Automatic", "Manual", "CVT", "Semi-Automatic"]);
-    expect(COLORS).toEqual([
-      "Black",
-      "White",
-      "Silver",
-      "Gray",
-      "Red",
-      "Blue",
-      "Green",
-      "Brown",
-      "Beige",
-      "Gold",
-      "Orange",
-      "Yellow",
-      "Purple",
-      "Burgundy",
-      "Charcoal",
-    ]);
+    // One list of colours (src/shared/types/vehicle.ts): the form's options are it, each one is accepted.
+    expect(COLORS).toBe(EXTERIOR_COLORS);
+    expect(COLORS).toHaveLength(15);
+    for (const exteriorColor of COLORS) expect(errorsOf({ ...valid, exteriorColor }).exteriorColor).toBeUndefined();
     expect(errorsOf({ ...valid, transmission: "Warp" }).transmission).toBe("Transmission is required");
     expect(errorsOf({ ...valid, exteriorColor: "Teal" }).exteriorColor).toBe("Exterior color is required");
   });

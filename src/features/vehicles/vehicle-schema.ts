@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
-import { FUEL_TYPES, VEHICLE_STATUSES, WARRANTY_TYPES } from "~/shared/types/vehicle";
+import { EXTERIOR_COLORS, FUEL_TYPES, VEHICLE_STATUSES, WARRANTY_TYPES } from "~/shared/types/vehicle";
 import { formatNumber } from "~/shared/lib/format";
 import { asIsAllowed, massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
 import { isValidVin, VIN_LENGTH } from "~/shared/lib/vin";
@@ -10,23 +10,8 @@ const v = staffMessagesFor().admin.validation;
 
 /** docs/behaviour.md §5 option lists. */
 export const TRANSMISSIONS = ["Automatic", "Manual", "CVT", "Semi-Automatic"] as const;
-export const COLORS = [
-  "Black",
-  "White",
-  "Silver",
-  "Gray",
-  "Red",
-  "Blue",
-  "Green",
-  "Brown",
-  "Beige",
-  "Gold",
-  "Orange",
-  "Yellow",
-  "Purple",
-  "Burgundy",
-  "Charcoal",
-] as const;
+/** The exterior colours: the one list in src/shared/types/vehicle.ts. */
+export const COLORS = EXTERIOR_COLORS;
 /** Drivetrain and body-style lists match the demo inventory and what VIN decoding maps onto. */
 export const DRIVETRAINS = ["FWD", "RWD", "AWD", "4WD"] as const;
 export const BODY_STYLES = ["Sedan", "SUV", "Truck", "Coupe", "Hatchback", "Convertible", "Wagon", "Van", "Minivan"] as const;

@@ -1,15 +1,16 @@
-import { AlertTriangle, ArrowDown, ArrowUp, Download, FileText, Pencil, Plus, Search, Trash2, Upload } from "lucide-react";
+import { AlertTriangle, Download, FileText, Pencil, Plus, Search, Trash2, Upload } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { canEditVehicles, type SessionUser } from "~/shared/staff/staff-roles";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { asIsViolatesLaw } from "~/shared/lib/massachusetts-warranty";
 import { VEHICLE_STATUSES, type Vehicle, type VehicleStatus } from "~/shared/types/vehicle";
-import { type ColumnHeading, ColumnHeadings } from "~/shared/ui/staff/column-headings";
+import { Button } from "~/shared/ui/staff/button";
+import { DataTable, type DataColumn } from "~/shared/ui/staff/data-table";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ConfirmDialog } from "~/shared/ui/staff/modal-dialog";
-import { adminFetch, downloadFile, useAdminData } from "~/shared/ui/staff/staff-fetch";
-import { toast } from "~/shared/ui/toast";
+import { runWithToast } from "~/shared/ui/staff/run-with-toast";
+import { staffFetch, downloadFile, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import { VehicleDialog } from "./vehicle-dialog";
 import { daysInStock, ImportDialog, VehicleDetailsDialog } from "./vehicle-lot-panels";
 
@@ -20,17 +21,9 @@ export function matchesVehicleSearch(vehicle: Pick<Vehicle, "make" | "model" | "
   return [vehicle.make, vehicle.model, String(vehicle.year), vehicle.vin].some((f) => f.toLowerCase().includes(q));
 }
 
-type SortKey = "vehicle" | "stock" | "price" | "mileage" | "status" | "days";
 type StatusFilter = "" | VehicleStatus;
 
-const SORTERS: Record<SortKey, (a: Vehicle, b: Vehicle) => number> = {
-  vehicle: (a, b) => `${a.year} ${a.make} ${a.model}`.localeCompare(`${b.year} ${b.make} ${b.model}`),
-  stock: (a, b) => (a.stockNumber ?? "").localeCompare(b.stockNumber ?? "", undefined, { numeric: true }),
-  price: (a, b) => a.price - b.price,
-  mileage: (a, b) => a.mileage - b.mileage,
-  status: (a, b) => VEHICLE_STATUSES.indexOf(a.status) - VEHICLE_STATUSES.indexOf(b.status),
-  days: (a, b) => daysInStock(a.dateInStock) - daysInStock(b.dateInStock),
-};
+const vehicleName = (v: Vehicle) => `${v.year} ${v.make} ${v.model}`;
 
 /** The staff list's filters: status, vehicles without photos, at least N days in stock. */
 export function filterVehicles(
@@ -56,77 +49,41 @@ export function VehiclesTab({ user }: { user: SessionUser }) {
   const staff = useStaffMessages();
   const m = staff.admin;
   const t = staff.lot;
-  const { data, error, reload } = useAdminData<Vehicle[]>("/api/admin/vehicles");
+  const { data, error, reload } = useStaffData<Vehicle[]>("/api/admin/vehicles");
   const [query, setQuery] = useState("");
   const [status, setStatus] = useState<StatusFilter>("");
   const [noPhotos, setNoPhotos] = useState(false);
   const [minDays, setMinDays] = useState(0);
-  const [sort, setSort] = useState<{ key: SortKey; ascending: boolean } | null>(null);
   const [editing, setEditing] = useState<Vehicle | "new" | null>(null);
   const [deleting, setDeleting] = useState<Vehicle | null>(null);
   const [details, setDetails] = useState<Vehicle | null>(null);
   const [importing, setImporting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const filterId = useId();
-  const shown = useMemo(() => {
-    const list = filterVehicles(data ?? [], { query, status, noPhotos, minDays });
-    if (!sort) return list;
-    const sorter = SORTERS[sort.key];
-    return [...list].sort((a, b) => (sort.ascending ? sorter(a, b) : sorter(b, a)));
-  }, [data, query, status, noPhotos, minDays, sort]);
+  const shown = useMemo(() => filterVehicles(data ?? [], { query, status, noPhotos, minDays }), [data, query, status, noPhotos, minDays]);
 
   async function confirmDelete(vehicle: Vehicle) {
     setDeleting(null);
-    try {
-      await adminFetch(`/api/admin/vehicles/${vehicle.id}`, { method: "DELETE" });
-      toast({ title: m.vehicles.deleted });
-    } catch {
-      toast({ title: m.common.error, description: m.vehicles.deleteFailed, variant: "destructive" });
-    }
+    await runWithToast(() => staffFetch(`/api/admin/vehicles/${vehicle.id}`, { method: "DELETE" }), {
+      success: { title: m.vehicles.deleted },
+      failure: { title: m.common.error, description: m.vehicles.deleteFailed },
+    });
     await reload();
   }
 
   async function changeStatus(vehicle: Vehicle, next: VehicleStatus) {
-    const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
-    try {
-      await adminFetch(`/api/admin/vehicles/${vehicle.id}/status`, { method: "PATCH", body: { status: next } });
-      toast({ title: t.statusChanged(name, t.statuses[next]) });
-    } catch {
-      toast({ title: m.common.error, description: t.statusFailed, variant: "destructive" });
-    }
+    await runWithToast(() => staffFetch(`/api/admin/vehicles/${vehicle.id}/status`, { method: "PATCH", body: { status: next } }), {
+      success: { title: t.statusChanged(vehicleName(vehicle), t.statuses[next]) },
+      failure: { title: m.common.error, description: t.statusFailed },
+    });
     await reload();
   }
 
   async function exportCsv() {
-    try {
-      await downloadFile("/api/admin/vehicles/export.csv", `vehicles-${new Date().toISOString().slice(0, 10)}.csv`);
-    } catch {
-      toast({ title: m.common.error, description: t.csv.exportFailed, variant: "destructive" });
-    }
+    await runWithToast(() => downloadFile("/api/admin/vehicles/export.csv", `vehicles-${new Date().toISOString().slice(0, 10)}.csv`), {
+      failure: { title: m.common.error, description: t.csv.exportFailed },
+    });
   }
-
-  const sortHeading = (key: SortKey, label: string): ColumnHeading => {
-    const active = sort?.key === key;
-    return {
-      sort: active ? (sort.ascending ? "ascending" : "descending") : "none",
-      label: (
-        <button
-          type="button"
-          onClick={() => setSort({ key, ascending: active ? !sort.ascending : true })}
-          className="inline-flex items-center gap-1 font-semibold hover:underline"
-        >
-          {label}
-          {active ? (
-            sort.ascending ? (
-              <ArrowUp aria-hidden="true" className="h-3 w-3" />
-            ) : (
-              <ArrowDown aria-hidden="true" className="h-3 w-3" />
-            )
-          ) : null}
-        </button>
-      ),
-    };
-  };
 
   const statusSelect = (v: Vehicle, name: string) =>
     canEdit ? (
@@ -149,40 +106,132 @@ export function VehiclesTab({ user }: { user: SessionUser }) {
   const actions = (v: Vehicle, name: string) => (
     <div className="flex flex-wrap gap-2">
       {canEdit ? (
-        <button
-          type="button"
-          onClick={() => setEditing(v)}
-          aria-label={m.vehicles.editLabel(name)}
-          className="inline-flex items-center justify-center gap-1 rounded-md border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50"
-        >
+        <Button size="sm" onClick={() => setEditing(v)} aria-label={m.vehicles.editLabel(name)}>
           <Pencil aria-hidden="true" className="h-4 w-4" />
           {m.vehicles.edit}
-        </button>
+        </Button>
       ) : null}
-      <button
-        type="button"
-        onClick={() => setDetails(v)}
-        aria-label={t.table.detailsLabel(name)}
-        className="inline-flex items-center justify-center gap-1 rounded-md border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50"
-      >
+      <Button size="sm" onClick={() => setDetails(v)} aria-label={t.table.detailsLabel(name)}>
         <FileText aria-hidden="true" className="h-4 w-4" />
         {t.table.details}
-      </button>
+      </Button>
       {canEdit ? (
-        <button
-          type="button"
-          onClick={() => setDeleting(v)}
-          aria-label={m.vehicles.deleteLabel(name)}
-          className="inline-flex items-center justify-center rounded-md border border-red-300 px-3 py-1.5 text-red-800 hover:bg-red-50"
-        >
+        <Button size="sm" variant="danger" onClick={() => setDeleting(v)} aria-label={m.vehicles.deleteLabel(name)}>
           <Trash2 aria-hidden="true" className="h-4 w-4" />
-        </button>
+        </Button>
       ) : null}
     </div>
   );
 
   const warning = (v: Vehicle) =>
     asIsViolatesLaw(v) ? <AlertTriangle aria-label={t.fields.warrantyType} role="img" className="inline h-4 w-4 text-amber-700" /> : null;
+
+  const columns: DataColumn<Vehicle>[] = [
+    {
+      id: "photo",
+      header: <span className="sr-only">{t.table.photo}</span>,
+      label: t.table.photo,
+      cell: (v) => {
+        const photo = v.photos[0];
+        return photo ? (
+          <img
+            src={photo.src}
+            srcSet={photo.srcSet}
+            sizes="80px"
+            width={80}
+            height={60}
+            alt=""
+            loading="lazy"
+            className="h-12 w-16 rounded object-cover"
+          />
+        ) : (
+          // Without a photo the vehicle is not on the website (decision 054).
+          <span className="inline-block rounded bg-amber-100 px-2 py-1 text-xs font-semibold text-amber-900">{t.table.needsPhotos}</span>
+        );
+      },
+    },
+    {
+      id: "vehicle",
+      header: t.table.vehicle,
+      sortValue: vehicleName,
+      cell: (v) => (
+        <>
+          <span className="font-semibold">{vehicleName(v)}</span> {v.trim ? <span className="text-gray-700">{v.trim}</span> : null}{" "}
+          {warning(v)}
+          <span className="block font-mono text-xs text-gray-700">{v.vin}</span>
+        </>
+      ),
+    },
+    { id: "stock", header: t.table.stock, sortValue: (v) => v.stockNumber ?? "", cell: (v) => v.stockNumber ?? "" },
+    {
+      id: "price",
+      header: t.table.price,
+      sortValue: (v) => v.price,
+      cell: (v) => (
+        <>
+          {formatPrice(v.price)}
+          {v.priceReducedBy ? (
+            <span className="block text-xs text-green-800">{t.table.reducedBy(formatPrice(v.priceReducedBy))}</span>
+          ) : null}
+        </>
+      ),
+    },
+    { id: "mileage", header: t.table.mileage, sortValue: (v) => v.mileage, cell: (v) => m.vehicles.miles(formatNumber(v.mileage)) },
+    {
+      id: "status",
+      header: t.table.status,
+      sortValue: (v) => VEHICLE_STATUSES.indexOf(v.status),
+      cell: (v) => statusSelect(v, vehicleName(v)),
+    },
+    { id: "days", header: t.table.daysInStock, sortValue: (v) => daysInStock(v.dateInStock), cell: (v) => daysInStock(v.dateInStock) },
+    { id: "actions", header: t.table.actions, cell: (v) => actions(v, vehicleName(v)) },
+  ];
+
+  // Phones get a card with the cover photo large: what staff check on the lot is the car itself.
+  const phoneCard = (v: Vehicle) => {
+    const name = vehicleName(v);
+    const photo = v.photos[0];
+    return (
+      <>
+        {photo ? (
+          <img
+            src={photo.src}
+            srcSet={photo.srcSet}
+            sizes="(min-width: 640px) 50vw, 100vw"
+            width={photo.width}
+            height={photo.height}
+            alt={name}
+            loading="lazy"
+            className="aspect-[4/3] w-full object-cover"
+          />
+        ) : (
+          // The same marker as the table's: without a photo the vehicle is not on the website (decision 054).
+          <div className="flex aspect-[4/3] items-center justify-center bg-amber-50">
+            <span className="rounded bg-amber-100 px-2 py-1 text-sm font-semibold text-amber-900">{t.table.needsPhotos}</span>
+          </div>
+        )}
+        <div className="p-4">
+          <h3 className="text-lg font-semibold">
+            {name} {warning(v)}
+          </h3>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-gray-800">
+            <dt className="font-medium">{m.vehicles.vin}</dt>
+            <dd className="font-mono">{v.vin}</dd>
+            <dt className="font-medium">{t.table.stock}</dt>
+            <dd>{v.stockNumber ?? ""}</dd>
+            <dt className="font-medium">{m.vehicles.price}</dt>
+            <dd>{formatPrice(v.price)}</dd>
+            <dt className="font-medium">{m.vehicles.mileage}</dt>
+            <dd>{m.vehicles.miles(formatNumber(v.mileage))}</dd>
+            <dt className="font-medium">{t.table.daysInStock}</dt>
+            <dd>{daysInStock(v.dateInStock)}</dd>
+          </dl>
+          <div className="mt-3">{statusSelect(v, name)}</div>
+          <div className="mt-3">{actions(v, name)}</div>
+        </div>
+      </>
+    );
+  };
 
   return (
     <div>
@@ -200,30 +249,18 @@ export function VehiclesTab({ user }: { user: SessionUser }) {
         </div>
         {canEdit ? (
           <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              onClick={() => setImporting(true)}
-              className="inline-flex items-center justify-center gap-2 rounded-md border border-gray-400 px-4 py-2 font-semibold hover:bg-gray-50"
-            >
+            <Button onClick={() => setImporting(true)}>
               <Upload aria-hidden="true" className="h-4 w-4" />
               {t.csv.import}
-            </button>
-            <button
-              type="button"
-              onClick={() => void exportCsv()}
-              className="inline-flex items-center justify-center gap-2 rounded-md border border-gray-400 px-4 py-2 font-semibold hover:bg-gray-50"
-            >
+            </Button>
+            <Button onClick={() => void exportCsv()}>
               <Download aria-hidden="true" className="h-4 w-4" />
               {t.csv.export}
-            </button>
-            <button
-              type="button"
-              onClick={() => setEditing("new")}
-              className="inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-            >
+            </Button>
+            <Button variant="primary" onClick={() => setEditing("new")}>
               <Plus aria-hidden="true" className="h-4 w-4" />
               {m.vehicles.add}
-            </button>
+            </Button>
           </div>
         ) : null}
       </div>
@@ -276,122 +313,18 @@ export function VehiclesTab({ user }: { user: SessionUser }) {
           {t.filters.showing(shown.length, data.length)}
         </p>
       ) : null}
-      {data !== null && shown.length === 0 ? <p className="mt-10 text-center text-gray-700">{m.vehicles.empty}</p> : null}
 
-      {/* Large screens: a sortable table. */}
-      {shown.length > 0 ? (
-        <div className="mt-4 hidden overflow-x-auto md:block">
-          <table className="w-full text-left text-sm" data-testid="vehicles-table">
-            <caption className="sr-only">{t.table.caption}</caption>
-            <ColumnHeadings
-              className="border-b border-gray-300 bg-gray-50"
-              cellClassName="px-3 py-2"
-              columns={[
-                <span className="sr-only">{t.table.photo}</span>,
-                sortHeading("vehicle", t.table.vehicle),
-                sortHeading("stock", t.table.stock),
-                sortHeading("price", t.table.price),
-                sortHeading("mileage", t.table.mileage),
-                sortHeading("status", t.table.status),
-                sortHeading("days", t.table.daysInStock),
-                t.table.actions,
-              ]}
-            />
-            <tbody>
-              {shown.map((v) => {
-                const name = `${v.year} ${v.make} ${v.model}`;
-                const photo = v.photos[0];
-                return (
-                  <tr key={v.id} className="border-b border-gray-200 align-middle">
-                    <td className="px-3 py-2">
-                      {photo ? (
-                        <img
-                          src={photo.src}
-                          srcSet={photo.srcSet}
-                          sizes="80px"
-                          width={80}
-                          height={60}
-                          alt=""
-                          loading="lazy"
-                          className="h-12 w-16 rounded object-cover"
-                        />
-                      ) : (
-                        <span className="inline-block rounded bg-amber-100 px-2 py-1 text-xs font-semibold text-amber-900">
-                          {t.table.needsPhotos}
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      <span className="font-semibold">{name}</span> {v.trim ? <span className="text-gray-700">{v.trim}</span> : null}{" "}
-                      {warning(v)}
-                      <div className="font-mono text-xs text-gray-700">{v.vin}</div>
-                    </td>
-                    <td className="px-3 py-2">{v.stockNumber ?? ""}</td>
-                    <td className="px-3 py-2">
-                      {formatPrice(v.price)}
-                      {v.priceReducedBy ? (
-                        <div className="text-xs text-green-800">{t.table.reducedBy(formatPrice(v.priceReducedBy))}</div>
-                      ) : null}
-                    </td>
-                    <td className="px-3 py-2">{m.vehicles.miles(formatNumber(v.mileage))}</td>
-                    <td className="px-3 py-2">{statusSelect(v, name)}</td>
-                    <td className="px-3 py-2">{daysInStock(v.dateInStock)}</td>
-                    <td className="px-3 py-2">{actions(v, name)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+      {data !== null ? (
+        <DataTable<Vehicle>
+          caption={t.table.caption}
+          testId="vehicles-table"
+          rows={shown}
+          rowKey={(v) => v.id}
+          columns={columns}
+          empty={<p className="mt-10 text-center text-gray-700">{m.vehicles.empty}</p>}
+          phoneCard={phoneCard}
+        />
       ) : null}
-
-      {/* Small screens: cards. */}
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:hidden">
-        {shown.map((v) => {
-          const name = `${v.year} ${v.make} ${v.model}`;
-          const photo = v.photos[0];
-          return (
-            <li key={v.id} className="overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
-              {photo ? (
-                <img
-                  src={photo.src}
-                  srcSet={photo.srcSet}
-                  sizes="(min-width: 640px) 50vw, 100vw"
-                  width={photo.width}
-                  height={photo.height}
-                  alt={name}
-                  loading="lazy"
-                  className="aspect-[4/3] w-full object-cover"
-                />
-              ) : (
-                // The same marker as the table's: without a photo the vehicle is not on the website (decision 054).
-                <div className="flex aspect-[4/3] items-center justify-center bg-amber-50">
-                  <span className="rounded bg-amber-100 px-2 py-1 text-sm font-semibold text-amber-900">{t.table.needsPhotos}</span>
-                </div>
-              )}
-              <div className="p-4">
-                <h3 className="text-lg font-semibold">
-                  {name} {warning(v)}
-                </h3>
-                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-gray-800">
-                  <dt className="font-medium">{m.vehicles.vin}</dt>
-                  <dd className="font-mono">{v.vin}</dd>
-                  <dt className="font-medium">{t.table.stock}</dt>
-                  <dd>{v.stockNumber ?? ""}</dd>
-                  <dt className="font-medium">{m.vehicles.price}</dt>
-                  <dd>{formatPrice(v.price)}</dd>
-                  <dt className="font-medium">{m.vehicles.mileage}</dt>
-                  <dd>{m.vehicles.miles(formatNumber(v.mileage))}</dd>
-                  <dt className="font-medium">{t.table.daysInStock}</dt>
-                  <dd>{daysInStock(v.dateInStock)}</dd>
-                </dl>
-                <div className="mt-3">{statusSelect(v, name)}</div>
-                <div className="mt-3">{actions(v, name)}</div>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
       {editing ? (
         <VehicleDialog
           vehicle={editing === "new" ? null : editing}

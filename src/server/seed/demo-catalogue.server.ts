@@ -1,3 +1,4 @@
+import { EXTERIOR_COLORS } from "~/shared/types/vehicle";
 import type { Service } from "~/shared/types/service";
 
 /**
@@ -49,21 +50,8 @@ export const DEMO_MODELS = [
   { make: "Acura", model: "TLX", bodyStyle: "Sedan", drivetrain: "FWD", fuelType: "gasoline", wmi: "19U", basePrice: 38000 },
 ] as const;
 
-export const DEMO_COLORS = [
-  "Black",
-  "White",
-  "Silver",
-  "Gray",
-  "Red",
-  "Blue",
-  "Green",
-  "Brown",
-  "Beige",
-  "Gold",
-  "Orange",
-  "Burgundy",
-  "Charcoal",
-] as const;
+/** Yellow and purple are rare on a used lot: the demo lot paints its vehicles in the others, in the list's order. */
+export const DEMO_COLORS = EXTERIOR_COLORS.filter((color) => color !== "Yellow" && color !== "Purple");
 
 export const DEMO_FEATURES = [
   "Backup Camera",

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { AppContext } from "~/server/context.server";
 import { countServices, insertService } from "~/server/data/services.server";
-import { countVehicles, insertVehicle, type VehicleInput } from "~/server/data/vehicles.server";
+import { countVehicles, insertVehicle, vehicleIdsByStockNumber, type VehicleInput } from "~/server/data/vehicles.server";
 import { storeImage, type StoredImage } from "~/server/images/image-store.server";
 import { vinYearCode, withCheckDigit } from "~/shared/lib/vin";
 import { DEMO_COLORS, DEMO_FEATURES, DEMO_MODELS, DEMO_SERVICES } from "./demo-catalogue.server";
@@ -70,8 +70,24 @@ export function demoPrice(base: { make: string; basePrice: number; bodyStyle: st
   return Math.max(3_995, rounded);
 }
 
-/** The i-th demo vehicle (without photos): varied make, body, colour, year 2008–2024, price and mileage. */
-export function demoVehicle(i: number): Omit<VehicleInput, "images"> & { photoCount: number } {
+/** The i-th demo vehicle's stock number, as a lot numbers its used cars: "P" and a running number. */
+export function demoStockNumber(i: number): string {
+  return `P${24_101 + i}`;
+}
+
+/**
+ * Days a demo vehicle has been on the lot: 1 to 120, most under two months and a few aged units,
+ * as a used lot's days-in-stock spread.
+ */
+function demoDaysOnLot(rand: () => number): number {
+  return 1 + Math.floor(rand() ** 1.6 * 120);
+}
+
+/**
+ * The i-th demo vehicle (without photos): varied make, body, colour, year 2008–2024, price and mileage, a stock
+ * number and days on the lot (`daysOnLot`, turned into its stock date when it is added).
+ */
+export function demoVehicle(i: number): Omit<VehicleInput, "images"> & { photoCount: number; daysOnLot: number } {
   const rand = random(1000 + i);
   const base = DEMO_MODELS[i % DEMO_MODELS.length]!;
   const year = 2008 + Math.floor(rand() * 17);
@@ -96,7 +112,10 @@ export function demoVehicle(i: number): Omit<VehicleInput, "images"> & { photoCo
     vin: demoVin(base.wmi, year, rand),
     features,
     description: `This ${year} ${base.make} ${base.model} in ${exteriorColor.toLowerCase()} has been inspected by our service team and is ready for the road. Ask us about financing and trade-ins.`,
+    stockNumber: demoStockNumber(i),
     photoCount: 3 + Math.floor(rand() * 4),
+    // Drawn last, so every other value of a demo vehicle stays what it was before vehicles had stock dates.
+    daysOnLot: demoDaysOnLot(rand),
   };
 }
 
@@ -126,14 +145,18 @@ function renderPhotos(ctx: AppContext, v: ReturnType<typeof demoVehicle>): Promi
 export async function addDemoVehicles(ctx: AppContext, count: number, from = 0): Promise<number> {
   const createdAt = Date.now();
   const queue = Array.from({ length: count }, (_, k) => from + k);
+  // Stock numbers are unique: one already used (vehicles deleted, others added since) is left off.
+  const taken = await vehicleIdsByStockNumber(ctx.db, queue.map(demoStockNumber));
   // Two at a time: sharp already uses both cores for each image.
   const worker = async () => {
     for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
       const vehicle = demoVehicle(i);
       const images = await renderPhotos(ctx, vehicle);
-      const { photoCount: _photoCount, ...input } = vehicle;
+      const { photoCount: _photoCount, daysOnLot, stockNumber, ...input } = vehicle;
+      const dateInStock = new Date(createdAt - daysOnLot * 86_400_000).toISOString().slice(0, 10);
+      const lot = { dateInStock, stockNumber: stockNumber && !taken.has(stockNumber) ? stockNumber : null };
       // Earlier catalogue entries look newer, so the featured three are stable.
-      await insertVehicle(ctx.db, { ...input, images }, new Date(createdAt - i * 60_000));
+      await insertVehicle(ctx.db, { ...input, ...lot, images }, new Date(createdAt - i * 60_000));
     }
   };
   await Promise.all([worker(), worker()]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_VEHICLE_COUNT, demoPrice, demoVehicle } from "./seed-demo.server";
+import { EXTERIOR_COLORS } from "~/shared/types/vehicle";
+import { DEMO_VEHICLE_COUNT, demoPrice, demoStockNumber, demoVehicle } from "./seed-demo.server";
 
 const civic = { make: "Honda", basePrice: 24_000, bodyStyle: "Sedan" };
 
@@ -35,5 +36,29 @@ describe("demo lot prices (issue 10: not $4,995 whatever the car)", () => {
     // A 2018 Civic with 85,000 miles: low-to-mid teens.
     expect(demoPrice(civic, 2018, 85_000)).toBeGreaterThanOrEqual(10_000);
     expect(demoPrice(civic, 2018, 85_000)).toBeLessThanOrEqual(15_000);
+  });
+});
+
+describe("the demo lot as a real lot looks (stock numbers, days in stock)", () => {
+  const lot = Array.from({ length: DEMO_VEHICLE_COUNT }, (_, i) => demoVehicle(i));
+
+  it("gives every demo vehicle its own stock number", () => {
+    const numbers = lot.map((v) => v.stockNumber);
+    expect(numbers.every((n) => typeof n === "string" && /^P\d{5}$/.test(n))).toBe(true);
+    expect(new Set(numbers).size).toBe(lot.length);
+    expect(demoStockNumber(4_999)).not.toBe(demoStockNumber(0));
+  });
+
+  it("spreads days on the lot from fresh arrivals to a few aged units, none at 0", () => {
+    const days = lot.map((v) => v.daysOnLot);
+    expect(Math.min(...days)).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...days)).toBeLessThanOrEqual(120);
+    expect(new Set(days).size).toBeGreaterThan(lot.length / 2);
+    expect(days.filter((d) => d <= 30).length).toBeGreaterThan(lot.length / 3);
+    expect(days.some((d) => d >= 60)).toBe(true);
+  });
+
+  it("paints the demo lot from the one colour list", () => {
+    for (const v of lot) expect(EXTERIOR_COLORS).toContain(v.exteriorColor);
   });
 });

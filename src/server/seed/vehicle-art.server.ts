@@ -1,9 +1,11 @@
+import type { ExteriorColor } from "~/shared/types/vehicle";
+
 /**
  * Draws demo vehicle photos as SVG (no network, no stock images): a side profile by
  * body style, in the vehicle's exterior colour, in one of several scenes and framings.
  */
 
-export const COLOR_HEX: Record<string, string> = {
+export const COLOR_HEX: Record<ExteriorColor, string> = {
   Black: "#16181d",
   White: "#f3f4f6",
   Silver: "#b8bec7",
@@ -113,7 +115,7 @@ function wheel(cx: number): string {
 
 /** SVG markup of one photo. */
 export function vehicleSvg(bodyStyle: string, color: string, shot: Shot): string {
-  const paint = COLOR_HEX[color] ?? "#6b7280";
+  const paint = COLOR_HEX[color as ExteriorColor] ?? "#6b7280";
   const scene = SCENES[shot.scene % SCENES.length]!;
   const head =
     `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">` +

@@ -77,6 +77,29 @@ export type PublicVehicle = Pick<
   | "photos"
 >;
 
+/**
+ * The exterior colours staff choose from (docs/behaviour.md §5), in the order the form lists them: the one list the
+ * vehicle form, the CSV import, the demo lot and its photos and the option catalogues all follow.
+ */
+export const EXTERIOR_COLORS = [
+  "Black",
+  "White",
+  "Silver",
+  "Gray",
+  "Red",
+  "Blue",
+  "Green",
+  "Brown",
+  "Beige",
+  "Gold",
+  "Orange",
+  "Yellow",
+  "Purple",
+  "Burgundy",
+  "Charcoal",
+] as const;
+export type ExteriorColor = (typeof EXTERIOR_COLORS)[number];
+
 export const VEHICLE_STATUSES = ["available", "pending", "sold"] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 export const WARRANTY_TYPES = ["as_is", "implied", "dealer"] as const;

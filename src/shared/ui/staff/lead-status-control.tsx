@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatDuration, LEAD_STATUSES, responseTimeMs, type LeadStatus } from "~/shared/staff/lead-tracking";
-import { adminJson } from "~/shared/ui/staff/staff-fetch";
-import { toast } from "~/shared/ui/toast";
+import { staffJson } from "~/shared/ui/staff/staff-fetch";
+import { runWithToast } from "./run-with-toast";
 
 type StatusFields = { leadStatus: LeadStatus; firstStatusChangeAt: string | null };
 
@@ -34,17 +34,18 @@ export function LeadStatusControl({
 
   async function change(status: LeadStatus) {
     setSaving(true);
-    try {
-      const answer = await adminJson<StatusFields>(url, { method: "PATCH", body: { status } });
-      const fields = { leadStatus: answer.leadStatus, firstStatusChangeAt: answer.firstStatusChangeAt };
-      setSaved({ over: value, fields });
-      onSaved(fields);
-      toast({ title: m.saved(m.values[answer.leadStatus]) });
-    } catch {
-      toast({ title: m.failed, variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+    let stored = status;
+    await runWithToast(
+      async () => {
+        const answer = await staffJson<StatusFields>(url, { method: "PATCH", body: { status } });
+        stored = answer.leadStatus;
+        const fields = { leadStatus: answer.leadStatus, firstStatusChangeAt: answer.firstStatusChangeAt };
+        setSaved({ over: value, fields });
+        onSaved(fields);
+      },
+      { success: () => ({ title: m.saved(m.values[stored]) }), failure: { title: m.failed } },
+    );
+    setSaving(false);
   }
 
   const responded = responseTimeMs(createdAt, current.firstStatusChangeAt);

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { Button } from "./button";
 
 /**
  * An accessible modal on the native <dialog>: showModal() makes the page behind inert
@@ -79,16 +80,10 @@ export function ConfirmDialog({
     <ModalDialog title={title} onClose={onCancel} size="sm">
       <p className="text-gray-800">{text}</p>
       <div className="mt-6 flex justify-end gap-3">
-        <button
-          type="button"
-          onClick={onCancel}
-          className="btn-secondary rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
-        >
-          {m.admin.common.cancel}
-        </button>
-        <button type="button" onClick={onConfirm} className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+        <Button onClick={onCancel}>{m.admin.common.cancel}</Button>
+        <Button variant="primary" onClick={onConfirm}>
           {confirmLabel}
-        </button>
+        </Button>
       </div>
     </ModalDialog>
   );

@@ -20,7 +20,7 @@ export function onUnauthorized(listener: Listener): () => void {
 }
 
 /** fetch with cookies; JSON body only when one exists; any non-success throws ApiError. */
-export async function adminFetch(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+export async function staffFetch(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
   const res = await fetch(path, {
     method: init.method ?? "GET",
     credentials: "include",
@@ -36,18 +36,18 @@ export async function adminFetch(path: string, init: { method?: string; body?: u
   return res;
 }
 
-export async function adminJson<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
-  const res = await adminFetch(path, init);
+export async function staffJson<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
+  const res = await staffFetch(path, init);
   return (await res.json()) as T;
 }
 
 /** Loads a list once (no refetch on focus, docs/behaviour.md §7), with an explicit reload. */
-export function useAdminData<T>(path: string, pollMs?: number) {
+export function useStaffData<T>(path: string, pollMs?: number) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState(false);
   const reload = useCallback(async () => {
     try {
-      setData(await adminJson<T>(path));
+      setData(await staffJson<T>(path));
       setError(false);
     } catch {
       setError(true);
@@ -64,7 +64,7 @@ export function useAdminData<T>(path: string, pollMs?: number) {
 
 /** Saves a fetched file under `filename` through a temporary link. */
 export async function downloadFile(path: string, filename: string): Promise<void> {
-  const res = await adminFetch(path);
+  const res = await staffFetch(path);
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement("a");
   a.href = url;

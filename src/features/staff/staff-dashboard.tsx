@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } f
 import { businessProfile } from "~/shared/config/business-profile";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { canUseArea, type SessionUser, type StaffArea } from "~/shared/staff/staff-roles";
-import { adminFetch, adminJson, onUnauthorized } from "~/shared/ui/staff/staff-fetch";
+import { Button, buttonClass } from "~/shared/ui/staff/button";
+import { staffFetch, staffJson, onUnauthorized } from "~/shared/ui/staff/staff-fetch";
 
 /**
  * One dashboard tab: its id (the staff area it shows, also its label's key in the staff catalogue)
@@ -19,14 +20,14 @@ export type DashboardBanner = ComponentType<{ user: SessionUser }>;
 export type SignInComponent = ComponentType<{ onSignedIn: (user: SessionUser) => void; notice?: string | null }>;
 
 /** /podium: the sign-in screen or the dashboard. The server session decides. */
-export function AdminApp({ tabs, SignIn, Banner }: { tabs: readonly DashboardTab[]; SignIn: SignInComponent; Banner?: DashboardBanner }) {
+export function StaffApp({ tabs, SignIn, Banner }: { tabs: readonly DashboardTab[]; SignIn: SignInComponent; Banner?: DashboardBanner }) {
   const m = useStaffMessages().admin;
   const [state, setState] = useState<{ kind: "checking" } | { kind: "signed-out" } | { kind: "signed-in"; user: SessionUser }>({
     kind: "checking",
   });
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
-    adminJson<{ user: SessionUser }>("/api/admin/session")
+    staffJson<{ user: SessionUser }>("/api/admin/session")
       .then((s) => setState({ kind: "signed-in", user: s.user }))
       .catch(() => setState({ kind: "signed-out" }));
   }, []);
@@ -55,7 +56,7 @@ export function AdminApp({ tabs, SignIn, Banner }: { tabs: readonly DashboardTab
       tabs={tabs.filter((t) => canUseArea(state.user.role, t.id))}
       Banner={Banner}
       onLogout={async (everywhere) => {
-        await adminFetch(everywhere ? "/api/admin/logout-everywhere" : "/api/admin/logout", { method: "POST" }).catch(() => undefined);
+        await staffFetch(everywhere ? "/api/admin/logout-everywhere" : "/api/admin/logout", { method: "POST" }).catch(() => undefined);
         if (everywhere) setNotice(m.dashboard.signedOutEverywhere);
         setState({ kind: "signed-out" });
       }}
@@ -113,38 +114,20 @@ function Dashboard({
           </p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <a
-            href={businessProfile.links.mapsListing}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
-          >
+          <a href={businessProfile.links.mapsListing} target="_blank" rel="noopener noreferrer" className={buttonClass()}>
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
             {m.dashboard.liveOnGoogle}
           </a>
-          <button
-            type="button"
-            onClick={() => onLogout(true)}
-            className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50"
-          >
-            {m.dashboard.signOutEverywhere}
-          </button>
-          <button
-            type="button"
-            onClick={() => onLogout(false)}
-            className="inline-flex items-center gap-2 rounded-md bg-gray-900 px-4 py-2 font-medium text-white hover:bg-gray-700"
-          >
+          <Button onClick={() => onLogout(true)}>{m.dashboard.signOutEverywhere}</Button>
+          <Button variant="dark" onClick={() => onLogout(false)}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
             {m.dashboard.logout}
-          </button>
+          </Button>
         </div>
       </div>
       {Banner ? <Banner user={user} /> : null}
-      <div
-        role="tablist"
-        aria-label={m.dashboard.tabsLabel}
-        className="mt-6 flex gap-1 overflow-x-auto border-b border-gray-200 print:hidden"
-      >
+      {/* The tabs wrap onto more lines rather than scroll: on a phone every tab stays in sight, none hides off-screen. */}
+      <div role="tablist" aria-label={m.dashboard.tabsLabel} className="mt-6 flex flex-wrap gap-x-1 border-b border-gray-200 print:hidden">
         {ids.map((t) => (
           <button
             key={t}
@@ -159,7 +142,7 @@ function Dashboard({
             tabIndex={tab === t ? 0 : -1}
             onClick={() => setTab(t)}
             onKeyDown={onTabKey}
-            className={`whitespace-nowrap border-b-2 px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-red-700 ${
+            className={`whitespace-nowrap border-b-2 px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-red-700 sm:px-4 ${
               tab === t ? "border-red-700 text-red-800" : "border-transparent text-gray-700 hover:text-gray-900"
             }`}
           >

@@ -1,12 +1,12 @@
 import { Router } from "express";
-import { adminNotFound } from "~/features/admin/admin-api.server";
+import { staffNotFound } from "~/features/staff/staff-not-found-api.server";
 import { bookingStaffApi } from "~/features/booking/booking-staff-api.server";
 import { contactStaffApi } from "~/features/contact/contact-staff-api.server";
 import { financingStaffApi } from "~/features/financing/financing-staff-api.server";
 import { outboxStaffApi } from "~/features/mail/outbox-staff-api.server";
 import { trackingStaffApi } from "~/features/tracking/tracking-staff-api.server";
 import { vehiclesStaffApi } from "~/features/vehicles/vehicles-staff-api.server";
-import { staffAccountsApi, type StaffAccess } from "~/features/staff/staff-api.server";
+import { staffAccountsApi, type StaffAccess } from "~/features/staff/staff-accounts-api.server";
 import type { AppContext } from "~/server/context.server";
 
 /**
@@ -15,7 +15,7 @@ import type { AppContext } from "~/server/context.server";
  * src/server/http/staff-request.server.ts), then a JSON 404 for unknown admin paths.
  * Tests enumerate the routes of this router (listRoutes) for the 401 and cross-site checks.
  */
-export function staffApi(ctx: AppContext, access: StaffAccess): Router {
+export function staffRouter(ctx: AppContext, access: StaffAccess): Router {
   const router = Router();
   router.use(access.guard);
   router.use(staffAccountsApi(ctx));
@@ -25,6 +25,6 @@ export function staffApi(ctx: AppContext, access: StaffAccess): Router {
   router.use(bookingStaffApi(ctx));
   router.use(trackingStaffApi(ctx));
   router.use(outboxStaffApi(ctx));
-  router.use(adminNotFound());
+  router.use(staffNotFound());
   return router;
 }

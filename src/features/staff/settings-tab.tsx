@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import { businessProfile as p } from "~/shared/config/business-profile";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { Button } from "~/shared/ui/staff/button";
 import { toast } from "~/shared/ui/toast";
 import { WeeklyHours } from "~/shared/ui/weekly-hours";
 
@@ -116,15 +117,14 @@ function FeedUrls() {
               <code className="min-w-0 flex-1 break-all rounded bg-gray-100 px-2 py-1 text-sm" data-testid="feed-url">
                 {feed.url}
               </code>
-              <button
-                type="button"
+              <Button
+                size="sm"
                 aria-label={t.copyLabel(feed.name)}
                 onClick={() => void navigator.clipboard?.writeText(feed.url).then(() => toast({ title: t.copied }))}
-                className="inline-flex items-center gap-1 rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
               >
                 <Copy aria-hidden="true" className="h-4 w-4" />
                 {t.copy}
-              </button>
+              </Button>
             </div>
           </li>
         ))}

@@ -1,0 +1,159 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { useMemo, useState, type HTMLAttributes, type ReactNode } from "react";
+
+/**
+ * The dashboard's list table: column headings, optional sorting, an empty state and a phone layout.
+ *   <DataTable caption="Outgoing mail" rows={mails} rowKey={(m) => m.id} empty={<p>No mail yet.</p>}
+ *     columns={[
+ *       { id: "to", header: "Recipient", cell: (m) => m.to },
+ *       { id: "attempts", header: "Attempts", cell: (m) => m.attempts, sortValue: (m) => m.attempts, align: "right" },
+ *     ]} />
+ * A column with `sortValue` gets a sort button in its heading (ascending first, then descending; aria-sort
+ * says which); `initialSort` sorts before anyone clicks. Without rows the table is replaced by `empty`.
+ * Below the md breakpoint each row becomes a card whose cells carry their column's label (`label`, or the
+ * header when it is text), so a phone never scrolls sideways; `phoneCard` replaces that with a card of the
+ * screen's own (a list item per row, e.g. with a large photo). `rowProps` adds attributes to a row (a test id,
+ * data-status); `cellClassName` on a column adds classes to its cells (font-mono, break-all).
+ */
+export type DataColumn<T> = {
+  id: string;
+  header: ReactNode;
+  /** The cell's label on a phone when `header` is not plain text. */
+  label?: string;
+  cell: (row: T) => ReactNode;
+  sortValue?: (row: T) => string | number;
+  align?: "right";
+  /** Classes of this column's cells; a function styles each row's cell by its value. */
+  cellClassName?: string | ((row: T) => string);
+};
+
+export type SortState = { column: string; direction: "ascending" | "descending" };
+
+/** Rows in the order of `sort`: numbers numerically, text as people read it ("A10" after "A9"). Stable. */
+export function sortRows<T>(rows: readonly T[], columns: readonly DataColumn<T>[], sort: SortState | null): readonly T[] {
+  const value = sort ? columns.find((c) => c.id === sort.column)?.sortValue : undefined;
+  if (!sort || !value) return rows;
+  const sign = sort.direction === "ascending" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    const order = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y), "en-US", { numeric: true });
+    return sign * order;
+  });
+}
+
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  initialSort = null,
+  rowProps,
+  testId,
+  className = "mt-4",
+  phoneCard,
+}: {
+  /** Names the table for screen readers (visually hidden). */
+  caption: string;
+  columns: readonly DataColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  empty: ReactNode;
+  initialSort?: SortState | null;
+  rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | undefined>;
+  testId?: string;
+  className?: string;
+  /** A row's own card on a phone, instead of its cells stacked with their labels. */
+  phoneCard?: (row: T) => ReactNode;
+}) {
+  const [sort, setSort] = useState<SortState | null>(initialSort);
+  const shown = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
+  if (rows.length === 0) return <div className={className}>{empty}</div>;
+
+  const toggle = (column: string) =>
+    setSort((current) => ({
+      column,
+      direction: current?.column === column && current.direction === "ascending" ? "descending" : "ascending",
+    }));
+  const align = (column: DataColumn<T>) => (column.align === "right" ? "md:text-right" : "");
+
+  const table = (
+    <div
+      className={`${className} md:overflow-x-auto md:rounded-lg md:border md:border-gray-200 md:bg-white ${phoneCard ? "max-md:hidden" : ""}`}
+    >
+      <table className="w-full text-left text-sm max-md:block" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-gray-50 max-md:sr-only">
+          <tr>
+            {columns.map((column) => {
+              const sorted = sort?.column === column.id ? sort.direction : undefined;
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-sort={column.sortValue ? (sorted ?? "none") : undefined}
+                  className={`px-3 py-2 font-semibold ${align(column)}`}
+                >
+                  {column.sortValue ? (
+                    <button
+                      type="button"
+                      onClick={() => toggle(column.id)}
+                      className="inline-flex items-center gap-1 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-red-700"
+                    >
+                      {column.header}
+                      {sorted === "ascending" ? (
+                        <ArrowUp aria-hidden="true" className="h-3 w-3" />
+                      ) : sorted === "descending" ? (
+                        <ArrowDown aria-hidden="true" className="h-3 w-3" />
+                      ) : (
+                        <ArrowUpDown aria-hidden="true" className="h-3 w-3 text-gray-500" />
+                      )}
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="max-md:block max-md:space-y-3 md:divide-y md:divide-gray-200">
+          {shown.map((row) => (
+            <tr
+              key={rowKey(row)}
+              {...rowProps?.(row)}
+              className="max-md:block max-md:rounded-lg max-md:border max-md:border-gray-200 max-md:bg-white max-md:p-3 max-md:shadow-sm"
+            >
+              {columns.map((column) => {
+                const label = column.label ?? (typeof column.header === "string" ? column.header : null);
+                return (
+                  <td
+                    key={column.id}
+                    className={`px-3 py-2 max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1 ${align(column)} ${typeof column.cellClassName === "function" ? column.cellClassName(row) : (column.cellClassName ?? "")}`}
+                  >
+                    {label ? <span className="w-28 shrink-0 font-medium text-gray-700 md:hidden">{label}</span> : null}
+                    <div className="min-w-0 max-md:flex-1">{column.cell(row)}</div>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+  if (!phoneCard) return table;
+  return (
+    <>
+      {table}
+      <ul className={`${className} grid gap-4 sm:grid-cols-2 md:hidden`}>
+        {shown.map((row) => (
+          <li key={rowKey(row)} className="overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
+            {phoneCard(row)}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppContext } from "~/server/context.server";
 import { vehiclesVersion } from "~/server/data/vehicles.server";
+import { ESTIMATE_QUERY_FIELDS } from "~/shared/validation/estimate-schema";
 import { businessProfile, type BusinessProfile } from "~/shared/config/business-profile";
 import { computeOpenStatus, zonedClock } from "~/shared/lib/business-hours";
 import { paintFirst, stylesheetReader } from "~/app/http/paint-first.server";
@@ -245,6 +246,9 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
 
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" || !CACHEABLE_PATH.test(req.path)) return next();
+    // A vehicle page asked with the estimate's fields (its form before JavaScript) shows that
+    // shopper's own breakdown: rendered for them alone, never stored or served to anyone else.
+    if (VEHICLE_PATH.test(req.path) && ESTIMATE_QUERY_FIELDS.some((field) => field in req.query)) return next();
     try {
       const key = cacheKey(req);
       const version = await vehiclesVersion(ctx.db);

@@ -15,13 +15,22 @@ export async function getDealSettings(ctx: AppContext): Promise<StoredDealSettin
  * log, in one transaction. The change time is later than the stored one, so the stock version (and
  * with it every cached page and feed showing an advertised price) moves even within one millisecond.
  */
-export async function updateDealSettings(ctx: AppContext, staff: Staff, settings: DealSettings, now = new Date()): Promise<StoredDealSettings> {
+export async function updateDealSettings(
+  ctx: AppContext,
+  staff: Staff,
+  settings: DealSettings,
+  now = new Date(),
+): Promise<StoredDealSettings> {
   const saved = await ctx.db.transaction().execute(async (trx) => {
     const previous = await readDealSettings(trx);
     const after = previous.updatedAt ? Date.parse(previous.updatedAt) + 1 : 0;
     const updatedAt = new Date(Math.max(now.getTime(), after)).toISOString();
     await saveDealSettings(trx, settings, staff.actor, updatedAt);
-    await insertAuditEntry(trx, { actor: staff.actor, accountId: staff.id, action: "deal-settings-update", entity: "deal-settings", entityId: "1" }, now);
+    await insertAuditEntry(
+      trx,
+      { actor: staff.actor, accountId: staff.id, action: "deal-settings-update", entity: "deal-settings", entityId: "1" },
+      now,
+    );
     return { settings, updatedAt, updatedBy: staff.actor };
   });
   noteVehiclesChanged();

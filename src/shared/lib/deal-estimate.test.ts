@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { advertisedPrice, computeEstimate, DEFAULT_DEAL_SETTINGS, monthlyPaymentCents, type DealSettings, type EstimateInput } from "./deal-estimate";
+import {
+  advertisedPrice,
+  computeEstimate,
+  DEFAULT_DEAL_SETTINGS,
+  monthlyPaymentCents,
+  type DealSettings,
+  type EstimateInput,
+} from "./deal-estimate";
 
 /** Hand-checkable settings: no fees, so each case shows one rule at a time. */
 const bare: DealSettings = {

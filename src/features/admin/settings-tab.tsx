@@ -5,12 +5,17 @@ import { businessProfile as p } from "~/shared/config/business-profile";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { toast } from "~/shared/ui/toast";
 import { WeeklyHours } from "~/shared/ui/weekly-hours";
+import { DealSettingsPanel } from "./deal-settings-panel";
 
-/** Read-only settings from the business profile; never a secret (DESIGN.md difference 2). The audit trail is its own tab. */
+/**
+ * The owner's deal settings (editable), then read-only settings from the business profile; never a
+ * secret (DESIGN.md difference 2). The audit trail is its own tab.
+ */
 export function SettingsTab() {
   const m = useStaffMessages().admin.settings;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
+      <DealSettingsPanel />
       <Card title={m.business}>
         <Rows
           rows={[

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import type { AppContext } from "~/server/context.server";
 import { parseOr400 } from "~/server/http/api-errors.server";
+import { jsonBody } from "~/server/http/json-body.server";
 import { staffOf } from "~/server/http/staff-request.server";
 import { dealSettingsSchema } from "~/shared/validation/deal-settings-schema";
 import { getDealSettings, updateDealSettings } from "./deal-settings.server";
@@ -11,7 +12,7 @@ export function dealStaffApi(ctx: AppContext): Router {
   router.get("/admin/deal-settings", async (_req, res) => {
     res.json(await getDealSettings(ctx));
   });
-  router.put("/admin/deal-settings", async (req, res) => {
+  router.put("/admin/deal-settings", jsonBody(), async (req, res) => {
     const settings = parseOr400(res, dealSettingsSchema, req.body);
     if (!settings) return;
     res.json(await updateDealSettings(ctx, staffOf(res), settings));

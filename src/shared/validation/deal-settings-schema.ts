@@ -24,7 +24,8 @@ const apr = (band: string) =>
  * as the API documents them; the terms come back sorted and without repeats.
  */
 export const dealSettingsSchema = z.object({
-  docFee: dollars("The documentation fee", 5_000),
+  // Whole dollars: it is part of every advertised price, which pages show in whole dollars.
+  docFee: dollars("The documentation fee", 5_000).refine(Number.isInteger, "The documentation fee must be in whole dollars."),
   docFeeTaxable: z.boolean({ error: "Say whether the documentation fee is taxable (true or false)." }),
   salesTaxRate: z
     .number({ error: "The sales tax rate must be a fraction, e.g. 0.0625 for 6.25 %." })

@@ -34,7 +34,7 @@ export const estimate = {
   paymentTerms: (apr: string, months: number, down: string) => `at ${apr} APR for ${months} months with ${down} down`,
   noLoan: "Nothing to finance: your trade-in and down payment cover the out-the-door price.",
   disclosure:
-    "This is an estimate, not an offer of credit. The APR is our typical rate for the credit band you chose; your actual rate, payment and terms depend on credit approval. The trade-in value is yours until we appraise the vehicle.",
+    "This is an estimate only, not an offer of credit. The APR is our typical rate for the credit band you chose; your actual rate, payment and terms depend on credit approval. The trade-in value is yours until we appraise the vehicle.",
   invalid: "Please correct the highlighted fields.",
   errors: {
     money: "Enter an amount in dollars, 0 or more.",

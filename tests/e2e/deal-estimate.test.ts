@@ -9,6 +9,8 @@ import {
   seriousAxeViolationsWithoutJs,
   waitForHydration,
 } from "../support/browser";
+import { signInInBrowser } from "../support/staff-browser";
+import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
@@ -101,6 +103,44 @@ describe("the out-the-door estimate", () => {
 
     const violations = await seriousAxeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("the owner's deal settings", () => {
+  it("saves the documentation fee in the Settings tab, shows the server's messages, and the vehicle page's price carries the fee", async () => {
+    const { page } = await newPage(browser, { baseURL: server.url });
+    await page.goto("/podium");
+    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+    await page.getByRole("tab", { name: "Settings" }).click();
+    const panel = page.getByTestId("deal-settings");
+    await panel.getByRole("heading", { name: "Deal settings" }).waitFor();
+    expect(await panel.getByLabel("Sales tax rate (%)").inputValue()).toBe("6.25");
+    const axe = await seriousAxeViolations(page);
+    expect(axe, describeViolations(axe)).toEqual([]);
+
+    await panel.getByLabel("Documentation fee ($)").fill("-1");
+    await panel.getByRole("button", { name: "Save deal settings" }).click();
+    await panel.getByText("The documentation fee cannot be negative.").waitFor();
+    expect(await panel.getByLabel("Documentation fee ($)").getAttribute("aria-invalid")).toBe("true");
+
+    await panel.getByLabel("Documentation fee ($)").fill("499");
+    await panel.getByRole("button", { name: "Save deal settings" }).click();
+    await panel.getByText(/^Last saved by owner@example\.com/).waitFor();
+
+    const cash = ((await (await fetch(`${server.url}/api/vehicles/${vehicle.id}/estimate`)).json()) as { price: number }).price;
+    const shopper = await newPage(browser, { baseURL: server.url });
+    await shopper.page.goto(pathOf(vehicle));
+    const shown = `$${(cash + 499).toLocaleString("en-US")}`;
+    expect(await shopper.page.locator("h1 + div + p, h1 ~ p").allTextContents()).toContainEqual(expect.stringContaining(shown));
+    expect(await shopper.page.locator('[data-line="docFee"] dd').textContent()).toBe("$499.00");
+    await shopper.page.context().close();
+
+    await panel.getByLabel("Documentation fee ($)").fill("0");
+    await panel.getByRole("button", { name: "Save deal settings" }).click();
+    await expect
+      .poll(async () => ((await (await fetch(`${server.url}/api/vehicles/${vehicle.id}`)).json()) as { price: number }).price)
+      .toBe(cash);
     await page.context().close();
   });
 });

@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { appContext, cspNonceContext } from "~/server/load-context.server";
+import { deferredPartsLoaded } from "~/shared/ui/deferred-hydration";
 import { NonceContext } from "~/shared/ui/nonce";
 
 export const streamTimeout = 5_000;
@@ -23,7 +24,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
  * browsers get the shell as soon as it is ready. Every inline script carries the
  * request's CSP nonce.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -33,6 +34,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // Right after start-up: a page's deferred parts (the vehicle page's message form and estimate)
+  // must be in the HTML itself, not in a segment only a script would reveal to a shopper without one.
+  await deferredPartsLoaded();
   const nonce = loadContext.get(cspNonceContext);
   const userAgent = request.headers.get("user-agent");
   const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
@@ -46,6 +50,11 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // React 19.2 moves a finished Suspense boundary out of place once the document passes this many
+        // bytes, into a hidden segment that an inline script reveals: without JavaScript the vehicle
+        // page's deferred parts (message form, estimate) never showed. A boundary that is ready when its
+        // place is written goes in place; one still loading streams as before.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

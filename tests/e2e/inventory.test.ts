@@ -382,18 +382,23 @@ describe("vehicle page", () => {
     const html = await page.content();
     expect(html).not.toMatch(/modulepreload[^>]+(contact-form|payment-estimator)-/);
 
-    const monthly = page.locator("output");
+    const monthly = page.getByTestId("monthly-payment");
     const before = await monthly.textContent();
     await page.getByLabel("Down payment ($)").fill("0");
-    await page.getByLabel("APR (%)").fill("0");
+    await page.getByLabel("Your credit").selectOption("excellent");
     release();
-    // 60 months at 0 % with nothing down: the price over 60, rounded up to the dollar.
-    const expected = `$${Math.ceil(v.price / 60).toLocaleString("en-US")}/mo`;
-    await expect.poll(() => monthly.textContent(), { timeout: 15_000 }).toContain(expected);
-    expect(before).not.toContain(expected);
+    // Nothing down at the excellent band's rate: the server's estimate for the same inputs.
+    const expected = async (query: string) => {
+      const e = (await (await fetch(`${server.url}/api/vehicles/${v.id}/estimate?${query}`)).json()) as { monthlyPayment: number };
+      return `$${e.monthlyPayment.toLocaleString("en-US", { minimumFractionDigits: 2 })}/mo`;
+    };
+    const nothingDown = await expected("downPayment=0&creditBand=excellent&termMonths=60");
+    await expect.poll(() => monthly.textContent(), { timeout: 15_000 }).toContain(nothingDown);
+    expect(before).not.toContain(nothingDown);
     // Hydrated: it follows further edits.
-    await page.getByLabel("Vehicle price ($)").fill(String(v.price * 2));
-    await expect.poll(() => monthly.textContent()).toContain(`$${Math.ceil((v.price * 2) / 60).toLocaleString("en-US")}/mo`);
+    await page.getByLabel("Down payment ($)").fill("1000");
+    const thousandDown = await expected("downPayment=1000&creditBand=excellent&termMonths=60");
+    await expect.poll(() => monthly.textContent()).toContain(thousandDown);
 
     await formReady(page);
     expect(requested.map((r) => r.url.match(deferred)![1]).sort()).toEqual(["contact-form", "payment-estimator"]);

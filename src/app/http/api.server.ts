@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { bookingApi } from "~/features/booking/booking-api.server";
 import { contactApi } from "~/features/contact/contact-api.server";
+import { dealApi } from "~/features/deal/deal-api.server";
 import { financingApi } from "~/features/financing/financing-api.server";
 import { staffAccess } from "~/features/staff/staff-accounts-api.server";
 import { inventoryApi } from "~/features/inventory/inventory-api.server";
@@ -24,6 +25,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use(trackingApi(ctx));
   api.use(inventoryApi(ctx));
   api.use(vehicleApi(ctx));
+  api.use(dealApi(ctx));
   api.use(contactApi(ctx));
   api.use(bookingApi(ctx, serviceVinDecode(ctx.env.vpicCacheDir)));
   // Staff may download any application's PDF here too (docs/behaviour.md §11): identify them.

@@ -1,6 +1,7 @@
 import type { Request } from "express";
 import { businessProfile, type BusinessProfile } from "~/shared/config/business-profile";
 import { computeOpenStatus, zonedClock } from "~/shared/lib/business-hours";
+import { ESTIMATE_QUERY_FIELDS } from "~/shared/validation/estimate-schema";
 
 /**
  * Which documents the cache keeps, under which key, and for how long (decisions 018, 042, 048). The
@@ -33,6 +34,14 @@ export function cacheKey(req: Request): string {
   return VEHICLE_PATH.test(req.path) ? req.path : req.originalUrl;
 }
 const VEHICLE_PATH = /\/used-[^/]*$/i;
+
+/**
+ * A vehicle page asked with the estimate's fields (its form before JavaScript) shows that shopper's own
+ * breakdown: rendered for them alone, never stored or served to anyone else.
+ */
+export function isPersonalVehiclePage(req: Request): boolean {
+  return VEHICLE_PATH.test(req.path) && ESTIMATE_QUERY_FIELDS.some((field) => field in req.query);
+}
 
 /**
  * What a cached page shows that follows the clock, not the stock: the Open/Closed badge (business

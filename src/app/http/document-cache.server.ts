@@ -10,7 +10,13 @@ import { paintFirst, stylesheetReader } from "~/app/http/paint-first.server";
 import { precompress, preferredEncoding } from "~/server/http/precompressed.server";
 import { contentSecurityPolicy } from "~/server/http/security-headers.server";
 import { appContext, cspNonceContext } from "~/server/load-context.server";
-import { CACHEABLE_STATUS, cacheKey, clockContentChangesAt, isCacheableDocumentPath } from "./document-cache-policy.server";
+import {
+  CACHEABLE_STATUS,
+  cacheKey,
+  clockContentChangesAt,
+  isCacheableDocumentPath,
+  isPersonalVehiclePage,
+} from "./document-cache-policy.server";
 import { toHashedDocument } from "./hashed-document.server";
 import { Semaphore } from "./semaphore.server";
 
@@ -155,7 +161,7 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
   }
 
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" || !isCacheableDocumentPath(req.path)) return next();
+    if (req.method !== "GET" || !isCacheableDocumentPath(req.path) || isPersonalVehiclePage(req)) return next();
     try {
       const key = cacheKey(req);
       const version = await vehiclesVersion(ctx.db);

@@ -10,7 +10,10 @@ import { VEHICLE_GRID_CLASS, VehicleBadges, VehicleCard } from "~/features/inven
 import type { VehicleSummary } from "~/features/inventory/vehicle-summary";
 import { PhotoGallery } from "~/features/vehicle/photo-gallery";
 import { VehicleSkeleton } from "~/features/vehicle/vehicle-skeleton";
+import { estimateForVehicle } from "~/features/deal/vehicle-estimate.server";
+import type { PageEstimate } from "~/features/vehicle/payment-estimator";
 import { findPublicVehicle } from "~/features/vehicle/vehicle.server";
+import type { AppContext } from "~/server/context.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { metaLocale } from "~/app/lib/locale-handle";
@@ -22,6 +25,7 @@ import { pageMeta } from "~/shared/lib/seo";
 import { carJsonLd, serializeJsonLd } from "~/shared/lib/structured-data";
 import { similarVehicles } from "~/shared/lib/similar-vehicles";
 import { isVehiclePathSlug, parseVehicleIdFromPath, vehiclePath } from "~/shared/lib/vehicle-path";
+import { ESTIMATE_QUERY_FIELDS } from "~/shared/validation/estimate-schema";
 import type { PublicVehicle } from "~/shared/types/vehicle";
 import { DealerContact } from "~/shared/ui/dealer-contact";
 import { deferredHydration } from "~/shared/ui/deferred-hydration";
@@ -31,9 +35,9 @@ import type { Route } from "./+types/vehicle";
 
 /**
  * Below the photos, summary and price: the 'Message Us' form (with the form hook and privacy notice)
- * and the payment estimator. Their code is fetched on the first touch or when the browser is idle
- * after load, not with the page; until then the form posts to this route's action
- * as it does without JavaScript, and the estimator shows the default estimate.
+ * and the out-the-door estimate. Their code is fetched on the first touch or when the browser is idle
+ * after load, not with the page; until then the message form posts to this
+ * route's action and the estimate's GET form asks this page again, as they do without JavaScript.
  */
 const ContactForm = deferredHydration(() => import("~/features/contact/contact-form").then((module) => module.ContactForm));
 const PaymentEstimator = deferredHydration(() => import("~/features/vehicle/payment-estimator").then((module) => module.PaymentEstimator));
@@ -59,16 +63,48 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return data<VehicleData>({ soldVehicle, similar, publicUrl: ctx.env.publicUrl }, { status: 410 });
   }
   const vehicle = found.vehicle;
+  const estimate = await pageEstimate(ctx, vehicle.id, url, localizedPath(vehiclePath(vehicle), localeFromPath(url.pathname)));
   // Built here, not in the browser: the page's JavaScript then carries no schema.org code.
   const structuredData = serializeJsonLd({
     "@context": "https://schema.org",
     ...carJsonLd(vehicle, ctx.env.publicUrl, localeFromPath(url.pathname)),
   });
-  return data<VehicleData>({ vehicle, similar, publicUrl: ctx.env.publicUrl, structuredData });
+  return data<VehicleData>({ vehicle, similar, publicUrl: ctx.env.publicUrl, structuredData, estimate });
+}
+
+/**
+ * The estimate the page shows: the starting one, or (the form sent before JavaScript, which the
+ * page cache never answers) the one for the shopper's fields, or their field messages.
+ */
+async function pageEstimate(ctx: AppContext, id: string, url: URL, action: string): Promise<PageEstimate> {
+  const asked = ESTIMATE_QUERY_FIELDS.some((field) => url.searchParams.has(field));
+  const locale = localeFromPath(url.pathname);
+  const result = await estimateForVehicle(ctx, id, asked ? Object.fromEntries(url.searchParams) : null, locale);
+  if (result.kind === "sold" || result.kind === "not-found") throw data(null, { status: result.kind === "sold" ? 410 : 404 });
+  const starting = {
+    downPayment: String(result.input.downPayment),
+    tradeInValue: String(result.input.tradeInValue),
+    tradeInPayoff: String(result.input.tradeInPayoff),
+    creditBand: result.input.creditBand,
+    termMonths: String(result.input.termMonths),
+  };
+  const values = asked
+    ? (Object.fromEntries(ESTIMATE_QUERY_FIELDS.map((f) => [f, url.searchParams.get(f) ?? starting[f]])) as PageEstimate["values"])
+    : starting;
+  const options = { termsMonths: result.options.termsMonths, salesTaxRate: result.options.salesTaxRate };
+  if (result.kind === "invalid")
+    return { vehicleId: id, action, values, input: null, estimate: null, fieldErrors: result.fieldErrors, options };
+  return { vehicleId: id, action, values, input: result.input, estimate: result.estimate, fieldErrors: {}, options };
 }
 
 type SoldVehicle = { name: string; path: string };
-type ListedVehicleData = { vehicle: PublicVehicle; similar: VehicleSummary[]; publicUrl: string; structuredData: string };
+type ListedVehicleData = {
+  vehicle: PublicVehicle;
+  similar: VehicleSummary[];
+  publicUrl: string;
+  structuredData: string;
+  estimate: PageEstimate;
+};
 type SoldVehicleData = { soldVehicle: SoldVehicle; similar: VehicleSummary[]; publicUrl: string };
 type VehicleData = ListedVehicleData | SoldVehicleData;
 
@@ -189,7 +225,7 @@ function SimilarVehicles({ vehicles }: { vehicles: VehicleSummary[] }) {
   );
 }
 
-function VehicleDetails({ vehicle, similar, structuredData }: ListedVehicleData) {
+function VehicleDetails({ vehicle, similar, structuredData, estimate }: ListedVehicleData) {
   const m = useMessages();
   const posted = useActionData<typeof action>();
   const locale = useLocale();
@@ -263,7 +299,7 @@ function VehicleDetails({ vehicle, similar, structuredData }: ListedVehicleData)
               ))}
             </dl>
           </section>
-          <PaymentEstimator price={vehicle.price} />
+          <PaymentEstimator data={estimate} />
           <section aria-labelledby="dealer-heading" className="rounded-xl border border-gray-200 p-6">
             <h2 id="dealer-heading" className="text-xl font-bold">
               {v.dealerInformation}

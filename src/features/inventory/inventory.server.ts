@@ -1,6 +1,8 @@
 import type { AppContext } from "~/server/context.server";
+import { readDealSettings } from "~/server/data/deal-settings.server";
 import { listListedVehicles, vehiclesVersion } from "~/server/data/vehicles.server";
 import { precompress, type Precompressed } from "~/server/http/precompressed.server";
+import { advertisedPrice } from "~/shared/lib/deal-estimate";
 import { packJson, type PackedJson } from "~/shared/lib/packed-json";
 import { toPublicVehicle } from "~/shared/lib/public-vehicle";
 import type { Vehicle } from "~/shared/types/vehicle";
@@ -48,7 +50,10 @@ async function buildSnapshot(ctx: AppContext, version: string): Promise<Inventor
   // Sold vehicles and those without a photo are not on the site: the list, its API, the home page,
   // the sitemap and the feeds (decision 054). The API gets the public shape; the sitemap and the
   // feeds, built on the server, read the stock date and change time from the full rows.
-  const vehicles = await listListedVehicles(ctx.db);
+  // Every price a shopper or a platform reads is the advertised one, with the dealer's mandatory
+  // documentation fee in it (decision 066); the version above moves when the owner changes the fee.
+  const { settings } = await readDealSettings(ctx.db);
+  const vehicles = (await listListedVehicles(ctx.db)).map((v) => ({ ...v, price: advertisedPrice(v.price, settings) }));
   const summaries = vehicles.map(toVehicleSummary);
   const json = await precompress(JSON.stringify(vehicles.map(toPublicVehicle)));
   return { version, vehicles, summaries, packedSummaries: packJson(summaries), json };

@@ -6,12 +6,17 @@ import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { Button } from "~/shared/ui/staff/button";
 import { toast } from "~/shared/ui/toast";
 import { WeeklyHours } from "~/shared/ui/weekly-hours";
+import { DealSettingsPanel } from "./deal-settings-panel";
 
-/** Read-only settings from the business profile; never a secret (docs/behaviour.md §2 Staff dashboard). The audit trail is its own tab. */
+/**
+ * The owner's deal settings (editable), then read-only settings from the business profile; never a
+ * secret (docs/behaviour.md §2 Staff dashboard). The audit trail is its own tab.
+ */
 export function SettingsTab() {
   const m = useStaffMessages().admin.settings;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
+      <DealSettingsPanel />
       <Card title={m.business}>
         <Rows
           rows={[

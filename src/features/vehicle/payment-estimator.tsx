@@ -1,107 +1,266 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { useLocale, useMessages } from "~/shared/i18n/messages";
-import { formatPrice } from "~/shared/lib/format";
-import { DEFAULT_APR, DEFAULT_TERM, LOAN_TERMS, monthlyPayment } from "./payment";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
+import type { Locale } from "~/shared/i18n/locales";
+import { useLocale } from "~/shared/i18n/messages";
+import { CREDIT_BANDS, type DealSettings, type Estimate, type EstimateInput } from "~/shared/lib/deal-estimate";
 
 const inputClass =
-  "mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 focus:border-red-700 focus:outline-none focus:ring-2 focus:ring-red-700";
+  "mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 focus:border-red-700 focus:outline-none focus:ring-2 focus:ring-red-700 aria-[invalid=true]:border-red-700";
 
-type EstimatorInputs = { amount: string; down: string; apr: string; term: string };
+const FIELDS = ["downPayment", "tradeInValue", "tradeInPayoff", "creditBand", "termMonths"] as const;
+type Field = (typeof FIELDS)[number];
+
+/** What the vehicle page's loader hands the estimate: all of it serialisable, computed on the server. */
+export type PageEstimate = {
+  vehicleId: string;
+  /** The vehicle page's own path: the form asks it again, with the fields in its query string. */
+  action: string;
+  /** What each field shows: the shopper's text as they sent it, else the default. */
+  values: Record<Field, string>;
+  /** The inputs `estimate` was computed from (null with it when a field is wrong). */
+  input: EstimateInput | null;
+  estimate: Estimate | null;
+  fieldErrors: Record<string, string>;
+  options: Pick<DealSettings, "termsMonths" | "salesTaxRate">;
+};
+
+const DECIMAL: Record<Locale, { thousands: string; decimal: string; currency: string }> = {
+  en: { thousands: ",", decimal: ".", currency: "$" },
+  es: { thousands: ",", decimal: ".", currency: "$" },
+  pt: { thousands: ".", decimal: ",", currency: "US$\u00a0" },
+};
+
+/** "$1,218.38" / "US$ 1.218,38": dollars with cents, written by hand so server and browser agree whatever their ICU. */
+function formatCents(dollars: number, locale: Locale): string {
+  const style = DECIMAL[locale];
+  const cents = Math.round(Math.abs(dollars) * 100);
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, style.thousands);
+  return `${dollars < 0 ? "-" : ""}${style.currency}${whole}${style.decimal}${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** "8.9%" / "8,9%": a percent with up to three decimals. */
+function formatPercent(percent: number, locale: Locale): string {
+  return `${String(Number(percent.toFixed(3))).replace(".", DECIMAL[locale].decimal)}%`;
+}
 
 /**
- * Price, down payment, APR and term → an estimated monthly payment, clearly labelled an estimate.
- * The inputs are uncontrolled: the vehicle page hydrates this part after load (deferredHydration),
- * and what a shopper typed before then is read from the fields when it does.
+ * The Massachusetts out-the-door estimate on the vehicle page (decision 066): the shopper's down
+ * payment, trade-in, credit band and term; the breakdown line by line; the monthly payment with
+ * its APR, term and down payment beside it (Regulation Z, 12 CFR 1026.24); and the notice that it
+ * is an estimate, not an offer of credit. Before JavaScript it is a GET form that the page answers
+ * with the breakdown. Its code arrives after the page (deferredHydration); then it asks
+ * GET /api/vehicles/{id}/estimate as the shopper types, so no calculator ships to the browser and
+ * the numbers are always the server's.
  */
-export function PaymentEstimator({ price }: { price: number }) {
-  const m = useMessages().vehicle.estimator;
+export function PaymentEstimator({ data }: { data: PageEstimate }) {
   const locale = useLocale();
+  const m = estimateMessagesFor(locale);
   const id = useId();
-  const defaults: EstimatorInputs = {
-    amount: String(price),
-    down: String(Math.round(price * 0.1)),
-    apr: String(DEFAULT_APR),
-    term: String(DEFAULT_TERM),
+  const form = useRef<HTMLFormElement>(null);
+  const [shown, setShown] = useState({ estimate: data.estimate, input: data.input, fieldErrors: data.fieldErrors });
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const inFlight = useRef<AbortController>(undefined);
+  const lastQuery = useRef(queryOf(data.values));
+
+  const ask = (force = false) => {
+    const element = form.current;
+    if (!element) return;
+    const values = Object.fromEntries(FIELDS.map((f) => [f, String(new FormData(element).get(f) ?? "")])) as Record<Field, string>;
+    const query = queryOf(values);
+    if (!force && query === lastQuery.current) return;
+    lastQuery.current = query;
+    inFlight.current?.abort();
+    const controller = (inFlight.current = new AbortController());
+    setBusy(true);
+    fetch(`/api/vehicles/${data.vehicleId}/estimate?${query}&locale=${locale}`, { signal: controller.signal })
+      .then(async (res) => {
+        const body = (await res.json()) as Estimate & { fieldErrors?: Record<string, string> };
+        if (controller.signal.aborted) return;
+        if (res.ok) setShown({ estimate: body, input: inputOf(values, body), fieldErrors: {} });
+        else if (res.status === 400) setShown({ estimate: null, input: null, fieldErrors: body.fieldErrors ?? {} });
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (inFlight.current === controller) setBusy(false);
+      });
   };
-  const [inputs, setInputs] = useState(defaults);
-  const fields = useRef<HTMLDivElement>(null);
-  const readFields = () => {
-    const value = (name: keyof EstimatorInputs) =>
-      fields.current?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`)?.value ?? defaults[name];
-    setInputs({ amount: value("amount"), down: value("down"), apr: value("apr"), term: value("term") });
+  const askSoon = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(ask, 350);
   };
-  useEffect(readFields, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, for values typed before hydration
-  const num = (s: string) => (Number.isFinite(Number(s)) ? Number(s) : 0);
-  const payment = monthlyPayment(num(inputs.amount), num(inputs.down), num(inputs.apr), num(inputs.term));
+  // Once hydrated: what the shopper typed before the code arrived counts at once.
+  useEffect(() => {
+    ask();
+    return () => {
+      clearTimeout(timer.current);
+      inFlight.current?.abort();
+    };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, for values typed before hydration
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    clearTimeout(timer.current);
+    ask(true);
+  };
+
+  const { estimate, input, fieldErrors } = shown;
+  const money = (field: "downPayment" | "tradeInValue" | "tradeInPayoff") => (
+    <div>
+      <label htmlFor={`${id}-${field}`} className="block text-sm font-medium text-gray-800">
+        {m[field]}
+      </label>
+      <input
+        id={`${id}-${field}`}
+        name={field}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        defaultValue={data.values[field]}
+        aria-invalid={fieldErrors[field] ? true : undefined}
+        aria-describedby={fieldErrors[field] ? `${id}-${field}-error` : undefined}
+        className={inputClass}
+      />
+      {fieldErrors[field] ? (
+        <p id={`${id}-${field}-error`} className="mt-1 text-sm text-red-800">
+          {fieldErrors[field]}
+        </p>
+      ) : null}
+    </div>
+  );
+  const select = (field: "creditBand" | "termMonths", options: [string, string][]) => (
+    <div>
+      <label htmlFor={`${id}-${field}`} className="block text-sm font-medium text-gray-800">
+        {field === "creditBand" ? m.creditBand : m.term}
+      </label>
+      <select
+        id={`${id}-${field}`}
+        name={field}
+        defaultValue={data.values[field]}
+        aria-invalid={fieldErrors[field] ? true : undefined}
+        aria-describedby={fieldErrors[field] ? `${id}-${field}-error` : undefined}
+        className={inputClass}
+      >
+        {options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+      {fieldErrors[field] ? (
+        <p id={`${id}-${field}-error`} className="mt-1 text-sm text-red-800">
+          {fieldErrors[field]}
+        </p>
+      ) : null}
+    </div>
+  );
+  const line = (label: string, amount: number, key: string, strong = false) => (
+    <div
+      key={key}
+      className={`flex justify-between gap-4 px-4 py-2 ${strong ? "font-bold text-gray-900" : "text-gray-800"}`}
+      data-line={key}
+    >
+      <dt>{label}</dt>
+      <dd className="text-right tabular-nums">{formatCents(amount, locale)}</dd>
+    </div>
+  );
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-gray-200 p-6">
+    <section id="estimate" aria-labelledby={`${id}-title`} className="rounded-xl border border-gray-200 p-6" data-testid="estimate">
       <h2 id={`${id}-title`} className="text-xl font-bold">
         {m.title}
       </h2>
-      <div ref={fields} onInput={readFields} onChange={readFields} className="mt-4 grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-price`} className="block text-sm font-medium text-gray-800">
-            {m.price}
-          </label>
-          <input
-            id={`${id}-price`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            name="amount"
-            defaultValue={defaults.amount}
-            className={inputClass}
-          />
+      <p className="mt-1 text-sm text-gray-700">{m.intro}</p>
+      <form
+        ref={form}
+        method="get"
+        action={`${data.action}#estimate`}
+        onInput={askSoon}
+        onChange={askSoon}
+        onSubmit={onSubmit}
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+        noValidate
+      >
+        {money("downPayment")}
+        {select(
+          "creditBand",
+          CREDIT_BANDS.map((band) => [band, m.bands[band]]),
+        )}
+        {money("tradeInValue")}
+        {money("tradeInPayoff")}
+        {select(
+          "termMonths",
+          data.options.termsMonths.map((t) => [String(t), m.months(t)]),
+        )}
+        <div className="flex items-end">
+          <button
+            type="submit"
+            className="w-full rounded-md border border-gray-400 px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-red-700"
+          >
+            {m.submit}
+          </button>
         </div>
-        <div>
-          <label htmlFor={`${id}-down`} className="block text-sm font-medium text-gray-800">
-            {m.downPayment}
-          </label>
-          <input
-            id={`${id}-down`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            name="down"
-            defaultValue={defaults.down}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-apr`} className="block text-sm font-medium text-gray-800">
-            {m.apr}
-          </label>
-          <input
-            id={`${id}-apr`}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.1"
-            name="apr"
-            defaultValue={defaults.apr}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-term`} className="block text-sm font-medium text-gray-800">
-            {m.term}
-          </label>
-          <select id={`${id}-term`} name="term" defaultValue={defaults.term} className={inputClass}>
-            {LOAN_TERMS.map((t) => (
-              <option key={t} value={t}>
-                {m.months(t)}
-              </option>
-            ))}
-          </select>
-        </div>
+      </form>
+      <div aria-live="polite" aria-busy={busy} className="mt-6">
+        {busy ? <p className="sr-only">{m.updating}</p> : null}
+        {estimate && input ? (
+          <>
+            <h3 className="text-base font-semibold text-gray-900">{m.breakdown}</h3>
+            <dl className="mt-2 divide-y divide-gray-200 rounded-xl border border-gray-200">
+              {line(m.lines.price, estimate.price, "price")}
+              {line(m.lines.docFee, estimate.docFee, "docFee")}
+              {estimate.tradeInValue > 0 ? line(m.lines.tradeInValue, -estimate.tradeInValue, "tradeInValue") : null}
+              {line(m.lines.taxableAmount, estimate.taxableAmount, "taxableAmount")}
+              {line(m.lines.salesTax(formatPercent(data.options.salesTaxRate * 100, locale)), estimate.salesTax, "salesTax")}
+              {line(m.lines.titleFee, estimate.titleFee, "titleFee")}
+              {line(m.lines.registrationFee, estimate.registrationFee, "registrationFee")}
+              {line(m.lines.outTheDoor, estimate.outTheDoor, "outTheDoor", true)}
+              {estimate.tradeInPayoff > 0 ? line(m.lines.tradeInPayoff, estimate.tradeInPayoff, "tradeInPayoff") : null}
+              {line(m.lines.downPayment, -input.downPayment, "downPayment")}
+              {line(m.lines.amountFinanced, estimate.amountFinanced, "amountFinanced", true)}
+            </dl>
+            {estimate.amountFinanced > 0 ? (
+              <>
+                <p className="mt-4 text-gray-800">
+                  {m.monthly}:{" "}
+                  <output className="text-2xl font-extrabold text-red-700" data-testid="monthly-payment">
+                    {m.perMonth(formatCents(estimate.monthlyPayment, locale))}
+                  </output>{" "}
+                  <span data-testid="payment-terms">
+                    {m.paymentTerms(formatPercent(estimate.apr, locale), estimate.termMonths, formatCents(input.downPayment, locale))}
+                  </span>
+                </p>
+                <dl className="mt-2 text-sm text-gray-800">
+                  <div className="flex justify-between gap-4">
+                    <dt>{m.lines.totalOfPayments}</dt>
+                    <dd className="tabular-nums">{formatCents(estimate.totalOfPayments, locale)}</dd>
+                  </div>
+                </dl>
+              </>
+            ) : (
+              <p className="mt-4 text-gray-800">{m.noLoan}</p>
+            )}
+          </>
+        ) : (
+          <p className="text-red-800">{m.invalid}</p>
+        )}
       </div>
-      <p className="mt-6 text-gray-800">
-        {m.monthly}:{" "}
-        <output htmlFor={`${id}-price ${id}-down ${id}-apr ${id}-term`} className="text-2xl font-extrabold text-red-700" aria-live="polite">
-          {m.perMonth(formatPrice(payment, locale))}
-        </output>
-      </p>
-      <p className="mt-2 text-sm text-gray-700">{m.disclaimer}</p>
+      <p className="mt-4 text-sm text-gray-700">{m.disclosure}</p>
     </section>
   );
+}
+
+function queryOf(values: Record<Field, string>): string {
+  return new URLSearchParams(FIELDS.map((f) => [f, values[f].trim()])).toString();
+}
+
+/** The inputs an answer was computed from: what was sent, with the server's defaults for what was blank. */
+function inputOf(values: Record<Field, string>, estimate: Estimate): EstimateInput {
+  const down = values.downPayment.trim() === "" ? 0 : Number(values.downPayment);
+  return {
+    downPayment: down,
+    tradeInValue: estimate.tradeInValue,
+    tradeInPayoff: estimate.tradeInPayoff,
+    creditBand: values.creditBand as EstimateInput["creditBand"],
+    termMonths: estimate.termMonths,
+  };
 }

@@ -1,5 +1,7 @@
 import type { AppContext } from "~/server/context.server";
+import { readDealSettings } from "~/server/data/deal-settings.server";
 import { findListedVehicle, findVehicle } from "~/server/data/vehicles.server";
+import { advertisedPrice } from "~/shared/lib/deal-estimate";
 import { toPublicVehicle } from "~/shared/lib/public-vehicle";
 import type { PublicVehicle, Vehicle } from "~/shared/types/vehicle";
 import { uuidField } from "~/shared/validation/fields";
@@ -17,12 +19,16 @@ export type SoldVehicle = Pick<Vehicle, "id" | "year" | "make" | "model" | "body
 export type PublicVehicleLookup =
   { kind: "listed"; vehicle: PublicVehicle } | { kind: "sold"; vehicle: SoldVehicle } | { kind: "not-found" };
 
-/** One vehicle as shoppers may see it; called by GET /api/vehicles/:id and the vehicle page. */
+/** One vehicle as shoppers may see it (its advertised price); called by GET /api/vehicles/:id and the vehicle page. */
 export async function findPublicVehicle(ctx: AppContext, id: string): Promise<PublicVehicleLookup> {
   if (!vehicleId.safeParse(id).success) return { kind: "not-found" };
   const key = id.toLowerCase();
   const listed = await findListedVehicle(ctx.db, key);
-  if (listed) return { kind: "listed", vehicle: toPublicVehicle(listed) };
+  if (listed) {
+    // The advertised price, with the dealer's mandatory documentation fee in it (decision 066), as on the cards and feeds.
+    const { settings } = await readDealSettings(ctx.db);
+    return { kind: "listed", vehicle: toPublicVehicle({ ...listed, price: advertisedPrice(listed.price, settings) }) };
+  }
   const stored = await findVehicle(ctx.db, key);
   if (stored?.status !== "sold") return { kind: "not-found" };
   const { year, make, model, bodyStyle, price } = stored;

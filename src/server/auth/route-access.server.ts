@@ -62,6 +62,9 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/mail-status": "any-staff",
   "GET /admin/outbox": area("outbox"),
   "POST /admin/outbox/:id/retry": area("outbox"),
+  // The owner's deal settings: documentation fee, taxes, RMV fees, APR by credit band (decision 066)
+  "GET /admin/deal-settings": area("settings"),
+  "PUT /admin/deal-settings": area("settings"),
   // Visitor reports
   "GET /admin/visitor-stats": area("visitors"),
   "GET /admin/active-visitors": area("visitors"),

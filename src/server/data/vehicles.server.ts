@@ -132,16 +132,22 @@ export async function findVehiclesByIds(db: Db, ids: string[], now = new Date())
 }
 
 /**
- * The stock version: vehicle count + latest change time. Pages and API answers built from the
- * stock are cached per version, so every vehicle write must move it: deletes change the count,
- * inserts and updates set a change time later than every stored one (`nextChangeTime`).
+ * The stock version: vehicle count + latest change time (+ when the deal settings were saved).
+ * Pages and API answers built from the stock are cached per version, so every vehicle write must
+ * move it: deletes change the count, inserts and updates set a change time later than every stored
+ * one (`nextChangeTime`).
  */
 export async function readVehiclesVersion(db: Db): Promise<string> {
   const row = await db
     .selectFrom("vehicles")
-    .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.max("updatedAt").as("latest")])
+    .select((eb) => [
+      eb.fn.countAll<number>().as("count"),
+      eb.fn.max("updatedAt").as("latest"),
+      // The deal settings' change time too: the documentation fee is part of every advertised price (decision 066).
+      eb.selectFrom("dealSettings").select("dealSettings.updatedAt").where("dealSettings.id", "=", 1).as("dealSettings"),
+    ])
     .executeTakeFirstOrThrow();
-  return `${row.count}:${row.latest ?? ""}`;
+  return `${row.count}:${row.latest ?? ""}${row.dealSettings ? `:${row.dealSettings}` : ""}`;
 }
 
 /**

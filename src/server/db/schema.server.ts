@@ -24,6 +24,16 @@ export type Database = {
   auditLog: AuditLogTable;
   webVitals: WebVitalTable;
   outbox: OutboxTable;
+  dealSettings: DealSettingsTable;
+};
+
+/** The owner's deal settings (migration 016): one row, id 1, the settings as JSON text. */
+export type DealSettingsTable = {
+  id: number;
+  settings: string;
+  updatedAt: string;
+  /** The e-mail of the staff member who saved them. */
+  updatedBy: string;
 };
 
 /** Who a lead's status says has dealt with it. */

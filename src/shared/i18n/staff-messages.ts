@@ -1,4 +1,5 @@
 import { admin } from "./en/admin";
+import { deal } from "./en/staff-deal";
 import { leads } from "./en/staff-leads";
 import { lot } from "./en/staff-lot";
 import { staff } from "./en/staff";
@@ -8,7 +9,7 @@ import { staff } from "./en/staff";
  * the dashboard's text (docs/decisions/016-javascript-budget.md). The dashboard is English only
  * (docs/behaviour.md §10), whatever language the public pages are in.
  */
-export const staffEn = { admin, lot, staff, leads };
+export const staffEn = { admin, lot, staff, leads, deal };
 
 export type StaffMessages = typeof staffEn;
 

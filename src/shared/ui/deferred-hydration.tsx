@@ -17,6 +17,18 @@ export const FIRST_TOUCH_EVENTS = ["focusin", "pointerdown", "keydown"] as const
  * waiting for its code would make React drop the server's HTML and render it anew (memo keeps
  * unchanged props from counting as an update).
  */
+/** Server only: the deferred parts' modules still being imported (only right after start-up). */
+const serverLoads = new Set<Promise<unknown>>();
+
+/**
+ * Resolves once every deferred part's module is loaded on the server. A document rendered before
+ * then would stream the part as a hidden segment that only a script reveals: without JavaScript
+ * (and in a cached copy of that document) the part would never show. entry.server.tsx waits for it.
+ */
+export function deferredPartsLoaded(): Promise<unknown> {
+  return Promise.all(serverLoads);
+}
+
 export function deferredHydration<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
@@ -32,7 +44,11 @@ export function deferredHydration<Props extends object>(load: () => Promise<Comp
   let release: () => void = () => {};
   const requested = new Promise<void>((resolve) => (release = resolve));
   // The server's bundle has nothing to download: load it now, so the first render needs no wait.
-  if (import.meta.env.SSR) void start().catch(() => undefined);
+  if (import.meta.env.SSR) {
+    const importing = start().catch(() => undefined);
+    serverLoads.add(importing);
+    void importing.finally(() => serverLoads.delete(importing));
+  }
 
   const Lazy = lazy(() =>
     loaded

@@ -71,3 +71,18 @@ export const optionalWholeNumber = (message: string, { min, max }: { min: number
 
 /** An optional VIN with the same rule as vinField: blank is undefined. */
 export const optionalVinField = (message: string) => z.preprocess(blankToUndefined, vinField(message, message).optional());
+
+/**
+ * An optional amount of money in dollars with at most two decimals (cents), from a number or numeric
+ * text, from 0 to `max`: blank is undefined.
+ */
+export const optionalDollarsAndCents = (message: string, max = 10_000_000) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: message })
+      .min(0, message)
+      .max(max, message)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, message)
+      .optional(),
+  );

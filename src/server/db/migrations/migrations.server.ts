@@ -12,6 +12,7 @@ import { bookingCalendarSequenceMigration } from "./012-booking-calendar-sequenc
 import { vehicleFuelTypeMigration } from "./013-vehicle-fuel-type.server";
 import { massachusettsWarrantyMigration } from "./014-massachusetts-warranty.server";
 import { staffRolesFromOneListMigration } from "./015-staff-roles-from-one-list.server";
+import { dealSettingsMigration } from "./016-deal-settings.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "013-vehicle-fuel-type": vehicleFuelTypeMigration,
   "014-massachusetts-warranty": massachusettsWarrantyMigration,
   "015-staff-roles-from-one-list": staffRolesFromOneListMigration,
+  "016-deal-settings": dealSettingsMigration,
 };

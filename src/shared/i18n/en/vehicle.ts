@@ -36,15 +36,4 @@ export const vehicle = {
   },
   similarVehicles: "Similar Vehicles",
   description: (name: string, price: string, miles: string) => `${name} for ${price}, ${miles} miles, in Fitchburg, MA.`,
-  estimator: {
-    title: "Payment Estimator",
-    disclaimer: "This is an estimate only, not an offer of credit. Your actual rate and payment depend on credit approval, taxes and fees.",
-    price: "Vehicle price ($)",
-    downPayment: "Down payment ($)",
-    apr: "APR (%)",
-    term: "Term",
-    months: (n: number) => `${n} months`,
-    monthly: "Estimated monthly payment",
-    perMonth: (amount: string) => `${amount}/mo`,
-  },
 };

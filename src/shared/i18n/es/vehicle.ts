@@ -38,16 +38,4 @@ export const vehicle: Messages["vehicle"] = {
   },
   similarVehicles: "Vehículos similares",
   description: (name: string, price: string, miles: string) => `${name} por ${price}, ${miles} millas, en Fitchburg, MA.`,
-  estimator: {
-    title: "Calculadora de pagos",
-    disclaimer:
-      "Esto es solo un cálculo aproximado, no una oferta de crédito. Su tasa y su pago reales dependen de la aprobación de crédito, los impuestos y los cargos.",
-    price: "Precio del vehículo ($)",
-    downPayment: "Pago inicial ($)",
-    apr: "Tasa anual (APR, %)",
-    term: "Plazo",
-    months: (n: number) => `${n} meses`,
-    monthly: "Pago mensual aproximado",
-    perMonth: (amount: string) => `${amount}/mes`,
-  },
 };

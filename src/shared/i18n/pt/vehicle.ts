@@ -39,16 +39,4 @@ export const vehicle: Messages["vehicle"] = {
   },
   similarVehicles: "Veículos semelhantes",
   description: (name: string, price: string, miles: string) => `${name} por ${price}, ${miles} milhas, em Fitchburg, MA.`,
-  estimator: {
-    title: "Simulador de parcelas",
-    disclaimer:
-      "Isto é apenas uma estimativa, não uma oferta de crédito. A taxa e a parcela reais dependem da aprovação de crédito, dos impostos e das taxas.",
-    price: "Preço do veículo ($)",
-    downPayment: "Entrada ($)",
-    apr: "Taxa anual (APR, %)",
-    term: "Prazo",
-    months: (n: number) => `${n} meses`,
-    monthly: "Parcela mensal estimada",
-    perMonth: (amount: string) => `${amount}/mês`,
-  },
 };

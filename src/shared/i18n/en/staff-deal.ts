@@ -1,0 +1,22 @@
+/** The Settings tab's deal settings (decision 066): what every out-the-door estimate and advertised price reads. */
+export const deal = {
+  title: "Deal settings",
+  intro:
+    "Every vehicle's out-the-door estimate uses these, and the documentation fee is part of every advertised price (cards, vehicle pages, feeds).",
+  docFee: "Documentation fee ($)",
+  docFeeTaxable: "Documentation fee is taxable (Massachusetts: yes)",
+  salesTaxRate: "Sales tax rate (%)",
+  titleFee: "Title fee ($, RMV)",
+  registrationFee: "Registration fee ($, RMV)",
+  aprHeading: "Typical APR by credit band (%)",
+  bands: { excellent: "Excellent", good: "Good", fair: "Fair", rebuilding: "Rebuilding" },
+  termsMonths: "Terms offered (months, comma-separated)",
+  save: "Save deal settings",
+  saving: "Saving…",
+  saved: "Deal settings saved",
+  saveFailed: "Could not save the deal settings",
+  fix: "Please correct the highlighted fields.",
+  lastSaved: (by: string, at: string) => `Last saved by ${by} on ${at}.`,
+  defaults: "These are the built-in defaults; nothing has been saved yet.",
+  loadFailed: "Could not load the deal settings.",
+};

@@ -1,0 +1,42 @@
+import type { EstimateMessages } from "../en/estimate";
+
+export const estimate: EstimateMessages = {
+  title: "Precio final estimado",
+  intro: "Incluye el impuesto de Massachusetts, el título y la registración. Cambie los números para ver los suyos.",
+  downPayment: "Pago inicial ($)",
+  tradeInValue: "Valor de su vehículo en parte de pago ($)",
+  tradeInPayoff: "Saldo pendiente de ese vehículo ($)",
+  creditBand: "Su crédito",
+  bands: { excellent: "Excelente", good: "Bueno", fair: "Regular", rebuilding: "En recuperación" },
+  term: "Plazo",
+  months: (n: number) => `${n} meses`,
+  submit: "Actualizar estimado",
+  updating: "Actualizando el estimado…",
+  breakdown: "Desglose",
+  lines: {
+    price: "Precio del vehículo",
+    docFee: "Cargo por documentación",
+    tradeInValue: "Crédito por su vehículo en parte de pago",
+    taxableAmount: "Monto sujeto a impuesto",
+    salesTax: (rate: string) => `Impuesto sobre la venta de Massachusetts (${rate})`,
+    titleFee: "Cargo de título (RMV)",
+    registrationFee: "Cargo de registración (RMV)",
+    outTheDoor: "Precio final",
+    tradeInPayoff: "Saldo pendiente del vehículo en parte de pago",
+    downPayment: "Pago inicial",
+    amountFinanced: "Monto financiado",
+    totalOfPayments: "Total de los pagos",
+  },
+  monthly: "Pago mensual estimado",
+  perMonth: (amount: string) => `${amount}/mes`,
+  paymentTerms: (apr: string, months: number, down: string) => `con una APR de ${apr} a ${months} meses y ${down} de pago inicial`,
+  noLoan: "No hay nada que financiar: su vehículo en parte de pago y su pago inicial cubren el precio final.",
+  disclosure:
+    "Esto es un estimado, no una oferta de crédito. La APR es nuestra tasa típica para el nivel de crédito que eligió; su tasa, pago y condiciones reales dependen de la aprobación del crédito. El valor de su vehículo en parte de pago es el que usted indica hasta que lo evaluemos.",
+  invalid: "Por favor, corrija los campos señalados.",
+  errors: {
+    money: "Escriba una cantidad en dólares, 0 o más.",
+    creditBand: "Elija uno de los niveles de crédito.",
+    termMonths: "Elija uno de los plazos ofrecidos.",
+  },
+};

@@ -1,0 +1,42 @@
+import type { EstimateMessages } from "../en/estimate";
+
+export const estimate: EstimateMessages = {
+  title: "Estimativa do preço final",
+  intro: "Com o imposto de Massachusetts, o título e o registro incluídos. Altere os valores para ver os seus.",
+  downPayment: "Entrada ($)",
+  tradeInValue: "Valor do seu carro na troca ($)",
+  tradeInPayoff: "Saldo devedor do carro na troca ($)",
+  creditBand: "Seu crédito",
+  bands: { excellent: "Excelente", good: "Bom", fair: "Regular", rebuilding: "Em recuperação" },
+  term: "Prazo",
+  months: (n: number) => `${n} meses`,
+  submit: "Atualizar estimativa",
+  updating: "Atualizando a estimativa…",
+  breakdown: "Detalhamento",
+  lines: {
+    price: "Preço do veículo",
+    docFee: "Taxa de documentação",
+    tradeInValue: "Valor abatido pela troca",
+    taxableAmount: "Valor tributável",
+    salesTax: (rate: string) => `Imposto sobre vendas de Massachusetts (${rate})`,
+    titleFee: "Taxa de título (RMV)",
+    registrationFee: "Taxa de registro (RMV)",
+    outTheDoor: "Preço final",
+    tradeInPayoff: "Saldo devedor do carro na troca",
+    downPayment: "Entrada",
+    amountFinanced: "Valor financiado",
+    totalOfPayments: "Total das parcelas",
+  },
+  monthly: "Parcela mensal estimada",
+  perMonth: (amount: string) => `${amount}/mês`,
+  paymentTerms: (apr: string, months: number, down: string) => `com APR de ${apr} em ${months} meses e ${down} de entrada`,
+  noLoan: "Não há nada a financiar: a troca e a entrada cobrem o preço final.",
+  disclosure:
+    "Isto é uma estimativa, não uma oferta de crédito. A APR é a nossa taxa típica para a faixa de crédito escolhida; a taxa, a parcela e as condições reais dependem da aprovação do crédito. O valor da troca é o que você informou até avaliarmos o carro.",
+  invalid: "Por favor, corrija os campos destacados.",
+  errors: {
+    money: "Informe um valor em dólares, 0 ou mais.",
+    creditBand: "Escolha uma das faixas de crédito.",
+    termMonths: "Escolha um dos prazos oferecidos.",
+  },
+};

@@ -12,7 +12,7 @@ import { isVehiclePathSlug } from "~/shared/lib/vehicle-path";
  * Guards for the forms that post to page routes (decisions 025 and 062): the same per-client
  * limits as their /api twins, and only from this site's own pages (a browser says so in
  * Sec-Fetch-Site; clients that send none, like curl, pass, as they can call /api anyway). Both
- * ways a form posts are guarded: the plain POST without JavaScript (/contact) and the fetcher's
+ * ways a form posts are guarded: the plain POST without JavaScript (/contact) and React Router's
  * with it (/contact.data, React Router's data request for the same action). Every language's
  * pages are guarded (/contact, /es/contact, /pt/contact…), sharing one budget per client, and a
  * refusal is written in the page's language.

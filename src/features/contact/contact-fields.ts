@@ -6,7 +6,7 @@ export const HONEYPOT_FIELD = "website";
 /**
  * The contact route action's answer to the form, posted with or without JavaScript: sent, or the
  * field messages with what was typed (so the form comes back filled in; the honeypot is never
- * echoed); `failed` when the page's fetcher got no answer.
+ * echoed); `failed` when the post with JavaScript got no answer.
  */
 export type ContactPostResult =
   | { kind: "sent" }

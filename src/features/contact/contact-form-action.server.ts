@@ -11,7 +11,7 @@ const CONTACT_FORM_MAX_BYTES = 100 * 1024;
 
 /**
  * The contact form posted to its page (the Contact page or a vehicle page), with JavaScript (a
- * fetcher) or without (a plain POST): the same service as POST /api/contact. `vehicleId` comes
+ * submission by React Router) or without (a plain POST): the same service as POST /api/contact. `vehicleId` comes
  * from the page, not the body.
  */
 export async function contactFormPost(ctx: AppContext, request: Request, vehicleId?: string): Promise<ContactPostResult> {

@@ -28,7 +28,7 @@ type ContactFormProps = {
 /**
  * The 'Send Us a Message' / 'Message Us' form: spec §5 rules, §8 toasts, reset on success.
  * It posts to the page's route action, which calls the contact service: with JavaScript through
- * a fetcher after the shared schema accepts it (toasts, no reload), before or without JavaScript
+ * React Router after the shared schema accepts it (toasts, no reload), before or without JavaScript
  * as a plain POST whose answer the page renders (field messages or the success note; decisions
  * 025 and 062). Either way nothing typed ever goes into the URL.
  */

@@ -47,7 +47,7 @@ export const isAcceptedLicenseType = (mimeType: string) => IMAGE_TYPES.has(mimeT
  * The financing route action's answer to the form, posted with or without JavaScript: the new id
  * (the confirmation then offers the PDF copy), or the field messages with the text typed, never
  * the SSN, dates of birth, signatures or license files, which the shopper enters again; `failed`
- * when the page's fetcher got no answer.
+ * when the post with JavaScript got no answer.
  */
 export type FinancingPostResult =
   | { kind: "submitted"; id: string }

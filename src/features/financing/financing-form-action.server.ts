@@ -27,7 +27,7 @@ async function fileAsDataUrl(value: FormDataEntryValue | null): Promise<string> 
 }
 
 /**
- * The financing form posted to /financing, with JavaScript (a fetcher) or without (decisions 025
+ * The financing form posted to /financing, with JavaScript (submitted by React Router) or without (decisions 025
  * and 062): the license files arrive as multipart uploads; each signature as the pad's image
  * (with JavaScript) or as a typed name rendered into the same kind of image (without); then the
  * same schema and service as POST /api/financing. On success the answer carries the cookie that

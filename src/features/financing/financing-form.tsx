@@ -25,7 +25,7 @@ const loadSchema = () => import("./financing-schema").then((m) => m.financingApp
  * The financing application (spec §2, §4, §5): one form validated by the same schema as
  * POST /api/financing. Success replaces it with the confirmation; the id is kept for the PDF.
  * It is a multipart post to the page's route action, which calls the same service: with
- * JavaScript through a fetcher (each signature as the pad's image), without it as a plain POST
+ * JavaScript submitted by React Router (each signature as the pad's image), without it as a plain POST
  * whose answer is `posted` (each signature as the typed name). License files go as uploads.
  */
 /** `vehicle`: the stock vehicle whose page opened the form ("Apply for Financing"); the application names it. */

@@ -24,7 +24,7 @@ export async function bookingFormPost(
   request: Request,
   now = new Date(),
   decodeVin?: VinDecode,
-): Promise<BookingPostResult> {
+): Promise<Exclude<BookingPostResult, { kind: "failed" }>> {
   let formData: FormData;
   try {
     formData = await readFormData(request, BOOKING_FORM_MAX_BYTES);

@@ -141,3 +141,44 @@ describe("the contact form posted to its page without JavaScript (decision 025)"
     expect((await form(valid, {}, client)).status).toBe(429);
   });
 });
+
+describe("the contact form posted to its page with JavaScript (decision 062)", () => {
+  // React Router sends the form's own body to /contact.data, the data request for the same action.
+  const data = (fields: Record<string, string>, headers: Record<string, string> = {}, client = newClient()) =>
+    fetch(`${server.url}/contact.data`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": client, ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it("stores a valid message through the same service, in the language of the page it was posted to", async () => {
+    const res = await fetch(`${server.url}/es/contact.data`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": newClient(), "Sec-Fetch-Site": "same-origin" },
+      body: new URLSearchParams({ ...valid, email: "data-post@example.com" }).toString(),
+    });
+    expect(res.status).toBe(200);
+    const row = (await storedMessages()).find((m) => m.email === "data-post@example.com");
+    expect(row).toMatchObject({ firstName: "Ana", hasTradeIn: 0, vehicleId: null, locale: "es" });
+  });
+
+  it("answers 400 with the field messages, and is guarded like the plain post: other sites, the cap and the shared limit", async () => {
+    const invalid = await data({ ...valid, email: "nope" });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.text()).toContain("Valid email is required");
+    expect((await data(valid, { "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await data({ ...valid, message: "x".repeat(200 * 1024) })).status).toBe(413);
+    // One budget per client for both ways the form posts.
+    const client = newClient();
+    for (let i = 0; i < 3; i++) expect((await data({ ...valid, email: "nope" }, {}, client)).status).toBe(400);
+    const plain = (fields: Record<string, string>) =>
+      fetch(`${server.url}/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": client },
+        body: new URLSearchParams(fields).toString(),
+        redirect: "manual",
+      });
+    for (let i = 0; i < 2; i++) expect((await plain({ ...valid, email: "nope" })).status).toBe(400);
+    expect((await data(valid, {}, client)).status).toBe(429);
+  });
+});

@@ -78,8 +78,9 @@ describe("contact page", () => {
     // Hold the request so the sending state is observable.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/contact", async (route) => {
-      await held;
+    // The form posts to its page's route action (React Router's data request for /contact).
+    await page.route("**/contact.data", async (route) => {
+      if (route.request().method() === "POST") await held;
       await route.continue();
     });
     await page.getByRole("button", { name: "Send Message" }).click();
@@ -116,13 +117,12 @@ describe("contact page", () => {
     expect(await firstName.getAttribute("aria-invalid")).toBeNull();
     expect(await page.getByText("Last name is required", { exact: true }).isVisible()).toBe(true);
 
-    // A 400 from the server puts its messages under the fields, with the failure toast.
-    await page.route("**/api/contact", (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: "application/json",
-        body: JSON.stringify({ error: "Invalid", fieldErrors: { email: "Valid email is required" } }),
-      }),
+    // A 400 from the server puts its messages under the fields, with the failure toast: the post
+    // reaches the real action with an e-mail the server refuses (the browser's check passed).
+    await page.route("**/contact.data", (route) =>
+      route.request().method() === "POST"
+        ? route.continue({ postData: (route.request().postData() ?? "").replace(/email=[^&]*/, "email=not-an-email") })
+        : route.continue(),
     );
     await page.getByRole("textbox", { name: "Last Name" }).fill("Souza");
     await page.getByRole("textbox", { name: "Email" }).fill("carlos@example.com");
@@ -138,7 +138,9 @@ describe("contact page", () => {
   it("shows the failure toast when the server refuses", async () => {
     const page = await open("/contact");
     await formReady(page);
-    await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "boom" }));
+    await page.route("**/contact.data", (route) =>
+      route.request().method() === "POST" ? route.fulfill({ status: 500, body: "boom" }) : route.continue(),
+    );
     await page.getByRole("textbox", { name: "First Name" }).fill("Carlos");
     await page.getByRole("textbox", { name: "Last Name" }).fill("Souza");
     await page.getByRole("textbox", { name: "Email" }).fill("carlos@example.com");

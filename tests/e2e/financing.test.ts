@@ -342,7 +342,8 @@ describe("financing application in Chromium", () => {
     // Hold the (real) request briefly so the sending state is observable.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/financing", async (route) => {
+    // The form posts to its page's route action (React Router's data request for /financing).
+    await page.route("**/financing.data", async (route) => {
       await held;
       await route.continue();
     });

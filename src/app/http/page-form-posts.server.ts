@@ -5,15 +5,17 @@ import { CONTACT_RATE_LIMIT } from "~/features/contact/contact-api.server";
 import { FINANCING_RATE_LIMIT, financingInFlightLimit } from "~/features/financing/financing-api.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
-import { LOCALES, localizedPath } from "~/shared/i18n/locales";
+import { LOCALES, localizedPath, type Locale } from "~/shared/i18n/locales";
 import { isVehiclePathSlug } from "~/shared/lib/vehicle-path";
 
 /**
- * Guards for the forms that post to page routes when JavaScript is off (decision 025): the same
- * per-client limits as their /api twins, and only from this site's own pages (a browser says so
- * in Sec-Fetch-Site; clients that send none, like curl, pass, as they can call /api anyway).
- * Every language's pages are guarded (/contact, /es/contact, /pt/contact…), sharing one budget
- * per client, and a refusal is written in the page's language.
+ * Guards for the forms that post to page routes (decisions 025 and 062): the same per-client
+ * limits as their /api twins, and only from this site's own pages (a browser says so in
+ * Sec-Fetch-Site; clients that send none, like curl, pass, as they can call /api anyway). Both
+ * ways a form posts are guarded: the plain POST without JavaScript (/contact) and React Router's
+ * with it (/contact.data, React Router's data request for the same action). Every language's
+ * pages are guarded (/contact, /es/contact, /pt/contact…), sharing one budget per client, and a
+ * refusal is written in the page's language.
  */
 export function pageFormPosts(): Router {
   const router = Router();
@@ -33,12 +35,15 @@ export function pageFormPosts(): Router {
   const contactLimits = rateLimit({ ...CONTACT_RATE_LIMIT, message: (locale) => messagesFor(locale).contact.api.tooMany });
   const bookingLimits = rateLimit({ ...BOOKING_RATE_LIMIT, message: (locale) => messagesFor(locale).booking.api.tooMany });
   const financingLimits = rateLimit({ ...FINANCING_RATE_LIMIT, message: "Too many requests" });
+  const page = (path: string, locale: Locale) => [localizedPath(path, locale), `${localizedPath(path, locale)}.data`];
   for (const locale of LOCALES) {
-    router.post(localizedPath("/contact", locale), sameSiteOnly, contactLimits);
-    router.post(localizedPath("/booking", locale), sameSiteOnly, bookingLimits);
-    router.post(localizedPath("/financing", locale), sameSiteOnly, financingLimits, financingInFlightLimit);
+    router.post(page("/contact", locale), sameSiteOnly, contactLimits);
+    router.post(page("/booking", locale), sameSiteOnly, bookingLimits);
+    router.post(page("/financing", locale), sameSiteOnly, financingLimits, financingInFlightLimit);
     router.post(localizedPath("/:page", locale), (req, res, next) =>
-      isVehiclePathSlug(String(req.params.page)) ? sameSiteOnly(req, res, () => contactLimits(req, res, next)) : next(),
+      isVehiclePathSlug(String(req.params.page).replace(/\.data$/, ""))
+        ? sameSiteOnly(req, res, () => contactLimits(req, res, next))
+        : next(),
     );
   }
   return router;

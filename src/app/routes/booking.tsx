@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
 import { data, Link } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
@@ -12,6 +13,7 @@ import { businessProfile } from "~/shared/config/business-profile";
 import { metaLocale } from "~/app/lib/locale-handle";
 import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
+import { formClientAction } from "~/shared/ui/form-post";
 import type { Route } from "./+types/booking";
 import { serviceVinDecode } from "~/app/http/service-vin-decoder.server";
 
@@ -25,13 +27,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { services: await listBookableServices(ctx), fallbackDays: await fallbackBookingDays(ctx) };
 }
 
-/** The booking posted without JavaScript (decision 025): the same schema and service as POST /api/bookings. */
+/**
+ * The booking, posted by the wizard's last step with JavaScript or by the plain form without it
+ * (decisions 025 and 062): the same schema and service as POST /api/bookings.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const result = await bookingFormPost(ctx, request, new Date(), serviceVinDecode(ctx.env.vpicCacheDir));
   const status = { booked: 201, invalid: 400, "slot-taken": 409, "too-large": 413 }[result.kind];
   return data(result, { status });
 }
+
+export const clientAction = (args: Route.ClientActionArgs) => formClientAction(args);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { locale, messages: m } = metaLocale(matches);
@@ -47,9 +54,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** Hides the interactive flow when scripts are off: the plain form below stands in for it. */
 const HIDE_INTERACTIVE_FLOW = ".booking-interactive{display:none}";
 
-export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function BookingPage({ loaderData, actionData: rendered }: Route.ComponentProps) {
   const path = useLocalizedPath();
   const m = useMessages();
+  // The answer the page was rendered with (a post without JavaScript); the wizard's own posts answer the wizard.
+  const [actionData] = useState(rendered);
   return (
     <>
       <PageHero title={m.shells.booking.title} subtitle={m.booking.subtitle}>

@@ -10,6 +10,7 @@ import { metaLocale } from "~/app/lib/locale-handle";
 import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import { DealerContact } from "~/shared/ui/dealer-contact";
+import { formClientAction } from "~/shared/ui/form-post";
 import { MapFacade } from "~/shared/ui/map-facade";
 import { WeeklyHours } from "~/shared/ui/weekly-hours";
 import type { Route } from "./+types/contact";
@@ -17,11 +18,13 @@ import type { Route } from "./+types/contact";
 /** docs/behaviour.md §9: the map is at least 400 px high. */
 const MAP_MIN_HEIGHT = 400;
 
-/** The contact form posted without JavaScript (the same schema and service as POST /api/contact). */
+/** The contact form, posted with or without JavaScript (the same service as POST /api/contact). */
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await contactFormPost(context.get(appContext), request);
   return data(result, { status: result.kind === "sent" ? 200 : result.kind === "too-large" ? 413 : 400 });
 }
+
+export const clientAction = (args: Route.ClientActionArgs) => formClientAction(args);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { locale, messages: m } = metaLocale(matches);

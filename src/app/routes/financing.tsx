@@ -10,6 +10,7 @@ import { businessProfile } from "~/shared/config/business-profile";
 import { metaLocale } from "~/app/lib/locale-handle";
 import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
+import { formClientAction } from "~/shared/ui/form-post";
 import type { Route } from "./+types/financing";
 
 /**
@@ -20,12 +21,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { vehicle: await financingVehicle(context.get(appContext), new URL(request.url).searchParams.get("vehicleId")) };
 }
 
-/** The application posted without JavaScript (multipart; the same schema and service as POST /api/financing). */
+/** The application, posted with or without JavaScript (multipart; the same schema and service as POST /api/financing). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { result, setCookie } = await financingFormPost(context.get(appContext), request);
   const status = result.kind === "submitted" ? 200 : result.kind === "too-large" ? 413 : 400;
   return data(result, { status, headers: { "Cache-Control": "no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } });
 }
+
+export const clientAction = (args: Route.ClientActionArgs) => formClientAction(args);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { locale, messages: m } = metaLocale(matches);

@@ -29,6 +29,7 @@ import { ESTIMATE_QUERY_FIELDS } from "~/shared/validation/estimate-schema";
 import type { PublicVehicle } from "~/shared/types/vehicle";
 import { DealerContact } from "~/shared/ui/dealer-contact";
 import { deferredHydration } from "~/shared/ui/deferred-hydration";
+import { formClientAction } from "~/shared/ui/form-post";
 import { JsonLd } from "~/shared/ui/json-ld";
 import { MapFacade } from "~/shared/ui/map-facade";
 import type { Route } from "./+types/vehicle";
@@ -109,7 +110,7 @@ type SoldVehicleData = { soldVehicle: SoldVehicle; similar: VehicleSummary[]; pu
 type VehicleData = ListedVehicleData | SoldVehicleData;
 
 /**
- * The page's 'Message Us' form posted without JavaScript: the same schema and service as
+ * The page's 'Message Us' form, posted with or without JavaScript: the same service as
  * POST /api/contact, with this page's vehicle.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -122,6 +123,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const result = await contactFormPost(ctx, request, found.vehicle.id);
   return data(result, { status: result.kind === "sent" ? 200 : result.kind === "too-large" ? 413 : 400 });
 }
+
+export const clientAction = (args: Route.ClientActionArgs) => formClientAction(args);
 
 /**
  * Client navigations from the inventory: the card's data is already in this browser, so the page

@@ -1,6 +1,5 @@
 import type { TakenSlot } from "./available-slots";
-import type { Locale } from "~/shared/i18n/locales";
-import type { BookingInput } from "./booking-schema";
+import type { FormPostFailed } from "~/shared/ui/form-post";
 
 /** A failed API call (docs/behaviour.md §7: the message is "status: body text"). */
 export class BookingRequestError extends Error {
@@ -34,28 +33,17 @@ export async function fetchTakenSlots(isoDate: string, signal?: AbortSignal): Pr
 /** What POST /api/bookings answers: no customer data is echoed. */
 export type CreatedBooking = { id: string; serviceId: string; bookingDate: string; bookingTime: string; status: string };
 
-/** POST /api/bookings */
-export async function postBooking(input: BookingInput, locale: Locale): Promise<CreatedBooking> {
-  const res = await fetch("/api/bookings", {
-    method: "POST",
-    credentials: "include",
-    headers: { "Content-Type": "application/json" },
-    // The page's language: the server answers and writes the shopper's mails in it.
-    body: JSON.stringify({ ...input, locale }),
-  });
-  if (!res.ok) throw await failure(res);
-  return (await res.json()) as CreatedBooking;
-}
-
 /** Where the confirmation's add-to-calendar link points. */
 export const bookingIcsUrl = (id: string) => `/api/bookings/${encodeURIComponent(id)}/ics`;
 
 /**
- * The booking route action's answer to the form posted without JavaScript: the confirmation,
- * or the field messages with what was typed (the service, date and time chosen, the details).
+ * The booking route action's answer to the form, posted with or without JavaScript: the
+ * confirmation, or the field messages with what was typed (the service, date and time chosen,
+ * the details); `failed` when the post with JavaScript got no answer.
  */
 export type BookingPostResult =
   | { kind: "booked"; booking: CreatedBooking; serviceName: string; email: string }
   | { kind: "invalid"; fieldErrors: Record<string, string>; values: Record<string, string> }
   | { kind: "slot-taken"; values: Record<string, string> }
-  | { kind: "too-large" };
+  | { kind: "too-large" }
+  | FormPostFailed;

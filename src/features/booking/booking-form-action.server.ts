@@ -1,7 +1,7 @@
 import type { AppContext } from "~/server/context.server";
 import { findService } from "~/server/data/services.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
-import { FormTooLargeError, formValues, readFormData } from "~/server/http/form-post.server";
+import { FormTooLargeError, formInput, readFormData, schemaFieldNames } from "~/server/http/form-post.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { localeFromPath } from "~/shared/i18n/locales";
 import { addDays, dealershipToday, isDateBookable } from "./available-slots";
@@ -11,21 +11,6 @@ import { createBooking, listBookableServices, refusalFieldErrors, type VinDecode
 
 /** Same cap as POST /api/bookings' JSON body. */
 export const BOOKING_FORM_MAX_BYTES = 100 * 1024;
-const ECHOED_FIELDS = [
-  "serviceId",
-  "bookingDate",
-  "bookingTime",
-  "customerFirstName",
-  "customerLastName",
-  "customerEmail",
-  "customerPhone",
-  "notes",
-  "vehicleYear",
-  "vehicleMake",
-  "vehicleModel",
-  "vehicleMileage",
-  "vehicleVin",
-] as const;
 /** How far ahead the form without JavaScript offers days (the calendar offers a year). */
 const FALLBACK_DAYS_AHEAD = 28;
 
@@ -39,7 +24,7 @@ export async function bookingFormPost(
   request: Request,
   now = new Date(),
   decodeVin?: VinDecode,
-): Promise<BookingPostResult> {
+): Promise<Exclude<BookingPostResult, { kind: "failed" }>> {
   let formData: FormData;
   try {
     formData = await readFormData(request, BOOKING_FORM_MAX_BYTES);
@@ -47,9 +32,11 @@ export async function bookingFormPost(
     if (error instanceof FormTooLargeError) return { kind: "too-large" };
     throw error;
   }
-  const values = Object.fromEntries(ECHOED_FIELDS.map((name) => [name, String(formData.get(name) ?? "")]));
   const locale = localeFromPath(new URL(request.url).pathname);
-  const parsed = bookingSchema(messagesFor(locale)).safeParse(formValues(formData));
+  const schema = bookingSchema(messagesFor(locale));
+  // Every field of the form comes back as typed when the booking is refused.
+  const values = Object.fromEntries(schemaFieldNames(schema).map((name) => [name, String(formData.get(name) ?? "")]));
+  const parsed = schema.safeParse(formInput(formData, schema));
   if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error), values };
   const result = await createBooking(ctx, parsed.data, now, locale, decodeVin);
   if (result.kind === "slot-taken") return { kind: "slot-taken", values };

@@ -1,14 +1,13 @@
+import { useRef } from "react";
 import { localizedPath } from "~/shared/i18n/locales";
 import { useLocale, useMessages } from "~/shared/i18n/messages";
 import { TextAreaField, TextField } from "~/shared/ui/form-field";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
 import { toast } from "~/shared/ui/toast";
-import { useZodForm } from "~/shared/ui/use-zod-form";
-import { BookingRequestError, postBooking, type CreatedBooking } from "./booking-client";
+import { useFormPost, useZodForm } from "~/shared/ui/use-zod-form";
+import type { BookingPostResult, CreatedBooking } from "./booking-client";
 import type { BookingInput } from "./booking-schema";
-import { CustomerVehicleFields, VEHICLE_FIELDS } from "./customer-vehicle-fields";
-
-const CUSTOMER_FIELDS = ["customerFirstName", "customerLastName", "customerEmail", "customerPhone", "notes", ...VEHICLE_FIELDS] as const;
+import { CustomerVehicleFields } from "./customer-vehicle-fields";
 
 /** The booking schema (zod) loads with this step, not with the page. */
 const loadBookingSchema = () => import("./booking-schema").then((m) => m.bookingSchema);
@@ -33,32 +32,41 @@ export default function CustomerForm({
   const messages = useMessages();
   const locale = useLocale();
   const m = messages.booking;
+  // What the shopper confirmed, for the confirmation once the action answers.
+  const confirmed = useRef<BookingInput | null>(null);
+  const post = useFormPost<BookingPostResult>((result) => {
+    if (result.kind === "booked") {
+      toast({ title: m.toast.successTitle, description: m.toast.successText });
+      reset();
+      onConfirmed(result.booking, confirmed.current!);
+      return;
+    }
+    if (result.kind === "slot-taken") {
+      toast({ title: m.toast.failureTitle, description: m.toast.slotTaken, variant: "destructive" });
+      onSlotRejected("time");
+      return;
+    }
+    // A refusal's own message (e.g. too many attempts, the rate limit's JSON `{ error }`); a 400's is the fields'.
+    let description = m.toast.failureText;
+    try {
+      if (result.kind === "failed") description = (JSON.parse(result.error!) as { error?: string }).error || description;
+    } catch {
+      // No message of its own (a crash page, no connection).
+    }
+    toast({ title: m.toast.failureTitle, description, variant: "destructive" });
+    if (result.kind !== "invalid") return;
+    const { fieldErrors } = result;
+    // The service, date and time are hidden inputs: their messages show nowhere, and focus skips them.
+    setFieldErrors(fieldErrors, true);
+    // A date or time the server refused (e.g. it passed meanwhile): the shopper picks again.
+    if (fieldErrors.bookingDate || fieldErrors.serviceId) onSlotRejected("date");
+    else if (fieldErrors.bookingTime) onSlotRejected("time");
+  });
   const { formProps, register, errors, isSubmitting, reset, setFieldErrors } = useZodForm<BookingInput>({
     schema: () => loadBookingSchema().then((schema) => schema(messages)),
-    onValid: async (input) => {
-      try {
-        const created = await postBooking(input, locale);
-        toast({ title: m.toast.successTitle, description: m.toast.successText });
-        reset();
-        onConfirmed(created, input);
-      } catch (error) {
-        const body = error instanceof BookingRequestError ? error.body : null;
-        if (error instanceof BookingRequestError && error.status === 409) {
-          toast({ title: m.toast.failureTitle, description: body?.error ?? m.toast.slotTaken, variant: "destructive" });
-          onSlotRejected("time");
-          return;
-        }
-        // The server's own message (e.g. too many attempts); a 400's message is the fields'.
-        const status = error instanceof BookingRequestError ? error.status : 0;
-        const description = status !== 400 && body?.error ? body.error : m.toast.failureText;
-        toast({ title: m.toast.failureTitle, description, variant: "destructive" });
-        const fieldErrors = body?.fieldErrors;
-        if (!fieldErrors) return;
-        setFieldErrors(Object.fromEntries(CUSTOMER_FIELDS.flatMap((f) => (fieldErrors[f] ? [[f, fieldErrors[f]]] : []))), true);
-        // A date or time the server refused (e.g. it passed meanwhile): the shopper picks again.
-        if (fieldErrors.bookingDate || fieldErrors.serviceId) onSlotRejected("date");
-        else if (fieldErrors.bookingTime) onSlotRejected("time");
-      }
+    onValid: (input): Promise<void> => {
+      confirmed.current = input;
+      return post(formProps.ref.current!);
     },
   });
 

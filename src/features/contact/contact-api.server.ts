@@ -1,12 +1,11 @@
 import { Router } from "express";
 import type { AppContext } from "~/server/context.server";
-import { parseOr400 } from "~/server/http/api-errors.server";
+import type { ApiErrorBody } from "~/server/http/api-errors.server";
 import { jsonBody } from "~/server/http/json-body.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { localeFromBody } from "~/shared/i18n/locales";
-import { contactSchema } from "./contact-schema";
-import { sendContactMessage } from "./send-contact-message.server";
+import { submitContactMessage } from "./send-contact-message.server";
 
 /** Messages one client may send per window: plenty for a person, little for a bot. */
 export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
@@ -23,10 +22,13 @@ export function contactApi(ctx: AppContext): Router {
       // The page says which language it is in (`locale` in the body): field messages come back
       // in it, the message is stored with it and the shopper's acknowledgement is written in it.
       const locale = localeFromBody(req.body);
-      const m = messagesFor(locale).contact;
-      const values = parseOr400(res, contactSchema({ contact: m }), req.body, m.posted.fixFields);
-      if (!values) return;
-      await sendContactMessage(ctx, values, locale);
+      const result = await submitContactMessage(ctx, req.body, locale);
+      if (result.kind === "invalid") {
+        res
+          .status(400)
+          .json({ error: messagesFor(locale).contact.posted.fixFields, fieldErrors: result.fieldErrors } satisfies ApiErrorBody);
+        return;
+      }
       res.status(201).json({ ok: true });
     },
   );

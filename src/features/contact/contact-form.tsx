@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
-import { useLocale, useMessages } from "~/shared/i18n/messages";
+import { useMessages } from "~/shared/i18n/messages";
 import { CheckboxField, TextAreaField, TextField } from "~/shared/ui/form-field";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
 import { toast } from "~/shared/ui/toast";
-import { useZodForm } from "~/shared/ui/use-zod-form";
+import { useFormPost, useZodForm } from "~/shared/ui/use-zod-form";
 import { HONEYPOT_FIELD, type ContactPostResult } from "./contact-fields";
 import type { ContactFormValues } from "./contact-schema";
 
@@ -13,13 +13,10 @@ import type { ContactFormValues } from "./contact-schema";
  */
 const loadContactSchema = () => import("./contact-schema").then((module) => module.contactSchema);
 
-/** Fields whose server messages (400 answer) are shown under them. */
-const FIELD_NAMES = new Set(["firstName", "lastName", "email", "phone", "message", "hasTradeIn", HONEYPOT_FIELD]);
-
 type ContactFormProps = {
-  /** The page route whose action takes the form when it is posted without JavaScript. */
+  /** The page route whose action takes the form, posted with or without JavaScript. */
   action: string;
-  /** That action's answer, when the page is the result of such a post. */
+  /** That action's answer, when the page is the result of a post made without JavaScript. */
   posted?: ContactPostResult;
   /** Sent with the message when asked from a vehicle page (docs/behaviour.md §7). */
   vehicleId?: string;
@@ -30,46 +27,41 @@ type ContactFormProps = {
 
 /**
  * The 'Send Us a Message' / 'Message Us' form: docs/behaviour.md §5 rules, §8 toasts, reset on success.
- * With JavaScript it checks the shared schema and sends JSON to POST /api/contact (toasts, no
- * reload); before or without JavaScript it is a plain POST to the page's route action, which
- * uses the same schema and service and renders the field messages or the success note
- * (decision 025). Either way nothing typed ever goes into the URL.
+ * It posts to the page's route action, which calls the contact service: with JavaScript through
+ * React Router after the shared schema accepts it (toasts, no reload), before or without JavaScript
+ * as a plain POST whose answer the page renders (field messages or the success note; decisions
+ * 025 and 062). Either way nothing typed ever goes into the URL.
  */
 export function ContactForm({ action, posted, vehicleId, defaultMessage = "", className = "" }: ContactFormProps) {
   const messages = useMessages();
-  const locale = useLocale();
   const m = messages.contact;
   const id = useId();
   // The post's outcome stays until the shopper sends again with JavaScript.
   const [notice, setNotice] = useState(posted);
   const echoed = notice?.kind === "invalid" ? notice.values : undefined;
+  const post = useFormPost<ContactPostResult>((result) => {
+    if (result.kind === "sent") {
+      toast({ title: m.toasts.successTitle, description: m.toasts.successText });
+      reset();
+      return;
+    }
+    // The server re-checks every rule: its field messages go where they belong, and a refusal's
+    // own message (e.g. too many messages, the JSON `{ error }` of the rate limit) into the toast.
+    if (result.kind === "invalid") setFieldErrors(result.fieldErrors, true);
+    let description = m.toasts.failureText;
+    try {
+      if (result.kind === "failed") description = (JSON.parse(result.error!) as { error?: string }).error || description;
+    } catch {
+      // No message of its own (a crash page, no connection).
+    }
+    toast({ title: m.toasts.failureTitle, description, variant: "destructive" });
+  });
   const { formProps, register, errors, isSubmitting, reset, setFieldErrors } = useZodForm<ContactFormValues>({
     schema: () => loadContactSchema().then((schema) => schema(messages)),
     initialErrors: posted?.kind === "invalid" ? posted.fieldErrors : undefined,
-    onValid: async (values) => {
+    onValid: (): Promise<void> => {
       setNotice(undefined);
-      try {
-        const res = await fetch("/api/contact", {
-          method: "POST",
-          credentials: "include",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ ...values, ...(vehicleId ? { vehicleId } : {}), locale }),
-        });
-        if (!res.ok) {
-          // The server re-checks every rule: show its field messages where they belong, and its
-          // own message (e.g. too many messages) in the toast.
-          const body = (await res.json().catch(() => ({}))) as { error?: string; fieldErrors?: Record<string, string> };
-          const fieldErrors = Object.entries(body.fieldErrors ?? {}).filter(([name]) => FIELD_NAMES.has(name));
-          setFieldErrors(Object.fromEntries(fieldErrors), true);
-          const description = res.status === 400 || !body.error ? m.toasts.failureText : body.error;
-          toast({ title: m.toasts.failureTitle, description, variant: "destructive" });
-          return;
-        }
-        toast({ title: m.toasts.successTitle, description: m.toasts.successText });
-        reset();
-      } catch {
-        toast({ title: m.toasts.failureTitle, description: m.toasts.failureText, variant: "destructive" });
-      }
+      return post(formProps.ref.current!);
     },
   });
 

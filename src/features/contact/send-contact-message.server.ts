@@ -1,11 +1,29 @@
 import type { AppContext } from "~/server/context.server";
+import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { findContactSubmission, insertContactSubmission } from "~/server/data/contact-submissions.server";
 import { enqueueMails } from "~/server/data/outbox.server";
 import { findVehicle } from "~/server/data/vehicles.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
+import { messagesFor } from "~/shared/i18n/catalogues";
 import type { Locale } from "~/shared/i18n/locales";
 import { contactMessageMails } from "./contact-mails.server";
-import { HONEYPOT_FIELD, type ContactFormValues } from "./contact-schema";
+import { contactSchema, HONEYPOT_FIELD, type ContactFormValues } from "./contact-schema";
+
+/** What a submitted contact form comes to: sent (a bot's too, which it cannot tell), or its field messages. */
+export type ContactSubmitResult = { kind: "sent" } | { kind: "invalid"; fieldErrors: Record<string, string> };
+
+/**
+ * The contact form's one use case, whichever way it arrives (the page's route action, posted with
+ * or without JavaScript, or POST /api/contact): checks `input` with the form's schema in the
+ * shopper's language, then stores the message and its mails.
+ */
+export async function submitContactMessage(ctx: AppContext, input: unknown, locale: Locale): Promise<ContactSubmitResult> {
+  const parsed = contactSchema(messagesFor(locale)).safeParse(input ?? {});
+  if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
+  // A bot's message is discarded by the service; it gets the same answer as a person.
+  await sendContactMessage(ctx, parsed.data, locale);
+  return { kind: "sent" };
+}
 
 /**
  * Stores one contact message and its mails in one transaction: if the message is stored,

@@ -1,3 +1,5 @@
+import type { FormPostFailed } from "~/shared/ui/form-post";
+
 /**
  * Financing constants and helpers without zod, so the page's first JavaScript stays small:
  * the form imports these directly and loads the zod schema only when it first validates.
@@ -42,14 +44,16 @@ export const isAcceptedSignatureType = (mimeType: string) => IMAGE_TYPES.has(mim
 export const isAcceptedLicenseType = (mimeType: string) => IMAGE_TYPES.has(mimeType) || mimeType === "application/pdf";
 
 /**
- * The financing route action's answer to the form posted without JavaScript: the new id (the
- * confirmation then links to the PDF copy), or the field messages with the text typed, never the
- * SSN, dates of birth, signatures or license files, which the shopper enters again.
+ * The financing route action's answer to the form, posted with or without JavaScript: the new id
+ * (the confirmation then offers the PDF copy), or the field messages with the text typed, never
+ * the SSN, dates of birth, signatures or license files, which the shopper enters again; `failed`
+ * when the post with JavaScript got no answer.
  */
 export type FinancingPostResult =
   | { kind: "submitted"; id: string }
   | { kind: "invalid"; fieldErrors: Record<string, string>; values: Record<string, string> }
-  | { kind: "too-large" };
+  | { kind: "too-large" }
+  | FormPostFailed;
 
 /** Names of the no-JavaScript inputs: a file input per license, a typed name per signature. */
 export const LICENSE_FILE_INPUT = { driverLicense: "driverLicenseFile", coOwnerDriverLicense: "coOwnerDriverLicenseFile" } as const;

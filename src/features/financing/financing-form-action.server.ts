@@ -1,6 +1,6 @@
 import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
-import { FormTooLargeError, formValues, readFormData } from "~/server/http/form-post.server";
+import { FormTooLargeError, formInput, readFormData, schemaFieldNames } from "~/server/http/form-post.server";
 import { renderTypedSignature } from "~/server/images/typed-signature.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { localeFromPath } from "~/shared/i18n/locales";
@@ -11,9 +11,15 @@ import { FinancingDocumentError, submitFinancingApplication } from "./financing.
 
 /** Same cap as POST /api/financing: two 10 MB licenses (multipart carries them as bytes, not base64) and the fields. */
 export const FINANCING_FORM_MAX_BYTES = 30 * 1024 * 1024;
-const CHECKBOXES = ["hasTradeIn", "hasCoOwner", "creditConsent"] as const;
 /** Never sent back into the page: the shopper types these again (the file inputs cannot be refilled anyway). */
-const NOT_ECHOED = new Set(["ssn", "coOwnerSsn", "dateOfBirth", "coOwnerDateOfBirth", ...Object.values(TYPED_SIGNATURE_INPUT)]);
+const NOT_ECHOED = new Set([
+  "ssn",
+  "coOwnerSsn",
+  "dateOfBirth",
+  "coOwnerDateOfBirth",
+  ...Object.keys(TYPED_SIGNATURE_INPUT),
+  ...Object.keys(LICENSE_FILE_INPUT),
+]);
 
 async function fileAsDataUrl(value: FormDataEntryValue | null): Promise<string> {
   if (!value || typeof value === "string" || value.size === 0) return "";
@@ -21,10 +27,11 @@ async function fileAsDataUrl(value: FormDataEntryValue | null): Promise<string> 
 }
 
 /**
- * The financing form posted to /financing without JavaScript (decision 025): the license files
- * arrive as multipart uploads and each signature as a typed name rendered into the same kind of
- * image the signature pad makes; then the same schema and service as POST /api/financing. On
- * success the answer carries the cookie that lets this browser download its PDF copy.
+ * The financing form posted to /financing, with JavaScript (submitted by React Router) or without (decisions 025
+ * and 062): the license files arrive as multipart uploads; each signature as the pad's image
+ * (with JavaScript) or as a typed name rendered into the same kind of image (without); then the
+ * same schema and service as POST /api/financing. On success the answer carries the cookie that
+ * lets this browser download its PDF copy.
  */
 export async function financingFormPost(ctx: AppContext, request: Request): Promise<{ result: FinancingPostResult; setCookie?: string }> {
   let formData: FormData;
@@ -34,9 +41,14 @@ export async function financingFormPost(ctx: AppContext, request: Request): Prom
     if (error instanceof FormTooLargeError) return { result: { kind: "too-large" } };
     throw error;
   }
-  const input: Record<string, unknown> = formValues(formData, CHECKBOXES);
+  // The page's language (/es/financing, /pt/financing): its field messages, the shopper's mail and PDF copy.
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const schema = financingApplicationSchema(messagesFor(locale));
+  const input = formInput(formData, schema);
   for (const [field, inputName] of Object.entries(LICENSE_FILE_INPUT)) input[field] = await fileAsDataUrl(formData.get(inputName));
   for (const [field, inputName] of Object.entries(TYPED_SIGNATURE_INPUT)) {
+    // The pad's drawing (posted with JavaScript), which the schema checks as it does the API's.
+    if (input[field]) continue;
     const typed = String(formData.get(inputName) ?? "")
       .trim()
       .slice(0, 100);
@@ -46,16 +58,15 @@ export async function financingFormPost(ctx: AppContext, request: Request): Prom
     result: {
       kind: "invalid",
       fieldErrors,
+      // The schema's text fields as typed, but for those the shopper enters again.
       values: Object.fromEntries(
-        [...formData]
-          .filter((entry): entry is [string, string] => typeof entry[1] === "string" && !NOT_ECHOED.has(entry[0]))
-          .map(([name, value]) => [name, value.slice(0, 2000)]),
+        schemaFieldNames(schema)
+          .filter((name) => !NOT_ECHOED.has(name) && typeof formData.get(name) === "string")
+          .map((name) => [name, String(formData.get(name)).slice(0, 2000)]),
       ),
     },
   });
-  // The page's language (/es/financing, /pt/financing): its field messages, the shopper's mail and PDF copy.
-  const locale = localeFromPath(new URL(request.url).pathname);
-  const parsed = financingApplicationSchema(messagesFor(locale)).safeParse(input);
+  const parsed = schema.safeParse(input);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   try {
     const { id } = await submitFinancingApplication(ctx, parsed.data, new Date(), locale);

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { businessProfile } from "~/shared/config/business-profile";
-import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
+import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { CheckboxField, controlClass, FormField, SelectField, TextAreaField, TextField } from "~/shared/ui/form-field";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
 import { toast } from "~/shared/ui/toast";
-import { useZodForm } from "~/shared/ui/use-zod-form";
+import { useFormPost, useZodForm } from "~/shared/ui/use-zod-form";
 import {
   CO_OWNER_EMPLOYMENT_STATUSES,
   EMPLOYMENT_STATUSES,
@@ -24,19 +24,22 @@ const loadSchema = () => import("./financing-schema").then((m) => m.financingApp
 /**
  * The financing application (docs/behaviour.md §2, §4, §5): one form validated by the same schema as
  * POST /api/financing. Success replaces it with the confirmation; the id is kept for the PDF.
- * Without JavaScript it is a multipart post to the page's route action (`posted` is its answer):
- * license files as uploads, each signature as the typed name, the same schema and service.
+ * It is a multipart post to the page's route action, which calls the same service: with
+ * JavaScript submitted by React Router (each signature as the pad's image), without it as a plain POST
+ * whose answer is `posted` (each signature as the typed name). License files go as uploads.
  */
 /** `vehicle`: the stock vehicle whose page opened the form ("Apply for Financing"); the application names it. */
 export function FinancingForm({
   action,
-  posted,
+  posted: rendered,
   vehicle,
 }: {
   action: string;
   posted?: FinancingPostResult;
   vehicle?: FinancingVehicle | null;
 }) {
+  // The answer the page was rendered with (a post without JavaScript); later answers are the form's own.
+  const [posted] = useState(rendered);
   const [applicationId, setApplicationId] = useState<string | null>(posted?.kind === "submitted" ? posted.id : null);
   const formHeading = useRef<HTMLHeadingElement>(null);
   const returning = useRef(false);
@@ -74,34 +77,22 @@ export type FinancingVehicle = { id: string; name: string };
 
 function ApplicationForm({ action, headingRef, onSubmitted, posted, vehicle }: ApplicationFormProps) {
   const messages = useMessages();
-  const locale = useLocale();
   const m = messages.financing;
   const f = m.form.fields;
   const echoed = posted?.kind === "invalid" ? posted.values : undefined;
+  const post = useFormPost<FinancingPostResult>((result) => {
+    if (result.kind === "submitted") {
+      toast({ title: m.toasts.successTitle, description: m.toasts.successText });
+      onSubmitted(result.id);
+      return;
+    }
+    if (result.kind === "invalid") setFieldErrors(result.fieldErrors, true);
+    toast({ title: m.toasts.submitFailedTitle, description: m.toasts.submitFailedText, variant: "destructive" });
+  });
   const { formProps, register, control, errors, isSubmitting, setFieldErrors } = useZodForm<FinancingApplication>({
     schema: () => loadSchema().then((schema) => schema(messages)),
     initialErrors: posted?.kind === "invalid" ? posted.fieldErrors : undefined,
-    onValid: async (application) => {
-      try {
-        const res = await fetch("/api/financing", {
-          method: "POST",
-          credentials: "include",
-          headers: { "Content-Type": "application/json" },
-          // The page's language: field messages, the shopper's mail and PDF copy come in it.
-          body: JSON.stringify({ ...application, locale }),
-        });
-        if (!res.ok) {
-          const body = (await res.json().catch(() => null)) as { fieldErrors?: Record<string, string> } | null;
-          setFieldErrors(body?.fieldErrors ?? {}, true);
-          throw new Error(`${res.status}: ${res.statusText}`);
-        }
-        const { id } = (await res.json()) as { id: string };
-        toast({ title: m.toasts.successTitle, description: m.toasts.successText });
-        onSubmitted(id);
-      } catch {
-        toast({ title: m.toasts.submitFailedTitle, description: m.toasts.submitFailedText, variant: "destructive" });
-      }
-    },
+    onValid: (): Promise<void> => post(formProps.ref.current!),
   });
   const errorOf = (name: FieldName) => errors[name];
   const echo = (name: string) => (echoed?.[name] === undefined ? {} : { defaultValue: echoed[name] });
@@ -125,9 +116,16 @@ function ApplicationForm({ action, headingRef, onSubmitted, posted, vehicle }: A
     const { value, onChange, error, ref } = control(name);
     return { id: `financing-${name}`, label: f[name], value: String(value ?? ""), onChange, error, inputRef: ref };
   };
-  const signature = (name: "signature" | "coOwnerSignature") => (
-    <SignaturePad {...held(name)} typedInputName={TYPED_SIGNATURE_INPUT[name]} />
-  );
+  // The pad's image goes with the post in a hidden field (only once signed, so only with JavaScript).
+  const signature = (name: "signature" | "coOwnerSignature") => {
+    const pad = held(name);
+    return (
+      <>
+        <SignaturePad {...pad} typedInputName={TYPED_SIGNATURE_INPUT[name]} />
+        {pad.value ? <input type="hidden" name={name} value={pad.value} /> : null}
+      </>
+    );
+  };
   const license = (name: "driverLicense" | "coOwnerDriverLicense") => (
     <LicenseUpload {...held(name)} fileInputName={LICENSE_FILE_INPUT[name]} />
   );

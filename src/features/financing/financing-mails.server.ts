@@ -1,20 +1,18 @@
 import type { NewMail } from "~/server/data/outbox.server";
 import type { ServerEnv } from "~/server/env.server";
-import { buildAdfXml, type AdfVehicle } from "~/server/mail/adf.server";
-import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
-import { asLocale, LANGUAGE_TAGS } from "~/shared/i18n/locales";
+import type { AdfVehicle } from "~/server/mail/adf.server";
+import { leadMails } from "~/server/mail/lead-mails.server";
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
-import { adfAddress, adfProvider, staffLeadsAddress } from "~/server/mail/recipients.server";
 import {
   adfStockVehicle,
   contactRows,
   dashboardRecordUrl,
   dealerTime,
-  shopperLanguageLine,
   vehicleName as nameOf,
   vehicleRows,
 } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
+import { asLocale } from "~/shared/i18n/locales";
 import { formatPrice } from "~/shared/lib/format";
 import type { Vehicle } from "~/shared/types/vehicle";
 
@@ -51,112 +49,88 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
   const f = staff.fields;
   const customer = `${lead.firstName} ${lead.lastName}`;
   const vehicleName = stockVehicle ? nameOf(stockVehicle) : lead.vehicleOfInterest;
-  const related = { relatedType: "financing" as const, relatedId: lead.id };
   const locale = asLocale(lead.locale);
   const tradeIn = lead.hasTradeIn ? lead.tradeInDetails || staff.yes : staff.no;
   const downPayment = lead.downPayment === null ? staff.noDownPayment : formatPrice(lead.downPayment);
 
-  const mails: NewMail[] = [
-    {
-      kind: "financing-staff",
-      to: staffLeadsAddress(env),
-      replyTo: lead.email,
-      subject: staff.newFinancingSubject(vehicleName || staff.noVehicle, customer),
-      ...renderMail(
-        staff.financingHeading,
-        [
-          {
-            type: "fields",
-            rows: [
-              ...contactRows(f, { name: customer, phone: lead.phone, email: lead.email }),
-              ...(stockVehicle ? vehicleRows(env, f, stockVehicle) : [[f.vehicle, vehicleName || staff.noVehicle] as const]),
-              // The shopper may have changed the prefilled name: staff see their words too.
-              ...(stockVehicle && lead.vehicleOfInterest && lead.vehicleOfInterest !== vehicleName
-                ? ([[f.vehicleAsTyped, lead.vehicleOfInterest]] as const)
-                : []),
-              [f.downPayment, downPayment],
-              [f.tradeIn, tradeIn],
-              [f.received, dealerTime(lead.createdAt)],
-            ],
-          },
-          ...(lead.unavailableVehicleId ? [{ type: "paragraph" as const, text: staff.vehicleGone(lead.unavailableVehicleId) }] : []),
-          { type: "link", label: staff.openApplication, href: dashboardRecordUrl(env, "financing", lead.id) },
-          { type: "paragraph", text: staff.financingNote },
-        ],
-        [businessProfile.name],
-        "en-US",
-        shopperLanguageLine(locale),
-      ),
-      ...related,
-    },
-  ];
-
-  const adfTo = adfAddress(env);
-  if (adfTo) {
-    const finance = lead.downPayment === null ? {} : { downPayment: lead.downPayment };
-    // Free text stays words in comments: it is never turned into a year, make, model or VIN.
-    const vehicle: AdfVehicle = stockVehicle
-      ? { ...adfStockVehicle(env, stockVehicle), ...finance }
-      : {
-          ...finance,
-          comments: [
-            staff.financingHeading,
-            lead.vehicleOfInterest,
-            lead.unavailableVehicleId ? staff.vehicleGone(lead.unavailableVehicleId) : null,
-          ]
-            .filter(Boolean)
-            .join(": "),
-        };
-    if (lead.downPayment === null) vehicle.comments = [vehicle.comments, staff.noDownPayment].filter(Boolean).join("\n");
-    mails.push({
-      kind: "financing-adf",
-      to: adfTo,
-      subject: staff.adfSubject(staff.adfFinancing, customer),
-      text: buildAdfXml({
-        id: lead.id,
-        requestDate: new Date(lead.createdAt),
-        vehicle,
-        tradeIn: lead.hasTradeIn ? { comments: lead.tradeInDetails || staff.tradeInGiven } : null,
-        customer: {
-          firstName: lead.firstName,
-          lastName: lead.lastName,
-          email: lead.email,
-          phone: lead.phone,
-          address: {
-            street: lead.address.street,
-            city: lead.address.city,
-            region: lead.address.state,
-            postalCode: lead.address.zipCode,
-            country: "US",
-          },
-        },
-        language: locale,
-        comments: staff.financingHeading,
-        vendor: businessProfile,
-        provider: adfProvider(env, staff.adfFinancing),
-      }),
-      ...related,
-    });
-  }
-
   const shopper = mailMessagesFor(locale).shopper;
-  mails.push({
-    kind: "financing-receipt",
-    to: lead.email,
-    // A reply reaches the dealership, not the sending address (MAIL_FROM is often a no-reply box).
-    replyTo: businessProfile.email,
-    subject: shopper.financingSubject(businessProfile.name),
-    ...renderMail(
-      shopper.financingHeading(lead.firstName),
-      [
+  return leadMails(env, {
+    kind: "financing",
+    id: lead.id,
+    locale,
+    customer: { name: customer, email: lead.email },
+    staff: {
+      subject: staff.newFinancingSubject(vehicleName || staff.noVehicle, customer),
+      heading: staff.financingHeading,
+      blocks: [
+        {
+          type: "fields",
+          rows: [
+            ...contactRows(f, { name: customer, phone: lead.phone, email: lead.email }),
+            ...(stockVehicle ? vehicleRows(env, f, stockVehicle) : [[f.vehicle, vehicleName || staff.noVehicle] as const]),
+            // The shopper may have changed the prefilled name: staff see their words too.
+            ...(stockVehicle && lead.vehicleOfInterest && lead.vehicleOfInterest !== vehicleName
+              ? ([[f.vehicleAsTyped, lead.vehicleOfInterest]] as const)
+              : []),
+            [f.downPayment, downPayment],
+            [f.tradeIn, tradeIn],
+            [f.received, dealerTime(lead.createdAt)],
+          ],
+        },
+        ...(lead.unavailableVehicleId ? [{ type: "paragraph" as const, text: staff.vehicleGone(lead.unavailableVehicleId) }] : []),
+        { type: "link", label: staff.openApplication, href: dashboardRecordUrl(env, "financing", lead.id) },
+        { type: "paragraph", text: staff.financingNote },
+      ],
+    },
+    adf: {
+      label: staff.adfFinancing,
+      lead: () => {
+        const finance = lead.downPayment === null ? {} : { downPayment: lead.downPayment };
+        // Free text stays words in comments: it is never turned into a year, make, model or VIN.
+        const vehicle: AdfVehicle = stockVehicle
+          ? { ...adfStockVehicle(env, stockVehicle), ...finance }
+          : {
+              ...finance,
+              comments: [
+                staff.financingHeading,
+                lead.vehicleOfInterest,
+                lead.unavailableVehicleId ? staff.vehicleGone(lead.unavailableVehicleId) : null,
+              ]
+                .filter(Boolean)
+                .join(": "),
+            };
+        if (lead.downPayment === null) vehicle.comments = [vehicle.comments, staff.noDownPayment].filter(Boolean).join("\n");
+        return {
+          id: lead.id,
+          requestDate: new Date(lead.createdAt),
+          vehicle,
+          tradeIn: lead.hasTradeIn ? { comments: lead.tradeInDetails || staff.tradeInGiven } : null,
+          customer: {
+            firstName: lead.firstName,
+            lastName: lead.lastName,
+            email: lead.email,
+            phone: lead.phone,
+            address: {
+              street: lead.address.street,
+              city: lead.address.city,
+              region: lead.address.state,
+              postalCode: lead.address.zipCode,
+              country: "US",
+            },
+          },
+          comments: staff.financingHeading,
+        };
+      },
+    },
+    shopper: {
+      kind: "financing-receipt",
+      subject: shopper.financingSubject(businessProfile.name),
+      heading: shopper.financingHeading(lead.firstName),
+      blocks: [
         { type: "paragraph", text: shopper.financingBody(businessProfile.phone) },
         ...(vehicleName ? [{ type: "paragraph" as const, text: shopper.financingVehicle(vehicleName) }] : []),
         { type: "paragraph", text: `${shopper.replyHint} ${shopper.transactional}` },
       ],
-      dealershipSignature(),
-      LANGUAGE_TAGS[locale],
-    ),
-    ...related,
+    },
   });
-  return mails;
 }

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "~/server/db/database.server";
+import { setLeadStatus } from "./lead-status.server";
 import type { LeadStatus } from "~/server/db/schema.server";
 
 export type ContactSubmission = {
@@ -51,20 +52,5 @@ export async function deleteContactSubmission(db: Db, id: string): Promise<boole
 }
 
 /** Sets a message's lead status; the first change also records when. False when no such message. */
-export async function setContactLeadStatus(db: Db, id: string, status: LeadStatus, now = new Date()): Promise<boolean> {
-  const result = await db
-    .updateTable("contactSubmissions")
-    .set((eb) => ({
-      leadStatus: status,
-      // Response time counts from the first real change: re-saving "new" on a new lead is none.
-      firstStatusChangeAt: eb
-        .case()
-        .when("leadStatus", "=", status)
-        .then(eb.ref("firstStatusChangeAt"))
-        .else(eb.fn.coalesce("firstStatusChangeAt", eb.val(now.toISOString())))
-        .end(),
-    }))
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
+export const setContactLeadStatus = (db: Db, id: string, status: LeadStatus, now = new Date()): Promise<boolean> =>
+  setLeadStatus(db, "contactSubmissions", id, status, now);

@@ -1,4 +1,5 @@
 import type { Db } from "~/server/db/database.server";
+import { setLeadStatus } from "./lead-status.server";
 import type { Insertable, Selectable } from "kysely";
 import type { FinancingApplicationTable, LeadStatus } from "~/server/db/schema.server";
 
@@ -48,20 +49,5 @@ export async function listFinancingDocumentFileNames(db: Db): Promise<Set<string
  * Sets an application's lead status; the first change also records when (response time).
  * False when no such application.
  */
-export async function setFinancingLeadStatus(db: Db, id: string, status: LeadStatus, now = new Date()): Promise<boolean> {
-  const result = await db
-    .updateTable("financingApplications")
-    .set((eb) => ({
-      leadStatus: status,
-      // Response time counts from the first real change: re-saving "new" on a new lead is none.
-      firstStatusChangeAt: eb
-        .case()
-        .when("leadStatus", "=", status)
-        .then(eb.ref("firstStatusChangeAt"))
-        .else(eb.fn.coalesce("firstStatusChangeAt", eb.val(now.toISOString())))
-        .end(),
-    }))
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
+export const setFinancingLeadStatus = (db: Db, id: string, status: LeadStatus, now = new Date()): Promise<boolean> =>
+  setLeadStatus(db, "financingApplications", id, status, now);

@@ -40,16 +40,44 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
   }
 }
 
-/**
- * The form's text values by name, as the JSON API would receive them: checkboxes listed in
- * `checkboxes` become booleans (a ticked box posts its value, an unticked one nothing); files
- * are left out (callers that take uploads read them from the FormData themselves).
- */
-export function formValues(formData: FormData, checkboxes: readonly string[] = []): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const [name, value] of formData) {
-    if (typeof value === "string" && !(name in values)) values[name] = value;
+/** A zod schema's definition, as far as reading a form needs it. */
+type DefLike = { type: string; in?: SchemaLike; innerType?: SchemaLike; shape?: Record<string, SchemaLike>; values?: unknown[] };
+type SchemaLike = { _zod: { def: DefLike } };
+
+/** The object a form's schema describes, through its pipes and transforms. */
+function objectShape(schema: SchemaLike): Record<string, SchemaLike> {
+  let def = schema._zod.def;
+  while (def.type === "pipe" && def.in) def = def.in._zod.def;
+  return def.shape ?? {};
+}
+
+/** True for a field the schema reads as a boolean (a checkbox; `true` only for a box that must be ticked), through optional and default. */
+function isBooleanField(schema: SchemaLike): boolean {
+  let def = schema._zod.def;
+  for (;;) {
+    if (def.innerType) def = def.innerType._zod.def;
+    else if (def.type === "pipe" && def.in) def = def.in._zod.def;
+    else return def.type === "boolean" || (def.type === "literal" && Boolean(def.values?.every((v) => typeof v === "boolean")));
   }
-  for (const name of checkboxes) values[name] = formData.has(name);
+}
+
+/** The names of a form schema's fields, in schema order: what a post may carry and echo. */
+export function schemaFieldNames(schema: SchemaLike): string[] {
+  return Object.keys(objectShape(schema));
+}
+
+/**
+ * A posted form's values as the JSON API would receive them, by the form's own schema: its text
+ * fields as strings, its boolean fields as checkboxes (a ticked box posts its value, an unticked
+ * one nothing). Names the schema does not have, and files, are left out (callers that take
+ * uploads read them from the FormData themselves).
+ */
+export function formInput(formData: FormData, schema: SchemaLike): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(objectShape(schema))) {
+    const value = formData.get(name);
+    if (isBooleanField(field)) values[name] = formData.has(name);
+    else if (typeof value === "string") values[name] = value;
+  }
   return values;
 }

@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
+import { useActionData, useSubmit } from "react-router";
+import type { FormPostFailed } from "./form-post";
 
 /**
  * A ~1 KB (gzipped) stand-in for react-hook-form on public pages (125 KB first-load budget):
@@ -63,11 +65,9 @@ export function useZodForm<Output>({ schema, onValid, initialErrors }: UseZodFor
   const formRef = useRef<HTMLFormElement>(null);
   const held = useRef<Record<string, unknown>>({});
   const focusTargets = useRef<Record<string, Focusable | null>>({});
-  const watchedNames = useRef(new Set<string>());
   // Errors from a post the server already answered count as a failed submit: edits re-check.
   const submitted = useRef(Boolean(initialErrors && Object.keys(initialErrors).length));
   const [errors, setErrors] = useState<FieldErrors>(initialErrors ?? {});
-  const [watched, setWatched] = useState<Record<string, unknown>>({});
   const [isSubmitting, setSubmitting] = useState(false);
   const [, rerender] = useState(0);
   const schemaLoad = useRef<Promise<SchemaLike<Output>>>(null);
@@ -77,14 +77,6 @@ export function useZodForm<Output>({ schema, onValid, initialErrors }: UseZodFor
       schemaLoad.current = null;
       throw error;
     }));
-
-  // A box the browser restored as ticked (back/forward, reload) shows its section after hydration.
-  useEffect(() => {
-    const current = readFormValues((formRef.current?.elements ?? []) as Iterable<ControlLike>);
-    const restored = [...watchedNames.current].filter((name) => Boolean(current[name]));
-    // Usually none: a re-render of the whole form at hydration for nothing was a long task on phones.
-    if (restored.length) setWatched(Object.fromEntries(restored.map((name) => [name, current[name]])));
-  }, []);
 
   const values = () => ({ ...readFormValues((formRef.current?.elements ?? []) as Iterable<ControlLike>), ...held.current });
 
@@ -130,7 +122,6 @@ export function useZodForm<Output>({ schema, onValid, initialErrors }: UseZodFor
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const control = event.target as unknown as ControlLike;
     if (!control.name) return;
-    if (watchedNames.current.has(control.name)) setWatched((w) => ({ ...w, [control.name]: control.checked }));
     void revalidate(control.name);
   };
 
@@ -150,11 +141,6 @@ export function useZodForm<Output>({ schema, onValid, initialErrors }: UseZodFor
       },
       ref: (element: Focusable | null) => void (focusTargets.current[name] = element),
     }),
-    /** Current checked state of a checkbox (unchecked at first), re-rendering when it changes (conditional sections). */
-    watchChecked: (name: string): boolean => {
-      watchedNames.current.add(name);
-      return Boolean(watched[name]);
-    },
     errors,
     isSubmitting,
     /** Messages from the server's 400 answer, optionally focusing the first. */
@@ -168,7 +154,30 @@ export function useZodForm<Output>({ schema, onValid, initialErrors }: UseZodFor
       held.current = {};
       submitted.current = false;
       setErrors({});
-      setWatched({});
     },
+  };
+}
+
+/**
+ * Posts a form to its route action (the form's own `action` and `method`) with JavaScript, and
+ * hands the action's answer to `onResult` once it arrives. The post is a submission navigation
+ * that stays on the page (same URL, so history is replaced, and no scroll); the answer is the
+ * route's action data, the same the page renders after a post made without JavaScript. The
+ * returned promise settles when the answer is in.
+ */
+export function useFormPost<Result>(onResult: (result: Result | FormPostFailed) => void) {
+  const submit = useSubmit();
+  const result = useActionData() as Result | FormPostFailed | undefined;
+  // Only answers to this page's own posts: not the one the page was rendered with.
+  const posting = useRef(false);
+  const answered = useEffectEvent(onResult);
+  useEffect(() => {
+    if (!result || !posting.current) return;
+    posting.current = false;
+    answered(result);
+  }, [result]);
+  return (form: HTMLFormElement) => {
+    posting.current = true;
+    return submit(form, { preventScrollReset: true });
   };
 }

@@ -1,0 +1,29 @@
+import type { Db } from "~/server/db/database.server";
+import type { LeadStatus } from "~/server/db/schema.server";
+
+/** The tables whose rows are leads staff follow up (a status and when it first changed). */
+export type LeadTable = "contactSubmissions" | "financingApplications";
+
+/**
+ * Sets one lead's status; the first change also records when (response time). False when no
+ * such row. Messages and financing applications follow up the same way, so they share this update.
+ */
+export async function setLeadStatus(db: Db, table: LeadTable, id: string, status: LeadStatus, now = new Date()): Promise<boolean> {
+  // The two tables have the same two columns; Kysely cannot type a query over a union of tables.
+  const leads = table as "contactSubmissions";
+  const result = await db
+    .updateTable(leads)
+    .set((eb) => ({
+      leadStatus: status,
+      // Response time counts from the first real change: re-saving "new" on a new lead is none.
+      firstStatusChangeAt: eb
+        .case()
+        .when("leadStatus", "=", status)
+        .then(eb.ref("firstStatusChangeAt"))
+        .else(eb.fn.coalesce("firstStatusChangeAt", eb.val(now.toISOString())))
+        .end(),
+    }))
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -5,10 +5,11 @@ import { financingApi } from "~/features/financing/financing-api.server";
 import { staffAccess } from "~/features/staff/staff-api.server";
 import { inventoryApi } from "~/features/inventory/inventory-api.server";
 import { trackingApi } from "~/features/tracking/tracking-api.server";
+import { tradeInApi } from "~/features/trade-in/trade-in-api.server";
 import { vehicleApi } from "~/features/vehicle/vehicle-api.server";
 import type { AppContext } from "~/server/context.server";
 import { staffApi } from "./staff-api.server";
-import { serviceVinDecode } from "./service-vin-decoder.server";
+import { serviceVinDecode, tradeInVinDecode } from "./service-vin-decoder.server";
 
 /**
  * Every /api router, one per feature, then the staff API (src/app/http/staff-api.server.ts).
@@ -26,6 +27,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use(vehicleApi(ctx));
   api.use(contactApi(ctx));
   api.use(bookingApi(ctx, serviceVinDecode(ctx.env.vpicCacheDir)));
+  api.use(tradeInApi(ctx, tradeInVinDecode(ctx.env.vpicCacheDir)));
   // Staff may download any application's PDF here too (DESIGN.md difference 3): identify them.
   api.get("/financing/:id/pdf", access.identify);
   api.use(financingApi(ctx));

@@ -7,6 +7,8 @@ import { rateLimit } from "~/server/http/rate-limit.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { LOCALES, localizedPath } from "~/shared/i18n/locales";
 import { isVehiclePathSlug } from "~/shared/lib/vehicle-path";
+import { TRADE_IN_RATE_LIMIT, tradeInInFlightLimit } from "~/features/trade-in/trade-in-api.server";
+import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
 
 /**
  * Guards for the forms that post to page routes when JavaScript is off (decision 025): the same
@@ -33,10 +35,12 @@ export function pageFormPosts(): Router {
   const contactLimits = rateLimit({ ...CONTACT_RATE_LIMIT, message: (locale) => messagesFor(locale).contact.api.tooMany });
   const bookingLimits = rateLimit({ ...BOOKING_RATE_LIMIT, message: (locale) => messagesFor(locale).booking.api.tooMany });
   const financingLimits = rateLimit({ ...FINANCING_RATE_LIMIT, message: "Too many requests" });
+  const tradeInLimits = rateLimit({ ...TRADE_IN_RATE_LIMIT, message: (locale) => tradeInMessagesFor(locale).api.tooMany });
   for (const locale of LOCALES) {
     router.post(localizedPath("/contact", locale), sameSiteOnly, contactLimits);
     router.post(localizedPath("/booking", locale), sameSiteOnly, bookingLimits);
     router.post(localizedPath("/financing", locale), sameSiteOnly, financingLimits, financingInFlightLimit);
+    router.post(localizedPath("/trade-in", locale), sameSiteOnly, tradeInLimits, tradeInInFlightLimit);
     router.post(localizedPath("/:page", locale), (req, res, next) =>
       isVehiclePathSlug(String(req.params.page)) ? sameSiteOnly(req, res, () => contactLimits(req, res, next)) : next(),
     );

@@ -5,6 +5,7 @@ import { contactStaffApi } from "~/features/contact/contact-staff-api.server";
 import { financingStaffApi } from "~/features/financing/financing-staff-api.server";
 import { outboxStaffApi } from "~/features/mail/outbox-staff-api.server";
 import { trackingStaffApi } from "~/features/tracking/tracking-staff-api.server";
+import { tradeInStaffApi } from "~/features/trade-in/trade-in-staff-api.server";
 import { vehiclesStaffApi } from "~/features/vehicles/vehicles-staff-api.server";
 import { staffAccountsApi, type StaffAccess } from "~/features/staff/staff-api.server";
 import type { AppContext } from "~/server/context.server";
@@ -23,6 +24,7 @@ export function staffApi(ctx: AppContext, access: StaffAccess): Router {
   router.use(financingStaffApi(ctx));
   router.use(contactStaffApi(ctx));
   router.use(bookingStaffApi(ctx));
+  router.use(tradeInStaffApi(ctx));
   router.use(trackingStaffApi(ctx));
   router.use(outboxStaffApi(ctx));
   router.use(adminNotFound());

@@ -8,6 +8,7 @@ export const layout = {
     service: "Book Service",
     about: "About",
     contact: "Contact",
+    tradeIn: "What's my car worth?",
     label: "Main",
   },
   languageSwitcher: "Language",

@@ -10,6 +10,7 @@ export const layout: Messages["layout"] = {
     service: "Servicio",
     about: "Nosotros",
     contact: "Contacto",
+    tradeIn: "¿Cuánto vale mi carro?",
     label: "Principal",
   },
   languageSwitcher: "Idioma",

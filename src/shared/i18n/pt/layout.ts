@@ -10,6 +10,7 @@ export const layout: Messages["layout"] = {
     service: "Agendar serviço",
     about: "Sobre nós",
     contact: "Contato",
+    tradeIn: "Quanto vale meu carro?",
     label: "Principal",
   },
   languageSwitcher: "Idioma",

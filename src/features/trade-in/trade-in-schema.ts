@@ -108,13 +108,17 @@ export const tradeInSchema = (m: TradeInMessages, now = new Date()) => {
         consent: z.preprocess((value) => value === true || value === "true" || value === "on", z.literal(true, { error: e.consent })),
         [HONEYPOT_FIELD]: z.string().max(500).optional(),
       })
-      .superRefine((v, ctx) => {
-        // Without a VIN the shopper names the car; with one, the decoder does (checked by the server).
-        if (v.vin) return;
-        if (v.year === undefined) ctx.addIssue({ code: "custom", path: ["year"], message: e.year });
-        if (!v.make) ctx.addIssue({ code: "custom", path: ["make"], message: e.make });
-        if (!v.model) ctx.addIssue({ code: "custom", path: ["model"], message: e.model });
-      }),
+      .superRefine(
+        (v, ctx) => {
+          // Without a VIN the shopper names the car; with one, the decoder does (checked by the server).
+          if (v.vin) return;
+          if (v.year === undefined) ctx.addIssue({ code: "custom", path: ["year"], message: e.year });
+          if (!v.make) ctx.addIssue({ code: "custom", path: ["make"], message: e.make });
+          if (!v.model) ctx.addIssue({ code: "custom", path: ["model"], message: e.model });
+        },
+        // Also when other fields are wrong, so the shopper sees every message at once.
+        { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+      ),
   );
 };
 

@@ -26,9 +26,7 @@ import { tradeInOfferMail, tradeInRequestMails } from "./trade-in-mails.server";
 import { HONEYPOT_FIELD, type TradeInFormValues, type TradeInOfferInput } from "./trade-in-schema";
 
 /** What the offline VIN decoder tells a trade-in: the car's name and any other specs it read. */
-export type TradeInVinDecode = (
-  vin: string,
-) => Promise<{
+export type TradeInVinDecode = (vin: string) => Promise<{
   year: number | null;
   make: string | null;
   model: string | null;

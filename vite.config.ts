@@ -14,7 +14,7 @@ const LAYOUT_MODULES =
  * chunk; the privacy page's and the trade-in pages' text (in every language) stays in those pages' chunks.
  */
 const NOT_LAYOUT =
-  /i18n[\\/](staff-messages|en[\\/](admin|staff|staff-lot|staff-trade-ins)\.ts|privacy-page-messages|trade-in-messages|(en|es|pt)[\\/](privacy-page|trade-in)\.ts)|shared[\\/]ui[\\/]staff[\\/]|-tab\.tsx$/;
+  /i18n[\\/](staff-messages|en[\\/](admin|staff|staff-lot|staff-trade-ins)\.ts|privacy-page-messages|trade-in-messages|(en|es|pt)[\\/](privacy-page|trade-in|trade-in-mail)\.ts)|shared[\\/]ui[\\/]staff[\\/]|-tab\.tsx$/;
 /**
  * Each language's catalogue is its own chunk, so a page downloads only its language (decision 044);
  * the staff text, the privacy page's own text and the server-only mail text are not part of it.

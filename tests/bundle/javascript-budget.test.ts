@@ -13,6 +13,12 @@ import { COMPILE_HINT, COMPILE_HINT_MIN_BYTES } from "../../vite.config";
  * unnoticed; `npm run bench:first-load-js` measures the same in a real browser.
  */
 const BUDGET_KB = 125;
+/**
+ * Pages with a budget of their own (decision 067). The trade-in form carries its text in all three
+ * languages, the photo resizing and the upload progress; it is reached from a link, not a landing page.
+ */
+const PAGE_BUDGET_KB: Record<string, number> = { "trade-in": 130 };
+const budgetOf = (routeId: string) => PAGE_BUDGET_KB[routeId.replace(/^(routes|es|pt)\//, "")] ?? BUDGET_KB;
 const assets = path.resolve("build/client/assets");
 
 type ManifestEntry = { id: string; parentId?: string; module: string; imports?: string[]; hasDefaultExport?: boolean };
@@ -68,14 +74,14 @@ describe("first-load JavaScript of the public pages", () => {
     }
   });
 
-  it.each(publicPages.map((r) => [r.id]))(`%s stays within ${BUDGET_KB} KB gzipped`, (routeId) => {
+  it.each(publicPages.map((r) => [r.id, budgetOf(r.id)]))(`%s stays within %s KB gzipped`, (routeId, budget) => {
     const scripts = [...firstLoadScripts(manifest, routeId)];
     const kb = scripts.reduce((sum, s) => sum + gzippedBytes(s), 0) / 1024;
     const largest = scripts
       .map((s) => `${path.basename(s)} ${(gzippedBytes(s) / 1024).toFixed(1)}`)
       .sort((a, b) => Number(b.split(" ")[1]) - Number(a.split(" ")[1]))
       .slice(0, 5);
-    expect(kb, `${routeId}: ${kb.toFixed(1)} KB (${largest.join(", ")})`).toBeLessThanOrEqual(BUDGET_KB);
+    expect(kb, `${routeId}: ${kb.toFixed(1)} KB (${largest.join(", ")})`).toBeLessThanOrEqual(budget);
   });
 
   it("marks each first-load script of a public page with V8's compile hint, and none the dashboard or a later part loads", () => {
@@ -112,7 +118,7 @@ describe("first-load JavaScript of the public pages", () => {
     for (const file of later) expect(code(file).startsWith(COMPILE_HINT), file).toBe(false);
   });
 
-  it("keeps zod, the staff dashboard's text and the privacy page's text out of the chunk every page loads", () => {
+  it("keeps zod, the staff dashboard's text, the privacy page's and the trade-in pages' text out of the chunk every page loads", () => {
     const rootScripts = firstLoadScripts(manifest, "root");
     const shared = [...rootScripts].map((s) => fs.readFileSync(path.join(assets, path.basename(s)), "utf8")).join("\n");
     expect(shared).not.toMatch(/\$ZodType|ZodError/);
@@ -120,5 +126,9 @@ describe("first-load JavaScript of the public pages", () => {
     expect(shared).not.toContain("Core Web Vitals (real visits");
     expect(shared).not.toContain("Staff accounts");
     expect(shared).not.toContain("Gramm-Leach-Bliley");
+    // The trade-in pages' text (the form's labels, the staff tab's) stays in those pages' chunks.
+    expect(shared).not.toContain("Tire condition");
+    expect(shared).not.toContain("Estado de las llantas");
+    expect(shared).not.toContain("Send a new offer");
   });
 });

@@ -9,8 +9,13 @@ import { absoluteUrl, contactRows, dashboardRecordUrl, dealerTime, shopperLangua
 import { businessProfile } from "~/shared/config/business-profile";
 import { staffTradeIns } from "~/shared/i18n/en/staff-trade-ins";
 import { asLocale, LANGUAGE_TAGS, localizedPath } from "~/shared/i18n/locales";
-import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
+import { tradeInMail as en } from "~/shared/i18n/en/trade-in-mail";
+import { tradeInMail as es } from "~/shared/i18n/es/trade-in-mail";
+import { tradeInMail as pt } from "~/shared/i18n/pt/trade-in-mail";
 import { formatLongDate, formatNumber, formatPrice } from "~/shared/lib/format";
+
+/** The shopper's mails in their language (staff mails stay English). */
+const shopperMail = { en, es, pt };
 
 export const tradeInVehicleName = (t: Pick<TradeIn, "year" | "make" | "model" | "trim">) =>
   [t.year, t.make, t.model, t.trim].filter(Boolean).join(" ");
@@ -114,7 +119,7 @@ export function tradeInRequestMails(env: ServerEnv, t: TradeIn): NewMail[] {
     });
   }
 
-  const m = tradeInMessagesFor(locale).mail;
+  const m = shopperMail[locale];
   mails.push({
     kind: "trade-in-ack",
     to: t.email,
@@ -143,7 +148,7 @@ export function tradeInOfferMail(
   token: string,
 ): NewMail {
   const locale = asLocale(t.locale);
-  const m = tradeInMessagesFor(locale).mail;
+  const m = shopperMail[locale];
   const vehicle = tradeInVehicleName(t);
   const link = `${env.publicUrl}${localizedPath(`/trade-in/offer/${token}`, locale)}`;
   return {

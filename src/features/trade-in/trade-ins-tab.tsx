@@ -4,7 +4,6 @@ import { staffTradeIns } from "~/shared/i18n/en/staff-trade-ins";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import type { LeadStatus } from "~/shared/staff/lead-tracking";
-import { controlClass } from "~/shared/ui/form-field";
 import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
 import { LeadStatusControl, LeadStatusFilter } from "~/shared/ui/staff/lead-status-control";
@@ -17,6 +16,11 @@ import type { StaffTradeIn } from "./trade-in.server";
 const t = staffTradeIns.tab;
 const vehicleName = (x: Pick<StaffTradeIn, "year" | "make" | "model" | "trim">) =>
   [x.year, x.make, x.model, x.trim].filter(Boolean).join(" ");
+/** The dashboard's input style (kept here: importing the public form kit would re-split the public pages' shared chunks). */
+const controlClass = (error?: string) =>
+  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-red-700 ${
+    error ? "border-red-700" : "border-gray-500"
+  }`;
 const range = (low: number, high: number) => (low === high ? formatPrice(low) : `${formatPrice(low)} – ${formatPrice(high)}`);
 
 /**

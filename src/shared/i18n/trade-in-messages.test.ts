@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { tradeIn as en } from "./en/trade-in";
-import { tradeIn as es } from "./es/trade-in";
-import { tradeIn as pt } from "./pt/trade-in";
+import { tradeIn as enPage } from "./en/trade-in";
+import { tradeInMail as enMail } from "./en/trade-in-mail";
+import { tradeIn as esPage } from "./es/trade-in";
+import { tradeInMail as esMail } from "./es/trade-in-mail";
+import { tradeIn as ptPage } from "./pt/trade-in";
+import { tradeInMail as ptMail } from "./pt/trade-in-mail";
+
+// The page's text and the shopper's mails, checked as one catalogue.
+const en = { ...enPage, mail: enMail };
+const es = { ...esPage, mail: esMail };
+const pt = { ...ptPage, mail: ptMail };
 
 type Entry = { path: string; value: unknown };
 

@@ -1,5 +1,5 @@
 /**
- * The trade-in appraisal's text (decision 067): the form, the offer page and the shopper's mails.
+ * The trade-in appraisal's text (decision 067): the form and the offer page (the mails are in trade-in-mail.ts).
  * Kept out of the public catalogue so no other page downloads it; only the trade-in routes and
  * the server import it, through trade-in-messages.ts.
  */
@@ -109,18 +109,6 @@ export const tradeIn = {
     browse: "Browse our inventory",
     notFoundTitle: "Offer not found",
     notFoundText: "This offer link is not valid. Please check the link in your e-mail, or contact us.",
-  },
-  mail: {
-    receivedSubject: (dealer: string) => `We received your trade-in request — ${dealer}`,
-    receivedHeading: (firstName: string) => `Thank you, ${firstName}`,
-    receivedBody: (vehicle: string) => `We received your trade-in request for your ${vehicle}. We'll e-mail you our offer soon.`,
-    offerSubject: (vehicle: string) => `Your trade-in offer: ${vehicle}`,
-    offerHeading: (firstName: string) => `Your offer is ready, ${firstName}`,
-    offerBody: (vehicle: string, range: string, until: string) =>
-      `We can offer ${range} for your ${vehicle}. This offer is valid until ${until}.`,
-    offerLink: "See your offer",
-    note: "Note from our team:",
-    replyHint: "You can reply to this e-mail to reach us.",
   },
 };
 

@@ -107,17 +107,4 @@ export const tradeIn: TradeInMessages = {
     notFoundTitle: "Oferta no encontrada",
     notFoundText: "Este enlace de oferta no es válido. Revise el enlace en su correo electrónico o contáctenos.",
   },
-  mail: {
-    receivedSubject: (dealer: string) => `Recibimos su solicitud de tasación — ${dealer}`,
-    receivedHeading: (firstName: string) => `Gracias, ${firstName}`,
-    receivedBody: (vehicle: string) =>
-      `Recibimos su solicitud de tasación de su ${vehicle}. Pronto le enviaremos nuestra oferta por correo electrónico.`,
-    offerSubject: (vehicle: string) => `Su oferta por su vehículo: ${vehicle}`,
-    offerHeading: (firstName: string) => `Su oferta está lista, ${firstName}`,
-    offerBody: (vehicle: string, range: string, until: string) =>
-      `Le podemos ofrecer ${range} por su ${vehicle}. Esta oferta es válida hasta el ${until}.`,
-    offerLink: "Ver su oferta",
-    note: "Nota de nuestro equipo:",
-    replyHint: "Puede responder a este correo electrónico para comunicarse con nosotros.",
-  },
 };

@@ -16,12 +16,15 @@ const OLDEST_YEAR = 1950;
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
-/** A whole number from a number or numeric text ("12,500" accepted); blank is undefined. */
+const toNumber = (value: unknown) => (blank(value) ? undefined : typeof value === "string" ? Number(value.replace(/[\s,$]/g, "")) : value);
+
+/** A whole number from a number or numeric text ("12,500" accepted). */
 const wholeNumber = (message: string, min: number, max: number) =>
-  z.preprocess(
-    (value) => (blank(value) ? undefined : typeof value === "string" ? Number(value.replace(/[\s,$]/g, "")) : value),
-    z.number({ error: message }).int(message).min(min, message).max(max, message),
-  );
+  z.preprocess(toNumber, z.number({ error: message }).int(message).min(min, message).max(max, message));
+
+/** The same, optional: a blank field (a form sends "") is no number. */
+const optionalWholeNumber = (message: string, min: number, max: number) =>
+  z.preprocess(toNumber, z.number({ error: message }).int(message).min(min, message).max(max, message).optional());
 
 /** true/false from JSON, or a form's "true"/"false"/"yes"/"no"/"on". */
 const yesNo = (message: string) =>
@@ -75,7 +78,7 @@ export const tradeInSchema = (m: TradeInMessages, now = new Date()) => {
             .regex(/^[A-HJ-NPR-Z0-9]{17}$/, e.vin)
             .optional(),
         ),
-        year: wholeNumber(e.year, OLDEST_YEAR, now.getUTCFullYear() + 1).optional(),
+        year: optionalWholeNumber(e.year, OLDEST_YEAR, now.getUTCFullYear() + 1),
         make: optionalText(40, e.make),
         model: optionalText(60, e.model),
         trim: optionalText(60, e.trim),
@@ -95,7 +98,7 @@ export const tradeInSchema = (m: TradeInMessages, now = new Date()) => {
           },
           { error: e.tires },
         ),
-        payoff: wholeNumber(e.payoff, 0, 1_000_000).optional(),
+        payoff: optionalWholeNumber(e.payoff, 0, 1_000_000),
         lender: optionalText(100, e.lender),
         photos: z
           .array(z.string().max(MAX_PHOTO_DATA_URL_LENGTH, e.photo).regex(PHOTO_DATA_URL, e.photo), { error: e.photos })

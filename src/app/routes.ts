@@ -16,6 +16,8 @@ function publicPages(locale?: "es" | "pt"): RouteConfigEntry[] {
     route("booking", "routes/booking.tsx", id("booking")),
     route("privacy", "routes/privacy.tsx", id("privacy")),
     route("booking/manage/:token", "routes/booking-manage.tsx", id("booking-manage")),
+    route("trade-in", "routes/trade-in.tsx", id("trade-in")),
+    route("trade-in/offer/:token", "routes/trade-in-offer.tsx", id("trade-in-offer")),
     // /used-{year}-{make}-{model}-fitchburg-ma-01430-{id}; any other single segment is a 404.
     route(":vehiclePath", "routes/vehicle.tsx", id("vehicle")),
     route("*", "routes/not-found.tsx", id("not-found")),

@@ -59,7 +59,7 @@ function enumeratedRoutes() {
 /**
  * The role rules (docs/behaviour.md §6), written out independently of the server's table:
  * owner everything; finance financing + read-only vehicles; sales vehicles, messages, bookings,
- * visitor reports; service bookings only; staff management and the audit log owner only.
+ * trade-in appraisals, visitor reports; service bookings only; staff management and the audit log owner only.
  */
 function expectedAllowed(role: StaffRole, key: string): boolean {
   const [method, path] = key.split(" ") as [string, string];
@@ -78,6 +78,7 @@ function expectedAllowed(role: StaffRole, key: string): boolean {
       "vin",
       "contact-submissions",
       "bookings",
+      "trade-ins",
       "visitor-stats",
       "active-visitors",
       "visitor-daily",

@@ -6,10 +6,11 @@ import { financingApi } from "~/features/financing/financing-api.server";
 import { staffAccess } from "~/features/staff/staff-accounts-api.server";
 import { inventoryApi } from "~/features/inventory/inventory-api.server";
 import { trackingApi } from "~/features/tracking/tracking-api.server";
+import { tradeInApi } from "~/features/trade-in/trade-in-api.server";
 import { vehicleApi } from "~/features/vehicle/vehicle-api.server";
 import type { AppContext } from "~/server/context.server";
 import { staffRouter } from "./staff-router.server";
-import { serviceVinDecode } from "./service-vin-decoder.server";
+import { serviceVinDecode, tradeInVinDecode } from "./service-vin-decoder.server";
 
 /**
  * Every /api router, one per feature, then the staff API (src/app/http/staff-router.server.ts).
@@ -28,6 +29,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use(dealApi(ctx));
   api.use(contactApi(ctx));
   api.use(bookingApi(ctx, serviceVinDecode(ctx.env.vpicCacheDir)));
+  api.use(tradeInApi(ctx, tradeInVinDecode(ctx.env.vpicCacheDir)));
   // Staff may download any application's PDF here too (docs/behaviour.md §11): identify them.
   api.get("/financing/:id/pdf", access.identify);
   api.use(financingApi(ctx));

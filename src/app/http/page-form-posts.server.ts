@@ -7,6 +7,8 @@ import { rateLimit } from "~/server/http/rate-limit.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { LOCALES, localizedPath, type Locale } from "~/shared/i18n/locales";
 import { isVehiclePathSlug } from "~/shared/lib/vehicle-path";
+import { TRADE_IN_RATE_LIMIT, tradeInInFlightLimit } from "~/features/trade-in/trade-in-api.server";
+import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
 
 /**
  * Guards for the forms that post to page routes (decisions 025 and 062): the same per-client
@@ -35,11 +37,13 @@ export function pageFormPosts(): Router {
   const contactLimits = rateLimit({ ...CONTACT_RATE_LIMIT, message: (locale) => messagesFor(locale).contact.api.tooMany });
   const bookingLimits = rateLimit({ ...BOOKING_RATE_LIMIT, message: (locale) => messagesFor(locale).booking.api.tooMany });
   const financingLimits = rateLimit({ ...FINANCING_RATE_LIMIT, message: "Too many requests" });
+  const tradeInLimits = rateLimit({ ...TRADE_IN_RATE_LIMIT, message: (locale) => tradeInMessagesFor(locale).api.tooMany });
   const page = (path: string, locale: Locale) => [localizedPath(path, locale), `${localizedPath(path, locale)}.data`];
   for (const locale of LOCALES) {
     router.post(page("/contact", locale), sameSiteOnly, contactLimits);
     router.post(page("/booking", locale), sameSiteOnly, bookingLimits);
     router.post(page("/financing", locale), sameSiteOnly, financingLimits, financingInFlightLimit);
+    router.post(page("/trade-in", locale), sameSiteOnly, tradeInLimits, tradeInInFlightLimit);
     router.post(localizedPath("/:page", locale), (req, res, next) =>
       isVehiclePathSlug(String(req.params.page).replace(/\.data$/, ""))
         ? sameSiteOnly(req, res, () => contactLimits(req, res, next))

@@ -1,9 +1,16 @@
 import type { VinDecode } from "~/features/booking/booking.server";
+import type { TradeInVinDecode } from "~/features/trade-in/trade-in.server";
 import { createVinDecoder, type VinDecoder } from "~/features/vehicles/vin-decoder.server";
 
-// One decoder per vPIC cache folder for the process: the booking API and the booking page's form
-// post share it (and its open database), so the database is unpacked and opened once.
+// One decoder per vPIC cache folder for the process: the booking and trade-in APIs and their pages'
+// form posts share it (and its open database), so the database is unpacked and opened once.
 const decoders = new Map<string, VinDecoder>();
+
+function sharedDecoder(vpicCacheDir: string): VinDecoder {
+  let decoder = decoders.get(vpicCacheDir);
+  if (!decoder) decoders.set(vpicCacheDir, (decoder = createVinDecoder(vpicCacheDir)));
+  return decoder;
+}
 
 /**
  * The VIN decoding a service booking uses to fill in the customer's vehicle: the
@@ -11,11 +18,40 @@ const decoders = new Map<string, VinDecoder>();
  * never imports another (decision 007).
  */
 export function serviceVinDecode(vpicCacheDir: string): VinDecode {
-  let decoder = decoders.get(vpicCacheDir);
-  if (!decoder) decoders.set(vpicCacheDir, (decoder = createVinDecoder(vpicCacheDir)));
-  const shared = decoder;
+  const shared = sharedDecoder(vpicCacheDir);
   return async (vin) => {
     const decoded = await shared.decode(vin);
     return decoded ? { year: decoded.year, make: decoded.make, model: decoded.model } : null;
+  };
+}
+
+/**
+ * The same offline decoder for a trade-in appraisal (decision 067): the car's year, make, model and
+ * trim, and the other specs staff appraise by (body, engine, drive, transmission, fuel).
+ */
+export function tradeInVinDecode(vpicCacheDir: string): TradeInVinDecode {
+  const shared = sharedDecoder(vpicCacheDir);
+  return async (vin) => {
+    const d = await shared.decode(vin);
+    if (!d) return null;
+    const engine = [
+      d.engine?.displacement ? `${Number(d.engine.displacement).toFixed(1)}L` : null,
+      d.engine?.cylinders ? `${d.engine.cylinders}-cylinder` : null,
+    ]
+      .filter(Boolean)
+      .join(" ");
+    const details: Record<string, string> = {};
+    for (const [label, value] of [
+      ["Series", d.series],
+      ["Body", d.bodyStyle],
+      ["Engine", engine],
+      ["Drive", d.driveType],
+      ["Transmission", d.transmission],
+      ["Fuel", d.fuelType],
+      ["Doors", d.doors],
+    ] as const) {
+      if (value) details[label] = value;
+    }
+    return { year: d.year, make: d.make, model: d.model, trim: d.trim, details };
   };
 }

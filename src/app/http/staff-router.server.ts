@@ -6,6 +6,7 @@ import { dealStaffApi } from "~/features/deal/deal-staff-api.server";
 import { financingStaffApi } from "~/features/financing/financing-staff-api.server";
 import { outboxStaffApi } from "~/features/mail/outbox-staff-api.server";
 import { trackingStaffApi } from "~/features/tracking/tracking-staff-api.server";
+import { tradeInStaffApi } from "~/features/trade-in/trade-in-staff-api.server";
 import { vehiclesStaffApi } from "~/features/vehicles/vehicles-staff-api.server";
 import { staffAccountsApi, type StaffAccess } from "~/features/staff/staff-accounts-api.server";
 import type { AppContext } from "~/server/context.server";
@@ -24,6 +25,7 @@ export function staffRouter(ctx: AppContext, access: StaffAccess): Router {
   router.use(financingStaffApi(ctx));
   router.use(contactStaffApi(ctx));
   router.use(bookingStaffApi(ctx));
+  router.use(tradeInStaffApi(ctx));
   router.use(trackingStaffApi(ctx));
   router.use(outboxStaffApi(ctx));
   router.use(dealStaffApi(ctx));

@@ -17,6 +17,9 @@ const navItems = [
   { to: "/contact", key: "contact" },
 ] as const;
 
+/** Only in the phone menu: the full bar at 1024 px has no room for a seventh link. */
+const menuOnlyItems = [{ to: "/trade-in", key: "tradeIn" }] as const;
+
 /**
  * Shared header: brand, nav with the current route highlighted, social links and the menu. The
  * full bar needs 1024 px; below that the nav, social and call links are in the menu, and a call
@@ -87,7 +90,7 @@ export function SiteHeader() {
       <div id="mobile-menu" hidden={!menuOpen} className="border-t border-gray-200 bg-white lg:hidden">
         <nav aria-label={m.layout.nav.label}>
           <ul className="flex flex-col gap-1 p-3">
-            {navItems.map((item) => (
+            {[...navItems, ...menuOnlyItems].map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={path(item.to)}

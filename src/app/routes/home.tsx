@@ -62,6 +62,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         >
           {m.shells.home.getFinancing}
         </Link>
+        <Link to={path("/trade-in")} className="rounded-md border border-white px-6 py-3 font-semibold text-white hover:bg-white/10">
+          {m.layout.nav.tradeIn}
+        </Link>
       </PageHero>
 
       {/* A document has the cards itself (no Suspense, so the raw HTML shows them); a client navigation may still be downloading them. */}

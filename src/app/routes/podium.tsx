@@ -6,6 +6,7 @@ import { FinancingTab } from "~/features/financing/financing-tab";
 import { MailStatusBanner } from "~/features/mail/mail-status-banner";
 import { OutboxTab } from "~/features/mail/outbox-tab";
 import { VisitorsTab } from "~/features/tracking/visitors-tab";
+import { TradeInsTab } from "~/features/trade-in/trade-ins-tab";
 import { AuditTab } from "~/features/staff/audit-tab";
 import { SignInScreen } from "~/features/staff/sign-in-screen";
 import { StaffTab } from "~/features/staff/staff-tab";
@@ -25,6 +26,7 @@ const TABS: readonly DashboardTab[] = [
   { id: "financing", Panel: FinancingTab },
   { id: "messages", Panel: MessagesTab },
   { id: "bookings", Panel: BookingsTab },
+  { id: "tradeIns", Panel: TradeInsTab },
   { id: "visitors", Panel: VisitorsTab },
   { id: "staff", Panel: StaffTab },
   { id: "audit", Panel: AuditTab },

@@ -303,6 +303,11 @@ function VehicleDetails({ vehicle, similar, structuredData, estimate }: ListedVe
             </dl>
           </section>
           <PaymentEstimator data={estimate} />
+          <p>
+            <Link to={path("/trade-in")} className="font-semibold text-red-800 underline hover:text-red-900">
+              {m.layout.nav.tradeIn}
+            </Link>
+          </p>
           <section aria-labelledby="dealer-heading" className="rounded-xl border border-gray-200 p-6">
             <h2 id="dealer-heading" className="text-xl font-bold">
               {v.dealerInformation}

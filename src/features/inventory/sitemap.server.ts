@@ -4,7 +4,7 @@ import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { InventorySnapshot } from "./inventory.server";
 
 /** Public pages listed in the sitemap (the staff dashboard is not public). */
-const PUBLIC_PAGES = ["/", "/inventory", "/financing", "/about", "/contact", "/booking", "/privacy"];
+const PUBLIC_PAGES = ["/", "/inventory", "/financing", "/about", "/contact", "/booking", "/trade-in", "/privacy"];
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 

@@ -57,6 +57,10 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Bookings
   "GET /admin/bookings": area("bookings"),
   "PATCH /admin/bookings/:id": area("bookings"),
+  // Trade-in appraisals (decision 067): the salespeople who appraise and make the offer
+  "GET /admin/trade-ins": area("tradeIns"),
+  "POST /admin/trade-ins/:id/offer": area("tradeIns"),
+  "PATCH /admin/trade-ins/:id/status": area("tradeIns"),
   // Lead mail: every role handles leads, so every role sees whether mail works;
   // the outbox itself (recipients, subjects, errors, retry) is the owner's.
   "GET /admin/mail-status": "any-staff",

@@ -25,6 +25,7 @@ export type Database = {
   webVitals: WebVitalTable;
   outbox: OutboxTable;
   dealSettings: DealSettingsTable;
+  tradeIns: TradeInTable;
 };
 
 /** The owner's deal settings (migration 016): one row, id 1, the settings as JSON text. */
@@ -321,4 +322,44 @@ export type WebVitalTable = {
   /** Milliseconds for LCP and INP; unitless for CLS. */
   value: number;
   recordedAt: string;
+};
+
+/** A trade-in appraisal request and the offer staff sent (migration 017, decision 067). */
+export type TradeInTable = {
+  id: string;
+  vin: string | null;
+  year: number;
+  make: string;
+  model: string;
+  trim: string | null;
+  /** JSON object of the VIN decoder's other findings; null without a VIN. */
+  decoded: string | null;
+  mileage: number;
+  zip: string;
+  accidents: number;
+  warningLights: number;
+  tires: "good" | "fair" | "poor";
+  keys: number;
+  smokedIn: number;
+  titleStatus: "clean" | "salvage" | "rebuilt";
+  payoff: number | null;
+  lender: string | null;
+  /** JSON array of { key, width, height }. */
+  photos: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  locale: Generated<string>;
+  consentAt: string;
+  createdAt: string;
+  leadStatus: Generated<LeadStatus>;
+  firstStatusChangeAt: string | null;
+  offerLow: number | null;
+  offerHigh: number | null;
+  offerNote: string | null;
+  offerValidUntil: string | null;
+  offerSentAt: string | null;
+  /** SHA-256 of the offer link's token; the token itself is only in the shopper's mail. */
+  offerTokenHash: string | null;
 };

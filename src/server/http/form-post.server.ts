@@ -41,29 +41,53 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
 }
 
 /** A zod schema's definition, as far as reading a form needs it. */
-type DefLike = { type: string; in?: SchemaLike; innerType?: SchemaLike; shape?: Record<string, SchemaLike>; values?: unknown[] };
+type DefLike = {
+  type: string;
+  in?: SchemaLike;
+  out?: SchemaLike;
+  innerType?: SchemaLike;
+  shape?: Record<string, SchemaLike>;
+  values?: unknown[];
+};
 type SchemaLike = { _zod: { def: DefLike } };
 
-/** The object a form's schema describes, through its pipes and transforms. */
+/**
+ * What a pipe reads as: a preprocess (a transform piped into a schema) by the schema after it, a
+ * schema piped on into a transform or a narrower schema by the schema it starts with.
+ */
+function throughPipe(def: DefLike): DefLike | undefined {
+  if (def.type !== "pipe") return undefined;
+  const first = def.in?._zod.def;
+  return first?.type === "transform" ? def.out?._zod.def : first;
+}
+
+/** The object a form's schema describes, through its pipes, preprocessing and transforms. */
 function objectShape(schema: SchemaLike): Record<string, SchemaLike> {
   let def = schema._zod.def;
-  while (def.type === "pipe" && def.in) def = def.in._zod.def;
+  for (let next = throughPipe(def); next; next = throughPipe(def)) def = next;
   return def.shape ?? {};
 }
 
-/** True for a field the schema reads as a boolean (a checkbox; `true` only for a box that must be ticked), through optional and default. */
+/** A form schema's fields by their form names: a nested object's fields are dotted ("condition.tires"). */
+function formFields(schema: SchemaLike, prefix = ""): [string, SchemaLike][] {
+  return Object.entries(objectShape(schema)).flatMap(([name, field]): [string, SchemaLike][] =>
+    Object.keys(objectShape(field)).length > 0 ? formFields(field, `${prefix}${name}.`) : [[`${prefix}${name}`, field]],
+  );
+}
+
+/** True for a field the schema reads as a boolean (a checkbox; `true` only for a box that must be ticked), through optional, default and pipes. */
 function isBooleanField(schema: SchemaLike): boolean {
   let def = schema._zod.def;
   for (;;) {
-    if (def.innerType) def = def.innerType._zod.def;
-    else if (def.type === "pipe" && def.in) def = def.in._zod.def;
+    const next = def.innerType?._zod.def ?? throughPipe(def);
+    if (next) def = next;
     else return def.type === "boolean" || (def.type === "literal" && Boolean(def.values?.every((v) => typeof v === "boolean")));
   }
 }
 
 /** The names of a form schema's fields, in schema order: what a post may carry and echo. */
 export function schemaFieldNames(schema: SchemaLike): string[] {
-  return Object.keys(objectShape(schema));
+  return formFields(schema).map(([name]) => name);
 }
 
 /**
@@ -74,7 +98,7 @@ export function schemaFieldNames(schema: SchemaLike): string[] {
  */
 export function formInput(formData: FormData, schema: SchemaLike): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(objectShape(schema))) {
+  for (const [name, field] of formFields(schema)) {
     const value = formData.get(name);
     if (isBooleanField(field)) values[name] = formData.has(name);
     else if (typeof value === "string") values[name] = value;

@@ -32,6 +32,11 @@ export type AdfLead = {
   vehicle: AdfVehicle | null;
   /** What the shopper said about a trade-in, as its own `<vehicle interest="trade-in">`; null for none. */
   tradeIn: AdfVehicle | null;
+  /**
+   * A trade-in appraisal asks about no vehicle to buy: its only vehicle is the trade-in (which
+   * satisfies the DTD's vehicle+), rather than a general-inquiry vehicle beside it.
+   */
+  tradeInOnly?: boolean;
   customer: {
     firstName: string;
     lastName: string;
@@ -111,7 +116,7 @@ export function buildAdfXml(lead: AdfLead): string {
   lines.push(`    <id sequence="1" source="${x(lead.provider.name)}">${x(lead.id)}</id>`);
   lines.push(`    <requestdate>${isoWithOffset(lead.requestDate)}</requestdate>`);
   // The DTD requires at least one vehicle (vehicle+): a strict importer rejects a prospect without one.
-  lines.push(...vehicleLines(lead.vehicle ?? { comments: GENERAL_INQUIRY }, "buy"));
+  if (!(lead.tradeInOnly && lead.tradeIn)) lines.push(...vehicleLines(lead.vehicle ?? { comments: GENERAL_INQUIRY }, "buy"));
   if (lead.tradeIn) lines.push(...vehicleLines(lead.tradeIn, "trade-in"));
   const c = lead.customer;
   const language = languageLine(lead.language);

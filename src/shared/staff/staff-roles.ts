@@ -20,6 +20,7 @@ export const STAFF_AREAS = {
   financing: ["owner", "finance"],
   messages: ["owner", "sales"],
   bookings: ["owner", "sales", "service"],
+  tradeIns: ["owner", "sales"],
   visitors: ["owner", "sales"],
   staff: ["owner"],
   audit: ["owner"],

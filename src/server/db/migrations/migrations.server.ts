@@ -13,6 +13,7 @@ import { vehicleFuelTypeMigration } from "./013-vehicle-fuel-type.server";
 import { massachusettsWarrantyMigration } from "./014-massachusetts-warranty.server";
 import { staffRolesFromOneListMigration } from "./015-staff-roles-from-one-list.server";
 import { dealSettingsMigration } from "./016-deal-settings.server";
+import { tradeInsMigration } from "./017-trade-ins.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "014-massachusetts-warranty": massachusettsWarrantyMigration,
   "015-staff-roles-from-one-list": staffRolesFromOneListMigration,
   "016-deal-settings": dealSettingsMigration,
+  "017-trade-ins": tradeInsMigration,
 };

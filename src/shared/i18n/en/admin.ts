@@ -16,6 +16,7 @@ export const admin = {
     financing: "Financing Apps",
     messages: "Messages",
     bookings: "Bookings",
+    tradeIns: "Trade-ins",
     visitors: "Visitor Reports",
     settings: "Settings",
     staff: "Staff",

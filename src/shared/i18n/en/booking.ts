@@ -11,8 +11,6 @@ export const booking = {
   loading: "Loading...",
   noServices: "No services available at the moment.",
   minutes: (n: number) => `${n} minutes`,
-  durationLabel: "Duration",
-  priceLabel: "Price",
   calendarLabel: "Appointment date",
   dayToday: "today",
   daySelected: "selected",

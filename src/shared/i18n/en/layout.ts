@@ -8,6 +8,7 @@ export const layout = {
     service: "Book Service",
     about: "About",
     contact: "Contact",
+    tradeIn: "What's my car worth?",
     label: "Main",
   },
   languageSwitcher: "Language",
@@ -15,7 +16,6 @@ export const layout = {
   closeMenu: "Close menu",
   open: "Open",
   closed: "Closed",
-  openStatusLabel: (status: string) => `We are ${status.toLowerCase()} now`,
   callUs: (phone: string) => `Call us at ${phone}`,
   /** Staff languages (spec: English, Spanish, Portuguese); the other two in their own words. */
   languages: {
@@ -24,7 +24,7 @@ export const layout = {
     spanish: "Hablamos español.",
     portuguese: "Falamos português.",
   },
-  social: { facebook: "Facebook", instagram: "Instagram", whatsapp: "Chat on WhatsApp", label: "Social and contact links" },
+  social: { facebook: "Facebook", instagram: "Instagram", whatsapp: "Chat on WhatsApp" },
   footer: {
     contactHeading: "Contact Us",
     hoursHeading: "Business Hours",

@@ -2,7 +2,6 @@
 export const vehicle = {
   backToInventory: "Back to Inventory",
   photoCount: (current: number, total: number) => `Photo ${current} of ${total}`,
-  photosCount: (n: number) => `${n} photo${n === 1 ? "" : "s"}`,
   photoAlt: (name: string, n: number) => `${name}, photo ${n}`,
   showPhoto: (n: number) => `Show photo ${n}`,
   previousPhoto: "Previous photo",

@@ -13,8 +13,6 @@ export const booking: Messages["booking"] = {
   loading: "Cargando...",
   noServices: "No hay servicios disponibles en este momento.",
   minutes: (n: number) => `${n} minutos`,
-  durationLabel: "Duración",
-  priceLabel: "Precio",
   calendarLabel: "Fecha de la cita",
   dayToday: "hoy",
   daySelected: "seleccionado",

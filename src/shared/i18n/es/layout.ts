@@ -10,6 +10,7 @@ export const layout: Messages["layout"] = {
     service: "Servicio",
     about: "Nosotros",
     contact: "Contacto",
+    tradeIn: "¿Cuánto vale mi carro?",
     label: "Principal",
   },
   languageSwitcher: "Idioma",
@@ -17,7 +18,6 @@ export const layout: Messages["layout"] = {
   closeMenu: "Cerrar menú",
   open: "Abierto",
   closed: "Cerrado",
-  openStatusLabel: (status: string) => `${status} en este momento`,
   callUs: (phone: string) => `Llámenos al ${phone}`,
   languages: {
     label: "Idiomas",
@@ -25,7 +25,7 @@ export const layout: Messages["layout"] = {
     spanish: "Hablamos español.",
     portuguese: "Falamos português.",
   },
-  social: { facebook: "Facebook", instagram: "Instagram", whatsapp: "Escríbanos por WhatsApp", label: "Redes sociales y contacto" },
+  social: { facebook: "Facebook", instagram: "Instagram", whatsapp: "Escríbanos por WhatsApp" },
   footer: {
     contactHeading: "Contáctenos",
     hoursHeading: "Horario de atención",

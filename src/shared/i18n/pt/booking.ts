@@ -13,8 +13,6 @@ export const booking: Messages["booking"] = {
   loading: "Carregando...",
   noServices: "Nenhum serviço disponível no momento.",
   minutes: (n: number) => `${n} minutos`,
-  durationLabel: "Duração",
-  priceLabel: "Preço",
   calendarLabel: "Data do agendamento",
   dayToday: "hoje",
   daySelected: "selecionado",

@@ -10,6 +10,7 @@ export const layout: Messages["layout"] = {
     service: "Agendar serviço",
     about: "Sobre nós",
     contact: "Contato",
+    tradeIn: "Quanto vale meu carro?",
     label: "Principal",
   },
   languageSwitcher: "Idioma",
@@ -17,7 +18,6 @@ export const layout: Messages["layout"] = {
   closeMenu: "Fechar menu",
   open: "Aberto",
   closed: "Fechado",
-  openStatusLabel: (status: string) => `${status} agora`,
   callUs: (phone: string) => `Ligue para ${phone}`,
   languages: {
     label: "Idiomas",
@@ -25,7 +25,7 @@ export const layout: Messages["layout"] = {
     spanish: "Hablamos español.",
     portuguese: "Falamos português.",
   },
-  social: { facebook: "Facebook", instagram: "Instagram", whatsapp: "Fale conosco pelo WhatsApp", label: "Redes sociais e contato" },
+  social: { facebook: "Facebook", instagram: "Instagram", whatsapp: "Fale conosco pelo WhatsApp" },
   footer: {
     contactHeading: "Fale conosco",
     hoursHeading: "Horário de funcionamento",

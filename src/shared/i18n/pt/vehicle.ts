@@ -4,7 +4,6 @@ import type { Messages } from "../en";
 export const vehicle: Messages["vehicle"] = {
   backToInventory: "Voltar ao estoque",
   photoCount: (current: number, total: number) => `Foto ${current} de ${total}`,
-  photosCount: (n: number) => `${n} ${n === 1 ? "foto" : "fotos"}`,
   photoAlt: (name: string, n: number) => `${name}, foto ${n}`,
   showPhoto: (n: number) => `Mostrar foto ${n}`,
   previousPhoto: "Foto anterior",

@@ -1,0 +1,47 @@
+import { data } from "react-router";
+import { tradeInVinDecode } from "~/app/http/service-vin-decoder.server";
+import { metaLocale } from "~/app/lib/locale-handle";
+import { PageHero } from "~/app/lib/page-shell";
+import { publicUrlFrom } from "~/app/lib/root-data";
+import { TradeInForm } from "~/features/trade-in/trade-in-form";
+import { tradeInFormPost } from "~/features/trade-in/trade-in-form-action.server";
+import { resizePhoto } from "~/features/vehicles/resize-photo";
+import { appContext } from "~/server/load-context.server";
+import { businessProfile } from "~/shared/config/business-profile";
+import { useLocalizedPath } from "~/shared/i18n/messages";
+import { tradeInMessagesFor, useTradeInMessages } from "~/shared/i18n/trade-in-messages";
+import { pageMeta } from "~/shared/lib/seo";
+import type { Route } from "./+types/trade-in";
+
+/** The form posted without JavaScript (multipart; the same schema and service as POST /api/trade-ins). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const result = await tradeInFormPost(ctx, request, tradeInVinDecode(ctx.env.vpicCacheDir));
+  return data(result, { status: result.kind === "sent" ? 200 : result.kind === "too-large" ? 413 : 400 });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { locale } = metaLocale(matches);
+  const m = tradeInMessagesFor(locale).meta;
+  return pageMeta({
+    locale,
+    title: m.title(businessProfile.name),
+    description: m.description,
+    path: "/trade-in",
+    publicUrl: publicUrlFrom(matches),
+  });
+};
+
+/** /trade-in: "What's my car worth?", the trade-in appraisal request (decision 067). */
+export default function TradeInPage({ actionData }: Route.ComponentProps) {
+  const m = useTradeInMessages();
+  const path = useLocalizedPath();
+  return (
+    <>
+      <PageHero title={m.heading} subtitle={m.intro} />
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <TradeInForm action={path("/trade-in")} posted={actionData} resizePhoto={resizePhoto} />
+      </div>
+    </>
+  );
+}

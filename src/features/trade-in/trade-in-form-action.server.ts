@@ -1,0 +1,45 @@
+import type { AppContext } from "~/server/context.server";
+import { fieldErrorsOf } from "~/server/http/api-errors.server";
+import { FormTooLargeError, formInput, readFormData, schemaFieldNames } from "~/server/http/form-post.server";
+import { localeFromPath } from "~/shared/i18n/locales";
+import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
+import { TRADE_IN_BODY_LIMIT_BYTES } from "./trade-in-api.server";
+import type { TradeInPostResult } from "./trade-in-fields";
+import { HONEYPOT_FIELD, tradeInSchema } from "./trade-in-schema";
+import { submitTradeIn, type TradeInVinDecode } from "./trade-in.server";
+
+/** A chosen file as a data URL, as the JSON API receives photos; the image store checks the bytes. */
+async function asDataUrl(file: File): Promise<string> {
+  const bytes = Buffer.from(await file.arrayBuffer());
+  // The declared type is only a label here: the store sniffs the bytes and refuses anything else.
+  const type = /^image\/(jpeg|png|webp)$/.test(file.type) ? file.type : "image/jpeg";
+  return `data:${type};base64,${bytes.toString("base64")}`;
+}
+
+/**
+ * The trade-in form posted to /trade-in without JavaScript (multipart/form-data, photos as
+ * files): the same schema and service as POST /api/trade-ins (decision 067).
+ */
+export async function tradeInFormPost(ctx: AppContext, request: Request, decodeVin?: TradeInVinDecode): Promise<TradeInPostResult> {
+  let formData: FormData;
+  try {
+    formData = await readFormData(request, TRADE_IN_BODY_LIMIT_BYTES);
+  } catch (error) {
+    if (error instanceof FormTooLargeError) return { kind: "too-large" };
+    throw error;
+  }
+  const files = formData.getAll("photos").filter((f): f is File => typeof f !== "string" && f.size > 0);
+  // The page's language (/es/trade-in…): its field messages and the shopper's mails.
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const m = tradeInMessagesFor(locale);
+  const schema = tradeInSchema(m);
+  const input = { ...formInput(formData, schema), photos: await Promise.all(files.map(asDataUrl)) };
+  // What was typed comes back into the form; the photos and the honeypot never do.
+  const echoed = schemaFieldNames(schema).filter((name) => name !== "photos" && name !== HONEYPOT_FIELD);
+  const echo = () => Object.fromEntries(echoed.map((name) => [name, String(formData.get(name) ?? "")]));
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error), values: echo() };
+  const result = await submitTradeIn(ctx, parsed.data, locale, decodeVin);
+  if (result.kind === "invalid") return { kind: "invalid", fieldErrors: result.fieldErrors, values: echo() };
+  return { kind: "sent" };
+}

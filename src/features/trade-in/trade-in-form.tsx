@@ -1,0 +1,336 @@
+import { Camera, X } from "lucide-react";
+import { useId, useRef, useState, type ReactNode } from "react";
+import { useLocale } from "~/shared/i18n/messages";
+import { useTradeInMessages } from "~/shared/i18n/trade-in-messages";
+import { CheckboxField, SelectField, TextField } from "~/shared/ui/form-field";
+import { PrivacyNotice } from "~/shared/ui/privacy-notice";
+import { useZodForm } from "~/shared/ui/use-zod-form";
+import type { TradeInPostResult } from "./trade-in-fields";
+import type { TradeInFormValues } from "./trade-in-schema";
+
+/** zod loads on the first focus or submit, not with the page (decision 016). */
+const loadSchema = () => import("./trade-in-schema").then((module) => module.tradeInSchema);
+
+/** At most this many photos (the schema says the same; this file must not import it eagerly). */
+const MAX_PHOTOS = 10;
+
+type Photo = { name: string; dataUrl: string };
+
+type TradeInFormProps = {
+  /** The page route whose action takes the form when it is posted without JavaScript. */
+  action: string;
+  /** That action's answer, when the page is the result of such a post. */
+  posted?: TradeInPostResult;
+  /**
+   * Resizes one photo in the browser before it is sent: the vehicle photo pipeline, handed in by
+   * the page (one feature never imports another).
+   */
+  resizePhoto: (file: Blob) => Promise<Blob>;
+};
+
+const readAsDataUrl = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("read failed"));
+    reader.readAsDataURL(blob);
+  });
+
+/** POSTs the request as JSON with upload progress (XMLHttpRequest, since fetch reports none). */
+function postTradeIn(body: unknown, onProgress: (percent: number) => void): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/trade-ins");
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("Content-Type", "application/json");
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      let parsed: unknown = {};
+      try {
+        parsed = JSON.parse(xhr.responseText);
+      } catch {
+        // A proxy's HTML error page: the status says enough.
+      }
+      resolve({ status: xhr.status, body: parsed });
+    };
+    xhr.onerror = () => reject(new Error("Network error"));
+    xhr.send(JSON.stringify(body));
+  });
+}
+
+/**
+ * The trade-in appraisal form (decision 067). With JavaScript it checks the shared schema, resizes
+ * the photos in the browser and sends JSON (photos as data URLs) to POST /api/trade-ins with a
+ * progress bar; before or without JavaScript it is a multipart POST to the page's route action,
+ * photos as files, checked by the same schema and stored by the same service.
+ */
+export function TradeInForm({ action, posted, resizePhoto }: TradeInFormProps) {
+  const m = useTradeInMessages();
+  const locale = useLocale();
+  const id = useId();
+  const [notice, setNotice] = useState(posted);
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [preparing, setPreparing] = useState<{ done: number; total: number } | null>(null);
+  const [upload, setUpload] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const echoed = notice?.kind === "invalid" ? notice.values : undefined;
+  const { formProps, register, control, errors, isSubmitting, reset, setFieldErrors } = useZodForm<TradeInFormValues>({
+    schema: () => loadSchema().then((schema) => schema(m)),
+    initialErrors: posted?.kind === "invalid" ? posted.fieldErrors : undefined,
+    onValid: async (values) => {
+      setNotice(undefined);
+      setUpload(0);
+      try {
+        const res = await postTradeIn({ ...values, locale }, setUpload);
+        if (res.status === 201) {
+          setNotice({ kind: "sent" });
+          setPhotos([]);
+          reset();
+          window.scrollTo({ top: 0, behavior: "smooth" });
+          return;
+        }
+        const body = res.body as { error?: string; fieldErrors?: Record<string, string> };
+        if (body.fieldErrors) setFieldErrors(body.fieldErrors, true);
+        setNotice(res.status === 413 ? { kind: "too-large" } : { kind: "invalid", fieldErrors: body.fieldErrors ?? {}, values: {} });
+      } catch {
+        setNotice({ kind: "invalid", fieldErrors: {}, values: {} });
+      } finally {
+        setUpload(null);
+      }
+    },
+  });
+  const photosControl = control("photos");
+
+  async function addPhotos(files: FileList | null) {
+    if (!files?.length) return;
+    const chosen = [...files].slice(0, MAX_PHOTOS - photos.length);
+    setPreparing({ done: 0, total: chosen.length });
+    const added: Photo[] = [];
+    for (const [i, file] of chosen.entries()) {
+      try {
+        added.push({ name: file.name, dataUrl: await readAsDataUrl(await resizePhoto(file)) });
+      } catch {
+        // A file the browser cannot decode: sent as it is, the server says whether it is an image.
+        added.push({ name: file.name, dataUrl: await readAsDataUrl(file) });
+      }
+      setPreparing({ done: i + 1, total: chosen.length });
+    }
+    setPreparing(null);
+    const next = [...photos, ...added];
+    setPhotos(next);
+    photosControl.onChange(next.map((p) => p.dataUrl));
+    if (fileInput.current) fileInput.current.value = "";
+  }
+
+  function removePhoto(index: number) {
+    const next = photos.filter((_, i) => i !== index);
+    setPhotos(next);
+    photosControl.onChange(next.map((p) => p.dataUrl));
+  }
+
+  const text = (name: string, label: string, props: Record<string, unknown> = {}) => (
+    <TextField id={`${id}-${name}`} label={label} error={errors[name]} {...register(name)} defaultValue={echoed?.[name]} {...props} />
+  );
+  const photoError = errors.photos ?? Object.entries(errors).find(([name]) => name.startsWith("photos."))?.[1];
+  const busy = isSubmitting || preparing !== null;
+
+  return (
+    <form {...formProps} method="post" action={action} encType="multipart/form-data" className="space-y-8">
+      {notice ? <PostedNotice result={notice} /> : null}
+      <Section title={m.sections.vehicle}>
+        {text("vin", m.labels.vin, {
+          hint: m.hints.vin,
+          autoComplete: "off",
+          autoCapitalize: "characters",
+          maxLength: 17,
+          spellCheck: false,
+        })}
+        <div className="grid gap-4 sm:grid-cols-3">
+          {text("year", m.labels.year, { inputMode: "numeric" })}
+          {text("make", m.labels.make)}
+          {text("model", m.labels.model)}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {text("trim", m.labels.trim)}
+          {text("mileage", m.labels.mileage, { inputMode: "numeric", required: true })}
+          {text("zip", m.labels.zip, { inputMode: "numeric", autoComplete: "postal-code", required: true })}
+        </div>
+      </Section>
+      <Section title={m.sections.condition}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("condition.accidents", m.labels.accidents, { inputMode: "numeric", hint: m.hints.accidents, required: true })}
+          {text("condition.keys", m.labels.keys, { inputMode: "numeric", required: true })}
+          <SelectField
+            id={`${id}-tires`}
+            label={m.labels.tires}
+            error={errors["condition.tires"]}
+            required
+            {...register("condition.tires")}
+            defaultValue={echoed?.["condition.tires"] ?? ""}
+            placeholder="—"
+            options={(["good", "fair", "poor"] as const).map((value) => ({ value, label: m.tires[value] }))}
+          />
+          <SelectField
+            id={`${id}-title`}
+            label={m.labels.titleStatus}
+            error={errors["condition.titleStatus"]}
+            required
+            {...register("condition.titleStatus")}
+            defaultValue={echoed?.["condition.titleStatus"] ?? ""}
+            placeholder="—"
+            options={(["clean", "salvage", "rebuilt"] as const).map((value) => ({ value, label: m.titleStatus[value] }))}
+          />
+        </div>
+        <CheckboxField
+          id={`${id}-lights`}
+          label={m.labels.warningLights}
+          {...register("condition.warningLights")}
+          value="true"
+          defaultChecked={echoed?.["condition.warningLights"] === "true"}
+        />
+        <CheckboxField
+          id={`${id}-smoked`}
+          label={m.labels.smokedIn}
+          {...register("condition.smokedIn")}
+          value="true"
+          defaultChecked={echoed?.["condition.smokedIn"] === "true"}
+        />
+      </Section>
+      <Section title={m.sections.loan}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("payoff", m.labels.payoff, { inputMode: "numeric" })}
+          {text("lender", m.labels.lender)}
+        </div>
+      </Section>
+      <Section title={m.sections.photos}>
+        <div>
+          <label htmlFor={`${id}-photos`} className="block font-medium text-gray-900">
+            {m.labels.photos}
+          </label>
+          <p id={`${id}-photos-hint`} className="mt-1 text-sm text-gray-700">
+            {m.hints.photos}
+          </p>
+          {/* Without JavaScript the files go with the form (multipart); with it, resized copies go as data URLs. */}
+          <input
+            ref={(element) => {
+              fileInput.current = element;
+              photosControl.ref(element);
+            }}
+            id={`${id}-photos`}
+            name="photos"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            multiple
+            disabled={busy || photos.length >= MAX_PHOTOS}
+            aria-describedby={`${id}-photos-hint${photoError ? ` ${id}-photos-error` : ""}`}
+            aria-invalid={photoError ? true : undefined}
+            onChange={(e) => void addPhotos(e.currentTarget.files)}
+            className="mt-2 block w-full text-base text-gray-900 file:mr-3 file:inline-flex file:items-center file:rounded-md file:border-0 file:bg-gray-900 file:px-4 file:py-2 file:font-semibold file:text-white"
+          />
+          {photoError ? (
+            <p id={`${id}-photos-error`} className="mt-1 text-sm font-medium text-red-800">
+              {photoError}
+            </p>
+          ) : null}
+          {preparing ? (
+            <div className="mt-3" role="status">
+              <p className="text-sm text-gray-800">{m.preparing(preparing.done, preparing.total)}</p>
+              <progress
+                max={preparing.total}
+                value={preparing.done}
+                aria-label={m.uploadProgress}
+                className="mt-1 h-2 w-full accent-red-700"
+              />
+            </div>
+          ) : null}
+          {photos.length ? (
+            <>
+              <p className="mt-3 text-sm text-gray-800">{m.photoCount(photos.length)}</p>
+              <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
+                {photos.map((photo, i) => (
+                  <li key={`${photo.name}-${i}`} className="relative">
+                    <img src={photo.dataUrl} alt="" className="aspect-square w-full rounded-md object-cover" />
+                    <button
+                      type="button"
+                      onClick={() => removePhoto(i)}
+                      aria-label={m.removePhoto(i + 1)}
+                      className="absolute top-1 right-1 inline-flex h-8 w-8 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow hover:bg-white"
+                    >
+                      <X aria-hidden="true" className="h-4 w-4" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <Camera aria-hidden="true" className="mt-3 h-8 w-8 text-gray-500" />
+          )}
+        </div>
+      </Section>
+      <Section title={m.sections.contact}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("firstName", m.labels.firstName, { autoComplete: "given-name", required: true })}
+          {text("lastName", m.labels.lastName, { autoComplete: "family-name", required: true })}
+          {text("email", m.labels.email, { type: "email", autoComplete: "email", required: true })}
+          {text("phone", m.labels.phone, { type: "tel", autoComplete: "tel", required: true })}
+        </div>
+        <CheckboxField
+          id={`${id}-consent`}
+          label={m.labels.consent}
+          error={errors.consent}
+          {...register("consent")}
+          value="true"
+          defaultChecked={echoed?.consent === "true"}
+        />
+        {/* Honeypot: off-screen and out of the tab order; people never fill it, naive bots do. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label htmlFor={`${id}-hp`}>{m.labels.honeypot}</label>
+          <input id={`${id}-hp`} type="text" tabIndex={-1} autoComplete="off" {...register("website")} />
+        </div>
+        <PrivacyNotice />
+      </Section>
+      {upload !== null ? (
+        <div role="status">
+          <p className="text-sm text-gray-800">{m.uploading}</p>
+          <progress max={100} value={upload} aria-label={m.uploadProgress} className="mt-1 h-2 w-full accent-red-700" />
+        </div>
+      ) : null}
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-70 sm:w-auto"
+      >
+        {isSubmitting ? m.sending : m.submit}
+      </button>
+    </form>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-4 rounded-xl border border-gray-200 p-4 sm:p-6">
+      <legend className="px-1 text-xl font-bold">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** The route action's outcome (or the API's, with JavaScript): sent, or what to fix. */
+function PostedNotice({ result }: { result: TradeInPostResult }) {
+  const m = useTradeInMessages();
+  if (result.kind === "sent") {
+    return (
+      <div role="status" className="rounded-md border border-green-700 bg-green-50 p-4 text-green-900">
+        <p className="font-semibold">{m.sent.title}</p>
+        <p className="mt-1 text-sm">{m.sent.text}</p>
+      </div>
+    );
+  }
+  return (
+    <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-sm font-medium text-red-900">
+      {result.kind === "too-large" ? m.posted.tooLarge : Object.keys(result.fieldErrors).length ? m.posted.fixFields : m.posted.failed}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import type { NewMail } from "~/server/data/outbox.server";
+import type { TradeIn } from "~/server/data/trade-ins.server";
+import type { ServerEnv } from "~/server/env.server";
+import { imageVariantUrl } from "~/server/images/image-urls.server";
+import { buildAdfXml } from "~/server/mail/adf.server";
+import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
+import { adfAddress, adfProvider, staffLeadsAddress } from "~/server/mail/recipients.server";
+import { absoluteUrl, contactRows, dashboardRecordUrl, dealerTime, shopperLanguageLine } from "~/server/mail/staff-mail.server";
+import { businessProfile } from "~/shared/config/business-profile";
+import { staffTradeIns } from "~/shared/i18n/en/staff-trade-ins";
+import { asLocale, LANGUAGE_TAGS, localizedPath } from "~/shared/i18n/locales";
+import { tradeInMail as en } from "~/shared/i18n/en/trade-in-mail";
+import { tradeInMail as es } from "~/shared/i18n/es/trade-in-mail";
+import { tradeInMail as pt } from "~/shared/i18n/pt/trade-in-mail";
+import { formatLongDate, formatNumber, formatPrice } from "~/shared/lib/format";
+
+/** The shopper's mails in their language (staff mails stay English). */
+const shopperMail = { en, es, pt };
+
+export const tradeInVehicleName = (t: Pick<TradeIn, "year" | "make" | "model" | "trim">) =>
+  [t.year, t.make, t.model, t.trim].filter(Boolean).join(" ");
+
+/** The offer's range as the shopper reads it: "$12,000 – $13,500", or one amount when both ends agree. */
+export function offerRange(low: number, high: number, locale: string): string {
+  const l = asLocale(locale);
+  return low === high ? formatPrice(low, l) : `${formatPrice(low, l)} – ${formatPrice(high, l)}`;
+}
+
+/** Every photo as a full-size URL a salesperson or a CRM can open. */
+const photoUrls = (env: ServerEnv, t: TradeIn) => t.photos.map((p) => absoluteUrl(env, imageVariantUrl(p.key, "1200.jpg"))!);
+
+/**
+ * The mails one trade-in request sends, like every lead: the staff notification (reply-to the
+ * shopper), the ADF lead when ADF_TO is set, and the shopper's acknowledgement in their language.
+ */
+export function tradeInRequestMails(env: ServerEnv, t: TradeIn): NewMail[] {
+  const s = staffTradeIns.mail;
+  const customer = `${t.firstName} ${t.lastName}`;
+  const vehicle = tradeInVehicleName(t);
+  const related = { relatedType: "trade-in" as const, relatedId: t.id };
+  const locale = asLocale(t.locale);
+  const condition = s.condition(t.condition);
+  const photos = photoUrls(env, t);
+
+  const staffBody = renderMail(
+    s.heading,
+    [
+      {
+        type: "fields",
+        rows: [
+          ...contactRows({ name: "Name", phone: "Phone", email: "Email" }, { name: customer, phone: t.phone, email: t.email }),
+          [s.fields.vehicle, vehicle],
+          ...(t.vin ? ([[s.fields.vin, t.vin]] as const) : []),
+          [s.fields.mileage, `${formatNumber(t.mileage)} mi`],
+          [s.fields.zip, t.zip],
+          [s.fields.condition, condition],
+          ...(t.payoff !== null ? ([[s.fields.payoff, formatPrice(t.payoff)]] as const) : []),
+          ...(t.lender ? ([[s.fields.lender, t.lender]] as const) : []),
+          [s.fields.received, dealerTime(t.createdAt)],
+        ],
+      },
+      ...(photos.length ? [{ type: "fields" as const, rows: photos.map((url, i) => [s.photo(i + 1), url, url] as const) }] : []),
+      { type: "link", label: s.open, href: dashboardRecordUrl(env, "tradeIns", t.id) },
+      { type: "paragraph", text: s.replyHint },
+    ],
+    [businessProfile.name],
+    "en-US",
+    shopperLanguageLine(locale),
+  );
+  const mails: NewMail[] = [
+    {
+      kind: "trade-in-staff",
+      to: staffLeadsAddress(env),
+      replyTo: t.email,
+      subject: s.subject(vehicle, customer),
+      ...staffBody,
+      ...related,
+    },
+  ];
+
+  const adfTo = adfAddress(env);
+  if (adfTo) {
+    const details = [
+      `Condition: ${condition}`,
+      ...(t.zip ? [`ZIP: ${t.zip}`] : []),
+      ...(t.payoff !== null
+        ? [`Payoff: ${formatPrice(t.payoff)}${t.lender ? ` (${t.lender})` : ""}`]
+        : t.lender
+          ? [`Lender: ${t.lender}`]
+          : []),
+      ...photos.map((url, i) => `Photo ${i + 1}: ${url}`),
+    ];
+    mails.push({
+      kind: "trade-in-adf",
+      to: adfTo,
+      subject: `ADF lead (${s.adfKind}): ${customer}`,
+      text: buildAdfXml({
+        id: t.id,
+        requestDate: new Date(t.createdAt),
+        vehicle: null,
+        tradeIn: {
+          year: t.year,
+          make: t.make,
+          model: t.model,
+          vin: t.vin ?? undefined,
+          trim: t.trim,
+          odometer: t.mileage,
+          imageUrl: photos[0],
+          comments: details.join("\n"),
+        },
+        tradeInOnly: true,
+        customer: { firstName: t.firstName, lastName: t.lastName, email: t.email, phone: t.phone },
+        language: locale,
+        comments: `Trade-in appraisal request. Open it in the dashboard: ${dashboardRecordUrl(env, "tradeIns", t.id)}`,
+        vendor: businessProfile,
+        provider: adfProvider(env, s.adfKind),
+      }),
+      ...related,
+    });
+  }
+
+  const m = shopperMail[locale];
+  mails.push({
+    kind: "trade-in-ack",
+    to: t.email,
+    // A reply reaches the dealership, not the sending address (MAIL_FROM is often a no-reply box).
+    replyTo: businessProfile.email,
+    subject: m.receivedSubject(businessProfile.name),
+    ...renderMail(
+      m.receivedHeading(t.firstName),
+      [
+        { type: "paragraph", text: m.receivedBody(vehicle) },
+        { type: "paragraph", text: m.replyHint },
+      ],
+      dealershipSignature(),
+      LANGUAGE_TAGS[locale],
+    ),
+    ...related,
+  });
+  return mails;
+}
+
+/** The offer mail, in the shopper's language, with the link to the offer page in that language. */
+export function tradeInOfferMail(
+  env: ServerEnv,
+  t: TradeIn,
+  offer: { low: number; high: number; note: string | null; validUntil: string },
+  token: string,
+): NewMail {
+  const locale = asLocale(t.locale);
+  const m = shopperMail[locale];
+  const vehicle = tradeInVehicleName(t);
+  const link = `${env.publicUrl}${localizedPath(`/trade-in/offer/${token}`, locale)}`;
+  return {
+    kind: "trade-in-offer",
+    to: t.email,
+    replyTo: businessProfile.email,
+    subject: m.offerSubject(vehicle),
+    ...renderMail(
+      m.offerHeading(t.firstName),
+      [
+        {
+          type: "paragraph",
+          text: m.offerBody(vehicle, offerRange(offer.low, offer.high, locale), formatLongDate(offer.validUntil, locale)),
+        },
+        ...(offer.note ? [{ type: "paragraph" as const, text: `${m.note}\n${offer.note}` }] : []),
+        { type: "link", label: m.offerLink, href: link },
+        { type: "paragraph", text: m.replyHint },
+      ],
+      dealershipSignature(),
+      LANGUAGE_TAGS[locale],
+    ),
+    relatedType: "trade-in",
+    relatedId: t.id,
+  };
+}

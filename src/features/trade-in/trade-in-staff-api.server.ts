@@ -1,0 +1,38 @@
+import { Router } from "express";
+import type { AppContext } from "~/server/context.server";
+import { parseOr400, sendError } from "~/server/http/api-errors.server";
+import { jsonBody } from "~/server/http/json-body.server";
+import { staffOf } from "~/server/http/staff-request.server";
+import { leadStatusSchema } from "~/shared/staff/lead-tracking";
+import { uuidField } from "~/shared/validation/fields";
+import { tradeInOfferSchema } from "./trade-in-schema";
+import { listTradeInsForStaff, sendTradeInOffer, setTradeInStatus } from "./trade-in.server";
+
+const isUuid = (id: string) => uuidField().safeParse(id).success;
+
+/** /api/admin/trade-ins*: the list, the offer and the lead status. Mounted by src/app behind the staff guard. */
+export function tradeInStaffApi(ctx: AppContext): Router {
+  const router = Router();
+  router.get("/admin/trade-ins", async (_req, res) => {
+    res.json(await listTradeInsForStaff(ctx));
+  });
+  router.post("/admin/trade-ins/:id/offer", jsonBody(), async (req, res) => {
+    const id = String(req.params.id).toLowerCase();
+    if (!isUuid(id)) return sendError(res, 404, "Not found");
+    const input = parseOr400(res, tradeInOfferSchema, req.body);
+    if (!input) return;
+    const sent = await sendTradeInOffer(ctx, staffOf(res), id, input);
+    if (!sent) return sendError(res, 404, "Not found");
+    res.json({ id, ...sent });
+  });
+  router.patch("/admin/trade-ins/:id/status", jsonBody(), async (req, res) => {
+    const id = String(req.params.id).toLowerCase();
+    if (!isUuid(id)) return sendError(res, 404, "Not found");
+    const input = parseOr400(res, leadStatusSchema, req.body);
+    if (!input) return;
+    const tradeIn = await setTradeInStatus(ctx, staffOf(res), id, input.status);
+    if (!tradeIn) return sendError(res, 404, "Not found");
+    res.json(tradeIn);
+  });
+  return router;
+}

@@ -1,0 +1,166 @@
+import crypto from "node:crypto";
+import type { Selectable } from "kysely";
+import type { Db } from "~/server/db/database.server";
+import type { LeadStatus, TradeInTable } from "~/server/db/schema.server";
+
+export type TradeInPhoto = { key: string; width: number; height: number };
+export type TradeInCondition = {
+  accidents: number;
+  warningLights: boolean;
+  tires: "good" | "fair" | "poor";
+  keys: number;
+  smokedIn: boolean;
+  titleStatus: "clean" | "salvage" | "rebuilt";
+};
+/** `validUntil`: the last day the offer holds, a dealership calendar date (yyyy-MM-dd). */
+export type TradeInOffer = { low: number; high: number; note: string | null; validUntil: string; sentAt: string };
+
+/** One trade-in appraisal request as the features see it. */
+export type TradeIn = {
+  id: string;
+  vin: string | null;
+  year: number;
+  make: string;
+  model: string;
+  trim: string | null;
+  /** What the VIN decoder read besides year, make, model and trim (body style, engine…). */
+  decoded: Record<string, string> | null;
+  mileage: number;
+  zip: string;
+  condition: TradeInCondition;
+  payoff: number | null;
+  lender: string | null;
+  photos: TradeInPhoto[];
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  locale: string;
+  consentAt: string;
+  createdAt: string;
+  leadStatus: LeadStatus;
+  firstStatusChangeAt: string | null;
+  /** The latest offer sent, or null before the first. */
+  offer: TradeInOffer | null;
+};
+
+export type TradeInInput = Omit<TradeIn, "id" | "createdAt" | "consentAt" | "leadStatus" | "firstStatusChangeAt" | "offer">;
+
+function fromRow(r: Selectable<TradeInTable>): TradeIn {
+  return {
+    id: r.id,
+    vin: r.vin,
+    year: r.year,
+    make: r.make,
+    model: r.model,
+    trim: r.trim,
+    decoded: r.decoded ? (JSON.parse(r.decoded) as Record<string, string>) : null,
+    mileage: r.mileage,
+    zip: r.zip,
+    condition: {
+      accidents: r.accidents,
+      warningLights: r.warningLights === 1,
+      tires: r.tires,
+      keys: r.keys,
+      smokedIn: r.smokedIn === 1,
+      titleStatus: r.titleStatus,
+    },
+    payoff: r.payoff,
+    lender: r.lender,
+    photos: JSON.parse(r.photos) as TradeInPhoto[],
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    phone: r.phone,
+    locale: r.locale,
+    consentAt: r.consentAt,
+    createdAt: r.createdAt,
+    leadStatus: r.leadStatus,
+    firstStatusChangeAt: r.firstStatusChangeAt,
+    offer:
+      r.offerLow !== null && r.offerHigh !== null && r.offerValidUntil && r.offerSentAt
+        ? { low: r.offerLow, high: r.offerHigh, note: r.offerNote, validUntil: r.offerValidUntil, sentAt: r.offerSentAt }
+        : null,
+  };
+}
+
+/** Stores one request (the shopper consented when they sent it); returns its id. */
+export async function insertTradeIn(db: Db, input: TradeInInput, now = new Date()): Promise<string> {
+  const id = crypto.randomUUID();
+  const { condition: c, decoded, photos, ...fields } = input;
+  await db
+    .insertInto("tradeIns")
+    .values({
+      id,
+      ...fields,
+      decoded: decoded ? JSON.stringify(decoded) : null,
+      photos: JSON.stringify(photos),
+      accidents: c.accidents,
+      warningLights: c.warningLights ? 1 : 0,
+      tires: c.tires,
+      keys: c.keys,
+      smokedIn: c.smokedIn ? 1 : 0,
+      titleStatus: c.titleStatus,
+      consentAt: now.toISOString(),
+      createdAt: now.toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+/** Every request, newest first. */
+export async function listTradeIns(db: Db): Promise<TradeIn[]> {
+  const rows = await db.selectFrom("tradeIns").selectAll().orderBy("createdAt", "desc").orderBy("id").execute();
+  return rows.map(fromRow);
+}
+
+export async function findTradeIn(db: Db, id: string): Promise<TradeIn | null> {
+  const row = await db.selectFrom("tradeIns").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? fromRow(row) : null;
+}
+
+export async function findTradeInByOfferTokenHash(db: Db, tokenHash: string): Promise<TradeIn | null> {
+  const row = await db.selectFrom("tradeIns").selectAll().where("offerTokenHash", "=", tokenHash).executeTakeFirst();
+  return row ? fromRow(row) : null;
+}
+
+/** Records an offer and its link's token hash (replacing any earlier offer and link); false when no such request. */
+export async function setTradeInOffer(
+  db: Db,
+  id: string,
+  offer: { low: number; high: number; note: string | null; validUntil: string; tokenHash: string },
+  now = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable("tradeIns")
+    .set({
+      offerLow: offer.low,
+      offerHigh: offer.high,
+      offerNote: offer.note,
+      offerValidUntil: offer.validUntil,
+      offerSentAt: now.toISOString(),
+      offerTokenHash: offer.tokenHash,
+    })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Sets a request's lead status; the first change also records when. False when no such request. */
+export async function setTradeInLeadStatus(db: Db, id: string, status: LeadStatus, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("tradeIns")
+    .set((eb) => ({
+      leadStatus: status,
+      // Response time counts from the first real change: re-saving "new" on a new lead is none.
+      firstStatusChangeAt: eb
+        .case()
+        .when("leadStatus", "=", status)
+        .then(eb.ref("firstStatusChangeAt"))
+        .else(eb.fn.coalesce("firstStatusChangeAt", eb.val(now.toISOString())))
+        .end(),
+    }))
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

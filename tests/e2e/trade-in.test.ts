@@ -1,0 +1,112 @@
+import sharp from "sharp";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
+import { signInInBrowser } from "../support/staff-browser";
+import { staffClient, type StaffClient } from "../support/staff-client";
+import { DEMO_OWNER } from "../support/staff-sign-in";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let browser: Browser;
+let smtp: SmtpCapture;
+let owner: StaffClient;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  [server, browser] = await Promise.all([
+    startTestServer({ env: { SMTP_URL: smtp.url, LEADS_TO: "leads@dealer.test", MAIL_FROM: "noreply@dealer.test" } }),
+    launchBrowser(),
+  ]);
+  owner = await staffClient(server);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+type Listed = { id: string; model: string; photos: unknown[] };
+
+describe("trade-in appraisal", () => {
+  it("is sent from a phone (390 px) with a photo, through the menu link, and passes axe", async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 390, height: 844 } });
+    await page.goto("/");
+    await waitForHydration(page, "header button[aria-controls='mobile-menu']");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.locator("#mobile-menu").getByRole("link", { name: "What's my car worth?" }).click();
+    await page.getByRole("heading", { level: 1, name: "What's my car worth?" }).waitFor();
+    await waitForHydration(page, 'form[action="/trade-in"]');
+    const violations = await seriousAxeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+
+    await page.getByLabel("Year", { exact: true }).fill("2014");
+    await page.getByLabel("Make", { exact: true }).fill("Subaru");
+    await page.getByLabel("Model", { exact: true }).fill("Outback");
+    await page.getByLabel("Mileage", { exact: true }).fill("121000");
+    await page.getByLabel("ZIP code", { exact: true }).fill("01420");
+    await page.getByLabel("Accidents reported", { exact: true }).fill("0");
+    await page.getByLabel("Number of keys", { exact: true }).fill("2");
+    await page.getByLabel("Tire condition", { exact: true }).selectOption("good");
+    await page.getByLabel("Title", { exact: true }).selectOption("clean");
+    const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 20, g: 90, b: 60 } } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel("Photos (up to 10, optional)").setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: photo });
+    await page.getByText("1 of 10 photos").waitFor();
+    await page.getByLabel("First Name", { exact: true }).fill("Maya");
+    await page.getByLabel("Last Name", { exact: true }).fill("Chen");
+    await page.getByLabel("Email", { exact: true }).fill("maya.chen@example.com");
+    await page.getByLabel("Phone", { exact: true }).fill("978-555-0177");
+    await page.getByLabel(/I agree that the dealership may contact me/).check();
+    // Nothing on the phone's page is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole("button", { name: "Get my offer" }).click();
+    await page.getByText("Thank you! We received your request.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/trade-in");
+
+    const list = (await (await owner.fetch("/api/admin/trade-ins")).json()) as Listed[];
+    const stored = list.find((t) => t.model === "Outback")!;
+    // Resized in the browser, then stored with its variants like a vehicle photo.
+    expect(stored.photos).toEqual([expect.objectContaining({ width: 1200, height: 900 })]);
+    await context.close();
+  }, 60_000);
+
+  it("shows the staff tab (axe), sends an offer, and the offer page (axe) carries its low end into the estimate", async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.url });
+    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+    await page.getByRole("tab", { name: "Trade-ins" }).click();
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "2014 Subaru Outback" }) });
+    await card.waitFor();
+    await card.getByRole("img", { name: "Photo 1 of the 2014 Subaru Outback" }).waitFor();
+    const violations = await seriousAxeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+
+    smtp.mails.length = 0;
+    await card.getByLabel("Low ($)").fill("6500");
+    await card.getByLabel("High ($)").fill("7200");
+    await card.getByLabel("Note to the shopper (optional)").fill("Bring both keys.");
+    await card.getByRole("button", { name: "Send offer" }).click();
+    await card.getByTestId("offer-sent").waitFor();
+    const isOffer = (subject = "") => subject.startsWith("Your trade-in offer");
+    for (let tries = 0; !smtp.mails.some((m) => isOffer(m.parsed.subject)) && tries < 200; tries++)
+      await new Promise((r) => setTimeout(r, 100));
+    const offerMail = smtp.mails.find((m) => isOffer(m.parsed.subject))!;
+    const link = new URL(/See your offer: (\S+)/.exec(offerMail.parsed.text!)![1]!);
+    await context.close();
+
+    const shopper = await newPage(browser, { baseURL: server.url, viewport: { width: 390, height: 844 } });
+    await shopper.page.goto(link.pathname);
+    await shopper.page.getByTestId("offer-range").getByText("$6,500 – $7,200").waitFor();
+    await shopper.page.getByText("Bring both keys.").waitFor();
+    const offerViolations = await seriousAxeViolations(shopper.page);
+    expect(offerViolations, describeViolations(offerViolations)).toEqual([]);
+    const value = shopper.page.getByLabel("Trade-in value for your estimate");
+    expect(await value.inputValue()).toBe("6500");
+    await value.fill("6800");
+    await shopper.page.getByRole("button", { name: "Use this value in my estimate" }).click();
+    await shopper.page.waitForURL(/\/inventory\?tradeInValue=6800$/);
+    await shopper.context.close();
+  }, 90_000);
+});

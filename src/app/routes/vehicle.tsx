@@ -10,7 +10,7 @@ import { VEHICLE_GRID_CLASS, VehicleBadges, VehicleCard } from "~/features/inven
 import type { VehicleSummary } from "~/features/inventory/vehicle-summary";
 import { PhotoGallery } from "~/features/vehicle/photo-gallery";
 import { VehicleSkeleton } from "~/features/vehicle/vehicle-skeleton";
-import { findPublicVehicle } from "~/features/vehicle/vehicle.server";
+import { findPublicVehicle, vehicleForPage, type VehiclePageVehicle } from "~/features/vehicle/vehicle.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { metaLocale } from "~/app/lib/locale-handle";
@@ -22,7 +22,6 @@ import { pageMeta } from "~/shared/lib/seo";
 import { carJsonLd, serializeJsonLd } from "~/shared/lib/structured-data";
 import { similarVehicles } from "~/shared/lib/similar-vehicles";
 import { isVehiclePathSlug, parseVehicleIdFromPath, vehiclePath } from "~/shared/lib/vehicle-path";
-import type { PublicVehicle } from "~/shared/types/vehicle";
 import { DealerContact } from "~/shared/ui/dealer-contact";
 import { deferredHydration } from "~/shared/ui/deferred-hydration";
 import { JsonLd } from "~/shared/ui/json-ld";
@@ -58,17 +57,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const soldVehicle: SoldVehicle = { name: `${year} ${make} ${model}`, path: canonical };
     return data<VehicleData>({ soldVehicle, similar, publicUrl: ctx.env.publicUrl }, { status: 410 });
   }
-  const vehicle = found.vehicle;
+  const locale = localeFromPath(url.pathname);
   // Built here, not in the browser: the page's JavaScript then carries no schema.org code (issue 15's budget).
   const structuredData = serializeJsonLd({
     "@context": "https://schema.org",
-    ...carJsonLd(vehicle, ctx.env.publicUrl, localeFromPath(url.pathname)),
+    ...carJsonLd(found.vehicle, ctx.env.publicUrl, locale),
   });
+  // Features and description in the page's language, named here: the catalogue stays on the server.
+  const vehicle = vehicleForPage(found.vehicle, locale);
   return data<VehicleData>({ vehicle, similar, publicUrl: ctx.env.publicUrl, structuredData });
 }
 
 type SoldVehicle = { name: string; path: string };
-type ListedVehicleData = { vehicle: PublicVehicle; similar: VehicleSummary[]; publicUrl: string; structuredData: string };
+type ListedVehicleData = { vehicle: VehiclePageVehicle; similar: VehicleSummary[]; publicUrl: string; structuredData: string };
 type SoldVehicleData = { soldVehicle: SoldVehicle; similar: VehicleSummary[]; publicUrl: string };
 type VehicleData = ListedVehicleData | SoldVehicleData;
 
@@ -234,13 +235,17 @@ function VehicleDetails({ vehicle, similar, structuredData }: ListedVehicleData)
           </section>
         </div>
         <div className="space-y-8 lg:col-start-1 lg:row-start-2">
-          {vehicle.description ? <p className="text-gray-800">{vehicle.description}</p> : null}
+          {vehicle.description ? (
+            <p className="text-gray-800" lang={vehicle.description.lang ?? undefined} data-testid="vehicle-description">
+              {vehicle.description.text}
+            </p>
+          ) : null}
           {vehicle.features.length > 0 ? (
             <section aria-labelledby="features-heading">
               <h2 id="features-heading" className="text-xl font-bold">
                 {v.features}
               </h2>
-              <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+              <ul className="mt-3 grid gap-2 sm:grid-cols-2" data-testid="vehicle-features">
                 {vehicle.features.map((f) => (
                   <li key={f} className="flex items-start gap-2 text-gray-800">
                     <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-red-700" />
@@ -282,7 +287,7 @@ function VehicleDetails({ vehicle, similar, structuredData }: ListedVehicleData)
 }
 
 /** Title, sale status, price, call and financing. */
-function Summary({ name, vehicle }: { name: string; vehicle: PublicVehicle }) {
+function Summary({ name, vehicle }: { name: string; vehicle: VehiclePageVehicle }) {
   const v = useMessages().vehicle;
   const locale = useLocale();
   const path = useLocalizedPath();

@@ -34,14 +34,14 @@ export function FeaturePicker({ value, onChange, idp }: { value: string; onChang
         {CATEGORIES.map((category) => (
           <fieldset key={category} aria-describedby={`${idp}-feature-picker-help`}>
             <legend className="text-sm font-semibold">{t.categories[category]}</legend>
-            <div className="mt-1 grid gap-x-4 gap-y-1 sm:grid-cols-2">
+            <div className="mt-1 grid gap-x-4 gap-y-2 sm:grid-cols-2">
               {FEATURE_CATALOGUE.filter((feature) => feature.category === category).map((feature) => (
                 <label key={feature.key} className="flex items-center gap-2 text-sm">
                   <input
                     type="checkbox"
                     checked={chosen.has(feature.names.en)}
                     onChange={(event) => toggle(feature.names.en, event.target.checked)}
-                    className="h-4 w-4 accent-red-700"
+                    className="h-5 w-5 shrink-0 accent-red-700"
                   />
                   {feature.names.en}
                 </label>

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { englishFeatureName, featureKeyOf } from "~/shared/lib/vehicle-features";
+import { DEMO_FEATURES } from "./demo-catalogue.server";
 import { DEMO_VEHICLE_COUNT, demoPrice, demoVehicle } from "./seed-demo.server";
 
 const civic = { make: "Honda", basePrice: 24_000, bodyStyle: "Sedan" };
@@ -35,5 +37,21 @@ describe("demo lot prices (issue 10: not $4,995 whatever the car)", () => {
     // A 2018 Civic with 85,000 miles: low-to-mid teens.
     expect(demoPrice(civic, 2018, 85_000)).toBeGreaterThanOrEqual(10_000);
     expect(demoPrice(civic, 2018, 85_000)).toBeLessThanOrEqual(15_000);
+  });
+});
+
+describe("demo features and descriptions (decision 069)", () => {
+  it("are all catalogue options, by their English names, and every demo vehicle has its description in three languages", () => {
+    for (const name of DEMO_FEATURES) {
+      const key = featureKeyOf(name);
+      expect(key, name).not.toBeNull();
+      expect(englishFeatureName(key!)).toBe(name);
+    }
+    for (let i = 0; i < DEMO_VEHICLE_COUNT; i++) {
+      const vehicle = demoVehicle(i);
+      expect([vehicle.description, vehicle.descriptionEs, vehicle.descriptionPt].every((d) => typeof d === "string" && d.length > 40)).toBe(
+        true,
+      );
+    }
   });
 });

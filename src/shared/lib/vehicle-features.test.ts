@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_FEATURES } from "~/server/seed/demo-catalogue.server";
-import {
-  canonicalFeatureName,
-  englishFeatureName,
-  FEATURE_CATALOGUE,
-  featureKeyOf,
-  featureNames,
-  storedFeatures,
-} from "./vehicle-features";
+import { canonicalFeatureName, FEATURE_CATALOGUE, featureKeyOf, featureNames, storedFeatures } from "./vehicle-features";
 
 describe("the feature catalogue (decision 069)", () => {
   it("holds at least 60 standard options, each with a kebab-case key and a name in English, Spanish and Portuguese", () => {
@@ -25,14 +17,6 @@ describe("the feature catalogue (decision 069)", () => {
   it("never gives two options the same name in any language, so a typed name means one key", () => {
     for (const feature of FEATURE_CATALOGUE) {
       for (const name of Object.values(feature.names)) expect(featureKeyOf(name), `${feature.key}: ${name}`).toBe(feature.key);
-    }
-  });
-
-  it("knows every feature the demo stock and the old comma-separated field used, by its English name", () => {
-    for (const name of DEMO_FEATURES) {
-      const key = featureKeyOf(name);
-      expect(key, name).not.toBeNull();
-      expect(englishFeatureName(key!)).toBe(name);
     }
   });
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 
 type Language = "en" | "es" | "pt";
@@ -7,11 +7,23 @@ const LANGUAGES: Language[] = ["en", "es", "pt"];
 /**
  * The vehicle form's description in English, Spanish and Portuguese, one tab each (the ARIA tabs
  * pattern: arrows, Home and End move between tabs). Every panel stays in the form while hidden, so
- * all three are sent; `panel` renders a language's labelled field.
+ * all three are sent; `panel` renders a language's labelled field. A refused save opens the first
+ * language whose field has an error, which would otherwise sit in a hidden panel.
  */
-export function DescriptionTabs({ idp, panel }: { idp: string; panel: (language: Language) => ReactNode }) {
+export function DescriptionTabs({
+  idp,
+  panel,
+  invalid,
+}: {
+  idp: string;
+  panel: (language: Language) => ReactNode;
+  invalid: Language | null;
+}) {
   const t = useStaffMessages().vehicleText.descriptions;
   const [selected, setSelected] = useState<Language>("en");
+  useEffect(() => {
+    if (invalid) setSelected(invalid);
+  }, [invalid]);
   const tabs = useRef<Partial<Record<Language, HTMLButtonElement | null>>>({});
 
   function onKeyDown(event: KeyboardEvent) {

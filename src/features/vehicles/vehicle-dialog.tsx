@@ -342,6 +342,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
         </Field>
         <DescriptionTabs
           idp={idp}
+          invalid={errors.description ? "en" : errors.descriptionEs ? "es" : errors.descriptionPt ? "pt" : null}
           panel={(language) => {
             const name = language === "es" ? "descriptionEs" : language === "pt" ? "descriptionPt" : "description";
             return (

@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import { withCheckDigit } from "~/shared/lib/vin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Vehicle } from "~/shared/types/vehicle";
+import { openServerDatabase } from "../support/server-database";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { vehicleFormBody } from "../support/vehicle-form";
@@ -344,5 +345,66 @@ describe("Buyers Guide and stock numbers", () => {
     });
     expect(kept.status).toBe(200);
     expect((await vehicles()).find((v) => v.id === owner.id)).toMatchObject({ stockNumber: "L2", trim: "EX" });
+  });
+});
+
+describe("feature keys and descriptions in the CSV (decision 069)", () => {
+  const KEYED = vin(900);
+  /** The features as the vehicles table holds them: catalogue keys and custom text. */
+  async function storedFeatures(vinOf: string): Promise<string[]> {
+    const { db } = openServerDatabase(server);
+    try {
+      const row = await db.selectFrom("vehicles").select("features").where("vin", "=", vinOf).executeTakeFirstOrThrow();
+      return JSON.parse(row.features) as string[];
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  it("imports English names (any case) as keys and the rest as custom; export then import gives the same keys, custom staying custom", async () => {
+    const header = `${HEADER},Description (Spanish),Description (Portuguese)`;
+    const csv = [
+      header,
+      `${row(900, { features: '"heated seats, Apple CarPlay, Winter tires on steel rims, Third-Row Seating"' })},Auto limpio,Carro conservado`,
+    ].join("\n");
+    const { report } = await importCsv(csv, false);
+    expect(report.created).toEqual([{ row: 2, vin: KEYED }]);
+    const keys = ["heated-seats", "apple-carplay", "Winter tires on steel rims", "third-row-seating"];
+    expect(await storedFeatures(KEYED)).toEqual(keys);
+    const imported = (await vehicles()).find((v) => v.vin === KEYED)!;
+    expect(imported).toMatchObject({
+      features: ["Heated Seats", "Apple CarPlay", "Winter tires on steel rims", "Third-Row Seating"],
+      descriptionEs: "Auto limpio",
+      descriptionPt: "Carro conservado",
+    });
+
+    const exported = await (await staff.fetch("/api/admin/vehicles/export.csv")).text();
+    const [exportHeader, ...rows] = parse(exported, { bom: true }) as string[][];
+    const cells = rows.find((r) => r[0] === KEYED)!;
+    const cell = (name: string) => cells[exportHeader!.indexOf(name)];
+    expect(cell("Features")).toBe("Heated Seats, Apple CarPlay, Winter tires on steel rims, Third-Row Seating");
+    expect([cell("Description (Spanish)"), cell("Description (Portuguese)")]).toEqual(["Auto limpio", "Carro conservado"]);
+
+    // The export imported back changes nothing; the keys are the same keys.
+    const back = await importCsv(exported, false);
+    expect(back.report.updated).toEqual([]);
+    expect(back.report.unchanged.map((u) => u.vin)).toContain(KEYED);
+    expect(await storedFeatures(KEYED)).toEqual(keys);
+  });
+
+  it("a file without the Spanish and Portuguese columns leaves those descriptions as they are; an empty cell clears one", async () => {
+    await importCsv(
+      [HEADER, row(900, { features: '"Heated Seats, Apple CarPlay, Winter tires on steel rims, Third-Row Seating"', price: "14495" })].join(
+        "\n",
+      ),
+      false,
+    );
+    expect((await vehicles()).find((v) => v.vin === KEYED)).toMatchObject({
+      price: 14_495,
+      descriptionEs: "Auto limpio",
+      descriptionPt: "Carro conservado",
+    });
+    await importCsv(["VIN,Description (Spanish)", `${KEYED},`].join("\n"), false);
+    expect((await vehicles()).find((v) => v.vin === KEYED)).toMatchObject({ descriptionEs: null, descriptionPt: "Carro conservado" });
   });
 });

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FEATURE_CATALOGUE } from "~/shared/lib/vehicle-features";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { staffClient, type StaffClient } from "../support/staff-client";
@@ -28,8 +29,11 @@ afterAll(async () => {
 const PUBLIC_KEYS = [
   "bodyStyle",
   "description",
+  "descriptionEs",
+  "descriptionPt",
   "drivetrain",
   "exteriorColor",
+  "featureNames",
   "features",
   "id",
   "images",
@@ -211,5 +215,119 @@ describe("a vehicle imported without photos", () => {
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toHaveProperty("images");
+  });
+});
+
+/** The text of an element's HTML, tags dropped and React's entities read back. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .trim();
+
+/** What a vehicle page shows: its feature list and its description (with the description's lang). */
+async function shownOnPage(path: string): Promise<{ features: string[]; description: string | null; lang: string | null; html: string }> {
+  const res = await get(path);
+  expect(res.status, path).toBe(200);
+  const html = await res.text();
+  const list = /<ul[^>]*data-testid="vehicle-features"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? "";
+  const features = [...list.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) => textOf(m[1]!));
+  const paragraph = /<p([^>]*)data-testid="vehicle-description"[^>]*>([\s\S]*?)<\/p>/.exec(html);
+  const lang = paragraph ? (/lang="([^"]+)"/.exec(paragraph[0])?.[1] ?? null) : null;
+  return { features, description: paragraph ? textOf(paragraph[2]!) : null, lang, html };
+}
+
+type ListedVehicle = Vehicle & { featureNames: { key: string | null; en: string; es: string; pt: string }[] };
+
+describe("features and descriptions in the page's language (decision 069)", () => {
+  it("the public API keeps features as English names and adds each feature's key and three names, and both descriptions", async () => {
+    for (const vehicle of (await listed()) as unknown as ListedVehicle[]) {
+      expect(vehicle.features).toEqual(vehicle.featureNames.map((f) => f.en));
+      for (const names of vehicle.featureNames) {
+        if (names.key === null) expect([names.es, names.pt]).toEqual([names.en, names.en]);
+        else expect(FEATURE_CATALOGUE.find((f) => f.key === names.key)?.names).toEqual({ en: names.en, es: names.es, pt: names.pt });
+      }
+    }
+    // The demo stock ships every description in all three languages (the one imported above has only English).
+    const demo = ((await listed()) as unknown as ListedVehicle[]).filter((v) => v.vin !== "1PUB0000500000001");
+    expect(demo.length).toBeGreaterThan(0);
+    for (const vehicle of demo) {
+      expect(vehicle.descriptionEs).toMatch(/^Este .* fue revisado/);
+      expect(vehicle.descriptionPt).toMatch(/^Este .* foi revisado/);
+    }
+    const [first] = (await listed()) as unknown as ListedVehicle[];
+    const one = (await (await get(`/api/vehicles/${first!.id}`)).json()) as ListedVehicle;
+    expect(one.featureNames).toEqual(first!.featureNames);
+  });
+
+  it("a Portuguese vehicle page lists its features in Portuguese and shows the Portuguese description", async () => {
+    const vehicle = ((await listed()) as unknown as ListedVehicle[]).find(
+      (v) => v.descriptionPt && v.featureNames.some((f) => f.key && f.pt !== f.en),
+    )!;
+    const page = await shownOnPage(`/pt${vehiclePath(vehicle)}`);
+    expect(page.features).toEqual(vehicle.featureNames.map((f) => f.pt));
+    expect(page.description).toBe(vehicle.descriptionPt);
+    expect(page.lang).toBeNull();
+    const english = await shownOnPage(vehiclePath(vehicle));
+    expect(english.features).toEqual(vehicle.features);
+    expect(english.description).toBe(vehicle.description);
+  });
+
+  it("no Spanish or Portuguese page shows an English catalogue name or the English description where a translation exists", async () => {
+    const vehicles = (await listed()) as unknown as ListedVehicle[];
+    // Names the English page shows that a translation replaces (Bluetooth, Apple CarPlay read the same in all three).
+    const englishOnly = (locale: "es" | "pt") =>
+      new Set(FEATURE_CATALOGUE.filter((f) => f.names[locale] !== f.names.en).map((f) => f.names.en));
+    for (const locale of ["es", "pt"] as const) {
+      const untranslated = englishOnly(locale);
+      for (const vehicle of vehicles) {
+        const page = await shownOnPage(`/${locale}${vehiclePath(vehicle)}`);
+        expect(
+          page.features.filter((name) => untranslated.has(name)),
+          `${locale} ${vehicle.id}`,
+        ).toEqual([]);
+        expect(page.features).toEqual(vehicle.featureNames.map((f) => f[locale]));
+        const own = locale === "es" ? vehicle.descriptionEs : vehicle.descriptionPt;
+        if (own) {
+          expect(page).toMatchObject({ description: own, lang: null });
+          // Nowhere on the page, the loader's data included.
+          expect(page.html).not.toContain(vehicle.description!);
+        } else {
+          expect(page).toMatchObject({ description: vehicle.description, lang: "en" });
+        }
+      }
+    }
+  });
+
+  it('a page without its language\'s description shows the English one marked lang="en"; a custom feature reads as typed', async () => {
+    const vehicle = (await allVehicles()).find((v) => v.images.length > 0 && v.status === "available")!;
+    const edited = await staff.fetch(`/api/admin/vehicles/${vehicle.id}`, {
+      method: "PATCH",
+      body: vehicleFormBody(vehicle, { descriptionEs: "", features: ["heated seats", "Winter tires on steel rims"] }),
+    });
+    expect(edited.status).toBe(200);
+    const after = (await allVehicles()).find((v) => v.id === vehicle.id)!;
+    // Left out of the body, the Portuguese description stayed.
+    expect(after).toMatchObject({
+      descriptionEs: null,
+      descriptionPt: vehicle.descriptionPt,
+      features: ["Heated Seats", "Winter tires on steel rims"],
+    });
+    const spanish = await shownOnPage(`/es${vehiclePath(vehicle)}`);
+    expect(spanish).toMatchObject({
+      description: vehicle.description,
+      lang: "en",
+      features: ["Asientos con calefacción", "Winter tires on steel rims"],
+    });
+    const portuguese = await shownOnPage(`/pt${vehiclePath(vehicle)}`);
+    expect(portuguese).toMatchObject({
+      description: vehicle.descriptionPt,
+      lang: null,
+      features: ["Bancos aquecidos", "Winter tires on steel rims"],
+    });
   });
 });

@@ -179,6 +179,50 @@ describe("running the lot in the dashboard", () => {
     await publicPage.close();
   });
 
+  it("edits a vehicle's features from the catalogue and its Portuguese description (axe on the form); the Portuguese page shows them", async () => {
+    type Listed = { id: string; year: number; make: string; model: string; status: string; images: string[] };
+    const all = (await (await page.request.get("/api/admin/vehicles")).json()) as Listed[];
+    const nameOf = (v: Listed) => `${v.year} ${v.make} ${v.model}`;
+    const vehicle = all.find(
+      (v) => v.status === "available" && v.images.length > 0 && all.filter((o) => nameOf(o) === nameOf(v)).length === 1,
+    )!;
+    await page.getByRole("button", { name: `Edit ${nameOf(vehicle)}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Vehicle" });
+    const features = dialog.getByLabel("Features (comma-separated)");
+    await features.fill("Bluetooth, Winter tires on steel rims");
+
+    // The catalogue ticks what the field names, and ticking or unticking edits the field.
+    await dialog.getByText("Choose from the standard options").click();
+    await dialog.getByText("(1 chosen)").waitFor();
+    expect(await dialog.getByRole("checkbox", { name: "Bluetooth", exact: true }).isChecked()).toBe(true);
+    await dialog.getByRole("checkbox", { name: "Heated Seats", exact: true }).check();
+    await dialog.getByRole("checkbox", { name: "Bluetooth", exact: true }).uncheck();
+    expect(await features.inputValue()).toBe("Winter tires on steel rims, Heated Seats");
+    await dialog.getByText("(1 chosen)").waitFor();
+
+    // Description tabs: arrows move between languages; each language has its own labelled field.
+    await dialog.getByRole("tab", { name: "English" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await dialog.getByRole("tab", { name: "Spanish", selected: true }).waitFor();
+    await dialog.getByRole("tab", { name: "Portuguese" }).click();
+    const portuguese = dialog.getByLabel("Description in Portuguese (optional)");
+    await portuguese.fill("Carro de um único dono, revisado e com pneus novos.");
+    const axe = await seriousAxeViolations(page);
+    expect(axe, describeViolations(axe)).toEqual([]);
+    await dialog.getByRole("button", { name: "Save Vehicle" }).click();
+    await page.getByText("Vehicle updated successfully").waitFor();
+
+    const shopper = await browser.newPage({ baseURL: server.url });
+    await shopper.goto(`/pt${vehiclePath(vehicle)}`);
+    const list = shopper.getByTestId("vehicle-features");
+    await list.waitFor();
+    expect(await list.getByRole("listitem").allTextContents()).toEqual(["Winter tires on steel rims", "Bancos aquecidos"]);
+    expect(await shopper.getByTestId("vehicle-description").textContent()).toBe("Carro de um único dono, revisado e com pneus novos.");
+    const publicAxe = await seriousAxeViolations(shopper);
+    expect(publicAxe, describeViolations(publicAxe)).toEqual([]);
+    await shopper.close();
+  });
+
   it("lists the three feed URLs with copy buttons in Settings", async () => {
     await page.getByRole("tab", { name: "Settings" }).click();
     await page.getByTestId("feed-url").first().waitFor();

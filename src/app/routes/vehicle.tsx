@@ -12,7 +12,7 @@ import { PhotoGallery } from "~/features/vehicle/photo-gallery";
 import { VehicleSkeleton } from "~/features/vehicle/vehicle-skeleton";
 import { estimateForVehicle } from "~/features/deal/vehicle-estimate.server";
 import type { PageEstimate } from "~/features/vehicle/payment-estimator";
-import { findPublicVehicle } from "~/features/vehicle/vehicle.server";
+import { findPublicVehicle, vehicleForPage, type VehiclePageVehicle } from "~/features/vehicle/vehicle.server";
 import type { AppContext } from "~/server/context.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
@@ -63,13 +63,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const soldVehicle: SoldVehicle = { name: `${year} ${make} ${model}`, path: canonical };
     return data<VehicleData>({ soldVehicle, similar, publicUrl: ctx.env.publicUrl }, { status: 410 });
   }
-  const vehicle = found.vehicle;
-  const estimate = await pageEstimate(ctx, vehicle.id, url, localizedPath(vehiclePath(vehicle), localeFromPath(url.pathname)));
+  const locale = localeFromPath(url.pathname);
+  const estimate = await pageEstimate(ctx, found.vehicle.id, url, localizedPath(vehiclePath(found.vehicle), locale));
   // Built here, not in the browser: the page's JavaScript then carries no schema.org code.
   const structuredData = serializeJsonLd({
     "@context": "https://schema.org",
-    ...carJsonLd(vehicle, ctx.env.publicUrl, localeFromPath(url.pathname)),
+    ...carJsonLd(found.vehicle, ctx.env.publicUrl, locale),
   });
+  // Features and description in the page's language, named here: the catalogue stays on the server.
+  const vehicle = vehicleForPage(found.vehicle, locale);
   return data<VehicleData>({ vehicle, similar, publicUrl: ctx.env.publicUrl, structuredData, estimate });
 }
 
@@ -100,7 +102,7 @@ async function pageEstimate(ctx: AppContext, id: string, url: URL, action: strin
 
 type SoldVehicle = { name: string; path: string };
 type ListedVehicleData = {
-  vehicle: PublicVehicle;
+  vehicle: VehiclePageVehicle;
   similar: VehicleSummary[];
   publicUrl: string;
   structuredData: string;
@@ -273,13 +275,17 @@ function VehicleDetails({ vehicle, similar, structuredData, estimate }: ListedVe
           </section>
         </div>
         <div className="space-y-8 lg:col-start-1 lg:row-start-2">
-          {vehicle.description ? <p className="text-gray-800">{vehicle.description}</p> : null}
+          {vehicle.description ? (
+            <p className="text-gray-800" lang={vehicle.description.lang ?? undefined} data-testid="vehicle-description">
+              {vehicle.description.text}
+            </p>
+          ) : null}
           {vehicle.features.length > 0 ? (
             <section aria-labelledby="features-heading">
               <h2 id="features-heading" className="text-xl font-bold">
                 {v.features}
               </h2>
-              <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+              <ul className="mt-3 grid gap-2 sm:grid-cols-2" data-testid="vehicle-features">
                 {vehicle.features.map((f) => (
                   <li key={f} className="flex items-start gap-2 text-gray-800">
                     <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-red-700" />
@@ -326,7 +332,7 @@ function VehicleDetails({ vehicle, similar, structuredData, estimate }: ListedVe
 }
 
 /** Title, sale status, price, call and financing. */
-function Summary({ name, vehicle }: { name: string; vehicle: PublicVehicle }) {
+function Summary({ name, vehicle }: { name: string; vehicle: VehiclePageVehicle }) {
   const v = useMessages().vehicle;
   const locale = useLocale();
   const path = useLocalizedPath();

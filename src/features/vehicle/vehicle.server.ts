@@ -2,6 +2,7 @@ import type { AppContext } from "~/server/context.server";
 import { readDealSettings } from "~/server/data/deal-settings.server";
 import { findListedVehicle, findVehicle } from "~/server/data/vehicles.server";
 import { advertisedPrice } from "~/shared/lib/deal-estimate";
+import type { Locale } from "~/shared/i18n/locales";
 import { toPublicVehicle } from "~/shared/lib/public-vehicle";
 import type { PublicVehicle, Vehicle } from "~/shared/types/vehicle";
 import { uuidField } from "~/shared/validation/fields";
@@ -33,4 +34,30 @@ export async function findPublicVehicle(ctx: AppContext, id: string): Promise<Pu
   if (stored?.status !== "sold") return { kind: "not-found" };
   const { year, make, model, bodyStyle, price } = stored;
   return { kind: "sold", vehicle: { id: stored.id, year, make, model, bodyStyle, price } };
+}
+
+/** A text the vehicle page shows, with its language when that is not the page's (a fallback to English). */
+export type ShownText = { text: string; lang: Locale | null };
+
+/**
+ * A listed vehicle as its page gets it: the features named and the description chosen in the page's
+ * language on the server, so the page carries neither the feature catalogue nor the other languages'
+ * texts (decision 069). A custom feature reads as staff typed it; a page whose language has no
+ * description shows the English one, marked as English.
+ */
+export type VehiclePageVehicle = Omit<PublicVehicle, "features" | "featureNames" | "description" | "descriptionEs" | "descriptionPt"> & {
+  /** Names in the page's language; custom features as typed. */
+  features: string[];
+  description: ShownText | null;
+};
+
+export function vehicleForPage(vehicle: PublicVehicle, locale: Locale): VehiclePageVehicle {
+  const { features: _english, featureNames, description, descriptionEs, descriptionPt, ...rest } = vehicle;
+  const own = locale === "es" ? descriptionEs : locale === "pt" ? descriptionPt : description;
+  const shownDescription: ShownText | null = own ? { text: own, lang: null } : description ? { text: description, lang: "en" } : null;
+  return {
+    ...rest,
+    features: featureNames.map((names) => names[locale]),
+    description: shownDescription,
+  };
 }

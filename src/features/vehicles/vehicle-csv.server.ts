@@ -63,6 +63,8 @@ export const IMPORT_COLUMNS: Column[] = [
   { header: "Warranty Type", field: "warrantyType" },
   { header: "Warranty Systems", field: "warrantySystems" },
   { header: "Warranty Duration", field: "warrantyDuration" },
+  { header: "Description (Spanish)", field: "descriptionEs" },
+  { header: "Description (Portuguese)", field: "descriptionPt" },
 ];
 
 /** Other names a dealer management system may use for a column. */
@@ -75,6 +77,8 @@ const ALIASES: Record<string, keyof VehicleImportFields> = {
   odometer: "mileage",
   miles: "mileage",
   "body type": "bodyStyle",
+  "description es": "descriptionEs",
+  "description pt": "descriptionPt",
 };
 
 const normalHeader = (header: string) =>
@@ -91,7 +95,10 @@ const HEADER_OF = new Map(IMPORT_COLUMNS.map((c) => [c.field, c.header]));
 /** The export's columns: every importable one, then what only staff read (ignored on import). */
 const EXPORT_HEADERS = [...IMPORT_COLUMNS.map((c) => c.header), "Sold At", "Photos", "ID", "Created At", "Updated At"];
 
-/** Features are one cell, comma-separated, as in the vehicle form. */
+/**
+ * Features are one cell, comma-separated, as in the vehicle form: catalogue features by their English
+ * names, which the import turns back into the same keys, custom ones as typed (decision 069).
+ */
 const FEATURE_SEPARATOR = ", ";
 
 /**
@@ -122,6 +129,8 @@ export async function exportVehiclesCsv(ctx: AppContext, staff: Staff): Promise<
     v.warrantyType,
     v.warrantySystems ?? "",
     v.warrantyDuration ?? "",
+    v.descriptionEs ?? "",
+    v.descriptionPt ?? "",
     v.soldAt ?? "",
     v.images.map((src) => absoluteUrl(ctx.env.publicUrl, src)).join(" "),
     v.id,
@@ -152,7 +161,7 @@ export class CsvFileError extends Error {}
 /**
  * What one file may hold. Each bounds the work a file can cause before it is
  * refused: rows are counted while parsing, so a longer file is never parsed to its end; columns
- * (the import knows 19) and the length of one row (its cells, separators aside; a description holds
+ * (the import knows 22) and the length of one row (its cells, separators aside; a description holds
  * at most 5,000 characters) are checked cell by cell, so a line of 400,000 empty cells stops at its 65th.
  */
 export const MAX_IMPORT_ROWS = 5_000;

@@ -10,6 +10,8 @@ import { ModalDialog } from "~/shared/ui/staff/modal-dialog";
 import { runWithToast } from "~/shared/ui/staff/run-with-toast";
 import { staffFetch, staffJson } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
+import { DescriptionTabs } from "./description-tabs";
+import { FeaturePicker } from "./feature-picker";
 import { resizePhoto, uploadPhoto } from "./resize-photo";
 import { LotFields } from "./vehicle-lot-fields";
 import {
@@ -37,8 +39,10 @@ function photosOf(vehicle: Vehicle | null): Photo[] {
 
 /** Add Vehicle / Edit Vehicle (docs/behaviour.md §5 Vehicle form, §8 toasts, §9 photos). */
 export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle | null; onClose: () => void; onSaved: () => void }) {
-  const m = useStaffMessages().admin;
+  const staffText = useStaffMessages();
+  const m = staffText.admin;
   const f = m.vehicleForm;
+  const d = staffText.vehicleText.descriptions;
   const [photos, setPhotos] = useState<Photo[]>(() => photosOf(vehicle));
   const [progress, setProgress] = useState<{ done: number; total: number; percent: number } | null>(null);
   const [lookingUp, setLookingUp] = useState(false);
@@ -67,6 +71,8 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
           exteriorColor: vehicle.exteriorColor as VehicleFormInput["exteriorColor"],
           features: vehicle.features.join(", "),
           description: vehicle.description ?? "",
+          descriptionEs: vehicle.descriptionEs ?? "",
+          descriptionPt: vehicle.descriptionPt ?? "",
           images: photosOf(vehicle).map((p) => p.key),
           stockNumber: vehicle.stockNumber ?? "",
           trim: vehicle.trim ?? "",
@@ -89,6 +95,8 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
           bodyStyle: "",
           features: "",
           description: "",
+          descriptionEs: "",
+          descriptionPt: "",
           images: [],
           stockNumber: "",
           trim: "",
@@ -218,7 +226,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
 
   const field = (name: keyof VehicleFormInput) => ({
     id: `${idp}-${name}`,
-    "aria-required": name === "description" ? undefined : true,
+    "aria-required": name === "description" || name === "descriptionEs" || name === "descriptionPt" ? undefined : true,
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `${idp}-${name}-error` : undefined,
   });
@@ -327,16 +335,30 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
         </div>
         <Field label={f.features} htmlFor={`${idp}-features`} error={errors.features?.message} errorId={`${idp}-features-error`}>
           <input {...register("features")} {...field("features")} placeholder={f.featuresHint} className={inputClass} />
+          <FeaturePicker
+            idp={idp}
+            value={String(watch("features") ?? "")}
+            onChange={(next) => setValue("features", next, { shouldValidate: true, shouldDirty: true })}
+          />
         </Field>
-        <Field
-          optional
-          label={f.description}
-          htmlFor={`${idp}-description`}
-          error={errors.description?.message}
-          errorId={`${idp}-description-error`}
-        >
-          <textarea {...register("description")} {...field("description")} rows={3} className={inputClass} />
-        </Field>
+        <DescriptionTabs
+          idp={idp}
+          invalid={errors.description ? "en" : errors.descriptionEs ? "es" : errors.descriptionPt ? "pt" : null}
+          panel={(language) => {
+            const name = language === "es" ? "descriptionEs" : language === "pt" ? "descriptionPt" : "description";
+            return (
+              <Field
+                optional
+                label={language === "es" ? d.esLabel : language === "pt" ? d.ptLabel : f.description}
+                htmlFor={`${idp}-${name}`}
+                error={errors[name]?.message}
+                errorId={`${idp}-${name}-error`}
+              >
+                <textarea {...register(name)} {...field(name)} lang={language} rows={3} className={inputClass} />
+              </Field>
+            );
+          }}
+        />
         <LotFields register={register} watch={watch} errors={errors} idp={idp} inputClass={inputClass} />
 
         <fieldset>

@@ -3,6 +3,7 @@ import { staffMessagesFor } from "~/shared/i18n/staff-messages";
 import { EXTERIOR_COLORS, FUEL_TYPES, VEHICLE_STATUSES, WARRANTY_TYPES } from "~/shared/types/vehicle";
 import { formatNumber } from "~/shared/lib/format";
 import { asIsAllowed, massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
+import { canonicalFeatureName } from "~/shared/lib/vehicle-features";
 import { isValidVin, VIN_LENGTH } from "~/shared/lib/vin";
 import { isoDateField, requiredText, vinField, withoutControlCharacters } from "~/shared/validation/fields";
 
@@ -21,13 +22,30 @@ export const MAX_PHOTOS_PER_UPLOAD = 25;
 /** A vehicle keeps at most this many photos in total. */
 export const MAX_PHOTOS_PER_VEHICLE = 60;
 
-/** Features are entered comma-separated: split, trimmed, empties dropped (docs/behaviour.md §5). */
+/**
+ * Features are entered comma-separated: split, trimmed, empties dropped (docs/behaviour.md §5). A feature the
+ * catalogue knows, by its key or a name in any language, reads as its English name (stored as its key).
+ */
 export function splitFeatures(text: string): string[] {
   return text
     .split(",")
     .map((f) => f.trim())
     .filter((f) => f.length > 0);
 }
+
+/**
+ * The Spanish or Portuguese description: control characters dropped, trimmed, empty means none. Left
+ * out of a request (an older client, a CSV without its column), it stays as it is, like the lot fields.
+ */
+const translatedDescription = () =>
+  z
+    .string()
+    .overwrite(withoutControlCharacters)
+    .trim()
+    .max(5000)
+    .nullable()
+    .transform((d) => (d ? d : null))
+    .optional();
 
 /** A stored photo key (content hash), a stored photo URL, or a data URL (validated by the server). */
 export const STORED_KEY_PATTERN = /^[0-9a-f]{32}$/;
@@ -161,7 +179,12 @@ const vehicleFields = z.object({
         : Array.isArray(value)
           ? value.map((f) => (typeof f === "string" ? withoutControlCharacters(f).trim() : f)).filter((f) => f !== "")
           : value,
-    z.array(z.string().max(100), { error: v.features }).min(1, v.features).max(100),
+    z
+      .array(z.string().max(100), { error: v.features })
+      .min(1, v.features)
+      .max(100)
+      // Catalogue features by their English name, repeats dropped: an import compares them so.
+      .transform((features) => [...new Set(features.map(canonicalFeatureName))]),
   ),
   description: z
     .string()
@@ -170,6 +193,8 @@ const vehicleFields = z.object({
     .max(5000)
     .nullish()
     .transform((d) => (d ? d : null)),
+  descriptionEs: translatedDescription(),
+  descriptionPt: translatedDescription(),
   images: photoList(1),
 });
 

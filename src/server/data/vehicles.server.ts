@@ -5,6 +5,7 @@ import { engineOf } from "~/server/db/dialect.server";
 import type { Database } from "~/server/db/schema.server";
 import { photoFromKey } from "~/server/images/image-urls.server";
 import { defaultWarrantyType } from "~/shared/lib/massachusetts-warranty";
+import { englishFeatureName, featureNames, storedFeatures } from "~/shared/lib/vehicle-features";
 import type { Vehicle, VehicleStatus } from "~/shared/types/vehicle";
 import { listPriceChangesSince, recordPriceChange } from "./vehicle-price-changes.server";
 
@@ -21,15 +22,19 @@ type LotFields =
   | "manufacturerWarrantyApplies";
 
 /** Fields a vehicle is created or replaced with; images are already-stored image keys in order. */
-export type VehicleInput = Omit<Vehicle, "id" | "images" | "photos" | "createdAt" | "updatedAt" | "soldAt" | "priceReducedBy" | LotFields> &
-  Partial<Pick<Vehicle, LotFields>> & {
+export type VehicleInput = Omit<
+  Vehicle,
+  "id" | "images" | "photos" | "createdAt" | "updatedAt" | "soldAt" | "priceReducedBy" | "featureNames" | "descriptionEs" | "descriptionPt" | LotFields
+> &
+  Partial<Pick<Vehicle, LotFields | "descriptionEs" | "descriptionPt">> & {
     images: { key: string; width: number; height: number }[];
   };
 
 /** Vehicle fields without images: what an import row may set (any subset on update). */
 export type VehicleFields = Omit<VehicleInput, "images">;
 
-type VehicleRow = Omit<Vehicle, "features" | "images" | "photos" | "priceReducedBy" | "manufacturerWarrantyApplies"> & {
+type VehicleRow = Omit<Vehicle, "features" | "featureNames" | "images" | "photos" | "priceReducedBy" | "manufacturerWarrantyApplies"> & {
+  /** JSON: catalogue keys and custom features. */
   features: string;
   /** 0 or 1: both engines store the flag as an integer. */
   manufacturerWarrantyApplies: number;
@@ -61,9 +66,11 @@ async function withDetails(db: Db, rows: VehicleRow[], allVehicles = false, now 
   const changes = Map.groupBy(await listPriceChangesSince(db, since, ids), (c) => c.vehicleId);
   return rows.map((row) => {
     const photos = (byVehicle.get(row.id) ?? []).map((i) => photoFromKey(i.imageKey, i.width, i.height));
+    const stored = JSON.parse(row.features) as string[];
     return {
       ...row,
-      features: JSON.parse(row.features) as string[],
+      features: stored.map(englishFeatureName),
+      featureNames: stored.map(featureNames),
       manufacturerWarrantyApplies: Number(row.manufacturerWarrantyApplies) === 1,
       photos,
       images: photos.map((p) => p.src),
@@ -256,6 +263,8 @@ const INPUT_COLUMNS = [
   "exteriorColor",
   "vin",
   "description",
+  "descriptionEs",
+  "descriptionPt",
   "stockNumber",
   "trim",
   "fuelType",
@@ -273,7 +282,8 @@ function vehicleColumns(fields: Partial<VehicleFields>) {
   for (const key of INPUT_COLUMNS) if (fields[key] !== undefined) columns[key] = fields[key];
   // The flag is an integer column on both engines.
   if (fields.manufacturerWarrantyApplies !== undefined) columns.manufacturerWarrantyApplies = fields.manufacturerWarrantyApplies ? 1 : 0;
-  if (fields.features !== undefined) columns.features = JSON.stringify(fields.features);
+  // Typed and imported names are stored as catalogue keys where the catalogue knows them (decision 069).
+  if (fields.features !== undefined) columns.features = JSON.stringify(storedFeatures(fields.features));
   return columns as Partial<Omit<VehicleFields, "features" | "manufacturerWarrantyApplies">> & {
     features?: string;
     manufacturerWarrantyApplies?: number;
@@ -292,6 +302,8 @@ function newVehicleRow(fields: VehicleFields, at: string, updatedAt: string) {
     id: crypto.randomUUID(),
     ...(vehicleColumns(fields) as Omit<VehicleFields, "features" | "manufacturerWarrantyApplies"> & { features: string }),
     description: fields.description ?? null,
+    descriptionEs: fields.descriptionEs ?? null,
+    descriptionPt: fields.descriptionPt ?? null,
     stockNumber: fields.stockNumber ?? null,
     trim: fields.trim ?? null,
     fuelType: fields.fuelType ?? null,
@@ -314,7 +326,7 @@ export async function insertVehicleRow(trx: Db, fields: VehicleFields, now = new
   return row.id;
 }
 
-/** Rows per statement of a bulk insert: well under SQLite's 32,766 bound parameters at 23 columns. */
+/** Rows per statement of a bulk insert: well under SQLite's 32,766 bound parameters at 25 columns. */
 const INSERT_BATCH = 500;
 
 /**

@@ -354,3 +354,50 @@ describe(`migration 014 (${engine})`, () => {
     expect(await db.selectFrom("vehicleDocuments").selectAll().execute()).toEqual([]);
   });
 });
+
+describe(`migration 019 (${engine})`, () => {
+  it("turns the English feature names the catalogue knows into its keys, keeps the rest as typed, and adds the two descriptions", async () => {
+    const { db } = await fresh();
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+    expect((await migrator.migrateTo("014-massachusetts-warranty")).error).toBeUndefined();
+    const row = (id: string, features: string[]) => ({
+      id,
+      year: 2018,
+      make: "Honda",
+      model: "Civic",
+      price: 12_695,
+      mileage: 40_000,
+      transmission: "Automatic",
+      drivetrain: "FWD",
+      bodyStyle: "Sedan",
+      exteriorColor: "Blue",
+      vin: `2HGFC2F59JH00000${id}`,
+      features: JSON.stringify(features),
+      description: "Clean car",
+      createdAt: "2026-11-01T00:00:00.000Z",
+      updatedAt: "2026-11-01T00:00:00.000Z",
+    });
+    // Kysely<any>: these rows have the schema of migration 014, not of today.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await (db as any)
+      .insertInto("vehicles")
+      .values([row("1", ["Heated Seats", "apple carplay", "Winter tires on steel rims", "Third-Row Seating"]), row("2", [])])
+      .execute();
+    expect(await migrateToLatest(db)).toContain("019-vehicle-feature-keys");
+    const rows = await db
+      .selectFrom("vehicles")
+      .select(["id", "features", "description", "descriptionEs", "descriptionPt"])
+      .orderBy("id")
+      .execute();
+    expect(rows.map((r) => ({ ...r, features: JSON.parse(r.features) as string[] }))).toEqual([
+      {
+        id: "1",
+        features: ["heated-seats", "apple-carplay", "Winter tires on steel rims", "third-row-seating"],
+        description: "Clean car",
+        descriptionEs: null,
+        descriptionPt: null,
+      },
+      { id: "2", features: [], description: "Clean car", descriptionEs: null, descriptionPt: null },
+    ]);
+  });
+});

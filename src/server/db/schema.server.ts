@@ -79,9 +79,11 @@ export type VehicleTable = {
   bodyStyle: string;
   exteriorColor: string;
   vin: string;
-  /** JSON array of strings. */
+  /** JSON array of strings: catalogue keys (src/shared/lib/vehicle-features.ts) and custom features as typed. */
   features: string;
   description: string | null;
+  descriptionEs: string | null;
+  descriptionPt: string | null;
   createdAt: string;
   updatedAt: string;
   stockNumber: string | null;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { englishFeatureName, featureKeyOf } from "~/shared/lib/vehicle-features";
 import { EXTERIOR_COLORS } from "~/shared/types/vehicle";
+import { DEMO_FEATURES } from "./demo-catalogue.server";
 import { DEMO_VEHICLE_COUNT, demoPrice, demoStockNumber, demoVehicle } from "./seed-demo.server";
 
 const civic = { make: "Honda", basePrice: 24_000, bodyStyle: "Sedan" };
@@ -60,5 +62,21 @@ describe("the demo lot as a real lot looks (stock numbers, days in stock)", () =
 
   it("paints the demo lot from the one colour list", () => {
     for (const v of lot) expect(EXTERIOR_COLORS).toContain(v.exteriorColor);
+  });
+});
+
+describe("demo features and descriptions (decision 069)", () => {
+  it("are all catalogue options, by their English names, and every demo vehicle has its description in three languages", () => {
+    for (const name of DEMO_FEATURES) {
+      const key = featureKeyOf(name);
+      expect(key, name).not.toBeNull();
+      expect(englishFeatureName(key!)).toBe(name);
+    }
+    for (let i = 0; i < DEMO_VEHICLE_COUNT; i++) {
+      const vehicle = demoVehicle(i);
+      expect([vehicle.description, vehicle.descriptionEs, vehicle.descriptionPt].every((d) => typeof d === "string" && d.length > 40)).toBe(
+        true,
+      );
+    }
   });
 });

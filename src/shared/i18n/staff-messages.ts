@@ -3,13 +3,14 @@ import { deal } from "./en/staff-deal";
 import { leads } from "./en/staff-leads";
 import { lot } from "./en/staff-lot";
 import { staff } from "./en/staff";
+import { vehicleText } from "./en/staff-vehicle-text";
 
 /**
  * The staff dashboard's catalogue, kept apart from the public one so no public page downloads
  * the dashboard's text (docs/decisions/016-javascript-budget.md). The dashboard is English only
  * (docs/behaviour.md §10), whatever language the public pages are in.
  */
-export const staffEn = { admin, lot, staff, leads, deal };
+export const staffEn = { admin, lot, staff, leads, deal, vehicleText };
 
 export type StaffMessages = typeof staffEn;
 

@@ -22,7 +22,10 @@ export function toPublicVehicle(v: Vehicle): PublicVehicle {
     stockNumber: v.stockNumber,
     status: v.status,
     features: v.features,
+    featureNames: v.featureNames,
     description: v.description,
+    descriptionEs: v.descriptionEs,
+    descriptionPt: v.descriptionPt,
     images: v.images,
     photos: v.photos,
   };

@@ -8,6 +8,9 @@ export type VehiclePhoto = {
   height: number;
 };
 
+/** One feature of a vehicle: its catalogue key and names, or (key null) a custom feature, as typed in every language. */
+export type VehicleFeatureNames = { key: string | null; en: string; es: string; pt: string };
+
 /** A vehicle as the API and pages see it: images are URLs, never inline data. */
 export type Vehicle = {
   id: string;
@@ -21,8 +24,14 @@ export type Vehicle = {
   bodyStyle: string;
   exteriorColor: string;
   vin: string;
+  /** English names (a catalogue feature's, or a custom one as typed): what the CSV, feeds and existing API clients read. */
   features: string[];
+  /** The same features with their catalogue key (null: custom) and name in each language (decision 069). */
+  featureNames: VehicleFeatureNames[];
+  /** The English description; the Spanish and Portuguese pages fall back to it (marked lang="en"). */
   description: string | null;
+  descriptionEs: string | null;
+  descriptionPt: string | null;
   /** 1200 px JPEG URL of each photo; the first is the cover. */
   images: string[];
   photos: VehiclePhoto[];
@@ -72,7 +81,10 @@ export type PublicVehicle = Pick<
   | "stockNumber"
   | "status"
   | "features"
+  | "featureNames"
   | "description"
+  | "descriptionEs"
+  | "descriptionPt"
   | "images"
   | "photos"
 >;

@@ -14,6 +14,7 @@ import { massachusettsWarrantyMigration } from "./014-massachusetts-warranty.ser
 import { staffRolesFromOneListMigration } from "./015-staff-roles-from-one-list.server";
 import { dealSettingsMigration } from "./016-deal-settings.server";
 import { tradeInsMigration } from "./017-trade-ins.server";
+import { vehicleFeatureKeysMigration } from "./019-vehicle-feature-keys.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "015-staff-roles-from-one-list": staffRolesFromOneListMigration,
   "016-deal-settings": dealSettingsMigration,
   "017-trade-ins": tradeInsMigration,
+  "019-vehicle-feature-keys": vehicleFeatureKeysMigration,
 };

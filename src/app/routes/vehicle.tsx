@@ -26,7 +26,6 @@ import { carJsonLd, serializeJsonLd } from "~/shared/lib/structured-data";
 import { similarVehicles } from "~/shared/lib/similar-vehicles";
 import { isVehiclePathSlug, parseVehicleIdFromPath, vehiclePath } from "~/shared/lib/vehicle-path";
 import { ESTIMATE_QUERY_FIELDS } from "~/shared/validation/estimate-schema";
-import type { PublicVehicle } from "~/shared/types/vehicle";
 import { DealerContact } from "~/shared/ui/dealer-contact";
 import { deferredHydration } from "~/shared/ui/deferred-hydration";
 import { formClientAction } from "~/shared/ui/form-post";

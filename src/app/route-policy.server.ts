@@ -5,6 +5,7 @@ import { CONTACT_RATE_LIMIT } from "~/features/contact/contact-api.server";
 import { FINANCING_RATE_LIMIT } from "~/features/financing/financing-api.server";
 import { FINANCING_FORM_MAX_BYTES } from "~/features/financing/financing-form-action.server";
 import { SETUP_FORM_MAX_BYTES } from "~/features/staff/setup-form.server";
+import { TRADE_IN_BODY_LIMIT_BYTES, TRADE_IN_RATE_LIMIT } from "~/features/trade-in/trade-in-api.server";
 
 /**
  * What the HTTP layer does for each route of routes.ts, in one place (decision 064). Each column is
@@ -51,6 +52,10 @@ const PUBLIC_PAGES = {
   "booking-manage": page({ isolatedFromOpeners: true, bodyLimitBytes: "body not read" }),
   // The 'Message Us' form posts here: the contact form's cap and limit.
   vehicle: page({ cachedDocument: true, bodyLimitBytes: CONTACT_FORM_MAX_BYTES, postRateLimit: CONTACT_RATE_LIMIT }),
+  // The appraisal form: a multipart post with up to 10 photos before JavaScript.
+  "trade-in": page({ bodyLimitBytes: TRADE_IN_BODY_LIMIT_BYTES, postRateLimit: TRADE_IN_RATE_LIMIT }),
+  // An offer's page: its token is in the URL (no referrer, not indexed), and it takes no post.
+  "trade-in-offer": page({}),
   "not-found": page({}),
 } satisfies Record<string, RoutePolicy>;
 

@@ -7,7 +7,7 @@ const CATEGORIES: FeatureCategory[] = ["comfort", "technology", "safety", "exter
 /**
  * The catalogue of standard options beside the form's comma-separated Features field (decision 069):
  * ticking an option adds its English name to the field, unticking removes it, and a name typed in the
- * field ticks its option. The field stays the one value the form sends (spec §5: features are entered
+ * field ticks its option. The field stays the one value the form sends (docs/behaviour.md §5: features are entered
  * comma-separated), so a custom feature is typed there as before; the server stores catalogue names
  * as their keys.
  */

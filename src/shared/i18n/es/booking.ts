@@ -53,7 +53,7 @@ export const booking: Messages["booking"] = {
     notSelected: "Sin seleccionar",
   },
   confirmation: {
-    heading: "¡Cita confirmada!",
+    heading: "¡Cita reservada!",
     text: "¡Gracias! Recibimos su solicitud de cita de servicio.",
     service: "Servicio",
     date: "Fecha",
@@ -80,7 +80,7 @@ export const booking: Messages["booking"] = {
     fixFields: "Corrija los campos marcados.",
   },
   toast: {
-    successTitle: "¡Cita confirmada!",
+    successTitle: "¡Cita reservada!",
     successText: "Nos comunicaremos con usted pronto para confirmar su cita.",
     failureTitle: "No se pudo reservar la cita",
     failureText: "Algo salió mal. Inténtelo de nuevo.",

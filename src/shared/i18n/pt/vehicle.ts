@@ -28,9 +28,9 @@ export const vehicle: Messages["vehicle"] = {
   dealerInformation: "Informações da loja",
   stockNumber: "Nº de estoque",
   trim: "Versão",
-  salePending: "Venda pendente",
+  salePending: "Em negociação",
   salePendingNote:
-    "Este veículo tem uma venda pendente. Fale com a gente para saber se ele voltar a ficar disponível ou para encontrar um parecido.",
+    "Este veículo tem uma venda pendente. Fale com a gente para saber se ele volta a ficar disponível ou para encontrar um parecido.",
   priceReduced: (amount: string) => `Preço reduzido em ${amount}`,
   sold: {
     title: "Este veículo já foi vendido",
@@ -42,9 +42,9 @@ export const vehicle: Messages["vehicle"] = {
   estimator: {
     title: "Simulador de parcelas",
     disclaimer:
-      "Isto é apenas uma estimativa, não uma oferta de crédito. A taxa e a parcela reais dependem da aprovação de crédito, dos impostos e das taxas.",
-    price: "Preço do veículo ($)",
-    downPayment: "Entrada ($)",
+      "Isto é apenas uma estimativa, não uma oferta de crédito. A taxa e a parcela reais dependem da aprovação de crédito, dos impostos e das tarifas.",
+    price: "Preço do veículo (US$)",
+    downPayment: "Entrada (US$)",
     apr: "Taxa anual (APR, %)",
     term: "Prazo",
     months: (n: number) => `${n} meses`,

@@ -1,6 +1,7 @@
 import { AdminApp, type DashboardTab } from "~/features/admin/admin-dashboard";
 import { SettingsTab } from "~/features/admin/settings-tab";
 import { BookingsTab } from "~/features/booking/bookings-tab";
+import { ServicesTab } from "~/features/booking/services-tab";
 import { MessagesTab } from "~/features/contact/messages-tab";
 import { FinancingTab } from "~/features/financing/financing-tab";
 import { MailStatusBanner } from "~/features/mail/mail-status-banner";
@@ -25,6 +26,7 @@ const TABS: readonly DashboardTab[] = [
   { id: "financing", Panel: FinancingTab },
   { id: "messages", Panel: MessagesTab },
   { id: "bookings", Panel: BookingsTab },
+  { id: "services", Panel: ServicesTab },
   { id: "visitors", Panel: VisitorsTab },
   { id: "staff", Panel: StaffTab },
   { id: "audit", Panel: AuditTab },

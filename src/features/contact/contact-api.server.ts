@@ -17,7 +17,7 @@ export function contactApi(ctx: AppContext): Router {
   router.post(
     "/contact",
     // Refused before the body is read, so in English (the spec's words); the field messages are localized.
-    rateLimit({ ...CONTACT_RATE_LIMIT, message: messagesFor().contact.api.tooMany }),
+    rateLimit({ ...CONTACT_RATE_LIMIT, message: (locale) => messagesFor(locale).contact.api.tooMany }),
     jsonBody(),
     async (req, res) => {
       // The page says which language it is in (`locale` in the body): field messages come back

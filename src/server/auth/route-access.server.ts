@@ -57,6 +57,9 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Bookings
   "GET /admin/bookings": area("bookings"),
   "PATCH /admin/bookings/:id": area("bookings"),
+  // The service menu's names and descriptions in each language (decision 068)
+  "GET /admin/services": area("services"),
+  "PUT /admin/services/:id": area("services"),
   // Lead mail (issue 12 item 5): every role handles leads, so every role sees whether mail works;
   // the outbox itself (recipients, subjects, errors, retry) is the owner's.
   "GET /admin/mail-status": "any-staff",

@@ -197,8 +197,13 @@ export type VisitorTable = {
 
 export type ServiceTable = {
   id: string;
+  /** English, required; the other languages fall back to it (decision 068). */
   name: string;
   description: string;
+  nameEs: string | null;
+  descriptionEs: string | null;
+  namePt: string | null;
+  descriptionPt: string | null;
   duration: number;
   price: number;
   /** JSON array of lowercase weekday names. */

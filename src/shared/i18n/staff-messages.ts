@@ -2,13 +2,14 @@ import { admin } from "./en/admin";
 import { leads } from "./en/staff-leads";
 import { lot } from "./en/staff-lot";
 import { staff } from "./en/staff";
+import { services } from "./en/staff-services";
 
 /**
  * The staff dashboard's catalogue, kept apart from the public one so no public page downloads
  * the dashboard's text (docs/decisions/016-javascript-budget.md). The dashboard is English only
  * (DESIGN.md difference 11), whatever language the public pages are in.
  */
-export const staffEn = { admin, lot, staff, leads };
+export const staffEn = { admin, lot, staff, leads, services };
 
 export type StaffMessages = typeof staffEn;
 

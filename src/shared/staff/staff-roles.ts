@@ -20,6 +20,8 @@ export const STAFF_AREAS = {
   financing: ["owner", "finance"],
   messages: ["owner", "sales"],
   bookings: ["owner", "sales", "service"],
+  // What the booking page offers, in every language: the owner decides it.
+  services: ["owner"],
   visitors: ["owner", "sales"],
   staff: ["owner"],
   audit: ["owner"],

@@ -11,6 +11,7 @@ import { leadVehiclesMigration } from "./011-lead-vehicles.server";
 import { bookingCalendarSequenceMigration } from "./012-booking-calendar-sequence.server";
 import { vehicleFuelTypeMigration } from "./013-vehicle-fuel-type.server";
 import { massachusettsWarrantyMigration } from "./014-massachusetts-warranty.server";
+import { serviceTranslationsMigration } from "./018-service-translations.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "012-booking-calendar-sequence": bookingCalendarSequenceMigration,
   "013-vehicle-fuel-type": vehicleFuelTypeMigration,
   "014-massachusetts-warranty": massachusettsWarrantyMigration,
+  "018-service-translations": serviceTranslationsMigration,
 };

@@ -16,6 +16,7 @@ export const admin = {
     financing: "Financing Apps",
     messages: "Messages",
     bookings: "Bookings",
+    services: "Services",
     visitors: "Visitor Reports",
     settings: "Settings",
     staff: "Staff",

@@ -125,7 +125,9 @@ describe("leads in the shopper's language (issue 14 item 5)", () => {
 
     const confirmation = sent.find((m) => recipients(m) === "lucia.perez@example.com")!;
     // The shopper's mail names the service in Spanish (decision 068); the staff mail above stays English.
-    expect(confirmation.parsed.subject).toMatch(/^Su cita: Cambio de aceite, (lun|mar|mié|jue|vie|sáb)\. \d{1,2} de \p{L}+\., 10:00 a\. m\.$/u);
+    expect(confirmation.parsed.subject).toMatch(
+      /^Su cita: Cambio de aceite, (lun|mar|mié|jue|vie|sáb)\. \d{1,2} de \p{L}+\., 10:00 a\. m\.$/u,
+    );
     expect(confirmation.parsed.text).toContain(`${esMail.shopper.fields.service}: Cambio de aceite`);
     expect(confirmation.parsed.text).not.toContain("Oil Change");
     expect(confirmation.parsed.text).toContain(esMail.shopper.bookingBody);
@@ -154,7 +156,9 @@ describe("leads in the shopper's language (issue 14 item 5)", () => {
     // The .ics download from the confirmation page is in the booking's language too.
     const ics = await fetch(`${server.url}/api/bookings/${id}/ics`);
     expect(ics.headers.get("content-disposition")).toContain(es.booking.ics.fileName(date));
-    expect(parseIcs(await ics.text()).props.SUMMARY?.[0]?.value).toBe(es.booking.ics.summary("Cambio de aceite", "Demo Motors of Fitchburg"));
+    expect(parseIcs(await ics.text()).props.SUMMARY?.[0]?.value).toBe(
+      es.booking.ics.summary("Cambio de aceite", "Demo Motors of Fitchburg"),
+    );
 
     const listed = (await (await staff.fetch("/api/admin/bookings")).json()) as { id: string; locale: string }[];
     expect(listed.find((b) => b.id === id)?.locale).toBe("es");

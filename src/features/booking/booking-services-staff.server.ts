@@ -1,6 +1,7 @@
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { findService, listServices, updateServiceTexts } from "~/server/data/services.server";
+import { noteVehiclesChanged } from "~/server/data/vehicles.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import type { ServiceRecord } from "~/shared/types/service";
 import type { ServiceTextsInput } from "./service-texts-schema";
@@ -22,6 +23,8 @@ export async function saveServiceTexts(ctx: AppContext, staff: Staff, id: string
     return true;
   });
   if (!saved) return null;
+  // The cached pages' version includes the services' edit time; a version this process reused must be read again.
+  noteVehiclesChanged();
   ctx.logger.info({ serviceId: id }, "service texts changed by staff");
   return findService(ctx.db, id);
 }

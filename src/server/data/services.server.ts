@@ -3,7 +3,7 @@ import type { Db } from "~/server/db/database.server";
 import type { ServiceTable } from "~/server/db/schema.server";
 import type { ServiceRecord, ServiceText, ServiceTranslationLocale } from "~/shared/types/service";
 
-function toRecord({ position: _position, nameEs, namePt, descriptionEs, descriptionPt, ...row }: ServiceTable): ServiceRecord {
+function toRecord({ position: _position, updatedAt: _updatedAt, nameEs, namePt, descriptionEs, descriptionPt, ...row }: ServiceTable): ServiceRecord {
   return {
     ...row,
     availableDays: JSON.parse(row.availableDays) as ServiceRecord["availableDays"],
@@ -62,11 +62,14 @@ export async function insertService(
 /** What staff edit of a service: its name and description in each language. */
 export type ServiceTexts = Pick<ServiceRecord, "name" | "description" | "translations">;
 
-/** Replaces a service's texts; false when there is no such service. */
-export async function updateServiceTexts(db: Db, id: string, texts: ServiceTexts): Promise<boolean> {
+/**
+ * Replaces a service's texts; false when there is no such service. `updatedAt` moves the cached
+ * pages' version (vehicles.server.ts), so the booking page shows the new text at once.
+ */
+export async function updateServiceTexts(db: Db, id: string, texts: ServiceTexts, now = new Date()): Promise<boolean> {
   const result = await db
     .updateTable("services")
-    .set({ name: texts.name, description: texts.description, ...translationColumns(texts.translations) })
+    .set({ name: texts.name, description: texts.description, ...translationColumns(texts.translations), updatedAt: now.toISOString() })
     .where("id", "=", id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

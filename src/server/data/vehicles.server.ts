@@ -139,9 +139,17 @@ export async function findVehiclesByIds(db: Db, ids: string[], now = new Date())
 export async function readVehiclesVersion(db: Db): Promise<string> {
   const row = await db
     .selectFrom("vehicles")
-    .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.max("updatedAt").as("latest")])
+    .select((eb) => [
+      eb.fn.countAll<number>().as("count"),
+      eb.fn.max("updatedAt").as("latest"),
+      // The booking page shows the service menu: a service's edited text must replace the cached copy too (decision 068).
+      eb
+        .selectFrom("services")
+        .select((s) => s.fn.max("updatedAt").as("servicesLatest"))
+        .as("servicesLatest"),
+    ])
     .executeTakeFirstOrThrow();
-  return `${row.count}:${row.latest ?? ""}`;
+  return `${row.count}:${row.latest ?? ""}:${row.servicesLatest ?? ""}`;
 }
 
 /**

@@ -204,6 +204,8 @@ export type ServiceTable = {
   descriptionEs: string | null;
   namePt: string | null;
   descriptionPt: string | null;
+  /** When staff last edited the texts (ISO); part of the cached pages' version. Null until then. */
+  updatedAt: string | null;
   duration: number;
   price: number;
   /** JSON array of lowercase weekday names. */

@@ -15,6 +15,8 @@ export const serviceTranslationsMigration: Migration = {
   async up(db: Kysely<any>) {
     for (const column of ["name_es", "description_es", "name_pt", "description_pt"])
       await db.schema.alterTable("services").addColumn(column, "text").execute();
+    // When staff last edited the texts: the cached booking page is keyed on it (with the stock).
+    await db.schema.alterTable("services").addColumn("updated_at", "text").execute();
     for (const service of DEMO_SERVICES) {
       const { es, pt } = service.translations;
       await db

@@ -122,7 +122,7 @@ describe("the owner edits the services' texts (GET and PUT /api/admin/services)"
 
 describe("dates, times, hours and money in the page's language", () => {
   it("opening hours: '8h30 às 18h' in the Portuguese footer, '8:30 a. m. – 6 p. m.' in Spanish, '8:30 AM – 6 PM' in English", async () => {
-    const footer = (html: string) => html.slice(html.lastIndexOf("<footer"));
+    const footer = (html: string) => html.slice(html.lastIndexOf("<footer"), html.lastIndexOf("</footer>"));
     const portuguese = footer(await page("/pt/"));
     expect(portuguese).toContain("8h30 às 18h");
     expect(portuguese).toContain("Segunda a sexta");

@@ -149,7 +149,7 @@ export async function readVehiclesVersion(db: Db): Promise<string> {
         .as("servicesLatest"),
     ])
     .executeTakeFirstOrThrow();
-  return `${row.count}:${row.latest ?? ""}:${row.servicesLatest ?? ""}`;
+  return `${row.count}:${row.latest ?? ""}${row.servicesLatest ? ` services:${row.servicesLatest}` : ""}`;
 }
 
 /**

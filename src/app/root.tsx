@@ -10,6 +10,7 @@ import { useWebVitalsReporting } from "~/features/tracking/report-web-vitals";
 import { useVisitorTracking } from "~/features/tracking/use-visitor-tracking";
 import { loadIsolatedPagesAsDocuments } from "~/server/http/opener-isolation.server";
 import { appContext } from "~/server/load-context.server";
+import { weeklyHoursText } from "~/app/lib/weekly-hours.server";
 import { clockOffset } from "~/shared/lib/business-hours";
 import { LANGUAGE_TAGS } from "~/shared/i18n/locales";
 import { MessagesProvider, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
@@ -22,7 +23,7 @@ import "./app.css";
 export const middleware: Route.MiddlewareFunction[] = [loadIsolatedPagesAsDocuments];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { publicUrl: context.get(appContext).env.publicUrl, clockOffset: clockOffset(Date.now()) };
+  return { publicUrl: context.get(appContext).env.publicUrl, clockOffset: clockOffset(Date.now()), hours: weeklyHoursText() };
 }
 
 // A PNG, not an SVG: Chrome renders an SVG favicon as a document of its own on the page's main

@@ -33,6 +33,8 @@ let smtp: SmtpCapture;
 let server: TestServer;
 let staff: StaffClient;
 let service: Service;
+/** The service's name in each language, as the shopper's mails give it (decision 068). */
+const serviceNameIn: Partial<Record<"es" | "pt", string>> = {};
 let nextSlot = 0;
 
 /** A data directory with the demo services only: quicker than the photo-seeded template. */
@@ -57,6 +59,10 @@ beforeAll(async () => {
   const services = (await (await fetch(`${server.url}/api/services`)).json()) as Service[];
   // The service with the most times, so each test takes its own slot.
   service = services.reduce((a, b) => (b.availableTimes.length > a.availableTimes.length ? b : a));
+  for (const locale of ["es", "pt"] as const) {
+    const localized = (await (await fetch(`${server.url}/api/services?locale=${locale}`)).json()) as Service[];
+    serviceNameIn[locale] = localized.find((s) => s.id === service.id)!.name;
+  }
   staff = await staffClient(server);
 });
 afterAll(async () => {
@@ -177,7 +183,7 @@ describe("calendar files that follow the booking", () => {
     const mails = await takeMails(2);
     expect(mails.find((m) => recipients(m) === LEADS_TO)!.parsed.subject).toMatch(/^Booking cancelled: /); // staff stay English
     const toShopper = mails.find((m) => recipients(m) === email)!;
-    expect(toShopper.parsed.subject).toBe(ptMail.shopper.cancelledSubject(service.name, appointmentLabel(slotOf(booking), "pt")));
+    expect(toShopper.parsed.subject).toBe(ptMail.shopper.cancelledSubject(serviceNameIn.pt!, appointmentLabel(slotOf(booking), "pt")));
     expect(toShopper.parsed.text).toContain(ptMail.shopper.cancelledHeading("Joana"));
     expect(toShopper.parsed.text).toContain(ptMail.shopper.cancelledByShopperBody);
     expect(toShopper.parsed.html).toContain('<html lang="pt-BR">');
@@ -209,7 +215,7 @@ describe("calendar files that follow the booking", () => {
     expect(await res.json()).toMatchObject({ status: "cancelled", calendarSequence: 1 });
     const [toShopper] = await takeMails(1);
     expect(recipients(toShopper!)).toBe(email);
-    expect(toShopper!.parsed.subject).toBe(esMail.shopper.cancelledSubject(service.name, appointmentLabel(slotOf(booking), "es")));
+    expect(toShopper!.parsed.subject).toBe(esMail.shopper.cancelledSubject(serviceNameIn.es!, appointmentLabel(slotOf(booking), "es")));
     expect(toShopper!.parsed.text).toContain(esMail.shopper.cancelledByStaffBody(businessProfile.phone));
     // A reply reaches the dealership, not the no-reply sender.
     expect(toShopper!.parsed.replyTo?.text).toBe(businessProfile.email);

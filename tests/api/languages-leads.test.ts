@@ -124,7 +124,12 @@ describe("leads in the shopper's language (issue 14 item 5)", () => {
     expect(toStaff.parsed.subject).toMatch(/^New booking: Oil Change, \w{3}, \w{3} \d{1,2} 10:00 AM — Lucía Pérez$/);
 
     const confirmation = sent.find((m) => recipients(m) === "lucia.perez@example.com")!;
-    expect(confirmation.parsed.subject).toMatch(/^Su cita: Oil Change, /);
+    // The shopper's mail names the service in Spanish (decision 068); the staff mail above stays English.
+    expect(confirmation.parsed.subject).toMatch(
+      /^Su cita: Cambio de aceite, (lun|mar|mié|jue|vie|sáb)\. \d{1,2} de \p{L}+\., 10:00 a\. m\.$/u,
+    );
+    expect(confirmation.parsed.text).toContain(`${esMail.shopper.fields.service}: Cambio de aceite`);
+    expect(confirmation.parsed.text).not.toContain("Oil Change");
     expect(confirmation.parsed.text).toContain(esMail.shopper.bookingBody);
     expect(confirmation.parsed.text).toContain(`${esMail.shopper.fields.address}:`);
     expect(confirmation.parsed.text).not.toContain(enMail.shopper.bookingBody);
@@ -132,7 +137,9 @@ describe("leads in the shopper's language (issue 14 item 5)", () => {
     const [attachment] = confirmation.parsed.attachments;
     expect(attachment?.filename).toBe(es.booking.ics.fileName(date));
     const calendar = parseIcs(attachment!.content.toString("utf8"));
-    expect(calendar.props.SUMMARY?.[0]?.value).toBe(es.booking.ics.summary("Oil Change", "Demo Motors of Fitchburg"));
+    expect(calendar.props.SUMMARY?.[0]?.value).toBe(es.booking.ics.summary("Cambio de aceite", "Demo Motors of Fitchburg"));
+    expect(calendar.props.DESCRIPTION?.[0]?.value).toContain("Cambio de aceite");
+    expect(calendar.props.DESCRIPTION?.[0]?.value).not.toContain("Oil Change");
 
     const link = /(http\S+?)(\/es\/booking\/manage\/[A-Za-z0-9_-]+)/.exec(confirmation.parsed.text!);
     expect(link, "manage link under /es/").not.toBeNull();
@@ -143,10 +150,15 @@ describe("leads in the shopper's language (issue 14 item 5)", () => {
     expect(html).toContain(esMail.manage.heading);
     expect(html).toContain(esMail.manage.cancel);
     expect(html).not.toContain(enMail.manage.cancel);
+    expect(html).toContain("Cambio de aceite");
+    expect(html).not.toContain("Oil Change");
 
     // The .ics download from the confirmation page is in the booking's language too.
     const ics = await fetch(`${server.url}/api/bookings/${id}/ics`);
     expect(ics.headers.get("content-disposition")).toContain(es.booking.ics.fileName(date));
+    expect(parseIcs(await ics.text()).props.SUMMARY?.[0]?.value).toBe(
+      es.booking.ics.summary("Cambio de aceite", "Demo Motors of Fitchburg"),
+    );
 
     const listed = (await (await staff.fetch("/api/admin/bookings")).json()) as { id: string; locale: string }[];
     expect(listed.find((b) => b.id === id)?.locale).toBe("es");

@@ -379,7 +379,7 @@ describe("lead delivery through SMTP", () => {
     await db.updateTable("outbox").set({ dueAt: now, nextAttemptAt: now }).where("id", "=", reminder.id).execute();
     await db.destroy();
     const [sent] = await exactly(smtp, 1, 15_000);
-    expect(sent!.parsed.subject).toMatch(/^Lembrete: Oil Change amanhã/);
+    expect(sent!.parsed.subject).toMatch(/^Lembrete: Troca de óleo amanhã/);
     expect(recipients(sent!)).toBe("jane.booker@example.com");
     expect(sent!.parsed.text).toContain("/pt/booking/manage/");
     await sleep(3_500); // one more poll: still once

@@ -212,4 +212,39 @@ describe("staff dashboard", () => {
     await context.close();
     // Fourteen axe runs over nine tabs and three dialogs: the default 60 s is too tight on a loaded machine.
   }, 120_000);
+
+  it("the Services section and its editor in three languages have no serious or critical violations, and a save shows on the Spanish booking page", async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    await page.goto("/podium");
+    await waitForHydration(page);
+    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+    await page.getByRole("tab", { name: "Services" }).click();
+    await page.getByRole("heading", { name: "Services", level: 2 }).waitFor();
+    await expectNoSeriousViolations(page, "Services tab");
+
+    await page.getByRole("button", { name: "Edit Tire Rotation" }).click();
+    const form = page.getByRole("form", { name: "Edit Tire Rotation" });
+    await form.getByRole("group", { name: "Spanish" }).getByLabel("Name").waitFor();
+    await expectNoSeriousViolations(page, "Services editor");
+
+    // The English name is required: the message is under the field, and focus goes there.
+    await form.getByRole("group", { name: "English" }).getByLabel("Name").fill("");
+    await form.getByRole("button", { name: "Save" }).click();
+    await form.getByText("Enter the English name.").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+    await expectNoSeriousViolations(page, "Services editor with an error");
+
+    await form.getByRole("group", { name: "English" }).getByLabel("Name").fill("Tire Rotation");
+    await form.getByRole("group", { name: "Spanish" }).getByLabel("Name").fill("Rotación de neumáticos");
+    await form.getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("toast").getByText("Tire Rotation saved.").waitFor();
+    await page.getByText("Rotación de neumáticos").waitFor();
+    // Focus returns to the button that opened the editor.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Edit Tire Rotation");
+
+    await page.goto("/es/booking");
+    await waitForHydration(page, "fieldset input[name=serviceId]");
+    await page.getByRole("radio", { name: /Rotación de neumáticos/ }).waitFor();
+    await context.close();
+  }, 120_000);
 });

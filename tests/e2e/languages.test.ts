@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatSlotTime } from "~/features/booking/available-slots";
 import { formatBookingDate } from "~/features/booking/booking-dates";
+import { DEMO_SERVICES } from "~/server/seed/demo-catalogue.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { es } from "~/shared/i18n/es";
 import { LANGUAGE_SUGGESTIONS } from "~/shared/i18n/language-suggestion";
@@ -127,7 +128,13 @@ describe("the shopper's journey in Spanish (phone)", () => {
       await waitForHydration(page, "fieldset input[name=serviceId]");
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(es.shells.booking.title);
       await expectNoSeriousAxe(page, "/es/booking");
-      await page.getByText("Oil Change", { exact: true }).click();
+      // The cards name the services in Spanish (decision 068): no English name where a translation exists.
+      for (const service of DEMO_SERVICES) {
+        await page.getByRole("radio", { name: new RegExp(`^${service.translations.es.name}`) }).waitFor();
+        expect(await page.getByText(service.name, { exact: true }).count(), service.name).toBe(0);
+      }
+      await page.getByText("Cambio de aceite", { exact: true }).click();
+      await expect.poll(() => page.getByTestId("summary-service").locator("dd").textContent()).toBe("Cambio de aceite");
       await page.getByRole("grid").first().waitFor();
       // The calendar opens on the first bookable day's month; near a month's end the day is in the next.
       const day = page.locator(`[data-day="${date}"] button`);
@@ -147,7 +154,8 @@ describe("the shopper's journey in Spanish (phone)", () => {
       await heading.waitFor();
       await page.getByTestId("toast").getByText(es.booking.toast.successText).waitFor();
       const confirmation = page.locator("section", { has: heading });
-      for (const text of [formatBookingDate(date, "es"), nine]) expect(await confirmation.getByText(text, { exact: true }).count()).toBe(1);
+      for (const text of [formatBookingDate(date, "es"), nine, "Cambio de aceite"])
+        expect(await confirmation.getByText(text, { exact: true }).count()).toBe(1);
       await expectNoSeriousAxe(page, "/es/booking confirmed");
     } finally {
       await context.close();

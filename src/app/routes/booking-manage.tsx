@@ -21,15 +21,16 @@ import type { Route } from "./+types/booking-manage";
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const locale = localeFromPath(new URL(request.url).pathname);
-  const booking = await findManagedBooking(ctx, params.token);
+  const booking = await findManagedBooking(ctx, params.token, locale);
   const page = { copy: textFor(locale), phone: businessProfile.phone, booking };
   return booking ? page : data(page, { status: 404 });
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const copy = mailMessagesFor(localeFromPath(new URL(request.url).pathname)).manage;
-  const result = await cancelManagedBooking(ctx, params.token);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const copy = mailMessagesFor(locale).manage;
+  const result = await cancelManagedBooking(ctx, params.token, locale);
   if (result.kind === "not-found") return data({ notice: copy.notFound, ok: false }, { status: 404 });
   if (result.kind === "already-cancelled") return data({ notice: copy.alreadyCancelled, ok: false }, { status: 409 });
   if (result.kind === "past") return data({ notice: copy.past, ok: false }, { status: 409 });
@@ -65,8 +66,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 function Details({ booking, copy }: { booking: ManagedBooking; copy: ReturnType<typeof textFor> }) {
   const locale = useLocale();
-  const rows: [string, string][] = [
-    [copy.fields.service, booking.serviceName],
+  const rows: [string, string, string?][] = [
+    [copy.fields.service, booking.serviceName, booking.serviceNameLang],
     [copy.fields.date, formatBookingDate(booking.bookingDate, locale)],
     [copy.fields.time, formatSlotTime(booking.bookingTime, locale)],
     [copy.status, copy.statuses[booking.status]],
@@ -74,10 +75,12 @@ function Details({ booking, copy }: { booking: ManagedBooking; copy: ReturnType<
   ];
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
-      {rows.map(([label, value]) => (
+      {rows.map(([label, value, lang]) => (
         <div key={label} className="contents">
           <dt className="font-semibold text-gray-700">{label}</dt>
-          <dd className="text-gray-900">{value}</dd>
+          <dd className="text-gray-900" lang={lang}>
+            {value}
+          </dd>
         </div>
       ))}
     </dl>

@@ -11,6 +11,7 @@ import { listBookableServices } from "~/features/booking/booking.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { metaLocale } from "~/app/lib/locale-handle";
+import { localeFromPath } from "~/shared/i18n/locales";
 import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import { formClientAction } from "~/shared/ui/form-post";
@@ -22,9 +23,10 @@ import { serviceVinDecode } from "~/app/http/service-vin-decoder.server";
  * awaited so the cards are in the first HTML: streaming them in after a spinner moved
  * the page (layout shift) for a query that takes under a millisecond.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  return { services: await listBookableServices(ctx), fallbackDays: await fallbackBookingDays(ctx) };
+  const locale = localeFromPath(new URL(request.url).pathname);
+  return { services: await listBookableServices(ctx, locale), fallbackDays: await fallbackBookingDays(ctx) };
 }
 
 /**

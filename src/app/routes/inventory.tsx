@@ -20,7 +20,7 @@ import { VehicleGridPlaceholders } from "~/features/inventory/vehicle-card";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { metaLocale } from "~/app/lib/locale-handle";
-import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
+import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import { itemListJsonLd, serializeJsonLd } from "~/shared/lib/structured-data";
 import { JsonLd } from "~/shared/ui/json-ld";
@@ -120,12 +120,15 @@ function InventoryContent({ vehicles, publicUrl }: { vehicles: VehicleSummary[];
 /** The ItemList JSON-LD of the cards the current URL shows (docs/behaviour.md §2). */
 function InventoryItemList({ vehicles, publicUrl }: { vehicles: VehicleSummary[]; publicUrl: string }) {
   const [searchParams] = useSearchParams();
+  // Each item points at the vehicle's page in this page's language (/es/used-…), as the vehicle pages' own JSON-LD does.
+  const locale = useLocale();
   const structured = useMemo(() => {
     const listed = visibleVehicles(vehicles, filtersFromSearchParams(searchParams));
     return itemListJsonLd(
       listed.map((v) => ({ ...v, images: v.photo ? [v.photo.src] : [] })),
       publicUrl,
+      locale,
     );
-  }, [vehicles, searchParams, publicUrl]);
+  }, [vehicles, searchParams, publicUrl, locale]);
   return <JsonLd json={serializeJsonLd(structured)} />;
 }

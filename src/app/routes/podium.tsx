@@ -1,6 +1,7 @@
 import { StaffApp, type DashboardTab } from "~/features/staff/staff-dashboard";
 import { SettingsTab } from "~/features/staff/settings-tab";
 import { BookingsTab } from "~/features/booking/bookings-tab";
+import { ServicesTab } from "~/features/booking/services-tab";
 import { MessagesTab } from "~/features/contact/messages-tab";
 import { FinancingTab } from "~/features/financing/financing-tab";
 import { MailStatusBanner } from "~/features/mail/mail-status-banner";
@@ -27,6 +28,7 @@ const TABS: readonly DashboardTab[] = [
   { id: "messages", Panel: MessagesTab },
   { id: "bookings", Panel: BookingsTab },
   { id: "tradeIns", Panel: TradeInsTab },
+  { id: "services", Panel: ServicesTab },
   { id: "visitors", Panel: VisitorsTab },
   { id: "staff", Panel: StaffTab },
   { id: "audit", Panel: AuditTab },

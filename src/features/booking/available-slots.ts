@@ -1,6 +1,6 @@
 import { businessProfile, weekdays, type Weekday } from "~/shared/config/business-profile";
 import { zonedClock } from "~/shared/lib/business-hours";
-import { LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
+import type { Locale } from "~/shared/i18n/locales";
 import type { Service } from "~/shared/types/service";
 
 /**
@@ -45,18 +45,15 @@ export function minutesOf(time: string): number {
   return Number(h) * 60 + Number(m);
 }
 
-/** "9:00 AM" for "09:00". */
+/** "9:00 AM" for "09:00"; "9:00 a. m." in US Spanish and "09:00" in Brazilian Portuguese, like the opening hours. */
 export function formatSlotTime(time: string, locale: Locale = "en"): string {
   const minutes = minutesOf(time);
   const h = Math.floor(minutes / 60);
-  if (locale !== "en") {
-    // "2:00 p. m." in es-US, "14:00" in pt-BR: each language's own clock.
-    const wallClock = new Date(Date.UTC(2000, 0, 1, h, minutes % 60));
-    return new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(wallClock);
-  }
-  const suffix = h >= 12 ? "PM" : "AM";
+  const mm = String(minutes % 60).padStart(2, "0");
+  if (locale === "pt") return `${String(h).padStart(2, "0")}:${mm}`;
+  const suffix = locale === "es" ? (h >= 12 ? "p. m." : "a. m.") : h >= 12 ? "PM" : "AM";
   const h12 = h % 12 === 0 ? 12 : h % 12;
-  return `${h12}:${String(minutes % 60).padStart(2, "0")} ${suffix}`;
+  return `${h12}:${mm} ${suffix}`;
 }
 
 /** Whether the service runs on `isoDate` and the date is today or later at the dealership. */

@@ -4,7 +4,7 @@ import { fieldErrorsOf, sendError, type ApiErrorBody } from "~/server/http/api-e
 import { jsonBody } from "~/server/http/json-body.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
-import { localeFromBody } from "~/shared/i18n/locales";
+import { asLocale, localeFromBody } from "~/shared/i18n/locales";
 import { isoDateField, uuidField } from "~/shared/validation/fields";
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import { cancelManagedBooking, findManagedBooking } from "./booking-manage.server";
@@ -31,8 +31,9 @@ export function bookingApi(ctx: AppContext, decodeVin?: VinDecode): Router {
   const dateParam = isoDateField(m.api.invalidDate);
   const idParam = uuidField();
 
-  router.get("/services", async (_req, res) => {
-    res.json(await listBookableServices(ctx));
+  // `?locale=es` names the services in Spanish where translated; English without it.
+  router.get("/services", async (req, res) => {
+    res.json(await listBookableServices(ctx, asLocale(req.query.locale)));
   });
 
   router.get("/bookings/date/:date", async (req, res) => {
@@ -41,22 +42,27 @@ export function bookingApi(ctx: AppContext, decodeVin?: VinDecode): Router {
     res.json(await takenSlotsForDate(ctx, date.data));
   });
 
-  router.post("/bookings", rateLimit({ ...BOOKING_RATE_LIMIT, message: m.api.tooMany }), jsonBody(), async (req, res) => {
-    // The page says which language it is in (`locale` in the body): messages come back in it,
-    // and the shopper's mails and calendar file are written in it.
-    const locale = localeFromBody(req.body);
-    const local = messagesFor(locale).booking;
-    const parsed = bookingSchema(messagesFor(locale)).safeParse(req.body ?? {});
-    if (!parsed.success) {
-      res.status(400).json({ error: local.validation.fixFields, fieldErrors: fieldErrorsOf(parsed.error) } satisfies ApiErrorBody);
-      return;
-    }
-    const result = await createBooking(ctx, parsed.data, new Date(), locale, decodeVin);
-    if (result.kind === "booked") res.status(201).json(result.booking);
-    else if (result.kind === "slot-taken") sendError(res, 409, local.toast.slotTaken);
-    else
-      res.status(400).json({ error: local.validation.fixFields, fieldErrors: refusalFieldErrors(result, locale) } satisfies ApiErrorBody);
-  });
+  router.post(
+    "/bookings",
+    rateLimit({ ...BOOKING_RATE_LIMIT, message: (locale) => messagesFor(locale).booking.api.tooMany }),
+    jsonBody(),
+    async (req, res) => {
+      // The page says which language it is in (`locale` in the body): messages come back in it,
+      // and the shopper's mails and calendar file are written in it.
+      const locale = localeFromBody(req.body);
+      const local = messagesFor(locale).booking;
+      const parsed = bookingSchema(messagesFor(locale)).safeParse(req.body ?? {});
+      if (!parsed.success) {
+        res.status(400).json({ error: local.validation.fixFields, fieldErrors: fieldErrorsOf(parsed.error) } satisfies ApiErrorBody);
+        return;
+      }
+      const result = await createBooking(ctx, parsed.data, new Date(), locale, decodeVin);
+      if (result.kind === "booked") res.status(201).json(result.booking);
+      else if (result.kind === "slot-taken") sendError(res, 409, local.toast.slotTaken);
+      else
+        res.status(400).json({ error: local.validation.fixFields, fieldErrors: refusalFieldErrors(result, locale) } satisfies ApiErrorBody);
+    },
+  );
 
   router.get("/bookings/:id/ics", async (req, res) => {
     const id = idParam.safeParse(req.params.id);
@@ -75,14 +81,18 @@ export function bookingApi(ctx: AppContext, decodeVin?: VinDecode): Router {
     res.json(booking);
   });
 
-  router.post("/bookings/manage/:token/cancel", rateLimit({ ...BOOKING_RATE_LIMIT, message: m.api.tooMany }), async (req, res) => {
-    const result = await cancelManagedBooking(ctx, String(req.params.token));
-    const text = mailMessagesFor().manage;
-    if (result.kind === "not-found") return sendError(res, 404, text.notFound);
-    if (result.kind === "already-cancelled") return sendError(res, 409, text.alreadyCancelled);
-    if (result.kind === "past") return sendError(res, 409, text.past);
-    res.json(result.booking);
-  });
+  router.post(
+    "/bookings/manage/:token/cancel",
+    rateLimit({ ...BOOKING_RATE_LIMIT, message: (locale) => messagesFor(locale).booking.api.tooMany }),
+    async (req, res) => {
+      const result = await cancelManagedBooking(ctx, String(req.params.token));
+      const text = mailMessagesFor().manage;
+      if (result.kind === "not-found") return sendError(res, 404, text.notFound);
+      if (result.kind === "already-cancelled") return sendError(res, 409, text.alreadyCancelled);
+      if (result.kind === "past") return sendError(res, 409, text.past);
+      res.json(result.booking);
+    },
+  );
 
   return router;
 }

@@ -1,4 +1,4 @@
-import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
+import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { formatPrice } from "~/shared/lib/format";
 import type { Service } from "~/shared/types/service";
 import { SelectField, TextAreaField, TextField } from "~/shared/ui/form-field";
@@ -24,6 +24,7 @@ export function BookingFallbackForm({
   posted?: Exclude<BookingPostResult, { kind: "booked" }>;
 }) {
   const m = useMessages().booking;
+  const locale = useLocale();
   const path = useLocalizedPath();
   const errors = posted?.kind === "invalid" ? posted.fieldErrors : {};
   const values = posted && "values" in posted ? posted.values : {};
@@ -66,7 +67,7 @@ export function BookingFallbackForm({
           wrapperClassName="sm:col-span-2"
           defaultValue={values.serviceId}
           placeholder={m.noJs.choose}
-          options={services.map((s) => ({ value: s.id, label: `${s.name} (${m.minutes(s.duration)}, ${formatPrice(s.price)})` }))}
+          options={services.map((s) => ({ value: s.id, label: `${s.name} (${m.minutes(s.duration)}, ${formatPrice(s.price, locale)})` }))}
         />
         <SelectField
           id="nojs-bookingDate"
@@ -76,7 +77,7 @@ export function BookingFallbackForm({
           required
           defaultValue={values.bookingDate}
           placeholder={m.noJs.choose}
-          options={days.map((day) => ({ value: day, label: formatBookingDate(day) }))}
+          options={days.map((day) => ({ value: day, label: formatBookingDate(day, locale) }))}
         />
         <SelectField
           id="nojs-bookingTime"
@@ -87,7 +88,7 @@ export function BookingFallbackForm({
           hint={m.noJs.timeHint}
           defaultValue={values.bookingTime}
           placeholder={m.noJs.choose}
-          options={times.map((time) => ({ value: time, label: formatSlotTime(time) }))}
+          options={times.map((time) => ({ value: time, label: formatSlotTime(time, locale) }))}
         />
         {text("customerFirstName", m.firstName, "text", "given-name")}
         {text("customerLastName", m.lastName, "text", "family-name")}

@@ -1,5 +1,6 @@
 import type { AppContext } from "~/server/context.server";
 import { findService } from "~/server/data/services.server";
+import { localizeService } from "~/shared/types/service";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { FormTooLargeError, formInput, readFormData, schemaFieldNames } from "~/server/http/form-post.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
@@ -42,7 +43,8 @@ export async function bookingFormPost(
   if (result.kind === "slot-taken") return { kind: "slot-taken", values };
   if (result.kind === "refused") return { kind: "invalid", fieldErrors: refusalFieldErrors(result, locale), values };
   const service = await findService(ctx.db, result.booking.serviceId);
-  return { kind: "booked", booking: result.booking, serviceName: service?.name ?? "", email: parsed.data.customerEmail };
+  const serviceName = service ? localizeService(service, locale).name : "";
+  return { kind: "booked", booking: result.booking, serviceName, email: parsed.data.customerEmail };
 }
 
 /**

@@ -7,25 +7,38 @@ import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import { mailFrom } from "~/server/mail/mail-transport.server";
 import { staffLeadsAddress } from "~/server/mail/recipients.server";
 import { dashboardRecordUrl, mailtoHref, shopperLanguageLine, telHref } from "~/server/mail/staff-mail.server";
+import { formatClockTime } from "~/shared/lib/business-hours";
 import { formatNumber } from "~/shared/lib/format";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { asLocale, LANGUAGE_TAGS, localizedPath, type Locale } from "~/shared/i18n/locales";
-import type { Service } from "~/shared/types/service";
-import { formatSlotTime } from "./available-slots";
+import { localizeService, type ServiceRecord } from "~/shared/types/service";
+import { formatSlotTime, minutesOf } from "./available-slots";
 import { bookingCalendarFile, type CalendarMethod } from "./booking-calendar-file";
 import { formatBookingDate } from "./booking-dates";
 
 const shortDates = new Map<Locale, Intl.DateTimeFormat>();
 
-/** "Tue, Dec 1 9:00 AM" ("mar, 1 dic 9:00 a.m." in Spanish): short enough for a lock screen. */
+/** An abbreviation with its period ("dic" → "dic."), as Spanish and Portuguese write them. */
+const abbreviated = (word: string) => (word.endsWith(".") ? word : `${word}.`);
+
+/**
+ * Short enough for a lock screen: "Tue, Dec 1 9:00 AM" in English, "mar. 1 de dic., 9:00 a. m."
+ * in Spanish, "ter., 1 de dez., às 9h" in Portuguese (each language's way of abbreviating and
+ * of saying the hour).
+ */
 export function appointmentLabel(booking: Pick<Booking, "bookingDate" | "bookingTime">, locale: Locale = "en"): string {
   let format = shortDates.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
     shortDates.set(locale, format);
   }
-  return `${format.format(new Date(`${booking.bookingDate}T00:00:00Z`))} ${formatSlotTime(booking.bookingTime, locale)}`;
+  const date = new Date(`${booking.bookingDate}T00:00:00Z`);
+  if (locale === "en") return `${format.format(date)} ${formatSlotTime(booking.bookingTime, locale)}`;
+  const part = (type: Intl.DateTimeFormatPartTypes) => format.formatToParts(date).find((p) => p.type === type)?.value ?? "";
+  const day = `${abbreviated(part("weekday"))}${locale === "pt" ? "," : ""} ${part("day")} de ${abbreviated(part("month"))}`;
+  if (locale === "pt") return `${day}, às ${formatClockTime(minutesOf(booking.bookingTime), "pt")}`;
+  return `${day}, ${formatSlotTime(booking.bookingTime, locale)}`;
 }
 
 /** The shopper's manage page for a token, in the language they booked in (/es/booking/manage/…). */
@@ -40,8 +53,11 @@ const customerName = (b: Booking) => `${b.customerFirstName} ${b.customerLastNam
  * the booking now has (decision 058). The ORGANIZER is the mail's sender, so a client that
  * checks who may update or cancel the event finds the same address on every file.
  */
-export function bookingCalendarText(env: ServerEnv, booking: Booking, service: Service, method: CalendarMethod, now: Date): string {
-  const ics = messagesFor(asLocale(booking.locale)).booking.ics;
+export function bookingCalendarText(env: ServerEnv, booking: Booking, service: ServiceRecord, method: CalendarMethod, now: Date): string {
+  const locale = asLocale(booking.locale);
+  const ics = messagesFor(locale).booking.ics;
+  // The shopper's calendar names the service in their language when staff translated it.
+  const name = localizeService(service, locale).name;
   const organizer = mailFrom(env);
   return bookingCalendarFile({
     method,
@@ -50,12 +66,12 @@ export function bookingCalendarText(env: ServerEnv, booking: Booking, service: S
     // A PUBLISH may not name attendees (RFC 5546 §3.2.1); the download is only a copy.
     attendee: method === "PUBLISH" ? null : { name: customerName(booking), email: booking.customerEmail },
     bookingId: booking.id,
-    serviceName: service.name,
+    serviceName: name,
     duration: service.duration,
     bookingDate: booking.bookingDate,
     bookingTime: booking.bookingTime,
-    summary: ics.summary(service.name, businessProfile.name),
-    description: ics.description(service.name, service.duration, businessProfile.phone),
+    summary: ics.summary(name, businessProfile.name),
+    description: ics.description(name, service.duration, businessProfile.phone),
     profile: businessProfile,
     now,
   });
@@ -68,7 +84,7 @@ export function bookingCalendarText(env: ServerEnv, booking: Booking, service: S
 export function bookingCalendarAttachment(
   env: ServerEnv,
   booking: Booking,
-  service: Service,
+  service: ServiceRecord,
   method: Exclude<CalendarMethod, "PUBLISH">,
   now: Date,
 ): MailAttachment {
@@ -86,7 +102,7 @@ export function customerVehicleName(b: Pick<Booking, "vehicleYear" | "vehicleMak
 }
 
 /** The booking for the service desk: what, when, who (phone and e-mail as links) and the customer's vehicle. */
-function staffBlocks(env: ServerEnv, b: Booking, service: Service): MailBlock[] {
+function staffBlocks(env: ServerEnv, b: Booking, service: ServiceRecord): MailBlock[] {
   const staff = mailMessagesFor("en").staff;
   const f = staff.fields;
   const vehicle = customerVehicleName(b);
@@ -110,13 +126,13 @@ function staffBlocks(env: ServerEnv, b: Booking, service: Service): MailBlock[] 
   ];
 }
 
-function shopperFields(b: Booking, service: Service, locale: Locale) {
+function shopperFields(b: Booking, service: ServiceRecord, locale: Locale) {
   const f = mailMessagesFor(locale).shopper.fields;
   const a = businessProfile.address;
   return {
     type: "fields" as const,
     rows: [
-      [f.service, service.name],
+      [f.service, localizeService(service, locale).name],
       [f.date, formatBookingDate(b.bookingDate, locale)],
       [f.time, formatSlotTime(b.bookingTime, locale)],
       [f.address, `${businessProfile.name}, ${a.street}, ${a.city}, ${a.region} ${a.postalCode}`],
@@ -133,7 +149,7 @@ function shopperFields(b: Booking, service: Service, locale: Locale) {
 export function newBookingMails(
   env: ServerEnv,
   booking: Booking,
-  service: Service,
+  service: ServiceRecord,
   manageToken: string,
   calendarFile: MailAttachment,
   reminderDue: Date | null,
@@ -145,6 +161,7 @@ export function newBookingMails(
   const related = { relatedType: "booking" as const, relatedId: booking.id };
   const when = appointmentLabel(booking);
   const shopperWhen = appointmentLabel(booking, locale);
+  const shopperService = localizeService(service, locale).name;
   const link = { type: "link" as const, label: shopper.manageLink, href: manageUrl(env, manageToken, locale) };
   const mails: NewMail[] = [
     {
@@ -160,7 +177,7 @@ export function newBookingMails(
       to: booking.customerEmail,
       // A reply reaches the dealership, not the sending address (MAIL_FROM is often a no-reply box).
       replyTo: businessProfile.email,
-      subject: shopper.bookingSubject(service.name, shopperWhen),
+      subject: shopper.bookingSubject(shopperService, shopperWhen),
       ...renderMail(
         shopper.bookingHeading(booking.customerFirstName),
         [{ type: "paragraph", text: shopper.bookingBody }, shopperFields(booking, service, locale), link],
@@ -176,7 +193,7 @@ export function newBookingMails(
       kind: BOOKING_REMINDER_KIND,
       to: booking.customerEmail,
       replyTo: businessProfile.email,
-      subject: shopper.reminderSubject(service.name, shopperWhen),
+      subject: shopper.reminderSubject(shopperService, shopperWhen),
       ...renderMail(
         shopper.reminderHeading(booking.customerFirstName),
         [{ type: "paragraph", text: shopper.reminderBody }, shopperFields(booking, service, locale), link],
@@ -206,7 +223,7 @@ type ShopperCalendarMail = {
 };
 
 /** A mail to the shopper about their booking, carrying the event as it now stands (decision 058). */
-function shopperCalendarMail(env: ServerEnv, booking: Booking, service: Service, now: Date, mail: ShopperCalendarMail): NewMail {
+function shopperCalendarMail(env: ServerEnv, booking: Booking, service: ServiceRecord, now: Date, mail: ShopperCalendarMail): NewMail {
   const locale = asLocale(booking.locale);
   const shopper = mailMessagesFor(locale).shopper;
   return {
@@ -236,12 +253,18 @@ function shopperCalendarMail(env: ServerEnv, booking: Booking, service: Service,
  * with a METHOD:CANCEL file at the raised SEQUENCE that takes the event out of their
  * calendar (decision 058). `booking` is the row as cancelled.
  */
-export function shopperCancelledMail(env: ServerEnv, booking: Booking, service: Service, by: "shopper" | "staff", now: Date): NewMail {
+export function shopperCancelledMail(
+  env: ServerEnv,
+  booking: Booking,
+  service: ServiceRecord,
+  by: "shopper" | "staff",
+  now: Date,
+): NewMail {
   const locale = asLocale(booking.locale);
   const shopper = mailMessagesFor(locale).shopper;
   return shopperCalendarMail(env, booking, service, now, {
     kind: "booking-cancelled",
-    subject: shopper.cancelledSubject(service.name, appointmentLabel(booking, locale)),
+    subject: shopper.cancelledSubject(localizeService(service, locale).name, appointmentLabel(booking, locale)),
     heading: shopper.cancelledHeading(booking.customerFirstName),
     body: by === "shopper" ? shopper.cancelledByShopperBody : shopper.cancelledByStaffBody(businessProfile.phone),
     method: "CANCEL",
@@ -253,12 +276,12 @@ export function shopperCancelledMail(env: ServerEnv, booking: Booking, service: 
  * Staff confirmed the booking: the shopper is told, with the event again as a REQUEST (same
  * UID, the booking's SEQUENCE, a newer DTSTAMP), so a calendar that lost it gets it back.
  */
-export function shopperConfirmedMail(env: ServerEnv, booking: Booking, service: Service, now: Date): NewMail {
+export function shopperConfirmedMail(env: ServerEnv, booking: Booking, service: ServiceRecord, now: Date): NewMail {
   const locale = asLocale(booking.locale);
   const shopper = mailMessagesFor(locale).shopper;
   return shopperCalendarMail(env, booking, service, now, {
     kind: "booking-confirmed",
-    subject: shopper.confirmedSubject(service.name, appointmentLabel(booking, locale)),
+    subject: shopper.confirmedSubject(localizeService(service, locale).name, appointmentLabel(booking, locale)),
     heading: shopper.confirmedHeading(booking.customerFirstName),
     body: shopper.confirmedBody,
     method: "REQUEST",
@@ -270,12 +293,12 @@ export function shopperConfirmedMail(env: ServerEnv, booking: Booking, service: 
  * cancelled, so they get the booked mail again with a REQUEST at the raised SEQUENCE.
  * The manage link cannot be repeated: only its hash is stored.
  */
-export function shopperReopenedMail(env: ServerEnv, booking: Booking, service: Service, now: Date): NewMail {
+export function shopperReopenedMail(env: ServerEnv, booking: Booking, service: ServiceRecord, now: Date): NewMail {
   const locale = asLocale(booking.locale);
   const shopper = mailMessagesFor(locale).shopper;
   return shopperCalendarMail(env, booking, service, now, {
     kind: "booking-reopened",
-    subject: shopper.bookingSubject(service.name, appointmentLabel(booking, locale)),
+    subject: shopper.bookingSubject(localizeService(service, locale).name, appointmentLabel(booking, locale)),
     heading: shopper.bookingHeading(booking.customerFirstName),
     body: shopper.bookingBody,
     method: "REQUEST",
@@ -283,7 +306,7 @@ export function shopperReopenedMail(env: ServerEnv, booking: Booking, service: S
 }
 
 /** Staff are told when a shopper cancels through the manage link. */
-export function bookingCancelledMail(env: ServerEnv, booking: Booking, service: Service): NewMail {
+export function bookingCancelledMail(env: ServerEnv, booking: Booking, service: ServiceRecord): NewMail {
   const staff = mailMessagesFor("en").staff;
   return {
     kind: "booking-cancelled-staff",

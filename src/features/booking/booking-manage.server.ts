@@ -13,7 +13,8 @@ import { findService } from "~/server/data/services.server";
 import { BOOKING_REMINDER_KIND } from "~/server/mail/mail-kinds";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { businessProfile } from "~/shared/config/business-profile";
-import type { Service } from "~/shared/types/service";
+import { asLocale, type Locale } from "~/shared/i18n/locales";
+import { localizeService, type ServiceRecord } from "~/shared/types/service";
 import { appointmentStart, reminderDueAt } from "./appointment-time";
 import { bookingCalendarAttachment, bookingCancelledMail, newBookingMails, shopperCancelledMail } from "./booking-mails.server";
 
@@ -32,7 +33,7 @@ export function hashManageToken(token: string): string {
 export async function storeBookingWithMails(
   ctx: AppContext,
   input: Omit<BookingInput, "manageTokenHash">,
-  service: Service,
+  service: ServiceRecord,
   now = new Date(),
 ): Promise<Booking> {
   const token = crypto.randomBytes(32).toString("base64url");
@@ -51,7 +52,9 @@ export async function storeBookingWithMails(
 
 /** What the manage page shows: the appointment, never the shopper's contact details. */
 export type ManagedBooking = {
+  /** In the page's language when translated, else English with `serviceNameLang` "en" (decision 068). */
   serviceName: string;
+  serviceNameLang?: Locale;
   duration: number;
   bookingDate: string;
   bookingTime: string;
@@ -61,7 +64,7 @@ export type ManagedBooking = {
   canCancel: boolean;
 };
 
-async function bookingForToken(ctx: AppContext, token: string): Promise<{ booking: Booking; service: Service } | null> {
+async function bookingForToken(ctx: AppContext, token: string): Promise<{ booking: Booking; service: ServiceRecord } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const booking = await findBookingByManageTokenHash(ctx.db, hashManageToken(token));
   if (!booking) return null;
@@ -73,9 +76,11 @@ function isPast(booking: Booking, now: Date): boolean {
   return appointmentStart(booking.bookingDate, booking.bookingTime, businessProfile.timeZone).getTime() <= now.getTime();
 }
 
-function view(booking: Booking, service: Service, now: Date): ManagedBooking {
+function view(booking: Booking, service: ServiceRecord, now: Date, locale: Locale | undefined): ManagedBooking {
+  const { name, nameLang } = localizeService(service, locale ?? asLocale(booking.locale));
   return {
-    serviceName: service.name,
+    serviceName: name,
+    ...(nameLang ? { serviceNameLang: nameLang } : {}),
     duration: service.duration,
     bookingDate: booking.bookingDate,
     bookingTime: booking.bookingTime,
@@ -85,10 +90,18 @@ function view(booking: Booking, service: Service, now: Date): ManagedBooking {
   };
 }
 
-/** The booking behind a manage link, or null for an unknown token. */
-export async function findManagedBooking(ctx: AppContext, token: string, now = new Date()): Promise<ManagedBooking | null> {
+/**
+ * The booking behind a manage link, or null for an unknown token. The service is named in
+ * `locale` (the page's language), else in the language the shopper booked in.
+ */
+export async function findManagedBooking(
+  ctx: AppContext,
+  token: string,
+  locale?: Locale,
+  now = new Date(),
+): Promise<ManagedBooking | null> {
   const found = await bookingForToken(ctx, token);
-  return found ? view(found.booking, found.service, now) : null;
+  return found ? view(found.booking, found.service, now, locale) : null;
 }
 
 export type CancelManagedBookingResult =
@@ -102,12 +115,17 @@ export type CancelManagedBookingResult =
  * staff and sends the shopper a METHOD:CANCEL calendar file at the raised SEQUENCE, all in
  * one transaction (decision 033, 058). A cancelled or past booking stays as it is.
  */
-export async function cancelManagedBooking(ctx: AppContext, token: string, now = new Date()): Promise<CancelManagedBookingResult> {
+export async function cancelManagedBooking(
+  ctx: AppContext,
+  token: string,
+  locale?: Locale,
+  now = new Date(),
+): Promise<CancelManagedBookingResult> {
   const found = await bookingForToken(ctx, token);
   if (!found) return { kind: "not-found" };
   const { booking, service } = found;
-  if (booking.status === "cancelled") return { kind: "already-cancelled", booking: view(booking, service, now) };
-  if (isPast(booking, now)) return { kind: "past", booking: view(booking, service, now) };
+  if (booking.status === "cancelled") return { kind: "already-cancelled", booking: view(booking, service, now, locale) };
+  if (isPast(booking, now)) return { kind: "past", booking: view(booking, service, now, locale) };
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     // Only one of two racing cancels changes the row; the other reports it already cancelled.
     const row = await cancelActiveBooking(trx, booking.id, now);
@@ -121,8 +139,8 @@ export async function cancelManagedBooking(ctx: AppContext, token: string, now =
     return true;
   });
   const current = (await findBooking(ctx.db, booking.id)) ?? booking;
-  if (!cancelled) return { kind: "already-cancelled", booking: view(current, service, now) };
+  if (!cancelled) return { kind: "already-cancelled", booking: view(current, service, now, locale) };
   announceQueuedMail();
   ctx.logger.info({ bookingId: booking.id }, "booking cancelled by the customer");
-  return { kind: "cancelled", booking: view(current, service, now) };
+  return { kind: "cancelled", booking: view(current, service, now, locale) };
 }

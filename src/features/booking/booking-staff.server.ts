@@ -16,7 +16,7 @@ import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { zonedClock } from "~/shared/lib/business-hours";
 import type { LeadMail } from "~/shared/staff/lead-tracking";
-import type { Service } from "~/shared/types/service";
+import type { ServiceRecord } from "~/shared/types/service";
 import { shopperCancelledMail, shopperConfirmedMail, shopperReopenedMail } from "./booking-mails.server";
 
 /** A booking as the Bookings tab lists it (docs/behaviour.md §2 Staff dashboard), with its mails' states. */
@@ -47,7 +47,7 @@ export type ChangeBookingStatusResult =
  * booked mail again when a cancelled booking is re-opened; nothing when a confirmed booking
  * goes back to pending, which changes nothing in the shopper's calendar.
  */
-function shopperMailFor(env: ServerEnv, from: BookingStatus, row: Booking, service: Service, now: Date): NewMail | null {
+function shopperMailFor(env: ServerEnv, from: BookingStatus, row: Booking, service: ServiceRecord, now: Date): NewMail | null {
   if (row.status === "cancelled") return shopperCancelledMail(env, row, service, "staff", now);
   if (row.status === "confirmed") return shopperConfirmedMail(env, row, service, now);
   return from === "cancelled" ? shopperReopenedMail(env, row, service, now) : null;

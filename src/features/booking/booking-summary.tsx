@@ -17,8 +17,8 @@ export function BookingSummary({
   const m = useMessages().booking.summary;
   const locale = useLocale();
   const minutes = useMessages().booking.minutes;
-  const rows: [string, string | undefined, string][] = [
-    [m.service, service?.name, "service"],
+  const rows: [string, string | undefined, string, string?][] = [
+    [m.service, service?.name, "service", service?.nameLang],
     [m.duration, service ? minutes(service.duration) : undefined, "duration"],
     [m.date, date ? formatBookingDate(date, locale) : undefined, "date"],
     [m.time, time ? formatSlotTime(time, locale) : undefined, "time"],
@@ -32,10 +32,15 @@ export function BookingSummary({
         {m.heading}
       </h2>
       <dl className="mt-4 space-y-3 text-sm">
-        {rows.map(([label, value, key]) => (
+        {rows.map(([label, value, key, lang]) => (
           <div key={key} className="flex justify-between gap-4" data-testid={`summary-${key}`}>
             <dt className="text-gray-700">{label}</dt>
-            <dd className={value ? "text-right font-medium text-gray-900" : "text-right italic text-gray-700"}>{value ?? m.notSelected}</dd>
+            <dd
+              className={value ? "text-right font-medium text-gray-900" : "text-right italic text-gray-700"}
+              lang={value ? lang : undefined}
+            >
+              {value ?? m.notSelected}
+            </dd>
           </div>
         ))}
         <div className="flex justify-between gap-4 border-t border-gray-300 pt-3 text-base" data-testid="summary-total">

@@ -3,7 +3,7 @@ import { findBooking, SlotTakenError, takenSlotsOn } from "~/server/data/booking
 import { findService, listServices } from "~/server/data/services.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { asLocale, type Locale } from "~/shared/i18n/locales";
-import type { Service } from "~/shared/types/service";
+import { localizeService, type Service } from "~/shared/types/service";
 import { availableSlots, dealershipToday, isDateBookable, type TakenSlot } from "./available-slots";
 import type { CreatedBooking } from "./booking-client";
 import { storeBookingWithMails } from "./booking-manage.server";
@@ -66,9 +66,12 @@ export function refusalFieldErrors(refusal: SlotRefusal, locale: Locale = "en"):
   return { [refusal.field]: messages[refusal.reason] };
 }
 
-/** The service menu, for the booking page's loader and GET /api/services. */
-export async function listBookableServices(ctx: AppContext): Promise<Service[]> {
-  return listServices(ctx.db);
+/**
+ * The service menu in `locale`, for the booking page's loader and GET /api/services: each text
+ * in that language when staff translated it, else in English marked as such (decision 068).
+ */
+export async function listBookableServices(ctx: AppContext, locale: Locale = "en"): Promise<Service[]> {
+  return (await listServices(ctx.db)).map((service) => localizeService(service, locale));
 }
 
 /** Which slots active bookings hold on `isoDate`: only serviceId and bookingTime, never who booked. */

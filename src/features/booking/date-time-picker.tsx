@@ -58,6 +58,8 @@ export default function DateTimePicker({
           <DayPicker
             mode="single"
             locale={calendarLocales[locale]}
+            // date-fns' "es" is Spain's (weeks from Monday); US Spanish, like en-US and pt-BR, starts on Sunday.
+            weekStartsOn={0}
             aria-label={m.calendarLabel}
             selected={date ? localDateFromIso(date) : undefined}
             onSelect={(day) => day && onDateChange(isoFromLocalDate(day))}

@@ -36,9 +36,13 @@ export function ServicePicker({
                 className="sr-only"
                 aria-describedby={`service-${service.id}-details`}
               />
-              <span className="font-semibold text-gray-900">{service.name}</span>
+              <span className="font-semibold text-gray-900" lang={service.nameLang}>
+                {service.name}
+              </span>
               <span id={`service-${service.id}-details`} className="mt-1 flex flex-1 flex-col">
-                <span className="text-sm text-gray-700">{service.description}</span>
+                <span className="text-sm text-gray-700" lang={service.descriptionLang}>
+                  {service.description}
+                </span>
                 <span className="mt-3 flex items-center justify-between text-sm">
                   <span className="flex items-center gap-1 text-gray-700">
                     <Clock aria-hidden="true" className="h-4 w-4" />

@@ -15,8 +15,8 @@ export function contactApi(ctx: AppContext): Router {
   const router = Router();
   router.post(
     "/contact",
-    // Refused before the body is read, so in English (docs/behaviour.md §8); the field messages are localized.
-    rateLimit({ ...CONTACT_RATE_LIMIT, message: messagesFor().contact.api.tooMany }),
+    // Refused before the body is read: in the sending page's language (read from its address); the field messages follow the body's locale.
+    rateLimit({ ...CONTACT_RATE_LIMIT, message: (locale) => messagesFor(locale).contact.api.tooMany }),
     jsonBody(),
     async (req, res) => {
       // The page says which language it is in (`locale` in the body): field messages come back

@@ -61,6 +61,9 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/trade-ins": area("tradeIns"),
   "POST /admin/trade-ins/:id/offer": area("tradeIns"),
   "PATCH /admin/trade-ins/:id/status": area("tradeIns"),
+  // The service menu's names and descriptions in each language (decision 068)
+  "GET /admin/services": area("services"),
+  "PUT /admin/services/:id": area("services"),
   // Lead mail: every role handles leads, so every role sees whether mail works;
   // the outbox itself (recipients, subjects, errors, retry) is the owner's.
   "GET /admin/mail-status": "any-staff",

@@ -1,25 +1,46 @@
 import crypto from "node:crypto";
 import type { Db } from "~/server/db/database.server";
-import type { Service } from "~/shared/types/service";
+import type { ServiceTable } from "~/server/db/schema.server";
+import type { ServiceRecord, ServiceText, ServiceTranslationLocale } from "~/shared/types/service";
 
-/** The service menu in display order. */
-export async function listServices(db: Db): Promise<Service[]> {
-  const rows = await db.selectFrom("services").selectAll().orderBy("position").orderBy("name").execute();
-  return rows.map(({ position: _position, ...row }) => ({
+function toRecord({ position: _position, updatedAt: _updatedAt, nameEs, namePt, descriptionEs, descriptionPt, ...row }: ServiceTable): ServiceRecord {
+  return {
     ...row,
-    availableDays: JSON.parse(row.availableDays) as Service["availableDays"],
+    availableDays: JSON.parse(row.availableDays) as ServiceRecord["availableDays"],
     availableTimes: JSON.parse(row.availableTimes) as string[],
-  }));
+    translations: { es: { name: nameEs, description: descriptionEs }, pt: { name: namePt, description: descriptionPt } },
+  };
+}
+
+/** The service menu in display order, with every language's text. */
+export async function listServices(db: Db): Promise<ServiceRecord[]> {
+  const rows = await db.selectFrom("services").selectAll().orderBy("position").orderBy("name").execute();
+  return rows.map(toRecord);
 }
 
 /** One service by id, or null. */
-export async function findService(db: Db, id: string): Promise<Service | null> {
-  const services = await listServices(db);
-  return services.find((s) => s.id === id) ?? null;
+export async function findService(db: Db, id: string): Promise<ServiceRecord | null> {
+  const row = await db.selectFrom("services").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toRecord(row) : null;
 }
 
-/** Adds a service at the end of the menu; returns its id. */
-export async function insertService(db: Db, service: Omit<Service, "id">, position: number): Promise<string> {
+function translationColumns(translations: Record<ServiceTranslationLocale, ServiceText>) {
+  return {
+    nameEs: translations.es.name,
+    descriptionEs: translations.es.description,
+    namePt: translations.pt.name,
+    descriptionPt: translations.pt.description,
+  };
+}
+
+const UNTRANSLATED: ServiceText = { name: null, description: null };
+
+/** Adds a service at the end of the menu (untranslated unless `translations` are given); returns its id. */
+export async function insertService(
+  db: Db,
+  service: Omit<ServiceRecord, "id" | "translations"> & { translations?: ServiceRecord["translations"] },
+  position: number,
+): Promise<string> {
   const id = crypto.randomUUID();
   await db
     .insertInto("services")
@@ -27,6 +48,7 @@ export async function insertService(db: Db, service: Omit<Service, "id">, positi
       id,
       name: service.name,
       description: service.description,
+      ...translationColumns(service.translations ?? { es: UNTRANSLATED, pt: UNTRANSLATED }),
       duration: service.duration,
       price: service.price,
       availableDays: JSON.stringify(service.availableDays),
@@ -35,6 +57,22 @@ export async function insertService(db: Db, service: Omit<Service, "id">, positi
     })
     .execute();
   return id;
+}
+
+/** What staff edit of a service: its name and description in each language. */
+export type ServiceTexts = Pick<ServiceRecord, "name" | "description" | "translations">;
+
+/**
+ * Replaces a service's texts; false when there is no such service. `updatedAt` moves the cached
+ * pages' version (vehicles.server.ts), so the booking page shows the new text at once.
+ */
+export async function updateServiceTexts(db: Db, id: string, texts: ServiceTexts, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("services")
+    .set({ name: texts.name, description: texts.description, ...translationColumns(texts.translations), updatedAt: now.toISOString() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function countServices(db: Db): Promise<number> {

@@ -139,7 +139,8 @@ export async function findVehiclesByIds(db: Db, ids: string[], now = new Date())
 }
 
 /**
- * The stock version: vehicle count + latest change time (+ when the deal settings were saved).
+ * The stock version: vehicle count + latest change time (+ when the deal settings were saved and the
+ * latest service edit).
  * Pages and API answers built from the stock are cached per version, so every vehicle write must
  * move it: deletes change the count, inserts and updates set a change time later than every stored
  * one (`nextChangeTime`).
@@ -152,9 +153,14 @@ export async function readVehiclesVersion(db: Db): Promise<string> {
       eb.fn.max("updatedAt").as("latest"),
       // The deal settings' change time too: the documentation fee is part of every advertised price (decision 066).
       eb.selectFrom("dealSettings").select("dealSettings.updatedAt").where("dealSettings.id", "=", 1).as("dealSettings"),
+      // The booking page shows the service menu: a service's edited text must replace the cached copy too (decision 068).
+      eb
+        .selectFrom("services")
+        .select((s) => s.fn.max("updatedAt").as("servicesLatest"))
+        .as("servicesLatest"),
     ])
     .executeTakeFirstOrThrow();
-  return `${row.count}:${row.latest ?? ""}${row.dealSettings ? `:${row.dealSettings}` : ""}`;
+  return `${row.count}:${row.latest ?? ""}${row.dealSettings ? `:${row.dealSettings}` : ""}${row.servicesLatest ? ` services:${row.servicesLatest}` : ""}`;
 }
 
 /**

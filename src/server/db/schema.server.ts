@@ -210,8 +210,15 @@ export type VisitorTable = {
 
 export type ServiceTable = {
   id: string;
+  /** English, required; the other languages fall back to it (decision 068). */
   name: string;
   description: string;
+  nameEs: string | null;
+  descriptionEs: string | null;
+  namePt: string | null;
+  descriptionPt: string | null;
+  /** When staff last edited the texts (ISO); part of the cached pages' version. Null until then. */
+  updatedAt: string | null;
   duration: number;
   price: number;
   /** JSON array of lowercase weekday names. */

@@ -20,7 +20,8 @@ function writeLine(level: number, error: unknown, msg?: string) {
  * express-rate-limit: standard `RateLimit` / `RateLimit-Policy` headers (IETF draft 8), IPv6 clients
  * keyed by their /56 subnet (its default `ipKeyGenerator`), `Retry-After` and a JSON `{ error }`
  * body once `limit` requests arrive within `windowMs`. A `message` function gets the language of
- * the requested page (/es/contact → "es"), for the limits guarding localized pages' form posts.
+ * the requested page (/es/contact → "es"), or for a JSON API call (whose body is not read before
+ * the limit) the language of the page that sent it, from the Referer; English otherwise.
  */
 export function rateLimit(options: { limit: number; windowMs: number; message: string | ((locale: Locale) => string) }) {
   const { message } = options;
@@ -30,11 +31,22 @@ export function rateLimit(options: { limit: number; windowMs: number; message: s
     standardHeaders: "draft-8",
     legacyHeaders: false,
     handler: (req, res) => {
-      res.status(429).json({ error: typeof message === "string" ? message : message(localeFromPath(req.path)) });
+      res.status(429).json({ error: typeof message === "string" ? message : message(requestLocale(req.originalUrl, req.get("referer"))) });
     },
     logger: oneLineLogger,
     // TRUST_PROXY is off unless a proxy is configured (decision 021): a client-sent X-Forwarded-For is
     // then expected and ignored, not a misconfiguration to report on every start.
     validate: { xForwardedForHeader: false },
   });
+}
+
+/** The page language of a limited request: its own path's, else its Referer's path's. */
+export function requestLocale(url: string, referer: string | undefined): Locale {
+  const own = localeFromPath(url.split("?")[0] ?? "/");
+  if (own !== "en" || !referer) return own;
+  try {
+    return localeFromPath(new URL(referer).pathname);
+  } catch {
+    return own;
+  }
 }

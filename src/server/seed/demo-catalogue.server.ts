@@ -1,5 +1,5 @@
 import { EXTERIOR_COLORS } from "~/shared/types/vehicle";
-import type { Service } from "~/shared/types/service";
+import type { ServiceRecord } from "~/shared/types/service";
 
 /**
  * Models the demo inventory is drawn from, with a realistic World Manufacturer Identifier each and the
@@ -91,10 +91,14 @@ const halfHours = (from: string, to: string) => {
 };
 
 /** The demo service menu (docs/behaviour.md §3 services). */
-export const DEMO_SERVICES: Omit<Service, "id">[] = [
+export const DEMO_SERVICES: Omit<ServiceRecord, "id">[] = [
   {
     name: "Oil Change",
     description: "Full synthetic oil and filter change with a multi-point inspection.",
+    translations: {
+      es: { name: "Cambio de aceite", description: "Cambio de aceite sintético y filtro, con inspección de varios puntos." },
+      pt: { name: "Troca de óleo", description: "Troca de óleo sintético e filtro, com inspeção de vários itens." },
+    },
     duration: 30,
     price: 59,
     availableDays: [...weekdays, "saturday"],
@@ -103,6 +107,13 @@ export const DEMO_SERVICES: Omit<Service, "id">[] = [
   {
     name: "Tire Rotation",
     description: "Rotate all four tires, set pressures and check tread depth.",
+    translations: {
+      es: {
+        name: "Rotación de llantas",
+        description: "Rotación de las cuatro llantas, ajuste de la presión y revisión de la profundidad del dibujo.",
+      },
+      pt: { name: "Rodízio de pneus", description: "Rodízio dos quatro pneus, calibragem e verificação da profundidade dos sulcos." },
+    },
     duration: 30,
     price: 29,
     availableDays: [...weekdays, "saturday"],
@@ -111,6 +122,16 @@ export const DEMO_SERVICES: Omit<Service, "id">[] = [
   {
     name: "Massachusetts State Inspection",
     description: "Official Massachusetts safety and emissions inspection with sticker.",
+    translations: {
+      es: {
+        name: "Inspección estatal de Massachusetts",
+        description: "Inspección oficial de seguridad y emisiones de Massachusetts, con calcomanía.",
+      },
+      pt: {
+        name: "Inspeção estadual de Massachusetts",
+        description: "Inspeção oficial de segurança e emissões de Massachusetts, com selo.",
+      },
+    },
     duration: 30,
     price: 35,
     availableDays: [...weekdays],
@@ -119,6 +140,16 @@ export const DEMO_SERVICES: Omit<Service, "id">[] = [
   {
     name: "Brake Inspection",
     description: "Pads, rotors, calipers and brake fluid checked, with a written quote.",
+    translations: {
+      es: {
+        name: "Revisión de frenos",
+        description: "Revisión de pastillas, discos, cálipers y líquido de frenos, con presupuesto por escrito.",
+      },
+      pt: {
+        name: "Revisão dos freios",
+        description: "Verificação de pastilhas, discos, pinças e fluido de freio, com orçamento por escrito.",
+      },
+    },
     duration: 45,
     price: 49,
     availableDays: [...weekdays],
@@ -127,6 +158,16 @@ export const DEMO_SERVICES: Omit<Service, "id">[] = [
   {
     name: "Full Detailing",
     description: "Hand wash, clay bar, wax, interior shampoo and leather conditioning.",
+    translations: {
+      es: {
+        name: "Detallado completo",
+        description: "Lavado a mano, barra de arcilla, cera, lavado de tapicería y acondicionamiento del cuero.",
+      },
+      pt: {
+        name: "Higienização completa",
+        description: "Lavagem à mão, descontaminação da pintura, cera, lavagem dos estofados e hidratação do couro.",
+      },
+    },
     duration: 180,
     price: 199,
     availableDays: ["tuesday", "thursday", "saturday"],
@@ -135,6 +176,13 @@ export const DEMO_SERVICES: Omit<Service, "id">[] = [
   {
     name: "Battery Test & Replacement",
     description: "Battery and charging system test; replacement batteries installed on the spot.",
+    translations: {
+      es: {
+        name: "Prueba y cambio de batería",
+        description: "Prueba de la batería y del sistema de carga; instalamos la batería nueva en el momento.",
+      },
+      pt: { name: "Teste e troca de bateria", description: "Teste da bateria e do sistema de carga; a bateria nova é instalada na hora." },
+    },
     duration: 30,
     price: 25,
     availableDays: [...weekdays, "saturday"],

@@ -4,13 +4,14 @@ import { leads } from "./en/staff-leads";
 import { lot } from "./en/staff-lot";
 import { staff } from "./en/staff";
 import { vehicleText } from "./en/staff-vehicle-text";
+import { services } from "./en/staff-services";
 
 /**
  * The staff dashboard's catalogue, kept apart from the public one so no public page downloads
  * the dashboard's text (docs/decisions/016-javascript-budget.md). The dashboard is English only
  * (docs/behaviour.md §10), whatever language the public pages are in.
  */
-export const staffEn = { admin, lot, staff, leads, deal, vehicleText };
+export const staffEn = { admin, lot, staff, leads, deal, vehicleText, services };
 
 export type StaffMessages = typeof staffEn;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clockOffset, computeOpenStatus, formatClockTime, weeklyHoursRows, zonedClock } from "./business-hours";
+import { clockOffset, computeOpenStatus, formatClockRange, formatClockTime, weeklyHoursRows, zonedClock } from "./business-hours";
 
 /** An instant given as wall-clock time in Fitchburg (America/New_York, EST in January, EDT in July). */
 const fitchburg = (isoLocal: string, offset = "-05:00") => new Date(`${isoLocal}${offset}`);
@@ -49,6 +49,14 @@ describe("weekly hours", () => {
     expect(formatClockTime(8 * 60 + 30)).toBe("8:30 AM");
     expect(formatClockTime(18 * 60)).toBe("6 PM");
     expect(formatClockTime(12 * 60)).toBe("12 PM");
+  });
+  it("formats opening hours in each language's style (decision 068)", () => {
+    expect(formatClockRange(8 * 60 + 30, 18 * 60)).toBe("8:30 AM – 6 PM");
+    expect(formatClockRange(8 * 60 + 30, 18 * 60, "es")).toBe("8:30 a. m. – 6 p. m.");
+    expect(formatClockRange(8 * 60 + 30, 18 * 60, "pt")).toBe("8h30 às 18h");
+    expect(formatClockRange(9 * 60, 16 * 60, "pt")).toBe("9h às 16h");
+    expect(formatClockTime(0, "es")).toBe("12 a. m.");
+    expect(formatClockTime(12 * 60 + 5, "pt")).toBe("12h05");
   });
 });
 

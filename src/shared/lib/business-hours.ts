@@ -1,4 +1,5 @@
 import { businessProfile, weekdays, type BusinessProfile, type Weekday } from "~/shared/config/business-profile";
+import type { Locale } from "~/shared/i18n/locales";
 
 /** Weekday and minutes-after-midnight of `instant` as seen on a wall clock in `timeZone`. */
 export function zonedClock(instant: Date, timeZone: string): { weekday: Weekday; minutes: number; isoDate: string } {
@@ -76,14 +77,25 @@ export function computeOpenStatus(instant: Date, profile: BusinessProfile = busi
   return interval && minutes >= interval.open && minutes < interval.close ? "open" : "closed";
 }
 
-/** "8:30 AM" for 510 minutes after midnight. */
-export function formatClockTime(minutes: number): string {
+/**
+ * A time of day on the dealership's clock in the language's own style, written by hand like
+ * format.ts (no Intl on the first load, the same text on server and browser): "8:30 AM" / "6 PM"
+ * in English, "8:30 a. m." / "6 p. m." in US Spanish, "8h30" / "18h" in Brazilian Portuguese.
+ */
+export function formatClockTime(minutes: number, locale?: Locale): string {
   const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  const suffix = h >= 12 ? "PM" : "AM";
-  const h12 = h % 12 === 0 ? 12 : h % 12;
-  return m === 0 ? `${h12} ${suffix}` : `${h12}:${String(m).padStart(2, "0")} ${suffix}`;
+  const m = minutes % 60 ? String(minutes % 60).padStart(2, "0") : "";
+  if (locale === "pt") return `${h}h${m}`;
+  const es = locale === "es";
+  return `${h % 12 || 12}${m && `:${m}`} ${h < 12 ? (es ? "a. m." : "AM") : es ? "p. m." : "PM"}`;
 }
+
+/** Opening hours: "8:30 AM – 6 PM", "8:30 a. m. – 6 p. m.", "8h30 às 18h". */
+export const formatClockRange = (open: number, close: number, locale?: Locale) =>
+  `${formatClockTime(open, locale)} ${locale === "pt" ? "às" : "–"} ${formatClockTime(close, locale)}`;
+
+/** The weekly hours as shown, one row per group of days: `{ days: "Mon – Fri", hours: "8:30 AM – 6 PM" }`. */
+export type WeeklyHoursText = { days: string; hours: string }[];
 
 export type HoursRow = { days: Weekday[]; interval: BusinessProfile["hours"][Weekday] };
 

@@ -21,6 +21,8 @@ export const STAFF_AREAS = {
   messages: ["owner", "sales"],
   bookings: ["owner", "sales", "service"],
   tradeIns: ["owner", "sales"],
+  // What the booking page offers, in every language: the owner decides it.
+  services: ["owner"],
   visitors: ["owner", "sales"],
   staff: ["owner"],
   audit: ["owner"],

@@ -1,23 +1,24 @@
-import { formatClockTime, weeklyHoursRows } from "~/shared/lib/business-hours";
-import { useMessages } from "~/shared/i18n/messages";
+import { useRouteLoaderData } from "react-router";
+import type { Locale } from "~/shared/i18n/locales";
+import { useLocale } from "~/shared/i18n/messages";
+import type { WeeklyHoursText } from "~/shared/lib/business-hours";
 
-/** The weekly business hours as a definition list (Mon – Fri, Saturday, Sunday). */
+/**
+ * The weekly business hours as a definition list (Mon – Fri, Saturday, Sunday), in the page's
+ * language. The text is written on the server (app/lib/weekly-hours.server.ts, in the root
+ * loader's data), so the formatting stays out of the first-load JavaScript.
+ */
 export function WeeklyHours({ className = "" }: { className?: string }) {
-  const m = useMessages();
+  const locale = useLocale();
+  const hours = (useRouteLoaderData("root") as { hours?: Record<Locale, WeeklyHoursText> } | undefined)?.hours?.[locale] ?? [];
   return (
     <dl className={`grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm ${className}`}>
-      {weeklyHoursRows().map((row) => {
-        const first = m.layout.days[row.days[0]!];
-        const last = m.layout.days[row.days.at(-1)!];
-        return (
-          <div key={row.days.join()} className="contents">
-            <dt className="font-medium">{row.days.length > 1 ? m.layout.dayRange(first, last) : first}</dt>
-            <dd>
-              {row.interval ? `${formatClockTime(row.interval.open)} – ${formatClockTime(row.interval.close)}` : m.layout.closedAllDay}
-            </dd>
-          </div>
-        );
-      })}
+      {hours.map((row) => (
+        <div key={row.days} className="contents">
+          <dt className="font-medium">{row.days}</dt>
+          <dd>{row.hours}</dd>
+        </div>
+      ))}
     </dl>
   );
 }

@@ -14,6 +14,7 @@ import { massachusettsWarrantyMigration } from "./014-massachusetts-warranty.ser
 import { staffRolesFromOneListMigration } from "./015-staff-roles-from-one-list.server";
 import { dealSettingsMigration } from "./016-deal-settings.server";
 import { tradeInsMigration } from "./017-trade-ins.server";
+import { serviceTranslationsMigration } from "./018-service-translations.server";
 import { vehicleFeatureKeysMigration } from "./019-vehicle-feature-keys.server";
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   "015-staff-roles-from-one-list": staffRolesFromOneListMigration,
   "016-deal-settings": dealSettingsMigration,
   "017-trade-ins": tradeInsMigration,
+  "018-service-translations": serviceTranslationsMigration,
   "019-vehicle-feature-keys": vehicleFeatureKeysMigration,
 };

@@ -51,7 +51,7 @@ export const booking: Messages["booking"] = {
     notSelected: "Sin seleccionar",
   },
   confirmation: {
-    heading: "¡Cita confirmada!",
+    heading: "¡Cita reservada!",
     text: "¡Gracias! Recibimos su solicitud de cita de servicio.",
     service: "Servicio",
     date: "Fecha",
@@ -78,7 +78,7 @@ export const booking: Messages["booking"] = {
     fixFields: "Corrija los campos marcados.",
   },
   toast: {
-    successTitle: "¡Cita confirmada!",
+    successTitle: "¡Cita reservada!",
     successText: "Nos comunicaremos con usted pronto para confirmar su cita.",
     failureTitle: "No se pudo reservar la cita",
     failureText: "Algo salió mal. Inténtelo de nuevo.",

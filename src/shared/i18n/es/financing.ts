@@ -10,7 +10,7 @@ export const financing: Messages["financing"] = {
   benefits: {
     label: "Por qué solicitar con nosotros",
     items: [
-      { title: "Aprobación rápida", text: "Reciba una respuesta rápido, muchas veces el mismo día hábil." },
+      { title: "Aprobación rápida", text: "Reciba una respuesta rápida, muchas veces el mismo día hábil." },
       { title: "Tasas competitivas", text: "Comparamos prestamistas para encontrar una tasa y un pago que se ajusten a su presupuesto." },
       { title: "Proceso seguro", text: "Su información personal se cifra y solo se usa para su solicitud." },
     ],
@@ -45,7 +45,7 @@ export const financing: Messages["financing"] = {
       vehicleOfInterest: "Vehículo de interés",
       downPayment: "Pago inicial ($)",
       hasTradeIn: "Tengo un vehículo para dar como parte de pago",
-      tradeInDetails: "Datos del vehículo de parte de pago",
+      tradeInDetails: "Datos del vehículo que entrega como parte de pago",
       signature: "Firma",
       driverLicense: "Licencia de conducir",
       hasCoOwner: "Agregar un copropietario/cosolicitante",
@@ -66,7 +66,7 @@ export const financing: Messages["financing"] = {
       vehicleOfInterest: "p. ej., Honda Civic 2019",
       tradeInDetails: "Año, marca, modelo, millaje y estado",
     },
-    selectStatus: "Seleccione su situación",
+    selectStatus: "Seleccione una opción",
     employmentOptions: {
       employed: "Empleado",
       "self-employed": "Trabajador independiente",
@@ -178,7 +178,7 @@ export const financing: Messages["financing"] = {
     vehicleOfInterest: "Vehículo de interés",
     downPayment: "Pago inicial",
     tradeIn: "Parte de pago",
-    tradeInDetails: "Datos del vehículo de parte de pago",
+    tradeInDetails: "Datos del vehículo que entrega como parte de pago",
     yes: "Sí",
     no: "No",
     none: "N/A",

@@ -9,7 +9,7 @@ export const inventory: Messages["inventory"] = {
     noPhoto: "Todavía sin foto",
     loading: "Cargando vehículo",
     salePending: "Venta pendiente",
-    priceReduced: (amount: string) => `Precio rebajado ${amount}`,
+    priceReduced: (amount: string) => `Rebaja de ${amount}`,
   },
   searchLabel: "Buscar vehículos",
   searchPlaceholder: "Buscar por marca, modelo o año...",

@@ -27,7 +27,7 @@ export const pages: Messages["pages"] = {
     description: "Envíenos un mensaje, llámenos o visite nuestro concesionario en Fitchburg, MA. Vea nuestro horario y cómo llegar.",
   },
   booking: {
-    title: (name: string) => `Reserve una cita de servicio | ${name}`,
+    title: (name: string) => `Haga una cita de servicio | ${name}`,
     description:
       "Reserve en línea un cambio de aceite, la inspección estatal, una revisión de frenos o un detallado, a la hora que más le convenga.",
   },

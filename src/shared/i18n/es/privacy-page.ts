@@ -8,12 +8,12 @@ export const privacyPage: PrivacyPageMessages = {
   glba: {
     heading: "Nuestro aviso de privacidad para clientes de financiamiento",
     intro: (name: string) =>
-      `Las compañías financieras deciden cómo comparten su información personal. La ley federal (la Ley Gramm-Leach-Bliley) les da a los consumidores el derecho de limitar parte, pero no todo, de ese intercambio, y nos exige explicarle cómo recopilamos, compartimos y protegemos su información personal. ${name} gestiona el financiamiento de vehículos, por lo que este aviso se aplica a usted cuando solicita financiamiento con nosotros.`,
+      `Las compañías financieras deciden cómo comparten su información personal. La ley federal (la Ley Gramm-Leach-Bliley) les da a los consumidores el derecho de limitar algunas formas de compartir su información, pero no todas, y nos exige explicarle cómo recopilamos, compartimos y protegemos su información personal. ${name} gestiona el financiamiento de vehículos, por lo que este aviso se aplica a usted cuando solicita financiamiento con nosotros.`,
     collectHeading: "Qué recopilamos",
     collect: [
       "Su nombre, dirección, número de teléfono y correo electrónico.",
       "Su número de Seguro Social y su fecha de nacimiento.",
-      "Su empleo, sus ingresos y el pago inicial y el vehículo de intercambio que nos indique.",
+      "Su empleo, sus ingresos y el pago inicial y el vehículo que entregaría como parte de pago.",
       "Su firma y la imagen de su licencia de conducir, y las de un cosolicitante.",
       "Los informes y puntajes de crédito que obtengamos con su permiso.",
     ],
@@ -40,10 +40,10 @@ export const privacyPage: PrivacyPageMessages = {
       "Contamos qué páginas se visitan para mejorar el sitio. No guardamos su dirección IP: conservamos un hash con sal de esa dirección junto con la descripción de su navegador, la página y la página de procedencia.",
     cookiesHeading: "Cookies",
     cookies:
-      "No usamos cookies de publicidad ni de seguimiento. Una cookie de corta duración permite que el navegador que envió una solicitud de financiamiento descargue su copia en PDF; nuestro personal usa una cookie de inicio de sesión. Si ya vio la tarjeta de bienvenida se guarda en su navegador durante la visita y nunca se nos envía.",
+      "No usamos cookies de publicidad ni de seguimiento. Una cookie de corta duración permite que el navegador que envió una solicitud de financiamiento descargue su copia en PDF; nuestro personal usa una cookie de inicio de sesión. El dato de si ya vio la tarjeta de bienvenida se guarda solo en su navegador durante la visita y nunca se nos envía.",
     choicesHeading: "Sus opciones",
     choices:
-      "Puede pedirnos qué información personal tenemos sobre usted, pedirnos que la corrijamos o pedirnos que la eliminemos cuando la ley no nos obligue a conservarla.",
+      "Puede preguntarnos qué información personal tenemos sobre usted, pedirnos que la corrijamos o pedirnos que la eliminemos cuando la ley no nos obligue a conservarla.",
   },
   contactHeading: "Preguntas",
   contact: (name: string) => `Comuníquese con ${name}:`,

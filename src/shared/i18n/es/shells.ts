@@ -12,6 +12,6 @@ export const shells: Messages["shells"] = {
   financing: { title: "Obtenga su preaprobación" },
   about: { title: "Quiénes somos" },
   contact: { title: "Contáctenos" },
-  booking: { title: "Reserve una cita de servicio" },
+  booking: { title: "Haga una cita de servicio" },
   podium: { title: "Panel de administración" },
 };

@@ -33,7 +33,7 @@ export const site: Messages["site"] = {
         text: "Cambios de aceite, frenos, llantas e inspecciones estatales con nuestros propios técnicos.",
       },
     ],
-    bookService: "Reserve un servicio",
+    bookService: "Programe un servicio",
     whyHeading: "Por qué elegirnos",
     stats: [
       { value: "15+", label: "Años en el negocio" },

@@ -25,11 +25,12 @@ export const vehicle: Messages["vehicle"] = {
   applyForFinancing: "Solicitar financiamiento",
   messageUs: "Envíenos un mensaje",
   dealerInformation: "Información del concesionario",
-  stockNumber: "N.º de inventario",
+  stockNumber: "Núm. de inventario",
   trim: "Versión",
   salePending: "Venta pendiente",
-  salePendingNote: "Este vehículo tiene una venta pendiente. Contáctenos para saber si se libera o para encontrar uno similar.",
-  priceReduced: (amount: string) => `Precio rebajado ${amount}`,
+  salePendingNote:
+    "Este vehículo tiene una venta pendiente. Contáctenos para saber si la venta no se concreta o para encontrar uno similar.",
+  priceReduced: (amount: string) => `Rebaja de ${amount}`,
   sold: {
     title: "Este vehículo ya se vendió",
     body: (name: string) => `El ${name} que buscaba ya tiene un nuevo dueño.`,

@@ -51,7 +51,7 @@ export const booking: Messages["booking"] = {
     notSelected: "Não selecionado",
   },
   confirmation: {
-    heading: "Agendamento confirmado!",
+    heading: "Agendamento realizado!",
     text: "Obrigado! Recebemos o seu pedido de agendamento de serviço.",
     service: "Serviço",
     date: "Data",
@@ -78,7 +78,7 @@ export const booking: Messages["booking"] = {
     fixFields: "Corrija os campos destacados.",
   },
   toast: {
-    successTitle: "Agendamento confirmado!",
+    successTitle: "Agendamento realizado!",
     successText: "Entraremos em contato em breve para confirmar o seu horário.",
     failureTitle: "Não foi possível agendar",
     failureText: "Algo deu errado. Tente novamente.",

@@ -30,7 +30,7 @@ export const contact: Messages["contact"] = {
   sending: "Enviando...",
   toasts: {
     successTitle: "Mensagem enviada!",
-    successText: "Responderemos a você em breve.",
+    successText: "Retornaremos em breve.",
     failureTitle: "Erro",
     failureText: "Não foi possível enviar a mensagem. Tente novamente.",
   },

@@ -14,12 +14,12 @@ export const privacyPage: PrivacyPageMessages = {
       "Seu nome, endereço, telefone e e-mail.",
       "Seu número de Seguro Social (SSN) e sua data de nascimento.",
       "Seu emprego, sua renda e a entrada e o veículo de troca que você nos informar.",
-      "Sua assinatura e a imagem da sua carteira de motorista, e as de um cossolicitante.",
+      "Sua assinatura e a imagem da sua carteira de motorista, e as de um segundo proponente.",
       "Relatórios e pontuações de crédito que obtivermos com a sua permissão.",
     ],
     shareHeading: "Por que e com quem compartilhamos",
     share: [
-      "Com bancos e financeiras, para que possam avaliar seu pedido e oferecer crédito para o veículo que você escolher.",
+      "Com bancos e financeiras, para que possam avaliar sua solicitação e oferecer crédito para o veículo que você escolher.",
       "Com agências de informações de crédito (birôs de crédito), para obter seu relatório de crédito.",
       "Com prestadores de serviço que nos ajudam a operar o negócio, sob contratos que os obrigam a protegê-las.",
       "Quando a lei exige, por exemplo para cumprir uma ordem judicial ou prevenir fraudes.",
@@ -28,7 +28,7 @@ export const privacyPage: PrivacyPageMessages = {
       "Não vendemos suas informações pessoais nem as compartilhamos com outras empresas para o marketing delas. Como não as compartilhamos das formas que a lei permite limitar, você não precisa pedir exclusão.",
     protectHeading: "Como as protegemos",
     protect:
-      "Guardamos criptografados seu SSN, sua data de nascimento, sua assinatura e sua carteira de motorista. Só a equipe cujo trabalho exige pode ver os pedidos de financiamento; cada pessoa entra com a própria conta e um segundo fator, e cada consulta, download e exclusão fica registrado. Os pedidos são excluídos ao fim do prazo de guarda definido pela nossa política de registros.",
+      "Guardamos criptografados seu SSN, sua data de nascimento, sua assinatura e sua carteira de motorista. Só a equipe cujo trabalho exige pode ver as solicitações de financiamento; cada pessoa entra com a própria conta e um segundo fator, e todas as consultas, downloads e exclusões ficam registrados. As solicitações são excluídas ao fim do prazo de guarda definido pela nossa política de registros.",
   },
   website: {
     heading: "Nossa política de privacidade do site",
@@ -40,7 +40,7 @@ export const privacyPage: PrivacyPageMessages = {
       "Contamos quais páginas são visitadas para melhorar o site. Não guardamos seu endereço IP: mantemos um hash com sal dele junto com a descrição do seu navegador, a página e a página de origem.",
     cookiesHeading: "Cookies",
     cookies:
-      "Não usamos cookies de publicidade nem de rastreamento. Um cookie de curta duração permite que o navegador que enviou um pedido de financiamento baixe a cópia em PDF; nossa equipe usa um cookie de login. Se você já viu o cartão de boas-vindas fica guardado no seu navegador durante a visita e nunca é enviado para nós.",
+      "Não usamos cookies de publicidade nem de rastreamento. Um cookie de curta duração permite que o navegador que enviou uma solicitação de financiamento baixe a cópia em PDF; nossa equipe usa um cookie de login. A informação de que você já viu o cartão de boas-vindas fica guardada no seu navegador durante a visita e nunca é enviada para nós.",
     choicesHeading: "Suas escolhas",
     choices:
       "Você pode nos perguntar quais informações pessoais temos sobre você, pedir que as corrijamos ou pedir que as excluamos quando a lei não exigir que as guardemos.",

@@ -27,9 +27,9 @@ export const vehicle: Messages["vehicle"] = {
   dealerInformation: "Informações da loja",
   stockNumber: "Nº de estoque",
   trim: "Versão",
-  salePending: "Venda pendente",
+  salePending: "Em negociação",
   salePendingNote:
-    "Este veículo tem uma venda pendente. Fale com a gente para saber se ele voltar a ficar disponível ou para encontrar um parecido.",
+    "Este veículo tem uma venda pendente. Fale com a gente para saber se ele volta a ficar disponível ou para encontrar um parecido.",
   priceReduced: (amount: string) => `Preço reduzido em ${amount}`,
   sold: {
     title: "Este veículo já foi vendido",

@@ -828,8 +828,8 @@ describe("crafted paths (issue 10 item 8)", () => {
 describe("HTTP methods (issue 28 item 7)", () => {
   it("answers a method no route takes with 405 and an Allow header, OPTIONS with 204, never a 500", async () => {
     const pageMethods = "GET, HEAD, POST";
-    // The methods the /api routers register (no route takes PUT).
-    const apiMethods = "GET, HEAD, POST, PATCH, DELETE";
+    // The methods the /api routers register (PUT since the owner's deal settings and the service texts).
+    const apiMethods = "GET, HEAD, POST, PATCH, PUT, DELETE";
     const cases = [
       { method: "PROPFIND", path: "/", status: 405, allow: pageMethods },
       { method: "TRACE", path: "/", status: 405, allow: pageMethods },

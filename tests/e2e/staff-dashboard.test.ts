@@ -38,6 +38,8 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
       "Financing Apps",
       "Messages",
       "Bookings",
+      "Trade-ins",
+      "Services",
       "Visitor Reports",
       "Staff",
       "Audit Log",

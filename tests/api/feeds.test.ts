@@ -171,7 +171,7 @@ describe("feeds (issue 29 item 6)", () => {
     for (const r of rows) expect(rowOf(header, r).id).toMatch(/\S/);
     // A vehicle without a stock number goes by its VIN (the demo lot has stock numbers; one was cleared above).
     const stockByVin = new Map((await listed()).map((v) => [v.vin, v.stockNumber ?? null]));
-    const withoutStock = rows.filter((r) => !stockByVin.get(r[0]));
+    const withoutStock = rows.filter((r) => !stockByVin.get(r[0] ?? ""));
     expect(withoutStock.length).toBeGreaterThan(0);
     for (const r of withoutStock) expect(rowOf(header, r).id).toBe(r[0]);
 

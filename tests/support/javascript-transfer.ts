@@ -35,6 +35,8 @@ export type ManifestEntry = {
   hasDefaultExport?: boolean;
   /** A route's clientLoader, split into its own chunk by React Router: the browser fetches it with the route. */
   clientLoaderModule?: string;
+  /** A route's clientAction, split the same way: the browser fetches it with the route too. */
+  clientActionModule?: string;
 };
 export type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestEntry> };
 
@@ -101,6 +103,7 @@ export function firstLoadScripts(manifest: Manifest, routeId: string): Set<strin
   ) {
     scripts.add(route.module);
     if (route.clientLoaderModule) scripts.add(route.clientLoaderModule);
+    if (route.clientActionModule) scripts.add(route.clientActionModule);
     for (const imported of route.imports ?? []) scripts.add(imported);
   }
   return scripts;

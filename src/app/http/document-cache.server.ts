@@ -162,9 +162,17 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
 
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" || !isCacheableDocumentPath(req.path) || isPersonalVehiclePage(req)) return next();
+    let version: string;
+    try {
+      version = await vehiclesVersion(ctx.db);
+    } catch (error) {
+      // The database cannot say what changed: this request renders uncached, so a fault shows the
+      // page's own error page in its language, as on a page the cache never holds.
+      ctx.logger.warn({ err: error, path: req.path }, "document cache bypassed: stock version unreadable");
+      return next();
+    }
     try {
       const key = cacheKey(req);
-      const version = await vehiclesVersion(ctx.db);
       let entry = entries.get(key);
       let state = "hit";
       if (entry && entry.version === version && entry.expires <= Date.now()) {

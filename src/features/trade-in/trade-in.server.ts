@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { setLeadStatus } from "~/server/data/lead-status.server";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { enqueueMails, leadMailsFor } from "~/server/data/outbox.server";
@@ -7,7 +8,6 @@ import {
   findTradeInByOfferTokenHash,
   insertTradeIn,
   listTradeIns,
-  setTradeInLeadStatus,
   setTradeInOffer,
   type TradeIn,
   type TradeInPhoto,
@@ -201,7 +201,7 @@ export async function findTradeInOffer(ctx: AppContext, token: string, now = new
 
 /** Sets a request's lead status (the first change is its response time), audited. Null when no such request. */
 export async function setTradeInStatus(ctx: AppContext, staff: Staff, id: string, status: LeadStatus): Promise<TradeIn | null> {
-  if (!(await setTradeInLeadStatus(ctx.db, id, status))) return null;
+  if (!(await setLeadStatus(ctx.db, "tradeIns", id, status))) return null;
   await audit(ctx, staff, `status-${status}`, id);
   return findTradeIn(ctx.db, id);
 }

@@ -2,14 +2,14 @@ import type { Db } from "~/server/db/database.server";
 import type { LeadStatus } from "~/server/db/schema.server";
 
 /** The tables whose rows are leads staff follow up (a status and when it first changed). */
-export type LeadTable = "contactSubmissions" | "financingApplications";
+export type LeadTable = "contactSubmissions" | "financingApplications" | "tradeIns";
 
 /**
  * Sets one lead's status; the first change also records when (response time). False when no
- * such row. Messages and financing applications follow up the same way, so they share this update.
+ * such row. Messages, financing applications and trade-ins follow up the same way, so they share this update.
  */
 export async function setLeadStatus(db: Db, table: LeadTable, id: string, status: LeadStatus, now = new Date()): Promise<boolean> {
-  // The two tables have the same two columns; Kysely cannot type a query over a union of tables.
+  // The tables have the same two columns; Kysely cannot type a query over a union of tables.
   const leads = table as "contactSubmissions";
   const result = await db
     .updateTable(leads)

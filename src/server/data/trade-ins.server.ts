@@ -145,22 +145,3 @@ export async function setTradeInOffer(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
-
-/** Sets a request's lead status; the first change also records when. False when no such request. */
-export async function setTradeInLeadStatus(db: Db, id: string, status: LeadStatus, now = new Date()): Promise<boolean> {
-  const result = await db
-    .updateTable("tradeIns")
-    .set((eb) => ({
-      leadStatus: status,
-      // Response time counts from the first real change: re-saving "new" on a new lead is none.
-      firstStatusChangeAt: eb
-        .case()
-        .when("leadStatus", "=", status)
-        .then(eb.ref("firstStatusChangeAt"))
-        .else(eb.fn.coalesce("firstStatusChangeAt", eb.val(now.toISOString())))
-        .end(),
-    }))
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}

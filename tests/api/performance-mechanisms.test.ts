@@ -2,8 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paintFirst } from "~/app/http/paint-first.server";
-import { vehiclePath } from "~/shared/lib/vehicle-path";
-import { openServerDatabase } from "../support/server-database";
+import { availableVehiclePath } from "../support/server-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
@@ -18,14 +17,7 @@ let vehicle = "";
 
 beforeAll(async () => {
   server = await startTestServer({ seeded: true });
-  const { db } = openServerDatabase(server);
-  const row = await db
-    .selectFrom("vehicles")
-    .select(["id", "year", "make", "model"])
-    .where("status", "=", "available")
-    .executeTakeFirstOrThrow();
-  await db.destroy();
-  vehicle = vehiclePath(row);
+  vehicle = await availableVehiclePath(server);
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,9 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { launchBrowser, waitForHydration } from "../support/browser";
 import { loadedScripts, measureTransfers, transferred } from "../support/javascript-transfer";
-import { openServerDatabase } from "../support/server-database";
+import { availableVehiclePath } from "../support/server-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
@@ -19,14 +18,7 @@ let vehicle = "";
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer({ seeded: true }), launchBrowser(), measureTransfers()]);
-  const { db } = openServerDatabase(server);
-  const row = await db
-    .selectFrom("vehicles")
-    .select(["id", "year", "make", "model"])
-    .where("status", "=", "available")
-    .executeTakeFirstOrThrow();
-  await db.destroy();
-  vehicle = vehiclePath(row);
+  vehicle = await availableVehiclePath(server);
 });
 afterAll(async () => {
   await browser?.close();

@@ -3,6 +3,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { SHARED_STOCK_VERSION_REUSE_MS } from "~/server/data/vehicles.server";
 import { openDatabase, openPostgres, type Db } from "~/server/db/database.server";
+import { vehiclePath } from "~/shared/lib/vehicle-path";
 
 /** The database engine the API tests run on: PostgreSQL under vitest.postgres.config.ts, else SQLite. */
 export const onPostgres = !!process.env.TEST_POSTGRES_ADMIN_URL;
@@ -53,6 +54,21 @@ export async function storedDatabaseText(server: { dataDir: string; databaseUrl?
     const rows = await (db as any).withoutPlugins().selectFrom(table).selectAll().execute();
     if (!rows.length) throw new Error(`No rows in ${table}`);
     return JSON.stringify(rows);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The page path of an available demo vehicle in a seeded test server's database. */
+export async function availableVehiclePath(server: { dataDir: string; databaseUrl?: string }): Promise<string> {
+  const { db } = openServerDatabase(server);
+  try {
+    const row = await db
+      .selectFrom("vehicles")
+      .select(["id", "year", "make", "model"])
+      .where("status", "=", "available")
+      .executeTakeFirstOrThrow();
+    return vehiclePath(row);
   } finally {
     await db.destroy();
   }

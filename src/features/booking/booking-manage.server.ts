@@ -9,6 +9,7 @@ import {
   type BookingInput,
 } from "~/server/data/bookings.server";
 import { cancelQueuedMails, enqueueMails } from "~/server/data/outbox.server";
+import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
 import { findService } from "~/server/data/services.server";
 import { BOOKING_REMINDER_KIND } from "~/server/mail/mail-kinds";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
@@ -43,7 +44,21 @@ export async function storeBookingWithMails(
     // A REQUEST, not a PUBLISH: the later CANCEL then removes this very event (decision 058).
     const calendarFile = bookingCalendarAttachment(ctx.env, stored, service, "REQUEST", now);
     const mails = newBookingMails(ctx.env, stored, service, token, calendarFile, reminderDueAt(start, now));
-    await enqueueMails(trx, mails, now);
+    const { assignee } = await registerLead(
+      trx,
+      {
+        type: "booking",
+        id: stored.id,
+        firstName: stored.customerFirstName,
+        lastName: stored.customerLastName,
+        email: stored.customerEmail,
+        phone: stored.customerPhone,
+        locale: stored.locale,
+        vehicleId: null,
+      },
+      now,
+    );
+    await enqueueMails(trx, addressStaffMails(ctx.env, mails, assignee), now);
     return stored;
   });
   announceQueuedMail();

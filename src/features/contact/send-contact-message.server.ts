@@ -2,6 +2,7 @@ import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { findContactSubmission, insertContactSubmission } from "~/server/data/contact-submissions.server";
 import { enqueueMails } from "~/server/data/outbox.server";
+import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
 import { findVehicle } from "~/server/data/vehicles.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
@@ -57,7 +58,21 @@ export async function sendContactMessage(
     );
     const message = (await findContactSubmission(trx, id))!;
     const vehicle = message.vehicleId ? await findVehicle(trx, message.vehicleId) : null;
-    await enqueueMails(trx, contactMessageMails(ctx.env, message, vehicle), now);
+    const { assignee } = await registerLead(
+      trx,
+      {
+        type: "message",
+        id,
+        firstName: message.firstName,
+        lastName: message.lastName,
+        email: message.email,
+        phone: message.phone,
+        locale,
+        vehicleId: message.vehicleId,
+      },
+      now,
+    );
+    await enqueueMails(trx, addressStaffMails(ctx.env, contactMessageMails(ctx.env, message, vehicle), assignee), now);
   });
   announceQueuedMail();
   return "stored";

@@ -10,6 +10,7 @@ import {
   type NewFinancingApplicationRow,
 } from "~/server/data/financing-applications.server";
 import { deleteMailsFor, enqueueMails } from "~/server/data/outbox.server";
+import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
 import { findVehicle } from "~/server/data/vehicles.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { sniffImageType } from "~/server/images/image-store.server";
@@ -226,7 +227,21 @@ export async function submitFinancingApplication(
         tradeInDetails: row.tradeInDetails ?? null,
         locale,
       };
-      await enqueueMails(trx, financingApplicationMails(ctx.env, lead, stockVehicle), now);
+      const { assignee } = await registerLead(
+        trx,
+        {
+          type: "financing",
+          id,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          email: row.email,
+          phone: row.phone,
+          locale,
+          vehicleId: stockVehicle?.id ?? null,
+        },
+        now,
+      );
+      await enqueueMails(trx, addressStaffMails(ctx.env, financingApplicationMails(ctx.env, lead, stockVehicle), assignee), now);
     });
   } catch (error) {
     await Promise.all(written.map((file) => fs.rm(file, { force: true })));

@@ -3,6 +3,7 @@ import { setLeadStatus } from "~/server/data/lead-status.server";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { enqueueMails, leadMailsFor } from "~/server/data/outbox.server";
+import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
 import {
   findTradeIn,
   findTradeInByOfferTokenHash,
@@ -111,7 +112,21 @@ export async function submitTradeIn(
       now,
     );
     const stored = (await findTradeIn(trx, id))!;
-    await enqueueMails(trx, tradeInRequestMails(ctx.env, stored), now);
+    const { assignee } = await registerLead(
+      trx,
+      {
+        type: "trade-in",
+        id,
+        firstName: stored.firstName,
+        lastName: stored.lastName,
+        email: stored.email,
+        phone: stored.phone,
+        locale,
+        vehicleId: null,
+      },
+      now,
+    );
+    await enqueueMails(trx, addressStaffMails(ctx.env, tradeInRequestMails(ctx.env, stored), assignee), now);
     return id;
   });
   announceQueuedMail();

@@ -1,8 +1,17 @@
 import type { Db } from "~/server/db/database.server";
 import type { LeadStatus } from "~/server/db/schema.server";
+import type { LeadType } from "~/shared/leads/lead-types";
+import { setInboxLeadStatus } from "./leads.server";
 
 /** The tables whose rows are leads staff follow up (a status and when it first changed). */
 export type LeadTable = "contactSubmissions" | "financingApplications" | "tradeIns";
+
+/** The inbox's name for the leads of each table. */
+export const LEAD_TYPE_OF_TABLE: Record<LeadTable, LeadType> = {
+  contactSubmissions: "message",
+  financingApplications: "financing",
+  tradeIns: "trade-in",
+};
 
 /**
  * Sets one lead's status; the first change also records when (response time). False when no
@@ -25,5 +34,7 @@ export async function setLeadStatus(db: Db, table: LeadTable, id: string, status
     }))
     .where("id", "=", id)
     .executeTakeFirst();
+  // The inbox lists the same status; both change together (the caller's transaction, if any).
+  await setInboxLeadStatus(db, LEAD_TYPE_OF_TABLE[table], id, status, now);
   return Number(result.numUpdatedRows) > 0;
 }

@@ -1,10 +1,12 @@
 import crypto from "node:crypto";
 import type { Db } from "~/server/db/database.server";
 import { isUniqueViolation } from "~/server/db/dialect.server";
+import type { Selectable } from "kysely";
 import type { StaffAccountTable } from "~/server/db/schema.server";
+import { isLocale, type Locale } from "~/shared/i18n/locales";
 import type { StaffRole } from "~/shared/staff/staff-roles";
 
-export type StaffAccountRow = StaffAccountTable;
+export type StaffAccountRow = Selectable<StaffAccountTable>;
 
 /** What the staff list and every API answer may show: never the hash, secret or step. */
 export type StaffAccountSummary = {
@@ -15,6 +17,10 @@ export type StaffAccountSummary = {
   disabled: boolean;
   hasPassword: boolean;
   mfaEnrolled: boolean;
+  /** The languages they answer leads in. */
+  languages: Locale[];
+  /** Away: no new lead is assigned to them. */
+  away: boolean;
   createdAt: string;
 };
 
@@ -29,6 +35,8 @@ export function summarizeStaffAccount(row: StaffAccountRow): StaffAccountSummary
     disabled: row.disabled === 1,
     hasPassword: row.passwordHash !== null,
     mfaEnrolled: row.totpEnrolledAt !== null,
+    languages: staffLanguages(row),
+    away: row.away === 1,
     createdAt: row.createdAt,
   };
 }
@@ -57,6 +65,9 @@ export async function insertStaffAccount(
     disabled: 0,
     createdAt: at,
     updatedAt: at,
+    languages: "en",
+    away: 0,
+    lastAssignedAt: null,
   };
   try {
     await db.insertInto("staffAccounts").values(row).execute();
@@ -99,7 +110,9 @@ export async function countActiveOwners(db: Db, exceptId?: string): Promise<numb
 export async function updateStaffAccount(
   db: Db,
   id: string,
-  changes: Partial<Pick<StaffAccountRow, "name" | "role" | "disabled" | "passwordHash" | "totpSecretEnc" | "totpEnrolledAt" | "totpLastStep">>,
+  changes: Partial<
+    Pick<StaffAccountRow, "name" | "role" | "disabled" | "passwordHash" | "totpSecretEnc" | "totpEnrolledAt" | "totpLastStep" | "languages" | "away">
+  >,
   now = new Date(),
 ): Promise<boolean> {
   const result = await db
@@ -122,4 +135,39 @@ export async function claimTotpStep(db: Db, id: string, step: number): Promise<b
     .where((eb) => eb.or([eb("totpLastStep", "is", null), eb("totpLastStep", "<", step)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The locales a staff member answers in, from the stored comma-separated list. */
+export function staffLanguages(row: Pick<StaffAccountRow, "languages">): Locale[] {
+  return row.languages.split(",").filter(isLocale);
+}
+
+/**
+ * Gives the next new lead in `locale` to a sales person, in turn: among active sales staff who
+ * are not away, those who speak the lead's language (everyone when none does), the one who has
+ * waited longest for a lead. The turn is reserved before it is used: the update only applies
+ * while the person's last assignment is still what was read, so two leads arriving at once (two
+ * processes on one PostgreSQL database) cannot both take the same turn. Null when nobody is in.
+ */
+export async function claimNextAssignee(db: Db, locale: string, now = new Date()): Promise<StaffAccountRow | null> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const present = await db.selectFrom("staffAccounts").selectAll().where("role", "=", "sales").where("disabled", "=", 0).where("away", "=", 0).execute();
+    const speakers = present.filter((row) => staffLanguages(row).includes(locale as Locale));
+    const pool = (speakers.length ? speakers : present).sort(
+      (a, b) => (a.lastAssignedAt ?? "").localeCompare(b.lastAssignedAt ?? "") || a.id.localeCompare(b.id),
+    );
+    const next = pool[0];
+    if (!next) return null;
+    // Strictly later than anyone's turn so far, so the order holds even within one millisecond.
+    const latest = present.reduce((max, row) => (row.lastAssignedAt && row.lastAssignedAt > max ? row.lastAssignedAt : max), "");
+    const stamp = new Date(Math.max(now.getTime(), latest ? Date.parse(latest) + 1 : 0)).toISOString();
+    const claimed = await db
+      .updateTable("staffAccounts")
+      .set({ lastAssignedAt: stamp })
+      .where("id", "=", next.id)
+      .where((eb) => (next.lastAssignedAt === null ? eb("lastAssignedAt", "is", null) : eb("lastAssignedAt", "=", next.lastAssignedAt)))
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) > 0) return { ...next, lastAssignedAt: stamp };
+  }
+  return null;
 }

@@ -26,6 +26,9 @@ export type Database = {
   outbox: OutboxTable;
   dealSettings: DealSettingsTable;
   tradeIns: TradeInTable;
+  customers: CustomerTable;
+  leads: InboxLeadTable;
+  leadEvents: LeadEventTable;
 };
 
 /** The owner's deal settings (migration 016): one row, id 1, the settings as JSON text. */
@@ -270,6 +273,12 @@ export type StaffAccountTable = {
   disabled: number;
   createdAt: string;
   updatedAt: string;
+  /** Comma-separated locales the person answers leads in (migration 022), e.g. "en,es". */
+  languages: Generated<string>;
+  /** 1 while away: no new lead is assigned to them. */
+  away: Generated<number>;
+  /** When they were last given a new lead: the round-robin turn goes to the longest-waiting. */
+  lastAssignedAt: Generated<string | null>;
 };
 
 export type StaffRecoveryCodeTable = {
@@ -371,4 +380,52 @@ export type TradeInTable = {
   offerSentAt: string | null;
   /** SHA-256 of the offer link's token; the token itself is only in the shopper's mail. */
   offerTokenHash: string | null;
+};
+
+/** One shopper, however many leads they send (migration 022). */
+export type CustomerTable = {
+  id: string;
+  /** Lower-cased. */
+  email: string | null;
+  /** E.164. */
+  phone: string | null;
+  firstName: string;
+  lastName: string;
+  locale: string;
+  /** Set when staff merged this record into another: it then only redirects. */
+  mergedIntoId: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Every lead of every kind, as the inbox lists it (migration 022); keyed by its type and its own row's id. */
+export type InboxLeadTable = {
+  type: string;
+  id: string;
+  customerId: string;
+  assigneeId: string | null;
+  status: Generated<LeadStatus>;
+  locale: string;
+  vehicleId: string | null;
+  name: string;
+  email: string;
+  phone: string;
+  createdAt: string;
+  firstResponseAt: string | null;
+  /** JSON of the visit that brought the lead (landing page, referrer, utm_*, gclid, fbclid); null when unknown. */
+  source: string | null;
+};
+
+/** One entry of a customer's timeline. */
+export type LeadEventTable = {
+  id: string;
+  customerId: string;
+  leadType: string | null;
+  leadId: string | null;
+  kind: string;
+  /** The staff member who did it; null for the system or the shopper. */
+  staffId: string | null;
+  /** JSON; never a secret. */
+  data: Generated<string>;
+  createdAt: string;
 };

@@ -1,0 +1,40 @@
+import crypto from "node:crypto";
+import type { Selectable } from "kysely";
+import type { Db } from "~/server/db/database.server";
+import type { LeadEventTable } from "~/server/db/schema.server";
+
+export type LeadEventRow = Selectable<LeadEventTable>;
+
+/** What happened in a customer's timeline. */
+export type LeadEventKind = "lead" | "assigned" | "status" | "note" | "reply" | "call" | "task" | "task-done" | "escalated" | "after-hours-reply" | "merged";
+
+export type NewLeadEvent = {
+  customerId: string;
+  leadType?: string | null;
+  leadId?: string | null;
+  kind: LeadEventKind;
+  staffId?: string | null;
+  data?: Record<string, unknown>;
+};
+
+export async function insertLeadEvent(db: Db, event: NewLeadEvent, now = new Date()): Promise<string> {
+  const id = crypto.randomUUID();
+  await db
+    .insertInto("leadEvents")
+    .values({
+      id,
+      customerId: event.customerId,
+      leadType: event.leadType ?? null,
+      leadId: event.leadId ?? null,
+      kind: event.kind,
+      staffId: event.staffId ?? null,
+      data: JSON.stringify(event.data ?? {}),
+      createdAt: now.toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+export async function listLeadEvents(db: Db, customerId: string): Promise<LeadEventRow[]> {
+  return db.selectFrom("leadEvents").selectAll().where("customerId", "=", customerId).orderBy("createdAt").orderBy("id").execute();
+}

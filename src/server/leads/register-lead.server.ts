@@ -1,0 +1,80 @@
+import type { Db } from "~/server/db/database.server";
+import { upsertCustomerForLead } from "~/server/data/customers.server";
+import { insertLeadEvent } from "~/server/data/lead-events.server";
+import { insertLead, lastAssigneeOfCustomer } from "~/server/data/leads.server";
+import type { NewMail } from "~/server/data/outbox.server";
+import { claimNextAssignee, findStaffAccount, type StaffAccountRow } from "~/server/data/staff-accounts.server";
+import type { ServerEnv } from "~/server/env.server";
+import { staffLeadsAddress } from "~/server/mail/recipients.server";
+import type { LeadType } from "~/shared/leads/lead-types";
+
+/** A lead as every kind of lead stores it, whatever else its own row holds. */
+export type NewLead = {
+  type: LeadType;
+  /** The id of the lead's own row (message, application, booking, trade-in, deal). */
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  locale: string;
+  vehicleId: string | null;
+  /** The visit that brought the shopper, when known. */
+  source?: Record<string, string> | null;
+};
+
+export type RegisteredLead = { customerId: string; assignee: StaffAccountRow | null };
+
+/**
+ * Enters a new lead into the inbox, in the transaction that stores the lead itself: finds or
+ * creates its customer, and gives it at once to a salesperson (docs/decisions/074-one-lead-inbox-customers-and-assignment.md):
+ * a returning customer to the person who had them, while that person is active and in; anyone
+ * else in turn among those who speak the lead's language.
+ */
+export async function registerLead(db: Db, lead: NewLead, now = new Date()): Promise<RegisteredLead> {
+  const customer = await upsertCustomerForLead(db, lead, now);
+  const assignee = (await returningAssignee(db, customer.id)) ?? (await claimNextAssignee(db, lead.locale, now));
+  await insertLead(db, {
+    type: lead.type,
+    id: lead.id,
+    customerId: customer.id,
+    assigneeId: assignee?.id ?? null,
+    locale: lead.locale,
+    vehicleId: lead.vehicleId,
+    name: `${lead.firstName} ${lead.lastName}`.trim(),
+    email: lead.email,
+    phone: lead.phone,
+    createdAt: now.toISOString(),
+    source: lead.source && Object.keys(lead.source).length ? JSON.stringify(lead.source) : null,
+  });
+  await insertLeadEvent(db, { customerId: customer.id, leadType: lead.type, leadId: lead.id, kind: "lead" }, now);
+  if (assignee) {
+    await insertLeadEvent(
+      db,
+      { customerId: customer.id, leadType: lead.type, leadId: lead.id, kind: "assigned", data: { assigneeId: assignee.id, by: "turn" } },
+      now,
+    );
+  }
+  return { customerId: customer.id, assignee };
+}
+
+async function returningAssignee(db: Db, customerId: string): Promise<StaffAccountRow | null> {
+  const previousId = await lastAssigneeOfCustomer(db, customerId);
+  const previous = previousId ? await findStaffAccount(db, previousId) : null;
+  return previous && previous.disabled === 0 && previous.away === 0 ? previous : null;
+}
+
+/**
+ * Who gets a lead's staff mail: its assignee, and LEADS_TO when set (it still gets every lead);
+ * the business address only when neither exists, so a lead always reaches someone.
+ */
+export function staffMailRecipients(env: ServerEnv, assignee: Pick<StaffAccountRow, "email"> | null): string[] {
+  const recipients = [assignee?.email, env.leadsTo].filter((address): address is string => Boolean(address));
+  return recipients.length ? [...new Set(recipients.map((address) => address.toLowerCase()))] : [staffLeadsAddress(env)];
+}
+
+/** The lead's mails with each staff notification (kind `*-staff`) addressed to every staff recipient. */
+export function addressStaffMails(env: ServerEnv, mails: NewMail[], assignee: Pick<StaffAccountRow, "email"> | null): NewMail[] {
+  const recipients = staffMailRecipients(env, assignee);
+  return mails.flatMap((mail) => (mail.kind.endsWith("-staff") ? recipients.map((to) => ({ ...mail, to })) : [mail]));
+}

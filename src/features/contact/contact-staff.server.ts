@@ -7,6 +7,7 @@ import {
   setContactLeadStatus,
   type ContactSubmission,
 } from "~/server/data/contact-submissions.server";
+import { deleteLead } from "~/server/data/leads.server";
 import { deleteMailsFor, leadMailsFor } from "~/server/data/outbox.server";
 import { findVehicleNames } from "~/server/data/vehicles.server";
 import type { Staff } from "~/server/http/staff-request.server";
@@ -51,6 +52,7 @@ export async function deleteMessage(ctx: AppContext, staff: Staff, id: string): 
   const deleted = await ctx.db.transaction().execute(async (trx) => {
     if (!(await deleteContactSubmission(trx, id))) return false;
     await deleteMailsFor(trx, "contact", id);
+    await deleteLead(trx, "message", id);
     return true;
   });
   if (deleted) await audit(ctx, staff, "delete", id);

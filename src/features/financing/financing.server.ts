@@ -10,6 +10,7 @@ import {
   type NewFinancingApplicationRow,
 } from "~/server/data/financing-applications.server";
 import { deleteMailsFor, enqueueMails } from "~/server/data/outbox.server";
+import { deleteLead } from "~/server/data/leads.server";
 import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
 import { findVehicle } from "~/server/data/vehicles.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
@@ -376,6 +377,7 @@ export async function deleteFinancingRecord(ctx: AppContext, id: string): Promis
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await deleteFinancingApplication(trx, id))) return false;
     await deleteMailsFor(trx, "financing", id);
+    await deleteLead(trx, "financing", id);
     return true;
   });
 }

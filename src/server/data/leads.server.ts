@@ -67,3 +67,13 @@ export async function assignLead(db: Db, type: LeadType, id: string, assigneeId:
   const result = await db.updateTable("leads").set({ assigneeId }).where("type", "=", type).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * Removes a deleted lead from the inbox with its timeline entries, in the transaction that deletes
+ * the lead's own row: a purged financing application leaves no name behind. The customer record
+ * stays (their other leads may remain).
+ */
+export async function deleteLead(db: Db, type: LeadType, id: string): Promise<void> {
+  await db.deleteFrom("leadEvents").where("leadType", "=", type).where("leadId", "=", id).execute();
+  await db.deleteFrom("leads").where("type", "=", type).where("id", "=", id).execute();
+}

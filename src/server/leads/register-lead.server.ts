@@ -73,8 +73,11 @@ export function staffMailRecipients(env: ServerEnv, assignee: Pick<StaffAccountR
   return recipients.length ? [...new Set(recipients.map((address) => address.toLowerCase()))] : [staffLeadsAddress(env)];
 }
 
-/** The lead's mails with each staff notification (kind `*-staff`) addressed to every staff recipient. */
+/**
+ * The lead's mails with each staff notification (kind `*-staff`) addressed to every staff
+ * recipient: one mail with several addresses, so a lead still has one staff mail to follow.
+ */
 export function addressStaffMails(env: ServerEnv, mails: NewMail[], assignee: Pick<StaffAccountRow, "email"> | null): NewMail[] {
-  const recipients = staffMailRecipients(env, assignee);
-  return mails.flatMap((mail) => (mail.kind.endsWith("-staff") ? recipients.map((to) => ({ ...mail, to })) : [mail]));
+  const to = staffMailRecipients(env, assignee).join(", ");
+  return mails.map((mail) => (mail.kind.endsWith("-staff") ? { ...mail, to } : mail));
 }

@@ -162,7 +162,7 @@ describe("feeds (issue 29 item 6)", () => {
     const { header, rows } = readTsv(await res.text());
     expect(header).toEqual([...GOOGLE_LISTINGS_COLUMNS]);
     expect(header.join(",")).toBe(
-      "vin,id,store_code,dealership_name,dealership_address,link,image_link,additional_image_link,price,condition,make,model,trim,year,mileage,exterior_color,body_style,date_in_stock",
+      "vin,id,store_code,dealership_name,dealership_address,link,image_link,additional_image_link,price,condition,make,model,trim,year,mileage,exterior_color,body_style,date_in_stock,fuel",
     );
     const availableCount = (await listed()).filter((v) => v.status === "available").length;
     expect(rows).toHaveLength(availableCount);
@@ -202,7 +202,10 @@ describe("feeds (issue 29 item 6)", () => {
       exterior_color: vehicle.exteriorColor,
       body_style: vehicle.bodyStyle,
       date_in_stock: vehicle.dateInStock,
+      fuel: "plug-in_hybrid",
     });
+    // Google's fuel words only, or empty when the lot does not know.
+    for (const r of rows) expect(["gasoline", "diesel", "hybrid", "plug-in_hybrid", "electric", ""]).toContain(rowOf(header, r).fuel);
   });
 
   it("Google Vehicle Ads: its primary feed's attributes, category 916, in-store fulfilment; tabs and line breaks never split a cell", async () => {
@@ -213,7 +216,7 @@ describe("feeds (issue 29 item 6)", () => {
     const { header, rows } = readTsv(await res.text());
     expect(header).toEqual([...GOOGLE_ADS_COLUMNS]);
     expect(header.join(",")).toBe(
-      "id,title,description,link,image_link,price,condition,brand,model,year,mileage,vin,google_product_category,store_code,vehicle_fulfillment",
+      "id,title,description,link,image_link,price,condition,brand,model,year,mileage,vin,google_product_category,store_code,vehicle_fulfillment,engine",
     );
     expect(rows).toHaveLength((await listed()).filter((v) => v.status === "available").length);
     expect(rows.map((r) => rowOf(header, r).vin)).not.toContain(pending.vin);
@@ -239,7 +242,10 @@ describe("feeds (issue 29 item 6)", () => {
       google_product_category: "916",
       store_code: "DEMO-FITCHBURG-01",
       vehicle_fulfillment: "in_store:DEMO-FITCHBURG-01",
+      engine: "plug-in_hybrid",
     });
+    // Merchant Center's `engine` values only (empty when unknown).
+    for (const r of rows) expect(["gasoline", "diesel", "hybrid", "plug-in_hybrid", "electric", ""]).toContain(rowOf(header, r).engine);
   });
 
   it("Meta: the catalog's fields and enums (fuel type, drivetrain, vehicle type, image tag, dealer), pending marked, CSV quoting", async () => {

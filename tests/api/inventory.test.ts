@@ -175,3 +175,19 @@ describe("robots.txt and sitemap.xml", () => {
     expect(locs.filter((l) => l!.includes("/used-"))).toHaveLength(32 * 3);
   });
 });
+
+describe("the estimate's fields carried from the inventory (a trade-in offer's value)", () => {
+  it("go on every card's link, and the vehicle page's estimate starts from them, without JavaScript", async () => {
+    const inventory = await (await fetch(`${server.url}/es/inventory?tradeInValue=4200&make=`)).text();
+    // Every card links to its vehicle page with the value; nothing else of the URL is carried.
+    const links = [...inventory.matchAll(/href="(\/es\/used-[^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toMatch(/-[0-9a-f-]{36}\?tradeInValue=4200$/);
+    const vehiclePage = await fetch(`${server.url}${links[0]}`);
+    expect(vehiclePage.status).toBe(200);
+    expect(await vehiclePage.text()).toMatch(/name="tradeInValue"[^>]*value="4200"|value="4200"[^>]*name="tradeInValue"/);
+    // Without the field the cards link to the plain pages.
+    const plain = await (await fetch(`${server.url}/es/inventory`)).text();
+    expect([...plain.matchAll(/href="(\/es\/used-[^"]+)"/g)].every((m) => !m[1]!.includes("?"))).toBe(true);
+  });
+});

@@ -280,6 +280,12 @@ describe("CSV cells that a spreadsheet would run (issue 29 item 7, OWASP CSV inj
 
 describe("CSV export", () => {
   it("lists every vehicle with every field and photo URLs, and importing it back changes nothing", async () => {
+    const ticked = (await vehicles()).find((v) => v.status !== "sold" && !v.manufacturerWarrantyApplies)!;
+    const tick = await staff.fetch(`/api/admin/vehicles/${ticked.id}`, {
+      method: "PATCH",
+      body: vehicleFormBody(ticked, { manufacturerWarrantyApplies: true }),
+    });
+    expect(tick.status).toBe(200);
     const res = await staff.fetch("/api/admin/vehicles/export.csv");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
@@ -295,6 +301,13 @@ describe("CSV export", () => {
     const withPhotos = all.find((v) => v.images.length > 1)!;
     const exported = rows.find((r) => r[header!.indexOf("ID")] === withPhotos.id)!;
     expect(exported[header!.indexOf("Photos")]!.split(" ")).toEqual(withPhotos.images.map((src) => `https://cars.example${src}`));
+    // The Buyers Guide's manufacturer's-warranty box, yes or no, for every vehicle (one was ticked above).
+    const warrantyColumn = header!.indexOf("Manufacturer Warranty Still Applies");
+    expect(warrantyColumn).toBeGreaterThan(header!.indexOf("Warranty Duration"));
+    for (const v of all) {
+      expect(rows.find((r) => r[header!.indexOf("ID")] === v.id)![warrantyColumn]).toBe(v.manufacturerWarrantyApplies ? "yes" : "no");
+    }
+    expect(all.some((v) => v.manufacturerWarrantyApplies)).toBe(true);
 
     const { report } = await importCsv(text, false);
     expect(report.rejected).toEqual([]);

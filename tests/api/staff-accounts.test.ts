@@ -59,7 +59,8 @@ function enumeratedRoutes() {
 /**
  * The role rules (docs/behaviour.md §6), written out independently of the server's table:
  * owner everything; finance financing + read-only vehicles; sales vehicles, messages, bookings,
- * trade-in appraisals, visitor reports; service bookings only; staff management and the audit log owner only.
+ * trade-in appraisals (but deleting one), visitor reports; service bookings only; staff management and the
+ * audit log owner only.
  */
 function expectedAllowed(role: StaffRole, key: string): boolean {
   const [method, path] = key.split(" ") as [string, string];
@@ -71,6 +72,8 @@ function expectedAllowed(role: StaffRole, key: string): boolean {
   if (is("staff", "audit", "audit-log", "settings", "outbox")) return false;
   // Read-only vehicles: every GET under /admin/vehicles (list, price history, Buyers Guide) but the CSV export.
   if (role === "finance") return is("financing") || (is("vehicles") && method === "GET" && path !== "/admin/vehicles/export.csv");
+  // Deleting a trade-in appraisal (and its photos) is the owner's alone.
+  if (is("trade-ins") && method === "DELETE") return false;
   if (role === "sales")
     return is(
       "vehicles",

@@ -373,4 +373,55 @@ describe("trade-in appraisals", () => {
     }
     expect((await fetch(`${server.url}/api/admin/trade-ins`)).status).toBe(401);
   });
+
+  it("is deleted by the owner only: the request, its mails and its photo files, audited; a photo another request shows stays", async () => {
+    const shared = dataUrl(await jpeg({ r: 20, g: 160, b: 40 }));
+    const own = dataUrl(await jpeg({ r: 240, g: 200, b: 10 }));
+    const submit = async (photos: string[]) => {
+      const res = await postJson(server, "/api/trade-ins", tradeInBody({ photos }));
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const doomed = await submit([own, shared]);
+    const kept = await submit([shared]);
+    await exactly(smtp, 6);
+    const list = (await (await owner.fetch("/api/admin/trade-ins")).json()) as StaffTradeIn[];
+    const keysOf = (id: string) => list.find((t) => t.id === id)!.photos.map((p) => /\/images\/([0-9a-f]{32})-1200\.jpg$/.exec(p.src)![1]!);
+    const [ownKey, sharedKey] = keysOf(doomed) as [string, string];
+    expect(keysOf(kept)).toEqual([sharedKey]);
+    const files = (key: string) =>
+      ["400.webp", "800.webp", "1200.webp", "1200.jpg"].map((v) => fs.existsSync(path.join(server.dataDir, "images", `${key}-${v}`)));
+
+    // Sales appraises but may not delete; nor may finance or service.
+    for (const role of ["sales", "finance", "service"] as const) {
+      const { cookie } = await signInAs(server, role);
+      const res = await fetch(`${server.url}/api/admin/trade-ins/${doomed}`, { method: "DELETE", headers: { cookie, origin: server.url } });
+      expect(res.status, role).toBe(403);
+    }
+    expect((await fetch(`${server.url}/api/admin/trade-ins/${doomed}`, { method: "DELETE", headers: { origin: server.url } })).status).toBe(
+      401,
+    );
+
+    expect((await owner.fetch(`/api/admin/trade-ins/${doomed}`, { method: "DELETE" })).status).toBe(204);
+    const after = (await (await owner.fetch("/api/admin/trade-ins")).json()) as StaffTradeIn[];
+    expect(after.map((t) => t.id)).not.toContain(doomed);
+    expect(after.map((t) => t.id)).toContain(kept);
+    expect(files(ownKey)).toEqual([false, false, false, false]);
+    expect(files(sharedKey)).toEqual([true, true, true, true]);
+    expect((await fetch(`${server.url}/images/${ownKey}-1200.jpg`)).status).toBe(404);
+    const { db } = openServerDatabase(server);
+    try {
+      expect(
+        await db.selectFrom("outbox").select("id").where("relatedType", "=", "trade-in").where("relatedId", "=", doomed).execute(),
+      ).toEqual([]);
+      expect(await db.selectFrom("auditLog").select(["action", "entity"]).where("entityId", "=", doomed).execute()).toEqual([
+        { action: "delete", entity: "trade_in" },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+    // Gone is gone; a malformed id is not found either.
+    expect((await owner.fetch(`/api/admin/trade-ins/${doomed}`, { method: "DELETE" })).status).toBe(404);
+    expect((await owner.fetch("/api/admin/trade-ins/not-a-uuid", { method: "DELETE" })).status).toBe(404);
+  });
 });

@@ -122,6 +122,20 @@ describe("inventory", () => {
     await page.context().close();
   });
 
+  it("keeps a trade-in value from the URL while filtering and hands it to the vehicle page's estimate", async () => {
+    const page = await open("/inventory?tradeInValue=6800");
+    await page.getByRole("searchbox").fill("Honda");
+    await page.waitForURL(/\/inventory\?search=Honda&tradeInValue=6800$/);
+    await page
+      .locator("main article")
+      .first()
+      .getByRole("link", { name: /View Details/ })
+      .click();
+    await page.waitForURL(/\/used-\d{4}-.*-[0-9a-f-]{36}\?tradeInValue=6800$/);
+    await expect.poll(() => page.locator('input[name="tradeInValue"]').inputValue(), { timeout: 15_000 }).toBe("6800");
+    await page.context().close();
+  });
+
   it("shows 6 placeholder cards while a client navigation downloads the list", async () => {
     const page = await open("/");
     let release!: () => void;

@@ -109,4 +109,25 @@ describe("trade-in appraisal", () => {
     await shopper.page.waitForURL(/\/inventory\?tradeInValue=6800$/);
     await shopper.context.close();
   }, 90_000);
+
+  it("lets the owner delete a request from the tab after a confirmation (axe), its photo gone too", async () => {
+    const before = (await (await owner.fetch("/api/admin/trade-ins")).json()) as (Listed & { photos: { src: string }[] })[];
+    const photo = before.find((t) => t.model === "Outback")!.photos[0]!.src;
+    const { context, page } = await newPage(browser, { baseURL: server.url });
+    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+    await page.getByRole("tab", { name: "Trade-ins" }).click();
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "2014 Subaru Outback" }) });
+    await card.getByRole("button", { name: /^Delete the trade-in request for the 2014 Subaru Outback/ }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText(/This cannot be undone\./).waitFor();
+    const violations = await seriousAxeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Trade-in request deleted").first().waitFor();
+    await card.waitFor({ state: "detached" });
+    const after = (await (await owner.fetch("/api/admin/trade-ins")).json()) as Listed[];
+    expect(after.some((t) => t.model === "Outback")).toBe(false);
+    expect((await fetch(`${server.url}${photo}`)).status).toBe(404);
+    await context.close();
+  }, 60_000);
 });

@@ -2,6 +2,7 @@ import { ChevronDown, Search, SlidersHorizontal, X } from "lucide-react";
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useMessages } from "~/shared/i18n/messages";
+import { carriedEstimateQuery } from "~/shared/lib/estimate-query";
 import { optionLabel } from "~/shared/i18n/option-label";
 import {
   activeFilterCount,
@@ -43,13 +44,15 @@ export function visibleVehicles(vehicles: readonly VehicleSummary[], filters: In
 /**
  * Search, filter panel, result line and the card grid (docs/behaviour.md §2 Inventory, §5). Filters
  * live in the URL (docs/behaviour.md §2 Inventory): the server renders a filtered URL filtered,
- * and in the browser typing filters at once while the URL follows (replace, no reload).
+ * and in the browser typing filters at once while the URL follows (replace, no reload). The
+ * estimate's fields in the URL (a trade-in offer's value) stay in it and go on to every card's link.
  */
 export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
   const m = useMessages().inventory;
   const optionNames = useMessages().options;
   const [searchParams, setSearchParams] = useSearchParams();
   const urlFilters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
+  const carried = useMemo(() => carriedEstimateQuery(searchParams), [searchParams]);
   const [filters, setFilters] = useState<InventoryFilters>(urlFilters);
   const [panelOpen, setPanelOpen] = useState(() => PANEL_KEYS.some((k) => urlFilters[k] !== ""));
   const [limit, setLimit] = useState(INVENTORY_PAGE_SIZE);
@@ -77,6 +80,7 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
     setLimit(INVENTORY_PAGE_SIZE);
     const params = filtersToSearchParams(next);
     pendingWrites.current.push(params.toString());
+    for (const [field, value] of new URLSearchParams(carried)) params.set(field, value);
     setSearchParams(params, { replace: true, preventScrollReset: true });
   };
   const set = (key: keyof InventoryFilters) => (value: string) => update({ ...current.current, [key]: value });
@@ -207,7 +211,7 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
           <ul className={`mt-4 ${VEHICLE_GRID_CLASS}`}>
             {shown.map((v, i) => (
               <li key={v.id} className={i < EAGER_CARDS ? undefined : "below-fold-card"}>
-                <VehicleCard vehicle={v} eager={i < EAGER_CARDS} priority={i === 0} />
+                <VehicleCard vehicle={v} eager={i < EAGER_CARDS} priority={i === 0} query={carried} />
               </li>
             ))}
           </ul>

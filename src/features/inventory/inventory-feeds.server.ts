@@ -40,6 +40,7 @@ export const GOOGLE_LISTINGS_COLUMNS = [
   "exterior_color",
   "body_style",
   "date_in_stock",
+  "fuel",
 ] as const;
 
 /** Google Vehicle Ads primary feed attributes (support.google.com/merchants/answer/11192663). */
@@ -59,6 +60,7 @@ export const GOOGLE_ADS_COLUMNS = [
   "google_product_category",
   "store_code",
   "vehicle_fulfillment",
+  "engine",
 ] as const;
 
 /** Google's product taxonomy: Vehicles & Parts > Vehicles > Motor Vehicles > Cars, Trucks & Vans. */
@@ -127,11 +129,31 @@ const tsvValue = (value: string | number | null) => String(value ?? "").replace(
 const googleId = (v: Vehicle) => v.stockNumber ?? v.vin;
 
 /**
- * Google's feeds leave sale-pending vehicles out: neither spec has a value for "on the lot, but
- * promised to a buyer", and an ad for a car nobody can buy wastes the shopper's trip and the
- * dealer's money. The site itself keeps showing them with the Sale Pending badge.
+ * Google's feeds leave sale-pending vehicles out (decision 073). Vehicle Ads has no availability value
+ * for a used car on the lot that is promised to a buyer: Google reads every vehicle in the feed as in
+ * stock unless it is marked build-to-order (new cars only), says a vehicle no longer available must be
+ * removed from the data source, and warns or suspends an account whose feed and vehicle page disagree
+ * about availability. Vehicle Listings has no availability attribute at all. The site itself keeps
+ * showing pending vehicles with the Sale Pending badge, and Meta's catalog marks them PENDING.
  */
 const forGoogle = (vehicles: Vehicle[]) => vehicles.filter((v) => v.status === "available");
+
+/**
+ * The lot's fuel types in Google's words: Vehicle Ads' `engine` values (gasoline, diesel, electric,
+ * hybrid, plug-in_hybrid, …), used for Vehicle Listings' free-text `fuel` too so both feeds say the same
+ * (decision 073). A flex-fuel engine burns gasoline (or E85); Google has no ethanol value, and `other`
+ * would hide the car from a shopper filtering for gasoline.
+ */
+export const GOOGLE_FUEL_TYPES: Record<FuelType, string> = {
+  gasoline: "gasoline",
+  diesel: "diesel",
+  hybrid: "hybrid",
+  "plug-in-hybrid": "plug-in_hybrid",
+  electric: "electric",
+  flex: "gasoline",
+};
+/** Unknown stays empty: the attribute is optional, and better missing than wrong. */
+const googleFuel = (v: Vehicle) => (v.fuelType ? GOOGLE_FUEL_TYPES[v.fuelType] : "");
 
 export function googleListingsRow(v: Vehicle, publicUrl: string): Record<(typeof GOOGLE_LISTINGS_COLUMNS)[number], string> {
   const images = v.images.map((src) => absoluteUrl(publicUrl, src));
@@ -155,6 +177,7 @@ export function googleListingsRow(v: Vehicle, publicUrl: string): Record<(typeof
     exterior_color: v.exteriorColor,
     body_style: v.bodyStyle,
     date_in_stock: v.dateInStock,
+    fuel: googleFuel(v),
   };
 }
 
@@ -176,6 +199,7 @@ export function googleAdsRow(v: Vehicle, publicUrl: string): Record<(typeof GOOG
     store_code: marketplaceIds.googleStoreCode,
     // The vehicle is bought at the dealership: the store code of its Business Profile location.
     vehicle_fulfillment: `in_store:${marketplaceIds.googleStoreCode}`,
+    engine: googleFuel(v),
   };
 }
 

@@ -14,21 +14,24 @@ export const CARD_IMAGE_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 5
  * with ' mi' and the transmission. The image and 'View Details' both open the vehicle page.
  * `eager` for cards in the first row, `priority` for the largest above-the-fold image (always eager:
  * a lazy image waits for layout before it is even requested, so the LCP image must never be lazy).
+ * `query` (the estimate's fields the inventory URL carries) is added to the vehicle page's link.
  */
 export function VehicleCard({
   vehicle,
   eager = false,
   priority = false,
+  query = "",
 }: {
   vehicle: VehicleSummary;
   eager?: boolean;
   priority?: boolean;
+  query?: string;
 }) {
   const m = useMessages().inventory.card;
   const transmissions = useMessages().options.transmission;
   const locale = useLocale();
   const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
-  const href = useLocalizedPath()(vehiclePath(vehicle));
+  const href = useLocalizedPath()(vehiclePath(vehicle)) + (query ? `?${query}` : "");
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
       {/* The image repeats the 'View Details' link: hidden from the tab order and screen readers. */}

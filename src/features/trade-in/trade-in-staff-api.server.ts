@@ -6,11 +6,11 @@ import { staffOf } from "~/server/http/staff-request.server";
 import { leadStatusSchema } from "~/shared/staff/lead-tracking";
 import { uuidField } from "~/shared/validation/fields";
 import { tradeInOfferSchema } from "./trade-in-schema";
-import { listTradeInsForStaff, sendTradeInOffer, setTradeInStatus } from "./trade-in.server";
+import { deleteTradeIn, listTradeInsForStaff, sendTradeInOffer, setTradeInStatus } from "./trade-in.server";
 
 const isUuid = (id: string) => uuidField().safeParse(id).success;
 
-/** /api/admin/trade-ins*: the list, the offer and the lead status. Mounted by src/app behind the staff guard. */
+/** /api/admin/trade-ins*: the list, the offer, the lead status and deletion. Mounted by src/app behind the staff guard. */
 export function tradeInStaffApi(ctx: AppContext): Router {
   const router = Router();
   router.get("/admin/trade-ins", async (_req, res) => {
@@ -33,6 +33,11 @@ export function tradeInStaffApi(ctx: AppContext): Router {
     const tradeIn = await setTradeInStatus(ctx, staffOf(res), id, input.status);
     if (!tradeIn) return sendError(res, 404, "Not found");
     res.json(tradeIn);
+  });
+  router.delete("/admin/trade-ins/:id", async (req, res) => {
+    const id = String(req.params.id).toLowerCase();
+    if (!isUuid(id) || !(await deleteTradeIn(ctx, staffOf(res), id))) return sendError(res, 404, "Not found");
+    res.status(204).end();
   });
   return router;
 }

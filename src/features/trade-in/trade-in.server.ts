@@ -2,19 +2,23 @@ import crypto from "node:crypto";
 import { setLeadStatus } from "~/server/data/lead-status.server";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
-import { enqueueMails, leadMailsFor } from "~/server/data/outbox.server";
+import { deleteLead } from "~/server/data/leads.server";
+import { deleteMailsFor, enqueueMails, leadMailsFor } from "~/server/data/outbox.server";
 import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
 import {
+  deleteTradeIn as deleteTradeInRow,
   findTradeIn,
   findTradeInByOfferTokenHash,
   insertTradeIn,
   listTradeIns,
   setTradeInOffer,
+  tradeInPhotoKeyInUse,
   type TradeIn,
   type TradeInPhoto,
 } from "~/server/data/trade-ins.server";
 import type { Staff } from "~/server/http/staff-request.server";
-import { ImageRejectedError, storeImage } from "~/server/images/image-store.server";
+import { vehicleImageKeyInUse } from "~/server/data/vehicles.server";
+import { ImageRejectedError, removeStoredImage, storeImage } from "~/server/images/image-store.server";
 import { photoFromKey } from "~/server/images/image-urls.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { businessProfile } from "~/shared/config/business-profile";
@@ -219,4 +223,32 @@ export async function setTradeInStatus(ctx: AppContext, staff: Staff, id: string
   if (!(await setLeadStatus(ctx.db, "tradeIns", id, status))) return null;
   await audit(ctx, staff, `status-${status}`, id);
   return findTradeIn(ctx.db, id);
+}
+
+/**
+ * Deletes one request (owner only, decision 067): its row and its outbox mails (they copy the shopper's
+ * details) in one transaction, then its photo files, each unless another request or a vehicle shows the
+ * same image (files are stored once per content). Audited. False when no such request.
+ */
+export async function deleteTradeIn(ctx: AppContext, staff: Staff, id: string): Promise<boolean> {
+  const tradeIn = await findTradeIn(ctx.db, id);
+  if (!tradeIn) return false;
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await deleteTradeInRow(trx, id))) return false;
+    await deleteMailsFor(trx, "trade-in", id);
+    await deleteLead(trx, "trade-in", id);
+    return true;
+  });
+  if (!deleted) return false;
+  await audit(ctx, staff, "delete", id);
+  for (const { key } of tradeIn.photos) {
+    if ((await tradeInPhotoKeyInUse(ctx.db, key)) || (await vehicleImageKeyInUse(ctx.db, key))) continue;
+    try {
+      await removeStoredImage(ctx.env.dataDir, key);
+    } catch (error) {
+      // The request is gone either way; a file left behind is only disk space, so say so and go on.
+      ctx.logger.warn({ err: error, tradeInId: id }, "trade-in photo could not be removed");
+    }
+  }
+  return true;
 }

@@ -1,13 +1,17 @@
-import { Car, Mail, Phone } from "lucide-react";
+import { Car, Mail, Phone, Trash2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { staffTradeIns } from "~/shared/i18n/en/staff-trade-ins";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import type { LeadStatus } from "~/shared/staff/lead-tracking";
+import type { SessionUser } from "~/shared/staff/staff-roles";
 import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
 import { LeadStatusControl, LeadStatusFilter } from "~/shared/ui/staff/lead-status-control";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
+import { Button } from "~/shared/ui/staff/button";
+import { ConfirmDialog } from "~/shared/ui/staff/modal-dialog";
+import { runWithToast } from "~/shared/ui/staff/run-with-toast";
 import { useFocusedRecord } from "~/shared/ui/staff/focused-record";
 import { ApiError, staffFetch, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
@@ -25,15 +29,27 @@ const range = (low: number, high: number) => (low === high ? formatPrice(low) : 
 
 /**
  * The Trade-ins tab (decision 067): each request's photos, the specs decoded from its VIN, its
- * condition and the shopper, its lead status and mails, and the form that sends an offer.
+ * condition and the shopper, its lead status and mails, and the form that sends an offer. The owner
+ * can delete a request, after a confirmation (the server allows no one else).
  * `focusId` (a staff mail's link) is marked and scrolled to.
  */
-export function TradeInsTab({ focusId }: { focusId?: string | null }) {
+export function TradeInsTab({ user, focusId }: { user: SessionUser; focusId?: string | null }) {
   const m = useStaffMessages().admin;
   const leads = useStaffMessages().leads;
   const { data, error, reload } = useStaffData<StaffTradeIn[]>("/api/admin/trade-ins");
   const focused = useFocusedRecord(focusId, data !== null);
   const [filter, setFilter] = useState<LeadStatus | "all">("all");
+  const [deleting, setDeleting] = useState<StaffTradeIn | null>(null);
+
+  async function confirmDelete(tradeIn: StaffTradeIn) {
+    setDeleting(null);
+    const customer = `${tradeIn.firstName} ${tradeIn.lastName}`;
+    await runWithToast(() => staffFetch(`/api/admin/trade-ins/${tradeIn.id}`, { method: "DELETE" }), {
+      success: { title: t.deletedTitle, description: t.deletedText(customer) },
+      failure: { title: m.common.error, description: t.deleteFailed },
+    });
+    await reload();
+  }
 
   if (error) return <LoadFailed onRetry={reload} />;
   if (data === null) return <p className="text-gray-700">{m.common.loading}</p>;
@@ -55,14 +71,39 @@ export function TradeInsTab({ focusId }: { focusId?: string | null }) {
       {shown.length === 0 ? <p className="mt-6 text-gray-700">{leads.status.noneMatch}</p> : null}
       <ul className="mt-4 grid gap-4 lg:grid-cols-2">
         {shown.map((x) => (
-          <TradeInCard key={x.id} tradeIn={x} focusProps={focused(x.id)} onChanged={() => void reload()} />
+          <TradeInCard
+            key={x.id}
+            tradeIn={x}
+            focusProps={focused(x.id)}
+            onChanged={() => void reload()}
+            onDelete={user.role === "owner" ? () => setDeleting(x) : null}
+          />
         ))}
       </ul>
+      {deleting ? (
+        <ConfirmDialog
+          title={m.common.delete}
+          text={t.confirmDelete(vehicleName(deleting), `${deleting.firstName} ${deleting.lastName}`)}
+          confirmLabel={m.common.delete}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void confirmDelete(deleting)}
+        />
+      ) : null}
     </>
   );
 }
 
-function TradeInCard({ tradeIn: x, focusProps, onChanged }: { tradeIn: StaffTradeIn; focusProps: object; onChanged: () => void }) {
+function TradeInCard({
+  tradeIn: x,
+  focusProps,
+  onChanged,
+  onDelete,
+}: {
+  tradeIn: StaffTradeIn;
+  focusProps: object;
+  onChanged: () => void;
+  onDelete: (() => void) | null;
+}) {
   const name = `${x.firstName} ${x.lastName}`;
   const vehicle = vehicleName(x);
   const c = x.condition;
@@ -84,10 +125,19 @@ function TradeInCard({ tradeIn: x, focusProps, onChanged }: { tradeIn: StaffTrad
       {...focusProps}
       className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm aria-[current=true]:ring-2 aria-[current=true]:ring-amber-500"
     >
-      <h3 className="text-lg font-semibold">{vehicle}</h3>
-      <p className="text-xs text-gray-700">
-        {t.received} {new Date(x.createdAt).toLocaleString("en-US")}
-      </p>
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h3 className="text-lg font-semibold">{vehicle}</h3>
+          <p className="text-xs text-gray-700">
+            {t.received} {new Date(x.createdAt).toLocaleString("en-US")}
+          </p>
+        </div>
+        {onDelete ? (
+          <Button variant="danger" size="sm" onClick={onDelete} aria-label={t.deleteLabel(vehicle, name)}>
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+          </Button>
+        ) : null}
+      </div>
       {x.photos.length ? (
         <ul className="mt-3 grid grid-cols-4 gap-2">
           {x.photos.map((p, i) => (

@@ -92,8 +92,21 @@ const COLUMN_BY_NAME = new Map<string, keyof VehicleImportFields>([
 ]);
 const HEADER_OF = new Map(IMPORT_COLUMNS.map((c) => [c.field, c.header]));
 
-/** The export's columns: every importable one, then what only staff read (ignored on import). */
-const EXPORT_HEADERS = [...IMPORT_COLUMNS.map((c) => c.header), "Sold At", "Photos", "ID", "Created At", "Updated At"];
+/**
+ * The export's columns: every importable one, then what only staff read (ignored on import). "Manufacturer
+ * Warranty Still Applies" is the Buyers Guide's box (decision 060), `yes` or `no`, so a spreadsheet of the
+ * lot shows which guides carry it; it is set in the vehicle form, not by import.
+ */
+export const MANUFACTURER_WARRANTY_HEADER = "Manufacturer Warranty Still Applies";
+const EXPORT_HEADERS = [
+  ...IMPORT_COLUMNS.map((c) => c.header),
+  MANUFACTURER_WARRANTY_HEADER,
+  "Sold At",
+  "Photos",
+  "ID",
+  "Created At",
+  "Updated At",
+];
 
 /**
  * Features are one cell, comma-separated, as in the vehicle form: catalogue features by their English
@@ -131,6 +144,7 @@ export async function exportVehiclesCsv(ctx: AppContext, staff: Staff): Promise<
     v.warrantyDuration ?? "",
     v.descriptionEs ?? "",
     v.descriptionPt ?? "",
+    v.manufacturerWarrantyApplies ? "yes" : "no",
     v.soldAt ?? "",
     v.images.map((src) => absoluteUrl(ctx.env.publicUrl, src)).join(" "),
     v.id,

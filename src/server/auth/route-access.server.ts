@@ -61,6 +61,8 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/trade-ins": area("tradeIns"),
   "POST /admin/trade-ins/:id/offer": area("tradeIns"),
   "PATCH /admin/trade-ins/:id/status": area("tradeIns"),
+  // Deleting one (its photos too) is the owner's: it removes a lead and its history
+  "DELETE /admin/trade-ins/:id": OWNER,
   // The service menu's names and descriptions in each language (decision 068)
   "GET /admin/services": area("services"),
   "PUT /admin/services/:id": area("services"),

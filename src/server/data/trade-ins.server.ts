@@ -145,3 +145,16 @@ export async function setTradeInOffer(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Deletes one request; false when no such request. */
+export async function deleteTradeIn(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("tradeIns").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Whether any request still has the photo with this content hash (photos are stored once per content). */
+export async function tradeInPhotoKeyInUse(db: Db, key: string): Promise<boolean> {
+  // The photos column is JSON text; the key is 32 hex digits, so it needs no LIKE escaping.
+  const row = await db.selectFrom("tradeIns").select("id").where("photos", "like", `%"${key}"%`).executeTakeFirst();
+  return row !== undefined;
+}

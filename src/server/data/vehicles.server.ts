@@ -454,3 +454,9 @@ export async function countVehicles(db: Db): Promise<number> {
   const row = await db.selectFrom("vehicles").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Whether any vehicle shows the image with this content hash (image files are stored once per content). */
+export async function vehicleImageKeyInUse(db: Db, key: string): Promise<boolean> {
+  const row = await db.selectFrom("vehicleImages").select("vehicleId").where("imageKey", "=", key).executeTakeFirst();
+  return row !== undefined;
+}

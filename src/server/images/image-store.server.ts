@@ -80,3 +80,16 @@ export async function storeImage(dataDir: string, bytes: Buffer): Promise<Stored
   }
   return { key, width, height };
 }
+
+const IMAGE_KEY = /^[0-9a-f]{32}$/;
+
+/**
+ * Removes every stored variant of one image (the files storeImage writes). The caller checks first that
+ * nothing else shows it: files are named by content, so the same photo uploaded twice is one set of files.
+ */
+export async function removeStoredImage(dataDir: string, key: string): Promise<void> {
+  if (!IMAGE_KEY.test(key)) throw new Error("Not an image key");
+  const dir = imagesDir(dataDir);
+  const names = [...WEBP_WIDTHS.map((w) => `${key}-${w}.webp`), `${key}-1200.webp`, `${key}-1200.jpg`, `${key}-1200.jpg.tmp`];
+  await Promise.all(names.map((n) => fs.rm(path.join(dir, n), { force: true })));
+}

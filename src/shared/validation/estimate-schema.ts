@@ -26,5 +26,4 @@ export function estimateQuerySchema(m: EstimateMessages["errors"], termsMonths: 
   });
 }
 
-/** The query fields the estimate reads: a vehicle page with any of them is answered fresh, not from the page cache. */
-export const ESTIMATE_QUERY_FIELDS = ["downPayment", "tradeInValue", "tradeInPayoff", "creditBand", "termMonths"] as const;
+export { ESTIMATE_QUERY_FIELDS } from "~/shared/lib/estimate-query";

@@ -9,6 +9,8 @@ export const layout = {
     about: "About",
     contact: "Contact",
     tradeIn: "What's my car worth?",
+    /** The same link in the full bar, where the question does not fit. */
+    tradeInShort: "Trade-In",
     label: "Main",
   },
   languageSwitcher: "Language",

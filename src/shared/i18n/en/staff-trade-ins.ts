@@ -33,6 +33,12 @@ export const staffTradeIns = {
     offerFailed: "The offer could not be sent.",
     yes: "Yes",
     no: "No",
+    deleteLabel: (vehicle: string, customer: string) => `Delete the trade-in request for the ${vehicle} from ${customer}`,
+    confirmDelete: (vehicle: string, customer: string) =>
+      `Delete ${customer}'s trade-in request for the ${vehicle}? Its photos, offer and queued mails are deleted too. This cannot be undone.`,
+    deletedTitle: "Trade-in request deleted",
+    deletedText: (customer: string) => `${customer}'s request and its photos are gone.`,
+    deleteFailed: "The trade-in request could not be deleted.",
   },
   mail: {
     subject: (vehicle: string, customer: string) => `New trade-in request: ${vehicle} — ${customer}`,

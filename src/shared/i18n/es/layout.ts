@@ -11,6 +11,7 @@ export const layout: Messages["layout"] = {
     about: "Nosotros",
     contact: "Contacto",
     tradeIn: "¿Cuánto vale mi carro?",
+    tradeInShort: "Tasación",
     label: "Principal",
   },
   languageSwitcher: "Idioma",

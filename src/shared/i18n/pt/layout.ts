@@ -11,6 +11,7 @@ export const layout: Messages["layout"] = {
     about: "Sobre nós",
     contact: "Contato",
     tradeIn: "Quanto vale meu carro?",
+    tradeInShort: "Avaliação",
     label: "Principal",
   },
   languageSwitcher: "Idioma",

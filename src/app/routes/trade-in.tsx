@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { refusedFormPost } from "~/app/http/form-refusal.server";
 import { tradeInVinDecode } from "~/app/http/service-vin-decoder.server";
 import { metaLocale } from "~/app/lib/locale-handle";
 import { PageHero } from "~/app/lib/page-shell";
@@ -16,6 +17,8 @@ import type { Route } from "./+types/trade-in";
 
 /** The form posted with or without JavaScript (multipart; the same schema and service as POST /api/trade-ins). */
 export async function action({ request, context }: Route.ActionArgs) {
+  const refused = refusedFormPost(context);
+  if (refused) return refused;
   const ctx = context.get(appContext);
   const result = await tradeInFormPost(ctx, request, tradeInVinDecode(ctx.env.vpicCacheDir));
   return data(result, { status: result.kind === "sent" ? 200 : result.kind === "too-large" ? 413 : 400 });

@@ -318,11 +318,13 @@ function PostedNotice({ result }: { result: TradeInPostResult }) {
   }
   return (
     <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-sm font-medium text-red-900">
-      {result.kind === "too-large"
-        ? m.posted.tooLarge
-        : result.kind === "invalid" && Object.keys(result.fieldErrors).length
-          ? m.posted.fixFields
-          : m.posted.failed}
+      {result.kind === "failed"
+        ? result.error || m.posted.failed
+        : result.kind === "too-large"
+          ? m.posted.tooLarge
+          : result.kind === "invalid" && Object.keys(result.fieldErrors).length
+            ? m.posted.fixFields
+            : m.posted.failed}
     </div>
   );
 }

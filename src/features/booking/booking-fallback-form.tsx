@@ -73,7 +73,12 @@ export function BookingFallbackForm({
           wrapperClassName="sm:col-span-2"
           defaultValue={values.serviceId}
           placeholder={m.noJs.choose}
-          options={services.map((s) => ({ value: s.id, label: `${s.name} (${m.minutes(s.duration)}, ${formatPrice(s.price, locale)})` }))}
+          // An untranslated name is the English one (decision 068): the option says so, for a screen reader.
+          options={services.map((s) => ({
+            value: s.id,
+            label: `${s.name} (${m.minutes(s.duration)}, ${formatPrice(s.price, locale)})`,
+            lang: s.nameLang,
+          }))}
         />
         <SelectField
           id="nojs-bookingDate"

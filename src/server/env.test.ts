@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EnvError, readEnv } from "./env.server";
 
-describe("staff sign-in configuration (issue 11)", () => {
+describe("staff sign-in configuration", () => {
   it("reads the first owner's e-mail and password, and the idle limit", () => {
     const env = readEnv({ ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "a fine long passphrase", ADMIN_SESSION_IDLE_MS: "1500" });
     expect(env.adminEmail).toBe("boss@example.com");

@@ -6,3 +6,9 @@ export const appContext = createContext<AppContext>();
 
 /** The per-request CSP nonce set by the HTTP layer. */
 export const cspNonceContext = createContext<string>("");
+
+/**
+ * A page's form post that its rate limit refused (the message in the page's language): the route
+ * action answers 429 with it instead of reading the post (src/server/http/rate-limit.server.ts).
+ */
+export const formRefusalContext = createContext<string | undefined>(undefined);

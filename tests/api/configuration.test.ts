@@ -24,7 +24,7 @@ function startWith(env: Record<string, string>) {
   }
 }
 
-describe("configuration is validated at start-up (issue 10 item 2)", () => {
+describe("configuration is validated at start-up", () => {
   it("PORT=abc stops the server with exit code ≠ 0 and one JSON line naming PORT", () => {
     const { status, lines } = startWith({ PORT: "abc" });
     expect(status).not.toBe(0);
@@ -59,7 +59,7 @@ describe("configuration is validated at start-up (issue 10 item 2)", () => {
   });
 });
 
-describe("start-up checks of issue 16", () => {
+describe("start-up stops on a database it cannot reach or a data folder it cannot write", () => {
   it("an unreachable DATABASE_URL stops the server at once with one line naming where, never the password", () => {
     const started = Date.now();
     const { status, lines } = startWith({ PORT: "0", DATABASE_URL: "postgres://app:pg-s3cret@127.0.0.1:1/dealer" });

@@ -17,7 +17,7 @@ function pdfText(bytes: ArrayBuffer): string {
   return execFileSync("pdftotext", ["-layout", file, "-"]).toString();
 }
 
-describe("financing credit consent (issue 11 item 7)", () => {
+describe("financing credit consent", () => {
   let server: TestServer;
   let body: Record<string, unknown>;
   beforeAll(async () => {

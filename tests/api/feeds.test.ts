@@ -49,7 +49,7 @@ function readTsv(text: string): { header: string[]; rows: string[][] } {
 }
 const rowOf = (header: string[], row: string[] | undefined) => Object.fromEntries(header.map((c, i) => [c, row![i]]));
 
-describe("fuel type (issue 29 item 2)", () => {
+describe("fuel type", () => {
   it("is set, changed and cleared through POST/PATCH /api/admin/vehicles; a wrong value is a 400 with a field message", async () => {
     const [model] = await allVehicles();
     const body = { ...vehicleFormBody(model!), vin: withCheckDigit("JTDKN3DU0A0000001"), stockNumber: null, fuelType: "plug-in-hybrid" };
@@ -122,7 +122,7 @@ describe("fuel type (issue 29 item 2)", () => {
   });
 });
 
-describe("feeds (issue 29 item 6)", () => {
+describe("vehicle feeds for Google and Meta", () => {
   let vehicle: Vehicle;
   let pending: Vehicle;
   const description = 'One owner.\tClean "as new",\nwith a second line';

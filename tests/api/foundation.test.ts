@@ -42,7 +42,7 @@ describe("server-rendered pages", () => {
     }
   });
 
-  it("answers a failing page with the generic error page in the page's language and status 500 (issue 28 item 7)", async () => {
+  it("answers a failing page with the generic error page in the page's language and status 500", async () => {
     const broken = await startTestServer();
     try {
       // The booking page's loader reads the services: without their table it throws, as on a database fault.
@@ -298,7 +298,7 @@ describe("lifecycle", () => {
     await again.stop();
   });
 
-  it("creates its files readable by its own user only: database, mails, folders (issue 28 item 9)", async () => {
+  it("creates its files readable by its own user only: database, mails, folders", async () => {
     const fresh = await startTestServer();
     try {
       const res = await fetch(`${fresh.url}/api/contact`, {

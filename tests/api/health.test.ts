@@ -16,7 +16,7 @@ const health = async () => {
   return { status: res.status, cache: res.headers.get("cache-control"), body: (await res.json()) as Record<string, unknown> };
 };
 
-describe("GET /healthz (issue 16, for load balancers)", () => {
+describe("GET /healthz (for load balancers)", () => {
   it("answers 200 when the database is reachable, the migrations current and DATA_DIR writable", async () => {
     expect(await health()).toEqual({
       status: 200,

@@ -79,7 +79,7 @@ async function storedLocale(table: "contactSubmissions" | "bookings" | "financin
   }
 }
 
-describe("leads in the shopper's language (issue 14 item 5)", () => {
+describe("leads in the shopper's language", () => {
   it("a Portuguese message: Portuguese acknowledgement, English staff mail, 'pt' stored and shown to staff", async () => {
     const res = await postJson("/api/contact", {
       firstName: "Ana",
@@ -204,7 +204,7 @@ describe("leads in the shopper's language (issue 14 item 5)", () => {
   });
 });
 
-describe("forms posted before JavaScript under /es and /pt (decision 025, issue 14)", () => {
+describe("forms posted before JavaScript under /es and /pt (decision 025)", () => {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
   const postForm = (url: string, fields: Record<string, string>) =>
     fetch(`${server.url}${url}`, {

@@ -32,7 +32,7 @@ function postContact(body: unknown) {
   });
 }
 
-describe("POST /api/contact in the shopper's language (issue 14)", () => {
+describe("POST /api/contact in the shopper's language", () => {
   it.each([
     ["es", es],
     ["pt", pt],
@@ -82,7 +82,7 @@ function visibleTexts(html: string): string[] {
   return [...texts, ...attributes].map((s) => decode(s).trim()).filter(Boolean);
 }
 
-describe("Spanish and Portuguese pages (issue 14)", () => {
+describe("Spanish and Portuguese pages", () => {
   const pages = ["/", "/inventory", "/financing", "/about", "/contact", "/booking", "/privacy", "/no-such-page"];
 
   it.each([
@@ -147,7 +147,7 @@ describe("document caches by language (decisions 018 and 042)", () => {
   });
 });
 
-describe("/sitemap.xml (issue 14)", () => {
+describe("/sitemap.xml", () => {
   it("lists every page in every language, each with valid xhtml:link alternates", async () => {
     const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(xml) as {

@@ -30,7 +30,7 @@ const parseAdf = (xml: string) =>
 const DEALER_TIME = /Received: (Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) ET/;
 
 const LEADS_TO = "leads@dealer.test";
-/** Shared with the admin tests: the vPIC database is unpacked once per machine, not per test server. */
+/** Shared with the staff API tests: the vPIC database is unpacked once per machine, not per test server. */
 const VPIC_CACHE_DIR = path.join(os.tmpdir(), "dealership-vpic-cache");
 const ADF_TO = "crm@dealer.test";
 const SSN = "123-45-6789";

@@ -171,7 +171,7 @@ describe("CSV import", () => {
   });
 });
 
-describe("CSV import limits (issue 28 item 4)", () => {
+describe("CSV import limits", () => {
   async function post(body: string, dryRun = true): Promise<{ status: number; error?: string; ms: number }> {
     const started = performance.now();
     const res = await staff.fetch(`/api/admin/vehicles/import?dryRun=${dryRun}`, { method: "POST", body });
@@ -221,7 +221,7 @@ describe("CSV import limits (issue 28 item 4)", () => {
   });
 });
 
-describe("CSV cells that a spreadsheet would run (issue 29 item 7, OWASP CSV injection)", () => {
+describe("CSV cells that a spreadsheet would run (OWASP CSV injection)", () => {
   const FORMULA = '=HYPERLINK("http://evil.example","Click me")';
   const csvCell = (text: string) => `"${text.replace(/"/g, '""')}"`;
 

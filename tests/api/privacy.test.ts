@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessProfile } from "~/shared/config/business-profile";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-describe("privacy notice (issue 11 item 7)", () => {
+describe("privacy notice", () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();

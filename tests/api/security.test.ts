@@ -16,7 +16,7 @@ import { countRows, onPostgres, openServerDatabase, storedDatabaseText } from ".
 
 /*
  * Cross-site requests, against the real server. The 401 matrix of every /api/admin route (no
- * session) lives in tests/api/admin.test.ts ("answers 401 on every /api/admin route");
+ * session) lives in tests/api/staff-api.test.ts ("answers 401 on every /api/admin route");
  * this file adds the cross-site (403) matrix with a valid session.
  */
 
@@ -280,7 +280,7 @@ describe("security headers", () => {
     expect(await post.text()).not.toContain('"reload",true');
   });
 
-  it("sends one Referrer-Policy header, no-referrer on the pages whose URL holds a token (issue 28 item 10)", async () => {
+  it("sends one Referrer-Policy header, no-referrer on the pages whose URL holds a token", async () => {
     const cases = [
       { path: "/podium/setup", policy: "no-referrer" },
       { path: `/podium/setup?token=${"t".repeat(43)}`, policy: "no-referrer" },
@@ -771,7 +771,7 @@ describe("path traversal", () => {
   });
 });
 
-describe("crafted paths (issue 10 item 8)", () => {
+describe("crafted paths", () => {
   it("every crafted path answers 4xx without a redirect, and every log line stays one JSON line", async () => {
     const crafted = [
       "/%09/x/%2e%2e",
@@ -825,7 +825,7 @@ describe("crafted paths (issue 10 item 8)", () => {
   });
 });
 
-describe("HTTP methods (issue 28 item 7)", () => {
+describe("HTTP methods", () => {
   it("answers a method no route takes with 405 and an Allow header, OPTIONS with 204, never a 500", async () => {
     const pageMethods = "GET, HEAD, POST";
     // The methods the /api routers register (PUT since the owner's deal settings and the service texts).
@@ -860,7 +860,7 @@ describe("HTTP methods (issue 28 item 7)", () => {
   });
 });
 
-describe("secrets in the request log (issue 28 item 6)", () => {
+describe("secrets in the request log", () => {
   /** The booking's manage link, read from the confirmation the server wrote as an .eml file (no SMTP_URL). */
   async function manageTokenFromMail(email: string): Promise<string> {
     const dir = `${server.dataDir}/mail`;

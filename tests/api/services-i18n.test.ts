@@ -81,6 +81,11 @@ describe("the owner edits the services' texts (GET and PUT /api/admin/services)"
     expect(spanish).toMatchObject({ name: "Brake Check", nameLang: "en", description: brakes.translations.es.description });
     expect(spanish.descriptionLang).toBeUndefined();
     expect(await page("/es/booking")).toMatch(/<span[^>]*lang="en"[^>]*>Brake Check<\/span>/);
+    // The no-JavaScript form's option too, and only that one: the others are in Spanish.
+    const select = /<select[^>]*id="nojs-serviceId"[^>]*>([\s\S]*?)<\/select>/.exec(await page("/es/booking"))![1]!;
+    expect(select).toMatch(new RegExp(`<option value="${brakes.id}" lang="en">Brake Check \\(`));
+    expect([...select.matchAll(/ lang="/g)]).toHaveLength(1);
+    expect(await page("/booking")).not.toMatch(/<option[^>]* lang=/);
 
     const { db } = openServerDatabase(server);
     try {
@@ -147,6 +152,42 @@ describe("dates, times, hours and money in the page's language", () => {
       expect(selects.get("nojs-serviceId")).toContain(escapeHtml(formatPrice(59, locale)));
     }
     expect(await page("/pt/booking")).toContain("US$\u00a059");
+  });
+
+  it("the booking confirmation's heading is the exact English 'Booking Confirmed!' on English pages, translated on Spanish and Portuguese ones", async () => {
+    expect(es.booking.confirmation.heading).toBe("¡Cita reservada!");
+    expect(pt.booking.confirmation.heading).toBe("Agendamento realizado!");
+    const [oilChange] = await services();
+    for (const [locale, heading] of [
+      ["en", "Booking Confirmed!"],
+      ["es", es.booking.confirmation.heading],
+      ["pt", pt.booking.confirmation.heading],
+    ] as const) {
+      const path = locale === "en" ? "/booking" : `/${locale}/booking`;
+      // A day the no-JavaScript form offers (the last, so no time of it has passed).
+      const form = await page(path);
+      const day = [...form.matchAll(/<option value="(\d{4}-\d{2}-\d{2})"/g)].at(-1)![1]!;
+      const times = /<select[^>]*id="nojs-bookingTime"[^>]*>([\s\S]*?)<\/select>/.exec(form)![1]!;
+      // A different slot for each language, so none is taken by the one before.
+      const time = [...times.matchAll(/<option value="(\d\d:\d\d)"/g)][["en", "es", "pt"].indexOf(locale)]![1]!;
+      const res = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": client() },
+        body: new URLSearchParams({
+          serviceId: oilChange!.id,
+          bookingDate: day,
+          bookingTime: time,
+          customerFirstName: "Inês",
+          customerLastName: locale,
+          customerEmail: `confirmed-${locale}@example.com`,
+          customerPhone: "9785550123",
+        }).toString(),
+      });
+      expect(res.status, locale).toBe(201);
+      const html = await res.text();
+      expect(html).toMatch(new RegExp(`<h2 id="booking-confirmation-heading"[^>]*>${heading}</h2>`));
+      if (locale !== "en") expect(html).not.toContain("Booking Confirmed!");
+    }
   });
 
   it("the JSON-LD of /es/inventory and /pt/inventory points at the Spanish and Portuguese vehicle pages", async () => {

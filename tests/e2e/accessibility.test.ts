@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
 /*
  * Zero serious or critical axe violations on every page and the main dialogs,
  * in one place, at phone (375 px) and desktop widths. Feature files check their own states
- * too (filters open, form errors, toasts, the vehicle and financing dialogs in admin.test.ts);
+ * too (filters open, form errors, toasts, the vehicle and financing dialogs in staff-screens.test.ts);
  * this sweep makes sure nothing is left out, including the 404 page, the welcome card and
  * every dashboard tab.
  */

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/database.server";
+import { es } from "~/shared/i18n/es";
 import { launchBrowser, newPage, waitForHydration } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -77,5 +78,22 @@ describe("one submit path: the contact form with and without JavaScript reaches 
     expect(row).toMatchObject({ firstName: "Rosa", locale: "en", vehicleId: null, hasTradeIn: 0 });
     expect(kinds).toEqual(["contact-ack", "contact-staff"]);
     await context.close();
+  });
+
+  it("refused by the per-client limit, the post with JavaScript says so in the page's language", async () => {
+    const { page } = await newPage(browser, { baseURL: server.url, viewport: { width: 375, height: 812 } });
+    await page.goto("/es/contact");
+    await waitForHydration(page, 'form[action="/es/contact"]');
+    // This browser's budget, spent by empty posts the action refuses (the limit counts every post).
+    for (let i = 0; i < 5; i++) await page.request.post("/es/contact.data", { form: { firstName: "" } });
+    const m = es.contact;
+    await page.getByRole("textbox", { name: m.labels.firstName }).fill("Rosa");
+    await page.getByRole("textbox", { name: m.labels.lastName }).fill("Lima");
+    await page.getByRole("textbox", { name: m.labels.email }).fill("rosa.limited@example.com");
+    await page.getByRole("textbox", { name: m.labels.phone }).fill("9785550142");
+    await page.getByRole("textbox", { name: m.labels.message }).fill("¿Puedo ver la camioneta el sábado?");
+    await page.getByRole("button", { name: m.send }).click();
+    await page.getByTestId("toast").getByText(m.api.tooMany).waitFor();
+    await page.context().close();
   });
 });

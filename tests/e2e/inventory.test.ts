@@ -199,7 +199,7 @@ type TraceEvent = {
   args?: { name?: string; data?: { documentLoaderURL?: string }; beginData?: { url?: string } };
 };
 
-describe("main-thread work on a phone (issue 15)", () => {
+describe("main-thread work on a phone", () => {
   const phone = { width: 390, height: 844 };
 
   it("builds no ICU formatter or collator while the home page and the inventory hydrate", async () => {

@@ -214,7 +214,7 @@ describe("shared layout", () => {
     await context.close();
   });
 
-  it("the tracking call finishes as DevTools sees it, so Lighthouse's wait for a quiet network ends (issue 28 item 11)", async () => {
+  it("the tracking call finishes as DevTools sees it, so Lighthouse's wait for a quiet network ends", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
     // Lighthouse watches these CDP events. Chromium never reports a keepalive fetch as finished to them, and
     // every Lighthouse run of the site then waited 45 s for the network to go quiet.

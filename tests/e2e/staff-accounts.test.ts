@@ -5,7 +5,7 @@ import { signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-describe("staff accounts in the browser (issue 11)", () => {
+describe("staff accounts in the browser", () => {
   let server: TestServer;
   let browser: Browser;
 

@@ -93,6 +93,9 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
     // The last tabs open with one tap; a table without a card of its own stacks each row's cells with their names.
     await page.getByRole("tab", { name: "Settings" }).click();
     expect(await page.getByRole("tab", { name: "Settings" }).getAttribute("aria-selected")).toBe("true");
+    // Each tab names its panel by the staff ids (staff-tab-settings controls staff-panel-settings).
+    expect(await page.getByRole("tab", { name: "Settings" }).getAttribute("id")).toBe("staff-tab-settings");
+    expect(await page.getByRole("tabpanel").getAttribute("aria-labelledby")).toBe("staff-tab-settings");
     await page.getByRole("tab", { name: "Outbox" }).click();
     await page.getByTestId("outbox-counts").waitFor();
     await page.getByRole("tab", { name: "Staff", exact: true }).click();

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tradeIn as es } from "~/shared/i18n/es/trade-in";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { signInInBrowser } from "../support/staff-browser";
@@ -62,14 +63,54 @@ describe("trade-in appraisal", () => {
     await page.getByLabel(/I agree that the dealership may contact me/).check();
     // Nothing on the phone's page is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const posts: string[] = [];
+    page.on("request", (r) => void (r.method() === "POST" && posts.push(new URL(r.url()).pathname)));
     await page.getByRole("button", { name: "Get my offer" }).click();
     await page.getByText("Thank you! We received your request.").waitFor();
     expect(new URL(page.url()).pathname).toBe("/trade-in");
+    // One submit path: React Router's post to the page's route action, not POST /api/trade-ins.
+    expect(posts.filter((p) => p.includes("trade-in"))).toEqual(["/trade-in.data"]);
 
     const list = (await (await owner.fetch("/api/admin/trade-ins")).json()) as Listed[];
     const stored = list.find((t) => t.model === "Outback")!;
     // Resized in the browser, then stored with its variants like a vehicle photo.
     expect(stored.photos).toEqual([expect.objectContaining({ width: 1200, height: 900 })]);
+    await context.close();
+  }, 60_000);
+
+  it("is sent from a phone (390 px) with a photo without JavaScript: a multipart post to the same route action", async () => {
+    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const posts: string[] = [];
+    page.on("request", (r) => void (r.method() === "POST" && posts.push(new URL(r.url()).pathname)));
+    await page.goto("/es/trade-in");
+    await page.getByLabel("Año", { exact: true }).fill("2016");
+    await page.getByLabel("Marca", { exact: true }).fill("Mazda");
+    await page.getByLabel("Modelo", { exact: true }).fill("CX-5 sin JS");
+    await page.getByLabel("Millaje", { exact: true }).fill("88000");
+    await page.getByLabel("Código postal", { exact: true }).fill("01420");
+    await page.getByLabel("Accidentes reportados", { exact: true }).fill("1");
+    await page.getByLabel("Número de llaves", { exact: true }).fill("1");
+    await page.getByLabel("Estado de las llantas", { exact: true }).selectOption("fair");
+    await page.getByLabel("Título", { exact: true }).selectOption("clean");
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 90, g: 20, b: 60 } } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel(/^Fotos/).setInputFiles({ name: "side.jpg", mimeType: "image/jpeg", buffer: photo });
+    await page.getByLabel("Nombre", { exact: true }).fill("Lucía");
+    await page.getByLabel("Apellido", { exact: true }).fill("Ortiz");
+    await page.getByLabel("Correo electrónico", { exact: true }).fill("lucia.ortiz@example.com");
+    await page.getByLabel("Teléfono", { exact: true }).fill("978-555-0188");
+    await page.getByLabel(/concesionario/).check();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole("button", { name: es.submit }).click();
+    await page.getByText(es.sent.title).waitFor();
+    expect(posts).toEqual(["/es/trade-in"]);
+
+    const list = (await (await owner.fetch("/api/admin/trade-ins")).json()) as Listed[];
+    const stored = list.find((t) => t.model === "CX-5 sin JS")!;
+    // Sent as chosen (no resizing without JavaScript), stored by the same service.
+    expect(stored.photos).toHaveLength(1);
     await context.close();
   }, 60_000);
 

@@ -112,7 +112,7 @@ describe("two server processes on one PostgreSQL database", () => {
     await db.destroy();
   });
 
-  it("100 parallel wrong passwords and then 100 parallel wrong codes, spread over both, the right one last: no 200 (issue 28)", async () => {
+  it("100 parallel wrong passwords and then 100 parallel wrong codes, spread over both, the right one last: no 200, the limit holds across processes", async () => {
     const email = "racing.guesses@example.com";
     const password = "racing guesses unusual passphrase";
     await createAccount(a, { email, name: "Racer", role: "sales", password });

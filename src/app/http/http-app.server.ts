@@ -15,7 +15,7 @@ import { securityHeaders } from "~/server/http/security-headers.server";
 import { precompressedAssets } from "~/server/http/precompressed-assets.server";
 import { staticHeaders } from "~/server/http/static-headers.server";
 import { imagesDir } from "~/server/images/image-store.server";
-import { appContext, cspNonceContext } from "~/server/load-context.server";
+import { appContext, cspNonceContext, formRefusalContext } from "~/server/load-context.server";
 import { apiRouter } from "./api.server";
 import { documentCache } from "./document-cache.server";
 import { pageFormPosts } from "./page-form-posts.server";
@@ -113,6 +113,7 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
         const context = new RouterContextProvider();
         context.set(appContext, ctx);
         context.set(cspNonceContext, res.locals.cspNonce as string);
+        context.set(formRefusalContext, res.locals.formRefusal as string | undefined);
         return context;
       },
     }),

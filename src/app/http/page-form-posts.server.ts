@@ -8,6 +8,7 @@ import { messagesFor } from "~/shared/i18n/catalogues";
 import { LOCALES, localizedPath, type Locale } from "~/shared/i18n/locales";
 import { isVehiclePathSlug } from "~/shared/lib/vehicle-path";
 import { TRADE_IN_RATE_LIMIT, tradeInInFlightLimit } from "~/features/trade-in/trade-in-api.server";
+import { rateLimitMessagesFor } from "~/shared/i18n/rate-limit-messages";
 import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
 
 /**
@@ -17,7 +18,8 @@ import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
  * ways a form posts are guarded: the plain POST without JavaScript (/contact) and React Router's
  * with it (/contact.data, React Router's data request for the same action). Every language's
  * pages are guarded (/contact, /es/contact, /pt/contact…), sharing one budget per client, and a
- * refusal is written in the page's language.
+ * refusal is written in the page's language: on the page itself after a plain POST, in the JSON
+ * `{ error }` the form shows after React Router's.
  */
 export function pageFormPosts(): Router {
   const router = Router();
@@ -34,10 +36,12 @@ export function pageFormPosts(): Router {
     next();
   };
   // One counter per form for all languages: switching language must not reset a client's budget.
-  const contactLimits = rateLimit({ ...CONTACT_RATE_LIMIT, message: (locale) => messagesFor(locale).contact.api.tooMany });
-  const bookingLimits = rateLimit({ ...BOOKING_RATE_LIMIT, message: (locale) => messagesFor(locale).booking.api.tooMany });
-  const financingLimits = rateLimit({ ...FINANCING_RATE_LIMIT, message: "Too many requests" });
-  const tradeInLimits = rateLimit({ ...TRADE_IN_RATE_LIMIT, message: (locale) => tradeInMessagesFor(locale).api.tooMany });
+  // A refused plain POST gets its page with the message on it; React Router's post the JSON `{ error }`.
+  const pagePost = true;
+  const contactLimits = rateLimit({ ...CONTACT_RATE_LIMIT, pagePost, message: (locale) => messagesFor(locale).contact.api.tooMany });
+  const bookingLimits = rateLimit({ ...BOOKING_RATE_LIMIT, pagePost, message: (locale) => messagesFor(locale).booking.api.tooMany });
+  const financingLimits = rateLimit({ ...FINANCING_RATE_LIMIT, pagePost, message: (locale) => rateLimitMessagesFor(locale).financing });
+  const tradeInLimits = rateLimit({ ...TRADE_IN_RATE_LIMIT, pagePost, message: (locale) => tradeInMessagesFor(locale).api.tooMany });
   const page = (path: string, locale: Locale) => [localizedPath(path, locale), `${localizedPath(path, locale)}.data`];
   for (const locale of LOCALES) {
     router.post(page("/contact", locale), sameSiteOnly, contactLimits);

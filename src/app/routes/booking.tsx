@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { data, Link } from "react-router";
+import { refusedFormPost } from "~/app/http/form-refusal.server";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { BookingConfirmation } from "~/features/booking/booking-confirmation";
@@ -34,6 +35,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * (decisions 025 and 062): the same schema and service as POST /api/bookings.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const refused = refusedFormPost(context);
+  if (refused) return refused;
   const ctx = context.get(appContext);
   const result = await bookingFormPost(ctx, request, new Date(), serviceVinDecode(ctx.env.vpicCacheDir));
   const status = { booked: 201, invalid: 400, "slot-taken": 409, "too-large": 413 }[result.kind];

@@ -1,5 +1,6 @@
 import { Phone } from "lucide-react";
 import { data } from "react-router";
+import { refusedFormPost } from "~/app/http/form-refusal.server";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { ContactForm } from "~/features/contact/contact-form";
@@ -20,6 +21,8 @@ const MAP_MIN_HEIGHT = 400;
 
 /** The contact form, posted with or without JavaScript (the same service as POST /api/contact). */
 export async function action({ request, context }: Route.ActionArgs) {
+  const refused = refusedFormPost(context);
+  if (refused) return refused;
   const result = await contactFormPost(context.get(appContext), request);
   return data(result, { status: result.kind === "sent" ? 200 : result.kind === "too-large" ? 413 : 400 });
 }

@@ -1,5 +1,6 @@
 import { ArrowLeft, BadgeCheck, Percent, ShieldCheck } from "lucide-react";
 import { data, Link } from "react-router";
+import { refusedFormPost } from "~/app/http/form-refusal.server";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { FinancingForm } from "~/features/financing/financing-form";
@@ -23,6 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The application, posted with or without JavaScript (multipart; the same schema and service as POST /api/financing). */
 export async function action({ request, context }: Route.ActionArgs) {
+  const refused = refusedFormPost(context);
+  if (refused) return refused;
   const { result, setCookie } = await financingFormPost(context.get(appContext), request);
   const status = result.kind === "submitted" ? 200 : result.kind === "too-large" ? 413 : 400;
   return data(result, { status, headers: { "Cache-Control": "no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } });

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { refusedFormPost } from "~/app/http/form-refusal.server";
 import { tradeInVinDecode } from "~/app/http/service-vin-decoder.server";
 import { metaLocale } from "~/app/lib/locale-handle";
 import { PageHero } from "~/app/lib/page-shell";
@@ -8,17 +9,22 @@ import { tradeInFormPost } from "~/features/trade-in/trade-in-form-action.server
 import { resizePhoto } from "~/features/vehicles/resize-photo";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
+import { formClientAction } from "~/shared/ui/form-post";
 import { useLocalizedPath } from "~/shared/i18n/messages";
 import { tradeInMessagesFor, useTradeInMessages } from "~/shared/i18n/trade-in-messages";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/trade-in";
 
-/** The form posted without JavaScript (multipart; the same schema and service as POST /api/trade-ins). */
+/** The form posted with or without JavaScript (multipart; the same schema and service as POST /api/trade-ins). */
 export async function action({ request, context }: Route.ActionArgs) {
+  const refused = refusedFormPost(context);
+  if (refused) return refused;
   const ctx = context.get(appContext);
   const result = await tradeInFormPost(ctx, request, tradeInVinDecode(ctx.env.vpicCacheDir));
   return data(result, { status: result.kind === "sent" ? 200 : result.kind === "too-large" ? 413 : 400 });
 }
+
+export const clientAction = (args: Route.ClientActionArgs) => formClientAction(args);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { locale } = metaLocale(matches);

@@ -1,6 +1,7 @@
 import { ArrowLeft, Check, Phone } from "lucide-react";
 import { Suspense } from "react";
 import { Await, data, isRouteErrorResponse, Link, redirect, useActionData, useAsyncError } from "react-router";
+import { refusedFormPost } from "~/app/http/form-refusal.server";
 import { NotFoundPage } from "~/app/layout/not-found-page";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { contactFormPost } from "~/features/contact/contact-form-action.server";
@@ -115,6 +116,8 @@ type VehicleData = ListedVehicleData | SoldVehicleData;
  * POST /api/contact, with this page's vehicle.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
+  const refused = refusedFormPost(context);
+  if (refused) return refused;
   const ctx = context.get(appContext);
   const slug = params.vehiclePath;
   const id = isVehiclePathSlug(slug) ? parseVehicleIdFromPath(slug) : null;

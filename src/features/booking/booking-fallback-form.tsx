@@ -54,7 +54,13 @@ export function BookingFallbackForm({
       <p className="mt-1 text-sm text-gray-700">{m.noJs.intro}</p>
       {posted ? (
         <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-4 text-sm font-medium text-red-900">
-          {posted.kind === "slot-taken" ? m.toast.slotTaken : posted.kind === "too-large" ? m.noJs.tooLarge : m.validation.fixFields}
+          {posted.kind === "failed"
+            ? posted.error || m.toast.failureText
+            : posted.kind === "slot-taken"
+              ? m.toast.slotTaken
+              : posted.kind === "too-large"
+                ? m.noJs.tooLarge
+                : m.validation.fixFields}
         </p>
       ) : null}
       <form method="post" action={path("/booking")} className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -67,7 +73,12 @@ export function BookingFallbackForm({
           wrapperClassName="sm:col-span-2"
           defaultValue={values.serviceId}
           placeholder={m.noJs.choose}
-          options={services.map((s) => ({ value: s.id, label: `${s.name} (${m.minutes(s.duration)}, ${formatPrice(s.price, locale)})` }))}
+          // An untranslated name is the English one (decision 068): the option says so, for a screen reader.
+          options={services.map((s) => ({
+            value: s.id,
+            label: `${s.name} (${m.minutes(s.duration)}, ${formatPrice(s.price, locale)})`,
+            lang: s.nameLang,
+          }))}
         />
         <SelectField
           id="nojs-bookingDate"

@@ -76,7 +76,7 @@ describe("bookingSchema", () => {
   });
 });
 
-describe("bookingSchema: the customer's vehicle (issue 29)", () => {
+describe("bookingSchema: the customer's vehicle", () => {
   it("takes year, make, model, mileage and VIN, each optional; blanks are left out", () => {
     expect(
       bookingSchema.parse({

@@ -28,7 +28,7 @@ const longDate = (iso: string) =>
 
 /** Upcoming bookings with confirm and cancel (docs/behaviour.md §2 Staff dashboard); `focusId` (a mail's link) is shown marked and scrolled to. */
 export function BookingsTab({ focusId }: { focusId?: string | null }) {
-  const m = useStaffMessages().admin;
+  const m = useStaffMessages().staff;
   const b = m.bookings;
   const { data, error, reload } = useStaffData<StaffBooking[]>("/api/admin/bookings");
   const focused = useFocusedRecord(focusId, data !== null);

@@ -47,12 +47,7 @@ export default function CustomerForm({
       return;
     }
     // A refusal's own message (e.g. too many attempts, the rate limit's JSON `{ error }`); a 400's is the fields'.
-    let description = m.toast.failureText;
-    try {
-      if (result.kind === "failed") description = (JSON.parse(result.error!) as { error?: string }).error || description;
-    } catch {
-      // No message of its own (a crash page, no connection).
-    }
+    const description = (result.kind === "failed" && result.error) || m.toast.failureText;
     toast({ title: m.toast.failureTitle, description, variant: "destructive" });
     if (result.kind !== "invalid") return;
     const { fieldErrors } = result;

@@ -30,7 +30,7 @@ function untranslatedCount(service: ServiceRecord): number {
  */
 export function ServicesTab() {
   const m = useStaffMessages().services;
-  const common = useStaffMessages().admin.common;
+  const common = useStaffMessages().staff.common;
   const { data, error, reload } = useStaffData<ServiceRecord[]>("/api/admin/services");
   const [editing, setEditing] = useState<string | null>(null);
   const editButtons = useRef<Record<string, HTMLButtonElement | null>>({});

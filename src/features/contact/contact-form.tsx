@@ -48,12 +48,7 @@ export function ContactForm({ action, posted, vehicleId, defaultMessage = "", cl
     // The server re-checks every rule: its field messages go where they belong, and a refusal's
     // own message (e.g. too many messages, the JSON `{ error }` of the rate limit) into the toast.
     if (result.kind === "invalid") setFieldErrors(result.fieldErrors, true);
-    let description = m.toasts.failureText;
-    try {
-      if (result.kind === "failed") description = (JSON.parse(result.error!) as { error?: string }).error || description;
-    } catch {
-      // No message of its own (a crash page, no connection).
-    }
+    const description = (result.kind === "failed" && result.error) || m.toasts.failureText;
     toast({ title: m.toasts.failureTitle, description, variant: "destructive" });
   });
   const { formProps, register, errors, isSubmitting, reset, setFieldErrors } = useZodForm<ContactFormValues>({
@@ -128,7 +123,11 @@ function PostedNotice({ result }: { result: ContactPostResult }) {
   }
   return (
     <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-sm font-medium text-red-900">
-      {result.kind === "too-large" ? m.posted.tooLarge : m.posted.fixFields}
+      {result.kind === "failed"
+        ? result.error || m.toasts.failureText
+        : result.kind === "too-large"
+          ? m.posted.tooLarge
+          : m.posted.fixFields}
     </div>
   );
 }

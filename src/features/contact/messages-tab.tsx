@@ -18,7 +18,7 @@ import type { StaffMessage } from "./contact-staff.server";
  * states. `focusId` (a staff mail's link) is marked and scrolled to.
  */
 export function MessagesTab({ focusId }: { focusId?: string | null }) {
-  const m = useStaffMessages().admin;
+  const m = useStaffMessages().staff;
   const leads = useStaffMessages().leads;
   const { data, error, reload } = useStaffData<StaffMessage[]>("/api/admin/contact-submissions");
   const focused = useFocusedRecord(focusId, data !== null);

@@ -9,6 +9,7 @@ import { canUseArea } from "~/shared/staff/staff-roles";
 import { uuidField } from "~/shared/validation/fields";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { localeFromBody } from "~/shared/i18n/locales";
+import { rateLimitMessagesFor } from "~/shared/i18n/rate-limit-messages";
 import { hasPdfAccess, setPdfAccessCookie } from "./financing-pdf-access.server";
 import { buildFinancingPdf } from "./financing-pdf.server";
 import { staffFinancingPdf } from "./financing-staff.server";
@@ -38,7 +39,8 @@ export function financingApi(ctx: AppContext): Router {
 
   router.post(
     "/financing",
-    rateLimit({ ...FINANCING_RATE_LIMIT, message: "Too many requests" }),
+    // Refused before the body is read: in the language of the page that sent it (its Referer).
+    rateLimit({ ...FINANCING_RATE_LIMIT, message: (locale) => rateLimitMessagesFor(locale).financing }),
     financingInFlightLimit,
     jsonBody(FINANCING_BODY_LIMIT),
     async (req, res) => {

@@ -87,7 +87,9 @@ function ApplicationForm({ action, headingRef, onSubmitted, posted, vehicle }: A
       return;
     }
     if (result.kind === "invalid") setFieldErrors(result.fieldErrors, true);
-    toast({ title: m.toasts.submitFailedTitle, description: m.toasts.submitFailedText, variant: "destructive" });
+    // A refusal's own message (the rate limit's, in the page's language), else the general one.
+    const description = (result.kind === "failed" && result.error) || m.toasts.submitFailedText;
+    toast({ title: m.toasts.submitFailedTitle, description, variant: "destructive" });
   });
   const { formProps, register, control, errors, isSubmitting, setFieldErrors } = useZodForm<FinancingApplication>({
     schema: () => loadSchema().then((schema) => schema(messages)),
@@ -161,7 +163,11 @@ function ApplicationForm({ action, headingRef, onSubmitted, posted, vehicle }: A
       </div>
       {posted ? (
         <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-sm font-medium text-red-900">
-          {posted.kind === "too-large" ? m.posted.tooLarge : `${m.posted.fixFields} ${m.posted.reenter}`}
+          {posted.kind === "failed"
+            ? posted.error || m.toasts.submitFailedText
+            : posted.kind === "too-large"
+              ? m.posted.tooLarge
+              : `${m.posted.fixFields} ${m.posted.reenter}`}
         </div>
       ) : null}
 

@@ -24,7 +24,7 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US");
  * lead status and mail states. `focusId` (a staff mail's link) opens that application.
  */
 export function FinancingTab({ focusId }: { focusId?: string | null }) {
-  const m = useStaffMessages().admin;
+  const m = useStaffMessages().staff;
   const leads = useStaffMessages().leads;
   const { data, error, reload } = useStaffData<FinancingSummary[]>("/api/admin/financing");
   const [viewing, setViewing] = useState<FinancingSummary | null>(null);
@@ -130,7 +130,7 @@ const PRINT_CSS = `@media print {
 }`;
 
 function FinancingDetailsDialog({ summary, onClose }: { summary: FinancingSummary; onClose: () => void }) {
-  const m = useStaffMessages().admin;
+  const m = useStaffMessages().staff;
   const f = m.financing;
   const [details, setDetails] = useState<FinancingDetails | null>(null);
   const [failed, setFailed] = useState(false);
@@ -216,7 +216,7 @@ function PersonSection({
   person: FinancingDetails["coApplicant"] & object;
   children?: ReactNode;
 }) {
-  const f = useStaffMessages().admin.financing;
+  const f = useStaffMessages().staff.financing;
   // The form's own labels ("Self-Employed"), not the stored value ("self-employed").
   const employmentLabels: Record<string, string> = useMessages().financing.form.employmentOptions;
   const [ssn, setSsn] = useState<string | null>(null);
@@ -285,7 +285,7 @@ function PersonSection({
 }
 
 function Document({ label, alt, info, src }: { label: string; alt: string; info: { contentType: string } | null; src: string }) {
-  const f = useStaffMessages().admin.financing;
+  const f = useStaffMessages().staff.financing;
   return (
     <figure className="rounded-md border border-gray-200 p-2">
       <figcaption className="text-sm font-medium">{label}</figcaption>

@@ -27,7 +27,7 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US");
 /** Owner only: every outgoing mail without its body, with Retry for a failed one. */
 export function OutboxTab() {
   const m = useStaffMessages().leads.outbox;
-  const common = useStaffMessages().admin.common;
+  const common = useStaffMessages().staff.common;
   const [filter, setFilter] = useState<Filter>("all");
   const filterId = useId();
   const { data, error, reload } = useStaffData<OutboxPage>(`/api/admin/outbox${filter === "all" ? "" : `?status=${filter}`}`);

@@ -12,7 +12,7 @@ type AuditPage = { entries: AuditEntry[]; nextBefore: number | null; actions: st
 /** Owner only: the audit trail, newest first, filtered by person and action, paged. */
 export function AuditTab() {
   const m = useStaffMessages().staff.audit;
-  const loading = useStaffMessages().admin.common.loading;
+  const loading = useStaffMessages().staff.common.loading;
   const people = useStaffData<StaffAccountSummary[]>("/api/admin/staff");
   const [account, setAccount] = useState("");
   const [action, setAction] = useState("");

@@ -13,7 +13,7 @@ import { DealSettingsPanel } from "./deal-settings-panel";
  * secret (docs/behaviour.md §2 Staff dashboard). The audit trail is its own tab.
  */
 export function SettingsTab() {
-  const m = useStaffMessages().admin.settings;
+  const m = useStaffMessages().staff.settings;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <DealSettingsPanel />

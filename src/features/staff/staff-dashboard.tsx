@@ -21,7 +21,7 @@ export type SignInComponent = ComponentType<{ onSignedIn: (user: SessionUser) =>
 
 /** /podium: the sign-in screen or the dashboard. The server session decides. */
 export function StaffApp({ tabs, SignIn, Banner }: { tabs: readonly DashboardTab[]; SignIn: SignInComponent; Banner?: DashboardBanner }) {
-  const m = useStaffMessages().admin;
+  const m = useStaffMessages().staff;
   const [state, setState] = useState<{ kind: "checking" } | { kind: "signed-out" } | { kind: "signed-in"; user: SessionUser }>({
     kind: "checking",
   });
@@ -77,7 +77,7 @@ function Dashboard({
   Banner?: DashboardBanner;
   onLogout: (everywhere: boolean) => void;
 }) {
-  const m = useStaffMessages().admin;
+  const m = useStaffMessages().staff;
   const ids = tabs.map((t) => t.id);
   // A staff mail links to one record: /podium?tab=financing&id=… opens that tab, and its panel
   // that record. A tab the person's role may not use falls back to the first (the server says no anyway).
@@ -136,8 +136,8 @@ function Dashboard({
             }}
             type="button"
             role="tab"
-            id={`admin-tab-${t}`}
-            aria-controls={`admin-panel-${t}`}
+            id={`staff-tab-${t}`}
+            aria-controls={`staff-panel-${t}`}
             aria-selected={tab === t}
             tabIndex={tab === t ? 0 : -1}
             onClick={() => setTab(t)}
@@ -150,7 +150,7 @@ function Dashboard({
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`} tabIndex={0} className="mt-6 outline-none">
+      <div role="tabpanel" id={`staff-panel-${tab}`} aria-labelledby={`staff-tab-${tab}`} tabIndex={0} className="mt-6 outline-none">
         {Panel ? <Panel user={user} focusId={linked && tab === linked.tab ? linked.id : null} /> : null}
       </div>
     </div>

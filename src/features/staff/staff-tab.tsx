@@ -87,7 +87,7 @@ export function StaffTab() {
             label={m.staffTab.role}
             value={role}
             onChange={(e) => setRole(e.target.value as StaffRole)}
-            options={STAFF_ROLES.map((r) => ({ value: r, label: messages.admin.roles[r] }))}
+            options={STAFF_ROLES.map((r) => ({ value: r, label: messages.staff.roles[r] }))}
           />
           <Button type="submit" variant="primary" disabled={busy} className="md:mt-6">
             {m.staffTab.create}
@@ -108,7 +108,7 @@ export function StaffTab() {
           {m.staffTab.heading}
         </h2>
         {error ? <LoadFailed onRetry={reload} /> : null}
-        {data === null && !error ? <p className="text-gray-700">{messages.admin.common.loading}</p> : null}
+        {data === null && !error ? <p className="text-gray-700">{messages.staff.common.loading}</p> : null}
         {data ? (
           <DataTable<StaffAccountSummary>
             caption={m.staffTab.heading}
@@ -132,7 +132,7 @@ export function StaffTab() {
                   >
                     {STAFF_ROLES.map((r) => (
                       <option key={r} value={r}>
-                        {messages.admin.roles[r]}
+                        {messages.staff.roles[r]}
                       </option>
                     ))}
                   </select>

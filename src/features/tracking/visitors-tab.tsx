@@ -11,7 +11,7 @@ export const ACTIVE_POLL_MS = 30_000;
 export const TOP_PAGES = 5;
 
 export function VisitorsTab() {
-  const m = useStaffMessages().admin.visitors;
+  const m = useStaffMessages().staff.visitors;
   const stats = useStaffData<{ page: string; count: number }[]>("/api/admin/visitor-stats");
   const active = useStaffData<{ count: number }>("/api/admin/active-visitors", ACTIVE_POLL_MS);
   const daily = useStaffData<{ day: string; count: number }[]>("/api/admin/visitor-daily");
@@ -89,7 +89,7 @@ function StatCard({ label, hint, value, testId }: { label: string; hint?: string
 
 /** Daily page views as CSS bars; each bar carries its value for screen readers. */
 function DailyChart({ days }: { days: { day: string; count: number }[] }) {
-  const m = useStaffMessages().admin.visitors;
+  const m = useStaffMessages().staff.visitors;
   const max = Math.max(1, ...days.map((d) => d.count));
   return (
     <section aria-labelledby="daily-views">

@@ -24,7 +24,7 @@ function thresholdHint(metric: WebVitalMetric): string {
 
 /** The Core Web Vitals report of Visitor Reports: p75 of LCP, INP and CLS per page and device class. */
 export function WebVitalsTable({ rows }: { rows: WebVitalsReportRow[] }) {
-  const m = useStaffMessages().admin.visitors.webVitals;
+  const m = useStaffMessages().staff.visitors.webVitals;
   return (
     <section aria-labelledby="web-vitals-heading">
       <h2 id="web-vitals-heading" className="text-lg font-bold">
@@ -72,7 +72,7 @@ export function WebVitalsTable({ rows }: { rows: WebVitalsReportRow[] }) {
 const samplesOf = (row: WebVitalsReportRow) => Math.max(row.LCP?.samples ?? 0, row.INP?.samples ?? 0, row.CLS?.samples ?? 0);
 
 function MetricValue({ metric, value }: { metric: WebVitalMetric; value: WebVitalP75 | null }) {
-  const m = useStaffMessages().admin.visitors.webVitals;
+  const m = useStaffMessages().staff.visitors.webVitals;
   if (!value) return m.noData;
   return (
     <span data-rating={value.rating}>

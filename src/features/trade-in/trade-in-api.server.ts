@@ -28,8 +28,8 @@ export function tradeInApi(ctx: AppContext, decodeVin?: TradeInVinDecode): Route
   const router = Router();
   router.post(
     "/trade-ins",
-    // Refused before the body is read, so in English; the field messages are localized.
-    rateLimit({ ...TRADE_IN_RATE_LIMIT, message: tradeInMessagesFor().api.tooMany }),
+    // Refused before the body is read: in the language of the page that sent it (its Referer).
+    rateLimit({ ...TRADE_IN_RATE_LIMIT, message: (locale) => tradeInMessagesFor(locale).api.tooMany }),
     tradeInInFlightLimit,
     jsonBody(`${TRADE_IN_BODY_LIMIT_BYTES / MB}mb`),
     async (req, res) => {

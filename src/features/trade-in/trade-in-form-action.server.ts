@@ -17,10 +17,15 @@ async function asDataUrl(file: File): Promise<string> {
 }
 
 /**
- * The trade-in form posted to /trade-in without JavaScript (multipart/form-data, photos as
- * files): the same schema and service as POST /api/trade-ins (decision 067).
+ * The trade-in form posted to /trade-in, with JavaScript (/trade-in.data, the photos resized in the
+ * browser) or without (multipart/form-data, photos as files): the same schema and service as
+ * POST /api/trade-ins (decisions 062 and 067).
  */
-export async function tradeInFormPost(ctx: AppContext, request: Request, decodeVin?: TradeInVinDecode): Promise<TradeInPostResult> {
+export async function tradeInFormPost(
+  ctx: AppContext,
+  request: Request,
+  decodeVin?: TradeInVinDecode,
+): Promise<Exclude<TradeInPostResult, { kind: "failed" }>> {
   let formData: FormData;
   try {
     formData = await readFormData(request, TRADE_IN_BODY_LIMIT_BYTES);

@@ -1,10 +1,9 @@
 import { Camera, X } from "lucide-react";
 import { useId, useRef, useState, type ReactNode } from "react";
-import { useLocale } from "~/shared/i18n/messages";
 import { useTradeInMessages } from "~/shared/i18n/trade-in-messages";
 import { CheckboxField, SelectField, TextField } from "~/shared/ui/form-field";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
-import { useZodForm } from "~/shared/ui/use-zod-form";
+import { useFormPost, useZodForm } from "~/shared/ui/use-zod-form";
 import type { TradeInPostResult } from "./trade-in-fields";
 import type { TradeInFormValues } from "./trade-in-schema";
 
@@ -14,12 +13,13 @@ const loadSchema = () => import("./trade-in-schema").then((module) => module.tra
 /** At most this many photos (the schema says the same; this file must not import it eagerly). */
 const MAX_PHOTOS = 10;
 
-type Photo = { name: string; dataUrl: string };
+/** A chosen photo: the resized copy that is sent, and its preview. */
+type Photo = { name: string; file: File; dataUrl: string };
 
 type TradeInFormProps = {
-  /** The page route whose action takes the form when it is posted without JavaScript. */
+  /** The page route whose action takes the form, with or without JavaScript. */
   action: string;
-  /** That action's answer, when the page is the result of such a post. */
+  /** That action's answer, when the page is the result of a post made without JavaScript. */
   posted?: TradeInPostResult;
   /**
    * Resizes one photo in the browser before it is sent: the vehicle photo pipeline, handed in by
@@ -36,69 +36,54 @@ const readAsDataUrl = (blob: Blob) =>
     reader.readAsDataURL(blob);
   });
 
-/** POSTs the request as JSON with upload progress (XMLHttpRequest, since fetch reports none). */
-function postTradeIn(body: unknown, onProgress: (percent: number) => void): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/trade-ins");
-    xhr.withCredentials = true;
-    xhr.setRequestHeader("Content-Type", "application/json");
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      let parsed: unknown = {};
-      try {
-        parsed = JSON.parse(xhr.responseText);
-      } catch {
-        // A proxy's HTML error page: the status says enough.
-      }
-      resolve({ status: xhr.status, body: parsed });
-    };
-    xhr.onerror = () => reject(new Error("Network error"));
-    xhr.send(JSON.stringify(body));
-  });
-}
+/** A resized photo as a file part, named after what was chosen, with the extension of what it now is. */
+const asFile = (blob: Blob, chosen: File) =>
+  new File(
+    [blob],
+    chosen.name.replace(/\.[^.]*$/, "") + (blob.type === "image/webp" ? ".webp" : blob.type === "image/png" ? ".png" : ".jpg"),
+    {
+      type: blob.type || chosen.type,
+    },
+  );
 
 /**
- * The trade-in appraisal form (decision 067). With JavaScript it checks the shared schema, resizes
- * the photos in the browser and sends JSON (photos as data URLs) to POST /api/trade-ins with a
- * progress bar; before or without JavaScript it is a multipart POST to the page's route action,
- * photos as files, checked by the same schema and stored by the same service.
+ * The trade-in appraisal form (decision 067). It always posts multipart/form-data to the page's
+ * route action, which checks the shared schema and calls the same service as POST /api/trade-ins
+ * (decision 062). Without JavaScript the chosen files go as they are. With it the form first checks
+ * the schema, resizes each photo in the browser, and React Router posts the same form with the
+ * resized copies in its (hidden) photos input; the answer is the action's, the page stays. fetch
+ * reports no upload progress, so the sending state is an indeterminate bar.
  */
 export function TradeInForm({ action, posted, resizePhoto }: TradeInFormProps) {
   const m = useTradeInMessages();
-  const locale = useLocale();
   const id = useId();
   const [notice, setNotice] = useState(posted);
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [preparing, setPreparing] = useState<{ done: number; total: number } | null>(null);
-  const [upload, setUpload] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const sentPhotos = useRef<HTMLInputElement>(null);
   const echoed = notice?.kind === "invalid" ? notice.values : undefined;
+  const post = useFormPost<TradeInPostResult>((result) => {
+    setNotice(result);
+    if (result.kind === "sent") {
+      setPhotos([]);
+      reset();
+      window.scrollTo({ top: 0, behavior: "smooth" });
+      return;
+    }
+    if (result.kind === "invalid") setFieldErrors(result.fieldErrors, true);
+  });
   const { formProps, register, control, errors, isSubmitting, reset, setFieldErrors } = useZodForm<TradeInFormValues>({
     schema: () => loadSchema().then((schema) => schema(m)),
     initialErrors: posted?.kind === "invalid" ? posted.fieldErrors : undefined,
-    onValid: async (values) => {
+    onValid: (): Promise<void> => {
       setNotice(undefined);
-      setUpload(0);
-      try {
-        const res = await postTradeIn({ ...values, locale }, setUpload);
-        if (res.status === 201) {
-          setNotice({ kind: "sent" });
-          setPhotos([]);
-          reset();
-          window.scrollTo({ top: 0, behavior: "smooth" });
-          return;
-        }
-        const body = res.body as { error?: string; fieldErrors?: Record<string, string> };
-        if (body.fieldErrors) setFieldErrors(body.fieldErrors, true);
-        setNotice(res.status === 413 ? { kind: "too-large" } : { kind: "invalid", fieldErrors: body.fieldErrors ?? {}, values: {} });
-      } catch {
-        setNotice({ kind: "invalid", fieldErrors: {}, values: {} });
-      } finally {
-        setUpload(null);
-      }
+      // The resized copies ride in the hidden file input, so the post is the form itself, as
+      // without JavaScript (the visible input is emptied after each choice).
+      const files = new DataTransfer();
+      for (const photo of photos) files.items.add(photo.file);
+      sentPhotos.current!.files = files.files;
+      return post(formProps.ref.current!);
     },
   });
   const photosControl = control("photos");
@@ -109,12 +94,13 @@ export function TradeInForm({ action, posted, resizePhoto }: TradeInFormProps) {
     setPreparing({ done: 0, total: chosen.length });
     const added: Photo[] = [];
     for (const [i, file] of chosen.entries()) {
+      let sent: File = file;
       try {
-        added.push({ name: file.name, dataUrl: await readAsDataUrl(await resizePhoto(file)) });
+        sent = asFile(await resizePhoto(file), file);
       } catch {
         // A file the browser cannot decode: sent as it is, the server says whether it is an image.
-        added.push({ name: file.name, dataUrl: await readAsDataUrl(file) });
       }
+      added.push({ name: file.name, file: sent, dataUrl: await readAsDataUrl(sent) });
       setPreparing({ done: i + 1, total: chosen.length });
     }
     setPreparing(null);
@@ -212,7 +198,7 @@ export function TradeInForm({ action, posted, resizePhoto }: TradeInFormProps) {
           <p id={`${id}-photos-hint`} className="mt-1 text-sm text-gray-700">
             {m.hints.photos}
           </p>
-          {/* Without JavaScript the files go with the form (multipart); with it, resized copies go as data URLs. */}
+          {/* Without JavaScript the chosen files go with the form; with it, the resized copies go in the hidden input below. */}
           <input
             ref={(element) => {
               fileInput.current = element;
@@ -229,6 +215,7 @@ export function TradeInForm({ action, posted, resizePhoto }: TradeInFormProps) {
             onChange={(e) => void addPhotos(e.currentTarget.files)}
             className="mt-2 block w-full text-base text-gray-900 file:mr-3 file:inline-flex file:items-center file:rounded-md file:border-0 file:bg-gray-900 file:px-4 file:py-2 file:font-semibold file:text-white"
           />
+          <input ref={sentPhotos} type="file" name="photos" multiple hidden tabIndex={-1} />
           {photoError ? (
             <p id={`${id}-photos-error`} className="mt-1 text-sm font-medium text-red-800">
               {photoError}
@@ -291,10 +278,11 @@ export function TradeInForm({ action, posted, resizePhoto }: TradeInFormProps) {
         </div>
         <PrivacyNotice />
       </Section>
-      {upload !== null ? (
+      {isSubmitting ? (
         <div role="status">
           <p className="text-sm text-gray-800">{m.uploading}</p>
-          <progress max={100} value={upload} aria-label={m.uploadProgress} className="mt-1 h-2 w-full accent-red-700" />
+          {/* fetch reports no upload progress: a bar that says "sending", not how far. */}
+          <progress aria-label={m.uploadProgress} className="mt-1 h-2 w-full accent-red-700" />
         </div>
       ) : null}
       <button
@@ -317,7 +305,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The route action's outcome (or the API's, with JavaScript): sent, or what to fix. */
+/** The route action's outcome: sent, or what to fix; or no answer at all (offline, a refusal). */
 function PostedNotice({ result }: { result: TradeInPostResult }) {
   const m = useTradeInMessages();
   if (result.kind === "sent") {
@@ -330,7 +318,13 @@ function PostedNotice({ result }: { result: TradeInPostResult }) {
   }
   return (
     <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-sm font-medium text-red-900">
-      {result.kind === "too-large" ? m.posted.tooLarge : Object.keys(result.fieldErrors).length ? m.posted.fixFields : m.posted.failed}
+      {result.kind === "failed"
+        ? result.error || m.posted.failed
+        : result.kind === "too-large"
+          ? m.posted.tooLarge
+          : result.kind === "invalid" && Object.keys(result.fieldErrors).length
+            ? m.posted.fixFields
+            : m.posted.failed}
     </div>
   );
 }

@@ -34,7 +34,7 @@ const range = (low: number, high: number) => (low === high ? formatPrice(low) : 
  * `focusId` (a staff mail's link) is marked and scrolled to.
  */
 export function TradeInsTab({ user, focusId }: { user: SessionUser; focusId?: string | null }) {
-  const m = useStaffMessages().admin;
+  const m = useStaffMessages().staff;
   const leads = useStaffMessages().leads;
   const { data, error, reload } = useStaffData<StaffTradeIn[]>("/api/admin/trade-ins");
   const focused = useFocusedRecord(focusId, data !== null);

@@ -36,7 +36,7 @@ const HEADINGS = {
   es: { asIs: "COMO ESTÁ", implied: "SOLAMENTE GARANTÍAS IMPLÍCITAS", dealer: "GARANTÍA DEL CONCESIONARIO" },
 } as const;
 
-describe("renderBuyersGuide in Massachusetts (issue 29 item 1, decision 060)", () => {
+describe("renderBuyersGuide in Massachusetts (decision 060)", () => {
   // The issue's cases: the mileage bands' edges and a car under $700. Each stored as "as_is" (an old
   // row) and as what the form now offers, in both languages.
   const cases = [

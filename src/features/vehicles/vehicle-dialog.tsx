@@ -40,7 +40,7 @@ function photosOf(vehicle: Vehicle | null): Photo[] {
 /** Add Vehicle / Edit Vehicle (docs/behaviour.md §5 Vehicle form, §8 toasts, §9 photos). */
 export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle | null; onClose: () => void; onSaved: () => void }) {
   const staffText = useStaffMessages();
-  const m = staffText.admin;
+  const m = staffText.staff;
   const f = m.vehicleForm;
   const d = staffText.vehicleText.descriptions;
   const [photos, setPhotos] = useState<Photo[]>(() => photosOf(vehicle));

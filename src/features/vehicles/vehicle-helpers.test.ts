@@ -44,7 +44,7 @@ describe("VIN decoding", () => {
   });
 });
 
-describe("VIN decoding: fuel type (issue 29 item 2)", () => {
+describe("VIN decoding: fuel type", () => {
   it("maps vPIC's fuel type strings onto the lot's list, null when the lot has no such value", () => {
     expect(mapFuelType("Gasoline")).toBe("gasoline");
     expect(mapFuelType("Diesel")).toBe("diesel");

@@ -238,7 +238,7 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
         ) : null}
       </div>
       <div className="mt-6 flex justify-end gap-2">
-        <Button onClick={onClose}>{staff.admin.common.cancel}</Button>
+        <Button onClick={onClose}>{staff.staff.common.cancel}</Button>
         <Button variant="primary" disabled={!report || applicable === 0 || busy !== null} onClick={() => void confirm()}>
           <FileUp aria-hidden="true" className="h-4 w-4" />
           {busy === "import" ? c.importing : c.confirm(applicable)}

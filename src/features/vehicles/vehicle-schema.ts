@@ -7,7 +7,7 @@ import { canonicalFeatureName } from "~/shared/lib/vehicle-features";
 import { isValidVin, VIN_LENGTH } from "~/shared/lib/vin";
 import { isoDateField, requiredText, vinField, withoutControlCharacters } from "~/shared/validation/fields";
 
-const v = staffMessagesFor().admin.validation;
+const v = staffMessagesFor().staff.validation;
 
 /** docs/behaviour.md §5 option lists. */
 export const TRANSMISSIONS = ["Automatic", "Manual", "CVT", "Semi-Automatic"] as const;
@@ -105,7 +105,7 @@ const photoList = (min: number) =>
     // Inline photos are one upload's worth at most (docs/behaviour.md §9: 25 per upload).
     .refine(
       (images) => images.filter((s) => s.startsWith("data:")).length <= MAX_PHOTOS_PER_UPLOAD,
-      staffMessagesFor().admin.vehicleForm.tooManyText,
+      staffMessagesFor().staff.vehicleForm.tooManyText,
     );
 
 /** From model year 1981 every VIN follows 49 CFR 565 (ISO 3779 with the North American check digit). */

@@ -47,7 +47,7 @@ export function filterVehicles(
 export function VehiclesTab({ user }: { user: SessionUser }) {
   const canEdit = canEditVehicles(user.role);
   const staff = useStaffMessages();
-  const m = staff.admin;
+  const m = staff.staff;
   const t = staff.lot;
   const { data, error, reload } = useStaffData<Vehicle[]>("/api/admin/vehicles");
   const [query, setQuery] = useState("");

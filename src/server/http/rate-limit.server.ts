@@ -23,15 +23,31 @@ function writeLine(level: number, error: unknown, msg?: string) {
  * the requested page (/es/contact → "es"), or for a JSON API call (whose body is not read before
  * the limit) the language of the page that sent it, from the Referer; English otherwise.
  */
-export function rateLimit(options: { limit: number; windowMs: number; message: string | ((locale: Locale) => string) }) {
+export function rateLimit(options: {
+  limit: number;
+  windowMs: number;
+  message: string | ((locale: Locale) => string);
+  /**
+   * A page's form post: refused without JavaScript (a plain POST, not React Router's `.data`
+   * request), the page itself answers, with the message on it, rather than a bare JSON body. The
+   * message goes to the route action in `res.locals.formRefusal`; the action reads no body then.
+   */
+  pagePost?: boolean;
+}) {
   const { message } = options;
   return expressRateLimit({
     windowMs: options.windowMs,
     limit: options.limit,
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    handler: (req, res) => {
-      res.status(429).json({ error: typeof message === "string" ? message : message(requestLocale(req.originalUrl, req.get("referer"))) });
+    handler: (req, res, next) => {
+      const text = typeof message === "string" ? message : message(requestLocale(req.originalUrl, req.get("referer")));
+      if (options.pagePost && !req.path.endsWith(".data")) {
+        res.locals.formRefusal = text;
+        next();
+        return;
+      }
+      res.status(429).json({ error: text });
     },
     logger: oneLineLogger,
     // TRUST_PROXY is off unless a proxy is configured (decision 021): a client-sent X-Forwarded-For is

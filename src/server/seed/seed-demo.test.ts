@@ -6,7 +6,7 @@ import { DEMO_VEHICLE_COUNT, demoPrice, demoStockNumber, demoVehicle } from "./s
 
 const civic = { make: "Honda", basePrice: 24_000, bodyStyle: "Sedan" };
 
-describe("demo lot prices (issue 10: not $4,995 whatever the car)", () => {
+describe("demo lot prices: not $4,995 whatever the car", () => {
   const lot = Array.from({ length: DEMO_VEHICLE_COUNT }, (_, i) => demoVehicle(i));
 
   it("spreads prices like a real used lot: few repeats, few at the floor, a range from budget to near-new", () => {

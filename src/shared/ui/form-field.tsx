@@ -124,7 +124,8 @@ export function TextAreaField({
   );
 }
 
-export type SelectOption = { value: string; label: string };
+/** `lang`: the label's language when it is not the page's (an untranslated service's English name). */
+export type SelectOption = { value: string; label: string; lang?: string };
 
 /** A labelled select with an optional empty first option (the placeholder). */
 export function SelectField({
@@ -145,7 +146,7 @@ export function SelectField({
         <select {...select} {...control} className={`${controlClass(error)} ${className ?? ""}`}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((o) => (
-            <option key={o.value} value={o.value}>
+            <option key={o.value} value={o.value} lang={o.lang}>
               {o.label}
             </option>
           ))}

@@ -5,14 +5,24 @@
  * cost less than a chunk of its own for each page with a form.
  */
 
-/** What a form gets when its action gave no answer: offline, a server error, a refusal by a rate limit. */
+/**
+ * What a form gets when its action gave no answer (offline, a server error) or a refusal: `error` is
+ * the refusal's own message when it had one, in the page's language (a rate limit's, from its JSON
+ * `{ error }` after a post with JavaScript, or from the action after a plain POST).
+ */
 export type FormPostFailed = { kind: "failed"; error?: string };
 
 /**
  * The `clientAction` of a page whose form posts with JavaScript: the server action's answer, or
  * `failed` when there was none, so the form shows its failure toast and keeps what was typed
- * (an error would otherwise replace the page with the error boundary). `error` keeps the refusal's
- * body (a rate limit's JSON `{ error }`) for a form that shows its message.
+ * (an error would otherwise replace the page with the error boundary).
  */
 export const formClientAction = <Result>({ serverAction }: { serverAction: () => Promise<Result> }) =>
-  serverAction().catch((refusal: { data?: string }): FormPostFailed => ({ kind: "failed", error: refusal.data }));
+  serverAction().catch((refusal: { data?: string }): FormPostFailed => {
+    try {
+      return { kind: "failed", error: (JSON.parse(refusal.data!) as { error?: string }).error };
+    } catch {
+      // No message of its own (a crash page, no connection).
+      return { kind: "failed" };
+    }
+  });

@@ -6,7 +6,7 @@ import { useStaffMessages } from "~/shared/i18n/staff-messages";
  * know to answer in Spanish or Portuguese. Named in English like the rest of the dashboard.
  */
 export function LeadLanguage({ locale, className = "" }: { locale: string; className?: string }) {
-  const m = useStaffMessages().admin.common;
+  const m = useStaffMessages().staff.common;
   const name = m.languages[locale] ?? locale;
   return (
     <p className={`inline-flex items-center gap-1 text-sm text-gray-800 ${className}`} data-testid="lead-language">

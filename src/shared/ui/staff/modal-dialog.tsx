@@ -50,7 +50,7 @@ export function ModalDialog({
         <button
           type="button"
           onClick={onClose}
-          aria-label={m.admin.common.close}
+          aria-label={m.staff.common.close}
           className="rounded p-2 text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-red-700 print:hidden"
         >
           <X aria-hidden="true" className="h-5 w-5" />
@@ -80,7 +80,7 @@ export function ConfirmDialog({
     <ModalDialog title={title} onClose={onCancel} size="sm">
       <p className="text-gray-800">{text}</p>
       <div className="mt-6 flex justify-end gap-3">
-        <Button onClick={onCancel}>{m.admin.common.cancel}</Button>
+        <Button onClick={onCancel}>{m.staff.common.cancel}</Button>
         <Button variant="primary" onClick={onConfirm}>
           {confirmLabel}
         </Button>

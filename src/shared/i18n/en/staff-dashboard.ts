@@ -1,5 +1,5 @@
-/** Staff dashboard (/podium): docs/behaviour.md §2 Staff dashboard, §5 Vehicle form, §8; sign-in and staff accounts are in staff.ts. */
-export const admin = {
+/** Staff dashboard (/podium): docs/behaviour.md §2 Staff dashboard, §5 Vehicle form, §8; sign-in and staff accounts are in staff.ts; both are the catalogue's `staff` section. */
+export const staffDashboard = {
   dashboard: {
     title: "Admin Dashboard",
     liveOnGoogle: "Live on Google",

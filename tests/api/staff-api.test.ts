@@ -68,7 +68,7 @@ function enumeratedRoutes() {
   }));
 }
 
-describe("admin API", () => {
+describe("the staff API (/api/admin)", () => {
   let server: TestServer;
   let admin: Client;
 
@@ -359,7 +359,7 @@ describe("admin API", () => {
   });
 });
 
-describe("admin sign-in limits", () => {
+describe("staff sign-in limits", () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ env: { VPIC_CACHE_DIR } });

@@ -67,3 +67,13 @@ export async function assignLead(db: Db, type: LeadType, id: string, assigneeId:
   const result = await db.updateTable("leads").set({ assigneeId }).where("type", "=", type).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The customer's leads, oldest first. */
+export async function listCustomerLeads(db: Db, customerId: string): Promise<LeadRow[]> {
+  return db.selectFrom("leads").selectAll().where("customerId", "=", customerId).orderBy("createdAt").orderBy("id").execute();
+}
+
+/** Moves every lead of one customer to another (a merge). */
+export async function moveCustomerLeads(db: Db, fromCustomerId: string, toCustomerId: string): Promise<void> {
+  await db.updateTable("leads").set({ customerId: toCustomerId }).where("customerId", "=", fromCustomerId).execute();
+}

@@ -23,6 +23,8 @@ export const admin = {
     staff: "Staff",
     audit: "Audit Log",
     outbox: "Outbox",
+    customers: "Customers",
+    today: "Today",
   },
   common: {
     loading: "Loading...",

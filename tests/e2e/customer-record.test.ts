@@ -67,8 +67,12 @@ describe("the customer record on a phone", () => {
     await reply.getByRole("button", { name: "Send reply" }).click();
     const timeline = page.getByTestId("customer-timeline");
     await timeline.getByText("Reply sent: Your Civic").waitFor();
-    const mails = await smtp.waitFor(1);
-    expect(mails.some((m) => m.parsed.subject === "Your Civic" && m.parsed.replyTo?.value[0]?.address === email)).toBe(true);
+    // The lead's own mails arrive too; the reply is the one with its subject, answered to the salesperson.
+    const end = Date.now() + 20_000;
+    while (!smtp.mails.some((m) => m.parsed.subject === "Your Civic") && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    const replyMail = smtp.mails.find((m) => m.parsed.subject === "Your Civic");
+    expect(replyMail?.envelopeTo).toEqual(["maria.silva@example.com"]);
+    expect(replyMail?.parsed.replyTo?.value[0]?.address).toBe(email);
 
     // A task due later today on the dealership's clock (or a minute ago when today has no minute left: overdue is in Today too).
     const now = Date.now();

@@ -50,7 +50,9 @@ export function CustomersTab({ focusId }: { focusId?: string | null }) {
 function useCustomerSearch() {
   const [results, setResults] = useState<CustomerSummary[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [last, setLast] = useState("");
   async function run(q: string) {
+    setLast(q);
     try {
       setResults(await staffJson<CustomerSummary[]>(`/api/admin/customers?q=${encodeURIComponent(q)}`));
       setFailed(false);
@@ -58,7 +60,7 @@ function useCustomerSearch() {
       setFailed(true);
     }
   }
-  return { results, failed, run };
+  return { results, failed, run, retry: () => void run(last) };
 }
 
 function SearchForm({ label, onSearch }: { label: string; onSearch: (q: string) => void }) {
@@ -95,7 +97,7 @@ function CustomerSearch({ onOpen }: { onOpen: (id: string) => void }) {
     <section aria-label={c.search.label}>
       <SearchForm label={c.search.label} onSearch={(q) => void search.run(q)} />
       <p className="mt-2 text-sm text-gray-700">{c.search.hint}</p>
-      {search.failed ? <LoadFailed onRetry={() => undefined} /> : null}
+      {search.failed ? <LoadFailed onRetry={search.retry} /> : null}
       {search.results?.length === 0 ? <p className="mt-4 text-gray-700">{c.search.none}</p> : null}
       <ul className="mt-4 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
         {(search.results ?? []).map((r) => (

@@ -326,6 +326,8 @@ describe("the customer record", () => {
     expect(record.timeline.filter((e) => e.kind === "task")).toHaveLength(4);
     expect(record.timeline.filter((e: TimelineEntry) => e.kind === "task-done")).toHaveLength(3);
     expect(record.assignees.map((a) => a.id)).toEqual(expect.arrayContaining([salesId, otherSalesId]));
+    // The person asking is offered first.
+    expect(record.assignees[0]?.id).toBe(salesId);
   }, 60_000);
 
   it("merges two records of one person: leads, timeline and tasks move; refused into itself or from a merged record; audited", async () => {

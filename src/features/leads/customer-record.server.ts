@@ -72,7 +72,7 @@ export type CustomerRecord = {
   timeline: TimelineEntry[];
   leads: CustomerLead[];
   tasks: CustomerTask[];
-  /** Who a task can be given to: active staff whose role has the Today view. */
+  /** Who a task can be given to: active staff whose role has the Today view, the person asking first. */
   assignees: { id: string; name: string }[];
 };
 
@@ -136,7 +136,7 @@ export async function findCustomers(ctx: AppContext, q: string): Promise<Custome
  * timeline with the mails of their leads and replies. A financing lead shows only its type,
  * status and assignee here, to every role: its contents stay in the Financing tab.
  */
-export async function customerRecord(ctx: AppContext, id: string): Promise<CustomerRecord | null> {
+export async function customerRecord(ctx: AppContext, id: string, viewerId?: string): Promise<CustomerRecord | null> {
   const customer = await liveCustomer(ctx.db, id);
   if (!customer) return null;
   const [leads, events, tasks, staff] = await Promise.all([
@@ -164,8 +164,9 @@ export async function customerRecord(ctx: AppContext, id: string): Promise<Custo
       timeline.push(mailEntry(mail, lead.type, lead.id, lead.type !== "financing"));
   }
   for (const mail of await listMailsFor(ctx.db, "customer", [customer.id])) timeline.push(mailEntry(mail, null, null, true));
-  // Events and mails made in one transaction share an instant: the event (a reply) reads first.
-  timeline.sort((a, b) => a.at.localeCompare(b.at) || Number(a.kind === "mail") - Number(b.kind === "mail"));
+  // What one transaction writes shares an instant: the lead, then its assignment, then what staff did,
+  // then the status it changed, then the mails (a lead's, a reply's).
+  timeline.sort((a, b) => a.at.localeCompare(b.at) || sameInstantRank(a.kind) - sameInstantRank(b.kind));
 
   return {
     customer: summary(customer),
@@ -173,9 +174,16 @@ export async function customerRecord(ctx: AppContext, id: string): Promise<Custo
     timeline,
     leads: leads.map(leadSummary),
     tasks: tasks.map((t) => ({ ...t })),
-    assignees: staff.filter((s) => s.disabled === 0 && canUseArea(s.role, "today")).map((s) => ({ id: s.id, name: s.name })),
+    // The person looking first: the task form offers them by default.
+    assignees: staff
+      .filter((s) => s.disabled === 0 && canUseArea(s.role, "today"))
+      .sort((a, b) => Number(b.id === viewerId) - Number(a.id === viewerId))
+      .map((s) => ({ id: s.id, name: s.name })),
   };
 }
+
+const SAME_INSTANT_RANK: Record<string, number> = { lead: 0, assigned: 1, status: 3, mail: 4 };
+const sameInstantRank = (kind: string) => SAME_INSTANT_RANK[kind] ?? 2;
 
 const leadSummary = (l: LeadRow): CustomerLead => ({
   type: l.type,

@@ -38,7 +38,7 @@ export function customersStaffApi(ctx: AppContext): Router {
   });
   router.get("/admin/customers/:id", async (req, res) => {
     const id = String(req.params.id);
-    const record = isUuid(id) ? await customerRecord(ctx, id) : null;
+    const record = isUuid(id) ? await customerRecord(ctx, id, staffOf(res).id) : null;
     if (!record) return sendError(res, 404, "Not found");
     res.json(record);
   });

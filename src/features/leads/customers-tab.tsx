@@ -495,7 +495,7 @@ function TaskForm({ record, onDone }: { record: CustomerRecord; onDone: () => vo
       </div>
       <Field id={id} name="assigneeId" label={c.assignee} error={form.errors.assigneeId}>
         {(p) => (
-          <select {...p} defaultValue={record.assignees.find((a) => a.name)?.id}>
+          <select {...p} defaultValue={record.assignees[0]?.id}>
             {record.assignees.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.name}

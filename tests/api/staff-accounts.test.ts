@@ -59,8 +59,8 @@ function enumeratedRoutes() {
 /**
  * The role rules (docs/behaviour.md §6), written out independently of the server's table:
  * owner everything; finance financing + read-only vehicles; sales vehicles, messages, bookings,
- * trade-in appraisals (but deleting one), visitor reports; service bookings only; staff management and the
- * audit log owner only.
+ * trade-in appraisals (but deleting one), customer records and tasks, visitor reports; service bookings only;
+ * staff management and the audit log owner only.
  */
 function expectedAllowed(role: StaffRole, key: string): boolean {
   const [method, path] = key.split(" ") as [string, string];
@@ -82,6 +82,8 @@ function expectedAllowed(role: StaffRole, key: string): boolean {
       "contact-submissions",
       "bookings",
       "trade-ins",
+      "customers",
+      "tasks",
       "visitor-stats",
       "active-visitors",
       "visitor-daily",

@@ -39,6 +39,8 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
       "Messages",
       "Bookings",
       "Trade-ins",
+      "Customers",
+      "Today",
       "Services",
       "Visitor Reports",
       "Staff",

@@ -6,6 +6,8 @@ import { MessagesTab } from "~/features/contact/messages-tab";
 import { FinancingTab } from "~/features/financing/financing-tab";
 import { MailStatusBanner } from "~/features/mail/mail-status-banner";
 import { OutboxTab } from "~/features/mail/outbox-tab";
+import { CustomersTab } from "~/features/leads/customers-tab";
+import { TodayTab } from "~/features/leads/today-tab";
 import { VisitorsTab } from "~/features/tracking/visitors-tab";
 import { TradeInsTab } from "~/features/trade-in/trade-ins-tab";
 import { AuditTab } from "~/features/staff/audit-tab";
@@ -28,6 +30,8 @@ const TABS: readonly DashboardTab[] = [
   { id: "messages", Panel: MessagesTab },
   { id: "bookings", Panel: BookingsTab },
   { id: "tradeIns", Panel: TradeInsTab },
+  { id: "customers", Panel: CustomersTab },
+  { id: "today", Panel: TodayTab },
   { id: "services", Panel: ServicesTab },
   { id: "visitors", Panel: VisitorsTab },
   { id: "staff", Panel: StaffTab },

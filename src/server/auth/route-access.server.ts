@@ -63,6 +63,16 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "PATCH /admin/trade-ins/:id/status": area("tradeIns"),
   // Deleting one (its photos too) is the owner's: it removes a lead and its history
   "DELETE /admin/trade-ins/:id": OWNER,
+  // The customer record: timeline, replies, calls, notes, tasks, merges; my tasks for today (decision 077)
+  "GET /admin/customers": area("customers"),
+  "GET /admin/customers/:id": area("customers"),
+  "POST /admin/customers/:id/merge": area("customers"),
+  "POST /admin/customers/:id/reply": area("customers"),
+  "POST /admin/customers/:id/calls": area("customers"),
+  "POST /admin/customers/:id/notes": area("customers"),
+  "POST /admin/customers/:id/tasks": area("customers"),
+  "GET /admin/tasks": area("today"),
+  "PATCH /admin/tasks/:id": area("today"),
   // The service menu's names and descriptions in each language (decision 068)
   "GET /admin/services": area("services"),
   "PUT /admin/services/:id": area("services"),

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import type { CustomerTable } from "~/server/db/schema.server";
 import { customerEmail, phoneE164 } from "~/shared/leads/customer-match";
@@ -66,4 +66,55 @@ export async function upsertCustomerForLead(
   };
   await db.insertInto("customers").values(row).execute();
   return row;
+}
+
+/**
+ * Customers (not merged) whose name, e-mail or phone contains `q`, any case; a phone typed in any
+ * format is also matched as E.164. Newest first, at most `limit`.
+ */
+export async function searchCustomers(db: Db, q: string, limit = 20): Promise<CustomerRow[]> {
+  const text = `%${q.trim().toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const digits = q.replace(/\D/g, "");
+  const phone = digits.length >= 7 ? phoneE164(q) : null;
+  return db
+    .selectFrom("customers")
+    .selectAll()
+    .where("mergedIntoId", "is", null)
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(first_name || ' ' || last_name)`, "like", sql<string>`${text} escape '\\'`),
+        eb("email", "like", sql<string>`${text} escape '\\'`),
+        ...(digits.length >= 3 ? [eb("phone", "like", `%${digits}%`)] : []),
+        ...(phone ? [eb("phone", "=", phone)] : []),
+      ]),
+    )
+    .orderBy("createdAt", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Marks `otherId` merged into `keepId` (and any record merged into it before), and fills the kept
+ * record's missing e-mail or phone from it. The caller moves the leads, events and tasks in the same
+ * transaction. False when the other record is gone or already merged (a concurrent merge).
+ */
+export async function markCustomerMerged(db: Db, keepId: string, otherId: string, now = new Date()): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable("customers")
+    .set({ mergedIntoId: keepId, updatedAt: at })
+    .where("id", "=", otherId)
+    .where("mergedIntoId", "is", null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await db.updateTable("customers").set({ mergedIntoId: keepId, updatedAt: at }).where("mergedIntoId", "=", otherId).execute();
+  const other = await findCustomer(db, otherId);
+  const keep = await findCustomer(db, keepId);
+  if (other && keep && ((!keep.email && other.email) || (!keep.phone && other.phone)))
+    await db
+      .updateTable("customers")
+      .set({ email: keep.email ?? other.email, phone: keep.phone ?? other.phone, updatedAt: at })
+      .where("id", "=", keepId)
+      .execute();
+  return true;
 }

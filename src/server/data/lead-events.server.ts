@@ -38,3 +38,8 @@ export async function insertLeadEvent(db: Db, event: NewLeadEvent, now = new Dat
 export async function listLeadEvents(db: Db, customerId: string): Promise<LeadEventRow[]> {
   return db.selectFrom("leadEvents").selectAll().where("customerId", "=", customerId).orderBy("createdAt").orderBy("id").execute();
 }
+
+/** Moves one customer's timeline to another (a merge). */
+export async function moveCustomerEvents(db: Db, fromCustomerId: string, toCustomerId: string): Promise<void> {
+  await db.updateTable("leadEvents").set({ customerId: toCustomerId }).where("customerId", "=", fromCustomerId).execute();
+}

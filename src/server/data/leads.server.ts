@@ -77,3 +77,13 @@ export async function deleteLead(db: Db, type: LeadType, id: string): Promise<vo
   await db.deleteFrom("leadEvents").where("leadType", "=", type).where("leadId", "=", id).execute();
   await db.deleteFrom("leads").where("type", "=", type).where("id", "=", id).execute();
 }
+
+/** The customer's leads, oldest first. */
+export async function listCustomerLeads(db: Db, customerId: string): Promise<LeadRow[]> {
+  return db.selectFrom("leads").selectAll().where("customerId", "=", customerId).orderBy("createdAt").orderBy("id").execute();
+}
+
+/** Moves every lead of one customer to another (a merge). */
+export async function moveCustomerLeads(db: Db, fromCustomerId: string, toCustomerId: string): Promise<void> {
+  await db.updateTable("leads").set({ customerId: toCustomerId }).where("customerId", "=", fromCustomerId).execute();
+}

@@ -15,7 +15,8 @@ export type NewMail = {
   text: string;
   html?: string | null;
   attachments?: MailAttachment[];
-  relatedType: "contact" | "financing" | "booking" | "trade-in";
+  /** `customer`: a staff reply from the customer record, about the customer rather than one lead. */
+  relatedType: "contact" | "financing" | "booking" | "trade-in" | "customer";
   relatedId: string;
   /** Not before this time (a reminder); default now. */
   dueAt?: Date;
@@ -280,4 +281,9 @@ export async function countOutbox(db: Db): Promise<Record<OutboxStatus, number>>
   const counts: Record<OutboxStatus, number> = { queued: 0, sending: 0, sent: 0, written: 0, failed: 0, cancelled: 0 };
   for (const r of rows) counts[r.status] = Number(r.count);
   return counts;
+}
+
+/** Moves the mails about one record to another of the same type (a customer merged into another). */
+export async function moveMailsFor(db: Db, relatedType: string, fromId: string, toId: string): Promise<void> {
+  await db.updateTable("outbox").set({ relatedId: toId }).where("relatedType", "=", relatedType).where("relatedId", "=", fromId).execute();
 }

@@ -29,6 +29,7 @@ export type Database = {
   customers: CustomerTable;
   leads: InboxLeadTable;
   leadEvents: LeadEventTable;
+  tasks: TaskTable;
 };
 
 /** The owner's deal settings (migration 016): one row, id 1, the settings as JSON text. */
@@ -427,5 +428,26 @@ export type LeadEventTable = {
   staffId: string | null;
   /** JSON; never a secret. */
   data: Generated<string>;
+  createdAt: string;
+};
+
+/** What a follow-up task asks for. */
+export type TaskKind = "call" | "text" | "email" | "other";
+
+/** A follow-up on a customer, due at a time, given to one staff member (migration 025). */
+export type TaskTable = {
+  id: string;
+  customerId: string;
+  /** The lead it is about, when one: both null for the customer as a whole. */
+  leadType: string | null;
+  leadId: string | null;
+  kind: TaskKind;
+  dueAt: string;
+  assigneeId: string;
+  note: string;
+  /** When it was ticked off; null while open. */
+  doneAt: string | null;
+  /** The staff member who created it. */
+  createdBy: string;
   createdAt: string;
 };

@@ -1,3 +1,4 @@
+import { customers } from "./en/staff-customers";
 import { deal } from "./en/staff-deal";
 import { leads } from "./en/staff-leads";
 import { lot } from "./en/staff-lot";
@@ -11,7 +12,7 @@ import { services } from "./en/staff-services";
  * the dashboard's text (docs/decisions/016-javascript-budget.md). The dashboard is English only
  * (docs/behaviour.md §10), whatever language the public pages are in.
  */
-export const staffEn = { staff: { ...staffDashboard, ...staff }, lot, leads, deal, vehicleText, services };
+export const staffEn = { staff: { ...staffDashboard, ...staff }, lot, leads, deal, vehicleText, services, customers };
 
 export type StaffMessages = typeof staffEn;
 

@@ -21,6 +21,9 @@ export const STAFF_AREAS = {
   messages: ["owner", "sales"],
   bookings: ["owner", "sales", "service"],
   tradeIns: ["owner", "sales"],
+  // The customer record (timeline, replies, notes, tasks) and my tasks for today: the people who follow leads up.
+  customers: ["owner", "sales"],
+  today: ["owner", "sales"],
   // What the booking page offers, in every language: the owner decides it.
   services: ["owner"],
   visitors: ["owner", "sales"],

@@ -23,6 +23,8 @@ export const staffDashboard = {
     staff: "Staff",
     audit: "Audit Log",
     outbox: "Outbox",
+    customers: "Customers",
+    today: "Today",
   },
   common: {
     loading: "Loading...",

@@ -1,0 +1,397 @@
+import type { AppContext } from "~/server/context.server";
+import { insertAuditEntry } from "~/server/data/audit-log.server";
+import { findCustomer, markCustomerMerged, searchCustomers, type CustomerRow } from "~/server/data/customers.server";
+import { insertLeadEvent, listLeadEvents, moveCustomerEvents } from "~/server/data/lead-events.server";
+import { setLeadStatus, type LeadTable } from "~/server/data/lead-status.server";
+import { listCustomerLeads, markFirstResponse, moveCustomerLeads, setInboxLeadStatus, type LeadRow } from "~/server/data/leads.server";
+import { enqueueMails, listMailsFor, moveMailsFor } from "~/server/data/outbox.server";
+import { listStaffAccounts } from "~/server/data/staff-accounts.server";
+import { listCustomerTasks, moveCustomerTasks } from "~/server/data/tasks.server";
+import type { Db } from "~/server/db/database.server";
+import type { Staff } from "~/server/http/staff-request.server";
+import { businessProfile } from "~/shared/config/business-profile";
+import type { LeadType } from "~/shared/leads/lead-types";
+import { mailAudience, type LeadMailState, type LeadStatus, type MailAudience } from "~/shared/staff/lead-tracking";
+import { canUseArea } from "~/shared/staff/staff-roles";
+import type { CallInput, NoteInput, ReplyInput } from "./customer-record-schema";
+
+/** The customer as the record shows them (docs/behaviour.md §22). */
+export type CustomerSummary = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  locale: string;
+  createdAt: string;
+  mergedIntoId: string | null;
+};
+
+/** One of the customer's leads: what it is, where it stands and who has it; never its contents. */
+export type CustomerLead = {
+  type: string;
+  id: string;
+  status: LeadStatus;
+  assigneeId: string | null;
+  createdAt: string;
+  firstResponseAt: string | null;
+};
+
+/**
+ * One line of the timeline. `mail` lines are the outbox's mails about the customer's leads and
+ * replies (who they were for and their state, never the body); the others are the timeline's events.
+ */
+export type TimelineEntry = {
+  id: string;
+  at: string;
+  kind: string;
+  leadType: string | null;
+  leadId: string | null;
+  staff: { id: string; name: string } | null;
+  data: Record<string, unknown>;
+};
+
+export type CustomerTask = {
+  id: string;
+  customerId: string;
+  leadType: string | null;
+  leadId: string | null;
+  kind: string;
+  dueAt: string;
+  assigneeId: string;
+  note: string;
+  doneAt: string | null;
+  createdBy: string;
+  createdAt: string;
+};
+
+export type CustomerRecord = {
+  customer: CustomerSummary;
+  /** Set when the id asked for was merged: the record answered is the one it joined. */
+  mergedFrom: string | null;
+  timeline: TimelineEntry[];
+  leads: CustomerLead[];
+  tasks: CustomerTask[];
+  /** Who a task can be given to: active staff whose role has the Today view, the person asking first. */
+  assignees: { id: string; name: string }[];
+};
+
+/** The outbox's name for each lead type's mails (a message's mails are about its contact row). */
+const MAIL_RELATED_TYPE: Record<string, string> = {
+  message: "contact",
+  financing: "financing",
+  booking: "booking",
+  "trade-in": "trade-in",
+  deal: "deal",
+};
+
+/** The lead tables that keep a status of their own; bookings and deals have only the inbox row. */
+const LEAD_TABLE: Partial<Record<string, LeadTable>> = {
+  message: "contactSubmissions",
+  financing: "financingApplications",
+  "trade-in": "tradeIns",
+};
+
+const summary = (c: CustomerRow): CustomerSummary => ({
+  id: c.id,
+  firstName: c.firstName,
+  lastName: c.lastName,
+  email: c.email,
+  phone: c.phone,
+  locale: c.locale,
+  createdAt: c.createdAt,
+  mergedIntoId: c.mergedIntoId,
+});
+
+const parseData = (json: string): Record<string, unknown> => {
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+/** An assignment names the person, so the timeline reads without a second look-up. */
+function withAssigneeName(data: Record<string, unknown>, names: Map<string, string>): Record<string, unknown> {
+  if (typeof data.assigneeId !== "string" || typeof data.assigneeName === "string") return data;
+  return { ...data, assigneeName: names.get(data.assigneeId) ?? null };
+}
+
+/** Follows merges to the record that still stands (a few hops at most; bounded against a loop). */
+async function liveCustomer(db: Db, id: string): Promise<CustomerRow | null> {
+  let customer = await findCustomer(db, id);
+  for (let hops = 0; customer?.mergedIntoId && hops < 10; hops++) customer = await findCustomer(db, customer.mergedIntoId);
+  return customer && !customer.mergedIntoId ? customer : null;
+}
+
+/** Customers matching a name, e-mail or phone, for the Customers tab's search. */
+export async function findCustomers(ctx: AppContext, q: string): Promise<CustomerSummary[]> {
+  if (q.trim().length < 2) return [];
+  return (await searchCustomers(ctx.db, q)).map(summary);
+}
+
+/**
+ * The customer record: the customer, their leads, and in time order every event of their
+ * timeline with the mails of their leads and replies. A financing lead shows only its type,
+ * status and assignee here, to every role: its contents stay in the Financing tab.
+ */
+export async function customerRecord(ctx: AppContext, id: string, viewerId?: string): Promise<CustomerRecord | null> {
+  const customer = await liveCustomer(ctx.db, id);
+  if (!customer) return null;
+  const [leads, events, tasks, staff] = await Promise.all([
+    listCustomerLeads(ctx.db, customer.id),
+    listLeadEvents(ctx.db, customer.id),
+    listCustomerTasks(ctx.db, customer.id),
+    listStaffAccounts(ctx.db),
+  ]);
+  const names = new Map(staff.map((s) => [s.id, s.name]));
+  const person = (staffId: string | null) => (staffId ? { id: staffId, name: names.get(staffId) ?? "?" } : null);
+
+  const timeline: TimelineEntry[] = events.map((e) => ({
+    id: e.id,
+    at: e.createdAt,
+    kind: e.kind,
+    leadType: e.leadType,
+    leadId: e.leadId,
+    staff: person(e.staffId),
+    data: withAssigneeName(parseData(e.data), names),
+  }));
+  for (const lead of leads) {
+    const relatedType = MAIL_RELATED_TYPE[lead.type];
+    if (!relatedType) continue;
+    for (const mail of await listMailsFor(ctx.db, relatedType, [lead.id]))
+      timeline.push(mailEntry(mail, lead.type, lead.id, lead.type !== "financing"));
+  }
+  for (const mail of await listMailsFor(ctx.db, "customer", [customer.id])) timeline.push(mailEntry(mail, null, null, true));
+  // What one transaction writes shares an instant: the lead, then its assignment, then what staff did,
+  // then the status it changed, then the mails (a lead's, a reply's).
+  timeline.sort((a, b) => a.at.localeCompare(b.at) || sameInstantRank(a.kind) - sameInstantRank(b.kind));
+
+  return {
+    customer: summary(customer),
+    mergedFrom: customer.id === id ? null : id,
+    timeline,
+    leads: leads.map(leadSummary),
+    tasks: tasks.map((t) => ({ ...t })),
+    // The person looking first: the task form offers them by default.
+    assignees: staff
+      .filter((s) => s.disabled === 0 && canUseArea(s.role, "today"))
+      .sort((a, b) => Number(b.id === viewerId) - Number(a.id === viewerId))
+      .map((s) => ({ id: s.id, name: s.name })),
+  };
+}
+
+const SAME_INSTANT_RANK: Record<string, number> = { lead: 0, assigned: 1, status: 3, mail: 4 };
+const sameInstantRank = (kind: string) => SAME_INSTANT_RANK[kind] ?? 2;
+
+const leadSummary = (l: LeadRow): CustomerLead => ({
+  type: l.type,
+  id: l.id,
+  status: l.status,
+  assigneeId: l.assigneeId,
+  createdAt: l.createdAt,
+  firstResponseAt: l.firstResponseAt,
+});
+
+function mailEntry(
+  mail: { id: number; kind: string; subject: string; status: string; createdAt: string },
+  leadType: string | null,
+  leadId: string | null,
+  withSubject: boolean,
+): TimelineEntry {
+  const state: LeadMailState = mail.status === "sending" ? "queued" : (mail.status as LeadMailState);
+  const audience: MailAudience = mailAudience(mail.kind);
+  return {
+    id: `mail-${mail.id}`,
+    at: mail.createdAt,
+    kind: "mail",
+    leadType,
+    leadId,
+    staff: null,
+    data: { mailKind: mail.kind, audience, state, ...(withSubject ? { subject: mail.subject } : {}) },
+  };
+}
+
+export type ActionResult<T = object> =
+  | ({ outcome: "done" } & T)
+  | { outcome: "not-found" }
+  | { outcome: "invalid"; fieldErrors: Record<string, string> }
+  | { outcome: "conflict"; error: string };
+
+/**
+ * The lead an action is about: the one named (it must be this customer's), else the customer's
+ * latest lead still open (not closed), else their latest lead; null when they have none.
+ */
+async function targetLead(db: Db, customerId: string, ref: { leadType?: LeadType; leadId?: string }): Promise<LeadRow | null | "invalid"> {
+  const leads = await listCustomerLeads(db, customerId);
+  if (ref.leadType || ref.leadId) return leads.find((l) => l.type === ref.leadType && l.id === ref.leadId) ?? "invalid";
+  const open = leads.filter((l) => l.status !== "closed");
+  return open.at(-1) ?? leads.at(-1) ?? null;
+}
+
+/**
+ * A reply or a logged call is the lead's first response when none is recorded yet, and a lead
+ * still `new` becomes `contacted` (its own table's status too), with a status event in the timeline.
+ */
+async function countAsResponse(db: Db, staff: Staff, customerId: string, lead: LeadRow, now: Date): Promise<void> {
+  await markFirstResponse(db, lead.type as LeadType, lead.id, now);
+  if (lead.status !== "new") return;
+  const table = LEAD_TABLE[lead.type];
+  if (table) await setLeadStatus(db, table, lead.id, "contacted", now);
+  else await setInboxLeadStatus(db, lead.type as LeadType, lead.id, "contacted", now);
+  await insertLeadEvent(
+    db,
+    { customerId, leadType: lead.type, leadId: lead.id, kind: "status", staffId: staff.id, data: { status: "contacted" } },
+    now,
+  );
+}
+
+const audit = (db: Db, staff: Staff, action: string, id: string, now: Date) =>
+  insertAuditEntry(db, { actor: staff.actor, accountId: staff.id, action, entity: "customer", entityId: id }, now);
+
+const leadInvalid = { outcome: "invalid" as const, fieldErrors: { leadId: "Choose one of this customer's leads." } };
+
+/**
+ * Mails a reply to the customer through the outbox, from the dealership's address with Reply-To
+ * the staff member (so the answer reaches them), kept in the timeline with its subject and text.
+ */
+export async function replyToCustomer(
+  ctx: AppContext,
+  staff: Staff,
+  customerId: string,
+  input: ReplyInput,
+  now = new Date(),
+): Promise<ActionResult<{ eventId: string }>> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const customer = await liveCustomer(trx, customerId);
+    if (!customer) return { outcome: "not-found" };
+    if (!customer.email) return { outcome: "conflict", error: "This customer has no e-mail address: call or text instead." };
+    const lead = await targetLead(trx, customer.id, input);
+    if (lead === "invalid") return leadInvalid;
+    const leadRef = { leadType: lead?.type ?? null, leadId: lead?.id ?? null };
+    await enqueueMails(
+      trx,
+      [
+        {
+          kind: "customer-reply",
+          to: customer.email,
+          replyTo: staff.email,
+          subject: input.subject,
+          text: `${input.text}\n\n-- \n${staff.name}\n${businessProfile.name}\n${businessProfile.phone}`,
+          relatedType: "customer",
+          relatedId: customer.id,
+        },
+      ],
+      now,
+    );
+    const eventId = await insertLeadEvent(
+      trx,
+      { customerId: customer.id, ...leadRef, kind: "reply", staffId: staff.id, data: { subject: input.subject, text: input.text } },
+      now,
+    );
+    if (lead) await countAsResponse(trx, staff, customer.id, lead, now);
+    await audit(trx, staff, "reply", customer.id, now);
+    return { outcome: "done", eventId };
+  });
+}
+
+/** Logs a call to the customer (its outcome and a note); it counts as the lead's first response. */
+export async function logCall(
+  ctx: AppContext,
+  staff: Staff,
+  customerId: string,
+  input: CallInput,
+  now = new Date(),
+): Promise<ActionResult<{ eventId: string }>> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const customer = await liveCustomer(trx, customerId);
+    if (!customer) return { outcome: "not-found" };
+    const lead = await targetLead(trx, customer.id, input);
+    if (lead === "invalid") return leadInvalid;
+    const eventId = await insertLeadEvent(
+      trx,
+      {
+        customerId: customer.id,
+        leadType: lead?.type ?? null,
+        leadId: lead?.id ?? null,
+        kind: "call",
+        staffId: staff.id,
+        data: { outcome: input.outcome ?? null, note: input.note },
+      },
+      now,
+    );
+    if (lead) await countAsResponse(trx, staff, customer.id, lead, now);
+    return { outcome: "done", eventId };
+  });
+}
+
+/** A note in the customer's timeline; it is not a response (the shopper hears nothing). */
+export async function addNote(
+  ctx: AppContext,
+  staff: Staff,
+  customerId: string,
+  input: NoteInput,
+  now = new Date(),
+): Promise<ActionResult<{ eventId: string }>> {
+  const customer = await liveCustomer(ctx.db, customerId);
+  if (!customer) return { outcome: "not-found" };
+  const lead = input.leadType || input.leadId ? await targetLead(ctx.db, customer.id, input) : null;
+  if (lead === "invalid") return leadInvalid;
+  const eventId = await insertLeadEvent(
+    ctx.db,
+    {
+      customerId: customer.id,
+      leadType: lead?.type ?? null,
+      leadId: lead?.id ?? null,
+      kind: "note",
+      staffId: staff.id,
+      data: { text: input.text },
+    },
+    now,
+  );
+  return { outcome: "done", eventId };
+}
+
+/**
+ * Merges `otherId` into `keepId` by hand: the other's leads, timeline, tasks and reply mails move
+ * to the kept record, the other keeps only `merged_into_id`, and both the timeline and the audit
+ * log say who did it. Refused into itself, and when either record is already merged.
+ */
+export async function mergeCustomers(
+  ctx: AppContext,
+  staff: Staff,
+  keepId: string,
+  otherId: string,
+  now = new Date(),
+): Promise<ActionResult<{ customer: CustomerSummary }>> {
+  if (keepId === otherId) return { outcome: "invalid", fieldErrors: { otherId: "A record cannot be merged into itself." } };
+  return ctx.db.transaction().execute(async (trx) => {
+    const keep = await findCustomer(trx, keepId);
+    const other = await findCustomer(trx, otherId);
+    if (!keep) return { outcome: "not-found" };
+    if (!other) return { outcome: "invalid", fieldErrors: { otherId: "Choose the other customer." } };
+    if (keep.mergedIntoId) return { outcome: "conflict", error: "This record was merged into another: merge into that one." };
+    // The update below re-checks under the write, so two merges at once cannot both take the other.
+    if (other.mergedIntoId || !(await markCustomerMerged(trx, keep.id, other.id, now)))
+      return { outcome: "invalid", fieldErrors: { otherId: "That record was already merged." } };
+    await moveCustomerLeads(trx, other.id, keep.id);
+    await moveCustomerEvents(trx, other.id, keep.id);
+    await moveCustomerTasks(trx, other.id, keep.id);
+    await moveMailsFor(trx, "customer", other.id, keep.id);
+    await insertLeadEvent(
+      trx,
+      {
+        customerId: keep.id,
+        kind: "merged",
+        staffId: staff.id,
+        data: { otherId: other.id, otherName: `${other.firstName} ${other.lastName}`.trim() },
+      },
+      now,
+    );
+    await audit(trx, staff, "merge", keep.id, now);
+    await audit(trx, staff, "merged-away", other.id, now);
+    const merged = await findCustomer(trx, keep.id);
+    return { outcome: "done", customer: summary(merged ?? keep) };
+  });
+}

@@ -8,7 +8,7 @@ import { insertStaffAccount } from "~/server/data/staff-accounts.server";
 import { readEnv } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
 import { loadSecrets } from "~/server/secrets.server";
-import { runEscalations } from "./lead-alarm.server";
+import { openingPhrase, runEscalations } from "./lead-alarm.server";
 import { isWaiting } from "./lead-waiting.server";
 import { registerLead } from "./register-lead.server";
 
@@ -61,5 +61,15 @@ describe("runEscalations", () => {
     expect(mails[0]!.subject).toBe("Lead waiting 5 min: Maria Silva, message");
     const events = await opened.db.selectFrom("leadEvents").selectAll().where("kind", "=", "escalated").execute();
     expect(events).toHaveLength(1);
+  });
+});
+
+describe("openingPhrase", () => {
+  it("says the opening in the shopper's language, on the dealership's clock", () => {
+    // Monday 2025-01-20, 8:30 EST.
+    const opening = new Date("2025-01-20T13:30:00Z");
+    expect(openingPhrase(opening, "en")).toBe("Monday, January 20 at 8:30 AM");
+    expect(openingPhrase(opening, "es")).toBe("el lunes, 20 de enero a las 8:30 a. m.");
+    expect(openingPhrase(opening, "pt")).toBe("segunda-feira, 20 de janeiro, às 8h30");
   });
 });

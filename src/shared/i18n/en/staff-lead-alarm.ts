@@ -21,7 +21,7 @@ export const leadAlarm = {
     intro:
       "How many minutes of opening hours a new lead may wait for its first response (a reply, a logged call or a status change) before the assigned salesperson and every owner get an alarm. Leads that arrive while closed start counting at the next opening.",
     responseMinutes: "Minutes allowed (1–240)",
-    save: "Save",
+    save: "Save response time",
     saving: "Saving…",
     saved: "Lead response time saved",
     fix: "Check the highlighted field.",

@@ -45,6 +45,8 @@ export type ServerEnv = {
    * in DATA_DIR/test-clock when that file exists (decision 076).
    */
   testClock: boolean;
+  /** LEAD_ALARM=false turns off the lead alarm's mails and the after-hours reply (decision 076); on by default. */
+  leadAlarm: boolean;
 };
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -103,6 +105,7 @@ const envSchema = z.object({
   DOCUMENT_CACHE_MB: optional(megabytes(4096)),
   DATABASE_URL: optional(url(/^postgres(ql)?$/, "a postgres:// URL, e.g. postgres://user:password@localhost:5432/dealership")),
   TEST_CLOCK: optional(boolean()),
+  LEAD_ALARM: optional(boolean()),
 });
 
 /**
@@ -146,5 +149,6 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     databaseUrl: e.DATABASE_URL,
     documentCacheBytes: (e.DOCUMENT_CACHE_MB ?? 32) * 2 ** 20,
     testClock: e.TEST_CLOCK ?? false,
+    leadAlarm: e.LEAD_ALARM ?? true,
   };
 }

@@ -104,7 +104,7 @@ async function alarmDataDir(): Promise<string> {
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  const env = { SMTP_URL: smtp.url, MAIL_FROM: "noreply@dealer.test", TRUST_PROXY: "true", TEST_CLOCK: "true" };
+  const env = { SMTP_URL: smtp.url, MAIL_FROM: "noreply@dealer.test", TRUST_PROXY: "true", TEST_CLOCK: "true", LEAD_ALARM: "true" };
   const dataDir = await alarmDataDir();
   a = await startTestServer({ dataDir, env });
   if (onPostgres) b = await startTestServer({ dataDir, env });

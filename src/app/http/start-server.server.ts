@@ -14,7 +14,7 @@ import { createMailTransport } from "~/server/mail/mail-transport.server";
 import { isLocalOrigin, LOCAL_PUBLIC_URL_REASON } from "~/server/public-url.server";
 import { startOutboxWorker } from "~/server/mail/outbox-worker.server";
 import { createClock } from "~/server/clock.server";
-import { startLeadAlarm } from "~/server/leads/lead-alarm.server";
+import { setLeadAlarmMails, startLeadAlarm } from "~/server/leads/lead-alarm.server";
 import { loadSecrets } from "~/server/secrets.server";
 import { seedDemoData } from "~/server/seed/seed-demo.server";
 import { createHttpApp } from "./http-app.server";
@@ -66,7 +66,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (mailTransport.mode === "eml") logger.info("SMTP_URL not set: mails are written as .eml files under DATA_DIR/mail");
   const outboxWorker = startOutboxWorker(ctx, { transport: mailTransport, now: ctx.clock });
   // Alarms are minutes apart; a test's moved clock (TEST_CLOCK) is seen within a fraction of a second.
-  const leadAlarm = startLeadAlarm(ctx, { pollMs: env.testClock ? 200 : 15_000 });
+  setLeadAlarmMails(env.leadAlarm);
+  const leadAlarm = env.leadAlarm ? startLeadAlarm(ctx, { pollMs: env.testClock ? 200 : 15_000 }) : { stop: async () => {} };
   const app = createHttpApp({ ctx, build: options.build, clientDir: options.clientDir, devMiddleware: options.devMiddleware });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.port, env.host, () => resolve(s));

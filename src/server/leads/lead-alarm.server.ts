@@ -32,6 +32,16 @@ function relatedTypeOf(type: LeadType): NewMail["relatedType"] {
   return (type === "message" ? "contact" : type) as NewMail["relatedType"];
 }
 
+/**
+ * Whether the alarm's mails and the after-hours reply go out (LEAD_ALARM, on by default); set once
+ * at start-up. Due times are stored either way, so the inbox still marks waiting leads. Module
+ * state because registerLead() runs inside each lead's transaction with no server context.
+ */
+let mailsOn = true;
+export function setLeadAlarmMails(on: boolean): void {
+  mailsOn = on;
+}
+
 /** The lead as registerLead() has it, with its customer. */
 export type ArrivingLead = {
   type: LeadType;
@@ -53,7 +63,7 @@ export async function startResponseClock(db: Db, lead: ArrivingLead, now: Date):
   const { hours, timeZone } = businessProfile;
   const due = responseDueAt(now, settings.responseMinutes, hours, timeZone);
   await db.updateTable("leads").set({ responseDueAt: due.toISOString() }).where("type", "=", lead.type).where("id", "=", lead.id).execute();
-  if (computeOpenStatus(now) === "open") return;
+  if (!mailsOn || computeOpenStatus(now) === "open") return;
   const opening = nextOpening(now, hours, timeZone);
   if (!opening) return;
   await enqueueMails(db, [afterHoursReply(lead, opening)], now);

@@ -1,3 +1,4 @@
+import type { Clock } from "~/server/clock.server";
 import type { Db } from "~/server/db/database.server";
 import type { ServerEnv } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
@@ -9,4 +10,6 @@ export type AppContext = {
   db: Db;
   logger: Logger;
   secrets: Secrets;
+  /** The server's clock (decision 076); read it with serverNow(ctx). Absent: the system clock. */
+  clock?: Clock;
 };

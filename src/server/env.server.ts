@@ -40,6 +40,13 @@ export type ServerEnv = {
   databaseUrl: string | undefined;
   /** Byte budget of the server-side document cache (home, inventory, vehicle pages), compressed. */
   documentCacheBytes: number;
+  /**
+   * Tests only (TEST_CLOCK=true, refused unless NODE_ENV=test): the server's clock reads the instant
+   * in DATA_DIR/test-clock when that file exists (decision 076).
+   */
+  testClock: boolean;
+  /** LEAD_ALARM=false turns off the lead alarm's mails and the after-hours reply (decision 076); on by default. */
+  leadAlarm: boolean;
 };
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -97,6 +104,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional(z.string()),
   DOCUMENT_CACHE_MB: optional(megabytes(4096)),
   DATABASE_URL: optional(url(/^postgres(ql)?$/, "a postgres:// URL, e.g. postgres://user:password@localhost:5432/dealership")),
+  TEST_CLOCK: optional(boolean()),
+  LEAD_ALARM: optional(boolean()),
 });
 
 /**
@@ -111,6 +120,9 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
   }
   const e = parsed.data;
   const nodeEnv = e.NODE_ENV ?? "development";
+  // A clock a file can move would let anyone who can write DATA_DIR silence the lead alarm.
+  if (e.TEST_CLOCK && nodeEnv !== "test")
+    throw new EnvError("Invalid configuration: TEST_CLOCK must be false unless NODE_ENV=test (README: Configuration)");
   const isProduction = nodeEnv === "production";
   const port = e.PORT ?? 3000;
   const dataDir = path.resolve(e.DATA_DIR ?? "./data");
@@ -136,5 +148,7 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     adminPassword: e.ADMIN_PASSWORD,
     databaseUrl: e.DATABASE_URL,
     documentCacheBytes: (e.DOCUMENT_CACHE_MB ?? 32) * 2 ** 20,
+    testClock: e.TEST_CLOCK ?? false,
+    leadAlarm: e.LEAD_ALARM ?? true,
   };
 }

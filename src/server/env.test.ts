@@ -92,4 +92,11 @@ describe("readEnv", () => {
   it("names every bad variable at once", () => {
     expect(() => readEnv({ PORT: "abc", TRUST_PROXY: "on" })).toThrow(/PORT must be .*; TRUST_PROXY must be/);
   });
+
+  it("takes TEST_CLOCK only under NODE_ENV=test, so no production server's clock can be moved by a file", () => {
+    expect(readEnv({}).testClock).toBe(false);
+    expect(readEnv({ NODE_ENV: "test", TEST_CLOCK: "true" }).testClock).toBe(true);
+    expect(() => readEnv({ NODE_ENV: "production", TEST_CLOCK: "true" })).toThrow(EnvError);
+    expect(() => readEnv({ TEST_CLOCK: "true" })).toThrow(/TEST_CLOCK must be false unless NODE_ENV=test/);
+  });
 });

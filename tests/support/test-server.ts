@@ -67,7 +67,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       template = seeded.database;
     }
   }
-  const env: Record<string, string> = { SEED_DEMO: "false", ...options.env };
+  // The lead alarm and the after-hours reply depend on the hour: off unless a test turns them on
+  // (tests/api/lead-alarm.test.ts, with its own clock), so other tests' mail counts hold day and night.
+  const env: Record<string, string> = { SEED_DEMO: "false", LEAD_ALARM: "false", ...options.env };
   if (postgresAdminUrl && env.DATABASE_URL === undefined) {
     let databaseUrl = databaseOfDataDir.get(dataDir);
     if (!databaseUrl) {

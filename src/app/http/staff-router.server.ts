@@ -6,6 +6,7 @@ import { dealStaffApi } from "~/features/deal/deal-staff-api.server";
 import { customersStaffApi } from "~/features/leads/customers-api.server";
 import { tasksStaffApi } from "~/features/leads/tasks-api.server";
 import { financingStaffApi } from "~/features/financing/financing-staff-api.server";
+import { leadSettingsApi } from "~/features/leads/lead-settings-api.server";
 import { outboxStaffApi } from "~/features/mail/outbox-staff-api.server";
 import { trackingStaffApi } from "~/features/tracking/tracking-staff-api.server";
 import { tradeInStaffApi } from "~/features/trade-in/trade-in-staff-api.server";
@@ -33,6 +34,7 @@ export function staffRouter(ctx: AppContext, access: StaffAccess): Router {
   router.use(dealStaffApi(ctx));
   router.use(customersStaffApi(ctx));
   router.use(tasksStaffApi(ctx));
+  router.use(leadSettingsApi(ctx));
   router.use(staffNotFound());
   return router;
 }

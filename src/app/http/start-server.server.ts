@@ -13,6 +13,8 @@ import { createLogger } from "~/server/logger.server";
 import { createMailTransport } from "~/server/mail/mail-transport.server";
 import { isLocalOrigin, LOCAL_PUBLIC_URL_REASON } from "~/server/public-url.server";
 import { startOutboxWorker } from "~/server/mail/outbox-worker.server";
+import { createClock } from "~/server/clock.server";
+import { setLeadAlarmMails, startLeadAlarm } from "~/server/leads/lead-alarm.server";
 import { loadSecrets } from "~/server/secrets.server";
 import { seedDemoData } from "~/server/seed/seed-demo.server";
 import { createHttpApp } from "./http-app.server";
@@ -44,7 +46,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { db, engine } = await connectDatabase(env);
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ engine, migrations: applied }, "migrations applied");
-  const ctx: AppContext = { env, db, logger, secrets: loadSecrets(env.dataDir, env.masterKey) };
+  const ctx: AppContext = { env, db, logger, secrets: loadSecrets(env.dataDir, env.masterKey), clock: createClock(env) };
   // Not a refusal to start (the site itself works), but the vehicle feeds answer 503 until it is fixed.
   if (env.isProduction && isLocalOrigin(env.publicUrl)) logger.warn({ publicUrl: env.publicUrl }, LOCAL_PUBLIC_URL_REASON);
   // One process at a time (several may start together on one PostgreSQL database): the next one
@@ -62,7 +64,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   await scheduleFinancingRetention(ctx);
   const mailTransport = createMailTransport(env);
   if (mailTransport.mode === "eml") logger.info("SMTP_URL not set: mails are written as .eml files under DATA_DIR/mail");
-  const outboxWorker = startOutboxWorker(ctx, { transport: mailTransport });
+  const outboxWorker = startOutboxWorker(ctx, { transport: mailTransport, now: ctx.clock });
+  // Alarms are minutes apart; a test's moved clock (TEST_CLOCK) is seen within a fraction of a second.
+  setLeadAlarmMails(env.leadAlarm);
+  const leadAlarm = env.leadAlarm ? startLeadAlarm(ctx, { pollMs: env.testClock ? 200 : 15_000 }) : { stop: async () => {} };
   const app = createHttpApp({ ctx, build: options.build, clientDir: options.clientDir, devMiddleware: options.devMiddleware });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.port, env.host, () => resolve(s));
@@ -82,7 +87,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 10_000).unref();
     })
-      .then(() => outboxWorker.stop())
+      .then(() => Promise.all([leadAlarm.stop(), outboxWorker.stop()]))
       .then(() => db.destroy()));
   return { server, ctx, url, close };
 }

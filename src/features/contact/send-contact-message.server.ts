@@ -1,3 +1,4 @@
+import { serverNow } from "~/server/clock.server";
 import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { findContactSubmission, insertContactSubmission } from "~/server/data/contact-submissions.server";
@@ -35,7 +36,7 @@ export async function sendContactMessage(
   ctx: AppContext,
   values: ContactFormValues,
   locale: Locale = "en",
-  now = new Date(),
+  now = serverNow(ctx),
 ): Promise<"stored" | "discarded-bot"> {
   if (values[HONEYPOT_FIELD]) {
     ctx.logger.info("contact message discarded: honeypot filled");

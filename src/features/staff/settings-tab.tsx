@@ -7,9 +7,10 @@ import { Button } from "~/shared/ui/staff/button";
 import { toast } from "~/shared/ui/toast";
 import { WeeklyHours } from "~/shared/ui/weekly-hours";
 import { DealSettingsPanel } from "./deal-settings-panel";
+import { LeadSettingsPanel } from "./lead-settings-panel";
 
 /**
- * The owner's deal settings (editable), then read-only settings from the business profile; never a
+ * The owner's deal settings and lead response time (editable), then read-only settings from the business profile; never a
  * secret (docs/behaviour.md §2 Staff dashboard). The audit trail is its own tab.
  */
 export function SettingsTab() {
@@ -17,6 +18,7 @@ export function SettingsTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <DealSettingsPanel />
+      <LeadSettingsPanel />
       <Card title={m.business}>
         <Rows
           rows={[

@@ -84,6 +84,9 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // The owner's deal settings: documentation fee, taxes, RMV fees, APR by credit band (decision 066)
   "GET /admin/deal-settings": area("settings"),
   "PUT /admin/deal-settings": area("settings"),
+  // The owner's lead settings: the minutes a new lead may wait for its first response (decision 076)
+  "GET /admin/lead-settings": area("settings"),
+  "PUT /admin/lead-settings": area("settings"),
   // Visitor reports
   "GET /admin/visitor-stats": area("visitors"),
   "GET /admin/active-visitors": area("visitors"),

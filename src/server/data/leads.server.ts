@@ -5,7 +5,10 @@ import type { LeadType } from "~/shared/leads/lead-types";
 
 export type LeadRow = Selectable<InboxLeadTable>;
 
-export type NewLeadRow = Omit<LeadRow, "status" | "firstResponseAt"> & { status?: LeadStatus };
+export type NewLeadRow = Omit<LeadRow, "status" | "firstResponseAt" | "responseDueAt" | "escalatedAt"> & {
+  status?: LeadStatus;
+  responseDueAt?: string | null;
+};
 
 export async function insertLead(db: Db, row: NewLeadRow): Promise<void> {
   await db

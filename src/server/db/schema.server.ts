@@ -30,6 +30,16 @@ export type Database = {
   leads: InboxLeadTable;
   leadEvents: LeadEventTable;
   tasks: TaskTable;
+  leadSettings: LeadSettingsTable;
+};
+
+/** The owner's lead settings (migration 024): one row, id 1, the settings as JSON text. */
+export type LeadSettingsTable = {
+  id: number;
+  settings: string;
+  updatedAt: string;
+  /** The e-mail of the staff member who saved them. */
+  updatedBy: string;
 };
 
 /** The owner's deal settings (migration 016): one row, id 1, the settings as JSON text. */
@@ -415,6 +425,10 @@ export type InboxLeadTable = {
   firstResponseAt: string | null;
   /** JSON of the visit that brought the lead (landing page, referrer, utm_*, gclid, fbclid); null when unknown. */
   source: string | null;
+  /** When the first response is due, in opening hours from arrival (migration 024); null when none is expected. */
+  responseDueAt: Generated<string | null>;
+  /** When the five-minute alarm was raised; set once (migration 024). */
+  escalatedAt: Generated<string | null>;
 };
 
 /** One entry of a customer's timeline. */

@@ -7,6 +7,7 @@ import { claimNextAssignee, findStaffAccount, type StaffAccountRow } from "~/ser
 import type { ServerEnv } from "~/server/env.server";
 import { staffLeadsAddress } from "~/server/mail/recipients.server";
 import type { LeadType } from "~/shared/leads/lead-types";
+import { startResponseClock } from "./lead-alarm.server";
 
 /** A lead as every kind of lead stores it, whatever else its own row holds. */
 export type NewLead = {
@@ -55,6 +56,12 @@ export async function registerLead(db: Db, lead: NewLead, now = new Date()): Pro
       now,
     );
   }
+  // Its first response is due within the owner's minutes of opening hours (docs/behaviour.md §16).
+  await startResponseClock(
+    db,
+    { type: lead.type, id: lead.id, customerId: customer.id, firstName: lead.firstName, email: lead.email, locale: lead.locale },
+    now,
+  );
   return { customerId: customer.id, assignee };
 }
 

@@ -1,6 +1,7 @@
 import { customers } from "./en/staff-customers";
 import { deal } from "./en/staff-deal";
 import { leads } from "./en/staff-leads";
+import { leadAlarm } from "./en/staff-lead-alarm";
 import { lot } from "./en/staff-lot";
 import { staff } from "./en/staff";
 import { staffDashboard } from "./en/staff-dashboard";
@@ -12,7 +13,7 @@ import { services } from "./en/staff-services";
  * the dashboard's text (docs/decisions/016-javascript-budget.md). The dashboard is English only
  * (docs/behaviour.md §10), whatever language the public pages are in.
  */
-export const staffEn = { staff: { ...staffDashboard, ...staff }, lot, leads, deal, vehicleText, services, customers };
+export const staffEn = { staff: { ...staffDashboard, ...staff }, lot, leads, deal, vehicleText, services, customers, leadAlarm };
 
 export type StaffMessages = typeof staffEn;
 

@@ -17,6 +17,7 @@ import { tradeInsMigration } from "./017-trade-ins.server";
 import { serviceTranslationsMigration } from "./018-service-translations.server";
 import { vehicleFeatureKeysMigration } from "./019-vehicle-feature-keys.server";
 import { leadInboxMigration } from "./022-lead-inbox.server";
+import { leadAlarmMigration } from "./024-lead-alarm.server";
 import { tasksMigration } from "./025-tasks.server";
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   "018-service-translations": serviceTranslationsMigration,
   "019-vehicle-feature-keys": vehicleFeatureKeysMigration,
   "022-lead-inbox": leadInboxMigration,
+  "024-lead-alarm": leadAlarmMigration,
   "025-tasks": tasksMigration,
 };

@@ -2,6 +2,7 @@ import { Router } from "express";
 import { staffNotFound } from "~/features/staff/staff-not-found-api.server";
 import { bookingStaffApi } from "~/features/booking/booking-staff-api.server";
 import { contactStaffApi } from "~/features/contact/contact-staff-api.server";
+import { dealSheetStaffApi } from "~/features/deal/deal-sheet-staff-api.server";
 import { dealStaffApi } from "~/features/deal/deal-staff-api.server";
 import { financingStaffApi } from "~/features/financing/financing-staff-api.server";
 import { outboxStaffApi } from "~/features/mail/outbox-staff-api.server";
@@ -29,6 +30,7 @@ export function staffRouter(ctx: AppContext, access: StaffAccess): Router {
   router.use(trackingStaffApi(ctx));
   router.use(outboxStaffApi(ctx));
   router.use(dealStaffApi(ctx));
+  router.use(dealSheetStaffApi(ctx));
   router.use(staffNotFound());
   return router;
 }

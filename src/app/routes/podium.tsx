@@ -8,6 +8,7 @@ import { MailStatusBanner } from "~/features/mail/mail-status-banner";
 import { OutboxTab } from "~/features/mail/outbox-tab";
 import { VisitorsTab } from "~/features/tracking/visitors-tab";
 import { TradeInsTab } from "~/features/trade-in/trade-ins-tab";
+import { DealsTab } from "~/features/deal/deals-tab";
 import { AuditTab } from "~/features/staff/audit-tab";
 import { SignInScreen } from "~/features/staff/sign-in-screen";
 import { StaffTab } from "~/features/staff/staff-tab";
@@ -28,6 +29,7 @@ const TABS: readonly DashboardTab[] = [
   { id: "messages", Panel: MessagesTab },
   { id: "bookings", Panel: BookingsTab },
   { id: "tradeIns", Panel: TradeInsTab },
+  { id: "deals", Panel: DealsTab },
   { id: "services", Panel: ServicesTab },
   { id: "visitors", Panel: VisitorsTab },
   { id: "staff", Panel: StaffTab },

@@ -61,6 +61,10 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/trade-ins": area("tradeIns"),
   "POST /admin/trade-ins/:id/offer": area("tradeIns"),
   "PATCH /admin/trade-ins/:id/status": area("tradeIns"),
+  // Deal sheets (decision 070): the salespeople who follow the lead revise and resend the numbers
+  "GET /admin/deals": area("deals"),
+  "POST /admin/deals/:id/revisions": area("deals"),
+  "PATCH /admin/deals/:id/status": area("deals"),
   // The service menu's names and descriptions in each language (decision 068)
   "GET /admin/services": area("services"),
   "PUT /admin/services/:id": area("services"),

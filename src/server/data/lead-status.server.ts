@@ -2,11 +2,11 @@ import type { Db } from "~/server/db/database.server";
 import type { LeadStatus } from "~/server/db/schema.server";
 
 /** The tables whose rows are leads staff follow up (a status and when it first changed). */
-export type LeadTable = "contactSubmissions" | "financingApplications" | "tradeIns";
+export type LeadTable = "contactSubmissions" | "financingApplications" | "tradeIns" | "deals";
 
 /**
  * Sets one lead's status; the first change also records when (response time). False when no
- * such row. Messages, financing applications and trade-ins follow up the same way, so they share this update.
+ * such row. Messages, financing applications, trade-ins and deal sheets follow up the same way, so they share this update.
  */
 export async function setLeadStatus(db: Db, table: LeadTable, id: string, status: LeadStatus, now = new Date()): Promise<boolean> {
   // The tables have the same two columns; Kysely cannot type a query over a union of tables.

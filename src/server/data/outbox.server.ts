@@ -15,7 +15,7 @@ export type NewMail = {
   text: string;
   html?: string | null;
   attachments?: MailAttachment[];
-  relatedType: "contact" | "financing" | "booking" | "trade-in";
+  relatedType: "contact" | "financing" | "booking" | "trade-in" | "deal";
   relatedId: string;
   /** Not before this time (a reminder); default now. */
   dueAt?: Date;

@@ -21,6 +21,7 @@ export const STAFF_AREAS = {
   messages: ["owner", "sales"],
   bookings: ["owner", "sales", "service"],
   tradeIns: ["owner", "sales"],
+  deals: ["owner", "sales"],
   // What the booking page offers, in every language: the owner decides it.
   services: ["owner"],
   visitors: ["owner", "sales"],

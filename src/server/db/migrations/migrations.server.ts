@@ -16,6 +16,7 @@ import { dealSettingsMigration } from "./016-deal-settings.server";
 import { tradeInsMigration } from "./017-trade-ins.server";
 import { serviceTranslationsMigration } from "./018-service-translations.server";
 import { vehicleFeatureKeysMigration } from "./019-vehicle-feature-keys.server";
+import { dealsMigration } from "./020-deals.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "017-trade-ins": tradeInsMigration,
   "018-service-translations": serviceTranslationsMigration,
   "019-vehicle-feature-keys": vehicleFeatureKeysMigration,
+  "020-deals": dealsMigration,
 };

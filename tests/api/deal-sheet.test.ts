@@ -450,17 +450,22 @@ describe("the deal sheet", () => {
       email: "joao.deal@example.com",
       phone: "978-555-0199",
     });
-    const missing = await fetch(`${server.url}/pt/deal`, {
+    const action = `/pt/deal?vehicle=${vehicle.id}&downPayment=1500&tradeInValue=0&tradeInPayoff=0&creditBand=fair&termMonths=72`;
+    expect(html).toContain(`action="${action.replace(/&/g, "&amp;")}"`);
+    const missing = await fetch(`${server.url}${action}`, {
       method: "POST",
       body: form,
       headers: { "X-Forwarded-For": client() },
       redirect: "manual",
     });
     expect(missing.status).toBe(400);
-    expect(await missing.text()).toContain("Concorde para podermos enviar esta proposta");
+    const again = await missing.text();
+    // The page comes back with the message under the field and what was typed.
+    expect(again).toMatch(/id="deal-consent-error"[^>]*>Concorde para podermos enviar esta proposta</);
+    expect(again).toMatch(/name="email"[^>]*value="joao.deal@example.com"|value="joao.deal@example.com"[^>]*name="email"/);
 
     form.set("consent", "true");
-    const sent = await fetch(`${server.url}/pt/deal`, {
+    const sent = await fetch(`${server.url}${action}`, {
       method: "POST",
       body: form,
       headers: { "X-Forwarded-For": client() },

@@ -49,7 +49,7 @@ describe("the deal sheet", () => {
     await page.getByTestId("send-deal").click();
     await page.getByRole("heading", { level: 1, name: "Send me this deal" }).waitFor();
     expect(new URL(page.url()).searchParams.get("downPayment")).toBe("1500");
-    await waitForHydration(page, "form[action='/deal']");
+    await waitForHydration(page, "form[method='post']");
     const formViolations = await seriousAxeViolations(page);
     expect(formViolations, describeViolations(formViolations)).toEqual([]);
 

@@ -60,6 +60,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
   const echoed = posted?.kind === "invalid" ? posted.values : {};
   const payment = page.estimate ? paymentSentence(page.estimate, page.input, locale) : null;
   const back = `${path(page.vehicle.path)}?${new URLSearchParams(page.values)}#estimate`;
+  const self = new URLSearchParams({ vehicle: page.vehicle.id, ...page.values }).toString();
   const field = (name: "firstName" | "lastName" | "email" | "phone", type: string, autoComplete: string) => (
     <div>
       <label htmlFor={`deal-${name}`} className="block font-medium text-gray-900">
@@ -119,7 +120,8 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
               {m.form.fixFields}
             </p>
           ) : null}
-          <form method="post" action={path("/deal")} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+          {/* Posted to the same query, so the page that answers (its field messages) shows the same vehicle and numbers. */}
+          <form method="post" action={`${path("/deal")}?${self}`} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
             <input type="hidden" name="vehicleId" value={page.vehicle.id} />
             {(Object.keys(page.values) as (keyof typeof page.values)[]).map((name) => (
               <input key={name} type="hidden" name={name} value={page.values[name]} />

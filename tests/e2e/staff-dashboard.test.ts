@@ -39,6 +39,7 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
       "Messages",
       "Bookings",
       "Trade-ins",
+      "Deals",
       "Services",
       "Visitor Reports",
       "Staff",

@@ -2,6 +2,7 @@ import { BOOKING_FORM_MAX_BYTES } from "~/features/booking/booking-form-action.s
 import { BOOKING_RATE_LIMIT } from "~/features/booking/booking-api.server";
 import { CONTACT_FORM_MAX_BYTES } from "~/features/contact/contact-form-action.server";
 import { CONTACT_RATE_LIMIT } from "~/features/contact/contact-api.server";
+import { DEAL_FORM_MAX_BYTES, DEAL_RATE_LIMIT } from "~/features/deal/deal-sheet-api.server";
 import { FINANCING_RATE_LIMIT } from "~/features/financing/financing-api.server";
 import { FINANCING_FORM_MAX_BYTES } from "~/features/financing/financing-form-action.server";
 import { SETUP_FORM_MAX_BYTES } from "~/features/staff/setup-form.server";
@@ -56,6 +57,10 @@ const PUBLIC_PAGES = {
   "trade-in": page({ bodyLimitBytes: TRADE_IN_BODY_LIMIT_BYTES, postRateLimit: TRADE_IN_RATE_LIMIT }),
   // An offer's page: its token is in the URL (no referrer, not indexed), and it takes no post.
   "trade-in-offer": page({}),
+  // "Send me this deal": a few short fields, the contact form's limit (decision 070).
+  deal: page({ bodyLimitBytes: DEAL_FORM_MAX_BYTES, postRateLimit: DEAL_RATE_LIMIT }),
+  // A deal sheet's page: its token is in the URL (no referrer, not indexed), and it takes no post.
+  "deal-sheet": page({}),
   "not-found": page({}),
 } satisfies Record<string, RoutePolicy>;
 
@@ -76,6 +81,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/feeds.google-vehicles": page({}),
   "routes/feeds.google-vehicle-ads": page({}),
   "routes/feeds.meta-vehicles": page({}),
+  // A deal sheet's PDF: private like its page, never cached.
+  "routes/deal-sheet-pdf": page({}),
   // The staff dashboard: its actions are the /api routes (sign-in limits: decision 056).
   "routes/podium": page({ isolatedFromOpeners: true }),
   "routes/podium-setup": page({ isolatedFromOpeners: true, bodyLimitBytes: SETUP_FORM_MAX_BYTES }),

@@ -18,6 +18,8 @@ function publicPages(locale?: "es" | "pt"): RouteConfigEntry[] {
     route("booking/manage/:token", "routes/booking-manage.tsx", id("booking-manage")),
     route("trade-in", "routes/trade-in.tsx", id("trade-in")),
     route("trade-in/offer/:token", "routes/trade-in-offer.tsx", id("trade-in-offer")),
+    route("deal", "routes/deal.tsx", id("deal")),
+    route("deal/:token", "routes/deal-sheet.tsx", id("deal-sheet")),
     // /used-{year}-{make}-{model}-fitchburg-ma-01430-{id}; any other single segment is a 404.
     route(":vehiclePath", "routes/vehicle.tsx", id("vehicle")),
     route("*", "routes/not-found.tsx", id("not-found")),
@@ -30,6 +32,8 @@ export default [
   route("feeds/google-vehicles.tsv", "routes/feeds.google-vehicles.ts"),
   route("feeds/google-vehicle-ads.tsv", "routes/feeds.google-vehicle-ads.ts"),
   route("feeds/meta-vehicles.csv", "routes/feeds.meta-vehicles.ts"),
+  // The deal sheet's PDF is written in the shopper's language whatever the path: one path.
+  route("deal/:token/sheet.pdf", "routes/deal-sheet-pdf.ts"),
   ...prefix("es", [layout("routes/locale-es.tsx", publicPages("es"))]),
   ...prefix("pt", [layout("routes/locale-pt.tsx", publicPages("pt"))]),
   layout("routes/locale-en.tsx", [

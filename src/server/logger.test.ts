@@ -29,6 +29,10 @@ describe("logger", () => {
       [`/pt/booking/manage/${token}.data`, "/pt/booking/manage/[redacted].data"],
       [`/ES/Booking/%6Danage/${token}/`, "/ES/Booking/manage/[redacted]/"],
       [`/api/bookings/manage/${token}/cancel`, "/api/bookings/manage/[redacted]/cancel"],
+      [`/es/deal/${token}`, "/es/deal/[redacted]"],
+      [`/deal/${token}/sheet.pdf`, "/deal/[redacted]/sheet.pdf"],
+      ["/deal?vehicle=1", "/deal?vehicle=1"],
+      ["/api/admin/deals/1/revisions", "/api/admin/deals/1/revisions"],
       ["/booking", "/booking"],
       ["/%E0%A4%A", "/%E0%A4%A"],
     ];

@@ -59,7 +59,7 @@ function enumeratedRoutes() {
 /**
  * The role rules (docs/behaviour.md §6), written out independently of the server's table:
  * owner everything; finance financing + read-only vehicles; sales vehicles, messages, bookings,
- * trade-in appraisals (but deleting one), customer records and tasks, visitor reports; service bookings only;
+ * trade-in appraisals (but deleting one), deal sheets, customer records and tasks, visitor reports; service bookings only;
  * staff management and the audit log owner only.
  */
 function expectedAllowed(role: StaffRole, key: string): boolean {
@@ -84,6 +84,7 @@ function expectedAllowed(role: StaffRole, key: string): boolean {
       "trade-ins",
       "customers",
       "tasks",
+      "deals",
       "visitor-stats",
       "active-visitors",
       "visitor-daily",

@@ -76,7 +76,7 @@ describe("first-load JavaScript of the public pages", () => {
     for (const file of later) expect(code(file).startsWith(COMPILE_HINT), file).toBe(false);
   });
 
-  it("keeps zod, the staff dashboard's text, the privacy page's and the trade-in pages' text out of the chunk every page loads", () => {
+  it("keeps zod, the staff dashboard's text, the privacy page's, the trade-in pages' and the deal sheet's text out of the chunk every page loads", () => {
     const rootScripts = firstLoadScripts(manifest, "root");
     const shared = [...rootScripts].map((s) => fs.readFileSync(path.join(assets, path.basename(s)), "utf8")).join("\n");
     expect(shared).not.toMatch(/\$ZodType|ZodError/);
@@ -88,6 +88,10 @@ describe("first-load JavaScript of the public pages", () => {
     expect(shared).not.toContain("Tire condition");
     expect(shared).not.toContain("Estado de las llantas");
     expect(shared).not.toContain("Send a new offer");
+    // The deal sheet's text (its form, its page, the staff tab's) stays in those pages' chunks too.
+    expect(shared).not.toContain("These numbers hold until");
+    expect(shared).not.toContain("Estas cifras valen hasta");
+    expect(shared).not.toContain("Revise and send");
   });
 
   it("leaves the vehicle page's deferred parts (message form, payment estimator) out of the scripts its HTML loads", () => {

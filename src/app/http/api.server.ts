@@ -2,6 +2,7 @@ import { Router } from "express";
 import { bookingApi } from "~/features/booking/booking-api.server";
 import { contactApi } from "~/features/contact/contact-api.server";
 import { dealApi } from "~/features/deal/deal-api.server";
+import { dealSheetApi } from "~/features/deal/deal-sheet-api.server";
 import { financingApi } from "~/features/financing/financing-api.server";
 import { staffAccess } from "~/features/staff/staff-accounts-api.server";
 import { inventoryApi } from "~/features/inventory/inventory-api.server";
@@ -27,6 +28,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use(inventoryApi(ctx));
   api.use(vehicleApi(ctx));
   api.use(dealApi(ctx));
+  api.use(dealSheetApi(ctx));
   api.use(contactApi(ctx));
   api.use(bookingApi(ctx, serviceVinDecode(ctx.env.vpicCacheDir)));
   api.use(tradeInApi(ctx, tradeInVinDecode(ctx.env.vpicCacheDir)));

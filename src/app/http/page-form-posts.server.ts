@@ -2,6 +2,7 @@ import type { RequestHandler } from "express";
 import { Router } from "express";
 import { BOOKING_RATE_LIMIT } from "~/features/booking/booking-api.server";
 import { CONTACT_RATE_LIMIT } from "~/features/contact/contact-api.server";
+import { DEAL_RATE_LIMIT } from "~/features/deal/deal-sheet-api.server";
 import { FINANCING_RATE_LIMIT, financingInFlightLimit } from "~/features/financing/financing-api.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
@@ -10,6 +11,7 @@ import { isVehiclePathSlug } from "~/shared/lib/vehicle-path";
 import { TRADE_IN_RATE_LIMIT, tradeInInFlightLimit } from "~/features/trade-in/trade-in-api.server";
 import { rateLimitMessagesFor } from "~/shared/i18n/rate-limit-messages";
 import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
+import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
 
 /**
  * Guards for the forms that post to page routes (decisions 025 and 062): the same per-client
@@ -42,12 +44,14 @@ export function pageFormPosts(): Router {
   const bookingLimits = rateLimit({ ...BOOKING_RATE_LIMIT, pagePost, message: (locale) => messagesFor(locale).booking.api.tooMany });
   const financingLimits = rateLimit({ ...FINANCING_RATE_LIMIT, pagePost, message: (locale) => rateLimitMessagesFor(locale).financing });
   const tradeInLimits = rateLimit({ ...TRADE_IN_RATE_LIMIT, pagePost, message: (locale) => tradeInMessagesFor(locale).api.tooMany });
+  const dealLimits = rateLimit({ ...DEAL_RATE_LIMIT, pagePost, message: (locale) => dealSheetMessagesFor(locale).form.tooMany });
   const page = (path: string, locale: Locale) => [localizedPath(path, locale), `${localizedPath(path, locale)}.data`];
   for (const locale of LOCALES) {
     router.post(page("/contact", locale), sameSiteOnly, contactLimits);
     router.post(page("/booking", locale), sameSiteOnly, bookingLimits);
     router.post(page("/financing", locale), sameSiteOnly, financingLimits, financingInFlightLimit);
     router.post(page("/trade-in", locale), sameSiteOnly, tradeInLimits, tradeInInFlightLimit);
+    router.post(page("/deal", locale), sameSiteOnly, dealLimits);
     router.post(localizedPath("/:page", locale), (req, res, next) =>
       isVehiclePathSlug(String(req.params.page).replace(/\.data$/, ""))
         ? sameSiteOnly(req, res, () => contactLimits(req, res, next))

@@ -2,6 +2,7 @@ import { Router } from "express";
 import { staffNotFound } from "~/features/staff/staff-not-found-api.server";
 import { bookingStaffApi } from "~/features/booking/booking-staff-api.server";
 import { contactStaffApi } from "~/features/contact/contact-staff-api.server";
+import { dealSheetStaffApi } from "~/features/deal/deal-sheet-staff-api.server";
 import { dealStaffApi } from "~/features/deal/deal-staff-api.server";
 import { customersStaffApi } from "~/features/leads/customers-api.server";
 import { tasksStaffApi } from "~/features/leads/tasks-api.server";
@@ -35,6 +36,7 @@ export function staffRouter(ctx: AppContext, access: StaffAccess): Router {
   router.use(customersStaffApi(ctx));
   router.use(tasksStaffApi(ctx));
   router.use(leadSettingsApi(ctx));
+  router.use(dealSheetStaffApi(ctx));
   router.use(staffNotFound());
   return router;
 }

@@ -10,6 +10,7 @@ import { CustomersTab } from "~/features/leads/customers-tab";
 import { TodayTab } from "~/features/leads/today-tab";
 import { VisitorsTab } from "~/features/tracking/visitors-tab";
 import { TradeInsTab } from "~/features/trade-in/trade-ins-tab";
+import { DealsTab } from "~/features/deal/deals-tab";
 import { AuditTab } from "~/features/staff/audit-tab";
 import { SignInScreen } from "~/features/staff/sign-in-screen";
 import { StaffTab } from "~/features/staff/staff-tab";
@@ -32,6 +33,7 @@ const TABS: readonly DashboardTab[] = [
   { id: "tradeIns", Panel: TradeInsTab },
   { id: "customers", Panel: CustomersTab },
   { id: "today", Panel: TodayTab },
+  { id: "deals", Panel: DealsTab },
   { id: "services", Panel: ServicesTab },
   { id: "visitors", Panel: VisitorsTab },
   { id: "staff", Panel: StaffTab },

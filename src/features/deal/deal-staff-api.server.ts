@@ -15,7 +15,10 @@ export function dealStaffApi(ctx: AppContext): Router {
   router.put("/admin/deal-settings", jsonBody(), async (req, res) => {
     const settings = parseOr400(res, dealSettingsSchema, req.body);
     if (!settings) return;
-    res.json(await updateDealSettings(ctx, staffOf(res), settings));
+    // A client that predates the deal sheet's validity sends none: the stored value stays.
+    const sentValidity = typeof req.body === "object" && req.body !== null && "dealValidDays" in req.body;
+    const dealValidDays = sentValidity ? settings.dealValidDays : (await getDealSettings(ctx)).settings.dealValidDays;
+    res.json(await updateDealSettings(ctx, staffOf(res), { ...settings, dealValidDays }));
   });
   return router;
 }

@@ -5,7 +5,10 @@ import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
 import { formatPrice } from "~/shared/lib/format";
+import { pdfSafe } from "~/server/pdf/pdf-safe.server";
 import { loadFinancingApplication, type DecryptedFinancingApplication, type StoredDocument } from "./financing.server";
+
+export { pdfSafe };
 
 const PAGE = { width: 612, height: 792 }; // US Letter in points
 const MARGIN = 50;
@@ -207,26 +210,6 @@ export function formatBirthDate(isoDate: string, locale: Locale = "en"): string 
 function formatMoneyIn(n: number, locale: Locale): string {
   if (Number.isInteger(n)) return formatPrice(n, locale);
   return new Intl.NumberFormat(LANGUAGE_TAGS[locale], { style: "currency", currency: "USD", minimumFractionDigits: 2 }).format(n);
-}
-
-/** WinAnsi's characters outside Latin-1 (0x80-0x9F). */
-const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-/** Letters that Unicode does not decompose into a base letter plus an accent. */
-const BASE_LETTER: Record<string, string> = { Ł: "L", ł: "l", Đ: "D", đ: "d", Ħ: "H", ħ: "h", ı: "i", Ŧ: "T", ŧ: "t" };
-
-/** The standard fonts only encode WinAnsi: keep what it has, strip other accents, replace the rest. */
-export function pdfSafe(text: string): string {
-  let out = "";
-  for (const ch of text.replace(/\r\n?/g, "\n")) {
-    const code = ch.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || ch === "\n" || WIN_ANSI_EXTRA.has(ch)) out += ch;
-    else if (ch === "\t") out += " ";
-    else {
-      const stripped = BASE_LETTER[ch] ?? ch.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
-      out += /^[\x20-\x7e]+$/.test(stripped) ? stripped : "?";
-    }
-  }
-  return out;
 }
 
 /** A top-down writer that wraps text and starts a new page when the current one is full. */

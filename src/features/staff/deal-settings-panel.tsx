@@ -20,6 +20,7 @@ function draftOf(s: DealSettings): Draft {
     registrationFee: String(s.registrationFee),
     ...Object.fromEntries(CREDIT_BANDS.map((band) => [`aprByBand.${band}`, String(s.aprByBand[band])])),
     termsMonths: s.termsMonths.join(", "),
+    dealValidDays: String(s.dealValidDays),
   };
 }
 
@@ -38,6 +39,7 @@ function bodyOf(d: Draft): unknown {
       .split(/[\s,]+/)
       .filter(Boolean)
       .map((t) => num(t)),
+    dealValidDays: num(d.dealValidDays),
   };
 }
 
@@ -150,6 +152,7 @@ export function DealSettingsPanel() {
           {field("titleFee", m.titleFee)}
           {field("registrationFee", m.registrationFee)}
           {field("termsMonths", m.termsMonths, "text")}
+          {field("dealValidDays", m.dealValidDays)}
           <fieldset className="sm:col-span-2 lg:col-span-3">
             <legend className="text-sm font-semibold text-gray-900">{m.aprHeading}</legend>
             <div className="mt-2 grid gap-4 sm:grid-cols-4">{CREDIT_BANDS.map((band) => field(`aprByBand.${band}`, m.bands[band]))}</div>

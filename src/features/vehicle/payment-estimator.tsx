@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
-import type { Locale } from "~/shared/i18n/locales";
-import { useLocale } from "~/shared/i18n/messages";
+import { useLocale, useLocalizedPath } from "~/shared/i18n/messages";
 import { CREDIT_BANDS, type DealSettings, type Estimate, type EstimateInput } from "~/shared/lib/deal-estimate";
+import { formatCents, formatPercent } from "~/shared/lib/money-text";
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 focus:border-red-700 focus:outline-none focus:ring-2 focus:ring-red-700 aria-[invalid=true]:border-red-700";
@@ -24,25 +24,6 @@ export type PageEstimate = {
   options: Pick<DealSettings, "termsMonths" | "salesTaxRate">;
 };
 
-const DECIMAL: Record<Locale, { thousands: string; decimal: string; currency: string }> = {
-  en: { thousands: ",", decimal: ".", currency: "$" },
-  es: { thousands: ",", decimal: ".", currency: "$" },
-  pt: { thousands: ".", decimal: ",", currency: "US$\u00a0" },
-};
-
-/** "$1,218.38" / "US$ 1.218,38": dollars with cents, written by hand so server and browser agree whatever their ICU. */
-function formatCents(dollars: number, locale: Locale): string {
-  const style = DECIMAL[locale];
-  const cents = Math.round(Math.abs(dollars) * 100);
-  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, style.thousands);
-  return `${dollars < 0 ? "-" : ""}${style.currency}${whole}${style.decimal}${String(cents % 100).padStart(2, "0")}`;
-}
-
-/** "8.9%" / "8,9%": a percent with up to three decimals. */
-function formatPercent(percent: number, locale: Locale): string {
-  return `${String(Number(percent.toFixed(3))).replace(".", DECIMAL[locale].decimal)}%`;
-}
-
 /**
  * The Massachusetts out-the-door estimate on the vehicle page (decision 066): the shopper's down
  * payment, trade-in, credit band and term; the breakdown line by line; the monthly payment with
@@ -57,7 +38,13 @@ export function PaymentEstimator({ data }: { data: PageEstimate }) {
   const m = estimateMessagesFor(locale);
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
-  const [shown, setShown] = useState({ estimate: data.estimate, input: data.input, fieldErrors: data.fieldErrors });
+  const localized = useLocalizedPath();
+  const [shown, setShown] = useState({
+    estimate: data.estimate,
+    input: data.input,
+    fieldErrors: data.fieldErrors,
+    query: queryOf(data.values),
+  });
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const inFlight = useRef<AbortController>(undefined);
@@ -77,8 +64,8 @@ export function PaymentEstimator({ data }: { data: PageEstimate }) {
       .then(async (res) => {
         const body = (await res.json()) as Estimate & { fieldErrors?: Record<string, string> };
         if (controller.signal.aborted) return;
-        if (res.ok) setShown({ estimate: body, input: inputOf(values, body), fieldErrors: {} });
-        else if (res.status === 400) setShown({ estimate: null, input: null, fieldErrors: body.fieldErrors ?? {} });
+        if (res.ok) setShown({ estimate: body, input: inputOf(values, body), fieldErrors: {}, query });
+        else if (res.status === 400) setShown({ estimate: null, input: null, fieldErrors: body.fieldErrors ?? {}, query });
       })
       .catch(() => undefined)
       .finally(() => {
@@ -245,6 +232,16 @@ export function PaymentEstimator({ data }: { data: PageEstimate }) {
         )}
       </div>
       <p className="mt-4 text-sm text-gray-700">{m.disclosure}</p>
+      {estimate && input ? (
+        // A link, not a form: the deal sheet's page carries these numbers into its own form (decision 070).
+        <a
+          href={`${localized("/deal")}?vehicle=${data.vehicleId}&${shown.query}`}
+          className="mt-4 inline-block rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+          data-testid="send-deal"
+        >
+          {m.sendDeal}
+        </a>
+      ) : null}
     </section>
   );
 }

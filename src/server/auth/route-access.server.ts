@@ -73,6 +73,10 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "POST /admin/customers/:id/tasks": area("customers"),
   "GET /admin/tasks": area("today"),
   "PATCH /admin/tasks/:id": area("today"),
+  // Deal sheets (decision 070): the salespeople who follow the lead revise and resend the numbers
+  "GET /admin/deals": area("deals"),
+  "POST /admin/deals/:id/revisions": area("deals"),
+  "PATCH /admin/deals/:id/status": area("deals"),
   // The service menu's names and descriptions in each language (decision 068)
   "GET /admin/services": area("services"),
   "PUT /admin/services/:id": area("services"),

@@ -4,18 +4,19 @@ import type { LeadType } from "~/shared/leads/lead-types";
 import { setInboxLeadStatus } from "./leads.server";
 
 /** The tables whose rows are leads staff follow up (a status and when it first changed). */
-export type LeadTable = "contactSubmissions" | "financingApplications" | "tradeIns";
+export type LeadTable = "contactSubmissions" | "financingApplications" | "tradeIns" | "deals";
 
 /** The inbox's name for the leads of each table. */
 export const LEAD_TYPE_OF_TABLE: Record<LeadTable, LeadType> = {
   contactSubmissions: "message",
   financingApplications: "financing",
   tradeIns: "trade-in",
+  deals: "deal",
 };
 
 /**
  * Sets one lead's status; the first change also records when (response time). False when no
- * such row. Messages, financing applications and trade-ins follow up the same way, so they share this update.
+ * such row. Messages, financing applications, trade-ins and deal sheets follow up the same way, so they share this update.
  */
 export async function setLeadStatus(db: Db, table: LeadTable, id: string, status: LeadStatus, now = new Date()): Promise<boolean> {
   // The tables have the same two columns; Kysely cannot type a query over a union of tables.

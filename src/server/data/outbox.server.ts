@@ -16,7 +16,7 @@ export type NewMail = {
   html?: string | null;
   attachments?: MailAttachment[];
   /** `customer`: a staff reply from the customer record, about the customer rather than one lead. */
-  relatedType: "contact" | "financing" | "booking" | "trade-in" | "customer";
+  relatedType: "contact" | "financing" | "booking" | "trade-in" | "deal" | "customer";
   relatedId: string;
   /** Not before this time (a reminder); default now. */
   dueAt?: Date;

@@ -31,6 +31,7 @@ export type Database = {
   leadEvents: LeadEventTable;
   tasks: TaskTable;
   leadSettings: LeadSettingsTable;
+  deals: DealTable;
 };
 
 /** The owner's lead settings (migration 024): one row, id 1, the settings as JSON text. */
@@ -464,4 +465,51 @@ export type TaskTable = {
   /** The staff member who created it. */
   createdBy: string;
   createdAt: string;
+};
+
+/** One version of a deal sheet, its numbers frozen when it was sent (migration 020, decision 070). */
+export type DealTable = {
+  id: string;
+  /** SHA-256 of the sheet link's token; the token itself is only in the shopper's mail. */
+  tokenHash: string;
+  version: number;
+  dealGroupId: string;
+  replacedById: string | null;
+  replacedAt: string | null;
+  sentBy: string | null;
+  vehicleId: string;
+  vehicleYear: number;
+  vehicleMake: string;
+  vehicleModel: string;
+  vehicleTrim: string | null;
+  vehicleVin: string;
+  vehicleStockNumber: string | null;
+  vehicleMileage: number;
+  creditBand: "excellent" | "good" | "fair" | "rebuilding";
+  termMonths: number;
+  aprThousandths: number;
+  salesTaxRateMillionths: number;
+  priceCents: number;
+  docFeeCents: number;
+  downPaymentCents: number;
+  tradeInValueCents: number;
+  tradeInPayoffCents: number;
+  taxableAmountCents: number;
+  salesTaxCents: number;
+  titleFeeCents: number;
+  registrationFeeCents: number;
+  outTheDoorCents: number;
+  amountFinancedCents: number;
+  monthlyPaymentCents: number;
+  totalOfPaymentsCents: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  locale: Generated<string>;
+  consentAt: string;
+  validUntil: string;
+  createdAt: string;
+  leadStatus: Generated<LeadStatus>;
+  firstStatusChangeAt: string | null;
 };

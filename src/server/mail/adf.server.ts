@@ -19,8 +19,17 @@ export type AdfVehicle = {
   /** An absolute photo URL (`<imagetag>`). */
   imageUrl?: string;
   price?: number;
+  /** What `price` is: the asking price by default; a deal sheet's quote, a trade-in's appraisal. */
+  priceType?: "asking" | "quote" | "appraisal";
+  /** Words on the price (`<pricecomments>`): what a quoted total is made of. */
+  priceComments?: string;
   /** The shopper's down payment in whole dollars (a financing application). */
   downPayment?: number;
+  /**
+   * A deal's financing, in dollars with cents: the down payment, the monthly payment (when there is
+   * a loan) and the amount financed, which the DTD's amount of type "total" carries.
+   */
+  finance?: { downPayment: number; monthly: number | null; amountFinanced: number };
   comments?: string | null;
 };
 
@@ -96,15 +105,27 @@ function vehicleLines(v: AdfVehicle, interest: "buy" | "trade-in"): string[] {
     ...optional("trim", v.trim),
     ...optional("odometer", v.odometer, ' status="unknown" units="mi"'),
     ...optional("imagetag", v.imageUrl),
-    ...optional("price", v.price, ' type="asking" currency="USD"'),
-    ...(v.downPayment === undefined
-      ? []
-      : [
+    ...optional("price", v.price, ` type="${v.priceType ?? "asking"}" currency="USD"`),
+    ...optional("pricecomments", v.priceComments),
+    ...(v.finance
+      ? [
           "      <finance>",
           "        <method>finance</method>",
-          `        <amount type="downpayment" limit="exact" currency="USD">${x(v.downPayment)}</amount>`,
+          `        <amount type="downpayment" limit="exact" currency="USD">${x(v.finance.downPayment.toFixed(2))}</amount>`,
+          ...(v.finance.monthly === null
+            ? []
+            : [`        <amount type="monthly" limit="exact" currency="USD">${x(v.finance.monthly.toFixed(2))}</amount>`]),
+          `        <amount type="total" limit="exact" currency="USD">${x(v.finance.amountFinanced.toFixed(2))}</amount>`,
           "      </finance>",
-        ]),
+        ]
+      : v.downPayment === undefined
+        ? []
+        : [
+            "      <finance>",
+            "        <method>finance</method>",
+            `        <amount type="downpayment" limit="exact" currency="USD">${x(v.downPayment)}</amount>`,
+            "      </finance>",
+          ]),
     ...optional("comments", v.comments),
     "    </vehicle>",
   ];

@@ -49,7 +49,7 @@ export function mailtoHref(email: string): string {
 }
 
 /** The dashboard link that opens one record: /podium?tab=financing&id=… (the dashboard honours both). */
-export function dashboardRecordUrl(env: ServerEnv, tab: "financing" | "messages" | "bookings" | "tradeIns", id: string): string {
+export function dashboardRecordUrl(env: ServerEnv, tab: "financing" | "messages" | "bookings" | "tradeIns" | "deals", id: string): string {
   return `${env.publicUrl}/podium?${new URLSearchParams({ tab, id })}`;
 }
 

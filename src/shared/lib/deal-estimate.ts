@@ -26,6 +26,8 @@ export type DealSettings = {
   aprByBand: Record<CreditBand, number>;
   /** The loan terms offered, in months, ascending. */
   termsMonths: number[];
+  /** How many days a deal sheet's numbers hold after it is sent (docs/decisions/070-deal-sheet.md). */
+  dealValidDays: number;
 };
 
 /**
@@ -41,6 +43,7 @@ export const DEFAULT_DEAL_SETTINGS: DealSettings = {
   registrationFee: 60,
   aprByBand: { excellent: 6.9, good: 8.9, fair: 12.9, rebuilding: 17.9 },
   termsMonths: [36, 48, 60, 72],
+  dealValidDays: 3,
 };
 
 /** What the shopper enters, in dollars; the vehicle's cash price comes from the stock, never from them. */

@@ -24,6 +24,7 @@ export const STAFF_AREAS = {
   // The customer record (timeline, replies, notes, tasks) and my tasks for today: the people who follow leads up.
   customers: ["owner", "sales"],
   today: ["owner", "sales"],
+  deals: ["owner", "sales"],
   // What the booking page offers, in every language: the owner decides it.
   services: ["owner"],
   visitors: ["owner", "sales"],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CREDIT_BANDS, type DealSettings } from "~/shared/lib/deal-estimate";
+import { CREDIT_BANDS, DEFAULT_DEAL_SETTINGS, type DealSettings } from "~/shared/lib/deal-estimate";
 
 const cents = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
@@ -49,4 +49,11 @@ export const dealSettingsSchema = z.object({
     .min(1, "Offer at least one term.")
     .max(8, "Offer at most 8 terms.")
     .transform((terms) => [...new Set(terms)].sort((a, b) => a - b)),
+  // Left out by a client that predates it: the default (the API keeps the stored value then).
+  dealValidDays: z
+    .number({ error: "The deal sheet's validity is a whole number of days, 1 to 30." })
+    .int("The deal sheet's validity is a whole number of days, 1 to 30.")
+    .min(1, "The deal sheet's validity is a whole number of days, 1 to 30.")
+    .max(30, "The deal sheet's validity is a whole number of days, 1 to 30.")
+    .default(DEFAULT_DEAL_SETTINGS.dealValidDays),
 }) satisfies z.ZodType<DealSettings, unknown>;

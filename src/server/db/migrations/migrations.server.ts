@@ -16,6 +16,7 @@ import { dealSettingsMigration } from "./016-deal-settings.server";
 import { tradeInsMigration } from "./017-trade-ins.server";
 import { serviceTranslationsMigration } from "./018-service-translations.server";
 import { vehicleFeatureKeysMigration } from "./019-vehicle-feature-keys.server";
+import { dealsMigration } from "./020-deals.server";
 import { leadInboxMigration } from "./022-lead-inbox.server";
 import { leadAlarmMigration } from "./024-lead-alarm.server";
 import { tasksMigration } from "./025-tasks.server";
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   "017-trade-ins": tradeInsMigration,
   "018-service-translations": serviceTranslationsMigration,
   "019-vehicle-feature-keys": vehicleFeatureKeysMigration,
+  "020-deals": dealsMigration,
   "022-lead-inbox": leadInboxMigration,
   "024-lead-alarm": leadAlarmMigration,
   "025-tasks": tasksMigration,

@@ -35,6 +35,7 @@ export const estimate = {
   noLoan: "Nothing to finance: your trade-in and down payment cover the out-the-door price.",
   disclosure:
     "This is an estimate only, not an offer of credit. The APR is our typical rate for the credit band you chose; your actual rate, payment and terms depend on credit approval. The trade-in value is yours until we appraise the vehicle.",
+  sendDeal: "Send me this deal",
   invalid: "Please correct the highlighted fields.",
   errors: {
     money: "Enter an amount in dollars, 0 or more.",

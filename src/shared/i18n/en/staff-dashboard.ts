@@ -17,6 +17,7 @@ export const staffDashboard = {
     messages: "Messages",
     bookings: "Bookings",
     tradeIns: "Trade-ins",
+    deals: "Deals",
     services: "Services",
     visitors: "Visitor Reports",
     settings: "Settings",

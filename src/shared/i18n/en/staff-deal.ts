@@ -11,6 +11,7 @@ export const deal = {
   aprHeading: "Typical APR by credit band (%)",
   bands: { excellent: "Excellent", good: "Good", fair: "Fair", rebuilding: "Rebuilding" },
   termsMonths: "Terms offered (months, comma-separated)",
+  dealValidDays: "A deal sheet holds for (days)",
   save: "Save deal settings",
   saving: "Saving…",
   saved: "Deal settings saved",

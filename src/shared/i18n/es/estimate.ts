@@ -33,6 +33,7 @@ export const estimate: EstimateMessages = {
   noLoan: "No hay nada que financiar: su vehículo en parte de pago y su pago inicial cubren el precio final.",
   disclosure:
     "Esto es un estimado, no una oferta de crédito. La APR es nuestra tasa típica para el nivel de crédito que eligió; su tasa, pago y condiciones reales dependen de la aprobación del crédito. El valor de su vehículo en parte de pago es el que usted indica hasta que lo evaluemos.",
+  sendDeal: "Envíenme esta oferta",
   invalid: "Por favor, corrija los campos señalados.",
   errors: {
     money: "Escriba una cantidad en dólares, 0 o más.",

@@ -33,6 +33,7 @@ export const estimate: EstimateMessages = {
   noLoan: "Não há nada a financiar: a troca e a entrada cobrem o preço final.",
   disclosure:
     "Isto é uma estimativa, não uma oferta de crédito. A APR é a nossa taxa típica para a faixa de crédito escolhida; a taxa, a parcela e as condições reais dependem da aprovação do crédito. O valor da troca é o que você informou até avaliarmos o carro.",
+  sendDeal: "Enviem-me esta proposta",
   invalid: "Por favor, corrija os campos destacados.",
   errors: {
     money: "Informe um valor em dólares, 0 ou mais.",

@@ -1,0 +1,149 @@
+import { FileText } from "lucide-react";
+import { data } from "react-router";
+import { PageHero } from "~/app/lib/page-shell";
+import { paymentSentence } from "~/features/deal/deal-breakdown";
+import { DealBreakdownList } from "~/features/deal/deal-breakdown-list";
+import { findDealSheet } from "~/features/deal/deal-sheet.server";
+import { appContext } from "~/server/load-context.server";
+import { businessProfile } from "~/shared/config/business-profile";
+import { dealSheetMessagesFor, useDealSheetMessages } from "~/shared/i18n/deal-sheet-messages";
+import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
+import { localeFromPath } from "~/shared/i18n/locales";
+import { useLocale, useLocalizedPath } from "~/shared/i18n/messages";
+import { formatLongDate, formatNumber } from "~/shared/lib/format";
+import { formatCents } from "~/shared/lib/money-text";
+import type { Route } from "./+types/deal-sheet";
+
+/**
+ * The page behind a deal sheet's link (decision 070): the vehicle, the breakdown line by line, the
+ * payment with its terms, the Massachusetts warranty for its mileage, how long the numbers hold and
+ * the dealer's contact, all from the numbers frozen when it was sent. The token is the only key; an
+ * unknown one is a 404; a replaced version says so and shows nothing else.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const sheet = await findDealSheet(context.get(appContext), params.token);
+  return sheet ? { sheet } : data({ sheet: null }, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: dealSheetMessagesFor(localeFromPath(location.pathname)).meta.sheetTitle(businessProfile.name) },
+  // The URL carries the sheet's token: keep it out of search engines and other sites' logs.
+  { name: "robots", content: "noindex, nofollow" },
+  { name: "referrer", content: "no-referrer" },
+];
+
+export default function DealSheetPage({ loaderData, params }: Route.ComponentProps) {
+  const m = useDealSheetMessages();
+  const locale = useLocale();
+  const est = estimateMessagesFor(locale);
+  const path = useLocalizedPath();
+  const { sheet } = loaderData;
+  if (!sheet || sheet.kind === "replaced") {
+    const replaced = sheet?.kind === "replaced";
+    return (
+      <>
+        <PageHero title={replaced ? m.sheet.replacedTitle : m.sheet.notFoundTitle} />
+        <div className="mx-auto max-w-2xl px-4 py-10">
+          <p className="rounded-md bg-amber-50 p-4 text-amber-900" data-testid={replaced ? "deal-replaced" : "deal-not-found"}>
+            {replaced ? m.sheet.replacedText : m.sheet.notFoundText}
+          </p>
+        </div>
+      </>
+    );
+  }
+  const v = sheet.vehicle;
+  const name = [v.year, v.make, v.model, v.trim].filter(Boolean).join(" ");
+  const until = formatLongDate(sheet.validUntil, locale);
+  const payment = paymentSentence(sheet.estimate, sheet.input, locale);
+  const p = businessProfile;
+  return (
+    <>
+      <PageHero title={m.sheet.heading} subtitle={m.sheet.preparedFor(sheet.shopperName)} />
+      <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+        <p className="text-sm text-gray-700">
+          {m.sheet.version(sheet.version)} · {m.sheet.sent(formatLongDate(sheet.createdAt.slice(0, 10), locale))}
+        </p>
+        {sheet.expired ? (
+          <p role="status" className="rounded-md bg-amber-50 p-4 font-medium text-amber-900" data-testid="deal-validity">
+            {m.sheet.expired(until)}
+          </p>
+        ) : (
+          <p className="rounded-md bg-green-50 p-4 font-medium text-green-900" data-testid="deal-validity">
+            {m.sheet.validUntil(until)}
+          </p>
+        )}
+        <section aria-labelledby="deal-vehicle" className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
+          <h2 id="deal-vehicle" className="text-xl font-bold text-gray-900">
+            {name}
+          </h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-gray-800">
+            {v.stockNumber ? (
+              <>
+                <dt className="font-medium">{m.sheet.stock}</dt>
+                <dd>{v.stockNumber}</dd>
+              </>
+            ) : null}
+            <dt className="font-medium">{m.sheet.vin}</dt>
+            <dd className="font-mono">{v.vin}</dd>
+            <dt className="font-medium">{m.sheet.mileage}</dt>
+            <dd>{`${formatNumber(v.mileage, locale)} mi`}</dd>
+          </dl>
+          <a href={path(v.path)} className="mt-3 inline-block font-semibold text-red-700 underline hover:text-red-800">
+            {m.sheet.viewVehicle}
+          </a>
+        </section>
+        <section aria-labelledby="deal-breakdown-heading" className="space-y-3">
+          <h2 id="deal-breakdown-heading" className="text-lg font-bold text-gray-900">
+            {est.breakdown}
+          </h2>
+          <DealBreakdownList estimate={sheet.estimate} input={sheet.input} salesTaxRate={sheet.salesTaxRate} />
+          {payment ? (
+            <>
+              <p className="text-lg font-semibold text-gray-900" data-testid="deal-payment">
+                {payment}
+              </p>
+              <p className="text-gray-800">{`${est.lines.totalOfPayments}: ${formatCents(sheet.estimate.totalOfPayments, locale)}`}</p>
+            </>
+          ) : (
+            <p className="text-gray-800">{est.noLoan}</p>
+          )}
+          <p className="text-gray-800">{`${m.sheet.creditBand}: ${est.bands[sheet.input.creditBand]}`}</p>
+        </section>
+        <section aria-labelledby="deal-warranty" className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
+          <h2 id="deal-warranty" className="text-lg font-bold text-gray-900">
+            {m.sheet.warrantyHeading}
+          </h2>
+          <p className="mt-2 text-gray-800" data-testid="deal-warranty">
+            {sheet.warranty ? m.sheet.warranty(sheet.warranty.days, formatNumber(sheet.warranty.miles, locale)) : m.sheet.noWarranty}
+          </p>
+        </section>
+        <p className="text-sm text-gray-700">{est.disclosure}</p>
+        <p>
+          <a
+            href={`/deal/${params.token}/sheet.pdf`}
+            className="inline-flex items-center gap-2 rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+          >
+            <FileText aria-hidden="true" className="h-5 w-5" />
+            {m.sheet.pdf}
+          </a>
+        </p>
+        <section aria-labelledby="deal-contact" className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
+          <h2 id="deal-contact" className="text-lg font-bold text-gray-900">
+            {m.sheet.contactHeading}
+          </h2>
+          <p className="mt-2 text-gray-800">{p.name}</p>
+          <p className="text-gray-800">{`${p.address.street}, ${p.address.city}, ${p.address.region} ${p.address.postalCode}`}</p>
+          <p className="mt-1">
+            <a href={`tel:${p.phoneE164}`} className="font-semibold text-red-700 underline hover:text-red-800">
+              {p.phone}
+            </a>
+            {" · "}
+            <a href={`mailto:${p.email}`} className="font-semibold text-red-700 underline hover:text-red-800">
+              {p.email}
+            </a>
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+import type { Selectable } from "kysely";
+import type { Db } from "~/server/db/database.server";
+import type { DealTable, LeadStatus } from "~/server/db/schema.server";
+import { toCents, type Estimate, type EstimateInput } from "~/shared/lib/deal-estimate";
+
+/** The vehicle as it was when the sheet was sent: its description never follows later edits. */
+export type DealVehicle = {
+  id: string;
+  year: number;
+  make: string;
+  model: string;
+  trim: string | null;
+  vin: string;
+  stockNumber: string | null;
+  mileage: number;
+};
+
+export type DealShopper = { firstName: string; lastName: string; email: string; phone: string };
+
+/** One version of a deal sheet as the features see it: money in dollars with cents, as the estimate gives it. */
+export type Deal = {
+  id: string;
+  version: number;
+  /** The first version's id, shared by every version of the deal. */
+  dealGroupId: string;
+  replacedById: string | null;
+  replacedAt: string | null;
+  /** The staff member who sent a revision; null for the shopper's own request. */
+  sentBy: string | null;
+  vehicle: DealVehicle;
+  input: EstimateInput;
+  estimate: Estimate;
+  /** 0.0625 is 6.25 %, as the settings had it when the sheet was sent. */
+  salesTaxRate: number;
+  shopper: DealShopper;
+  locale: string;
+  consentAt: string;
+  /** The last day the numbers hold, a dealership calendar date (yyyy-MM-dd). */
+  validUntil: string;
+  createdAt: string;
+  leadStatus: LeadStatus;
+  firstStatusChangeAt: string | null;
+};
+
+export type NewDeal = Omit<Deal, "replacedById" | "replacedAt" | "leadStatus" | "firstStatusChangeAt" | "createdAt"> & {
+  tokenHash: string;
+};
+
+const dollars = (cents: number) => cents / 100;
+
+function fromRow(r: Selectable<DealTable>): Deal {
+  return {
+    id: r.id,
+    version: r.version,
+    dealGroupId: r.dealGroupId,
+    replacedById: r.replacedById,
+    replacedAt: r.replacedAt,
+    sentBy: r.sentBy,
+    vehicle: {
+      id: r.vehicleId,
+      year: r.vehicleYear,
+      make: r.vehicleMake,
+      model: r.vehicleModel,
+      trim: r.vehicleTrim,
+      vin: r.vehicleVin,
+      stockNumber: r.vehicleStockNumber,
+      mileage: r.vehicleMileage,
+    },
+    input: {
+      downPayment: dollars(r.downPaymentCents),
+      tradeInValue: dollars(r.tradeInValueCents),
+      tradeInPayoff: dollars(r.tradeInPayoffCents),
+      creditBand: r.creditBand,
+      termMonths: r.termMonths,
+    },
+    estimate: {
+      price: dollars(r.priceCents),
+      docFee: dollars(r.docFeeCents),
+      tradeInValue: dollars(r.tradeInValueCents),
+      tradeInPayoff: dollars(r.tradeInPayoffCents),
+      taxableAmount: dollars(r.taxableAmountCents),
+      salesTax: dollars(r.salesTaxCents),
+      titleFee: dollars(r.titleFeeCents),
+      registrationFee: dollars(r.registrationFeeCents),
+      outTheDoor: dollars(r.outTheDoorCents),
+      tradeInEquity: dollars(r.tradeInValueCents - r.tradeInPayoffCents),
+      amountFinanced: dollars(r.amountFinancedCents),
+      apr: r.aprThousandths / 1000,
+      termMonths: r.termMonths,
+      monthlyPayment: dollars(r.monthlyPaymentCents),
+      totalOfPayments: dollars(r.totalOfPaymentsCents),
+    },
+    salesTaxRate: r.salesTaxRateMillionths / 1_000_000,
+    shopper: { firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone },
+    locale: r.locale,
+    consentAt: r.consentAt,
+    validUntil: r.validUntil,
+    createdAt: r.createdAt,
+    leadStatus: r.leadStatus,
+    firstStatusChangeAt: r.firstStatusChangeAt,
+  };
+}
+
+/** Stores one version, its numbers as whole cents. */
+export async function insertDeal(db: Db, deal: NewDeal, now = new Date()): Promise<void> {
+  const { vehicle: v, input, estimate: e, shopper: s } = deal;
+  await db
+    .insertInto("deals")
+    .values({
+      id: deal.id,
+      tokenHash: deal.tokenHash,
+      version: deal.version,
+      dealGroupId: deal.dealGroupId,
+      sentBy: deal.sentBy,
+      vehicleId: v.id,
+      vehicleYear: v.year,
+      vehicleMake: v.make,
+      vehicleModel: v.model,
+      vehicleTrim: v.trim,
+      vehicleVin: v.vin,
+      vehicleStockNumber: v.stockNumber,
+      vehicleMileage: v.mileage,
+      creditBand: input.creditBand,
+      termMonths: input.termMonths,
+      aprThousandths: Math.round(e.apr * 1000),
+      salesTaxRateMillionths: Math.round(deal.salesTaxRate * 1_000_000),
+      priceCents: toCents(e.price),
+      docFeeCents: toCents(e.docFee),
+      downPaymentCents: toCents(input.downPayment),
+      tradeInValueCents: toCents(e.tradeInValue),
+      tradeInPayoffCents: toCents(e.tradeInPayoff),
+      taxableAmountCents: toCents(e.taxableAmount),
+      salesTaxCents: toCents(e.salesTax),
+      titleFeeCents: toCents(e.titleFee),
+      registrationFeeCents: toCents(e.registrationFee),
+      outTheDoorCents: toCents(e.outTheDoor),
+      amountFinancedCents: toCents(e.amountFinanced),
+      monthlyPaymentCents: toCents(e.monthlyPayment),
+      totalOfPaymentsCents: toCents(e.totalOfPayments),
+      firstName: s.firstName,
+      lastName: s.lastName,
+      email: s.email,
+      phone: s.phone,
+      locale: deal.locale,
+      consentAt: deal.consentAt,
+      validUntil: deal.validUntil,
+      createdAt: now.toISOString(),
+    })
+    .execute();
+}
+
+export async function findDeal(db: Db, id: string): Promise<Deal | null> {
+  const row = await db.selectFrom("deals").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? fromRow(row) : null;
+}
+
+export async function findDealByTokenHash(db: Db, tokenHash: string): Promise<Deal | null> {
+  const row = await db.selectFrom("deals").selectAll().where("tokenHash", "=", tokenHash).executeTakeFirst();
+  return row ? fromRow(row) : null;
+}
+
+/** Every version, newest first. */
+export async function listDeals(db: Db): Promise<Deal[]> {
+  const rows = await db.selectFrom("deals").selectAll().orderBy("createdAt", "desc").orderBy("version", "desc").orderBy("id").execute();
+  return rows.map(fromRow);
+}
+
+/**
+ * Marks a version replaced by a newer one; false when it was already replaced (or does not exist),
+ * so two staff members revising the same sheet at once cannot both replace it.
+ */
+export async function markDealReplaced(db: Db, id: string, replacedById: string, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("deals")
+    .set({ replacedById, replacedAt: now.toISOString() })
+    .where("id", "=", id)
+    .where("replacedById", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

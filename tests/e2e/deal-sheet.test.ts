@@ -1,0 +1,114 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { vehiclePath } from "~/shared/lib/vehicle-path";
+import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
+import { signInInBrowser } from "../support/staff-browser";
+import { DEMO_OWNER } from "../support/staff-sign-in";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/**
+ * The deal sheet in Chromium (docs/behaviour.md §16): from the vehicle page's estimate to the form
+ * (axe), the sheet's page (axe), the staff Deals tab (axe) and its revision dialog (axe), and the old
+ * link saying it was replaced (axe).
+ */
+
+let server: TestServer;
+let browser: Browser;
+let smtp: SmtpCapture;
+
+type ApiVehicle = { id: string; year: number; make: string; model: string; status: string };
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  [server, browser] = await Promise.all([
+    startTestServer({ seeded: true, env: { SMTP_URL: smtp.url, LEADS_TO: "leads@dealer.test", MAIL_FROM: "noreply@dealer.test" } }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+async function mailTo(address: string, subject: RegExp) {
+  for (let tries = 0; tries < 200; tries++) {
+    const mail = smtp.mails.find((m) => m.envelopeTo.includes(address) && subject.test(m.parsed.subject ?? ""));
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${address} matching ${subject}`);
+}
+
+describe("the deal sheet", () => {
+  it("goes from the estimate to the form (axe) to the sheet (axe), on a phone", async () => {
+    const vehicle = ((await (await fetch(`${server.url}/api/vehicles`)).json()) as ApiVehicle[]).find((v) => v.status === "available")!;
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 390, height: 844 } });
+    await page.goto(`${vehiclePath(vehicle)}?downPayment=1500&creditBand=fair&termMonths=48#estimate`);
+    await page.getByTestId("send-deal").click();
+    await page.getByRole("heading", { level: 1, name: "Send me this deal" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("downPayment")).toBe("1500");
+    await waitForHydration(page, "form[method='post']");
+    const formViolations = await seriousAxeViolations(page);
+    expect(formViolations, describeViolations(formViolations)).toEqual([]);
+
+    // Without consent: the field says so.
+    await page.getByLabel("First name", { exact: true }).fill("Maya");
+    await page.getByLabel("Last name", { exact: true }).fill("Chen");
+    await page.getByLabel("E-mail", { exact: true }).fill("maya.deal@example.com");
+    await page.getByLabel("Phone", { exact: true }).fill("978-555-0177");
+    await page.getByRole("button", { name: "Send me this deal" }).click();
+    await page.getByText("Please agree so we can send you this deal").waitFor();
+    const errorViolations = await seriousAxeViolations(page);
+    expect(errorViolations, describeViolations(errorViolations)).toEqual([]);
+    expect(await page.getByLabel("E-mail", { exact: true }).inputValue()).toBe("maya.deal@example.com");
+
+    await page.getByLabel(/I agree that the dealership may contact me/).check();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole("button", { name: "Send me this deal" }).click();
+    await page.getByRole("heading", { level: 1, name: "Your deal sheet" }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/deal\/[A-Za-z0-9_-]{43}$/);
+    await page.getByText("Prepared for Maya Chen").waitFor();
+    await page.getByTestId("deal-warranty").waitFor();
+    const sheetViolations = await seriousAxeViolations(page);
+    expect(sheetViolations, describeViolations(sheetViolations)).toEqual([]);
+    expect(await page.getByTestId("deal-payment").textContent()).toMatch(/for 48 months with \$1,500\.00 down/);
+    await context.close();
+  }, 90_000);
+
+  it("shows staff the Deals tab (axe) and its revision dialog (axe); the old link then says it was replaced (axe)", async () => {
+    const first = await mailTo("maya.deal@example.com", /^Your deal sheet: /);
+    const oldLink = new URL(/Open your deal sheet: (\S+)/.exec(first.parsed.text!)![1]!);
+
+    const { context, page } = await newPage(browser, { baseURL: server.url });
+    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+    await page.getByRole("tab", { name: "Deals" }).click();
+    const card = page.getByTestId("deal-card").filter({ hasText: "Maya Chen" });
+    await card.waitFor();
+    const tabViolations = await seriousAxeViolations(page);
+    expect(tabViolations, describeViolations(tabViolations)).toEqual([]);
+
+    await card.getByRole("button", { name: "Revise and send: Maya Chen" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    const dialogViolations = await seriousAxeViolations(page);
+    expect(dialogViolations, describeViolations(dialogViolations)).toEqual([]);
+    await dialog.getByLabel("Down payment ($)").fill("2500");
+    await dialog.getByRole("button", { name: "Send revised sheet" }).click();
+    await page.getByTestId("deal-card").filter({ hasText: "Version 2" }).waitFor();
+    await context.close();
+
+    const revised = await mailTo("maya.deal@example.com", /^Your revised deal sheet: /);
+    const newLink = new URL(/Open your deal sheet: (\S+)/.exec(revised.parsed.text!)![1]!);
+    const shopper = await newPage(browser, { baseURL: server.url, viewport: { width: 390, height: 844 } });
+    await shopper.page.goto(newLink.pathname);
+    await shopper.page.getByText("Version 2").waitFor();
+    expect(await shopper.page.getByTestId("deal-payment").textContent()).toContain("$2,500.00 down");
+    await shopper.page.goto(oldLink.pathname);
+    await shopper.page.getByTestId("deal-replaced").waitFor();
+    const replacedViolations = await seriousAxeViolations(shopper.page);
+    expect(replacedViolations, describeViolations(replacedViolations)).toEqual([]);
+    await shopper.context.close();
+  }, 90_000);
+});

@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import type { InboxLeadTable, LeadStatus } from "~/server/db/schema.server";
 import type { LeadType } from "~/shared/leads/lead-types";
@@ -66,4 +66,63 @@ export async function markFirstResponse(db: Db, type: LeadType, id: string, now 
 export async function assignLead(db: Db, type: LeadType, id: string, assigneeId: string | null): Promise<boolean> {
   const result = await db.updateTable("leads").set({ assigneeId }).where("type", "=", type).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** What the inbox can be narrowed by (docs/behaviour.md §16). */
+export type InboxQuery = {
+  status?: LeadStatus;
+  type?: LeadType;
+  /** A staff id, or null for leads nobody has. */
+  assigneeId?: string | null;
+  /** Matched against name, e-mail and phone as typed, case-insensitive. */
+  q?: string;
+  /** Customers whose phone, read as E.164, is this one (the search's phone reading). */
+  customerPhone?: string | null;
+  locale?: string;
+  /** Matched, case-insensitive, against the stored source JSON. */
+  source?: string;
+  /** Keyset paging: only leads listed after this one (newest first). */
+  after?: { createdAt: string; type: string; id: string };
+  limit: number;
+};
+
+/** `%`, `_` and the escape character itself match literally. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The inbox page: newest first (created, then type and id, so equal times keep one order across pages).
+ * Every filter narrows an indexed ordered walk of the table; the limit stops it.
+ */
+export async function listInboxLeads(db: Db, query: InboxQuery): Promise<LeadRow[]> {
+  let q = db.selectFrom("leads").selectAll();
+  if (query.status) q = q.where("status", "=", query.status);
+  if (query.type) q = q.where("type", "=", query.type);
+  if (query.assigneeId !== undefined) q = q.where("assigneeId", query.assigneeId === null ? "is" : "=", query.assigneeId);
+  if (query.locale) q = q.where("locale", "=", query.locale);
+  if (query.source) {
+    const pattern = likePattern(query.source);
+    q = q.where(sql<boolean>`lower(coalesce(${sql.ref("source")}, '')) like ${pattern} escape '\\'`);
+  }
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    const phone = query.customerPhone;
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${sql.ref("name")}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${sql.ref("leads.email")}) like ${pattern} escape '\\'`,
+        sql<boolean>`${sql.ref("leads.phone")} like ${pattern} escape '\\'`,
+        ...(phone ? [eb("customerId", "in", eb.selectFrom("customers").select("customers.id").where("customers.phone", "=", phone))] : []),
+      ]),
+    );
+  }
+  if (query.after) {
+    const { createdAt, type, id } = query.after;
+    q = q.where((eb) =>
+      eb.or([
+        eb("createdAt", "<", createdAt),
+        eb.and([eb("createdAt", "=", createdAt), eb.or([eb("type", "<", type), eb.and([eb("type", "=", type), eb("id", "<", id)])])]),
+      ]),
+    );
+  }
+  return q.orderBy("createdAt", "desc").orderBy("type", "desc").orderBy("id", "desc").limit(query.limit).execute();
 }

@@ -12,7 +12,7 @@ import { phoneE164 } from "~/shared/leads/customer-match";
 import { LEAD_TYPES, type LeadType } from "~/shared/leads/lead-types";
 import { LEAD_STATUSES, type LeadStatus } from "~/shared/staff/lead-tracking";
 import { STAFF_AREAS, canUseArea, type StaffRole } from "~/shared/staff/staff-roles";
-import { uuidField } from "~/shared/validation/fields";
+import { emailField, uuidField } from "~/shared/validation/fields";
 
 /** A page of the inbox is at most this long; without `limit`, the default. */
 export const INBOX_PAGE_MAX = 1000;
@@ -102,8 +102,7 @@ export async function listInboxLeads(ctx: AppContext, filters: InboxFilters, use
             ? null
             : filters.assignee,
     q: filters.q || undefined,
-    // A search that reads as a phone number also finds the customer's leads typed another way.
-    customerPhone: filters.q && /\d{4}/.test(filters.q.replace(/\D/g, "")) ? phoneE164(filters.q) : null,
+    ...searchReading(filters.q),
     locale: filters.language,
     source: filters.source || undefined,
     after: filters.before ? (decodeCursor(filters.before) ?? undefined) : undefined,
@@ -116,6 +115,22 @@ export async function listInboxLeads(ctx: AppContext, filters: InboxFilters, use
     leads: rows.map((row) => ({ ...inboxLead(row), vehicleName: (row.vehicleId && vehicles.get(row.vehicleId)) || null })),
     next: last && rows.length === filters.limit ? encodeCursor(last) : null,
   };
+}
+
+/**
+ * A search that is a whole e-mail address or a whole phone number is looked up through the indexes
+ * (the phone in any format, as its customer's E.164 number); anything else is matched as text
+ * against every lead's name, e-mail and phone (docs/behaviour.md §16).
+ */
+function searchReading(q: string | undefined): { exactEmail?: string; customerPhone?: string } {
+  if (!q) return {};
+  if (emailField("").safeParse(q).success) return { exactEmail: q.toLowerCase() };
+  // Only digits and the usual separators, with 10 digits or more: a whole number, not part of one.
+  if (/^[\d\s().+-]+$/.test(q) && q.replace(/\D/g, "").length >= 10) {
+    const phone = phoneE164(q);
+    if (phone) return { customerPhone: phone };
+  }
+  return {};
 }
 
 function parseSource(source: string | null): Record<string, string> | null {

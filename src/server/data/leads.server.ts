@@ -76,7 +76,9 @@ export type InboxQuery = {
   assigneeId?: string | null;
   /** Matched against name, e-mail and phone as typed, case-insensitive. */
   q?: string;
-  /** Customers whose phone, read as E.164, is this one (the search's phone reading). */
+  /** Instead of `q`: leads sent from this whole e-mail address, or whose customer has it. */
+  exactEmail?: string | null;
+  /** Instead of `q`: the leads of the customer with this phone (E.164), however each lead typed it. */
   customerPhone?: string | null;
   locale?: string;
   /** Matched, case-insensitive, against the stored source JSON. */
@@ -103,21 +105,33 @@ export async function listInboxLeads(db: Db, query: InboxQuery): Promise<LeadRow
     const pattern = likePattern(query.source);
     q = q.where(sql<boolean>`lower(coalesce(${sql.ref("source")}, '')) like ${pattern} escape '\\'`);
   }
-  if (query.q) {
-    const pattern = likePattern(query.q);
+  if (query.exactEmail) {
+    // A whole address: found through the indexes (the lead's own address, or its customer's).
+    const email = query.exactEmail.toLowerCase();
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(${sql.ref("leads.email")})`, "=", email),
+        eb("customerId", "in", eb.selectFrom("customers").select("customers.id").where("customers.email", "=", email)),
+      ]),
+    );
+  } else if (query.customerPhone) {
+    // A whole phone number, in any format: its customer's leads, through the indexes.
     const phone = query.customerPhone;
+    q = q.where("customerId", "in", (eb) => eb.selectFrom("customers").select("customers.id").where("customers.phone", "=", phone));
+  } else if (query.q) {
+    const pattern = likePattern(query.q);
     q = q.where((eb) =>
       eb.or([
         sql<boolean>`lower(${sql.ref("name")}) like ${pattern} escape '\\'`,
         sql<boolean>`lower(${sql.ref("leads.email")}) like ${pattern} escape '\\'`,
         sql<boolean>`${sql.ref("leads.phone")} like ${pattern} escape '\\'`,
-        ...(phone ? [eb("customerId", "in", eb.selectFrom("customers").select("customers.id").where("customers.phone", "=", phone))] : []),
       ]),
     );
   }
   if (query.after) {
     const { createdAt, type, id } = query.after;
-    q = q.where((eb) =>
+    // The first condition alone bounds the index walk; the rest breaks ties within one time.
+    q = q.where("createdAt", "<=", createdAt).where((eb) =>
       eb.or([
         eb("createdAt", "<", createdAt),
         eb.and([eb("createdAt", "=", createdAt), eb.or([eb("type", "<", type), eb.and([eb("type", "=", type), eb("id", "<", id)])])]),

@@ -17,6 +17,7 @@ import { tradeInsMigration } from "./017-trade-ins.server";
 import { serviceTranslationsMigration } from "./018-service-translations.server";
 import { vehicleFeatureKeysMigration } from "./019-vehicle-feature-keys.server";
 import { leadInboxMigration } from "./022-lead-inbox.server";
+import { leadInboxOrderIndexesMigration } from "./023-lead-inbox-order-indexes.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "018-service-translations": serviceTranslationsMigration,
   "019-vehicle-feature-keys": vehicleFeatureKeysMigration,
   "022-lead-inbox": leadInboxMigration,
+  "023-lead-inbox-order-indexes": leadInboxOrderIndexesMigration,
 };

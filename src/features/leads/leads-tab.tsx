@@ -103,13 +103,14 @@ export function LeadsTab(_props: { user: SessionUser; focusId?: string | null })
   }
 
   async function setAway(away: boolean) {
-    await runWithToast(
+    // The switch moves at once; a refusal puts it back.
+    const before = me;
+    setMe((current) => current && { ...current, away });
+    const saved = await runWithToast(
       async () => setMe(await staffJson<StaffAccountSummary>("/api/admin/staff/me", { method: "PATCH", body: { away } })),
-      {
-        success: { title: away ? m.awayOn : m.awayOff },
-        failure: { title: m.awayFailed },
-      },
+      { success: { title: away ? m.awayOn : m.awayOff }, failure: { title: m.awayFailed } },
     );
+    if (!saved) setMe(before);
   }
 
   const names = new Map(people.map((p) => [p.id, p.name]));
@@ -220,16 +221,20 @@ export function LeadsTab(_props: { user: SessionUser; focusId?: string | null })
                 id: "customer",
                 header: m.columns.customer,
                 cell: (l) => (
-                  <div className="space-y-1">
-                    <a href={customerHref(l)} className="font-semibold text-red-800 underline" aria-label={m.openCustomer(l.name)}>
+                  <div className="flex flex-col items-start gap-1">
+                    <a
+                      href={customerHref(l)}
+                      className="inline-flex min-h-6 items-center font-semibold text-red-800 underline"
+                      aria-label={m.openCustomer(l.name)}
+                    >
                       {l.name}
                     </a>
                     <p className="flex flex-col gap-1 text-sm">
-                      <a href={`mailto:${l.email}`} className="inline-flex items-center gap-1 break-all text-red-800 underline">
+                      <a href={`mailto:${l.email}`} className="inline-flex min-h-6 items-center gap-1 break-all text-red-800 underline">
                         <Mail aria-hidden="true" className="h-4 w-4 shrink-0" />
                         {l.email}
                       </a>
-                      <a href={`tel:${l.phone}`} className="inline-flex items-center gap-1 text-red-800 underline">
+                      <a href={`tel:${l.phone}`} className="inline-flex min-h-6 items-center gap-1 text-red-800 underline">
                         <Phone aria-hidden="true" className="h-4 w-4 shrink-0" />
                         {l.phone}
                       </a>

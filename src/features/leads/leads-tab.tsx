@@ -4,7 +4,7 @@ import { LOCALES } from "~/shared/i18n/locales";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { LEAD_TYPES } from "~/shared/leads/lead-types";
 import { LEAD_STATUSES, type LeadStatus } from "~/shared/staff/lead-tracking";
-import type { SessionUser } from "~/shared/staff/staff-roles";
+import { canUseArea, type SessionUser } from "~/shared/staff/staff-roles";
 import { Button } from "~/shared/ui/staff/button";
 import { DataTable } from "~/shared/ui/staff/data-table";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
@@ -33,7 +33,7 @@ const customerHref = (lead: InboxLead) => `/podium?tab=customers&id=${encodeURIC
  * docs/behaviour.md §16 The Leads tab: every lead of every kind, newest first, filtered on the server;
  * "Take" gives a lead to the signed-in person; a red marker shows who is still waiting for an answer.
  */
-export function LeadsTab(_props: { user: SessionUser; focusId?: string | null }) {
+export function LeadsTab({ user }: { user: SessionUser; focusId?: string | null }) {
   const messages = useStaffMessages();
   const m = messages.inbox;
   const formId = useId();
@@ -255,6 +255,8 @@ export function LeadsTab(_props: { user: SessionUser; focusId?: string | null })
                   <select
                     aria-label={m.statusFor(l.name)}
                     value={l.status}
+                    // A financing application's status stays with those who may open it (docs/behaviour.md §16).
+                    disabled={l.type === "financing" && !canUseArea(user.role, "financing")}
                     onChange={(e) => {
                       const status = e.target.value as LeadStatus;
                       const label = messages.leads.status.values[status];

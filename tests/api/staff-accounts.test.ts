@@ -58,7 +58,7 @@ function enumeratedRoutes() {
 
 /**
  * The role rules (docs/behaviour.md §6), written out independently of the server's table:
- * owner everything; finance financing + read-only vehicles; sales vehicles, messages, bookings,
+ * owner everything; finance financing + read-only vehicles; sales the lead inbox, vehicles, messages, bookings,
  * trade-in appraisals (but deleting one), deal sheets, customer records and tasks, visitor reports; service bookings only;
  * staff management and the audit log owner only.
  */
@@ -67,6 +67,8 @@ function expectedAllowed(role: StaffRole, key: string): boolean {
   if (role === "owner" || PUBLIC.has(key)) return true;
   // The mail banner is for everyone; the outbox behind it is owner only (below: no area grants it).
   if (["/admin/session", "/admin/logout", "/admin/logout-everywhere", "/admin/password", "/admin/mail-status"].includes(path)) return true;
+  // Everyone's own away switch (docs/behaviour.md §16).
+  if (path === "/admin/staff/me") return true;
   const area = path.split("/")[2]!;
   const is = (...areas: string[]) => areas.includes(area);
   if (is("staff", "audit", "audit-log", "settings", "outbox")) return false;
@@ -76,6 +78,7 @@ function expectedAllowed(role: StaffRole, key: string): boolean {
   if (is("trade-ins") && method === "DELETE") return false;
   if (role === "sales")
     return is(
+      "leads",
       "vehicles",
       "photos",
       "vin",

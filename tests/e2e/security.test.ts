@@ -152,7 +152,7 @@ describe.each([
     await page.goto("/podium");
     await waitForHydration(page);
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
-    await page.getByRole("tab", { name: "Vehicles", selected: true }).waitFor();
+    await page.getByRole("tab", { name: "Leads", selected: true }).waitFor();
 
     await page.getByRole("tab", { name: "Messages" }).click();
     await page.getByText(`${XSS}${XSS_ALERT}`, { exact: true }).waitFor();

@@ -34,6 +34,7 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
     const tabs = page.getByRole("tab");
     await tabs.first().waitFor();
     expect(await tabs.allInnerTexts()).toEqual([
+      "Leads",
       "Vehicles",
       "Financing Apps",
       "Messages",
@@ -81,7 +82,8 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
       expect(Math.floor((Date.now() - Date.parse(`${v.dateInStock}T00:00:00Z`)) / DAY_MS)).toBeGreaterThan(0);
     }
     expect(new Set(vehicles.map((v) => v.dateInStock)).size).toBeGreaterThan(1);
-    // And the list shows them: on a phone each vehicle is a card.
+    // And the list shows them: on a phone each vehicle is a card (one tab along from the lead inbox).
+    await page.getByRole("tab", { name: "Vehicles" }).click();
     const card = page
       .getByRole("listitem")
       .filter({ has: page.getByRole("heading", { level: 3 }) })

@@ -107,6 +107,9 @@ describe("staff dashboard at /podium", () => {
     expect(await password.inputValue()).toBe("");
 
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+    // The dashboard opens on the lead inbox (docs/behaviour.md §16); the lot is one tab along.
+    await page.getByRole("tab", { name: "Leads", selected: true }).waitFor();
+    await page.getByRole("tab", { name: "Vehicles" }).click();
     await page.getByRole("tab", { name: "Vehicles", selected: true }).waitFor();
     await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
     expect(await page.getByRole("link", { name: "Live on Google" }).getAttribute("href")).toMatch(/^https:\/\/www\.google\.com\/maps/);
@@ -252,7 +255,7 @@ describe("staff dashboard at /podium", () => {
 
     // A tab the link does not name correctly opens the first tab, as /podium does.
     await page.goto("/podium?tab=nonsense&id=x");
-    await page.getByRole("tab", { name: "Vehicles", selected: true }).waitFor();
+    await page.getByRole("tab", { name: "Leads", selected: true }).waitFor();
   });
 
   it("opens, downloads and deletes a financing application", async () => {

@@ -2,6 +2,7 @@ import { StaffApp, type DashboardTab } from "~/features/staff/staff-dashboard";
 import { SettingsTab } from "~/features/staff/settings-tab";
 import { BookingsTab } from "~/features/booking/bookings-tab";
 import { ServicesTab } from "~/features/booking/services-tab";
+import { LeadsTab } from "~/features/leads/leads-tab";
 import { MessagesTab } from "~/features/contact/messages-tab";
 import { FinancingTab } from "~/features/financing/financing-tab";
 import { MailStatusBanner } from "~/features/mail/mail-status-banner";
@@ -26,6 +27,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 /** The dashboard's tabs, in order; each panel comes from the feature that owns its data. A person sees those their role may use. */
 const TABS: readonly DashboardTab[] = [
+  // First: salespeople open the dashboard to the leads waiting for them.
+  { id: "leads", Panel: LeadsTab },
   { id: "vehicles", Panel: VehiclesTab },
   { id: "financing", Panel: FinancingTab },
   { id: "messages", Panel: MessagesTab },

@@ -21,7 +21,10 @@ import {
   createStaff,
   listStaff,
   newStaffSchema,
+  ownStaffAccount,
+  ownStaffChangeSchema,
   resetSecondFactor,
+  setOwnAway,
   setPasswordWithLink,
   setupSchema,
   staffChangeSchema,
@@ -188,6 +191,19 @@ export function staffAccountsApi(ctx: AppContext): Router {
         fieldErrors: { email: "An account with this e-mail already exists." },
       });
     res.status(201).json({ id: result.id, setupUrl: result.setupUrl });
+  });
+  // Before /admin/staff/:id, which would take "me" for an id.
+  router.get("/admin/staff/me", async (_req, res) => {
+    const account = await ownStaffAccount(ctx, staffOf(res));
+    if (!account) return sendError(res, 404, "Not found");
+    res.json(account);
+  });
+  router.patch("/admin/staff/me", jsonBody(), async (req, res) => {
+    const input = parseOr400(res, ownStaffChangeSchema, req.body);
+    if (!input) return;
+    const account = await setOwnAway(ctx, staffOf(res), input.away);
+    if (!account) return sendError(res, 404, "Not found");
+    res.json(account);
   });
   router.patch("/admin/staff/:id", jsonBody(), async (req, res) => {
     const id = String(req.params.id);

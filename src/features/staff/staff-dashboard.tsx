@@ -81,12 +81,40 @@ function Dashboard({
   const ids = tabs.map((t) => t.id);
   // A staff mail links to one record: /podium?tab=financing&id=… opens that tab, and its panel
   // that record. A tab the person's role may not use falls back to the first (the server says no anyway).
-  const [linked] = useState(() => {
+  const [linked, setLinked] = useState(() => {
     const params = new URLSearchParams(window.location.search);
     const linkedTab = ids.find((id) => id === params.get("tab"));
     return linkedTab ? { tab: linkedTab, id: params.get("id") } : null;
   });
   const [tab, setTab] = useState<TabId | undefined>(linked?.tab ?? ids[0]);
+  // The same links inside the dashboard (a lead's customer in the Leads tab) switch tabs in place:
+  // no reload, no second sign-in check, and Back returns to the list.
+  const tabKey = ids.join(",");
+  useEffect(() => {
+    const open = (url: URL) => {
+      const linkedTab = (tabKey.split(",") as TabId[]).find((id) => id === url.searchParams.get("tab"));
+      if (!linkedTab) return false;
+      setLinked({ tab: linkedTab, id: url.searchParams.get("id") });
+      setTab(linkedTab);
+      return true;
+    };
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const anchor = e.target instanceof Element ? e.target.closest("a[href]") : null;
+      if (!(anchor instanceof HTMLAnchorElement) || anchor.target) return;
+      const url = new URL(anchor.href);
+      if (url.origin !== window.location.origin || url.pathname !== window.location.pathname || !open(url)) return;
+      e.preventDefault();
+      window.history.pushState(null, "", url);
+    };
+    const onPopState = () => open(new URL(window.location.href));
+    document.addEventListener("click", onClick);
+    window.addEventListener("popstate", onPopState);
+    return () => {
+      document.removeEventListener("click", onClick);
+      window.removeEventListener("popstate", onPopState);
+    };
+  }, [tabKey]);
   const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
   const Panel = tabs.find((t) => t.id === tab)?.Panel;
 

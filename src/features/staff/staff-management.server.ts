@@ -19,6 +19,7 @@ import { deleteRecoveryCodesOf } from "~/server/data/staff-recovery-codes.server
 import { deleteStaffSessionsOf } from "~/server/data/staff-sessions.server";
 import { consumeSetupToken, findLiveSetupToken, insertSetupToken } from "~/server/data/staff-setup-tokens.server";
 import { emailField, requiredText } from "~/shared/validation/fields";
+import { LOCALES } from "~/shared/i18n/locales";
 import { STAFF_ROLES, type StaffUser } from "~/shared/staff/staff-roles";
 
 /** A setup link works once, for 24 hours. */
@@ -32,9 +33,23 @@ export const newStaffSchema = z.object({
   name: nameField,
   role: roleField,
 });
+/** The languages a person answers leads in: at least one of en, es, pt (docs/behaviour.md §16). */
+const languagesField = z
+  .array(z.enum(LOCALES, { error: "Choose English, Spanish or Portuguese." }), { error: "Choose at least one language." })
+  .min(1, "Choose at least one language.")
+  .transform((languages) => LOCALES.filter((locale) => languages.includes(locale)));
+const awayField = z.boolean({ error: "Must be true or false." });
 export const staffChangeSchema = z
-  .object({ name: nameField.optional(), role: roleField.optional(), disabled: z.boolean({ error: "Must be true or false." }).optional() })
-  .refine((v) => v.name !== undefined || v.role !== undefined || v.disabled !== undefined, { error: "Nothing to change." });
+  .object({
+    name: nameField.optional(),
+    role: roleField.optional(),
+    disabled: z.boolean({ error: "Must be true or false." }).optional(),
+    languages: languagesField.optional(),
+    away: awayField.optional(),
+  })
+  .refine((v) => Object.values(v).some((value) => value !== undefined), { error: "Nothing to change." });
+/** PATCH /api/admin/staff/me: what anyone may change of their own account here. */
+export const ownStaffChangeSchema = z.object({ away: awayField });
 export const setupSchema = z.object({
   token: z.string().min(20, "This setup link is not valid.").max(100, "This setup link is not valid."),
   password: z.string().max(1024, "Use at most 128 characters."),
@@ -75,7 +90,7 @@ export async function createStaff(ctx: AppContext, actor: Actor, input: z.infer<
 
 export type ChangeStaffResult = { kind: "changed"; account: StaffAccountSummary } | { kind: "not-found" } | { kind: "last-owner" };
 
-/** Name, role, disabled. The last active owner can be neither demoted nor disabled; disabling ends the person's sessions at once. */
+/** Name, role, disabled, languages, away. The last active owner can be neither demoted nor disabled; disabling ends the person's sessions at once. */
 export async function changeStaff(
   ctx: AppContext,
   actor: Actor,
@@ -90,13 +105,41 @@ export async function changeStaff(
     ...(input.name !== undefined && { name: input.name }),
     ...(input.role !== undefined && { role: input.role }),
     ...(input.disabled !== undefined && { disabled: input.disabled ? 1 : 0 }),
+    ...(input.languages !== undefined && { languages: input.languages.join(",") }),
+    ...(input.away !== undefined && { away: input.away ? 1 : 0 }),
   });
   if (input.disabled === true || (input.role && input.role !== account.role)) await deleteStaffSessionsOf(ctx.db, id);
   if (input.role && input.role !== account.role) await audit(ctx, actor, `staff-role-${input.role}`, id);
   if (input.disabled !== undefined && input.disabled !== Boolean(account.disabled))
     await audit(ctx, actor, input.disabled ? "staff-disable" : "staff-enable", id);
   if (input.name !== undefined && input.name !== account.name) await audit(ctx, actor, "staff-rename", id);
+  if (input.languages !== undefined && input.languages.join(",") !== account.languages)
+    await audit(ctx, actor, `staff-languages-${input.languages.join("-")}`, id);
+  if (input.away !== undefined && input.away !== (account.away === 1))
+    await audit(ctx, actor, input.away ? "staff-away" : "staff-back", id);
   return { kind: "changed", account: summarizeStaffAccount((await findStaffAccount(ctx.db, id))!) };
+}
+
+/** The signed-in person's own account, as the Leads tab shows their away switch. */
+export async function ownStaffAccount(ctx: AppContext, user: Pick<StaffUser, "id">): Promise<StaffAccountSummary | null> {
+  const account = await findStaffAccount(ctx.db, user.id);
+  return account ? summarizeStaffAccount(account) : null;
+}
+
+/**
+ * Anyone's own away switch (docs/behaviour.md §16): a salesperson leaving the lot stops new leads
+ * coming to them without asking an owner. Recorded in the audit log like the owner's change.
+ */
+export async function setOwnAway(
+  ctx: AppContext,
+  user: Pick<StaffUser, "id" | "email">,
+  away: boolean,
+): Promise<StaffAccountSummary | null> {
+  const account = await findStaffAccount(ctx.db, user.id);
+  if (!account) return null;
+  await updateStaffAccount(ctx.db, user.id, { away: away ? 1 : 0 });
+  if (away !== (account.away === 1)) await audit(ctx, user, away ? "staff-away" : "staff-back", user.id);
+  return summarizeStaffAccount((await findStaffAccount(ctx.db, user.id))!);
 }
 
 /** Clears the second factor and recovery codes and ends the sessions: the person enrolls again at next sign-in. */

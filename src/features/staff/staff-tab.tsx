@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { LOCALES, type Locale } from "~/shared/i18n/locales";
 import { STAFF_ROLES, type StaffRole } from "~/shared/staff/staff-roles";
 import { SelectField, TextField } from "~/shared/ui/form-field";
 import { Button } from "~/shared/ui/staff/button";
@@ -43,7 +44,10 @@ export function StaffTab() {
     }
   }
 
-  async function change(account: StaffAccountSummary, body: { role?: StaffRole; disabled?: boolean }) {
+  async function change(
+    account: StaffAccountSummary,
+    body: { role?: StaffRole; disabled?: boolean; languages?: Locale[]; away?: boolean },
+  ) {
     await runWithToast(() => staffFetch(`/api/admin/staff/${account.id}`, { method: "PATCH", body }), {
       success: { title: m.staffTab.saved },
       failure: (err) => ({ title: err instanceof ApiError && err.status === 409 ? m.staffTab.lastOwner : m.staffTab.failed }),
@@ -136,6 +140,51 @@ export function StaffTab() {
                       </option>
                     ))}
                   </select>
+                ),
+              },
+              {
+                id: "languages",
+                header: m.staffTab.languages,
+                // The languages they answer leads in (docs/behaviour.md §16); the last one cannot be unticked.
+                cell: (a) => (
+                  <fieldset className="flex flex-wrap gap-x-3 gap-y-1">
+                    <legend className="sr-only">{m.staffTab.languagesFor(a.name)}</legend>
+                    {LOCALES.map((locale) => {
+                      const checked = a.languages.includes(locale);
+                      return (
+                        <label key={locale} className="inline-flex items-center gap-1">
+                          <input
+                            type="checkbox"
+                            checked={checked}
+                            disabled={checked && a.languages.length === 1}
+                            onChange={() =>
+                              void change(a, { languages: checked ? a.languages.filter((l) => l !== locale) : [...a.languages, locale] })
+                            }
+                            className="h-4 w-4 accent-red-700"
+                          />
+                          <span lang={locale}>{messages.staff.common.languages[locale]}</span>
+                        </label>
+                      );
+                    })}
+                  </fieldset>
+                ),
+              },
+              {
+                id: "away",
+                header: m.staffTab.away,
+                cell: (a) => (
+                  <label className="inline-flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      checked={a.away}
+                      onChange={() => void change(a, { away: !a.away })}
+                      className="h-4 w-4 accent-red-700"
+                    />
+                    <span>
+                      {m.staffTab.away}
+                      <span className="sr-only"> {a.name}</span>
+                    </span>
+                  </label>
                 ),
               },
               {

@@ -24,8 +24,15 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/staff": OWNER,
   "POST /admin/staff": OWNER,
   "PATCH /admin/staff/:id": OWNER,
+  // Everyone's own account: their away switch (docs/behaviour.md §16)
+  "GET /admin/staff/me": "any-staff",
+  "PATCH /admin/staff/me": "any-staff",
   "POST /admin/staff/:id/reset-mfa": OWNER,
   "GET /admin/audit": OWNER,
+  // The lead inbox (docs/behaviour.md §16): every lead's type, contact, status and assignee
+  "GET /admin/leads": area("leads"),
+  "GET /admin/leads/assignees": area("leads"),
+  "PATCH /admin/leads/:type/:id": area("leads"),
   // Vehicles: finance reads the stock, owner and sales edit it
   "GET /admin/vehicles": area("vehicles"),
   "POST /admin/vehicles": ["owner", "sales"],

@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import type { InboxLeadTable, LeadStatus } from "~/server/db/schema.server";
 import type { LeadType } from "~/shared/leads/lead-types";
@@ -89,4 +89,77 @@ export async function listCustomerLeads(db: Db, customerId: string): Promise<Lea
 /** Moves every lead of one customer to another (a merge). */
 export async function moveCustomerLeads(db: Db, fromCustomerId: string, toCustomerId: string): Promise<void> {
   await db.updateTable("leads").set({ customerId: toCustomerId }).where("customerId", "=", fromCustomerId).execute();
+}
+
+/** What the inbox can be narrowed by (docs/behaviour.md §16). */
+export type InboxQuery = {
+  status?: LeadStatus;
+  type?: LeadType;
+  /** A staff id, or null for leads nobody has. */
+  assigneeId?: string | null;
+  /** Matched against name, e-mail and phone as typed, case-insensitive. */
+  q?: string;
+  /** Instead of `q`: leads sent from this whole e-mail address, or whose customer has it. */
+  exactEmail?: string | null;
+  /** Instead of `q`: the leads of the customer with this phone (E.164), however each lead typed it. */
+  customerPhone?: string | null;
+  locale?: string;
+  /** Matched, case-insensitive, against the stored source JSON. */
+  source?: string;
+  /** Keyset paging: only leads listed after this one (newest first). */
+  after?: { createdAt: string; type: string; id: string };
+  limit: number;
+};
+
+/** `%`, `_` and the escape character itself match literally. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The inbox page: newest first (created, then type and id, so equal times keep one order across pages).
+ * Every filter narrows an indexed ordered walk of the table; the limit stops it.
+ */
+export async function listInboxLeads(db: Db, query: InboxQuery): Promise<LeadRow[]> {
+  let q = db.selectFrom("leads").selectAll();
+  if (query.status) q = q.where("status", "=", query.status);
+  if (query.type) q = q.where("type", "=", query.type);
+  if (query.assigneeId !== undefined) q = q.where("assigneeId", query.assigneeId === null ? "is" : "=", query.assigneeId);
+  if (query.locale) q = q.where("locale", "=", query.locale);
+  if (query.source) {
+    const pattern = likePattern(query.source);
+    q = q.where(sql<boolean>`lower(coalesce(${sql.ref("source")}, '')) like ${pattern} escape '\\'`);
+  }
+  if (query.exactEmail) {
+    // A whole address: found through the indexes (the lead's own address, or its customer's).
+    const email = query.exactEmail.toLowerCase();
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(${sql.ref("leads.email")})`, "=", email),
+        eb("customerId", "in", eb.selectFrom("customers").select("customers.id").where("customers.email", "=", email)),
+      ]),
+    );
+  } else if (query.customerPhone) {
+    // A whole phone number, in any format: its customer's leads, through the indexes.
+    const phone = query.customerPhone;
+    q = q.where("customerId", "in", (eb) => eb.selectFrom("customers").select("customers.id").where("customers.phone", "=", phone));
+  } else if (query.q) {
+    const pattern = likePattern(query.q);
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${sql.ref("name")}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${sql.ref("leads.email")}) like ${pattern} escape '\\'`,
+        sql<boolean>`${sql.ref("leads.phone")} like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  if (query.after) {
+    const { createdAt, type, id } = query.after;
+    // The first condition alone bounds the index walk; the rest breaks ties within one time.
+    q = q.where("createdAt", "<=", createdAt).where((eb) =>
+      eb.or([
+        eb("createdAt", "<", createdAt),
+        eb.and([eb("createdAt", "=", createdAt), eb.or([eb("type", "<", type), eb.and([eb("type", "=", type), eb("id", "<", id)])])]),
+      ]),
+    );
+  }
+  return q.orderBy("createdAt", "desc").orderBy("type", "desc").orderBy("id", "desc").limit(query.limit).execute();
 }

@@ -1,5 +1,6 @@
 import { customers } from "./en/staff-customers";
 import { deal } from "./en/staff-deal";
+import { inbox } from "./en/staff-inbox";
 import { leads } from "./en/staff-leads";
 import { leadAlarm } from "./en/staff-lead-alarm";
 import { lot } from "./en/staff-lot";
@@ -13,7 +14,7 @@ import { services } from "./en/staff-services";
  * the dashboard's text (docs/decisions/016-javascript-budget.md). The dashboard is English only
  * (docs/behaviour.md §10), whatever language the public pages are in.
  */
-export const staffEn = { staff: { ...staffDashboard, ...staff }, lot, leads, deal, vehicleText, services, customers, leadAlarm };
+export const staffEn = { staff: { ...staffDashboard, ...staff }, lot, leads, inbox, deal, vehicleText, services, customers, leadAlarm };
 
 export type StaffMessages = typeof staffEn;
 

@@ -16,6 +16,9 @@ export type SessionUser = Omit<StaffUser, "id">;
 
 /** Dashboard areas and the roles that use them. */
 export const STAFF_AREAS = {
+  // The lead inbox (docs/behaviour.md §16): the people who answer leads. Finance keeps its own
+  // Financing tab, service the Bookings tab; neither needs every shopper's contact details.
+  leads: ["owner", "sales"],
   vehicles: ["owner", "finance", "sales"],
   financing: ["owner", "finance"],
   messages: ["owner", "sales"],

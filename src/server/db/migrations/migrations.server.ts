@@ -18,6 +18,7 @@ import { serviceTranslationsMigration } from "./018-service-translations.server"
 import { vehicleFeatureKeysMigration } from "./019-vehicle-feature-keys.server";
 import { dealsMigration } from "./020-deals.server";
 import { leadInboxMigration } from "./022-lead-inbox.server";
+import { leadInboxOrderIndexesMigration } from "./023-lead-inbox-order-indexes.server";
 import { leadAlarmMigration } from "./024-lead-alarm.server";
 import { tasksMigration } from "./025-tasks.server";
 
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   "019-vehicle-feature-keys": vehicleFeatureKeysMigration,
   "020-deals": dealsMigration,
   "022-lead-inbox": leadInboxMigration,
+  "023-lead-inbox-order-indexes": leadInboxOrderIndexesMigration,
   "024-lead-alarm": leadAlarmMigration,
   "025-tasks": tasksMigration,
 };

@@ -12,6 +12,7 @@ export const staffDashboard = {
   },
   roles: { owner: "Owner", finance: "Finance", sales: "Sales", service: "Service" },
   tabs: {
+    leads: "Leads",
     vehicles: "Vehicles",
     financing: "Financing Apps",
     messages: "Messages",

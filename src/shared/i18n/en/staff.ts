@@ -35,6 +35,9 @@ export const staff = {
   },
   staffTab: {
     heading: "Staff accounts",
+    languages: "Answers leads in",
+    languagesFor: (name: string) => `Languages ${name} answers leads in`,
+    away: "Away",
     add: "Add person",
     email: "E-mail",
     name: "Name",

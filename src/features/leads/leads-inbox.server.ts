@@ -1,0 +1,253 @@
+import { isWaiting } from "~/server/leads/lead-waiting.server";
+import { z } from "zod";
+import type { AppContext } from "~/server/context.server";
+import { insertAuditEntry } from "~/server/data/audit-log.server";
+import { insertLeadEvent } from "~/server/data/lead-events.server";
+import { setLeadStatus, type LeadTable } from "~/server/data/lead-status.server";
+import { assignLead, findLead, listInboxLeads as listInboxLeadRows, setInboxLeadStatus, type LeadRow } from "~/server/data/leads.server";
+import { findStaffAccount, listStaffAccounts, staffLanguages } from "~/server/data/staff-accounts.server";
+import { findVehicleNames } from "~/server/data/vehicles.server";
+import type { Staff } from "~/server/http/staff-request.server";
+import { LOCALES, type Locale } from "~/shared/i18n/locales";
+import { phoneE164 } from "~/shared/leads/customer-match";
+import { LEAD_TYPES, type LeadType } from "~/shared/leads/lead-types";
+import { LEAD_STATUSES, type LeadStatus } from "~/shared/staff/lead-tracking";
+import { STAFF_AREAS, canUseArea, type StaffRole } from "~/shared/staff/staff-roles";
+import { emailField, uuidField } from "~/shared/validation/fields";
+
+/** A page of the inbox is at most this long; without `limit`, the default. */
+export const INBOX_PAGE_MAX = 1000;
+export const INBOX_PAGE_DEFAULT = 200;
+
+/**
+ * One lead as the inbox lists it (docs/behaviour.md §16). `waiting`: nobody has answered a new
+ * lead yet (no first response and still `new`); the tab marks it in red. `vehicleName` names the
+ * vehicle ("2019 Honda Civic") while it still exists.
+ */
+export type InboxLead = {
+  id: string;
+  type: LeadType;
+  customerId: string;
+  name: string;
+  email: string;
+  phone: string;
+  language: string;
+  vehicleId: string | null;
+  status: LeadStatus;
+  assigneeId: string | null;
+  createdAt: string;
+  firstResponseAt: string | null;
+  source: Record<string, string> | null;
+  waiting: boolean;
+  /** Unanswered past its response time (Settings, business minutes) or its alarm raised: the tab shows it in red. */
+  overdue: boolean;
+  vehicleName: string | null;
+};
+
+const text = (max: number, message: string) => z.string().trim().max(max, message);
+
+/** The query string of GET /api/admin/leads; an empty parameter counts as absent. */
+export const inboxQuerySchema = z.object({
+  status: z.enum(LEAD_STATUSES, { error: "Choose new, contacted or closed." }).optional(),
+  type: z.enum(LEAD_TYPES, { error: `Choose one of ${LEAD_TYPES.join(", ")}.` }).optional(),
+  assignee: z.union([z.literal("me"), z.literal("none"), uuidField("Use me, none or a staff id.")]).optional(),
+  q: text(100, "Search with at most 100 characters.").optional(),
+  language: z.enum(LOCALES, { error: "Choose en, es or pt." }).optional(),
+  source: text(100, "Use at most 100 characters.").optional(),
+  limit: z.coerce
+    .number({ error: `Use a whole number from 1 to ${INBOX_PAGE_MAX}.` })
+    .int(`Use a whole number from 1 to ${INBOX_PAGE_MAX}.`)
+    .min(1, `Use a whole number from 1 to ${INBOX_PAGE_MAX}.`)
+    .max(INBOX_PAGE_MAX, `Use a whole number from 1 to ${INBOX_PAGE_MAX}.`)
+    .default(INBOX_PAGE_DEFAULT),
+  before: z
+    .string()
+    .max(200, "This page link is not valid.")
+    .refine((value) => decodeCursor(value) !== null, "This page link is not valid.")
+    .optional(),
+});
+export type InboxFilters = z.infer<typeof inboxQuerySchema>;
+
+/** Query parameters as Express gives them: a repeated one is refused by the schema, an empty one dropped. */
+export function inboxQueryInput(query: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ""));
+}
+
+/** The page link: the last listed lead's place in the order, opaque to clients. */
+export function encodeCursor(lead: Pick<LeadRow, "createdAt" | "type" | "id">): string {
+  return Buffer.from(JSON.stringify([lead.createdAt, lead.type, lead.id])).toString("base64url");
+}
+
+function decodeCursor(value: string): { createdAt: string; type: string; id: string } | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every((part) => typeof part === "string")) return null;
+    const [createdAt, type, id] = parsed as [string, string, string];
+    return Number.isNaN(Date.parse(createdAt)) ? null : { createdAt, type, id };
+  } catch {
+    return null;
+  }
+}
+
+export type InboxPage = { leads: InboxLead[]; next: string | null };
+
+/** The inbox, newest first, one page; `next` is the link to the following page when this one is full. */
+export async function listInboxLeads(ctx: AppContext, filters: InboxFilters, user: Pick<Staff, "id">): Promise<InboxPage> {
+  const rows = await listInboxLeadRows(ctx.db, {
+    status: filters.status,
+    type: filters.type,
+    assigneeId:
+      filters.assignee === undefined
+        ? undefined
+        : filters.assignee === "me"
+          ? user.id
+          : filters.assignee === "none"
+            ? null
+            : filters.assignee,
+    q: filters.q || undefined,
+    ...searchReading(filters.q),
+    locale: filters.language,
+    source: filters.source || undefined,
+    after: filters.before ? (decodeCursor(filters.before) ?? undefined) : undefined,
+    limit: filters.limit,
+  });
+  const vehicleIds = [...new Set(rows.flatMap((row) => (row.vehicleId ? [row.vehicleId] : [])))];
+  const vehicles = new Map((await findVehicleNames(ctx.db, vehicleIds)).map((v) => [v.id, `${v.year} ${v.make} ${v.model}`]));
+  const last = rows.at(-1);
+  return {
+    leads: rows.map((row) => ({ ...inboxLead(row), vehicleName: (row.vehicleId && vehicles.get(row.vehicleId)) || null })),
+    next: last && rows.length === filters.limit ? encodeCursor(last) : null,
+  };
+}
+
+/**
+ * A search that is a whole e-mail address or a whole phone number is looked up through the indexes
+ * (the phone in any format, as its customer's E.164 number); anything else is matched as text
+ * against every lead's name, e-mail and phone (docs/behaviour.md §16).
+ */
+function searchReading(q: string | undefined): { exactEmail?: string; customerPhone?: string } {
+  if (!q) return {};
+  if (emailField("").safeParse(q).success) return { exactEmail: q.toLowerCase() };
+  // Only digits and the usual separators, with 10 digits or more: a whole number, not part of one.
+  if (/^[\d\s().+-]+$/.test(q) && q.replace(/\D/g, "").length >= 10) {
+    const phone = phoneE164(q);
+    if (phone) return { customerPhone: phone };
+  }
+  return {};
+}
+
+function parseSource(source: string | null): Record<string, string> | null {
+  if (!source) return null;
+  try {
+    const parsed: unknown = JSON.parse(source);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, string>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function inboxLead(row: LeadRow, now = new Date()): Omit<InboxLead, "vehicleName"> {
+  return {
+    id: row.id,
+    type: row.type as LeadType,
+    customerId: row.customerId,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    language: row.locale,
+    vehicleId: row.vehicleId,
+    status: row.status,
+    assigneeId: row.assigneeId,
+    createdAt: row.createdAt,
+    firstResponseAt: row.firstResponseAt,
+    source: parseSource(row.source),
+    waiting: row.firstResponseAt === null && row.status === "new",
+    overdue: row.status === "new" && isWaiting(row, now),
+  };
+}
+
+/** The roles a lead may be given to: those who work the inbox. */
+export const ASSIGNABLE_ROLES: readonly StaffRole[] = STAFF_AREAS.leads;
+
+/** Someone a lead can be given to, as the inbox's assignee picker lists them. */
+export type InboxAssignee = { id: string; name: string; role: StaffRole; languages: Locale[]; away: boolean };
+
+/** Active staff who may hold leads, by name. */
+export async function listAssignees(ctx: AppContext): Promise<InboxAssignee[]> {
+  return (await listStaffAccounts(ctx.db))
+    .filter((row) => row.disabled === 0 && ASSIGNABLE_ROLES.includes(row.role))
+    .map((row) => ({ id: row.id, name: row.name, role: row.role, languages: staffLanguages(row), away: row.away === 1 }))
+    .sort((a, b) => a.name.localeCompare(b.name, "en-US"));
+}
+
+/** PATCH /api/admin/leads/{type}/{id}: a new assignee (null: nobody), a new status, or both. */
+export const leadChangeSchema = z
+  .object({
+    assigneeId: uuidField("Choose a staff member.").nullable().optional(),
+    status: z.enum(LEAD_STATUSES, { error: "Choose new, contacted or closed." }).optional(),
+  })
+  .refine((v) => v.assigneeId !== undefined || v.status !== undefined, { error: "Nothing to change." });
+export type LeadChange = z.infer<typeof leadChangeSchema>;
+
+/** The tables whose own rows keep a status; bookings and deals have only the inbox row's. */
+const STATUS_TABLE: Partial<Record<LeadType, LeadTable>> = {
+  message: "contactSubmissions",
+  financing: "financingApplications",
+  "trade-in": "tradeIns",
+};
+
+export type ChangeLeadResult =
+  | { kind: "changed"; lead: InboxLead }
+  | { kind: "not-found" }
+  | { kind: "invalid"; fieldErrors: Record<string, string> }
+  | { kind: "forbidden"; message: string };
+
+export const ASSIGNEE_NOT_ALLOWED = "Choose an active owner or salesperson.";
+
+/**
+ * Reassigns a lead or changes its status, recorded in the timeline and the audit log. A financing
+ * application's status stays with the roles that may open it (sales may take one, not mark it).
+ */
+export async function changeLead(
+  ctx: AppContext,
+  type: LeadType,
+  id: string,
+  change: LeadChange,
+  user: Staff,
+  now = new Date(),
+): Promise<ChangeLeadResult> {
+  const lead = await findLead(ctx.db, type, id);
+  if (!lead) return { kind: "not-found" };
+  if (change.status !== undefined && type === "financing" && !canUseArea(user.role, "financing"))
+    return { kind: "forbidden", message: "Only owners and finance change a financing application's status." };
+  if (change.assigneeId) {
+    const assignee = await findStaffAccount(ctx.db, change.assigneeId);
+    if (!assignee || assignee.disabled !== 0 || !ASSIGNABLE_ROLES.includes(assignee.role))
+      return { kind: "invalid", fieldErrors: { assigneeId: ASSIGNEE_NOT_ALLOWED } };
+  }
+  const reassigned = change.assigneeId !== undefined && change.assigneeId !== lead.assigneeId;
+  const restatused = change.status !== undefined && change.status !== lead.status;
+  await ctx.db.transaction().execute(async (trx) => {
+    const event = { customerId: lead.customerId, leadType: type, leadId: id, staffId: user.id };
+    if (reassigned) {
+      await assignLead(trx, type, id, change.assigneeId ?? null);
+      await insertLeadEvent(trx, { ...event, kind: "assigned", data: { assigneeId: change.assigneeId ?? null, by: "staff" } }, now);
+    }
+    if (restatused && change.status) {
+      const table = STATUS_TABLE[type];
+      if (table) await setLeadStatus(trx, table, id, change.status, now);
+      else await setInboxLeadStatus(trx, type, id, change.status, now);
+      await insertLeadEvent(trx, { ...event, kind: "status", data: { from: lead.status, to: change.status } }, now);
+    }
+  });
+  const audit = (action: string) =>
+    insertAuditEntry(ctx.db, { actor: user.actor, accountId: user.id, action, entity: "lead", entityId: `${type}/${id}` });
+  if (reassigned) await audit(change.assigneeId ? `assign-${change.assigneeId}` : "unassign");
+  if (restatused) await audit(`status-${change.status}`);
+  const updated = (await findLead(ctx.db, type, id))!;
+  const vehicle = updated.vehicleId ? (await findVehicleNames(ctx.db, [updated.vehicleId]))[0] : undefined;
+  return {
+    kind: "changed",
+    lead: { ...inboxLead(updated), vehicleName: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : null },
+  };
+}

@@ -3,6 +3,7 @@ import { staffNotFound } from "~/features/staff/staff-not-found-api.server";
 import { bookingStaffApi } from "~/features/booking/booking-staff-api.server";
 import { contactStaffApi } from "~/features/contact/contact-staff-api.server";
 import { dealStaffApi } from "~/features/deal/deal-staff-api.server";
+import { leadReportStaffApi } from "~/features/leads/lead-report-staff-api.server";
 import { financingStaffApi } from "~/features/financing/financing-staff-api.server";
 import { outboxStaffApi } from "~/features/mail/outbox-staff-api.server";
 import { trackingStaffApi } from "~/features/tracking/tracking-staff-api.server";
@@ -29,6 +30,7 @@ export function staffRouter(ctx: AppContext, access: StaffAccess): Router {
   router.use(trackingStaffApi(ctx));
   router.use(outboxStaffApi(ctx));
   router.use(dealStaffApi(ctx));
+  router.use(leadReportStaffApi(ctx));
   router.use(staffNotFound());
   return router;
 }

@@ -7,6 +7,7 @@ import { FinancingTab } from "~/features/financing/financing-tab";
 import { MailStatusBanner } from "~/features/mail/mail-status-banner";
 import { OutboxTab } from "~/features/mail/outbox-tab";
 import { VisitorsTab } from "~/features/tracking/visitors-tab";
+import { LeadReportTab } from "~/features/leads/lead-report-tab";
 import { TradeInsTab } from "~/features/trade-in/trade-ins-tab";
 import { AuditTab } from "~/features/staff/audit-tab";
 import { SignInScreen } from "~/features/staff/sign-in-screen";
@@ -30,6 +31,7 @@ const TABS: readonly DashboardTab[] = [
   { id: "tradeIns", Panel: TradeInsTab },
   { id: "services", Panel: ServicesTab },
   { id: "visitors", Panel: VisitorsTab },
+  { id: "reports", Panel: LeadReportTab },
   { id: "staff", Panel: StaffTab },
   { id: "audit", Panel: AuditTab },
   { id: "outbox", Panel: OutboxTab },

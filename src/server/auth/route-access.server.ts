@@ -77,6 +77,9 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/active-visitors": area("visitors"),
   "GET /admin/visitor-daily": area("visitors"),
   "GET /admin/web-vitals": area("visitors"),
+  // The lead report and its CSV (decision 078)
+  "GET /admin/reports/leads": area("reports"),
+  "GET /admin/reports/leads.csv": area("reports"),
 };
 
 type CompiledRoute = { method: string; segments: string[]; access: RouteAccess; key: string };

@@ -67,3 +67,17 @@ export async function assignLead(db: Db, type: LeadType, id: string, assigneeId:
   const result = await db.updateTable("leads").set({ assigneeId }).where("type", "=", type).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** What the lead report reads of one lead. */
+export type ReportedLead = Pick<LeadRow, "type" | "assigneeId" | "createdAt" | "firstResponseAt" | "source">;
+
+/** Leads created in [fromIso, toIso), oldest first, for the lead report (the `created_at` index). */
+export async function leadsCreatedBetween(db: Db, fromIso: string, toIso: string): Promise<ReportedLead[]> {
+  return db
+    .selectFrom("leads")
+    .select(["type", "assigneeId", "createdAt", "firstResponseAt", "source"])
+    .where("createdAt", ">=", fromIso)
+    .where("createdAt", "<", toIso)
+    .orderBy("createdAt", "asc")
+    .execute();
+}

@@ -2,6 +2,7 @@ import { admin } from "./en/admin";
 import { deal } from "./en/staff-deal";
 import { leads } from "./en/staff-leads";
 import { lot } from "./en/staff-lot";
+import { reports } from "./en/staff-reports";
 import { staff } from "./en/staff";
 import { vehicleText } from "./en/staff-vehicle-text";
 import { services } from "./en/staff-services";
@@ -11,7 +12,7 @@ import { services } from "./en/staff-services";
  * the dashboard's text (docs/decisions/016-javascript-budget.md). The dashboard is English only
  * (docs/behaviour.md §10), whatever language the public pages are in.
  */
-export const staffEn = { admin, lot, staff, leads, deal, vehicleText, services };
+export const staffEn = { admin, lot, staff, leads, deal, vehicleText, services, reports };
 
 export type StaffMessages = typeof staffEn;
 

@@ -24,6 +24,8 @@ export const STAFF_AREAS = {
   // What the booking page offers, in every language: the owner decides it.
   services: ["owner"],
   visitors: ["owner", "sales"],
+  // Where leads came from and how fast they were answered: sales see the team's totals and their own row.
+  reports: ["owner", "sales"],
   staff: ["owner"],
   audit: ["owner"],
   outbox: ["owner"],

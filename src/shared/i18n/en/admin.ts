@@ -19,6 +19,7 @@ export const admin = {
     tradeIns: "Trade-ins",
     services: "Services",
     visitors: "Visitor Reports",
+    reports: "Lead Report",
     settings: "Settings",
     staff: "Staff",
     audit: "Audit Log",

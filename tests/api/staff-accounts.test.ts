@@ -59,7 +59,7 @@ function enumeratedRoutes() {
 /**
  * The role rules (docs/behaviour.md §6), written out independently of the server's table:
  * owner everything; finance financing + read-only vehicles; sales vehicles, messages, bookings,
- * trade-in appraisals, visitor reports; service bookings only; staff management and the audit log owner only.
+ * trade-in appraisals, visitor reports, the lead report; service bookings only; staff management and the audit log owner only.
  */
 function expectedAllowed(role: StaffRole, key: string): boolean {
   const [method, path] = key.split(" ") as [string, string];
@@ -83,6 +83,7 @@ function expectedAllowed(role: StaffRole, key: string): boolean {
       "active-visitors",
       "visitor-daily",
       "web-vitals",
+      "reports",
     );
   return is("bookings");
 }

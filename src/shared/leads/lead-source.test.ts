@@ -19,6 +19,7 @@ describe("lead source", () => {
       referrer: "https://www.google.com",
     });
     expect(checkedLeadSource({ referrer: "https://www.google.com/search?q=x" })).toBeNull();
+    expect(checkedLeadSource({ landingPage: '/?q="><script>' })).toBeNull();
     expect(parseStoredLeadSource("not json")).toBeNull();
     expect(parseStoredLeadSource('{"utmCampaign":"fall","landingPage":"/?a=1"}')).toEqual({ utmCampaign: "fall", landingPage: "/?a=1" });
   });

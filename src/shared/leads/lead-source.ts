@@ -37,8 +37,11 @@ export const MAX_REFERRER_LENGTH = 100;
 /** Words, numbers and the punctuation campaign tools use; no quotes, angle brackets or control characters. */
 const UTM_VALUE = /^[\p{L}\p{N} ._\-+/:|~()!,&]+$/u;
 const CLICK_ID = /^[A-Za-z0-9_-]+$/;
-/** A path on this site (not "//host"), in URL characters only: the browser sends it percent-encoded. */
-const LANDING_PAGE = /^\/(?!\/)[\x21-\x7e]*$/;
+/**
+ * A path on this site (not "//host") in the characters a URL's path and query are written in
+ * (RFC 3986, without the quote): a browser percent-encodes everything else.
+ */
+const LANDING_PAGE = /^\/(?!\/)[A-Za-z0-9\-._~!$&()*+,;=:@%/?[\]]*$/;
 
 function utmValue(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;

@@ -41,6 +41,7 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
       "Trade-ins",
       "Services",
       "Visitor Reports",
+      "Lead Report",
       "Staff",
       "Audit Log",
       "Outbox",

@@ -1,7 +1,9 @@
+import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
 import {
   decodeLeadSource,
   encodeLeadSource,
+  leadSourceCookie,
   leadSourceFromCookieHeader,
   leadSourceSetCookie,
   visitSource,
@@ -35,5 +37,34 @@ describe("the lead source cookie", () => {
     expect(leadSourceFromCookieHeader(`other=1; ${pair}`)).toMatchObject({ utmSource: "google", utmCampaign: "c".repeat(100) });
     expect(leadSourceFromCookieHeader("lead_source=%E0%A4%A")).toBeNull();
     expect(leadSourceFromCookieHeader(undefined)).toBeNull();
+  });
+
+  it("never records a page whose address holds a secret, the dashboard, data requests or files", () => {
+    const middleware = leadSourceCookie("https://www.dealer.test");
+    const setCookies = (url: string) => {
+      const appended: string[] = [];
+      const req = {
+        method: "GET",
+        path: url.split("?")[0]!,
+        originalUrl: url,
+        headers: {},
+        secure: false,
+        get: (name: string) => (name === "referer" ? "https://mail.google.com/" : name === "host" ? "www.dealer.test" : undefined),
+      } as unknown as Request;
+      const res = { append: (_name: string, value: string) => appended.push(value) } as unknown as Response;
+      middleware(req, res, () => undefined);
+      return appended;
+    };
+    expect(setCookies("/?utm_source=google")).toHaveLength(1);
+    for (const url of [
+      "/booking/manage/abcdef?utm_source=x",
+      "/es/trade-in/offer/abcdef",
+      "/pt/deal/abcdef",
+      "/podium/setup?token=abc",
+      "/inventory.data?utm_source=google",
+      "/favicon.ico",
+    ]) {
+      expect(setCookies(url), url).toEqual([]);
+    }
   });
 });

@@ -100,8 +100,13 @@ export function leadSourceSetCookie(source: LeadSource, secure: boolean): string
   return null;
 }
 
-/** Requests that are no shopper's landing: the dashboard, feeds and crawler files, React Router's data requests, files. */
-const NOT_A_LANDING = /^\/(?:podium|feeds|api|images|assets)(?:\/|$)|\.[a-z0-9]+$/i;
+/**
+ * Requests that are no shopper's landing: the dashboard, feeds and crawler files, React Router's data
+ * requests, files; and pages whose URL holds a secret (a booking's manage link, a trade-in offer, a
+ * deal sheet), whose address must never be copied into a lead, a mail or a CRM.
+ */
+const NOT_A_LANDING =
+  /^\/(?:podium|feeds|api|images|assets)(?:\/|$)|^(?:\/(?:es|pt))?\/(?:booking\/manage|trade-in\/offer|deal)(?:\/|$)|\.[a-z0-9]+$/i;
 
 /**
  * Express middleware for page requests: a visit with campaign parameters replaces the cookie (the

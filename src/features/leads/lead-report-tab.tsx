@@ -7,7 +7,7 @@ import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { DataTable, type DataColumn } from "~/shared/ui/staff/data-table";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { useStaffData } from "~/shared/ui/staff/staff-fetch";
-import type { LeadFigures, LeadReport } from "./lead-report-types";
+import { MAX_REPORT_DAYS, type LeadFigures, type LeadReport } from "./lead-report-types";
 
 type Row = LeadFigures & { key: string; name: string };
 
@@ -26,9 +26,12 @@ export function LeadReportTab({ user }: { user: SessionUser }) {
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const from = String(form.get("from") ?? "");
-    const to = String(form.get("to") ?? "");
-    if (from && to) setRange({ from, to });
+    const dates = [String(form.get("from") ?? ""), String(form.get("to") ?? "")].sort();
+    const [from, to] = dates as [string, string];
+    if (!from) return;
+    // Dates the wrong way round are taken in order, and a range longer than the server reports is cut to its last days.
+    const earliest = new Date(Date.parse(`${to}T00:00:00Z`) - (MAX_REPORT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+    setRange({ from: from < earliest ? earliest : from, to });
   }
 
   if (error) return <LoadFailed onRetry={reload} />;

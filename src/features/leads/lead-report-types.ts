@@ -2,6 +2,9 @@
  * The lead report's shape (GET /api/admin/reports/leads), shared by the service and the dashboard's
  * Reports tab. Every grouping carries the same figures.
  */
+/** At most a year and a day at a time: the report reads every lead of its range. */
+export const MAX_REPORT_DAYS = 367;
+
 export type LeadFigures = {
   leads: number;
   /** Leads with a first response (a status change, a reply or a logged call). */

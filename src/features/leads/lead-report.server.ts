@@ -7,7 +7,7 @@ import type { Staff } from "~/server/http/staff-request.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
 import { parseStoredLeadSource, sourceLabel } from "~/shared/leads/lead-source";
-import type { LeadFigures, LeadReport } from "./lead-report-types";
+import { MAX_REPORT_DAYS, type LeadFigures, type LeadReport } from "./lead-report-types";
 
 /**
  * The lead report (docs/decisions/078-lead-source-and-lead-report.md): leads by source, type, ISO
@@ -20,8 +20,6 @@ import type { LeadFigures, LeadReport } from "./lead-report-types";
 export const ANSWERED_WITHIN_MINUTES = 5;
 /** Without dates, the report covers the last 30 days (today included). */
 export const DEFAULT_REPORT_DAYS = 30;
-/** At most a year and a day at a time: the report reads every lead of its range. */
-export const MAX_REPORT_DAYS = 367;
 
 const m = staffMessagesFor().reports;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.errors.date);

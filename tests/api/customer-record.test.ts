@@ -10,7 +10,7 @@ import { signInAs, signInOwner, type StaffClient } from "../support/staff-sign-i
 import { openServerDatabase } from "../support/server-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-/** The customer record (docs/behaviour.md §22): timeline, replies by mail, calls, notes, tasks, Today, merge, roles. */
+/** The customer record (docs/behaviour.md §19): timeline, replies by mail, calls, notes, tasks, Today, merge, roles. */
 
 const MAIL_FROM = "sales@dealer.test";
 let nextClient = 1;

@@ -186,7 +186,7 @@ describe("vehicle feeds for Google and Meta", () => {
       store_code: "DEMO-FITCHBURG-01",
       dealership_name: "Demo Motors of Fitchburg",
       dealership_address: "100 Demo Street, Fitchburg, MA 01430, US",
-      link: `${PUBLIC_URL}${vehiclePath(vehicle)}`,
+      link: `${PUBLIC_URL}${vehiclePath(vehicle)}?utm_source=google&utm_medium=vehicle_listings`,
       image_link: `${PUBLIC_URL}${vehicle.images[0]}`,
       additional_image_link: vehicle.images
         .slice(1, 11)
@@ -230,7 +230,7 @@ describe("vehicle feeds for Google and Meta", () => {
       id: "A1234",
       title: `${vehicle.year} ${vehicle.make} ${vehicle.model} EX-L`,
       description: 'One owner. Clean "as new", with a second line',
-      link: `${PUBLIC_URL}${vehiclePath(vehicle)}`,
+      link: `${PUBLIC_URL}${vehiclePath(vehicle)}?utm_source=google&utm_medium=vehicle_listings`,
       image_link: `${PUBLIC_URL}${vehicle.images[0]}`,
       price: `${vehicle.price}.00 USD`,
       condition: "used",
@@ -308,7 +308,7 @@ describe("vehicle feeds for Google and Meta", () => {
       title: `${vehicle.year} ${vehicle.make} ${vehicle.model} EX-L`,
       // Quoted, so the tab, the quotes, the comma and the line break come back as they were.
       description,
-      url: `${PUBLIC_URL}${vehiclePath(vehicle)}`,
+      url: `${PUBLIC_URL}${vehiclePath(vehicle)}?utm_source=facebook&utm_medium=vehicle_listings`,
       make: vehicle.make,
       model: vehicle.model,
       trim: "EX-L",

@@ -12,7 +12,7 @@ import { createAccount, DEMO_OWNER, signInAs } from "../support/staff-sign-in";
 import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
 
 /**
- * The five-minute alarm and the after-hours reply (docs/behaviour.md §16) on the real server with a
+ * The five-minute alarm and the after-hours reply (docs/behaviour.md §18) on the real server with a
  * real SMTP server, the server's clock moved through TEST_CLOCK's file. On PostgreSQL, two server
  * processes share the database (and DATA_DIR, so the clock): each runs the alarm job, and each alarm
  * is still raised once.

@@ -59,7 +59,7 @@ function enumeratedRoutes() {
 /**
  * The role rules (docs/behaviour.md §6), written out independently of the server's table:
  * owner everything; finance financing + read-only vehicles; sales the lead inbox, vehicles, messages, bookings,
- * trade-in appraisals (but deleting one), deal sheets, customer records and tasks, visitor reports; service bookings only;
+ * trade-in appraisals (but deleting one), deal sheets, customer records and tasks, visitor reports, the lead report; service bookings only;
  * staff management and the audit log owner only.
  */
 function expectedAllowed(role: StaffRole, key: string): boolean {
@@ -67,7 +67,7 @@ function expectedAllowed(role: StaffRole, key: string): boolean {
   if (role === "owner" || PUBLIC.has(key)) return true;
   // The mail banner is for everyone; the outbox behind it is owner only (below: no area grants it).
   if (["/admin/session", "/admin/logout", "/admin/logout-everywhere", "/admin/password", "/admin/mail-status"].includes(path)) return true;
-  // Everyone's own away switch (docs/behaviour.md §16).
+  // Everyone's own away switch (docs/behaviour.md §17).
   if (path === "/admin/staff/me") return true;
   const area = path.split("/")[2]!;
   const is = (...areas: string[]) => areas.includes(area);
@@ -92,6 +92,7 @@ function expectedAllowed(role: StaffRole, key: string): boolean {
       "active-visitors",
       "visitor-daily",
       "web-vitals",
+      "reports",
     );
   return is("bookings");
 }

@@ -194,6 +194,10 @@ describe("staff dashboard", () => {
     await page.getByText("Total Page Views").waitFor();
     await expectNoSeriousViolations(page, "Visitor Reports tab");
 
+    await page.getByRole("tab", { name: "Lead Report" }).click();
+    await page.getByRole("heading", { name: "Leads by source" }).waitFor();
+    await expectNoSeriousViolations(page, "Lead Report tab");
+
     await page.getByRole("tab", { name: "Staff" }).click();
     await page.getByRole("heading", { name: "Staff accounts" }).waitFor();
     await expectNoSeriousViolations(page, "Staff tab");

@@ -45,6 +45,7 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
       "Deals",
       "Services",
       "Visitor Reports",
+      "Lead Report",
       "Staff",
       "Audit Log",
       "Outbox",

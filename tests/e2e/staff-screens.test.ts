@@ -107,7 +107,7 @@ describe("staff dashboard at /podium", () => {
     expect(await password.inputValue()).toBe("");
 
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
-    // The dashboard opens on the lead inbox (docs/behaviour.md §16); the lot is one tab along.
+    // The dashboard opens on the lead inbox (docs/behaviour.md §17); the lot is one tab along.
     await page.getByRole("tab", { name: "Leads", selected: true }).waitFor();
     await page.getByRole("tab", { name: "Vehicles" }).click();
     await page.getByRole("tab", { name: "Vehicles", selected: true }).waitFor();

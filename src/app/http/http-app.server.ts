@@ -15,6 +15,7 @@ import { securityHeaders } from "~/server/http/security-headers.server";
 import { precompressedAssets } from "~/server/http/precompressed-assets.server";
 import { staticHeaders } from "~/server/http/static-headers.server";
 import { imagesDir } from "~/server/images/image-store.server";
+import { leadSourceCookie } from "~/server/leads/lead-source-cookie.server";
 import { appContext, cspNonceContext, formRefusalContext } from "~/server/load-context.server";
 import { apiRouter } from "./api.server";
 import { documentCache } from "./document-cache.server";
@@ -89,6 +90,9 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   app.use(securityHeaders());
   app.use("/api", api);
   app.use(pageFormPosts());
+  // Before the document cache: the cached home and inventory pages run no per-request code, and a
+  // campaign's visit lands on them (docs/decisions/078-lead-source-and-lead-report.md).
+  app.use(leadSourceCookie(ctx.env.publicUrl));
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {
     // Only the build's few top-level files (the favicon), by name: a page request must not wait for a

@@ -7,6 +7,7 @@ import { dealStaffApi } from "~/features/deal/deal-staff-api.server";
 import { customersStaffApi } from "~/features/leads/customers-api.server";
 import { tasksStaffApi } from "~/features/leads/tasks-api.server";
 import { leadsStaffApi } from "~/features/leads/leads-api.server";
+import { leadReportStaffApi } from "~/features/leads/lead-report-staff-api.server";
 import { financingStaffApi } from "~/features/financing/financing-staff-api.server";
 import { leadSettingsApi } from "~/features/leads/lead-settings-api.server";
 import { outboxStaffApi } from "~/features/mail/outbox-staff-api.server";
@@ -39,6 +40,7 @@ export function staffRouter(ctx: AppContext, access: StaffAccess): Router {
   router.use(leadSettingsApi(ctx));
   router.use(dealSheetStaffApi(ctx));
   router.use(leadsStaffApi(ctx));
+  router.use(leadReportStaffApi(ctx));
   router.use(staffNotFound());
   return router;
 }

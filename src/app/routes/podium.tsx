@@ -10,6 +10,7 @@ import { OutboxTab } from "~/features/mail/outbox-tab";
 import { CustomersTab } from "~/features/leads/customers-tab";
 import { TodayTab } from "~/features/leads/today-tab";
 import { VisitorsTab } from "~/features/tracking/visitors-tab";
+import { LeadReportTab } from "~/features/leads/lead-report-tab";
 import { TradeInsTab } from "~/features/trade-in/trade-ins-tab";
 import { DealsTab } from "~/features/deal/deals-tab";
 import { AuditTab } from "~/features/staff/audit-tab";
@@ -39,6 +40,7 @@ const TABS: readonly DashboardTab[] = [
   { id: "deals", Panel: DealsTab },
   { id: "services", Panel: ServicesTab },
   { id: "visitors", Panel: VisitorsTab },
+  { id: "reports", Panel: LeadReportTab },
   { id: "staff", Panel: StaffTab },
   { id: "audit", Panel: AuditTab },
   { id: "outbox", Panel: OutboxTab },

@@ -2,6 +2,7 @@ import { Router } from "express";
 import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf, sendError, type ApiErrorBody } from "~/server/http/api-errors.server";
 import { jsonBody } from "~/server/http/json-body.server";
+import { leadSourceFromCookieHeader } from "~/server/leads/lead-source-cookie.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { asLocale, localeFromBody } from "~/shared/i18n/locales";
@@ -56,7 +57,7 @@ export function bookingApi(ctx: AppContext, decodeVin?: VinDecode): Router {
         res.status(400).json({ error: local.validation.fixFields, fieldErrors: fieldErrorsOf(parsed.error) } satisfies ApiErrorBody);
         return;
       }
-      const result = await createBooking(ctx, parsed.data, new Date(), locale, decodeVin);
+      const result = await createBooking(ctx, parsed.data, new Date(), locale, decodeVin, leadSourceFromCookieHeader(req.headers.cookie));
       if (result.kind === "booked") res.status(201).json(result.booking);
       else if (result.kind === "slot-taken") sendError(res, 409, local.toast.slotTaken);
       else

@@ -2,6 +2,7 @@ import type { AppContext } from "~/server/context.server";
 import { findService } from "~/server/data/services.server";
 import { localizeService } from "~/shared/types/service";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
+import { leadSourceFromCookieHeader } from "~/server/leads/lead-source-cookie.server";
 import { FormTooLargeError, formInput, readFormData, schemaFieldNames } from "~/server/http/form-post.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { localeFromPath } from "~/shared/i18n/locales";
@@ -39,7 +40,7 @@ export async function bookingFormPost(
   const values = Object.fromEntries(schemaFieldNames(schema).map((name) => [name, String(formData.get(name) ?? "")]));
   const parsed = schema.safeParse(formInput(formData, schema));
   if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error), values };
-  const result = await createBooking(ctx, parsed.data, now, locale, decodeVin);
+  const result = await createBooking(ctx, parsed.data, now, locale, decodeVin, leadSourceFromCookieHeader(request.headers.get("cookie")));
   if (result.kind === "slot-taken") return { kind: "slot-taken", values };
   if (result.kind === "refused") return { kind: "invalid", fieldErrors: refusalFieldErrors(result, locale), values };
   const service = await findService(ctx.db, result.booking.serviceId);

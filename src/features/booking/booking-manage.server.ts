@@ -15,6 +15,7 @@ import { BOOKING_REMINDER_KIND } from "~/server/mail/mail-kinds";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { asLocale, type Locale } from "~/shared/i18n/locales";
+import type { LeadSource } from "~/shared/leads/lead-source";
 import { localizeService, type ServiceRecord } from "~/shared/types/service";
 import { appointmentStart, reminderDueAt } from "./appointment-time";
 import { bookingCalendarAttachment, bookingCancelledMail, newBookingMails, shopperCancelledMail } from "./booking-mails.server";
@@ -36,6 +37,7 @@ export async function storeBookingWithMails(
   input: Omit<BookingInput, "manageTokenHash">,
   service: ServiceRecord,
   now = new Date(),
+  source: LeadSource | null = null,
 ): Promise<Booking> {
   const token = crypto.randomBytes(32).toString("base64url");
   const booking = await ctx.db.transaction().execute(async (trx) => {
@@ -55,6 +57,7 @@ export async function storeBookingWithMails(
         phone: stored.customerPhone,
         locale: stored.locale,
         vehicleId: null,
+        source,
       },
       now,
     );

@@ -3,6 +3,7 @@ import { findBooking, SlotTakenError, takenSlotsOn } from "~/server/data/booking
 import { findService, listServices } from "~/server/data/services.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { asLocale, type Locale } from "~/shared/i18n/locales";
+import type { LeadSource } from "~/shared/leads/lead-source";
 import { localizeService, type Service } from "~/shared/types/service";
 import { availableSlots, dealershipToday, isDateBookable, type TakenSlot } from "./available-slots";
 import type { CreatedBooking } from "./booking-client";
@@ -93,6 +94,7 @@ export async function createBooking(
   now = new Date(),
   locale: Locale = "en",
   decodeVin?: VinDecode,
+  source: LeadSource | null = null,
 ): Promise<CreateBookingResult> {
   const service = await findService(ctx.db, input.serviceId);
   if (!service) return { kind: "refused", field: "serviceId", reason: "unknown-service" };
@@ -120,6 +122,7 @@ export async function createBooking(
       },
       service,
       now,
+      source,
     );
     ctx.logger.info({ bookingId: booking.id, serviceId: service.id, bookingDate: booking.bookingDate }, "booking created");
     const { id, serviceId, bookingDate, bookingTime, status } = booking;

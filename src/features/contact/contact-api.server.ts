@@ -4,6 +4,7 @@ import type { ApiErrorBody } from "~/server/http/api-errors.server";
 import { jsonBody } from "~/server/http/json-body.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
+import { leadSourceFromCookieHeader } from "~/server/leads/lead-source-cookie.server";
 import { localeFromBody } from "~/shared/i18n/locales";
 import { submitContactMessage } from "./send-contact-message.server";
 
@@ -22,7 +23,7 @@ export function contactApi(ctx: AppContext): Router {
       // The page says which language it is in (`locale` in the body): field messages come back
       // in it, the message is stored with it and the shopper's acknowledgement is written in it.
       const locale = localeFromBody(req.body);
-      const result = await submitContactMessage(ctx, req.body, locale);
+      const result = await submitContactMessage(ctx, req.body, locale, leadSourceFromCookieHeader(req.headers.cookie));
       if (result.kind === "invalid") {
         res
           .status(400)

@@ -1,4 +1,5 @@
 import type { AppContext } from "~/server/context.server";
+import { leadSourceFromCookieHeader } from "~/server/leads/lead-source-cookie.server";
 import { FormTooLargeError, formInput, readFormData, schemaFieldNames } from "~/server/http/form-post.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { localeFromPath } from "~/shared/i18n/locales";
@@ -25,7 +26,8 @@ export async function contactFormPost(ctx: AppContext, request: Request, vehicle
   // The page's language (/es/contact, /pt/{vehicle}…): its field messages and the shopper's mail.
   const locale = localeFromPath(new URL(request.url).pathname);
   const schema = contactSchema(messagesFor(locale));
-  const result = await submitContactMessage(ctx, { ...formInput(formData, schema), vehicleId }, locale);
+  const source = leadSourceFromCookieHeader(request.headers.get("cookie"));
+  const result = await submitContactMessage(ctx, { ...formInput(formData, schema), vehicleId }, locale, source);
   if (result.kind === "sent") return result;
   // What was typed comes back into the fields; never the honeypot, and the vehicle is the page's.
   const echoed = schemaFieldNames(schema).filter((name) => name !== HONEYPOT_FIELD && name !== "vehicleId");

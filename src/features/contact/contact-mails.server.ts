@@ -13,13 +13,20 @@ import {
 } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { asLocale } from "~/shared/i18n/locales";
+import type { LeadSource } from "~/shared/leads/lead-source";
 import type { Vehicle } from "~/shared/types/vehicle";
 
 /**
  * The mails one contact message sends: the staff notification (reply-to the
- * shopper), the ADF lead when ADF_TO is set, and the shopper's acknowledgement.
+ * shopper), the ADF lead when ADF_TO is set (naming the visit that brought the shopper), and the
+ * shopper's acknowledgement.
  */
-export function contactMessageMails(env: ServerEnv, message: ContactSubmission, vehicle: Vehicle | null): NewMail[] {
+export function contactMessageMails(
+  env: ServerEnv,
+  message: ContactSubmission,
+  vehicle: Vehicle | null,
+  source: LeadSource | null = null,
+): NewMail[] {
   const staff = mailMessagesFor("en").staff;
   const f = staff.fields;
   const customer = `${message.firstName} ${message.lastName}`;
@@ -60,6 +67,7 @@ export function contactMessageMails(env: ServerEnv, message: ContactSubmission, 
         tradeIn: message.hasTradeIn ? { comments: staff.tradeInGiven } : null,
         customer: { firstName: message.firstName, lastName: message.lastName, email: message.email, phone: message.phone },
         comments: message.message,
+        source,
       }),
     },
     shopper: {

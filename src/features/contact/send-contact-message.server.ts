@@ -8,6 +8,7 @@ import { findVehicle } from "~/server/data/vehicles.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import type { Locale } from "~/shared/i18n/locales";
+import type { LeadSource } from "~/shared/leads/lead-source";
 import { contactMessageMails } from "./contact-mails.server";
 import { contactSchema, HONEYPOT_FIELD, type ContactFormValues } from "./contact-schema";
 
@@ -17,13 +18,19 @@ export type ContactSubmitResult = { kind: "sent" } | { kind: "invalid"; fieldErr
 /**
  * The contact form's one use case, whichever way it arrives (the page's route action, posted with
  * or without JavaScript, or POST /api/contact): checks `input` with the form's schema in the
- * shopper's language, then stores the message and its mails.
+ * shopper's language, then stores the message and its mails. `source`: the visit that brought the
+ * shopper, from the request's lead-source cookie.
  */
-export async function submitContactMessage(ctx: AppContext, input: unknown, locale: Locale): Promise<ContactSubmitResult> {
+export async function submitContactMessage(
+  ctx: AppContext,
+  input: unknown,
+  locale: Locale,
+  source: LeadSource | null = null,
+): Promise<ContactSubmitResult> {
   const parsed = contactSchema(messagesFor(locale)).safeParse(input ?? {});
   if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
   // A bot's message is discarded by the service; it gets the same answer as a person.
-  await sendContactMessage(ctx, parsed.data, locale);
+  await sendContactMessage(ctx, parsed.data, locale, new Date(), source);
   return { kind: "sent" };
 }
 
@@ -37,6 +44,7 @@ export async function sendContactMessage(
   values: ContactFormValues,
   locale: Locale = "en",
   now = serverNow(ctx),
+  source: LeadSource | null = null,
 ): Promise<"stored" | "discarded-bot"> {
   if (values[HONEYPOT_FIELD]) {
     ctx.logger.info("contact message discarded: honeypot filled");
@@ -70,10 +78,11 @@ export async function sendContactMessage(
         phone: message.phone,
         locale,
         vehicleId: message.vehicleId,
+        source,
       },
       now,
     );
-    await enqueueMails(trx, addressStaffMails(ctx.env, contactMessageMails(ctx.env, message, vehicle), assignee), now);
+    await enqueueMails(trx, addressStaffMails(ctx.env, contactMessageMails(ctx.env, message, vehicle, source), assignee), now);
   });
   announceQueuedMail();
   return "stored";

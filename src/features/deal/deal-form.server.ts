@@ -1,3 +1,4 @@
+import { leadSourceFromCookieHeader } from "~/server/leads/lead-source-cookie.server";
 import type { AppContext } from "~/server/context.server";
 import { FormTooLargeError, formInput, readFormData, schemaFieldNames } from "~/server/http/form-post.server";
 import { findListedVehicle } from "~/server/data/vehicles.server";
@@ -85,7 +86,13 @@ export async function dealFormPost(ctx: AppContext, request: Request): Promise<D
   const locale = localeFromPath(new URL(request.url).pathname);
   // Only the field names matter here; the service checks the terms against the owner's settings.
   const schema = dealRequestSchema(dealSheetMessagesFor(locale), estimateMessagesFor(locale), DEFAULT_DEAL_SETTINGS.termsMonths);
-  const result = await submitDeal(ctx, formInput(formData, schema), locale);
+  const result = await submitDeal(
+    ctx,
+    formInput(formData, schema),
+    locale,
+    new Date(),
+    leadSourceFromCookieHeader(request.headers.get("cookie")),
+  );
   if (result.kind === "stored" || result.kind === "discarded-bot") return { kind: "sent", url: result.url };
   if (result.kind === "invalid") {
     const echoed = schemaFieldNames(schema).filter((name) => name !== DEAL_HONEYPOT_FIELD && name !== "consent");

@@ -1,3 +1,4 @@
+import type { LeadSource } from "~/shared/leads/lead-source";
 import type { NewMail } from "~/server/data/outbox.server";
 import type { Deal } from "~/server/data/deals.server";
 import type { ServerEnv } from "~/server/env.server";
@@ -53,7 +54,7 @@ export function dealShopperMail(env: ServerEnv, deal: Deal, token: string, revis
  * The mails a shopper's deal request sends, like every lead: the staff notification with every
  * number (reply-to the shopper), the ADF lead when ADF_TO is set, and the shopper's link.
  */
-export function dealRequestMails(env: ServerEnv, deal: Deal): NewMail[] {
+export function dealRequestMails(env: ServerEnv, deal: Deal, source: LeadSource | null = null): NewMail[] {
   const s = staffDeals.mail;
   const customer = `${deal.shopper.firstName} ${deal.shopper.lastName}`;
   const vehicle = dealVehicleName(deal);
@@ -162,6 +163,7 @@ export function dealRequestMails(env: ServerEnv, deal: Deal): NewMail[] {
         comments: `Deal sheet requested from the website. Open it in the dashboard: ${dashboard}`,
         vendor: businessProfile,
         provider: adfProvider(env, s.adfKind),
+        source,
       }),
       ...related,
     });

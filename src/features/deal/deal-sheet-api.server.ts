@@ -1,3 +1,4 @@
+import { leadSourceFromCookieHeader } from "~/server/leads/lead-source-cookie.server";
 import { Router } from "express";
 import type { AppContext } from "~/server/context.server";
 import { sendError, type ApiErrorBody } from "~/server/http/api-errors.server";
@@ -24,7 +25,7 @@ export function dealSheetApi(ctx: AppContext): Router {
     jsonBody(),
     async (req, res) => {
       const locale = localeFromBody(req.body);
-      const result = await submitDeal(ctx, req.body, locale);
+      const result = await submitDeal(ctx, req.body, locale, new Date(), leadSourceFromCookieHeader(req.headers.cookie));
       if (result.kind === "invalid") {
         res
           .status(400)

@@ -59,7 +59,13 @@ export type SubmitDealResult =
  * the vehicle's description frozen, together with its mails (the shopper's link, the staff lead
  * with every number, the ADF), in one transaction. Called by POST /api/deals and the deal form's action.
  */
-export async function submitDeal(ctx: AppContext, body: unknown, locale: Locale, now = new Date()): Promise<SubmitDealResult> {
+export async function submitDeal(
+  ctx: AppContext,
+  body: unknown,
+  locale: Locale,
+  now = new Date(),
+  source: LeadSource | null = null,
+): Promise<SubmitDealResult> {
   const { settings } = await readDealSettings(ctx.db);
   const parsed = dealRequestSchema(dealSheetMessagesFor(locale), estimateMessagesFor(locale), settings.termsMonths).safeParse(body);
   if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
@@ -122,12 +128,13 @@ export async function submitDeal(ctx: AppContext, body: unknown, locale: Locale,
         phone: values.phone,
         locale,
         vehicleId: vehicle.id,
+        source,
       },
       now,
     );
     await enqueueMails(
       trx,
-      addressStaffMails(ctx.env, [...dealRequestMails(ctx.env, stored), dealShopperMail(ctx.env, stored, token, false)], assignee),
+      addressStaffMails(ctx.env, [...dealRequestMails(ctx.env, stored, source), dealShopperMail(ctx.env, stored, token, false)], assignee),
       now,
     );
   });

@@ -4,6 +4,7 @@ import { parseOr400, sendError, type ApiErrorBody } from "~/server/http/api-erro
 import { inFlightBodyLimit } from "~/server/http/in-flight-body-limit.server";
 import { jsonBody } from "~/server/http/json-body.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
+import { leadSourceFromCookieHeader } from "~/server/leads/lead-source-cookie.server";
 import { optionalStaffOf } from "~/server/http/staff-request.server";
 import { canUseArea } from "~/shared/staff/staff-roles";
 import { uuidField } from "~/shared/validation/fields";
@@ -55,7 +56,7 @@ export function financingApi(ctx: AppContext): Router {
       );
       if (!input) return;
       try {
-        const { id } = await submitFinancingApplication(ctx, input, new Date(), locale);
+        const { id } = await submitFinancingApplication(ctx, input, new Date(), locale, leadSourceFromCookieHeader(req.headers.cookie));
         setPdfAccessCookie(res, req, ctx.secrets.cookieKey, id);
         // Only the id: nothing submitted is echoed back.
         res.status(201).json({ id });

@@ -1,6 +1,7 @@
 import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { FormTooLargeError, formInput, readFormData, schemaFieldNames } from "~/server/http/form-post.server";
+import { leadSourceFromCookieHeader } from "~/server/leads/lead-source-cookie.server";
 import { renderTypedSignature } from "~/server/images/typed-signature.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { localeFromPath } from "~/shared/i18n/locales";
@@ -69,7 +70,13 @@ export async function financingFormPost(ctx: AppContext, request: Request): Prom
   const parsed = schema.safeParse(input);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   try {
-    const { id } = await submitFinancingApplication(ctx, parsed.data, new Date(), locale);
+    const { id } = await submitFinancingApplication(
+      ctx,
+      parsed.data,
+      new Date(),
+      locale,
+      leadSourceFromCookieHeader(request.headers.get("cookie")),
+    );
     const secure = new URL(request.url).protocol === "https:";
     return { result: { kind: "submitted", id }, setCookie: pdfAccessSetCookie(ctx.secrets.cookieKey, id, secure) };
   } catch (error) {

@@ -14,6 +14,7 @@ import {
 import { businessProfile } from "~/shared/config/business-profile";
 import { asLocale } from "~/shared/i18n/locales";
 import { formatPrice } from "~/shared/lib/format";
+import type { LeadSource } from "~/shared/leads/lead-source";
 import type { Vehicle } from "~/shared/types/vehicle";
 
 /**
@@ -37,6 +38,8 @@ export type FinancingLead = {
   hasTradeIn: boolean;
   tradeInDetails: string | null;
   locale: string;
+  /** The visit that brought the shopper, named in the ADF lead. */
+  source?: LeadSource | null;
 };
 
 /**
@@ -119,6 +122,7 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
             },
           },
           comments: staff.financingHeading,
+          source: lead.source ?? null,
         };
       },
     },

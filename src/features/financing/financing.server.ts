@@ -19,6 +19,7 @@ import { decrypt, encrypt } from "~/server/secrets.server";
 import { CREDIT_CONSENT_VERSION } from "~/shared/config/credit-consent";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { asLocale, type Locale } from "~/shared/i18n/locales";
+import type { LeadSource } from "~/shared/leads/lead-source";
 import { financingApplicationMails, type FinancingLead } from "./financing-mails.server";
 import { LICENSE_MAX_BYTES, SIGNATURE_MAX_BYTES, parseDataUrl, type EmploymentStatus, type FinancingApplication } from "./financing-schema";
 
@@ -132,6 +133,7 @@ export async function submitFinancingApplication(
   input: FinancingApplication,
   now = new Date(),
   locale: Locale = "en",
+  source: LeadSource | null = null,
 ): Promise<{ id: string }> {
   const documents: Partial<Record<DocumentField, StoredDocument>> = {};
   const fieldErrors: Record<string, string> = {};
@@ -227,6 +229,7 @@ export async function submitFinancingApplication(
         hasTradeIn: input.hasTradeIn,
         tradeInDetails: row.tradeInDetails ?? null,
         locale,
+        source,
       };
       const { assignee } = await registerLead(
         trx,
@@ -239,6 +242,7 @@ export async function submitFinancingApplication(
           phone: row.phone,
           locale,
           vehicleId: stockVehicle?.id ?? null,
+          source,
         },
         now,
       );

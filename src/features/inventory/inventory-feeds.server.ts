@@ -125,6 +125,16 @@ const usd = (dollars: number) => `${dollars.toFixed(2)} USD`;
  */
 const tsvValue = (value: string | number | null) => String(value ?? "").replace(/[\t\r\n]+/g, " ");
 
+/**
+ * A vehicle's page as a platform's listing links to it, tagged with the platform as utm_source and
+ * `vehicle_listings` as utm_medium, so a lead from it is counted under that platform
+ * (docs/decisions/078-lead-source-and-lead-report.md). The vehicle page's cached copy is keyed by its
+ * path alone, so the tag costs no extra render.
+ */
+export function listingLink(publicUrl: string, v: Vehicle, platform: "google" | "facebook"): string {
+  return `${absoluteUrl(publicUrl, vehiclePath(v))}?utm_source=${platform}&utm_medium=vehicle_listings`;
+}
+
 /** Google's `id`: the stock number when the lot gives one, else the VIN (both unique per vehicle). */
 const googleId = (v: Vehicle) => v.stockNumber ?? v.vin;
 
@@ -163,7 +173,7 @@ export function googleListingsRow(v: Vehicle, publicUrl: string): Record<(typeof
     store_code: marketplaceIds.googleStoreCode,
     dealership_name: businessProfile.name,
     dealership_address: dealershipAddress,
-    link: absoluteUrl(publicUrl, vehiclePath(v)),
+    link: listingLink(publicUrl, v, "google"),
     image_link: images[0] ?? "",
     // A repeated attribute: comma-separated in a text feed.
     additional_image_link: images.slice(1, 11).join(","),
@@ -186,7 +196,7 @@ export function googleAdsRow(v: Vehicle, publicUrl: string): Record<(typeof GOOG
     id: googleId(v),
     title: name(v),
     description: descriptionOf(v),
-    link: absoluteUrl(publicUrl, vehiclePath(v)),
+    link: listingLink(publicUrl, v, "google"),
     image_link: v.images[0] ? absoluteUrl(publicUrl, v.images[0]) : "",
     price: usd(v.price),
     condition: "used",
@@ -227,7 +237,7 @@ export function metaFeedRow(v: Vehicle, publicUrl: string): Record<(typeof META_
     // Typed by staff: kept from running as a formula when the catalog is opened in a spreadsheet (decision 061).
     title: spreadsheetSafe(name(v)),
     description: spreadsheetSafe(descriptionOf(v)),
-    url: absoluteUrl(publicUrl, vehiclePath(v)),
+    url: listingLink(publicUrl, v, "facebook"),
     make: spreadsheetSafe(v.make),
     model: spreadsheetSafe(v.model),
     trim: spreadsheetSafe(v.trim ?? ""),

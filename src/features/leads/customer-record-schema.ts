@@ -4,7 +4,7 @@ import { LEAD_TYPES } from "~/shared/leads/lead-types";
 import { requiredText, uuidField, withoutControlCharacters } from "~/shared/validation/fields";
 
 /**
- * The customer record's forms (docs/behaviour.md §22), one schema each, shared by the dashboard's
+ * The customer record's forms (docs/behaviour.md §19), one schema each, shared by the dashboard's
  * forms and the API that checks them; messages from the staff catalogue.
  */
 const c = customers;

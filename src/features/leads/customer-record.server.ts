@@ -15,7 +15,7 @@ import { mailAudience, type LeadMailState, type LeadStatus, type MailAudience } 
 import { canUseArea } from "~/shared/staff/staff-roles";
 import type { CallInput, NoteInput, ReplyInput } from "./customer-record-schema";
 
-/** The customer as the record shows them (docs/behaviour.md §22). */
+/** The customer as the record shows them (docs/behaviour.md §19). */
 export type CustomerSummary = {
   id: string;
   firstName: string;

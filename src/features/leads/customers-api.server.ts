@@ -29,7 +29,7 @@ function answer<T extends object>(res: Response, result: ActionResult<T>, status
   res.status(status).json(body(result));
 }
 
-/** /api/admin/customers* (docs/behaviour.md §22). Mounted by src/app behind the staff guard. */
+/** /api/admin/customers* (docs/behaviour.md §19). Mounted by src/app behind the staff guard. */
 export function customersStaffApi(ctx: AppContext): Router {
   const router = Router();
   router.get("/admin/customers", async (req, res) => {

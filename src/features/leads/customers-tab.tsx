@@ -38,7 +38,7 @@ function errorText(error: unknown, fallback: string): string {
 }
 
 /**
- * The Customers tab (docs/behaviour.md §22): search by name, e-mail or phone, and one customer's
+ * The Customers tab (docs/behaviour.md §19): search by name, e-mail or phone, and one customer's
  * record: their leads, the timeline, and the forms to reply, log a call, add a note or a task, and
  * merge a duplicate. `focusId` (a link /podium?tab=customers&id=…) opens that customer at once.
  */

@@ -12,7 +12,7 @@ export async function getLeadSettings(ctx: AppContext): Promise<StoredLeadSettin
 /**
  * PUT /api/admin/lead-settings: saves the owner's lead settings and writes who changed them to the
  * audit log, in one transaction. New leads' response times follow the new setting; a lead already
- * waiting keeps the due time it was given on arrival (docs/behaviour.md §16).
+ * waiting keeps the due time it was given on arrival (docs/behaviour.md §18).
  */
 export async function updateLeadSettings(
   ctx: AppContext,

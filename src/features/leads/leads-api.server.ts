@@ -9,7 +9,7 @@ import { changeLead, inboxQueryInput, inboxQuerySchema, leadChangeSchema, listAs
 /** The header that carries the next page's `before` when a page is full (the body stays the plain list). */
 export const NEXT_PAGE_HEADER = "X-Next-Before";
 
-/** /api/admin/leads* (docs/behaviour.md §16). Mounted by src/app behind the staff guard. */
+/** /api/admin/leads* (docs/behaviour.md §17). Mounted by src/app behind the staff guard. */
 export function leadsStaffApi(ctx: AppContext): Router {
   const router = Router();
   router.get("/admin/leads", async (req, res) => {

@@ -20,7 +20,7 @@ export const INBOX_PAGE_MAX = 1000;
 export const INBOX_PAGE_DEFAULT = 200;
 
 /**
- * One lead as the inbox lists it (docs/behaviour.md §16). `waiting`: nobody has answered a new
+ * One lead as the inbox lists it (docs/behaviour.md §17). `waiting`: nobody has answered a new
  * lead yet (no first response and still `new`); the tab marks it in red. `vehicleName` names the
  * vehicle ("2019 Honda Civic") while it still exists.
  */
@@ -123,7 +123,7 @@ export async function listInboxLeads(ctx: AppContext, filters: InboxFilters, use
 /**
  * A search that is a whole e-mail address or a whole phone number is looked up through the indexes
  * (the phone in any format, as its customer's E.164 number); anything else is matched as text
- * against every lead's name, e-mail and phone (docs/behaviour.md §16).
+ * against every lead's name, e-mail and phone (docs/behaviour.md §17).
  */
 function searchReading(q: string | undefined): { exactEmail?: string; customerPhone?: string } {
   if (!q) return {};

@@ -30,7 +30,7 @@ function listUrl(filters: Filters, before?: string) {
 const customerHref = (lead: InboxLead) => `/podium?tab=customers&id=${encodeURIComponent(lead.customerId)}`;
 
 /**
- * docs/behaviour.md §16 The Leads tab: every lead of every kind, newest first, filtered on the server;
+ * docs/behaviour.md §17 The Leads tab: every lead of every kind, newest first, filtered on the server;
  * "Take" gives a lead to the signed-in person; a red marker shows who is still waiting for an answer.
  */
 export function LeadsTab({ user }: { user: SessionUser; focusId?: string | null }) {
@@ -255,7 +255,7 @@ export function LeadsTab({ user }: { user: SessionUser; focusId?: string | null 
                   <select
                     aria-label={m.statusFor(l.name)}
                     value={l.status}
-                    // A financing application's status stays with those who may open it (docs/behaviour.md §16).
+                    // A financing application's status stays with those who may open it (docs/behaviour.md §17).
                     disabled={l.type === "financing" && !canUseArea(user.role, "financing")}
                     onChange={(e) => {
                       const status = e.target.value as LeadStatus;

@@ -9,7 +9,7 @@ import { listTodayTasks, markTask } from "./tasks.server";
 
 const isUuid = (id: string) => uuidField().safeParse(id).success;
 
-/** /api/admin/tasks* (docs/behaviour.md §22): the Today view and ticking a task off. Behind the staff guard. */
+/** /api/admin/tasks* (docs/behaviour.md §19): the Today view and ticking a task off. Behind the staff guard. */
 export function tasksStaffApi(ctx: AppContext): Router {
   const router = Router();
   router.get("/admin/tasks", async (req, res) => {

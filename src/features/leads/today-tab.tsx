@@ -9,7 +9,7 @@ import type { TodayTask } from "./tasks.server";
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /**
- * The Today tab (docs/behaviour.md §22): my open tasks due before the end of the dealership's day,
+ * The Today tab (docs/behaviour.md §19): my open tasks due before the end of the dealership's day,
  * the late ones first and marked in red; ticking one off marks it done. Each names its customer
  * and links to their record.
  */

@@ -16,7 +16,7 @@ function fieldErrorsIn(message: string): Record<string, string> {
 }
 
 /**
- * The owner's lead response time in the Settings tab (docs/behaviour.md §16): the minutes of
+ * The owner's lead response time in the Settings tab (docs/behaviour.md §18): the minutes of
  * opening hours a new lead may wait before the alarm. Saved through PUT /api/admin/lead-settings,
  * which checks and audits it.
  */

@@ -33,7 +33,7 @@ export const newStaffSchema = z.object({
   name: nameField,
   role: roleField,
 });
-/** The languages a person answers leads in: at least one of en, es, pt (docs/behaviour.md §16). */
+/** The languages a person answers leads in: at least one of en, es, pt (docs/behaviour.md §17). */
 const languagesField = z
   .array(z.enum(LOCALES, { error: "Choose English, Spanish or Portuguese." }), { error: "Choose at least one language." })
   .min(1, "Choose at least one language.")
@@ -127,7 +127,7 @@ export async function ownStaffAccount(ctx: AppContext, user: Pick<StaffUser, "id
 }
 
 /**
- * Anyone's own away switch (docs/behaviour.md §16): a salesperson leaving the lot stops new leads
+ * Anyone's own away switch (docs/behaviour.md §17): a salesperson leaving the lot stops new leads
  * coming to them without asking an owner. Recorded in the audit log like the owner's change.
  */
 export async function setOwnAway(

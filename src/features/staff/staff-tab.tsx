@@ -145,7 +145,7 @@ export function StaffTab() {
               {
                 id: "languages",
                 header: m.staffTab.languages,
-                // The languages they answer leads in (docs/behaviour.md §16); the last one cannot be unticked.
+                // The languages they answer leads in (docs/behaviour.md §17); the last one cannot be unticked.
                 cell: (a) => (
                   <fieldset className="flex flex-wrap gap-x-3 gap-y-1">
                     <legend className="sr-only">{m.staffTab.languagesFor(a.name)}</legend>

@@ -1,6 +1,7 @@
 import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { FormTooLargeError, formInput, readFormData, schemaFieldNames } from "~/server/http/form-post.server";
+import { leadSourceFromCookieHeader } from "~/server/leads/lead-source-cookie.server";
 import { localeFromPath } from "~/shared/i18n/locales";
 import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
 import { TRADE_IN_BODY_LIMIT_BYTES } from "./trade-in-api.server";
@@ -44,7 +45,14 @@ export async function tradeInFormPost(
   const echo = () => Object.fromEntries(echoed.map((name) => [name, String(formData.get(name) ?? "")]));
   const parsed = schema.safeParse(input);
   if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error), values: echo() };
-  const result = await submitTradeIn(ctx, parsed.data, locale, decodeVin);
+  const result = await submitTradeIn(
+    ctx,
+    parsed.data,
+    locale,
+    decodeVin,
+    new Date(),
+    leadSourceFromCookieHeader(request.headers.get("cookie")),
+  );
   if (result.kind === "invalid") return { kind: "invalid", fieldErrors: result.fieldErrors, values: echo() };
   return { kind: "sent" };
 }

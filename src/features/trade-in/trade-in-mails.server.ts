@@ -13,6 +13,7 @@ import { tradeInMail as en } from "~/shared/i18n/en/trade-in-mail";
 import { tradeInMail as es } from "~/shared/i18n/es/trade-in-mail";
 import { tradeInMail as pt } from "~/shared/i18n/pt/trade-in-mail";
 import { formatLongDate, formatNumber, formatPrice } from "~/shared/lib/format";
+import type { LeadSource } from "~/shared/leads/lead-source";
 
 /** The shopper's mails in their language (staff mails stay English). */
 const shopperMail = { en, es, pt };
@@ -33,7 +34,7 @@ const photoUrls = (env: ServerEnv, t: TradeIn) => t.photos.map((p) => absoluteUr
  * The mails one trade-in request sends, like every lead: the staff notification (reply-to the
  * shopper), the ADF lead when ADF_TO is set, and the shopper's acknowledgement in their language.
  */
-export function tradeInRequestMails(env: ServerEnv, t: TradeIn): NewMail[] {
+export function tradeInRequestMails(env: ServerEnv, t: TradeIn, source: LeadSource | null = null): NewMail[] {
   const s = staffTradeIns.mail;
   const customer = `${t.firstName} ${t.lastName}`;
   const vehicle = tradeInVehicleName(t);
@@ -114,6 +115,7 @@ export function tradeInRequestMails(env: ServerEnv, t: TradeIn): NewMail[] {
         comments: `Trade-in appraisal request. Open it in the dashboard: ${dashboardRecordUrl(env, "tradeIns", t.id)}`,
         vendor: businessProfile,
         provider: adfProvider(env, s.adfKind),
+        source,
       }),
       ...related,
     });

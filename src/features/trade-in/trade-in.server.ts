@@ -23,6 +23,7 @@ import { photoFromKey } from "~/server/images/image-urls.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import type { Locale } from "~/shared/i18n/locales";
+import type { LeadSource } from "~/shared/leads/lead-source";
 import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
 import { zonedClock } from "~/shared/lib/business-hours";
 import type { LeadMail, LeadStatus } from "~/shared/staff/lead-tracking";
@@ -64,6 +65,7 @@ export async function submitTradeIn(
   locale: Locale,
   decodeVin?: TradeInVinDecode,
   now = new Date(),
+  source: LeadSource | null = null,
 ): Promise<SubmitTradeInResult> {
   if (values[HONEYPOT_FIELD]) {
     ctx.logger.info("trade-in request discarded: honeypot filled");
@@ -127,10 +129,11 @@ export async function submitTradeIn(
         phone: stored.phone,
         locale,
         vehicleId: null,
+        source,
       },
       now,
     );
-    await enqueueMails(trx, addressStaffMails(ctx.env, tradeInRequestMails(ctx.env, stored), assignee), now);
+    await enqueueMails(trx, addressStaffMails(ctx.env, tradeInRequestMails(ctx.env, stored, source), assignee), now);
     return id;
   });
   announceQueuedMail();

@@ -24,12 +24,12 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/staff": OWNER,
   "POST /admin/staff": OWNER,
   "PATCH /admin/staff/:id": OWNER,
-  // Everyone's own account: their away switch (docs/behaviour.md §16)
+  // Everyone's own account: their away switch (docs/behaviour.md §17)
   "GET /admin/staff/me": "any-staff",
   "PATCH /admin/staff/me": "any-staff",
   "POST /admin/staff/:id/reset-mfa": OWNER,
   "GET /admin/audit": OWNER,
-  // The lead inbox (docs/behaviour.md §16): every lead's type, contact, status and assignee
+  // The lead inbox (docs/behaviour.md §17): every lead's type, contact, status and assignee
   "GET /admin/leads": area("leads"),
   "GET /admin/leads/assignees": area("leads"),
   "PATCH /admin/leads/:type/:id": area("leads"),
@@ -103,6 +103,9 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/active-visitors": area("visitors"),
   "GET /admin/visitor-daily": area("visitors"),
   "GET /admin/web-vitals": area("visitors"),
+  // The lead report and its CSV (decision 078)
+  "GET /admin/reports/leads": area("reports"),
+  "GET /admin/reports/leads.csv": area("reports"),
 };
 
 type CompiledRoute = { method: string; segments: string[]; access: RouteAccess; key: string };

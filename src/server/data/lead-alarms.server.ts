@@ -13,7 +13,7 @@ export type OverdueLead = {
 };
 
 /**
- * The leads whose alarm is due at `now` (docs/behaviour.md §16): still new, never answered, the
+ * The leads whose alarm is due at `now` (docs/behaviour.md §18): still new, never answered, the
  * due time passed, no alarm raised yet; the longest overdue first. A partial index holds exactly
  * these leads (migration 024), so this stays small whatever the number of leads.
  */

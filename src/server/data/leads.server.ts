@@ -91,7 +91,7 @@ export async function moveCustomerLeads(db: Db, fromCustomerId: string, toCustom
   await db.updateTable("leads").set({ customerId: toCustomerId }).where("customerId", "=", fromCustomerId).execute();
 }
 
-/** What the inbox can be narrowed by (docs/behaviour.md §16). */
+/** What the inbox can be narrowed by (docs/behaviour.md §17). */
 export type InboxQuery = {
   status?: LeadStatus;
   type?: LeadType;
@@ -162,4 +162,18 @@ export async function listInboxLeads(db: Db, query: InboxQuery): Promise<LeadRow
     );
   }
   return q.orderBy("createdAt", "desc").orderBy("type", "desc").orderBy("id", "desc").limit(query.limit).execute();
+}
+
+/** What the lead report reads of one lead. */
+export type ReportedLead = Pick<LeadRow, "type" | "assigneeId" | "createdAt" | "firstResponseAt" | "source">;
+
+/** Leads created in [fromIso, toIso), oldest first, for the lead report (the `created_at` index). */
+export async function leadsCreatedBetween(db: Db, fromIso: string, toIso: string): Promise<ReportedLead[]> {
+  return db
+    .selectFrom("leads")
+    .select(["type", "assigneeId", "createdAt", "firstResponseAt", "source"])
+    .where("createdAt", ">=", fromIso)
+    .where("createdAt", "<", toIso)
+    .orderBy("createdAt", "asc")
+    .execute();
 }

@@ -53,7 +53,7 @@ export type ArrivingLead = {
 };
 
 /**
- * Starts a new lead's response clock, in the lead's own transaction (docs/behaviour.md §16): its
+ * Starts a new lead's response clock, in the lead's own transaction (docs/behaviour.md §18): its
  * first response is due `responseMinutes` of opening hours after it arrived. A lead that arrives
  * while the dealership is closed also gets, at once, a reply in the shopper's language saying when
  * the dealership opens and will answer.
@@ -182,7 +182,7 @@ async function alarmMails(
 }
 
 /**
- * Raises the alarm of every lead whose first response is overdue at `now` (docs/behaviour.md §16):
+ * Raises the alarm of every lead whose first response is overdue at `now` (docs/behaviour.md §18):
  * a mail to its assignee and every active owner, through the outbox, and an `escalated` timeline
  * entry. Each lead is reserved first (`claimLeadAlarm`), in the transaction that then writes its
  * mails, so however many processes run this at once, one raises it and only once; a crash before

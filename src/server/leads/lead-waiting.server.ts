@@ -1,7 +1,7 @@
 import type { LeadRow } from "~/server/data/leads.server";
 
 /**
- * Whether the inbox marks a lead waiting, in red (docs/behaviour.md §16): no first response yet, and
+ * Whether the inbox marks a lead waiting, in red (docs/behaviour.md §18): no first response yet, and
  * its response time has run out (or its alarm was raised).
  */
 export function isWaiting(lead: Pick<LeadRow, "firstResponseAt" | "escalatedAt" | "responseDueAt">, now: Date): boolean {

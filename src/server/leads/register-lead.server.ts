@@ -56,7 +56,7 @@ export async function registerLead(db: Db, lead: NewLead, now = new Date()): Pro
       now,
     );
   }
-  // Its first response is due within the owner's minutes of opening hours (docs/behaviour.md §16).
+  // Its first response is due within the owner's minutes of opening hours (docs/behaviour.md §18).
   await startResponseClock(
     db,
     { type: lead.type, id: lead.id, customerId: customer.id, firstName: lead.firstName, email: lead.email, locale: lead.locale },

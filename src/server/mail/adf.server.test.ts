@@ -95,4 +95,24 @@ describe("ADF 1.0 lead", () => {
     expect(xml).not.toContain("<vehicle");
     expect(adfDtdErrors(xml)).toMatch(/prospect/);
   });
+
+  it("names the visit that brought the shopper in <provider> and <comments>, still valid", () => {
+    const xml = buildAdfXml({
+      ...lead,
+      source: {
+        utmSource: "google",
+        utmMedium: "cpc",
+        utmCampaign: "fall & winter",
+        landingPage: "/?utm_source=google&x=1",
+        gclid: "Cj0_a",
+      },
+    });
+    expect(adfDtdErrors(xml)).toBe("");
+    const prospect = parse(xml);
+    expect(prospect.provider.service).toBe("Contact form via google / cpc / fall & winter");
+    expect(prospect.provider.url).toBe("https://demo-motors.example.com/?utm_source=google&x=1");
+    expect(prospect.customer.comments).toContain(
+      "Shopper's language: Spanish (es)\n\nSource: google / cpc / fall & winter; landing /?utm_source=google&x=1; gclid Cj0_a\n\nIs it",
+    );
+  });
 });

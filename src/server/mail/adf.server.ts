@@ -1,5 +1,6 @@
 import type { BusinessProfile } from "~/shared/config/business-profile";
 import type { Locale } from "~/shared/i18n/locales";
+import { campaignName, sourceSummary, type LeadSource } from "~/shared/leads/lead-source";
 
 /**
  * ADF 1.0 (Auto-lead Data Format), the XML every dealer CRM ingests, sent as a mail's
@@ -58,6 +59,8 @@ export type AdfLead = {
   comments: string | null;
   vendor: BusinessProfile;
   provider: { name: string; url: string; service: string };
+  /** The visit that brought the shopper (docs/decisions/078-lead-source-and-lead-report.md): named in `<provider>` and `<comments>`. */
+  source?: LeadSource | null;
 };
 
 /** The dealer's note on a lead with no vehicle: CRMs file a vehicle with empty year, make and model under it. */
@@ -131,6 +134,21 @@ function vehicleLines(v: AdfVehicle, interest: "buy" | "trade-in"): string[] {
   ];
 }
 
+/**
+ * The website as `<provider>`, naming the campaign that brought the lead in its service
+ * ("Contact form via google / cpc / fall") and the page the shopper landed on as its URL, so a CRM
+ * that reports by provider counts the dealer's campaigns apart.
+ */
+function providerOf(lead: AdfLead): AdfLead["provider"] {
+  const s = lead.source;
+  if (!s) return lead.provider;
+  return {
+    name: lead.provider.name,
+    service: `${lead.provider.service} via ${campaignName(s)}`,
+    url: s.landingPage ? `${lead.provider.url}${s.landingPage}` : lead.provider.url,
+  };
+}
+
 export function buildAdfXml(lead: AdfLead): string {
   const x = escapeXml;
   const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>', '<?adf version="1.0"?>', "<adf>", "  <prospect>"];
@@ -141,6 +159,7 @@ export function buildAdfXml(lead: AdfLead): string {
   if (lead.tradeIn) lines.push(...vehicleLines(lead.tradeIn, "trade-in"));
   const c = lead.customer;
   const language = languageLine(lead.language);
+  const source = sourceSummary(lead.source);
   lines.push(
     "    <customer>",
     "      <contact>",
@@ -165,10 +184,11 @@ export function buildAdfXml(lead: AdfLead): string {
   }
   lines.push(
     "      </contact>",
-    `      <comments>${x([language, lead.comments].filter(Boolean).join("\n\n"))}</comments>`,
+    `      <comments>${x([language, source, lead.comments].filter(Boolean).join("\n\n"))}</comments>`,
     "    </customer>",
   );
   const d = lead.vendor;
+  const provider = providerOf(lead);
   lines.push(
     "    <vendor>",
     `      <vendorname>${x(d.name)}</vendorname>`,
@@ -186,9 +206,9 @@ export function buildAdfXml(lead: AdfLead): string {
     "      </contact>",
     "    </vendor>",
     "    <provider>",
-    `      <name part="full">${x(lead.provider.name)}</name>`,
-    `      <service>${x(lead.provider.service)}</service>`,
-    `      <url>${x(lead.provider.url)}</url>`,
+    `      <name part="full">${x(provider.name)}</name>`,
+    `      <service>${x(provider.service)}</service>`,
+    `      <url>${x(provider.url)}</url>`,
     "    </provider>",
     "  </prospect>",
     "</adf>",

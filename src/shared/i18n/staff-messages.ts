@@ -4,6 +4,7 @@ import { inbox } from "./en/staff-inbox";
 import { leads } from "./en/staff-leads";
 import { leadAlarm } from "./en/staff-lead-alarm";
 import { lot } from "./en/staff-lot";
+import { reports } from "./en/staff-reports";
 import { staff } from "./en/staff";
 import { staffDashboard } from "./en/staff-dashboard";
 import { vehicleText } from "./en/staff-vehicle-text";
@@ -14,7 +15,7 @@ import { services } from "./en/staff-services";
  * the dashboard's text (docs/decisions/016-javascript-budget.md). The dashboard is English only
  * (docs/behaviour.md §10), whatever language the public pages are in.
  */
-export const staffEn = { staff: { ...staffDashboard, ...staff }, lot, leads, inbox, deal, vehicleText, services, customers, leadAlarm };
+export const staffEn = { staff: { ...staffDashboard, ...staff }, lot, leads, inbox, deal, vehicleText, services, customers, leadAlarm, reports };
 
 export type StaffMessages = typeof staffEn;
 

@@ -49,7 +49,7 @@ function* openIntervals(from: Date, hours: WeeklyHours, timeZone: string): Gener
 
 /**
  * When the dealership is next open, from `at` on: `at` itself while it is open, else the start of
- * its next opening interval (docs/behaviour.md §16). Null when the hours open on no day at all.
+ * its next opening interval (docs/behaviour.md §18). Null when the hours open on no day at all.
  */
 export function nextOpening(at: Date, hours: WeeklyHours, timeZone: string): Date | null {
   for (const { open, close } of openIntervals(at, hours, timeZone)) {
@@ -60,7 +60,7 @@ export function nextOpening(at: Date, hours: WeeklyHours, timeZone: string): Dat
 
 /**
  * When a lead that arrived at `createdAt` must have had its first response: `responseMinutes` of
- * opening hours later (docs/behaviour.md §16). Only open minutes count: a lead two minutes before
+ * opening hours later (docs/behaviour.md §18). Only open minutes count: a lead two minutes before
  * closing with five minutes to go is due three minutes after the next opening; one that arrives
  * while closed starts counting at the opening. Minutes are real elapsed time, so a daylight-saving
  * change overnight moves nothing. With no opening hours at all, the minutes count around the clock.

@@ -16,7 +16,7 @@ export type SessionUser = Omit<StaffUser, "id">;
 
 /** Dashboard areas and the roles that use them. */
 export const STAFF_AREAS = {
-  // The lead inbox (docs/behaviour.md §16): the people who answer leads. Finance keeps its own
+  // The lead inbox (docs/behaviour.md §17): the people who answer leads. Finance keeps its own
   // Financing tab, service the Bookings tab; neither needs every shopper's contact details.
   leads: ["owner", "sales"],
   vehicles: ["owner", "finance", "sales"],
@@ -31,6 +31,8 @@ export const STAFF_AREAS = {
   // What the booking page offers, in every language: the owner decides it.
   services: ["owner"],
   visitors: ["owner", "sales"],
+  // Where leads came from and how fast they were answered: sales see the team's totals and their own row.
+  reports: ["owner", "sales"],
   staff: ["owner"],
   audit: ["owner"],
   outbox: ["owner"],

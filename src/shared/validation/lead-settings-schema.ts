@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The owner's lead settings (docs/behaviour.md §16). */
+/** The owner's lead settings (docs/behaviour.md §18). */
 export type LeadSettings = { responseMinutes: number };
 
 export const DEFAULT_LEAD_SETTINGS: LeadSettings = { responseMinutes: 5 };

@@ -3,7 +3,7 @@ import type { Migration } from "kysely/migration";
 
 /**
  * The inbox lists newest first and breaks equal times by type and id, so a page link (the last
- * lead's place) continues exactly where the page stopped (docs/behaviour.md §16). Indexes that end
+ * lead's place) continues exactly where the page stopped (docs/behaviour.md §17). Indexes that end
  * at `created_at` left the database sorting every matching lead for each page: with 50,000 leads
  * the first page took half a second on SQLite. Each index now carries the whole order, so a page
  * is a walk of 200 index entries, for no filter, for "mine", for a status and for a type.

@@ -1,6 +1,6 @@
 /**
  * The reply a shopper gets at once when their lead arrives while the dealership is closed
- * (docs/behaviour.md §16). Server-only, so no page carries it.
+ * (docs/behaviour.md §18). Server-only, so no page carries it.
  */
 export const afterHoursMail = {
   subject: (dealer: string) => `We're closed right now: we'll answer when we open — ${dealer}`,

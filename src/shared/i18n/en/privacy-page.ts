@@ -2,7 +2,7 @@
 export const privacyPage = {
   title: "Privacy Notice",
   description: (name: string) => `How ${name} collects, uses, shares and protects your personal information.`,
-  updated: "Last updated: November 23, 2026",
+  updated: "Last updated: November 27, 2026",
   glba: {
     heading: "Our privacy notice for financing customers",
     intro: (name: string) =>
@@ -38,7 +38,10 @@ export const privacyPage = {
       "We count which pages are visited to improve the site. We do not store your IP address: we keep a salted hash of it with your browser's description, the page and the referring page.",
     cookiesHeading: "Cookies",
     cookies:
-      "We use no advertising or tracking cookies. A short-lived cookie lets the browser that submitted a financing application download its PDF copy; our staff use a sign-in cookie. Whether you have seen the welcome card is kept in your browser for the visit, never sent to us.",
+      "We use no advertising cookies and no cookies of other companies. A short-lived cookie lets the browser that submitted a financing application download its PDF copy; our staff use a sign-in cookie. Whether you have seen the welcome card is kept in your browser for the visit, never sent to us.",
+    sourceHeading: "How you found us",
+    source:
+      "When you arrive from an ad, a listing or another website, we keep where you came from (the page you landed on, the referring website's address and the campaign tags in the link, such as utm_source or gclid) in a cookie of our own for 30 days. It is sent only to our site, never to anyone else, and holds nothing about you. If you send us a message, book or apply, we store it with your request so we know which of our ads and listings work. You can delete it by clearing this site's cookies.",
     choicesHeading: "Your choices",
     choices:
       "You may ask us what personal information we hold about you, ask us to correct it, or ask us to delete it when the law does not require us to keep it.",

@@ -1,4 +1,4 @@
-/** The customer record, replies, calls, notes, tasks and the Today view (docs/behaviour.md §22). English only, like the dashboard. */
+/** The customer record, replies, calls, notes, tasks and the Today view (docs/behaviour.md §19). English only, like the dashboard. */
 export const customers = {
   search: {
     label: "Find a customer",

@@ -21,6 +21,7 @@ export const staffDashboard = {
     deals: "Deals",
     services: "Services",
     visitors: "Visitor Reports",
+    reports: "Lead Report",
     settings: "Settings",
     staff: "Staff",
     audit: "Audit Log",

@@ -1,4 +1,4 @@
-/** The Leads tab (docs/behaviour.md §16). English only, like the dashboard. */
+/** The Leads tab (docs/behaviour.md §17). English only, like the dashboard. */
 export const inbox = {
   caption: "Leads, newest first",
   count: (n: number, more: boolean) => (more ? `${n}+ leads` : n === 1 ? "1 lead" : `${n} leads`),

@@ -4,7 +4,7 @@ import type { PrivacyPageMessages } from "../en/privacy-page";
 export const privacyPage: PrivacyPageMessages = {
   title: "Aviso de privacidad",
   description: (name: string) => `Cómo ${name} recopila, usa, comparte y protege su información personal.`,
-  updated: "Última actualización: 23 de noviembre de 2026",
+  updated: "Última actualización: 27 de noviembre de 2026",
   glba: {
     heading: "Nuestro aviso de privacidad para clientes de financiamiento",
     intro: (name: string) =>
@@ -40,7 +40,10 @@ export const privacyPage: PrivacyPageMessages = {
       "Contamos qué páginas se visitan para mejorar el sitio. No guardamos su dirección IP: conservamos un hash con sal de esa dirección junto con la descripción de su navegador, la página y la página de procedencia.",
     cookiesHeading: "Cookies",
     cookies:
-      "No usamos cookies de publicidad ni de seguimiento. Una cookie de corta duración permite que el navegador que envió una solicitud de financiamiento descargue su copia en PDF; nuestro personal usa una cookie de inicio de sesión. El dato de si ya vio la tarjeta de bienvenida se guarda solo en su navegador durante la visita y nunca se nos envía.",
+      "No usamos cookies de publicidad ni cookies de otras empresas. Una cookie de corta duración permite que el navegador que envió una solicitud de financiamiento descargue su copia en PDF; nuestro personal usa una cookie de inicio de sesión. El dato de si ya vio la tarjeta de bienvenida se guarda solo en su navegador durante la visita y nunca se nos envía.",
+    sourceHeading: "Cómo nos encontró",
+    source:
+      "Cuando llega desde un anuncio, un listado u otro sitio web, guardamos de dónde vino (la página a la que llegó, la dirección del sitio que lo envió y las etiquetas de campaña del enlace, como utm_source o gclid) en una cookie propia durante 30 días. Solo se envía a nuestro sitio, nunca a terceros, y no contiene nada sobre usted. Si nos envía un mensaje, reserva una cita o presenta una solicitud, la guardamos con su solicitud para saber cuáles de nuestros anuncios y listados funcionan. Puede borrarla eliminando las cookies de este sitio.",
     choicesHeading: "Sus opciones",
     choices:
       "Puede preguntarnos qué información personal tenemos sobre usted, pedirnos que la corrijamos o pedirnos que la eliminemos cuando la ley no nos obligue a conservarla.",

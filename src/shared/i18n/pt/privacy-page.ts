@@ -4,7 +4,7 @@ import type { PrivacyPageMessages } from "../en/privacy-page";
 export const privacyPage: PrivacyPageMessages = {
   title: "Aviso de privacidade",
   description: (name: string) => `Como a ${name} coleta, usa, compartilha e protege suas informações pessoais.`,
-  updated: "Última atualização: 23 de novembro de 2026",
+  updated: "Última atualização: 27 de novembro de 2026",
   glba: {
     heading: "Nosso aviso de privacidade para clientes de financiamento",
     intro: (name: string) =>
@@ -40,7 +40,10 @@ export const privacyPage: PrivacyPageMessages = {
       "Contamos quais páginas são visitadas para melhorar o site. Não guardamos seu endereço IP: mantemos um hash com sal dele junto com a descrição do seu navegador, a página e a página de origem.",
     cookiesHeading: "Cookies",
     cookies:
-      "Não usamos cookies de publicidade nem de rastreamento. Um cookie de curta duração permite que o navegador que enviou uma solicitação de financiamento baixe a cópia em PDF; nossa equipe usa um cookie de login. A informação de que você já viu o cartão de boas-vindas fica guardada no seu navegador durante a visita e nunca é enviada para nós.",
+      "Não usamos cookies de publicidade nem cookies de outras empresas. Um cookie de curta duração permite que o navegador que enviou uma solicitação de financiamento baixe a cópia em PDF; nossa equipe usa um cookie de login. A informação de que você já viu o cartão de boas-vindas fica guardada no seu navegador durante a visita e nunca é enviada para nós.",
+    sourceHeading: "Como você nos encontrou",
+    source:
+      "Quando você chega por um anúncio, um classificado ou outro site, guardamos de onde você veio (a página em que chegou, o endereço do site que o enviou e as etiquetas de campanha do link, como utm_source ou gclid) em um cookie nosso por 30 dias. Ele é enviado só ao nosso site, nunca a terceiros, e não contém nada sobre você. Se você nos enviar uma mensagem, agendar um serviço ou fizer uma solicitação, nós o guardamos com o seu pedido para saber quais dos nossos anúncios e classificados funcionam. Você pode apagá-lo limpando os cookies deste site.",
     choicesHeading: "Suas escolhas",
     choices:
       "Você pode nos perguntar quais informações pessoais temos sobre você, pedir que as corrijamos ou pedir que as excluamos quando a lei não exigir que as guardemos.",

@@ -67,7 +67,18 @@ describe("staff accounts in the browser", () => {
 
     await signInInBrowser(sales, server, "sam.sales@example.com", "sam sells cars in fitchburg");
     const salesTabs = await sales.getByRole("tab").allInnerTexts();
-    expect(salesTabs).toEqual(["Leads", "Vehicles", "Messages", "Bookings", "Trade-ins", "Customers", "Today", "Deals", "Visitor Reports", "Lead Report"]);
+    expect(salesTabs).toEqual([
+      "Leads",
+      "Vehicles",
+      "Messages",
+      "Bookings",
+      "Trade-ins",
+      "Customers",
+      "Today",
+      "Deals",
+      "Visitor Reports",
+      "Lead Report",
+    ]);
     expect(salesTabs).not.toContain("Financing Apps");
 
     // The owner sees the person's sign-in in the audit log, filtered by person.

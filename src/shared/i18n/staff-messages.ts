@@ -15,7 +15,18 @@ import { services } from "./en/staff-services";
  * the dashboard's text (docs/decisions/016-javascript-budget.md). The dashboard is English only
  * (docs/behaviour.md §10), whatever language the public pages are in.
  */
-export const staffEn = { staff: { ...staffDashboard, ...staff }, lot, leads, inbox, deal, vehicleText, services, customers, leadAlarm, reports };
+export const staffEn = {
+  staff: { ...staffDashboard, ...staff },
+  lot,
+  leads,
+  inbox,
+  deal,
+  vehicleText,
+  services,
+  customers,
+  leadAlarm,
+  reports,
+};
 
 export type StaffMessages = typeof staffEn;
 

@@ -1,3 +1,4 @@
+import type { LeadSource } from "~/shared/leads/lead-source";
 import crypto from "node:crypto";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";

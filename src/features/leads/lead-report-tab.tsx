@@ -18,7 +18,7 @@ type Row = LeadFigures & { key: string; name: string };
  */
 export function LeadReportTab({ user }: { user: SessionUser }) {
   const m = useStaffMessages().reports;
-  const loading = useStaffMessages().admin.common.loading;
+  const loading = useStaffMessages().staff.common.loading;
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const query = range ? `?${new URLSearchParams(range).toString()}` : "";
   const { data, error, reload } = useStaffData<LeadReport>(`/api/admin/reports/leads${query}`);

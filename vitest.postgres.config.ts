@@ -1,4 +1,3 @@
-import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -17,9 +16,5 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: "forks",
-    // Each file's work runs in its own server process, and much of a file's time is waiting: for the
-    // next TOTP step, a mail retry, a poll. Vitest's default (one worker fewer than the cores) ran one
-    // file at a time on 2 cores, which kept under half a core busy; three at once use that idle time (decision 072).
-    maxWorkers: Math.max(3, os.availableParallelism() - 1),
   },
 });

@@ -145,6 +145,17 @@ describe("staff dashboard", () => {
     await page.getByText("Invalid email or password.").waitFor();
     await expectNoSeriousViolations(page, "sign-in screen with its error");
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+    // The dashboard opens on the lead inbox.
+    await page.getByRole("tab", { name: "Leads", selected: true }).waitFor();
+    await page.waitForLoadState("networkidle");
+    await expectNoSeriousViolations(page, "Leads tab");
+    for (const tab of ["Customers", "Today", "Deals"]) {
+      await page.getByRole("tab", { name: tab }).click();
+      await page.getByRole("tab", { name: tab, selected: true }).waitFor();
+      await page.waitForLoadState("networkidle");
+      await expectNoSeriousViolations(page, `${tab} tab`);
+    }
+    await page.getByRole("tab", { name: "Vehicles" }).click();
     await page
       .getByRole("button", { name: /^Edit / })
       .first()

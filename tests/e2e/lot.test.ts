@@ -24,6 +24,8 @@ describe("running the lot in the dashboard", () => {
     });
     page = await context.newPage();
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+    // The dashboard opens on the lead inbox; the lot is one tab along.
+    await page.getByRole("tab", { name: "Vehicles" }).click();
     await page.getByTestId("vehicles-table").waitFor();
   });
   afterAll(async () => {

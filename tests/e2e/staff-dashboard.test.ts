@@ -121,6 +121,8 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
   it("sorts a staff table by a column heading and says so to screen readers", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 1280, height: 900 } });
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+    // The dashboard opens on the lead inbox; the lot is one tab along.
+    await page.getByRole("tab", { name: "Vehicles" }).click();
     const table = page.getByTestId("vehicles-table");
     await table.locator("tbody tr").first().waitFor();
     const stockHeading = table.getByRole("columnheader", { name: "Stock", exact: true });

@@ -30,7 +30,7 @@ export async function submitContactMessage(
   const parsed = contactSchema(messagesFor(locale)).safeParse(input ?? {});
   if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
   // A bot's message is discarded by the service; it gets the same answer as a person.
-  await sendContactMessage(ctx, parsed.data, locale, new Date(), source);
+  await sendContactMessage(ctx, parsed.data, locale, serverNow(ctx), source);
   return { kind: "sent" };
 }
 

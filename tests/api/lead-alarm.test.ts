@@ -1,15 +1,13 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setLeadStatus } from "~/server/data/lead-status.server";
-import { insertVehicle } from "~/server/data/vehicles.server";
-import { migrateToLatest } from "~/server/db/database.server";
+import { civicDataDir } from "../support/civic-data-dir";
 import { onPostgres, openServerDatabase } from "../support/server-database";
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../support/smtp-capture";
 import { staffClient } from "../support/staff-client";
 import { createAccount, DEMO_OWNER, signInAs } from "../support/staff-sign-in";
-import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
  * The five-minute alarm and the after-hours reply (docs/behaviour.md §18) on the real server with a
@@ -75,30 +73,8 @@ async function waitForMails(match: (m: CapturedMail) => boolean, count: number):
 
 /** A data directory (and, on PostgreSQL, its database) holding one stock vehicle: no photo-seeded template needed. */
 async function alarmDataDir(): Promise<string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealership-alarm-"));
-  const { db } = await openDatabaseForDataDir(dir);
-  try {
-    await migrateToLatest(db);
-    const id = await insertVehicle(db, {
-      year: 2019,
-      make: "Honda",
-      model: "Civic",
-      price: 18995,
-      mileage: 42000,
-      transmission: "Automatic",
-      drivetrain: "FWD",
-      bodyStyle: "Sedan",
-      exteriorColor: "Blue",
-      vin: "2HGFC2F59KH512345",
-      stockNumber: "F1234",
-      features: [],
-      description: null,
-      images: [],
-    });
-    vehicle = { id, name: "2019 Honda Civic" };
-  } finally {
-    await db.destroy();
-  }
+  const { dir, vehicleId } = await civicDataDir({ prefix: "alarm", photo: false });
+  vehicle = { id: vehicleId, name: "2019 Honda Civic" };
   return dir;
 }
 

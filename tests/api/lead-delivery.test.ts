@@ -5,19 +5,16 @@ import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import os from "node:os";
 import { createVinDecoder } from "~/features/vehicles/vin-decoder.server";
-import sharp from "sharp";
-import { insertService } from "~/server/data/services.server";
 import { insertVehicle } from "~/server/data/vehicles.server";
-import { migrateToLatest } from "~/server/db/database.server";
 import { storeImage } from "~/server/images/image-store.server";
-import { DEMO_SERVICES } from "~/server/seed/demo-catalogue.server";
 import type { Service } from "~/shared/types/service";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { adfDtdErrors } from "../support/adf-dtd";
 import { upcomingDateFor } from "../support/booking-dates";
 import { financingApplicationBody, parseIcs, recipients, sleep, subjects } from "../support/lead-delivery-helpers";
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../support/smtp-capture";
-import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../support/test-server";
+import { civicDataDir, testPhoto } from "../support/civic-data-dir";
 import { openServerDatabase } from "../support/server-database";
 
 /** Parses an ADF body, each prospect's vehicles always as a list. */
@@ -64,56 +61,31 @@ async function exactly(smtp: SmtpCapture, count: number, timeoutMs = 20_000): Pr
   return [...smtp.mails];
 }
 
-/**
- * A data directory with the demo services and one vehicle with one photo (without a photo it
- * would not be listed: decision 054), written through the data modules: quicker than the
- * photo-seeded template on a busy machine.
- */
+/** The Civic's data directory and the services, plus a sold Camry. */
 async function leadDataDir(): Promise<string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealership-leads-"));
-  const { db } = await openDatabaseForDataDir(dir);
-  try {
-    await migrateToLatest(db);
-    for (const [position, service] of DEMO_SERVICES.entries()) await insertService(db, service, position);
-    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 40, g: 80, b: 160 } } })
-      .jpeg()
-      .toBuffer();
-    await insertVehicle(db, {
-      year: 2019,
-      make: "Honda",
-      model: "Civic",
-      price: 18995,
-      mileage: 42000,
-      transmission: "Automatic",
-      drivetrain: "FWD",
-      bodyStyle: "Sedan",
-      exteriorColor: "Blue",
-      vin: "2HGFC2F59KH512345",
-      stockNumber: "F1234",
-      features: [],
-      description: null,
-      images: [await storeImage(dir, photo)],
-    });
-    // Sold: a financing form opened from its page before the sale names no vehicle.
-    await insertVehicle(db, {
-      year: 2015,
-      make: "Toyota",
-      model: "Camry",
-      price: 9995,
-      mileage: 98000,
-      transmission: "Automatic",
-      drivetrain: "FWD",
-      bodyStyle: "Sedan",
-      exteriorColor: "Gray",
-      vin: "4T1BF1FK5FU123456",
-      status: "sold",
-      features: [],
-      description: null,
-      images: [await storeImage(dir, photo)],
-    });
-  } finally {
-    await db.destroy();
-  }
+  const { dir } = await civicDataDir({
+    prefix: "leads",
+    services: true,
+    more: async (db, dir) => {
+      // Sold: a financing form opened from its page before the sale names no vehicle.
+      await insertVehicle(db, {
+        year: 2015,
+        make: "Toyota",
+        model: "Camry",
+        price: 9995,
+        mileage: 98000,
+        transmission: "Automatic",
+        drivetrain: "FWD",
+        bodyStyle: "Sedan",
+        exteriorColor: "Gray",
+        vin: "4T1BF1FK5FU123456",
+        status: "sold",
+        features: [],
+        description: null,
+        images: [await storeImage(dir, await testPhoto())],
+      });
+    },
+  });
   return dir;
 }
 

@@ -1,22 +1,16 @@
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVinDecoder } from "~/features/vehicles/vin-decoder.server";
-import { insertService } from "~/server/data/services.server";
-import { insertVehicle } from "~/server/data/vehicles.server";
-import { migrateToLatest } from "~/server/db/database.server";
-import { storeImage } from "~/server/images/image-store.server";
-import { DEMO_SERVICES } from "~/server/seed/demo-catalogue.server";
 import type { Service } from "~/shared/types/service";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { upcomingDateFor } from "../support/booking-dates";
 import { financingApplicationBody, sleep } from "../support/lead-delivery-helpers";
+import { civicDataDir } from "../support/civic-data-dir";
 import { openServerDatabase } from "../support/server-database";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { postJson as postStaffJson, signIn, signInAs, signInOwner, type StaffClient } from "../support/staff-sign-in";
-import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../support/test-server";
 
 const LEADS_TO = "leads@dealer.test";
 /** Shared with the other API tests: the vPIC database is unpacked once per machine. */
@@ -127,38 +121,6 @@ async function addSales(name: string, languages: string[]): Promise<Person> {
 const setAway = async (person: Person, away: boolean) =>
   expect((await api(person.client, "/api/admin/staff/me", { method: "PATCH", body: { away } })).status).toBe(200);
 
-/** The demo services and one listed vehicle, written through the data modules: quicker than the photo-seeded template. */
-async function inboxDataDir(): Promise<string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealership-inbox-"));
-  const { db } = await openDatabaseForDataDir(dir);
-  try {
-    await migrateToLatest(db);
-    for (const [position, service] of DEMO_SERVICES.entries()) await insertService(db, service, position);
-    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 40, g: 80, b: 160 } } })
-      .jpeg()
-      .toBuffer();
-    await insertVehicle(db, {
-      year: 2019,
-      make: "Honda",
-      model: "Civic",
-      price: 18995,
-      mileage: 42000,
-      transmission: "Automatic",
-      drivetrain: "FWD",
-      bodyStyle: "Sedan",
-      exteriorColor: "Blue",
-      vin: "2HGFC2F59KH512345",
-      stockNumber: "F1234",
-      features: [],
-      description: null,
-      images: [await storeImage(dir, photo)],
-    });
-  } finally {
-    await db.destroy();
-  }
-  return dir;
-}
-
 let sofia: Person;
 let sergio: Person;
 let tom: Person;
@@ -167,7 +129,7 @@ beforeAll(async () => {
   smtp = await startSmtpCapture();
   await createVinDecoder(VPIC_CACHE_DIR).warm();
   server = await startTestServer({
-    dataDir: await inboxDataDir(),
+    dataDir: (await civicDataDir({ prefix: "inbox", services: true })).dir,
     env: { SMTP_URL: smtp.url, LEADS_TO, MAIL_FROM: "noreply@dealer.test", TRUST_PROXY: "true", VPIC_CACHE_DIR },
   });
   owner = await signInOwner(server);

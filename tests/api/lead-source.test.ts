@@ -1,21 +1,16 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parse } from "csv-parse/sync";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeadReport } from "~/features/leads/lead-report-types";
-import { insertVehicle } from "~/server/data/vehicles.server";
-import { migrateToLatest, type Db } from "~/server/db/database.server";
-import { storeImage } from "~/server/images/image-store.server";
+import { type Db } from "~/server/db/database.server";
 import { parseStoredLeadSource } from "~/shared/leads/lead-source";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
+import { civicDataDir } from "../support/civic-data-dir";
 import { adfDtdErrors } from "../support/adf-dtd";
 import { recipients, sleep } from "../support/lead-delivery-helpers";
 import { openServerDatabase } from "../support/server-database";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { createAccount, signIn, signInAs, signInOwner, type StaffClient } from "../support/staff-sign-in";
-import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
  * Where each lead came from and the lead report (docs/decisions/078-lead-source-and-lead-report.md),
@@ -70,35 +65,9 @@ function call(who: StaffClient, url: string, init: { method?: string; body?: unk
   });
 }
 
-/** A data directory with one listed vehicle (a photo makes it listed, decision 054). */
 async function oneVehicleDataDir(): Promise<{ dir: string; path: string }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dealership-lead-source-"));
-  const { db } = await openDatabaseForDataDir(dir);
-  try {
-    await migrateToLatest(db);
-    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 40, g: 80, b: 160 } } })
-      .jpeg()
-      .toBuffer();
-    const id = await insertVehicle(db, {
-      year: 2019,
-      make: "Honda",
-      model: "Civic",
-      price: 18995,
-      mileage: 42000,
-      transmission: "Automatic",
-      drivetrain: "FWD",
-      bodyStyle: "Sedan",
-      exteriorColor: "Blue",
-      vin: "2HGFC2F59KH512345",
-      stockNumber: "F1234",
-      features: [],
-      description: null,
-      images: [await storeImage(dir, photo)],
-    });
-    return { dir, path: vehiclePath({ id, year: 2019, make: "Honda", model: "Civic" }) };
-  } finally {
-    await db.destroy();
-  }
+  const { dir, vehicleId } = await civicDataDir({ prefix: "lead-source" });
+  return { dir, path: vehiclePath({ id: vehicleId, year: 2019, make: "Honda", model: "Civic" }) };
 }
 
 describe("lead source: the cookie, the lead, its ADF and the feeds", () => {

@@ -24,7 +24,10 @@ export function endOfDealershipDay(now: Date, timeZone = businessProfile.timeZon
   const { offsetMinutes } = clockOffset(now.getTime(), timeZone);
   const wall = now.getTime() + offsetMinutes * 60_000;
   const wallMidnight = Math.floor(wall / DAY_MS) * DAY_MS + DAY_MS;
-  return new Date(wallMidnight - offsetMinutes * 60_000);
+  // Between midnight and 2 a.m. on the days the clocks change, the coming midnight has the other
+  // offset: read the offset at that midnight, not now's, or the day ends an hour early or late.
+  const midnightOffset = clockOffset(wallMidnight - offsetMinutes * 60_000, timeZone).offsetMinutes;
+  return new Date(wallMidnight - midnightOffset * 60_000);
 }
 
 /**

@@ -4,6 +4,7 @@ import path from "node:path";
 import { Migrator } from "kysely/migration";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDatabase } from "../../../tests/support/postgres-cluster";
+import { upsertCustomerForLead } from "~/server/data/customers.server";
 import { migrateToLatest, openDatabase, openPostgres, type Db } from "./database.server";
 import { isUniqueViolation } from "./dialect.server";
 import { migrations } from "./migrations/migrations.server";
@@ -155,4 +156,77 @@ describe(`migration 026: one live customer per e-mail and per phone (${engine})`
       ),
     ).toBeNull();
   });
+});
+
+describe(`a lead's customer under the unique indexes (${engine})`, () => {
+  it("fills a known customer's missing phone only when no other live customer has it, without failing the lead's transaction", async () => {
+    const db = await fresh();
+    await migrateToLatest(db);
+    await db
+      .insertInto("customers")
+      .values([
+        customer("c-a", "a@example.com", null, "2026-11-01T00:00:00.000Z"),
+        customer("c-b", "b@example.com", "+19785550134", "2026-11-02T00:00:00.000Z"),
+      ])
+      .execute();
+    const lead = (email: string, phone: string) => ({ firstName: "Ana", lastName: "Lead", email, phone, locale: "es" });
+    // Found by e-mail; the phone is the other customer's, so it stays with them, and the transaction goes on.
+    const kept = await db.transaction().execute(async (trx) => {
+      const found = await upsertCustomerForLead(trx, lead("A@Example.com", "(978) 555-0134"));
+      await trx.updateTable("customers").set({ lastName: "Still usable" }).where("id", "=", "c-b").execute();
+      return found;
+    });
+    expect([kept.id, kept.phone, kept.locale]).toEqual(["c-a", null, "es"]);
+    // A phone nobody has is filled in.
+    const filled = await db.transaction().execute((trx) => upsertCustomerForLead(trx, lead("a@example.com", "978-555-0199")));
+    expect([filled.id, filled.phone]).toEqual(["c-a", "+19785550199"]);
+    const rows = await db.selectFrom("customers").select(["id", "phone", "lastName"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { id: "c-a", phone: "+19785550199", lastName: "Lead" },
+      { id: "c-b", phone: "+19785550134", lastName: "Still usable" },
+    ]);
+    // A new shopper whose phone is known joins that customer rather than failing on the index.
+    const byPhone = await db.transaction().execute((trx) => upsertCustomerForLead(trx, lead("new@example.com", "+1 978 555 0134")));
+    expect(byPhone.id).toBe("c-b");
+  });
+
+  // Two writers at once exist only on PostgreSQL (SQLite takes one writer at a time).
+  it.runIf(engine === "postgres")(
+    "losing the race for a phone to another transaction's new customer leaves the lead's transaction usable",
+    async () => {
+      const db = await fresh();
+      await migrateToLatest(db);
+      await db
+        .insertInto("customers")
+        .values(customer("c-a", "a@example.com", null, "2026-11-01T00:00:00.000Z"))
+        .execute();
+      // Another lead's transaction has inserted a customer with the phone and not committed yet.
+      const other = await db.startTransaction().execute();
+      await other
+        .insertInto("customers")
+        .values(customer("c-other", "other@example.com", "+19785550177", "2026-11-02T00:00:00.000Z"))
+        .execute();
+      const lead = db.transaction().execute(async (trx) => {
+        const found = await upsertCustomerForLead(trx, {
+          firstName: "Ana",
+          lastName: "Lead",
+          email: "a@example.com",
+          phone: "978-555-0177",
+          locale: "en",
+        });
+        await trx.updateTable("customers").set({ lastName: "Committed" }).where("id", "=", "c-a").execute();
+        return found;
+      });
+      // The lead's guarded update now waits on the other's index entry; the other commits, the update loses.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.commit().execute();
+      const found = await lead;
+      expect([found.id, found.phone]).toEqual(["c-a", null]);
+      const rows = await db.selectFrom("customers").select(["id", "phone", "lastName"]).orderBy("id").execute();
+      expect(rows).toEqual([
+        { id: "c-a", phone: null, lastName: "Committed" },
+        { id: "c-other", phone: "+19785550177", lastName: "c-other" },
+      ]);
+    },
+  );
 });

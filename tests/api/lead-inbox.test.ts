@@ -228,6 +228,90 @@ describe("lead inbox: one customer per shopper", () => {
     const found = await inbox(owner, `q=${encodeURIComponent("978.555.0199")}`);
     expect(found.map((l) => l.id).sort()).toEqual([first.id, second.id, third.id].sort());
   }, 60_000);
+
+  it("8 leads of every kind from one new shopper at the same moment (e-mail in any case, one phone in any format) make one customer with all 8", async () => {
+    const emails = ["Race.Shopper@Example.com", "race.shopper@example.com", "RACE.SHOPPER@EXAMPLE.COM", "race.Shopper@example.COM"];
+    const phones = ["(978) 555-0177", "978-555-0177", "+1 978 555 0177", "978.555.0177"];
+    const who = (i: number) => ({ email: emails[i % emails.length]!, phone: phones[i % phones.length]! });
+    const oil = services.find((s) => s.name === "Oil Change")!;
+    const contact = (i: number) =>
+      postPublic("/api/contact", { firstName: "Racer", lastName: "Tester", ...who(i), message: "Still there?", locale: "en" });
+    const financing = async (i: number) => postPublic("/api/financing", await financingApplicationBody({ ...who(i), locale: "en" }));
+    const booking = (i: number, days: number) =>
+      postPublic("/api/bookings", {
+        serviceId: oil.id,
+        bookingDate: upcomingDateFor(oil, days),
+        bookingTime: "10:00",
+        customerFirstName: "Racer",
+        customerLastName: "Tester",
+        customerEmail: who(i).email,
+        customerPhone: who(i).phone,
+        locale: "en",
+      });
+    const tradeIn = (i: number) =>
+      postPublic("/api/trade-ins", {
+        vin: "1HGCM82633A004352",
+        mileage: 98_000,
+        zip: "01420",
+        condition: { accidents: 0, warningLights: false, tires: "good", keys: 2, smokedIn: false, titleStatus: "clean" },
+        photos: [],
+        firstName: "Racer",
+        lastName: "Tester",
+        ...who(i),
+        locale: "en",
+        consent: true,
+      });
+    const responses = await Promise.all([
+      contact(0),
+      financing(1),
+      booking(2, 7),
+      tradeIn(3),
+      contact(4),
+      financing(5),
+      booking(6, 8),
+      contact(7),
+    ]);
+    for (const res of responses) expect(res.status, await res.clone().text()).toBe(201);
+
+    const leads = await inbox(owner, `q=${encodeURIComponent("race.shopper@example.com")}&limit=100`);
+    expect(leads).toHaveLength(8);
+    expect(leads.map((l) => l.type).sort()).toEqual([
+      "booking",
+      "booking",
+      "financing",
+      "financing",
+      "message",
+      "message",
+      "message",
+      "trade-in",
+    ]);
+    const customerIds = new Set(leads.map((l) => l.customerId));
+    expect(customerIds.size).toBe(1);
+    // One returning customer, one person: every lead after the first went to whoever had the first.
+    expect(new Set(leads.map((l) => l.assigneeId)).size).toBe(1);
+    const { db } = openServerDatabase(server);
+    try {
+      const customers = await db
+        .selectFrom("customers")
+        .select(["id", "email", "phone", "mergedIntoId"])
+        .where((eb) => eb.or([eb("email", "=", "race.shopper@example.com"), eb("phone", "=", "+19785550177")]))
+        .execute();
+      expect(customers).toEqual([
+        { id: [...customerIds][0], email: "race.shopper@example.com", phone: "+19785550177", mergedIntoId: null },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+    const record = await api(owner, `/api/admin/customers/${[...customerIds][0]}`);
+    expect(record.status).toBe(200);
+    const { timeline } = (await record.json()) as { timeline: { kind: string; leadId: string | null }[] };
+    expect(
+      timeline
+        .filter((e) => e.kind === "lead")
+        .map((e) => e.leadId)
+        .sort(),
+    ).toEqual(leads.map((l) => l.id).sort());
+  }, 120_000);
 });
 
 describe("lead inbox: every kind of lead, filters, changes and roles", () => {

@@ -1,26 +1,39 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endOfDealershipDay } from "~/features/leads/tasks.server";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { signInInBrowser } from "../support/staff-browser";
 import { createAccount } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 const PHONE = { width: 375, height: 740 };
 
-describe("the lead inbox on a salesperson's phone", () => {
-  let server: TestServer;
-  let browser: Browser;
+let server: TestServer;
+let browser: Browser;
+let smtp: SmtpCapture;
 
-  beforeAll(async () => {
-    server = await startTestServer({ env: { TRUST_PROXY: "true" } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  [server, browser] = await Promise.all([
+    startTestServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: "noreply@dealer.test", TRUST_PROXY: "true" } }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
 
-  it("opens on the Leads tab, takes a waiting lead and marks it contacted", async () => {
+/** Fails the test with the serious accessibility violations of the screen shown. */
+async function expectNoSeriousAxeViolations(page: Parameters<typeof seriousAxeViolations>[0]) {
+  const violations = await seriousAxeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+describe("a salesperson on the lot, on a phone", () => {
+  it("opens the inbox, takes a waiting lead, opens the customer's record, replies, adds a task and finds it in Today (axe on every screen)", async () => {
     // A lead that arrives while nobody is in stays unassigned, waiting.
     const res = await fetch(`${server.url}/api/contact`, {
       method: "POST",
@@ -39,6 +52,7 @@ describe("the lead inbox on a salesperson's phone", () => {
     const password = "sam sells cars in fitchburg";
     await createAccount(server, { email, name: "Sam Sales", role: "sales", password });
 
+    // The inbox: the first tab, each lead a card on a phone.
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: PHONE });
     await page.goto("/podium");
     await waitForHydration(page);
@@ -50,15 +64,14 @@ describe("the lead inbox on a salesperson's phone", () => {
     await row.waitFor();
     expect(await row.getAttribute("data-waiting")).toBe("true");
     expect(await row.getByTestId("waiting").innerText()).toBe("Waiting");
-    expect(await row.getByRole("link", { name: "Open Maria Silva's record" }).getAttribute("href")).toMatch(
-      /^\/podium\?tab=customers&id=[0-9a-f-]{36}$/,
-    );
+    const recordLink = row.getByRole("link", { name: "Open Maria Silva's record" });
+    expect(await recordLink.getAttribute("href")).toMatch(/^\/podium\?tab=customers&id=[0-9a-f-]{36}$/);
     expect(await row.getByText("Spanish").count()).toBeGreaterThan(0);
     // A phone shows each lead as a card: nothing to scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    const axe = await seriousAxeViolations(page);
-    expect(axe, describeViolations(axe)).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
 
+    // Take it.
     await row.getByRole("button", { name: "Take Maria Silva's lead" }).click();
     await page.getByText("The lead is yours").first().waitFor();
     expect(await row.getByLabel("Assignee of Maria Silva's lead").locator("option:checked").innerText()).toBe("Sam Sales");
@@ -79,8 +92,54 @@ describe("the lead inbox on a salesperson's phone", () => {
     await page.getByText("You are away: new leads go to the others.").first().waitFor();
     const me = (await (await page.request.get("/api/admin/staff/me")).json()) as { away: boolean };
     expect(me.away).toBe(true);
-    const axeAfter = await seriousAxeViolations(page);
-    expect(axeAfter, describeViolations(axeAfter)).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
+
+    // The customer's record, from the lead's link.
+    await page.getByLabel("Assignee", { exact: true }).selectOption("me");
+    await recordLink.click();
+    await page.getByRole("heading", { name: "Customer: Maria Silva" }).waitFor();
+    const timeline = page.getByTestId("customer-timeline");
+    await timeline.getByText("New message lead").waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    // Reply.
+    const reply = page.getByRole("form", { name: "Reply by e-mail" });
+    await reply.getByLabel("Subject").fill("Your Civic");
+    await reply.getByLabel("Message").fill("Yes, it is here. Saturday at 10?");
+    await reply.getByRole("button", { name: "Send reply" }).click();
+    await timeline.getByText("Reply sent: Your Civic").waitFor();
+    // The lead's own mails arrive too; the reply is the one with its subject, answered to the salesperson.
+    const end = Date.now() + 20_000;
+    while (!smtp.mails.some((m) => m.parsed.subject === "Your Civic") && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    const replyMail = smtp.mails.find((m) => m.parsed.subject === "Your Civic");
+    expect(replyMail?.envelopeTo).toEqual(["maria.silva@example.com"]);
+    expect(replyMail?.parsed.replyTo?.value[0]?.address).toBe(email);
+
+    // A task due later today on the dealership's clock (or a minute ago when today has no minute left: overdue is in Today too).
+    const now = Date.now();
+    const dueMs = endOfDealershipDay(new Date(now)).getTime() - now > 10 * 60_000 ? now + 5 * 60_000 : now - 60_000;
+    const dueLocal = await page.evaluate((ms) => {
+      const d = new Date(ms);
+      return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    }, dueMs);
+    const task = page.getByRole("form", { name: "Add a task" });
+    await task.getByLabel("Type").selectOption("call");
+    await task.getByLabel("Due").fill(dueLocal);
+    await task.getByLabel("For").selectOption({ label: "Sam Sales" });
+    await task.getByLabel("Note").fill("Confirm Saturday");
+    await task.getByRole("button", { name: "Add task" }).click();
+    await timeline.getByText(/Task \(Call\) due/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // Today.
+    await page.getByRole("tab", { name: "Today" }).click();
+    const item = page.getByTestId("today-tasks").getByRole("listitem").filter({ hasText: "Call: Maria Silva" });
+    await item.waitFor();
+    await item.getByText("Confirm Saturday").waitFor();
+    await expectNoSeriousAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await item.getByRole("checkbox", { name: "Call: Maria Silva" }).click();
+    await page.getByText("Nothing due today.").waitFor();
     await context.close();
-  }, 180_000);
+  }, 240_000);
 });

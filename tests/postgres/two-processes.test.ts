@@ -241,6 +241,42 @@ describe("two server processes on one PostgreSQL database", () => {
     expect(rows).toHaveLength(12);
     expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
   });
+
+  it("8 racing leads from one new shopper, spread over both (e-mail in any case, phone in any format): one customer with all 8", async () => {
+    const emails = ["Twin.Racer@Example.com", "twin.racer@example.com", "TWIN.RACER@EXAMPLE.COM", "twin.Racer@example.COM"];
+    const phones = ["(617) 555-0142", "617-555-0142", "+1 617 555 0142", "617.555.0142"];
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        postJson(
+          either(i),
+          "/api/contact",
+          {
+            firstName: "Twin",
+            lastName: "Racer",
+            email: emails[i % 4],
+            phone: phones[(i + 1) % 4],
+            message: "Still there?",
+            hasTradeIn: false,
+          },
+          { headers: { "x-forwarded-for": `192.0.2.${i + 50}` } },
+        ),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(8).fill(201));
+    const { db } = openServerDatabase(a);
+    try {
+      const customers = await db
+        .selectFrom("customers")
+        .select(["id", "email", "phone", "mergedIntoId"])
+        .where((eb) => eb.or([eb("email", "=", "twin.racer@example.com"), eb("phone", "=", "+16175550142")]))
+        .execute();
+      expect(customers).toEqual([{ id: customers[0]?.id, email: "twin.racer@example.com", phone: "+16175550142", mergedIntoId: null }]);
+      const leads = await db.selectFrom("leads").select("customerId").where("email", "in", emails).execute();
+      expect(leads.map((l) => l.customerId)).toEqual(Array(8).fill(customers[0]!.id));
+    } finally {
+      await db.destroy();
+    }
+  });
 });
 
 describe("two server processes starting together on an empty PostgreSQL database", () => {

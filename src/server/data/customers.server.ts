@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { Db } from "~/server/db/database.server";
+import { isUniqueViolation } from "~/server/db/dialect.server";
 import type { CustomerTable } from "~/server/db/schema.server";
 import { customerEmail, phoneE164 } from "~/shared/leads/customer-match";
 
@@ -31,6 +32,11 @@ export async function findCustomerByContact(db: Db, email: string | null, phone:
 /**
  * Finds the lead's customer or creates one; a known customer's missing e-mail or phone is filled
  * in, and their name and language follow their latest lead.
+ *
+ * Reserve-then-check (docs/behaviour.md §19): a live customer's e-mail and phone are each unique
+ * (partial unique indexes), so the insert of a new customer skips on conflict and the record that
+ * won is read back. Two leads from one new shopper at the same moment, in one process or two, thus
+ * share one customer; ON CONFLICT DO NOTHING does not abort a PostgreSQL transaction.
  */
 export async function upsertCustomerForLead(
   db: Db,
@@ -40,32 +46,76 @@ export async function upsertCustomerForLead(
   const at = now.toISOString();
   const email = customerEmail(lead.email);
   const phone = phoneE164(lead.phone);
-  const found = await findCustomerByContact(db, email, phone);
-  if (found) {
-    const changes = {
+  // A lost insert is read back at once; a second round covers a winner merged away in between.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const found = await findCustomerByContact(db, email, phone);
+    if (found) return updateFoundCustomer(db, found, lead, email, phone, at);
+    const row: CustomerRow = {
+      id: crypto.randomUUID(),
+      email,
+      phone,
       firstName: lead.firstName,
       lastName: lead.lastName,
       locale: lead.locale,
-      email: found.email ?? email,
-      phone: found.phone ?? phone,
+      mergedIntoId: null,
+      createdAt: at,
       updatedAt: at,
     };
-    await db.updateTable("customers").set(changes).where("id", "=", found.id).execute();
-    return { ...found, ...changes };
+    const inserted = await db
+      .insertInto("customers")
+      .values(row)
+      .onConflict((oc) => oc.doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (inserted) return row;
   }
-  const row: CustomerRow = {
-    id: crypto.randomUUID(),
-    email,
-    phone,
-    firstName: lead.firstName,
-    lastName: lead.lastName,
-    locale: lead.locale,
-    mergedIntoId: null,
-    createdAt: at,
-    updatedAt: at,
+  throw new Error("No customer could be found or created for the lead's e-mail and phone.");
+}
+
+async function updateFoundCustomer(
+  db: Db,
+  found: CustomerRow,
+  lead: { firstName: string; lastName: string; locale: string },
+  email: string | null,
+  phone: string | null,
+  at: string,
+): Promise<CustomerRow> {
+  const changes = { firstName: lead.firstName, lastName: lead.lastName, locale: lead.locale, updatedAt: at };
+  await db.updateTable("customers").set(changes).where("id", "=", found.id).execute();
+  const filled = {
+    email: found.email ?? ((email && (await fillContact(db, found.id, "email", email))) || null),
+    phone: found.phone ?? ((phone && (await fillContact(db, found.id, "phone", phone))) || null),
   };
-  await db.insertInto("customers").values(row).execute();
-  return row;
+  return { ...found, ...changes, ...filled };
+}
+
+/**
+ * Gives a customer the e-mail or phone they lacked, unless another live customer has it (that
+ * one keeps it; staff can merge the two). Under a savepoint, so losing a race to another
+ * transaction that takes the same value at the same moment leaves the lead's transaction usable.
+ */
+async function fillContact(db: Db, id: string, column: "email" | "phone", value: string): Promise<string | null> {
+  const update = () =>
+    db
+      .updateTable("customers")
+      .set({ [column]: value })
+      .where("id", "=", id)
+      .where(column, "is", null)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("customers as taken").select("taken.id").where(`taken.${column}`, "=", value).where("taken.mergedIntoId", "is", null))),
+      )
+      .executeTakeFirst();
+  const savepoint = db.isTransaction;
+  if (savepoint) await sql`savepoint customer_contact`.execute(db);
+  try {
+    const result = await update();
+    if (savepoint) await sql`release savepoint customer_contact`.execute(db);
+    return Number(result.numUpdatedRows) > 0 ? value : null;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    if (savepoint) await sql`rollback to savepoint customer_contact`.execute(db);
+    return null;
+  }
 }
 
 /**

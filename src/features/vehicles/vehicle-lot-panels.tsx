@@ -209,7 +209,13 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
                   columns={[
                     { id: "row", header: c.row, cell: (r) => r.row },
                     { id: "vin", header: "VIN", cell: (r) => r.vin ?? "", cellClassName: "font-mono" },
-                    { id: "problems", header: c.problems, cell: (r) => r.problems.map((p) => `${p.column}: ${p.message}`).join("; ") },
+                    {
+                      id: "problems",
+                      header: c.problems,
+                      cell: (r) => r.problems.map((p) => `${p.column}: ${p.message}`).join("; "),
+                      // Wide enough to read as a sentence, not a word a line, when the table is narrower than its content.
+                      cellClassName: "min-w-48",
+                    },
                   ]}
                 />
               </>
@@ -228,7 +234,7 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
                     { id: "row", header: c.row, cell: (w) => w.row },
                     { id: "vin", header: "VIN", cell: (w) => w.vin ?? "", cellClassName: "font-mono" },
                     { id: "column", header: c.column, cell: (w) => w.column },
-                    { id: "warning", header: c.warning, cell: (w) => w.message },
+                    { id: "warning", header: c.warning, cell: (w) => w.message, cellClassName: "min-w-48" },
                   ]}
                 />
               </>

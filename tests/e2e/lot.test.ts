@@ -135,7 +135,7 @@ describe("running the lot in the dashboard", () => {
   it("marks a vehicle sold: its public page then answers 410 with similar vehicles", async () => {
     await page.getByLabel("Only vehicles without photos").uncheck();
     await page.getByRole("button", { name: "Price" }).click();
-    // The column headings (ColumnHeadings): one per column, the sorted one says its order to a screen reader.
+    // The column headings (DataTable): one per column, the sorted one says its order to a screen reader.
     const headings = page.getByTestId("vehicles-table").getByRole("columnheader");
     expect(await headings.allTextContents()).toEqual([
       "Photo",

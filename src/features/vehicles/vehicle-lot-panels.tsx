@@ -5,7 +5,7 @@ import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
-import { ColumnHeadings } from "~/shared/ui/staff/column-headings";
+import { DataTable } from "~/shared/ui/staff/data-table";
 import { ModalDialog } from "~/shared/ui/staff/modal-dialog";
 import { ApiError, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
@@ -16,6 +16,9 @@ export function daysInStock(dateInStock: string, now = new Date()): number {
   if (Number.isNaN(start)) return 0;
   return Math.max(0, Math.floor((now.getTime() - start) / 86_400_000));
 }
+
+/** A server timestamp as "yyyy-MM-dd HH:mm". */
+const stamp = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
 type PriceChange = { oldPrice: number; newPrice: number; changedAt: string };
 type ArchivedDocument = {
@@ -77,41 +80,35 @@ export function VehicleDetailsDialog({ vehicle, onClose }: { vehicle: Vehicle; o
         <p className="mt-1 text-sm text-gray-700">{d.noMaWarranty}</p>
       )}
       <h3 className="mt-4 font-semibold">{d.documents}</h3>
-      {documents && documents.length > 0 ? (
-        <table className="mt-2 w-full text-left text-sm">
-          <ColumnHeadings cellClassName="py-1 pr-3" columns={[d.when, d.document, d.language, d.by, d.version]} />
-          <tbody>
-            {documents.map((doc) => (
-              <tr key={doc.id} className="border-t border-gray-200">
-                <td className="py-1 pr-3">{doc.createdAt.slice(0, 16).replace("T", " ")}</td>
-                <td className="pr-3">{d.documentKinds[doc.kind]}</td>
-                <td className="pr-3">{doc.language.toUpperCase()}</td>
-                <td className="pr-3">{doc.actor}</td>
-                <td className="font-mono text-xs">{doc.textVersion}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="mt-1 text-sm text-gray-700">{documents ? d.noDocuments : ""}</p>
-      )}
+      <DataTable<ArchivedDocument>
+        caption={d.documents}
+        phoneLayout="table"
+        className="mt-2"
+        rows={documents ?? []}
+        rowKey={(doc) => doc.id}
+        empty={<p className="text-sm text-gray-700">{documents ? d.noDocuments : ""}</p>}
+        columns={[
+          { id: "when", header: d.when, cell: (doc) => stamp(doc.createdAt), cellClassName: "whitespace-nowrap" },
+          { id: "document", header: d.document, cell: (doc) => d.documentKinds[doc.kind] },
+          { id: "language", header: d.language, cell: (doc) => doc.language.toUpperCase() },
+          { id: "by", header: d.by, cell: (doc) => doc.actor },
+          { id: "version", header: d.version, cell: (doc) => doc.textVersion, cellClassName: "font-mono text-xs" },
+        ]}
+      />
       <h3 className="mt-4 font-semibold">{d.priceHistory}</h3>
-      {history && history.length > 0 ? (
-        <table className="mt-2 w-full text-left text-sm">
-          <ColumnHeadings cellClassName="py-1 pr-3" columns={[d.when, d.from, d.to]} />
-          <tbody>
-            {history.map((c) => (
-              <tr key={c.changedAt} className="border-t border-gray-200">
-                <td className="py-1">{c.changedAt.slice(0, 16).replace("T", " ")}</td>
-                <td>{formatPrice(c.oldPrice)}</td>
-                <td>{formatPrice(c.newPrice)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="mt-1 text-sm text-gray-700">{history ? d.noPriceChanges : ""}</p>
-      )}
+      <DataTable<PriceChange>
+        caption={d.priceHistory}
+        phoneLayout="table"
+        className="mt-2"
+        rows={history ?? []}
+        rowKey={(change) => change.changedAt}
+        empty={<p className="text-sm text-gray-700">{history ? d.noPriceChanges : ""}</p>}
+        columns={[
+          { id: "when", header: d.when, cell: (change) => stamp(change.changedAt), cellClassName: "whitespace-nowrap" },
+          { id: "from", header: d.from, cell: (change) => formatPrice(change.oldPrice) },
+          { id: "to", header: d.to, cell: (change) => formatPrice(change.newPrice) },
+        ]}
+      />
     </ModalDialog>
   );
 }
@@ -202,36 +199,44 @@ export function ImportDialog({ onClose, onImported }: { onClose: () => void; onI
             {report.rejected.length > 0 ? (
               <>
                 <h3 className="mt-3 font-semibold">{c.rejectedTitle}</h3>
-                <table className="mt-1 w-full text-left text-sm">
-                  <ColumnHeadings cellClassName="py-1 pr-3" columns={[c.row, "VIN", c.problems]} />
-                  <tbody>
-                    {report.rejected.map((r) => (
-                      <tr key={r.row} className="border-t border-gray-200 align-top">
-                        <td className="py-1 pr-3">{r.row}</td>
-                        <td className="pr-3 font-mono">{r.vin ?? ""}</td>
-                        <td>{r.problems.map((p) => `${p.column}: ${p.message}`).join("; ")}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable<ImportReport["rejected"][number]>
+                  caption={c.rejectedTitle}
+                  phoneLayout="table"
+                  className="mt-1"
+                  rows={report.rejected}
+                  rowKey={(r) => r.row}
+                  empty={null}
+                  columns={[
+                    { id: "row", header: c.row, cell: (r) => r.row },
+                    { id: "vin", header: "VIN", cell: (r) => r.vin ?? "", cellClassName: "font-mono" },
+                    {
+                      id: "problems",
+                      header: c.problems,
+                      cell: (r) => r.problems.map((p) => `${p.column}: ${p.message}`).join("; "),
+                      // Wide enough to read as a sentence, not a word a line, when the table is narrower than its content.
+                      cellClassName: "min-w-48",
+                    },
+                  ]}
+                />
               </>
             ) : null}
             {report.warnings.length > 0 ? (
               <>
                 <h3 className="mt-3 font-semibold">{c.warningsTitle}</h3>
-                <table className="mt-1 w-full text-left text-sm">
-                  <ColumnHeadings cellClassName="py-1 pr-3" columns={[c.row, "VIN", c.column, c.warning]} />
-                  <tbody>
-                    {report.warnings.map((w) => (
-                      <tr key={`${w.row}-${w.column}`} className="border-t border-gray-200 align-top">
-                        <td className="py-1 pr-3">{w.row}</td>
-                        <td className="pr-3 font-mono">{w.vin ?? ""}</td>
-                        <td className="pr-3">{w.column}</td>
-                        <td>{w.message}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable<ImportReport["warnings"][number]>
+                  caption={c.warningsTitle}
+                  phoneLayout="table"
+                  className="mt-1"
+                  rows={report.warnings}
+                  rowKey={(w) => `${w.row}-${w.column}`}
+                  empty={null}
+                  columns={[
+                    { id: "row", header: c.row, cell: (w) => w.row },
+                    { id: "vin", header: "VIN", cell: (w) => w.vin ?? "", cellClassName: "font-mono" },
+                    { id: "column", header: c.column, cell: (w) => w.column },
+                    { id: "warning", header: c.warning, cell: (w) => w.message, cellClassName: "min-w-48" },
+                  ]}
+                />
               </>
             ) : null}
           </div>

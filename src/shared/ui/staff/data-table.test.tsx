@@ -57,4 +57,17 @@ describe("DataTable", () => {
     expect(html).toContain("<p>No vehicles yet</p>");
     expect(html).not.toContain("<table");
   });
+
+  it("keeps the table on a phone when asked: headings in sight, no label in a cell, a focusable named box", () => {
+    const html = renderToStaticMarkup(
+      <DataTable caption="Vehicles" columns={columns} rows={rows} rowKey={(r) => r.stock} empty={null} phoneLayout="table" />,
+    );
+    expect(html).toContain('<div class="mt-4 overflow-x-auto');
+    expect(html).toMatch(/role="region" aria-label="Vehicles" tabindex="0"/);
+    expect(html).not.toContain("max-md:");
+    expect(html).not.toContain(">Price</span>");
+    // A row's text is its cells' text.
+    const row = html.match(/<tbody[^>]*><tr[^>]*>(.*?)<\/tr>/)![1]!.replace(/<[^>]+>/g, "");
+    expect(row).toBe("CivicA1014995");
+  });
 });

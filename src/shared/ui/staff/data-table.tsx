@@ -12,8 +12,12 @@ import { useMemo, useState, type HTMLAttributes, type ReactNode } from "react";
  * says which); `initialSort` sorts before anyone clicks. Without rows the table is replaced by `empty`.
  * Below the md breakpoint each row becomes a card whose cells carry their column's label (`label`, or the
  * header when it is text), so a phone never scrolls sideways; `phoneCard` replaces that with a card of the
- * screen's own (a list item per row, e.g. with a large photo). `rowProps` adds attributes to a row (a test id,
- * data-status); `cellClassName` on a column adds classes to its cells (font-mono, break-all).
+ * screen's own (a list item per row, e.g. with a large photo). `phoneLayout="table"` keeps the table itself
+ * on a phone, for a table of a few short columns that fits one (a dialog's documents, a short report): its
+ * headings stay visible above the cells, its rows' text is only their cells' text, and if it is ever wider
+ * than the screen it scrolls sideways in its own labelled, focusable box, as reflow allows a data table.
+ * `rowProps` adds attributes to a row (a test id, data-status); `cellClassName` on a column adds classes to
+ * its cells (font-mono, break-all).
  */
 export type DataColumn<T> = {
   id: string;
@@ -53,6 +57,7 @@ export function DataTable<T>({
   testId,
   className = "mt-4",
   phoneCard,
+  phoneLayout = "stacked",
 }: {
   /** Names the table for screen readers (visually hidden). */
   caption: string;
@@ -66,6 +71,8 @@ export function DataTable<T>({
   className?: string;
   /** A row's own card on a phone, instead of its cells stacked with their labels. */
   phoneCard?: (row: T) => ReactNode;
+  /** On a phone: each row a card of labelled cells ("stacked"), or the table as it is ("table"). */
+  phoneLayout?: "stacked" | "table";
 }) {
   const [sort, setSort] = useState<SortState | null>(initialSort);
   const shown = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
@@ -76,15 +83,22 @@ export function DataTable<T>({
       column,
       direction: current?.column === column && current.direction === "ascending" ? "descending" : "ascending",
     }));
-  const align = (column: DataColumn<T>) => (column.align === "right" ? "md:text-right" : "");
+  // Class lists per layout: the stacked one turns the table into cards below md, the table one never does.
+  const stacked = phoneLayout === "stacked";
+  const align = (column: DataColumn<T>) => (column.align !== "right" ? "" : stacked ? "md:text-right" : "text-right");
+  const box = stacked
+    ? "md:overflow-x-auto md:rounded-lg md:border md:border-gray-200 md:bg-white"
+    : "overflow-x-auto rounded-lg border border-gray-200 bg-white focus-visible:outline-2 focus-visible:outline-red-700";
 
   const table = (
     <div
-      className={`${className} md:overflow-x-auto md:rounded-lg md:border md:border-gray-200 md:bg-white ${phoneCard ? "max-md:hidden" : ""}`}
+      className={`${className} ${box} ${phoneCard ? "max-md:hidden" : ""}`}
+      // A box that can scroll must be reachable by keyboard and say what it holds.
+      {...(stacked ? {} : { role: "region", "aria-label": caption, tabIndex: 0 })}
     >
-      <table className="w-full text-left text-sm max-md:block" data-testid={testId}>
+      <table className={`w-full text-left text-sm ${stacked ? "max-md:block" : ""}`} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-gray-50 max-md:sr-only">
+        <thead className={`bg-gray-50 ${stacked ? "max-md:sr-only" : ""}`}>
           <tr>
             {columns.map((column) => {
               const sorted = sort?.column === column.id ? sort.direction : undefined;
@@ -118,22 +132,26 @@ export function DataTable<T>({
             })}
           </tr>
         </thead>
-        <tbody className="max-md:block max-md:space-y-3 md:divide-y md:divide-gray-200">
+        <tbody className={stacked ? "max-md:block max-md:space-y-3 md:divide-y md:divide-gray-200" : "divide-y divide-gray-200"}>
           {shown.map((row) => (
             <tr
               key={rowKey(row)}
               {...rowProps?.(row)}
-              className="max-md:block max-md:rounded-lg max-md:border max-md:border-gray-200 max-md:bg-white max-md:p-3 max-md:shadow-sm"
+              className={
+                stacked
+                  ? "max-md:block max-md:rounded-lg max-md:border max-md:border-gray-200 max-md:bg-white max-md:p-3 max-md:shadow-sm"
+                  : undefined
+              }
             >
               {columns.map((column) => {
-                const label = column.label ?? (typeof column.header === "string" ? column.header : null);
+                const label = stacked ? (column.label ?? (typeof column.header === "string" ? column.header : null)) : null;
                 return (
                   <td
                     key={column.id}
-                    className={`px-3 py-2 max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1 ${align(column)} ${typeof column.cellClassName === "function" ? column.cellClassName(row) : (column.cellClassName ?? "")}`}
+                    className={`px-3 py-2 ${stacked ? "max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1" : "align-top"} ${align(column)} ${typeof column.cellClassName === "function" ? column.cellClassName(row) : (column.cellClassName ?? "")}`}
                   >
                     {label ? <span className="w-28 shrink-0 font-medium text-gray-700 md:hidden">{label}</span> : null}
-                    <div className="min-w-0 max-md:flex-1">{column.cell(row)}</div>
+                    <div className={stacked ? "min-w-0 max-md:flex-1" : undefined}>{column.cell(row)}</div>
                   </td>
                 );
               })}

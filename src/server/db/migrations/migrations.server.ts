@@ -21,6 +21,7 @@ import { leadInboxMigration } from "./022-lead-inbox.server";
 import { leadInboxOrderIndexesMigration } from "./023-lead-inbox-order-indexes.server";
 import { leadAlarmMigration } from "./024-lead-alarm.server";
 import { tasksMigration } from "./025-tasks.server";
+import { leadSearchMigration } from "./027-lead-search.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "023-lead-inbox-order-indexes": leadInboxOrderIndexesMigration,
   "024-lead-alarm": leadAlarmMigration,
   "025-tasks": tasksMigration,
+  "027-lead-search": leadSearchMigration,
 };

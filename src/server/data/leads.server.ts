@@ -160,12 +160,14 @@ export async function listInboxLeads(db: Db, query: InboxQuery): Promise<LeadRow
     // The table's index reads a pattern without an escape clause only, so text holding %, _ or \ is
     // left to the like alone: a scan, but the same answer.
     if (engineOf(db) === "sqlite" && !/[\\%_]/.test(text)) {
-      const contains = `%${text}%`;
-      const counted = await sql<{ n: number }>`select count(*) as n from (select 1 from lead_search where search_text like ${contains} limit ${FEW_MATCHES + 1})`.execute(db);
-      const found = Number(counted.rows[0]?.n ?? 0);
-      if (found === 0) return [];
-      if (found <= FEW_MATCHES)
-        q = q.where(sql<boolean>`(${sql.ref("leads.type")}, ${sql.ref("leads.id")}) in (select type, id from lead_search where search_text like ${contains})`);
+      const found = (
+        await sql<{ type: string; id: string }>`select type, id from lead_search where search_text like ${`%${text}%`} limit ${FEW_MATCHES + 1}`.execute(db)
+      ).rows;
+      if (found.length === 0) return [];
+      if (found.length <= FEW_MATCHES) {
+        const keys = sql.join(found.map((key) => sql`(${key.type}, ${key.id})`));
+        q = q.where(sql<boolean>`(${sql.ref("leads.type")}, ${sql.ref("leads.id")}) in (values ${keys})`);
+      }
     }
   }
   if (query.after) {

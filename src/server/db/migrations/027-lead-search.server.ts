@@ -26,7 +26,12 @@ export const leadSearchMigration: Migration = {
       .execute();
     const rows = await db.selectFrom("leads").select(["type", "id", "name", "email", "phone"]).execute();
     for (const row of rows as { type: string; id: string; name: string; email: string; phone: string }[])
-      await db.updateTable("leads").set({ search_text: leadSearchText(row) }).where("type", "=", row.type).where("id", "=", row.id).execute();
+      await db
+        .updateTable("leads")
+        .set({ search_text: leadSearchText(row) })
+        .where("type", "=", row.type)
+        .where("id", "=", row.id)
+        .execute();
 
     if (engineOf(db) === "postgres") {
       // A trusted extension (a database owner may install it); its absence must not stop the upgrade.

@@ -314,6 +314,25 @@ describe("lead inbox: one customer per shopper", () => {
   }, 120_000);
 });
 
+describe("lead inbox: free-text search", () => {
+  it("finds a lead by part of its name, e-mail or phone, in any case, with or without accents, and by the phone's digits", async () => {
+    const id = await contactLead({ firstName: "Estêvão", email: "estevao.busca@example.com", phone: "(508) 555-0142", locale: "pt" });
+    const search = async (q: string) => (await inbox(owner, `q=${encodeURIComponent(q)}`)).map((l) => l.id);
+    expect(await search("estevao")).toEqual([id]);
+    expect(await search("ESTÊVÃO TESTER")).toEqual([id]);
+    expect(await search("vão t")).toEqual([id]);
+    expect(await search("busca@exa")).toEqual([id]);
+    // The phone as typed, and its digits without the separators (fewer than a whole number).
+    expect(await search("555-0142")).toEqual([id]);
+    expect(await search("5550142")).toEqual([id]);
+    // Shorter than three letters: still a substring search.
+    expect(await inbox(owner, "type=message&q=vã")).toEqual(expect.arrayContaining([expect.objectContaining({ id })]));
+    // Name, e-mail and phone are searched one by one: text running from one into the next finds nothing.
+    expect(await search("testerestevao")).toEqual([]);
+    expect(await search("estevao_busca")).toEqual([]);
+  }, 60_000);
+});
+
 describe("lead inbox: every kind of lead, filters, changes and roles", () => {
   let financingId: string;
   let bookingId: string;

@@ -1,11 +1,13 @@
 import { sql, type Selectable } from "kysely";
 import type { Db } from "~/server/db/database.server";
+import { engineOf } from "~/server/db/dialect.server";
 import type { InboxLeadTable, LeadStatus } from "~/server/db/schema.server";
+import { foldSearch, leadSearchText, SEARCH_SEPARATOR } from "~/shared/leads/lead-search-text";
 import type { LeadType } from "~/shared/leads/lead-types";
 
 export type LeadRow = Selectable<InboxLeadTable>;
 
-export type NewLeadRow = Omit<LeadRow, "status" | "firstResponseAt" | "responseDueAt" | "escalatedAt"> & {
+export type NewLeadRow = Omit<LeadRow, "status" | "firstResponseAt" | "responseDueAt" | "escalatedAt" | "searchText"> & {
   status?: LeadStatus;
   responseDueAt?: string | null;
 };
@@ -13,7 +15,7 @@ export type NewLeadRow = Omit<LeadRow, "status" | "firstResponseAt" | "responseD
 export async function insertLead(db: Db, row: NewLeadRow): Promise<void> {
   await db
     .insertInto("leads")
-    .values({ ...row, status: row.status ?? "new", firstResponseAt: null })
+    .values({ ...row, status: row.status ?? "new", firstResponseAt: null, searchText: leadSearchText(row) })
     .execute();
 }
 
@@ -97,7 +99,7 @@ export type InboxQuery = {
   type?: LeadType;
   /** A staff id, or null for leads nobody has. */
   assigneeId?: string | null;
-  /** Matched against name, e-mail and phone as typed, case-insensitive. */
+  /** Found inside name, e-mail, phone as typed or the phone's digits, in any case and with or without accents. */
   q?: string;
   /** Instead of `q`: leads sent from this whole e-mail address, or whose customer has it. */
   exactEmail?: string | null;
@@ -110,6 +112,9 @@ export type InboxQuery = {
   after?: { createdAt: string; type: string; id: string };
   limit: number;
 };
+
+/** Up to this many leads matching a search, SQLite reads them from its trigram table (see listInboxLeads). */
+const FEW_MATCHES = 2000;
 
 /** `%`, `_` and the escape character itself match literally. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -130,11 +135,14 @@ export async function listInboxLeads(db: Db, query: InboxQuery): Promise<LeadRow
   }
   if (query.exactEmail) {
     // A whole address: found through the indexes (the lead's own address, or its customer's).
+    // The customer is looked up first: PostgreSQL reads "lower(email) = … or customer in (subquery)"
+    // as a filter on every lead, but combines two index lookups for a list of values.
     const email = query.exactEmail.toLowerCase();
+    const customerIds = (await db.selectFrom("customers").select("id").where("email", "=", email).execute()).map((c) => c.id);
     q = q.where((eb) =>
       eb.or([
         eb(sql`lower(${sql.ref("leads.email")})`, "=", email),
-        eb("customerId", "in", eb.selectFrom("customers").select("customers.id").where("customers.email", "=", email)),
+        ...(customerIds.length > 0 ? [eb("customerId", "in", customerIds)] : []),
       ]),
     );
   } else if (query.customerPhone) {
@@ -142,14 +150,25 @@ export async function listInboxLeads(db: Db, query: InboxQuery): Promise<LeadRow
     const phone = query.customerPhone;
     q = q.where("customerId", "in", (eb) => eb.selectFrom("customers").select("customers.id").where("customers.phone", "=", phone));
   } else if (query.q) {
-    const pattern = likePattern(query.q);
-    q = q.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(${sql.ref("name")}) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(${sql.ref("leads.email")}) like ${pattern} escape '\\'`,
-        sql<boolean>`${sql.ref("leads.phone")} like ${pattern} escape '\\'`,
-      ]),
-    );
+    const text = foldSearch(query.q);
+    // The separator between the parts is in no name, address or phone: a search holding it finds nothing.
+    if (text.includes(SEARCH_SEPARATOR)) return [];
+    q = q.where(sql<boolean>`${sql.ref("leads.searchText")} like ${likePattern(text)} escape '\\'`);
+    // PostgreSQL's trigram index serves the like above. On SQLite the trigram table answers it: when
+    // few leads match, the page is read from that list; when many do, the newest-first walk finds a
+    // page of them within a few thousand leads and stops, cheaper than fetching and sorting every match.
+    // The table's index reads a pattern without an escape clause only, so text holding %, _ or \ is
+    // left to the like alone: a scan, but the same answer.
+    if (engineOf(db) === "sqlite" && !/[\\%_]/.test(text)) {
+      const found = (
+        await sql<{ type: string; id: string }>`select type, id from lead_search where search_text like ${`%${text}%`} limit ${FEW_MATCHES + 1}`.execute(db)
+      ).rows;
+      if (found.length === 0) return [];
+      if (found.length <= FEW_MATCHES) {
+        const keys = sql.join(found.map((key) => sql`(${key.type}, ${key.id})`));
+        q = q.where(sql<boolean>`(${sql.ref("leads.type")}, ${sql.ref("leads.id")}) in (values ${keys})`);
+      }
+    }
   }
   if (query.after) {
     const { createdAt, type, id } = query.after;

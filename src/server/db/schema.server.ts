@@ -430,6 +430,11 @@ export type InboxLeadTable = {
   responseDueAt: Generated<string | null>;
   /** When the five-minute alarm was raised; set once (migration 024). */
   escalatedAt: Generated<string | null>;
+  /**
+   * Name, e-mail, phone and the phone's digits, folded for search (migration 027,
+   * src/shared/leads/lead-search-text.ts); written by insertLead, never by hand.
+   */
+  searchText: Generated<string>;
 };
 
 /** One entry of a customer's timeline. */

@@ -22,6 +22,7 @@ import { leadInboxOrderIndexesMigration } from "./023-lead-inbox-order-indexes.s
 import { leadAlarmMigration } from "./024-lead-alarm.server";
 import { tasksMigration } from "./025-tasks.server";
 import { uniqueCustomerContactsMigration } from "./026-unique-customer-contacts.server";
+import { leadSearchMigration } from "./027-lead-search.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "024-lead-alarm": leadAlarmMigration,
   "025-tasks": tasksMigration,
   "026-unique-customer-contacts": uniqueCustomerContactsMigration,
+  "027-lead-search": leadSearchMigration,
 };

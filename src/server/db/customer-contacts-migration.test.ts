@@ -1,11 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Migrator } from "kysely/migration";
-import { afterEach, describe, expect, it } from "vitest";
-import { createDatabase } from "../../../tests/support/postgres-cluster";
+import { describe, expect, it } from "vitest";
+import { engine, freshDatabase } from "../../../tests/support/migration-database";
 import { upsertCustomerForLead } from "~/server/data/customers.server";
-import { migrateToLatest, openDatabase, openPostgres, type Db } from "./database.server";
+import { migrateToLatest } from "./database.server";
 import { isUniqueViolation } from "./dialect.server";
 import { migrations } from "./migrations/migrations.server";
 
@@ -14,21 +11,7 @@ import { migrations } from "./migrations/migrations.server";
  * before the unique indexes are built. Runs on SQLite under vitest.config.ts and on PostgreSQL
  * under vitest.postgres.config.ts.
  */
-const postgresAdminUrl = process.env.TEST_POSTGRES_ADMIN_URL;
-const engine = postgresAdminUrl ? "postgres" : "sqlite";
-
-const opened: Db[] = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) await db.destroy().catch(() => {});
-});
-
-async function fresh(): Promise<Db> {
-  const db = postgresAdminUrl
-    ? openPostgres(await createDatabase(postgresAdminUrl), { max: 4 })
-    : openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), "customers-test-"))).db;
-  opened.push(db);
-  return db;
-}
+const fresh = () => freshDatabase("customers-test");
 
 const customer = (id: string, email: string | null, phone: string | null, createdAt: string, mergedIntoId: string | null = null) => ({
   id,

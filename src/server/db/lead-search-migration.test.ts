@@ -1,12 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { deleteLead, insertLead, listInboxLeads } from "~/server/data/leads.server";
-import { createDatabase } from "../../../tests/support/postgres-cluster";
-import { migrateToLatest, openDatabase, openPostgres, type Db } from "./database.server";
+import { engine, freshDatabase } from "../../../tests/support/migration-database";
+import { migrateToLatest, type Db } from "./database.server";
 import { migrations } from "./migrations/migrations.server";
 
 /**
@@ -14,21 +11,7 @@ import { migrations } from "./migrations/migrations.server";
  * written or deleted after it keep the search index in step. Runs on SQLite under vitest.config.ts
  * and on PostgreSQL under vitest.postgres.config.ts.
  */
-const postgresAdminUrl = process.env.TEST_POSTGRES_ADMIN_URL;
-const engine = postgresAdminUrl ? "postgres" : "sqlite";
-
-const opened: Db[] = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) await db.destroy().catch(() => {});
-});
-
-async function fresh(): Promise<Db> {
-  const db = postgresAdminUrl
-    ? openPostgres(await createDatabase(postgresAdminUrl), { max: 4 })
-    : openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), "lead-search-test-"))).db;
-  opened.push(db);
-  return db;
-}
+const fresh = () => freshDatabase("lead-search-test");
 
 const at = "2026-11-26T10:00:00.000Z";
 const ids = async (db: Db, q: string) => (await listInboxLeads(db, { q, limit: 50 })).map((l) => l.id);

@@ -1,12 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STAFF_ROLES } from "~/shared/staff/staff-roles";
-import { createDatabase } from "../../../tests/support/postgres-cluster";
-import { migrateToLatest, openDatabase, openPostgres, type Db } from "./database.server";
+import { engine, freshDatabase } from "../../../tests/support/migration-database";
+import { migrateToLatest } from "./database.server";
 import { constraintViolation } from "./dialect.server";
 import { migrations } from "./migrations/migrations.server";
 
@@ -14,21 +11,7 @@ import { migrations } from "./migrations/migrations.server";
  * Migration 015 (decision 065): the role CHECK leaves staff_accounts and nothing else does. Runs on
  * SQLite under vitest.config.ts and on PostgreSQL under vitest.postgres.config.ts.
  */
-const postgresAdminUrl = process.env.TEST_POSTGRES_ADMIN_URL;
-const engine = postgresAdminUrl ? "postgres" : "sqlite";
-
-const opened: Db[] = [];
-afterEach(async () => {
-  for (const db of opened.splice(0)) await db.destroy().catch(() => {});
-});
-
-async function fresh(): Promise<Db> {
-  const db = postgresAdminUrl
-    ? openPostgres(await createDatabase(postgresAdminUrl), { max: 4 })
-    : openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), "roles-test-"))).db;
-  opened.push(db);
-  return db;
-}
+const fresh = () => freshDatabase("roles-test");
 
 const at = "2026-11-26T10:00:00.000Z";
 const account = (id: string, email: string, role: string) =>

@@ -13,7 +13,7 @@ import { businessProfile } from "~/shared/config/business-profile";
 import type { Service } from "~/shared/types/service";
 import { upcomingDateFor } from "../support/booking-dates";
 import { parseIcs, recipients, sleep } from "../support/lead-delivery-helpers";
-import { openServerDatabase } from "../support/server-database";
+import { openServerDatabase, untilOutboxSettled } from "../support/server-database";
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../support/smtp-capture";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
@@ -73,10 +73,10 @@ beforeEach(() => {
   smtp.mails.length = 0;
 });
 
-/** Waits for exactly `count` mails (one more poll to be sure no extra one comes) and clears them. */
+/** Waits for exactly `count` mails (and until the outbox has nothing left to send now, so no extra one comes) and clears them. */
 async function takeMails(count: number): Promise<CapturedMail[]> {
   await smtp.waitFor(count, 20_000);
-  await sleep(1_000);
+  await untilOutboxSettled(server);
   const got = [...smtp.mails];
   expect(
     got.map((m) => m.parsed.subject),
@@ -201,7 +201,7 @@ describe("calendar files that follow the booking", () => {
 
     // A second cancel changes nothing and mails nobody.
     expect((await fetch(`${server.url}/api/bookings/manage/${token}/cancel`, { method: "POST" })).status).toBe(409);
-    await sleep(1_500);
+    await untilOutboxSettled(server);
     expect(smtp.mails).toHaveLength(0);
   });
 
@@ -228,7 +228,7 @@ describe("calendar files that follow the booking", () => {
 
     // Cancelling again is no change: no second mail.
     expect((await patchStatus(id, "cancelled")).status).toBe(200);
-    await sleep(1_500);
+    await untilOutboxSettled(server);
     expect(smtp.mails).toHaveLength(0);
 
     // The reminder's time comes (moved forward in the real database): it is dropped, not sent.
@@ -239,7 +239,7 @@ describe("calendar files that follow the booking", () => {
     await db.destroy();
     for (let i = 0; i < 60 && (await outboxRows(id)).find((r) => r.id === reminder.id)!.status === "queued"; i++) await sleep(250);
     expect((await outboxRows(id)).find((r) => r.id === reminder.id)!.status).toBe("cancelled");
-    await sleep(1_000);
+    await untilOutboxSettled(server);
     expect(smtp.mails).toHaveLength(0);
   });
 
@@ -258,7 +258,7 @@ describe("calendar files that follow the booking", () => {
 
     // Confirming a confirmed booking mails nobody.
     expect((await patchStatus(id, "confirmed")).status).toBe(200);
-    await sleep(1_500);
+    await untilOutboxSettled(server);
     expect(smtp.mails).toHaveLength(0);
 
     expect((await patchStatus(id, "cancelled")).status).toBe(200);

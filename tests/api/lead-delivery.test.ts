@@ -15,7 +15,7 @@ import { financingApplicationBody, parseIcs, recipients, sleep, subjects } from 
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../support/smtp-capture";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { civicDataDir, testPhoto } from "../support/civic-data-dir";
-import { openServerDatabase } from "../support/server-database";
+import { openServerDatabase, untilOutboxSettled } from "../support/server-database";
 
 /** Parses an ADF body, each prospect's vehicles always as a list. */
 const parseAdf = (xml: string) =>
@@ -53,10 +53,10 @@ async function outboxRows(server: TestServer) {
   }
 }
 
-/** Waits for exactly `count` mails, then a little longer to be sure no more come. */
-async function exactly(smtp: SmtpCapture, count: number, timeoutMs = 20_000): Promise<CapturedMail[]> {
+/** Waits for exactly `count` mails, and until the outbox has nothing left to send now, so no more can come. */
+async function exactly(server: TestServer, smtp: SmtpCapture, count: number, timeoutMs = 20_000): Promise<CapturedMail[]> {
   await smtp.waitFor(count, timeoutMs);
-  await sleep(1_000);
+  await untilOutboxSettled(server, timeoutMs);
   expect(subjects(smtp.mails), "no extra mail").toHaveLength(count);
   return [...smtp.mails];
 }
@@ -127,7 +127,7 @@ describe("lead delivery through SMTP", () => {
   it("a contact message mails staff (reply-to the shopper), the CRM as ADF/XML and the shopper", async () => {
     const res = await postJson(server, "/api/contact", contactBody(vehicle.id));
     expect(res.status).toBe(201);
-    const mails = await exactly(smtp, 3);
+    const mails = await exactly(server, smtp, 3);
     const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
 
     const staff = mails.find((m) => recipients(m) === LEADS_TO)!;
@@ -208,7 +208,7 @@ describe("lead delivery through SMTP", () => {
     const res = await postJson(server, "/api/financing", body);
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
-    const mails = await exactly(smtp, 3);
+    const mails = await exactly(server, smtp, 3);
     const staff = mails.find((m) => recipients(m) === LEADS_TO)!;
     expect(staff.parsed.subject).toBe(`New financing application: ${vehicle.year} ${vehicle.make} ${vehicle.model} — Jane Applicant`);
     expect(staff.parsed.text!.split("\n")[0]).toBe("Shopper wrote in Spanish");
@@ -249,7 +249,7 @@ describe("lead delivery through SMTP", () => {
     // The shopper typed the Civic's name but the form carried no id: no VIN, price or stock is guessed.
     const typed = await postJson(server, "/api/financing", await financingApplicationBody({ vehicleOfInterest: "2019 Honda Civic" }));
     expect(typed.status).toBe(201);
-    let mails = await exactly(smtp, 3);
+    let mails = await exactly(server, smtp, 3);
     let xml = mails.find((m) => recipients(m) === ADF_TO)!.parsed.text!;
     expect(adfDtdErrors(xml)).toBe("");
     expect(xml).not.toContain(vehicle.vin);
@@ -267,7 +267,7 @@ describe("lead delivery through SMTP", () => {
     const res = await postJson(server, "/api/financing", await financingApplicationBody({ vehicleId: camry.id }));
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
-    mails = await exactly(smtp, 3);
+    mails = await exactly(server, smtp, 3);
     const staff = mails.find((m) => recipients(m) === LEADS_TO)!;
     expect(staff.parsed.text).toContain(`Applied from the page of a vehicle no longer for sale (id ${camry.id}); no vehicle is attached.`);
     expect(staff.parsed.text).not.toContain(camry.vin);
@@ -306,7 +306,7 @@ describe("lead delivery through SMTP", () => {
     expect(res.status).toBe(201);
     const booking = (await res.json()) as { id: string };
     // Staff and shopper only: a service booking is not a sales lead, and the DTD has no service interest.
-    const mails = await exactly(smtp, 2);
+    const mails = await exactly(server, smtp, 2);
     expect(mails.map(recipients)).not.toContain(ADF_TO);
     const staff = mails.find((m) => recipients(m) === LEADS_TO)!;
     expect(staff.parsed.subject).toMatch(/^New booking: Oil Change, \w{3}, \w{3} \d{1,2} 9:00 AM — Jane Doe$/);
@@ -350,7 +350,7 @@ describe("lead delivery through SMTP", () => {
     const now = new Date().toISOString();
     await db.updateTable("outbox").set({ dueAt: now, nextAttemptAt: now }).where("id", "=", reminder.id).execute();
     await db.destroy();
-    const [sent] = await exactly(smtp, 1, 15_000);
+    const [sent] = await exactly(server, smtp, 1, 15_000);
     expect(sent!.parsed.subject).toMatch(/^Lembrete: Troca de óleo amanhã/);
     expect(recipients(sent!)).toBe("jane.booker@example.com");
     expect(sent!.parsed.text).toContain("/pt/booking/manage/");
@@ -374,7 +374,7 @@ describe("lead delivery through SMTP", () => {
     });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
-    const mails = await exactly(smtp, 2);
+    const mails = await exactly(server, smtp, 2);
     const confirmation = mails.find((m) => recipients(m) === "sam.lee@example.com")!;
     const link = /(http\S+\/booking\/manage\/([A-Za-z0-9_-]+))/.exec(confirmation.parsed.text!)!;
     const token = link[2]!;
@@ -414,7 +414,7 @@ describe("lead delivery through SMTP", () => {
       bookingTime: time,
     });
     // Staff are told; the shopper gets the calendar file that cancels the event (decision 058).
-    const cancelMails = await exactly(smtp, 2);
+    const cancelMails = await exactly(server, smtp, 2);
     const told = cancelMails.find((m) => recipients(m) === LEADS_TO);
     expect(told!.parsed.subject).toMatch(/^Booking cancelled: .* — Sam Lee$/);
     const shopperCopy = cancelMails.find((m) => recipients(m) === "sam.lee@example.com");

@@ -13,7 +13,7 @@ import { upcomingDateFor } from "../support/booking-dates";
 import { financingApplicationBody, sleep } from "../support/lead-delivery-helpers";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { signInAs, signInOwner, type StaffClient } from "../support/staff-sign-in";
-import { openServerDatabase } from "../support/server-database";
+import { openServerDatabase, untilOutboxSettled } from "../support/server-database";
 import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
 
 /** Lead status, each lead's mail states, the Outbox with retry, and a lead's mails deleted with it. */
@@ -289,8 +289,9 @@ describe("the outbox: failed mails, the banner's status and retry", () => {
       expect(((await retried.json()) as { status: string }).status).toMatch(/queued|sending|sent/);
       const [received] = await smtp.waitFor(1, 30_000);
       expect(received!.parsed.subject).toBe("New message: General inquiry — Failing Doe");
-      await sleep(1_500);
-      // Only the retried mail went: the other stays failed until someone retries it.
+      // Only the retried mail went: the other stays failed until someone retries it (had it been queued
+      // again too, the outbox would not settle before sending it).
+      await untilOutboxSettled(server);
       expect(smtp.mails).toHaveLength(1);
       const rows = await until("the retried mail marked sent", allRows, (r) =>
         r.some((row) => row.id === staffMail.id && row.status === "sent"),

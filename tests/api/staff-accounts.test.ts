@@ -231,15 +231,20 @@ describe("staff accounts: two-step sign-in", () => {
   }, 180_000);
 
   it("signs out everywhere, and a password change ends every session too", async () => {
-    const email = "everywhere@example.com";
-    const password = "everywhere passphrase one";
-    await createAccount(server, { email, name: "Eve Where", role: "service", password });
-    const a = await signIn(server, email, password);
-    const b = await signIn(server, email, password);
+    // Two accounts: each sign-in spends a TOTP time step the server then refuses to see again, and
+    // one account has only two or three unused steps at hand; a fifth sign-in waited a minute.
+    const everywhere = "everywhere@example.com";
+    const everywherePassword = "everywhere passphrase one";
+    await createAccount(server, { email: everywhere, name: "Eve Where", role: "service", password: everywherePassword });
+    const a = await signIn(server, everywhere, everywherePassword);
+    const b = await signIn(server, everywhere, everywherePassword);
     expect((await call(b, "/api/admin/logout-everywhere", { method: "POST" })).status).toBe(200);
     expect((await call(a, "/api/admin/bookings")).status).toBe(401);
     expect((await call(b, "/api/admin/bookings")).status).toBe(401);
 
+    const email = "password-change@example.com";
+    const password = "password change passphrase one";
+    await createAccount(server, { email, name: "Pat Change", role: "service", password });
     const c = await signIn(server, email, password);
     const d = await signIn(server, email, password);
     const weak = await call(c, "/api/admin/password", { method: "POST", body: { currentPassword: password, newPassword: "password1234" } });

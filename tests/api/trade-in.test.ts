@@ -6,8 +6,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createVinDecoder } from "~/features/vehicles/vin-decoder.server";
 import { adfDtdErrors } from "../support/adf-dtd";
-import { recipients, sleep, subjects } from "../support/lead-delivery-helpers";
-import { openServerDatabase } from "../support/server-database";
+import { recipients, subjects } from "../support/lead-delivery-helpers";
+import { openServerDatabase, untilOutboxSettled } from "../support/server-database";
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../support/smtp-capture";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { signInAs } from "../support/staff-sign-in";
@@ -56,9 +56,10 @@ function tradeInBody(overrides: Record<string, unknown> = {}): Record<string, un
   };
 }
 
-async function exactly(smtp: SmtpCapture, count: number): Promise<CapturedMail[]> {
+/** Waits for exactly `count` mails, and until the outbox has nothing left to send now, so no more can come. */
+async function exactly(server: TestServer, smtp: SmtpCapture, count: number): Promise<CapturedMail[]> {
   await smtp.waitFor(count, 20_000);
-  await sleep(1_000);
+  await untilOutboxSettled(server);
   expect(subjects(smtp.mails), "no extra mail").toHaveLength(count);
   return [...smtp.mails];
 }
@@ -140,14 +141,14 @@ describe("trade-in appraisals", () => {
     } finally {
       await db.destroy();
     }
-    await exactly(smtp, 3);
+    await exactly(server, smtp, 3);
   });
 
   it("goes out like every lead: staff mail (reply-to the shopper), ADF valid against the DTD with the trade-in vehicle, the shopper's mail in Spanish", async () => {
     const res = await postJson(server, "/api/trade-ins", tradeInBody({ photos: [dataUrl(await jpeg({ r: 10, g: 120, b: 10 }))] }));
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
-    const mails = await exactly(smtp, 3);
+    const mails = await exactly(server, smtp, 3);
 
     const staff = mails.find((m) => recipients(m) === LEADS_TO)!;
     expect(staff.parsed.subject).toMatch(/^New trade-in request: 2003 HONDA Accord/i);
@@ -268,7 +269,7 @@ describe("trade-in appraisals", () => {
     expect(stored).toMatchObject({ year: 2016, make: "Toyota", vin: null, locale: "pt", decoded: null });
     expect(stored.condition).toMatchObject({ smokedIn: true, warningLights: false, titleStatus: "rebuilt" });
     expect(stored.photos).toHaveLength(1);
-    const mails = await exactly(smtp, 3);
+    const mails = await exactly(server, smtp, 3);
     expect(mails.find((m) => recipients(m) === "joao.silva@example.com")!.parsed.subject).toBe(
       "Recebemos seu pedido de avaliação — Demo Motors of Fitchburg",
     );
@@ -306,7 +307,7 @@ describe("trade-in appraisals", () => {
       body: { low: 4200, high: 5100, validDays: 7, note: "Subject to the payoff letter." },
     });
     expect(res.status).toBe(200);
-    const [mail] = await exactly(smtp, 1);
+    const [mail] = await exactly(server, smtp, 1);
     expect(recipients(mail!)).toBe("lucia.perez@example.com");
     expect(mail!.parsed.subject).toMatch(/^Su oferta por su vehículo: 2003 Honda Accord/i);
     expect(mail!.parsed.text).toContain("Le podemos ofrecer $4,200 – $5,100 por su");
@@ -384,7 +385,7 @@ describe("trade-in appraisals", () => {
     };
     const doomed = await submit([own, shared]);
     const kept = await submit([shared]);
-    await exactly(smtp, 6);
+    await exactly(server, smtp, 6);
     const list = (await (await owner.fetch("/api/admin/trade-ins")).json()) as StaffTradeIn[];
     const keysOf = (id: string) => list.find((t) => t.id === id)!.photos.map((p) => /\/images\/([0-9a-f]{32})-1200\.jpg$/.exec(p.src)![1]!);
     const [ownKey, sharedKey] = keysOf(doomed) as [string, string];

@@ -73,3 +73,24 @@ export async function availableVehiclePath(server: { dataDir: string; databaseUr
     await db.destroy();
   }
 }
+
+/**
+ * Waits until a test server's outbox has nothing left to send now: no mail being sent, none queued
+ * and due. Once a test has received the mails it expects, no further one can follow after this, so
+ * "exactly these mails" is checked at once, and more surely than after a fixed wait.
+ */
+export async function untilOutboxSettled(server: { dataDir: string; databaseUrl?: string }, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { db } = openServerDatabase(server);
+    let rows: { status: string; nextAttemptAt: string }[];
+    try {
+      rows = await db.selectFrom("outbox").select(["status", "nextAttemptAt"]).execute();
+    } finally {
+      await db.destroy();
+    }
+    if (rows.every((r) => r.status !== "sending" && !(r.status === "queued" && Date.parse(r.nextAttemptAt) <= Date.now()))) return;
+    if (Date.now() > deadline) throw new Error("The outbox still had mail to send");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

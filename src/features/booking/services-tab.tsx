@@ -1,5 +1,5 @@
 import { Pencil } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ApiError, staffJson, useStaffData } from "~/shared/ui/staff/staff-fetch";
@@ -34,12 +34,21 @@ export function ServicesTab() {
   const { data, error, reload } = useStaffData<ServiceRecord[]>("/api/admin/services");
   const [editing, setEditing] = useState<string | null>(null);
   const editButtons = useRef<Record<string, HTMLButtonElement | null>>({});
+  const returnFocusTo = useRef<string | null>(null);
 
   function close(id: string) {
+    returnFocusTo.current = id;
     setEditing(null);
-    // Focus returns to the button that opened the form (WCAG 2.4.3).
-    requestAnimationFrame(() => editButtons.current[id]?.focus());
   }
+
+  // Focus returns to the button that opened the form (WCAG 2.4.3), once the render that brings the
+  // button back is committed: a frame callback could run before that render and find no button.
+  useEffect(() => {
+    const id = returnFocusTo.current;
+    if (editing !== null || id === null) return;
+    returnFocusTo.current = null;
+    editButtons.current[id]?.focus();
+  }, [editing, data]);
 
   if (error) return <LoadFailed onRetry={reload} />;
   if (data === null) return <p className="text-gray-700">{common.loading}</p>;

@@ -27,14 +27,21 @@ const KILL_AFTER = { contact: 30, financing: 30 };
  */
 const SLOW_BODY_SPREAD_MS = { contact: 3000, financing: 1500 };
 
-/** A request body sent in two parts, `pauseMs` apart. */
-function slowBody(text: string, pauseMs: number): ReadableStream<Uint8Array> {
+/**
+ * The last few contact messages of the 200 finish their bodies only at the kill: whatever the
+ * machine's speed, or what runs beside this file, the kill then lands with messages in flight. The
+ * others still race it freely, so messages are also killed mid-write when the timing allows.
+ */
+const CONTACTS_HELD_UNTIL_KILL = 5;
+
+/** A request body sent in two parts: the second `pauseMs` later, or when `release` settles. */
+function slowBody(text: string, pauseMs: number, release?: Promise<unknown>): ReadableStream<Uint8Array> {
   const bytes = new TextEncoder().encode(text);
   const half = Math.floor(bytes.length / 2);
   return new ReadableStream({
     async start(controller) {
       controller.enqueue(bytes.subarray(0, half));
-      await new Promise((r) => setTimeout(r, pauseMs));
+      await (release ?? new Promise((r) => setTimeout(r, pauseMs)));
       controller.enqueue(bytes.subarray(half));
       controller.close();
     },
@@ -122,14 +129,17 @@ describe.skipIf(onPostgres)("crash safety", () => {
     const server = first;
     const acknowledgedCount = { contact: 0, financing: 0 };
     let killed: Promise<void> | null = null;
+    let releaseHeld = () => {};
+    const held = new Promise<void>((resolve) => (releaseHeld = resolve));
     const t0 = Date.now();
     const submit = async (sent: Sent): Promise<Outcome> => {
       try {
         const json = JSON.stringify(sent.body);
+        const heldUntilKill = sent.kind === "contact" && sent.i >= TOTAL - 2 * CONTACTS_HELD_UNTIL_KILL;
         const res = await fetch(`${server.url}/api/${sent.kind}`, {
           method: "POST",
           headers: { "content-type": "application/json", "x-forwarded-for": `10.${Math.floor(sent.i / 250)}.${sent.i % 250}.7` },
-          body: slowBody(json, ((sent.i * 37) % 200) * (SLOW_BODY_SPREAD_MS[sent.kind] / 200)),
+          body: slowBody(json, ((sent.i * 37) % 200) * (SLOW_BODY_SPREAD_MS[sent.kind] / 200), heldUntilKill ? held : undefined),
           duplex: "half",
         } as RequestInit);
         const body = (await res.json()) as { id?: string };
@@ -137,6 +147,7 @@ describe.skipIf(onPostgres)("crash safety", () => {
           acknowledgedCount[sent.kind]++;
           if (!killed && acknowledgedCount.financing >= KILL_AFTER.financing && acknowledgedCount.contact >= KILL_AFTER.contact) {
             killed = server.kill("SIGKILL");
+            releaseHeld();
           }
         }
         return { sent, status: res.status, id: body.id };

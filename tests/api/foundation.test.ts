@@ -259,7 +259,9 @@ describe("POST /api/track-visitor", () => {
   });
 });
 
-describe("lifecycle", () => {
+// These tests start servers one after another: they get a budget of their own rather than one
+// test's 30 s, since a start takes a few seconds alone and more beside other test files.
+describe("lifecycle", { timeout: 120_000 }, () => {
   it("keeps every record across a restart", async () => {
     const first = await startTestServer();
     await fetch(`${first.url}/api/track-visitor`, {

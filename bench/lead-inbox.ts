@@ -12,7 +12,7 @@ import { sql } from "kysely";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { hashPassword } from "../src/server/auth/password-hash.server";
+import { hashPassword, SCRYPT_PARAMS } from "../src/server/auth/password-hash.server";
 import { insertStaffAccount } from "../src/server/data/staff-accounts.server";
 import { migrateToLatest, openDatabase, openPostgres, type Db } from "../src/server/db/database.server";
 import { engineOf } from "../src/server/db/dialect.server";
@@ -48,7 +48,7 @@ async function fill(db: Db): Promise<{ email: string }> {
       email: `sales${i}@bench.example`,
       name: `Sales ${i}`,
       role: "sales",
-      passwordHash: i === 0 ? await hashPassword(PASSWORD) : null,
+      passwordHash: i === 0 ? await hashPassword(PASSWORD, SCRYPT_PARAMS) : null,
     });
     sales.push(row.id);
   }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { emailField } from "~/shared/validation/fields";
+import { SCRYPT_PARAMS } from "./auth/password-hash.server";
 
 /**
  * Every environment variable the server reads, parsed once by one zod schema (README: Configuration;
@@ -47,6 +48,11 @@ export type ServerEnv = {
   testClock: boolean;
   /** LEAD_ALARM=false turns off the lead alarm's mails and the after-hours reply (decision 076); on by default. */
   leadAlarm: boolean;
+  /**
+   * scrypt's parameters for new password hashes and the unknown-account check: SCRYPT_PARAMS, or a cost
+   * (PASSWORD_HASH_COST = log2 of N) above it; below it only under NODE_ENV=test (decision 084).
+   */
+  passwordHashParams: { logN: number; r: number; p: number };
 };
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -106,6 +112,7 @@ const envSchema = z.object({
   DATABASE_URL: optional(url(/^postgres(ql)?$/, "a postgres:// URL, e.g. postgres://user:password@localhost:5432/dealership")),
   TEST_CLOCK: optional(boolean()),
   LEAD_ALARM: optional(boolean()),
+  PASSWORD_HASH_COST: optional(integer(10, 20)),
 });
 
 /**
@@ -123,6 +130,12 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
   // A clock a file can move would let anyone who can write DATA_DIR silence the lead alarm.
   if (e.TEST_CLOCK && nodeEnv !== "test")
     throw new EnvError("Invalid configuration: TEST_CLOCK must be false unless NODE_ENV=test (README: Configuration)");
+  // A cheaper hash makes every guess cheaper: only the test servers, which sign in hundreds of times, may
+  // lower it, and the tests of what the cost does run at production's.
+  if (e.PASSWORD_HASH_COST !== undefined && e.PASSWORD_HASH_COST < SCRYPT_PARAMS.logN && nodeEnv !== "test")
+    throw new EnvError(
+      `Invalid configuration: PASSWORD_HASH_COST must be ${SCRYPT_PARAMS.logN} or more unless NODE_ENV=test (README: Configuration)`,
+    );
   const isProduction = nodeEnv === "production";
   const port = e.PORT ?? 3000;
   const dataDir = path.resolve(e.DATA_DIR ?? "./data");
@@ -150,5 +163,6 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     documentCacheBytes: (e.DOCUMENT_CACHE_MB ?? 32) * 2 ** 20,
     testClock: e.TEST_CLOCK ?? false,
     leadAlarm: e.LEAD_ALARM ?? true,
+    passwordHashParams: { ...SCRYPT_PARAMS, logN: e.PASSWORD_HASH_COST ?? SCRYPT_PARAMS.logN },
   };
 }

@@ -99,4 +99,14 @@ describe("readEnv", () => {
     expect(() => readEnv({ NODE_ENV: "production", TEST_CLOCK: "true" })).toThrow(EnvError);
     expect(() => readEnv({ TEST_CLOCK: "true" })).toThrow(/TEST_CLOCK must be false unless NODE_ENV=test/);
   });
+
+  it("hashes passwords at OWASP's scrypt cost unless told a higher one; a lower one only under NODE_ENV=test", () => {
+    expect(readEnv({ NODE_ENV: "production" }).passwordHashParams).toEqual({ logN: 17, r: 8, p: 1 });
+    expect(readEnv({ NODE_ENV: "production", PASSWORD_HASH_COST: "18" }).passwordHashParams).toEqual({ logN: 18, r: 8, p: 1 });
+    expect(readEnv({ NODE_ENV: "test", PASSWORD_HASH_COST: "12" }).passwordHashParams).toEqual({ logN: 12, r: 8, p: 1 });
+    for (const NODE_ENV of ["production", "development"]) {
+      expect(() => readEnv({ NODE_ENV, PASSWORD_HASH_COST: "16" })).toThrow(/PASSWORD_HASH_COST must be 17 or more unless NODE_ENV=test/);
+    }
+    expect(() => readEnv({ NODE_ENV: "test", PASSWORD_HASH_COST: "9" })).toThrow(/PASSWORD_HASH_COST must be an integer from 10 to 20/);
+  });
 });

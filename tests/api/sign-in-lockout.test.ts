@@ -9,7 +9,7 @@ import {
   signIn,
   tallyStatuses,
 } from "../support/staff-sign-in";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { PRODUCTION_PASSWORD_HASH_COST, startTestServer, type TestServer } from "../support/test-server";
 
 /**
  * The sign-in limits hold when the guesses arrive at once, they do not lock a
@@ -19,7 +19,9 @@ import { startTestServer, type TestServer } from "../support/test-server";
 describe("sign-in lockout under parallel requests", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { TRUST_PROXY: "true" } });
+    // Production's scrypt cost: the races need guesses in flight while the first are checked, and the
+    // busy answer needs hashing slow enough to queue.
+    server = await startTestServer({ env: { TRUST_PROXY: "true", PASSWORD_HASH_COST: PRODUCTION_PASSWORD_HASH_COST } });
   });
   afterAll(async () => {
     await server?.stop();

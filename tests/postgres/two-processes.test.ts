@@ -19,7 +19,7 @@ import {
   signInOwner,
   tallyStatuses,
 } from "../support/staff-sign-in";
-import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
+import { openDatabaseForDataDir, PRODUCTION_PASSWORD_HASH_COST, startTestServer, type TestServer } from "../support/test-server";
 
 /**
  * Two server processes behind one load balancer, on one PostgreSQL database and one
@@ -34,6 +34,9 @@ describe("two server processes on one PostgreSQL database", () => {
     LEADS_TO: "leads@dealer.test",
     MAIL_FROM: "noreply@dealer.test",
     TRUST_PROXY: "true",
+    // The sign-in race below needs checks that take as long as production's, so that 100 guesses are all
+    // in flight while the first are checked.
+    PASSWORD_HASH_COST: PRODUCTION_PASSWORD_HASH_COST,
   });
 
   beforeAll(async () => {

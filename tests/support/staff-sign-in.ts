@@ -156,7 +156,7 @@ export async function createAccount(server: TestServer, input: { email: string; 
       email: input.email,
       name: input.name,
       role: input.role,
-      passwordHash: input.password ? await hashPassword(input.password) : null,
+      passwordHash: input.password ? await hashPassword(input.password, server.passwordHashParams) : null,
     });
   } finally {
     await db.destroy();

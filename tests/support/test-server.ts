@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SCRYPT_PARAMS, type PasswordHashParams } from "~/server/auth/password-hash.server";
 import { openDatabase, openPostgres, type Db } from "~/server/db/database.server";
 import { createDatabase } from "./postgres-cluster";
 
@@ -21,6 +22,16 @@ const SEEDED_TEMPLATE = path.join(
   }`,
 );
 
+/**
+ * scrypt's cost (PASSWORD_HASH_COST, log2 of N) of a test server: 2^12, a few milliseconds a check, not
+ * production's 2^17, about half a second and 128 MiB. The suites sign in and set passwords hundreds of
+ * times, and that was over a third of their work (decision 084). Tests of what the cost itself does (the
+ * sign-in limits under parallel requests, the unknown e-mail's timing) start their server with
+ * `PRODUCTION_PASSWORD_HASH_COST`; the server refuses a lower cost unless NODE_ENV=test.
+ */
+export const TEST_PASSWORD_HASH_COST = "12";
+export const PRODUCTION_PASSWORD_HASH_COST = String(SCRYPT_PARAMS.logN);
+
 /** Set by vitest.postgres.config.ts's global setup: every test server then gets its own PostgreSQL database. */
 const postgresAdminUrl = process.env.TEST_POSTGRES_ADMIN_URL;
 /** A restarted server (same DATA_DIR, e.g. after a crash) keeps its database. */
@@ -31,6 +42,8 @@ export type TestServer = {
   dataDir: string;
   /** The server's PostgreSQL database (vitest.postgres.config.ts); undefined on SQLite. */
   databaseUrl?: string;
+  /** The scrypt parameters the server hashes with: a test that writes an account's hash directly uses them too. */
+  passwordHashParams: PasswordHashParams;
   /** Every line the server printed (structured JSON logs). */
   logs: string[];
   process: ChildProcess;
@@ -69,7 +82,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
   // The lead alarm and the after-hours reply depend on the hour: off unless a test turns them on
   // (tests/api/lead-alarm.test.ts, with its own clock), so other tests' mail counts hold day and night.
-  const env: Record<string, string> = { SEED_DEMO: "false", LEAD_ALARM: "false", ...options.env };
+  // A production server refuses the test cost, and the production tests are about production's settings.
+  const cost: Record<string, string> = options.env?.NODE_ENV === "production" ? {} : { PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST };
+  const env: Record<string, string> = { SEED_DEMO: "false", LEAD_ALARM: "false", ...cost, ...options.env };
   if (postgresAdminUrl && env.DATABASE_URL === undefined) {
     let databaseUrl = databaseOfDataDir.get(dataDir);
     if (!databaseUrl) {
@@ -113,7 +128,11 @@ async function ensureSeededTemplate(): Promise<{ dir: string; database?: string 
   try {
     fs.rmSync(dir, { recursive: true, force: true });
     const databaseUrl = postgresAdminUrl ? await createDatabase(postgresAdminUrl) : undefined;
-    const server = await spawnServer(dir, { SEED_DEMO: "true", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+    const server = await spawnServer(dir, {
+      SEED_DEMO: "true",
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
     await server.stop();
     // The marker names the template database (empty on SQLite, whose data is the copied file).
     fs.writeFileSync(marker, databaseUrl ? new URL(databaseUrl).pathname.slice(1) : "");
@@ -143,7 +162,17 @@ function spawnServer(dataDir: string, env: Record<string, string>): Promise<Test
           if (child.exitCode === null && child.signalCode === null) child.kill(signal);
           await exited;
         };
-        resolve({ url, dataDir, databaseUrl: env.DATABASE_URL, logs, process: child, stop: () => kill("SIGTERM"), kill });
+        const passwordHashParams = { ...SCRYPT_PARAMS, logN: Number(env.PASSWORD_HASH_COST ?? SCRYPT_PARAMS.logN) };
+        resolve({
+          url,
+          dataDir,
+          databaseUrl: env.DATABASE_URL,
+          passwordHashParams,
+          logs,
+          process: child,
+          stop: () => kill("SIGTERM"),
+          kill,
+        });
       }
     };
     for (const stream of [child.stdout!, child.stderr!]) {

@@ -1,4 +1,4 @@
-import { hashPassword } from "~/server/auth/password-hash.server";
+import { hashPassword, SCRYPT_PARAMS } from "~/server/auth/password-hash.server";
 import { passwordPolicyError } from "~/server/auth/password-policy.server";
 import type { AppContext } from "~/server/context.server";
 import { EnvError } from "~/server/env.server";
@@ -36,13 +36,18 @@ export async function ensureFirstOwner(ctx: AppContext): Promise<"existing" | "f
       email: ctx.env.adminEmail,
       name: "Owner",
       role: "owner",
-      passwordHash: await hashPassword(ctx.env.adminPassword),
+      passwordHash: await hashPassword(ctx.env.adminPassword, ctx.env.passwordHashParams),
     });
     return "from-env";
   }
   if (ctx.env.isProduction) {
     throw new EnvError("No staff account exists: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first owner (NODE_ENV=production)");
   }
-  await insertStaffAccount(ctx.db, { email: DEMO_OWNER.email, name: DEMO_OWNER.name, role: "owner", passwordHash: DEMO_OWNER_HASH });
+  // The made-once hash has production's cost; a test server with a lower one hashes the demo password its way.
+  const passwordHash =
+    ctx.env.passwordHashParams.logN === SCRYPT_PARAMS.logN
+      ? DEMO_OWNER_HASH
+      : await hashPassword(DEMO_OWNER.password, ctx.env.passwordHashParams);
+  await insertStaffAccount(ctx.db, { email: DEMO_OWNER.email, name: DEMO_OWNER.name, role: "owner", passwordHash });
   return "demo";
 }

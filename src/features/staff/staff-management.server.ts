@@ -162,7 +162,7 @@ export async function setPasswordWithLink(ctx: AppContext, input: z.infer<typeof
   if (!account || account.disabled) return { kind: "invalid-link" };
   const weak = passwordPolicyError(input.password, account.email);
   if (weak) return { kind: "weak", message: weak };
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.env.passwordHashParams);
   if ((await consumeSetupToken(ctx.db, hashToken(input.token), new Date(now))) !== account.id) return { kind: "invalid-link" };
   await updateStaffAccount(ctx.db, account.id, { passwordHash });
   await deleteStaffSessionsOf(ctx.db, account.id);

@@ -120,7 +120,7 @@ export async function checkPassword(
 
   const ok = await underReservation(ctx, reservation, async () => {
     if (account?.passwordHash) return verifyPassword(input.password, account.passwordHash);
-    await dummyPasswordCheck(input.password);
+    await dummyPasswordCheck(input.password, ctx.env.passwordHashParams);
     return false;
   });
   if (!account || !ok || account.disabled) {
@@ -134,8 +134,8 @@ export async function checkPassword(
   }
   // The password alone forgives nothing: the failures stay until the code step completes the sign-in.
   await recordSuccess(ctx, reservation);
-  if (needsRehash(account.passwordHash!))
-    await updateStaffAccount(ctx.db, account.id, { passwordHash: await hashPassword(input.password) });
+  if (needsRehash(account.passwordHash!, ctx.env.passwordHashParams))
+    await updateStaffAccount(ctx.db, account.id, { passwordHash: await hashPassword(input.password, ctx.env.passwordHashParams) });
 
   const pending = pendingToken(ctx, account.id, now + PENDING_SIGN_IN_MS);
   if (account.totpEnrolledAt && account.totpSecretEnc) return { kind: "code", pendingToken: pending };
@@ -261,7 +261,7 @@ export async function changeOwnPassword(
   if (input.newPassword.normalize("NFKC") === input.currentPassword.normalize("NFKC")) return { kind: "same-password" };
   const weak = passwordPolicyError(input.newPassword, account.email);
   if (weak) return { kind: "weak", message: weak };
-  await updateStaffAccount(ctx.db, account.id, { passwordHash: await hashPassword(input.newPassword) });
+  await updateStaffAccount(ctx.db, account.id, { passwordHash: await hashPassword(input.newPassword, ctx.env.passwordHashParams) });
   await deleteStaffSessionsOf(ctx.db, account.id);
   await audit(ctx, account, "password-changed");
   return { kind: "changed" };

@@ -19,7 +19,8 @@ const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 const FORMAT = /^\$scrypt\$v=1\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9_-]{16,})\$([A-Za-z0-9_-]{32,})$/;
 
-type Params = { logN: number; r: number; p: number };
+export type PasswordHashParams = { logN: number; r: number; p: number };
+type Params = PasswordHashParams;
 
 /**
  * scrypt runs on libuv's thread pool (4 threads), which `express.static`'s file reads share, and keeps
@@ -63,8 +64,11 @@ function derive(password: string, salt: Buffer, { logN, r, p }: Params, length: 
   return withHashingSlot(() => scrypt(password.normalize("NFKC"), salt, length, { N, r, p, maxmem: 128 * N * r * p + 32 * 1024 * 1024 }));
 }
 
-/** "$scrypt$v=1$ln=17,r=8,p=1$<salt>$<hash>" (base64url): version, parameters, salt and key together. */
-export async function hashPassword(password: string, params: Params = SCRYPT_PARAMS): Promise<string> {
+/**
+ * "$scrypt$v=1$ln=17,r=8,p=1$<salt>$<hash>" (base64url): version, parameters, salt and key together.
+ * `params` is the server's configured ServerEnv.passwordHashParams (SCRYPT_PARAMS in production).
+ */
+export async function hashPassword(password: string, params: Params): Promise<string> {
   const salt = crypto.randomBytes(SALT_LENGTH);
   const key = await derive(password, salt, params, KEY_LENGTH);
   return `$scrypt$v=1$ln=${params.logN},r=${params.r},p=${params.p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
@@ -82,17 +86,17 @@ function parse(encoded: string): { params: Params; salt: Buffer; key: Buffer } |
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
   const parsed = parse(encoded);
   if (!parsed) {
-    await dummyPasswordCheck(password);
+    await dummyPasswordCheck(password, SCRYPT_PARAMS);
     return false;
   }
   const key = await derive(password, parsed.salt, parsed.params, parsed.key.length);
   return crypto.timingSafeEqual(key, parsed.key);
 }
 
-/** Whether a stored hash uses weaker parameters than today's (re-hash it at the next sign-in). */
-export function needsRehash(encoded: string): boolean {
+/** Whether a stored hash uses weaker parameters than the configured ones (re-hash it at the next sign-in). */
+export function needsRehash(encoded: string, params: Params): boolean {
   const parsed = parse(encoded);
-  return !parsed || parsed.params.logN < SCRYPT_PARAMS.logN || parsed.params.r < SCRYPT_PARAMS.r;
+  return !parsed || parsed.params.logN < params.logN || parsed.params.r < params.r;
 }
 
 const DUMMY_SALT = crypto.randomBytes(SALT_LENGTH);
@@ -101,6 +105,6 @@ const DUMMY_SALT = crypto.randomBytes(SALT_LENGTH);
  * Spends the same time as a real check, for an unknown e-mail or an account without a
  * password: the answer's timing must not tell which e-mails have accounts.
  */
-export async function dummyPasswordCheck(password: string): Promise<void> {
-  await derive(password, DUMMY_SALT, SCRYPT_PARAMS, KEY_LENGTH);
+export async function dummyPasswordCheck(password: string, params: Params): Promise<void> {
+  await derive(password, DUMMY_SALT, params, KEY_LENGTH);
 }

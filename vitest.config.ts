@@ -13,5 +13,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Two files at a time: a third of the wall time is each file's imports (docs/decisions/084-two-test-files-at-a-time.md).
+    maxWorkers: 2,
   },
 });

@@ -1,13 +1,16 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-/** End-to-end flows in real Chromium against the real server; one file at a time. */
+/** End-to-end flows in real Chromium against the real server; two files at a time. */
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
     include: ["tests/e2e/**/*.test.ts"],
     environment: "node",
-    fileParallelism: false,
+    // Two files at a time, each with its own server and Chromium (docs/decisions/084-two-test-files-at-a-time.md).
+    maxWorkers: 2,
+    // The one file whose tests run concurrently (javascript-transfer) loads three pages at a time.
+    maxConcurrency: 3,
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

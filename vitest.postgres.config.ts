@@ -16,5 +16,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Two files at a time on any machine: one file keeps under one core busy, most of its time spent
+    // waiting on servers, sockets and clocks (docs/decisions/084-two-test-files-at-a-time.md).
+    maxWorkers: 2,
   },
 });

@@ -6,7 +6,7 @@ import path from "node:path";
 import { openDatabase } from "../src/server/db/database.server";
 import { chromiumFlags, chromiumPath } from "../tests/support/browser";
 import { vehiclePath } from "../src/shared/lib/vehicle-path";
-import { startTestServer, type TestServer } from "../tests/support/test-server";
+import { PRODUCTION_PASSWORD_HASH_COST, startTestServer, type TestServer } from "../tests/support/test-server";
 
 export const root = path.resolve(import.meta.dirname, "..");
 export const resultsDir = path.join(root, "bench/results");
@@ -24,7 +24,11 @@ export async function dataDirWith(vehicles: number): Promise<string> {
   const cached = path.join(os.tmpdir(), `dealership-bench-${vehicles}`);
   if (!fs.existsSync(path.join(cached, ".complete"))) {
     fs.rmSync(cached, { recursive: true, force: true });
-    const seeding = await startTestServer({ dataDir: cached, env: { SEED_DEMO: "true" } });
+    // Production's password cost: the bench servers run as production does, and sign in with these accounts.
+    const seeding = await startTestServer({
+      dataDir: cached,
+      env: { SEED_DEMO: "true", PASSWORD_HASH_COST: PRODUCTION_PASSWORD_HASH_COST },
+    });
     await seeding.stop();
     const extra = vehicles - 32;
     if (extra > 0) {

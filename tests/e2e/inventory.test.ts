@@ -153,7 +153,7 @@ describe("inventory", () => {
     await placeholders.waitFor();
     expect(await placeholders.locator("li").count()).toBe(6);
     release();
-    await expect.poll(() => resultLine(page).textContent()).toBe(showing(vehicles.length));
+    await expect.poll(() => resultLine(page).textContent(), { timeout: 15_000 }).toBe(showing(vehicles.length));
     expect(await placeholders.count()).toBe(0);
     await page.context().close();
   });
@@ -469,7 +469,20 @@ describe("vehicle page", () => {
     });
     // Every photo held: only the key press (or, 3 s on, the time limit) can start the scripts.
     await page.route(/\/images\/.+/, () => new Promise(() => {}));
+    // The page's first inline module listens for the key; on a busy machine it can run well after
+    // DOMContentLoaded, and a key pressed before it listens would start nothing. So the test notes when a
+    // keydown listener is added to the window (nothing else adds one before hydration) and presses after.
+    await page.addInitScript(() => {
+      const add = window.addEventListener.bind(window);
+      window.addEventListener = ((type: string, ...rest: [EventListenerOrEventListenerObject, AddEventListenerOptions?]) => {
+        if (type === "keydown") (window as unknown as { keydownListened?: boolean }).keydownListened = true;
+        add(type, ...rest);
+      }) as typeof window.addEventListener;
+    });
     await page.goto(pathOf(v), { waitUntil: "domcontentloaded" });
+    await page.waitForFunction(() => (window as unknown as { keydownListened?: boolean }).keydownListened === true, null, {
+      timeout: 10_000,
+    });
     await page.waitForTimeout(300);
     expect(fetched).toEqual([]);
     await page.keyboard.press("Tab");

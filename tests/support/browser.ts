@@ -90,6 +90,8 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
  * checked there. The page is exactly what the no-JS shopper sees; nothing hydrates it.
  */
 export async function seriousAxeViolationsWithoutJs(browser: Browser, noJsPage: Page): Promise<AxeViolation[]> {
+  // The whole document: a page still streaming would be copied cut short (an element open, its children to come).
+  await noJsPage.waitForLoadState("load");
   const html = (await noJsPage.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
   const url = noJsPage.url();
   // A request never carries the URL's #fragment, so the route matches the URL without it: a page

@@ -11,6 +11,9 @@ export default defineConfig({
     maxWorkers: 2,
     // The one file whose tests run concurrently (javascript-transfer) loads three pages at a time.
     maxConcurrency: 3,
+    // A poll ends as soon as it holds; its limit only says how long a failure takes to show. Vitest's
+    // default of 1 s is shorter than a page update can take with two files' browsers on two cores.
+    expect: { poll: { timeout: 10_000 } },
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

@@ -13,7 +13,7 @@ import { businessProfile } from "~/shared/config/business-profile";
 import type { Service } from "~/shared/types/service";
 import { upcomingDateFor } from "../support/booking-dates";
 import { parseIcs, recipients, sleep } from "../support/lead-delivery-helpers";
-import { openServerDatabase, untilOutboxSettled } from "../support/server-database";
+import { forgetMailsOnceSent, openServerDatabase, untilOutboxSettled } from "../support/server-database";
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../support/smtp-capture";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { openDatabaseForDataDir, startTestServer, type TestServer } from "../support/test-server";
@@ -69,8 +69,8 @@ afterAll(async () => {
   await server?.stop();
   await smtp?.close();
 });
-beforeEach(() => {
-  smtp.mails.length = 0;
+beforeEach(async () => {
+  if (server) await forgetMailsOnceSent(server, smtp);
 });
 
 /** Waits for exactly `count` mails (and until the outbox has nothing left to send now, so no extra one comes) and clears them. */

@@ -8,7 +8,7 @@ import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { adfDtdErrors } from "../support/adf-dtd";
 import { recipients, sleep, subjects } from "../support/lead-delivery-helpers";
-import { openServerDatabase } from "../support/server-database";
+import { forgetMailsOnceSent, openServerDatabase } from "../support/server-database";
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../support/smtp-capture";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { signInAs } from "../support/staff-sign-in";
@@ -111,8 +111,8 @@ afterAll(async () => {
   await server?.stop();
   await smtp?.close();
 });
-beforeEach(() => {
-  smtp.mails.length = 0;
+beforeEach(async () => {
+  if (server) await forgetMailsOnceSent(server, smtp);
 });
 
 describe("the deal sheet", () => {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openServerDatabase } from "../support/server-database";
+import { forgetMailsOnceSent, openServerDatabase } from "../support/server-database";
 import { mail as enMail } from "~/shared/i18n/en/mail";
 import { mail as esMail } from "~/shared/i18n/es/mail";
 import { mail as ptMail } from "~/shared/i18n/pt/mail";
@@ -44,8 +44,8 @@ afterAll(async () => {
   await server?.stop();
   await smtp?.close();
 });
-beforeEach(() => {
-  smtp.mails.length = 0;
+beforeEach(async () => {
+  if (server) await forgetMailsOnceSent(server, smtp);
 });
 
 function postJson(url: string, body: unknown) {

@@ -15,7 +15,7 @@ import { financingApplicationBody, parseIcs, recipients, sleep, subjects } from 
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../support/smtp-capture";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { civicDataDir, testPhoto } from "../support/civic-data-dir";
-import { openServerDatabase, untilOutboxSettled } from "../support/server-database";
+import { forgetMailsOnceSent, openServerDatabase, untilOutboxSettled } from "../support/server-database";
 
 /** Parses an ADF body, each prospect's vehicles always as a list. */
 const parseAdf = (xml: string) =>
@@ -120,8 +120,8 @@ describe("lead delivery through SMTP", () => {
     await server?.stop();
     await smtp?.close();
   });
-  beforeEach(() => {
-    smtp.mails.length = 0;
+  beforeEach(async () => {
+    if (server) await forgetMailsOnceSent(server, smtp);
   });
 
   it("a contact message mails staff (reply-to the shopper), the CRM as ADF/XML and the shopper", async () => {

@@ -7,7 +7,7 @@ import type { Vehicle } from "~/shared/types/vehicle";
 import { upcomingDateFor } from "../support/booking-dates";
 import { financingApplicationBody, sleep } from "../support/lead-delivery-helpers";
 import { civicDataDir } from "../support/civic-data-dir";
-import { openServerDatabase } from "../support/server-database";
+import { forgetMailsOnceSent, openServerDatabase } from "../support/server-database";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { postJson as postStaffJson, signIn, signInAs, signInOwner, type StaffClient } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -189,7 +189,7 @@ describe("lead inbox: assignment by language and turn", () => {
   }, 60_000);
 
   it("mails the lead to its assignee, and LEADS_TO still gets it", async () => {
-    smtp.mails.length = 0;
+    await forgetMailsOnceSent(server, smtp);
     const id = await contactLead({ firstName: "Camila", email: "camila.mail@example.com", locale: "en", vehicleId: vehicle.id });
     const lead = await leadOf("message", id);
     expect(lead.assigneeId).toBe(tom.id);

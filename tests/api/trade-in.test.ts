@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createVinDecoder } from "~/features/vehicles/vin-decoder.server";
 import { adfDtdErrors } from "../support/adf-dtd";
 import { recipients, subjects } from "../support/lead-delivery-helpers";
-import { openServerDatabase, untilOutboxSettled } from "../support/server-database";
+import { forgetMailsOnceSent, openServerDatabase, untilOutboxSettled } from "../support/server-database";
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../support/smtp-capture";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { signInAs } from "../support/staff-sign-in";
@@ -102,8 +102,8 @@ describe("trade-in appraisals", () => {
     await server?.stop();
     await smtp?.close();
   });
-  beforeEach(() => {
-    smtp.mails.length = 0;
+  beforeEach(async () => {
+    if (server) await forgetMailsOnceSent(server, smtp);
   });
 
   let tradeInId = "";

@@ -7,7 +7,7 @@ import type { Service } from "~/shared/types/service";
 import { SHARED_STOCK_VERSION_REUSE_MS } from "~/server/data/vehicles.server";
 import { upcomingDateFor } from "../support/booking-dates";
 import { sleep, subjects } from "../support/lead-delivery-helpers";
-import { openServerDatabase } from "../support/server-database";
+import { forgetMailsOnceSent, openServerDatabase } from "../support/server-database";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import {
   createAccount,
@@ -213,7 +213,7 @@ describe("two server processes on one PostgreSQL database", () => {
   });
 
   it("a queued mail is sent exactly once while both processes' outbox workers poll", async () => {
-    smtp.mails.length = 0;
+    await forgetMailsOnceSent(a, smtp);
     const responses = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         postJson(

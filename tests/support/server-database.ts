@@ -94,3 +94,13 @@ export async function untilOutboxSettled(server: { dataDir: string; databaseUrl?
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * Forgets the mails a test's SMTP capture received so far, once the outbox has sent what it had: a mail
+ * the previous test queued (and did not wait for) then cannot arrive after the reset and count as this
+ * test's.
+ */
+export async function forgetMailsOnceSent(server: { dataDir: string; databaseUrl?: string }, smtp: { mails: unknown[] }): Promise<void> {
+  await untilOutboxSettled(server);
+  smtp.mails.length = 0;
+}

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { emailField } from "~/shared/validation/fields";
-import { SCRYPT_PARAMS } from "./auth/password-hash.server";
+import { SCRYPT_PARAMS, type PasswordHashParams } from "./auth/password-hash.server";
 
 /**
  * Every environment variable the server reads, parsed once by one zod schema (README: Configuration;
@@ -52,7 +52,7 @@ export type ServerEnv = {
    * scrypt's parameters for new password hashes and the unknown-account check: SCRYPT_PARAMS, or a cost
    * (PASSWORD_HASH_COST = log2 of N) above it; below it only under NODE_ENV=test (decision 084).
    */
-  passwordHashParams: { logN: number; r: number; p: number };
+  passwordHashParams: PasswordHashParams;
 };
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;

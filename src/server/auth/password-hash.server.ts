@@ -20,7 +20,6 @@ const SALT_LENGTH = 16;
 const FORMAT = /^\$scrypt\$v=1\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9_-]{16,})\$([A-Za-z0-9_-]{32,})$/;
 
 export type PasswordHashParams = { logN: number; r: number; p: number };
-type Params = PasswordHashParams;
 
 /**
  * scrypt runs on libuv's thread pool (4 threads), which `express.static`'s file reads share, and keeps
@@ -58,7 +57,7 @@ async function withHashingSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function derive(password: string, salt: Buffer, { logN, r, p }: Params, length: number): Promise<Buffer> {
+function derive(password: string, salt: Buffer, { logN, r, p }: PasswordHashParams, length: number): Promise<Buffer> {
   const N = 2 ** logN;
   // Node's default maxmem (32 MiB) is below 128 * N * r; allow exactly what the parameters need.
   return withHashingSlot(() => scrypt(password.normalize("NFKC"), salt, length, { N, r, p, maxmem: 128 * N * r * p + 32 * 1024 * 1024 }));
@@ -68,13 +67,13 @@ function derive(password: string, salt: Buffer, { logN, r, p }: Params, length: 
  * "$scrypt$v=1$ln=17,r=8,p=1$<salt>$<hash>" (base64url): version, parameters, salt and key together.
  * `params` is the server's configured ServerEnv.passwordHashParams (SCRYPT_PARAMS in production).
  */
-export async function hashPassword(password: string, params: Params): Promise<string> {
+export async function hashPassword(password: string, params: PasswordHashParams): Promise<string> {
   const salt = crypto.randomBytes(SALT_LENGTH);
   const key = await derive(password, salt, params, KEY_LENGTH);
   return `$scrypt$v=1$ln=${params.logN},r=${params.r},p=${params.p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }
 
-function parse(encoded: string): { params: Params; salt: Buffer; key: Buffer } | null {
+function parse(encoded: string): { params: PasswordHashParams; salt: Buffer; key: Buffer } | null {
   const m = FORMAT.exec(encoded);
   if (!m) return null;
   const params = { logN: Number(m[1]), r: Number(m[2]), p: Number(m[3]) };
@@ -94,7 +93,7 @@ export async function verifyPassword(password: string, encoded: string): Promise
 }
 
 /** Whether a stored hash uses weaker parameters than the configured ones (re-hash it at the next sign-in). */
-export function needsRehash(encoded: string, params: Params): boolean {
+export function needsRehash(encoded: string, params: PasswordHashParams): boolean {
   const parsed = parse(encoded);
   return !parsed || parsed.params.logN < params.logN || parsed.params.r < params.r;
 }
@@ -105,6 +104,6 @@ const DUMMY_SALT = crypto.randomBytes(SALT_LENGTH);
  * Spends the same time as a real check, for an unknown e-mail or an account without a
  * password: the answer's timing must not tell which e-mails have accounts.
  */
-export async function dummyPasswordCheck(password: string, params: Params): Promise<void> {
+export async function dummyPasswordCheck(password: string, params: PasswordHashParams): Promise<void> {
   await derive(password, DUMMY_SALT, params, KEY_LENGTH);
 }

@@ -349,5 +349,17 @@ describe("lead report", () => {
     expect((await call(owner, "/api/admin/reports/leads?from=2026-11-20&to=2026-11-01")).status).toBe(400);
     expect((await call(owner, "/api/admin/reports/leads?from=2020-01-01&to=2026-11-01")).status).toBe(400);
     expect((await call(owner, "/api/admin/reports/leads.csv?to=yesterday")).status).toBe(400);
+    // Far dates were a 500 (RangeError in the day arithmetic): a 400 with the field's message now.
+    for (const [from, to] of [
+      ["1000-01-01", "1000-01-02"],
+      ["0000-01-01", "0000-01-02"],
+      ["9999-12-30", "9999-12-31"],
+    ]) {
+      for (const path of ["/api/admin/reports/leads", "/api/admin/reports/leads.csv"]) {
+        const far = await call(owner, `${path}?from=${from}&to=${to}`);
+        expect(far.status, `${path} ${from}`).toBe(400);
+        expect(((await far.json()) as { fieldErrors: Record<string, string> }).fieldErrors.from).toBe("Use a date from 1970 to 2999.");
+      }
+    }
   });
 });

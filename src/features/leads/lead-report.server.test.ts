@@ -50,4 +50,13 @@ describe("lead report arithmetic", () => {
     expect(leadReportRange({ from: "2025-01-01", to: "2026-11-01" })).toMatchObject({ ok: false, fieldErrors: { to: expect.any(String) } });
     expect(leadReportRange({ from: ["2026-01-01", "2026-01-02"] })).toMatchObject({ ok: false });
   });
+
+  it.each([
+    ["1000-01-01", "1000-01-02"],
+    ["0000-01-01", "0000-01-02"],
+    ["9999-12-30", "9999-12-31"],
+    ["1969-12-31", "1970-01-01"],
+  ])("refuses the far dates %s to %s with a field message", (from, to) => {
+    expect(leadReportRange({ from, to })).toMatchObject({ ok: false, fieldErrors: { from: "Use a date from 1970 to 2999." } });
+  });
 });

@@ -21,16 +21,32 @@ export const ANSWERED_WITHIN_MINUTES = 5;
 /** Without dates, the report covers the last 30 days (today included). */
 export const DEFAULT_REPORT_DAYS = 30;
 
+/**
+ * The years a report may name. Before 1970 the time zone database gives local mean time (offsets in
+ * seconds, years written with an era) and past 9999 an ISO date has six digits, so the day
+ * arithmetic below broke (a 500 for 1000-01-01, 0000-01-01 and 9999-12-30); no lead is that old or
+ * that far ahead, so anything outside these years is refused with a field message.
+ */
+export const FIRST_REPORT_YEAR = 1970;
+export const LAST_REPORT_YEAR = 2999;
+
 const m = staffMessagesFor().reports;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.errors.date);
 export const leadReportQuerySchema = z
   .object({ from: isoDate.optional(), to: isoDate.optional() })
   .refine((q) => !q.from || validDate(q.from), { path: ["from"], message: m.errors.notADate })
-  .refine((q) => !q.to || validDate(q.to), { path: ["to"], message: m.errors.notADate });
+  .refine((q) => !q.to || validDate(q.to), { path: ["to"], message: m.errors.notADate })
+  .refine((q) => !q.from || withinReportYears(q.from), { path: ["from"], message: m.errors.outOfRange(FIRST_REPORT_YEAR, LAST_REPORT_YEAR) })
+  .refine((q) => !q.to || withinReportYears(q.to), { path: ["to"], message: m.errors.outOfRange(FIRST_REPORT_YEAR, LAST_REPORT_YEAR) });
 
 function validDate(date: string): boolean {
   const d = new Date(`${date}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;
+}
+
+function withinReportYears(date: string): boolean {
+  const year = Number(date.slice(0, 4));
+  return year >= FIRST_REPORT_YEAR && year <= LAST_REPORT_YEAR;
 }
 
 const DAY_MS = 86_400_000;

@@ -43,6 +43,7 @@ export const reports = {
     checkDates: "Check the dates.",
     date: "Use a date like 2026-11-27.",
     notADate: "Not a calendar date.",
+    outOfRange: (first: number, last: number) => `Use a date from ${first} to ${last}.`,
     order: "The start is after the end.",
     tooLong: (days: number) => `At most ${days} days at a time.`,
   },

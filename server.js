@@ -18,12 +18,8 @@ if (process.argv.includes("--rebuild") || (check && !buildIsCurrent(root))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// Everything the server creates in DATA_DIR is private to its user: the database and its WAL, mails under
-// mail/, photos, the vPIC cache. With the usual umask 022 they were world-readable
-// (0644), and the database holds every shopper's name, phone and e-mail; only master.key and private/ set
-// their own modes. Set after the build above, whose files a separate web server may need to read.
-process.umask(0o077);
-
+// Everything the server creates in DATA_DIR is private to its user (umask 077, set by startServer, after the
+// build above, whose files a separate web server may need to read): src/server/file-modes.server.ts.
 const { startProductionServer } = await import(serverEntry);
 let running;
 try {

@@ -3,10 +3,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { backupDataDir } from "~/server/backup/backup.server";
 import { readEnv } from "~/server/env.server";
+import { keepNewFilesPrivate } from "~/server/file-modes.server";
 
-// The copy holds what the database holds (every shopper's contacts): private to its user, as the server
-// makes its own files (server.js), whatever the shell's umask.
-process.umask(0o077);
+// The copy holds what the database holds (every shopper's contacts): private to its user, as every entry
+// point's files are, whatever the shell's umask.
+keepNewFilesPrivate();
 const { values } = parseArgs({ options: { to: { type: "string" } } });
 const env = readEnv();
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");

@@ -3,9 +3,10 @@
 // deploy pipelines that migrate before rolling out new processes.
 import { connectDatabase, migrateToLatest } from "~/server/db/database.server";
 import { readEnv } from "~/server/env.server";
+import { keepNewFilesPrivate } from "~/server/file-modes.server";
 
-// A database this creates is private to its user, as the server makes its own files (server.js).
-process.umask(0o077);
+// What this writes is private to its user, as every entry point's files are, whatever the shell's umask.
+keepNewFilesPrivate();
 
 try {
   const env = readEnv();

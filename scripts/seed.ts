@@ -8,9 +8,10 @@ import { readEnv } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
 import { loadSecrets } from "~/server/secrets.server";
 import { addDemoVehicles, seedDemoData } from "~/server/seed/seed-demo.server";
+import { keepNewFilesPrivate } from "~/server/file-modes.server";
 
-// A database this creates is private to its user, as the server makes its own files (server.js).
-process.umask(0o077);
+// What this writes is private to its user, as every entry point's files are, whatever the shell's umask.
+keepNewFilesPrivate();
 
 const MAX_GENERATED = 5000;
 const { values } = parseArgs({ options: { vehicles: { type: "string" } } });

@@ -9,6 +9,10 @@ import { readEnv } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
 import { loadSecrets } from "~/server/secrets.server";
 import { STAFF_ROLES } from "~/shared/staff/staff-roles";
+import { keepNewFilesPrivate } from "~/server/file-modes.server";
+
+// A database this creates (the first hire, before the server ever ran) is private to its user.
+keepNewFilesPrivate();
 
 const USAGE = `Usage:
   npm run staff -- add --email E --name N --role ${STAFF_ROLES.join("|")}

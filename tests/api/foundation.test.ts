@@ -1,4 +1,6 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findVehicle, updateVehicle } from "~/server/data/vehicles.server";
@@ -335,6 +337,63 @@ describe("lifecycle", { timeout: 120_000 }, () => {
       expect(modes).toEqual(expected);
     } finally {
       await fresh.stop();
+    }
+  });
+
+  // The review's L-8: `npm run staff` under a shell's umask 022 made the database 0644, and SQLite gave the
+  // server's -wal and -shm files the same mode. Every entry point now sets one umask, and the server narrows
+  // what an older run left.
+  it.skipIf(onPostgres)("keeps a database made by npm run staff private, and narrows files an older run left", async () => {
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dealership-modes-")), "data");
+    const staff = spawnSync(
+      "sh",
+      [
+        "-c",
+        `umask 022 && exec "${process.execPath}" node_modules/tsx/dist/cli.mjs scripts/staff.ts add --email first@example.com --name First --role owner`,
+      ],
+      { env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "warn" }, encoding: "utf8" },
+    );
+    expect(staff.status, staff.stderr).toBe(0);
+    const modesUnder = (dir: string) => {
+      const modes: Record<string, string> = { ".": (fs.statSync(dir).mode & 0o777).toString(8) };
+      const walk = (folder: string) => {
+        for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+          const full = path.join(folder, entry.name);
+          modes[path.relative(dir, full)] = (fs.statSync(full).mode & 0o777).toString(8);
+          if (entry.isDirectory()) walk(full);
+        }
+      };
+      walk(dir);
+      return modes;
+    };
+    const privateModes = (modes: Record<string, string>) =>
+      Object.fromEntries(Object.keys(modes).map((name) => [name, fs.statSync(path.join(dataDir, name)).isDirectory() ? "700" : "600"]));
+    const made = modesUnder(dataDir);
+    expect(made["dealership.sqlite"]).toBe("600");
+    expect(made).toEqual(privateModes(made));
+
+    // As an install made before this fix left it: everything readable by others.
+    for (const [name] of Object.entries(made)) {
+      const full = path.join(dataDir, name);
+      fs.chmodSync(full, fs.statSync(full).isDirectory() ? 0o755 : 0o644);
+    }
+    const looseUmask = process.umask(0o022);
+    const started = await startTestServer({ dataDir }).finally(() => process.umask(looseUmask));
+    try {
+      const res = await fetch(`${started.url}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ firstName: "Ana", lastName: "Silva", email: "pii@example.net", phone: "9785550100", message: "Private?" }),
+      });
+      expect(res.status).toBe(201);
+      const mailDir = path.join(dataDir, "mail");
+      await expect.poll(() => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir).length : 0), { timeout: 10_000 }).toBeGreaterThan(0);
+      const served = modesUnder(dataDir);
+      expect(served["dealership.sqlite-wal"]).toBe("600");
+      expect(served["dealership.sqlite-shm"]).toBe("600");
+      expect(served).toEqual(privateModes(served));
+    } finally {
+      await started.stop();
     }
   });
 

@@ -9,6 +9,7 @@ import { connectDatabase, migrateToLatest } from "~/server/db/database.server";
 import { withStartupLock } from "~/server/db/dialect.server";
 import { readEnv, type ServerEnv } from "~/server/env.server";
 import { assertDataDirWritable } from "~/server/health.server";
+import { keepNewFilesPrivate, tightenDataDir } from "~/server/file-modes.server";
 import { createLogger } from "~/server/logger.server";
 import { createMailTransport } from "~/server/mail/mail-transport.server";
 import { isLocalOrigin, LOCAL_PUBLIC_URL_REASON } from "~/server/public-url.server";
@@ -33,6 +34,8 @@ export type RunningServer = { server: Server; ctx: AppContext; url: string; clos
  * and serves on env.port. SIGTERM/SIGINT finish in-flight requests, then close the database.
  */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
+  // Before anything is written under DATA_DIR (server.js has built the site by now, whose files may be read by others).
+  keepNewFilesPrivate();
   const env = options.env ?? readEnv();
   const logger = createLogger(env.logLevel);
   // libvips keeps up to 50 MB of finished operations by default, for programs that repeat them. This
@@ -43,6 +46,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Photos and encrypted documents live in DATA_DIR (shared storage when several processes run):
   // better no start than a server that accepts an upload it cannot keep.
   assertDataDirWritable(env.dataDir);
+  tightenDataDir(env.dataDir);
   const { db, engine } = await connectDatabase(env);
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ engine, migrations: applied }, "migrations applied");

@@ -8,6 +8,7 @@ import { PostgresNulPlugin, type Engine } from "./dialect.server";
 import { migrations } from "./migrations/migrations.server";
 import { nodeSqliteDialect } from "./node-sqlite-dialect.server";
 import type { Database } from "./schema.server";
+import { tightenDatabaseFiles } from "~/server/file-modes.server";
 
 export type Db = Kysely<Database>;
 
@@ -15,8 +16,10 @@ export type OpenedDatabase = { db: Db; file: string; raw: DatabaseSync };
 
 /** Opens (creating if needed) DATA_DIR/dealership.sqlite with the durability settings we rely on. */
 export function openDatabase(dataDir: string): OpenedDatabase {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, "dealership.sqlite");
+  // A file made before under a looser umask is narrowed first: SQLite gives its -wal and -shm the main file's mode.
+  tightenDatabaseFiles(file);
   const raw = new DatabaseSync(file, { timeout: 5000 });
   // WAL lets readers run beside the writer; FULL sync makes every committed write
   // survive a power cut or SIGKILL (docs/decisions/003-database-and-query-builder.md).

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import { promisify } from "node:util";
+import { WorkSlots } from "~/server/work-slots.server";
 
 const scrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
@@ -30,8 +31,7 @@ export type PasswordHashParams = { logN: number; r: number; p: number };
  */
 export const MAX_CONCURRENT_HASHES = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 export const MAX_QUEUED_HASHES = 8 * MAX_CONCURRENT_HASHES;
-let running = 0;
-const waiting: Array<() => void> = [];
+const hashingSlots = new WorkSlots(MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES);
 
 /** No hashing slot is free and the queue is full: try again in a moment (503 Retry-After). */
 export class PasswordHashingBusyError extends Error {
@@ -42,20 +42,7 @@ export class PasswordHashingBusyError extends Error {
   }
 }
 
-async function withHashingSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) {
-    if (waiting.length >= MAX_QUEUED_HASHES) throw new PasswordHashingBusyError();
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else running += 1;
-  try {
-    return await work();
-  } finally {
-    // Hand the slot straight to the next in line, or free it.
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
+const withHashingSlot = <T>(work: () => Promise<T>): Promise<T> => hashingSlots.run(work, () => new PasswordHashingBusyError());
 
 function derive(password: string, salt: Buffer, { logN, r, p }: PasswordHashParams, length: number): Promise<Buffer> {
   const N = 2 ** logN;

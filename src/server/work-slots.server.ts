@@ -1,0 +1,51 @@
+/**
+ * At most `slots` pieces of work at once; the others wait in arrival order, at most `maxQueued` of them
+ * (beyond that `run` throws the caller's busy error at once, which the HTTP layer answers 503). One
+ * helper for every CPU- or memory-heavy step the server bounds: document renders, password hashing,
+ * image decoding.
+ */
+export class WorkSlots {
+  private readonly waiting: (() => void)[] = [];
+  private running = 0;
+
+  constructor(
+    private readonly slots: number,
+    private readonly maxQueued = Number.POSITIVE_INFINITY,
+  ) {}
+
+  /** How many pieces of work wait for a slot now. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** Takes a slot, waiting for one; past the queue's bound throws `busy()` without waiting. */
+  async acquire(busy?: () => Error): Promise<void> {
+    if (this.running < this.slots) {
+      this.running += 1;
+      return;
+    }
+    if (busy && this.waiting.length >= this.maxQueued) throw busy();
+    // The slot is handed over by release(): `running` stays as it was.
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Hands the slot straight to the next in line, or frees it. */
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running -= 1;
+  }
+
+  /**
+   * Runs `work` in a slot. With `busy`, a full queue refuses at once (a request's work); without it the
+   * caller waits however long the queue is (start-up and command-line work, such as the demo seed).
+   */
+  async run<T>(work: () => Promise<T>, busy?: () => Error): Promise<T> {
+    await this.acquire(busy);
+    try {
+      return await work();
+    } finally {
+      this.release();
+    }
+  }
+}

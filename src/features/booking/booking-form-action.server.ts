@@ -29,7 +29,7 @@ export async function bookingFormPost(
 ): Promise<Exclude<BookingPostResult, { kind: "failed" }>> {
   let formData: FormData;
   try {
-    formData = await readFormData(request, BOOKING_FORM_MAX_BYTES);
+    formData = await readFormData(request, { maxBytes: BOOKING_FORM_MAX_BYTES });
   } catch (error) {
     if (error instanceof FormTooLargeError) return { kind: "too-large" };
     throw error;

@@ -18,7 +18,7 @@ export const CONTACT_FORM_MAX_BYTES = 100 * 1024;
 export async function contactFormPost(ctx: AppContext, request: Request, vehicleId?: string): Promise<ContactPostResult> {
   let formData: FormData;
   try {
-    formData = await readFormData(request, CONTACT_FORM_MAX_BYTES);
+    formData = await readFormData(request, { maxBytes: CONTACT_FORM_MAX_BYTES });
   } catch (error) {
     if (error instanceof FormTooLargeError) return { kind: "too-large" };
     throw error;

@@ -78,7 +78,7 @@ export type DealFormPostResult =
 export async function dealFormPost(ctx: AppContext, request: Request): Promise<DealFormPostResult> {
   let formData: FormData;
   try {
-    formData = await readFormData(request, DEAL_FORM_MAX_BYTES);
+    formData = await readFormData(request, { maxBytes: DEAL_FORM_MAX_BYTES });
   } catch (error) {
     if (error instanceof FormTooLargeError) return { kind: "too-large" };
     throw error;

@@ -5,7 +5,7 @@ import { leadSourceFromCookieHeader } from "~/server/leads/lead-source-cookie.se
 import { renderTypedSignature } from "~/server/images/typed-signature.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { localeFromPath } from "~/shared/i18n/locales";
-import { LICENSE_FILE_INPUT, TYPED_SIGNATURE_INPUT, type FinancingPostResult } from "./financing-fields";
+import { LICENSE_FILE_INPUT, SIGNATURE_MAX_BYTES, TYPED_SIGNATURE_INPUT, type FinancingPostResult } from "./financing-fields";
 import { pdfAccessSetCookie } from "./financing-pdf-access.server";
 import { financingApplicationSchema } from "./financing-schema";
 import { FinancingDocumentError, submitFinancingApplication } from "./financing.server";
@@ -37,7 +37,12 @@ async function fileAsDataUrl(value: FormDataEntryValue | null): Promise<string> 
 export async function financingFormPost(ctx: AppContext, request: Request): Promise<{ result: FinancingPostResult; setCookie?: string }> {
   let formData: FormData;
   try {
-    formData = await readFormData(request, FINANCING_FORM_MAX_BYTES);
+    formData = await readFormData(request, {
+      maxBytes: FINANCING_FORM_MAX_BYTES,
+      // The pad's drawings arrive as data URLs in text fields: room past their 1 MB so the schema can say so.
+      maxFieldBytes: 3 * SIGNATURE_MAX_BYTES,
+      maxFiles: Object.keys(LICENSE_FILE_INPUT).length,
+    });
   } catch (error) {
     if (error instanceof FormTooLargeError) return { result: { kind: "too-large" } };
     throw error;

@@ -6,7 +6,7 @@ export const SETUP_FORM_MAX_BYTES = 16 * 1024;
 /** The password-setup form's post, or null when its body is past the cap (the action answers 413). */
 export async function readSetupForm(request: Request): Promise<FormData | null> {
   try {
-    return await readFormData(request, SETUP_FORM_MAX_BYTES);
+    return await readFormData(request, { maxBytes: SETUP_FORM_MAX_BYTES });
   } catch (error) {
     if (error instanceof FormTooLargeError) return null;
     throw error;

@@ -1,39 +1,74 @@
+import type { RequestHandler } from "express";
 import { BOOKING_FORM_MAX_BYTES } from "~/features/booking/booking-form-action.server";
 import { BOOKING_RATE_LIMIT } from "~/features/booking/booking-api.server";
 import { CONTACT_FORM_MAX_BYTES } from "~/features/contact/contact-form-action.server";
 import { CONTACT_RATE_LIMIT } from "~/features/contact/contact-api.server";
 import { DEAL_FORM_MAX_BYTES, DEAL_RATE_LIMIT } from "~/features/deal/deal-sheet-api.server";
-import { FINANCING_RATE_LIMIT } from "~/features/financing/financing-api.server";
+import { FINANCING_RATE_LIMIT, financingInFlightLimit } from "~/features/financing/financing-api.server";
 import { FINANCING_FORM_MAX_BYTES } from "~/features/financing/financing-form-action.server";
 import { SETUP_FORM_MAX_BYTES } from "~/features/staff/setup-form.server";
-import { TRADE_IN_BODY_LIMIT_BYTES, TRADE_IN_RATE_LIMIT } from "~/features/trade-in/trade-in-api.server";
+import { TRADE_IN_BODY_LIMIT_BYTES, TRADE_IN_RATE_LIMIT, tradeInInFlightLimit } from "~/features/trade-in/trade-in-api.server";
+import { messagesFor } from "~/shared/i18n/catalogues";
+import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
+import type { Locale } from "~/shared/i18n/locales";
+import { rateLimitMessagesFor } from "~/shared/i18n/rate-limit-messages";
+import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
+
+/** A page form's per-client limit, shared by every page that names the same object (and by every language). */
+export type PagePostLimit = { limit: number; windowMs: number; message: (locale: Locale) => string };
 
 /**
- * What the HTTP layer does for each route of routes.ts, in one place (decision 064). Each column is
- * carried out elsewhere, and `src/app/route-policy.test.ts` checks this table against routes.ts and
- * against the code that carries it out, so a new route cannot be added without saying what it gets.
+ * What the HTTP layer does for each route of routes.ts, in one place (decision 064). The guards read it
+ * through the route table (src/app/http/route-table.server.ts), which finds a request's route as React
+ * Router does, for every spelling of its path (decision 087); `src/app/route-policy.test.ts` checks this
+ * table against routes.ts, so a new route cannot be added without saying what it gets.
  */
 export type RoutePolicy = {
-  /** Rendered once and served to everyone from the document cache (decisions 018, 042, 048): `isCacheableDocumentPath`. */
+  /** Rendered once and served to everyone from the document cache (decisions 018, 042, 048). */
   cachedDocument: boolean;
-  /** Sent with Cross-Origin-Opener-Policy: same-origin, and never reached as data from a browsing page (decision 052): `isolatesFromOpeners`. */
+  /** Sent with Cross-Origin-Opener-Policy: same-origin, and never reached as data from a browsing page (decision 052). */
   isolatedFromOpeners: boolean;
   /**
+   * Its URL holds a secret (a token): Referrer-Policy: no-referrer, Cache-Control: private, no-store, and
+   * never a lead source's landing page (decisions 078, 088).
+   */
+  tokenInUrl: boolean;
+  /** A shopper's visit here may set the lead-source cookie (decision 078): the public pages without a token. */
+  leadSourceLanding: boolean;
+  /**
    * The most a post to the route's action may carry (the action answers 413 past it); "no action" where
-   * the route takes no post, "body not read" where its action reads no body.
+   * the route takes no post, "body not read" where its action reads no body. Every route with an action
+   * takes posts only from this site's own pages (Sec-Fetch-Site).
    */
   bodyLimitBytes: number | "no action" | "body not read";
-  /** The per-client limit on posts to the page (page-form-posts.server.ts), or "none". */
-  postRateLimit: { limit: number; windowMs: number } | "none";
+  /** The per-client limit on posts to the page, or "none". */
+  postRateLimit: PagePostLimit | "none";
+  /** The per-process bound on such bodies in memory at once, shared with the route's /api twin, or "none". */
+  inFlightBodyLimit: RequestHandler | "none";
 };
 
 const page = (policy: Partial<RoutePolicy>): RoutePolicy => ({
   cachedDocument: false,
   isolatedFromOpeners: false,
+  tokenInUrl: false,
+  leadSourceLanding: true,
   bodyLimitBytes: "no action",
   postRateLimit: "none",
+  inFlightBodyLimit: "none",
   ...policy,
 });
+
+/** A page whose URL holds a token: never cached anywhere, no Referer, never a landing. */
+const tokenPage = (policy: Partial<RoutePolicy>): RoutePolicy => page({ tokenInUrl: true, leadSourceLanding: false, ...policy });
+/** What no shopper lands on: files for crawlers and ad platforms, the staff dashboard. */
+const notALanding = (policy: Partial<RoutePolicy>): RoutePolicy => page({ leadSourceLanding: false, ...policy });
+
+// The same budgets as the forms' /api twins, with the refusal in the page's language.
+const CONTACT_POSTS: PagePostLimit = { ...CONTACT_RATE_LIMIT, message: (locale) => messagesFor(locale).contact.api.tooMany };
+const BOOKING_POSTS: PagePostLimit = { ...BOOKING_RATE_LIMIT, message: (locale) => messagesFor(locale).booking.api.tooMany };
+const FINANCING_POSTS: PagePostLimit = { ...FINANCING_RATE_LIMIT, message: (locale) => rateLimitMessagesFor(locale).financing };
+const TRADE_IN_POSTS: PagePostLimit = { ...TRADE_IN_RATE_LIMIT, message: (locale) => tradeInMessagesFor(locale).api.tooMany };
+const DEAL_POSTS: PagePostLimit = { ...DEAL_RATE_LIMIT, message: (locale) => dealSheetMessagesFor(locale).form.tooMany };
 
 /** The public pages, by their English route id's name (routes.ts gives the other languages "es/…" and "pt/…"). */
 const PUBLIC_PAGES = {
@@ -43,24 +78,25 @@ const PUBLIC_PAGES = {
     cachedDocument: true,
     isolatedFromOpeners: true,
     bodyLimitBytes: FINANCING_FORM_MAX_BYTES,
-    postRateLimit: FINANCING_RATE_LIMIT,
+    postRateLimit: FINANCING_POSTS,
+    inFlightBodyLimit: financingInFlightLimit,
   }),
   about: page({}),
-  contact: page({ cachedDocument: true, bodyLimitBytes: CONTACT_FORM_MAX_BYTES, postRateLimit: CONTACT_RATE_LIMIT }),
-  booking: page({ cachedDocument: true, bodyLimitBytes: BOOKING_FORM_MAX_BYTES, postRateLimit: BOOKING_RATE_LIMIT }),
+  contact: page({ cachedDocument: true, bodyLimitBytes: CONTACT_FORM_MAX_BYTES, postRateLimit: CONTACT_POSTS }),
+  booking: page({ cachedDocument: true, bodyLimitBytes: BOOKING_FORM_MAX_BYTES, postRateLimit: BOOKING_POSTS }),
   privacy: page({}),
   // Its action cancels the booking its token names: it reads the token from the URL, not a body.
-  "booking-manage": page({ isolatedFromOpeners: true, bodyLimitBytes: "body not read" }),
-  // The 'Message Us' form posts here: the contact form's cap and limit.
-  vehicle: page({ cachedDocument: true, bodyLimitBytes: CONTACT_FORM_MAX_BYTES, postRateLimit: CONTACT_RATE_LIMIT }),
+  "booking-manage": tokenPage({ isolatedFromOpeners: true, bodyLimitBytes: "body not read" }),
+  // The 'Message Us' form posts here: the contact form's cap and limit (one budget with /contact).
+  vehicle: page({ cachedDocument: true, bodyLimitBytes: CONTACT_FORM_MAX_BYTES, postRateLimit: CONTACT_POSTS }),
   // The appraisal form: a multipart post with up to 10 photos before JavaScript.
-  "trade-in": page({ bodyLimitBytes: TRADE_IN_BODY_LIMIT_BYTES, postRateLimit: TRADE_IN_RATE_LIMIT }),
-  // An offer's page: its token is in the URL (no referrer, not indexed), and it takes no post.
-  "trade-in-offer": page({}),
+  "trade-in": page({ bodyLimitBytes: TRADE_IN_BODY_LIMIT_BYTES, postRateLimit: TRADE_IN_POSTS, inFlightBodyLimit: tradeInInFlightLimit }),
+  // An offer's page: its token is in the URL (not indexed), and it takes no post.
+  "trade-in-offer": tokenPage({}),
   // "Send me this deal": a few short fields, the contact form's limit (decision 070).
-  deal: page({ bodyLimitBytes: DEAL_FORM_MAX_BYTES, postRateLimit: DEAL_RATE_LIMIT }),
-  // A deal sheet's page: its token is in the URL (no referrer, not indexed), and it takes no post.
-  "deal-sheet": page({}),
+  deal: page({ bodyLimitBytes: DEAL_FORM_MAX_BYTES, postRateLimit: DEAL_POSTS }),
+  // A deal sheet's page: its token is in the URL (not indexed, the shopper's name on it), and it takes no post.
+  "deal-sheet": tokenPage({}),
   "not-found": page({}),
 } satisfies Record<string, RoutePolicy>;
 
@@ -76,16 +112,17 @@ const inEveryLanguage = Object.fromEntries(
 export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   ...inEveryLanguage,
   // Resource routes: text files for crawlers and ad platforms, no document.
-  "routes/sitemap": page({}),
-  "routes/robots": page({}),
-  "routes/feeds.google-vehicles": page({}),
-  "routes/feeds.google-vehicle-ads": page({}),
-  "routes/feeds.meta-vehicles": page({}),
+  "routes/sitemap": notALanding({}),
+  "routes/robots": notALanding({}),
+  "routes/feeds.google-vehicles": notALanding({}),
+  "routes/feeds.google-vehicle-ads": notALanding({}),
+  "routes/feeds.meta-vehicles": notALanding({}),
   // A deal sheet's PDF: private like its page, never cached.
-  "routes/deal-sheet-pdf": page({}),
+  "routes/deal-sheet-pdf": tokenPage({}),
   // The staff dashboard: its actions are the /api routes (sign-in limits: decision 056).
-  "routes/podium": page({ isolatedFromOpeners: true }),
-  "routes/podium-setup": page({ isolatedFromOpeners: true, bodyLimitBytes: SETUP_FORM_MAX_BYTES }),
+  "routes/podium": notALanding({ isolatedFromOpeners: true }),
+  // The setup link's token is in its query string.
+  "routes/podium-setup": tokenPage({ isolatedFromOpeners: true, bodyLimitBytes: SETUP_FORM_MAX_BYTES }),
 };
 
 /** The ids of the routes whose document the cache keeps. */

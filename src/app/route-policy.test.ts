@@ -4,11 +4,12 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isCacheableDocumentPath } from "~/app/http/document-cache-policy.server";
+import { canonicalPaths } from "~/app/http/canonical-paths.server";
 import { pageFormPosts } from "~/app/http/page-form-posts.server";
+import { createRouteTable } from "~/app/http/route-table.server";
+import { routeManifestFromConfig } from "~/app/route-manifest.test-helper";
 import { ROUTE_POLICIES } from "~/app/route-policy.server";
 import routes from "~/app/routes";
-import { isolatesFromOpeners } from "~/server/http/opener-isolation.server";
 
 type Leaf = { id: string; file: string; path: string };
 
@@ -37,13 +38,18 @@ describe("the route policy table (src/app/route-policy.server.ts)", () => {
     expect(Object.keys(ROUTE_POLICIES).sort()).toEqual(routeLeaves.map((leaf) => leaf.id).sort());
   });
 
+  const table = createRouteTable(routeManifestFromConfig());
   it.each(routeLeaves.map((leaf) => [leaf.id, leaf] as const))(
-    "%s: the document cache and the opener policy do what it says",
+    "%s: the route table finds it, with its policy, in every spelling",
     (id, leaf) => {
       const url = samplePath(leaf.path);
-      const policy = ROUTE_POLICIES[id]!;
-      expect(isCacheableDocumentPath(url), `${url} cached`).toBe(policy.cachedDocument);
-      expect(isolatesFromOpeners(url), `${url} isolated`).toBe(policy.isolatedFromOpeners);
+      expect(table.routeOf(url)?.id, url).toBe(id);
+      expect(table.routeOf(url)?.policy).toBe(ROUTE_POLICIES[id]);
+      expect(table.canonicalPath(url), url).toBe(url);
+      // Its first letter %-escaped: the same route (the router decodes before it matches).
+      const escaped = url.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)}`);
+      expect(table.routeOf(escaped)?.id, escaped).toBe(id);
+      expect(table.canonicalPath(escaped), escaped).toBe(url);
     },
   );
 
@@ -73,6 +79,7 @@ describe("the route policy table (src/app/route-policy.server.ts)", () => {
     let close = () => {};
     beforeAll(async () => {
       const app = express();
+      app.use(canonicalPaths(async () => table));
       app.use(pageFormPosts());
       app.use((_req, res) => void res.status(204).end());
       const server = app.listen(0, "127.0.0.1");

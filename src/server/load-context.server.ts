@@ -12,3 +12,9 @@ export const cspNonceContext = createContext<string>("");
  * action answers 429 with it instead of reading the post (src/server/http/rate-limit.server.ts).
  */
 export const formRefusalContext = createContext<string | undefined>(undefined);
+
+/**
+ * Whether the page a path reaches takes secrets (Cross-Origin-Opener-Policy: same-origin, decision 052),
+ * from the route table the HTTP layer matches requests with (decision 087), for any spelling of the path.
+ */
+export const isolatedFromOpenersContext = createContext<(path: string) => boolean>();

@@ -2,25 +2,22 @@ import type { Request } from "express";
 import { businessProfile, type BusinessProfile } from "~/shared/config/business-profile";
 import { computeOpenStatus, zonedClock } from "~/shared/lib/business-hours";
 import { ESTIMATE_QUERY_FIELDS } from "~/shared/validation/estimate-schema";
+import type { RouteOfPath } from "./route-table.server";
 
 /**
  * Which documents the cache keeps, under which key, and for how long (decisions 018, 042, 048). The
- * routes this admits are the ones marked `cachedDocument` in src/app/route-policy.server.ts; a test
- * holds the two together.
+ * routes it admits are the ones marked `cachedDocument` in src/app/route-policy.server.ts, found for
+ * a request by the route table (decision 087): the home page, the inventory, vehicle pages and the
+ * financing, booking and contact forms, in every language (the same for everyone until posted; a post
+ * is never cached). The about and privacy pages are rendered per request.
  */
 
-/**
- * An optional language prefix (`/es`, `/pt`), then a page where shoppers land: the home page, the
- * inventory, a vehicle page, or the financing, booking and contact forms (the same for everyone until
- * posted; a post is never cached). The about and privacy pages are rendered per request.
- */
-const CACHEABLE_PATH =
-  /^(?:\/(?:es|pt)(?=\/|$))?(?:\/|\/inventory|\/financing|\/booking|\/contact|\/used-[^/]*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i;
-
-/** Whether a request path is a document the cache may hold (see CACHEABLE_PATH). */
-export function isCacheableDocumentPath(path: string): boolean {
-  return CACHEABLE_PATH.test(path);
+/** Whether a request is for a document the cache may hold: a plain GET of a page its route marks cached (not React Router's data request). */
+export function isCacheableDocument(req: Request, route: RouteOfPath | null): route is RouteOfPath {
+  return req.method === "GET" && Boolean(route?.policy.cachedDocument) && !route!.dataRequest;
 }
+
+const isVehiclePage = (route: RouteOfPath) => route.id === "routes/vehicle" || route.id.endsWith("/vehicle");
 
 /** Answers kept: a page, and a sold vehicle's 410 page with similar vehicles. 404s and redirects are not. */
 export const CACHEABLE_STATUS: ReadonlySet<number> = new Set([200, 410]);
@@ -30,17 +27,16 @@ export const CACHEABLE_STATUS: ReadonlySet<number> = new Set([200, 410]);
  * none of it, and ads append a unique click id (`fbclid`, `gclid`) to every visit: keying those on the
  * query would render each visit anew and push every other page out (tested: same HTML with a query).
  */
-export function cacheKey(req: Request): string {
-  return VEHICLE_PATH.test(req.path) ? req.path : req.originalUrl;
+export function cacheKey(req: Request, route: RouteOfPath): string {
+  return isVehiclePage(route) ? req.path : req.originalUrl;
 }
-const VEHICLE_PATH = /\/used-[^/]*$/i;
 
 /**
  * A vehicle page asked with the estimate's fields (its form before JavaScript) shows that shopper's own
  * breakdown: rendered for them alone, never stored or served to anyone else.
  */
-export function isPersonalVehiclePage(req: Request): boolean {
-  return VEHICLE_PATH.test(req.path) && ESTIMATE_QUERY_FIELDS.some((field) => field in req.query);
+export function isPersonalVehiclePage(req: Request, route: RouteOfPath): boolean {
+  return isVehiclePage(route) && ESTIMATE_QUERY_FIELDS.some((field) => field in req.query);
 }
 
 /**

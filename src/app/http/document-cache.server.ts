@@ -10,15 +10,16 @@ import { paintFirst, stylesheetReader } from "~/app/http/paint-first.server";
 import { precompress, preferredEncoding } from "~/server/http/precompressed.server";
 import { contentSecurityPolicy } from "~/server/http/security-headers.server";
 import { appContext, cspNonceContext } from "~/server/load-context.server";
+import { WorkSlots } from "~/server/work-slots.server";
 import {
   CACHEABLE_STATUS,
   cacheKey,
   clockContentChangesAt,
-  isCacheableDocumentPath,
+  isCacheableDocument,
   isPersonalVehiclePage,
 } from "./document-cache-policy.server";
+import { routeOfRequest } from "./canonical-paths.server";
 import { toHashedDocument } from "./hashed-document.server";
-import { Semaphore } from "./semaphore.server";
 
 type Entry = {
   version: string;
@@ -87,7 +88,7 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
    * (a cold start under load, a stock change) held fifty documents and their React trees in memory
    * together, growing the heap for good.
    */
-  const renderSlots = new Semaphore(RENDERS_AT_ONCE);
+  const renderSlots = new WorkSlots(RENDERS_AT_ONCE);
   let paintFirstMissed = false;
 
   /**
@@ -104,13 +105,8 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
     return filling;
   }
 
-  async function renderInSlot(req: Request, key: string, version: string, nonce: string, previous?: Entry): Promise<Entry | Uncacheable> {
-    await renderSlots.acquire();
-    try {
-      return await fillNow(req, key, version, nonce, previous);
-    } finally {
-      renderSlots.release();
-    }
+  function renderInSlot(req: Request, key: string, version: string, nonce: string, previous?: Entry): Promise<Entry | Uncacheable> {
+    return renderSlots.run(() => fillNow(req, key, version, nonce, previous));
   }
 
   async function fillNow(req: Request, key: string, version: string, nonce: string, previous?: Entry): Promise<Entry | Uncacheable> {
@@ -161,7 +157,8 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
   }
 
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" || !isCacheableDocumentPath(req.path) || isPersonalVehiclePage(req)) return next();
+    const route = routeOfRequest(res);
+    if (!isCacheableDocument(req, route) || isPersonalVehiclePage(req, route)) return next();
     let version: string;
     try {
       version = await vehiclesVersion(ctx.db);
@@ -172,7 +169,7 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
       return next();
     }
     try {
-      const key = cacheKey(req);
+      const key = cacheKey(req, route);
       let entry = entries.get(key);
       let state = "hit";
       if (entry && entry.version === version && entry.expires <= Date.now()) {

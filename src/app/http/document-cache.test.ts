@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ByteBudgetLru, refuseHeadersOnCachedRoutes } from "./document-cache.server";
-import { clockContentChangesAt, isCacheableDocumentPath } from "./document-cache-policy.server";
+import { clockContentChangesAt } from "./document-cache-policy.server";
 import { toHashedDocument } from "./hashed-document.server";
-import { Semaphore } from "./semaphore.server";
 
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
 
@@ -23,42 +22,6 @@ describe("toHashedDocument", () => {
   it("lists each distinct script once", () => {
     const { scriptHashes } = toHashedDocument(`<script nonce="x">a()</script><script nonce="x">a()</script>`, "x");
     expect(scriptHashes).toEqual([sha("a()")]);
-  });
-});
-
-describe("isCacheableDocumentPath", () => {
-  it("accepts the home page, the inventory, vehicle pages and the lead forms, in every language", () => {
-    for (const path of [
-      "/",
-      "/inventory",
-      "/es",
-      "/pt/inventory",
-      "/financing",
-      "/es/booking",
-      "/pt/contact",
-      "/used-2020-honda-civic-fitchburg-ma-01430-0d3c6a52-8f1e-4a53-9b7e-2f0d8c1a9b11",
-      "/es/used-2020-honda-civic-fitchburg-ma-01430-0d3c6a52-8f1e-4a53-9b7e-2f0d8c1a9b11",
-    ]) {
-      expect(isCacheableDocumentPath(path), path).toBe(true);
-    }
-  });
-
-  it("refuses data requests, other pages and other prefixes", () => {
-    for (const path of [
-      "/used-2020-honda-civic-fitchburg-ma-01430-0d3c6a52-8f1e-4a53-9b7e-2f0d8c1a9b11.data",
-      "/inventory.data",
-      "/contact.data",
-      "/about",
-      "/privacy",
-      "/booking/manage/abc",
-      "/podium",
-      "/fr/inventory",
-      "/espanol",
-      "/used-2020-honda-civic",
-      "/inventory/x",
-    ]) {
-      expect(isCacheableDocumentPath(path), path).toBe(false);
-    }
   });
 });
 
@@ -103,30 +66,6 @@ describe("clockContentChangesAt", () => {
 
   it("keeps a copy at most five minutes when nothing on the clock changes", () => {
     expect(clockContentChangesAt(newYork("12:00:10"))).toBe(newYork("12:05:10"));
-  });
-});
-
-describe("Semaphore", () => {
-  it("lets `slots` holders in at once and the next waiter in as each leaves, in order", async () => {
-    const slots = new Semaphore(2);
-    const entered: number[] = [];
-    const enter = async (n: number) => {
-      await slots.acquire();
-      entered.push(n);
-    };
-    void enter(1);
-    void enter(2);
-    void enter(3);
-    void enter(4);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(entered).toEqual([1, 2]);
-    slots.release();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(entered).toEqual([1, 2, 3]);
-    slots.release();
-    slots.release();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(entered).toEqual([1, 2, 3, 4]);
   });
 });
 

@@ -16,8 +16,9 @@ import { precompressedAssets } from "~/server/http/precompressed-assets.server";
 import { staticHeaders } from "~/server/http/static-headers.server";
 import { imagesDir } from "~/server/images/image-store.server";
 import { leadSourceCookie } from "~/server/leads/lead-source-cookie.server";
-import { appContext, cspNonceContext, formRefusalContext } from "~/server/load-context.server";
+import { appContext, cspNonceContext, formRefusalContext, isolatedFromOpenersContext } from "~/server/load-context.server";
 import { apiRouter } from "./api.server";
+import { canonicalPaths, routeOfRequest, routeTableOf } from "./canonical-paths.server";
 import { documentCache } from "./document-cache.server";
 import { pageFormPosts } from "./page-form-posts.server";
 
@@ -54,9 +55,12 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
       .json(health);
   });
   const api = apiRouter(ctx);
+  const routeTable = routeTableOf(build);
   app.use(requestLog(ctx.logger));
   app.use(allowedMethods(listRoutes(api).map((route) => route.method)));
   app.use(rejectCraftedPaths());
+  // Every path in its one spelling before any route or guard runs, and the route it reaches for the guards (decision 087).
+  app.use(canonicalPaths(routeTable));
   app.use(compression());
 
   // No static handler redirects a directory to its trailing-slash form: that redirect copied the raw
@@ -87,13 +91,11 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
     );
   }
 
-  app.use(securityHeaders());
+  const noRoute = { isolatedFromOpeners: false, tokenInUrl: false };
+  app.use(securityHeaders((res) => routeOfRequest(res)?.policy ?? noRoute));
   app.use("/api", api);
   app.use(pageFormPosts());
-  // Before the document cache: the cached home and inventory pages run no per-request code, and a
-  // campaign's visit lands on them (docs/decisions/078-lead-source-and-lead-report.md).
-  app.use(leadSourceCookie(ctx.env.publicUrl));
-  if (devMiddleware) app.use(devMiddleware);
+  // Before the lead-source cookie: a file is no shopper's landing.
   if (clientDir) {
     // Only the build's few top-level files (the favicon), by name: a page request must not wait for a
     // file lookup in libuv's thread pool, which compression work can hold for milliseconds at a time.
@@ -103,6 +105,15 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
       .map((entry) => `/${entry.name}`);
     if (topLevelFiles.length > 0) app.get(topLevelFiles, express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
+  // Before the document cache: the cached home and inventory pages run no per-request code, and a
+  // campaign's visit lands on them (docs/decisions/078-lead-source-and-lead-report.md).
+  app.use(
+    leadSourceCookie(ctx.env.publicUrl, (res) => {
+      const route = routeOfRequest(res);
+      return Boolean(route?.policy.leadSourceLanding && !route.dataRequest);
+    }),
+  );
+  if (devMiddleware) app.use(devMiddleware);
   // Production only: in dev the build is reloaded on every request.
   if (typeof build !== "function") {
     app.use(documentCache(ctx, build, ctx.env.isProduction ? "production" : "development", ctx.env.documentCacheBytes, clientDir));
@@ -113,11 +124,13 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
     createRequestHandler({
       build,
       mode: ctx.env.isProduction ? "production" : "development",
-      getLoadContext: (_req, res) => {
+      getLoadContext: async (_req, res) => {
+        const table = await routeTable();
         const context = new RouterContextProvider();
         context.set(appContext, ctx);
         context.set(cspNonceContext, res.locals.cspNonce as string);
         context.set(formRefusalContext, res.locals.formRefusal as string | undefined);
+        context.set(isolatedFromOpenersContext, (path) => Boolean(table.routeOf(path)?.policy.isolatedFromOpeners));
         return context;
       },
     }),

@@ -1,31 +1,31 @@
-import type { RequestHandler } from "express";
-import { Router } from "express";
-import { BOOKING_RATE_LIMIT } from "~/features/booking/booking-api.server";
-import { CONTACT_RATE_LIMIT } from "~/features/contact/contact-api.server";
-import { DEAL_RATE_LIMIT } from "~/features/deal/deal-sheet-api.server";
-import { FINANCING_RATE_LIMIT, financingInFlightLimit } from "~/features/financing/financing-api.server";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { ROUTE_POLICIES, type PagePostLimit } from "~/app/route-policy.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
-import { messagesFor } from "~/shared/i18n/catalogues";
-import { LOCALES, localizedPath, type Locale } from "~/shared/i18n/locales";
-import { isVehiclePathSlug } from "~/shared/lib/vehicle-path";
-import { TRADE_IN_RATE_LIMIT, tradeInInFlightLimit } from "~/features/trade-in/trade-in-api.server";
-import { rateLimitMessagesFor } from "~/shared/i18n/rate-limit-messages";
-import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
-import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
+import { routeOfRequest } from "./canonical-paths.server";
 
 /**
- * Guards for the forms that post to page routes (decisions 025 and 062): the same per-client
- * limits as their /api twins, and only from this site's own pages (a browser says so in
- * Sec-Fetch-Site; clients that send none, like curl, pass, as they can call /api anyway). Both
- * ways a form posts are guarded: the plain POST without JavaScript (/contact) and React Router's
- * with it (/contact.data, React Router's data request for the same action). Every language's
- * pages are guarded (/contact, /es/contact, /pt/contact…), sharing one budget per client, and a
- * refusal is written in the page's language: on the page itself after a plain POST, in the JSON
- * `{ error }` the form shows after React Router's.
+ * Guards for the forms that post to page routes (decisions 025, 062 and 087), read from the route
+ * policy of the route the request reaches (the route table matches as React Router does, after the
+ * path was made canonical): every route with an action takes posts only from this site's own pages (a
+ * browser says so in Sec-Fetch-Site; clients that send none, like curl, pass, as they can call /api
+ * anyway), within the page's per-client limit (the same budget as its /api twin, one per form for
+ * every language and every page that shares it) and its per-process bound on bodies in memory. Both
+ * ways a form posts are guarded: the plain POST without JavaScript (/contact) and React Router's with
+ * it (/contact.data). A refusal is written in the page's language: on the page itself after a plain
+ * POST, in the JSON `{ error }` the form shows after React Router's.
  */
-export function pageFormPosts(): Router {
-  const router = Router();
-  const sameSiteOnly: RequestHandler = (req, res, next) => {
+export function pageFormPosts(): RequestHandler {
+  // One limiter per limit in the table, made now (express-rate-limit wants its instances made up front).
+  const limiters = new Map<PagePostLimit, RequestHandler>();
+  for (const { postRateLimit: limit } of Object.values(ROUTE_POLICIES)) {
+    if (limit === "none" || limiters.has(limit)) continue;
+    // A refused plain POST gets its page with the message on it; React Router's post the JSON `{ error }`.
+    limiters.set(limit, rateLimit({ limit: limit.limit, windowMs: limit.windowMs, pagePost: true, message: limit.message }));
+  }
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const route = routeOfRequest(res);
+    if (!route || route.policy.bodyLimitBytes === "no action") return next();
     const site = req.get("sec-fetch-site");
     if (site && site !== "same-origin") {
       res.status(403).type("text/plain").send("Forbidden");
@@ -35,28 +35,9 @@ export function pageFormPosts(): Router {
     // the connection; the client's next request there could wait forever. These posts are a few a
     // visit: each closes its connection (RFC 9110 §9.6), and the next request opens a fresh one.
     res.setHeader("Connection", "close");
-    next();
+    const { postRateLimit, inFlightBodyLimit } = route.policy;
+    const afterLimit = () => (inFlightBodyLimit === "none" ? next() : inFlightBodyLimit(req, res, next));
+    if (postRateLimit === "none") return afterLimit();
+    void limiters.get(postRateLimit)!(req, res, (error?: unknown) => (error ? next(error) : afterLimit()));
   };
-  // One counter per form for all languages: switching language must not reset a client's budget.
-  // A refused plain POST gets its page with the message on it; React Router's post the JSON `{ error }`.
-  const pagePost = true;
-  const contactLimits = rateLimit({ ...CONTACT_RATE_LIMIT, pagePost, message: (locale) => messagesFor(locale).contact.api.tooMany });
-  const bookingLimits = rateLimit({ ...BOOKING_RATE_LIMIT, pagePost, message: (locale) => messagesFor(locale).booking.api.tooMany });
-  const financingLimits = rateLimit({ ...FINANCING_RATE_LIMIT, pagePost, message: (locale) => rateLimitMessagesFor(locale).financing });
-  const tradeInLimits = rateLimit({ ...TRADE_IN_RATE_LIMIT, pagePost, message: (locale) => tradeInMessagesFor(locale).api.tooMany });
-  const dealLimits = rateLimit({ ...DEAL_RATE_LIMIT, pagePost, message: (locale) => dealSheetMessagesFor(locale).form.tooMany });
-  const page = (path: string, locale: Locale) => [localizedPath(path, locale), `${localizedPath(path, locale)}.data`];
-  for (const locale of LOCALES) {
-    router.post(page("/contact", locale), sameSiteOnly, contactLimits);
-    router.post(page("/booking", locale), sameSiteOnly, bookingLimits);
-    router.post(page("/financing", locale), sameSiteOnly, financingLimits, financingInFlightLimit);
-    router.post(page("/trade-in", locale), sameSiteOnly, tradeInLimits, tradeInInFlightLimit);
-    router.post(page("/deal", locale), sameSiteOnly, dealLimits);
-    router.post(localizedPath("/:page", locale), (req, res, next) =>
-      isVehiclePathSlug(String(req.params.page).replace(/\.data$/, ""))
-        ? sameSiteOnly(req, res, () => contactLimits(req, res, next))
-        : next(),
-    );
-  }
-  return router;
 }

@@ -36,7 +36,10 @@ export const leadReportQuerySchema = z
   .object({ from: isoDate.optional(), to: isoDate.optional() })
   .refine((q) => !q.from || validDate(q.from), { path: ["from"], message: m.errors.notADate })
   .refine((q) => !q.to || validDate(q.to), { path: ["to"], message: m.errors.notADate })
-  .refine((q) => !q.from || withinReportYears(q.from), { path: ["from"], message: m.errors.outOfRange(FIRST_REPORT_YEAR, LAST_REPORT_YEAR) })
+  .refine((q) => !q.from || withinReportYears(q.from), {
+    path: ["from"],
+    message: m.errors.outOfRange(FIRST_REPORT_YEAR, LAST_REPORT_YEAR),
+  })
   .refine((q) => !q.to || withinReportYears(q.to), { path: ["to"], message: m.errors.outOfRange(FIRST_REPORT_YEAR, LAST_REPORT_YEAR) });
 
 function validDate(date: string): boolean {

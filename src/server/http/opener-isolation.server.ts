@@ -1,17 +1,13 @@
 import { redirectDocument, type MiddlewareFunction } from "react-router";
+import { isolatedFromOpenersContext } from "~/server/load-context.server";
 
-/**
+/*
  * Documents that take secrets (the financing application's SSN and date of birth, a booking's manage link,
  * the staff dashboard) open in a browsing context group of their own: Cross-Origin-Opener-Policy:
- * same-origin. The browsing pages do not send it. On a fresh tab the header makes Chromium commit the page in
- * a new renderer process, and in Lighthouse's mobile run of /contact that cost 200 ms of TBT (decision 052).
+ * same-origin, set by the HTTP layer from the route policy (isolatedFromOpeners). The browsing pages do not
+ * send it. On a fresh tab the header makes Chromium commit the page in a new renderer process, and in
+ * Lighthouse's mobile run of /contact that cost 200 ms of TBT (decision 052).
  */
-// Case-insensitive, as React Router matches paths: /FINANCING renders the same form and needs the same header.
-const OPENER_ISOLATED = /^\/(?:(?:es|pt)\/)?(?:financing|booking\/manage\/)|^\/podium(?:\/|$)/i;
-
-export function isolatesFromOpeners(path: string): boolean {
-  return OPENER_ISOLATED.test(path);
-}
 
 /**
  * A client-side navigation keeps the opener policy of the document it started in, so a page that takes
@@ -24,12 +20,13 @@ export function isolatesFromOpeners(path: string): boolean {
  * manage page, the dashboard's password link), which are isolated themselves. A browser set to send no
  * Referer at all still has the links' own document loads (`reloadDocument`).
  */
-export const loadIsolatedPagesAsDocuments: MiddlewareFunction<Response> = ({ request }, next) => {
+export const loadIsolatedPagesAsDocuments: MiddlewareFunction<Response> = ({ request, context }, next) => {
   const url = new URL(request.url);
   // React Router hands middleware the request as it arrived: a data request is "/financing.data", "/_.data" for "/".
   if (request.method !== "GET" || !url.pathname.endsWith(".data")) return next();
   const pathname = url.pathname.replace(/(?:\/_)?\.data$/, "") || "/";
   const from = refererPath(request);
+  const isolatesFromOpeners = context.get(isolatedFromOpenersContext);
   if (!isolatesFromOpeners(pathname) || from === null || isolatesFromOpeners(from)) return next();
   url.searchParams.delete("_routes");
   throw redirectDocument(`${pathname}${url.search}`);

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
-import { isolatesFromOpeners } from "./opener-isolation.server";
 
 /** The CSP's directives other than script-src, which carries a nonce or script hashes. */
 const CSP_DIRECTIVES = {
@@ -29,19 +28,19 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
     .join(";");
 }
 
-/**
- * Pages whose URL holds a secret: a booking's manage link, a trade-in offer's and a deal sheet's (its PDF
- * too), and the staff setup link (?token=…). They send no
- * Referer at all, so no request they start carries the token. Case-insensitive, as React Router matches.
- */
-const TOKEN_IN_URL = /^\/(?:(?:es|pt)\/)?(?:booking\/manage|trade-in\/offer|deal)\/|^\/podium\/setup(?:\/|\.data)?$/i;
+/** What the route a request reaches asks of its headers (src/app/route-policy.server.ts, through the route table). */
+export type RouteHeaders = { isolatedFromOpeners: boolean; tokenInUrl: boolean };
 
 /**
- * Security headers for every response: a nonce-based CSP, nosniff, frame-ancestors
- * 'none', a strict Referrer-Policy (none at all where the URL holds a token), COOP on the documents that take secrets, and HSTS when the
- * request arrived over HTTPS.
+ * Security headers for every response: a nonce-based CSP, nosniff, frame-ancestors 'none', a strict
+ * Referrer-Policy, COOP on the documents that take secrets (decision 052), and HSTS when the request
+ * arrived over HTTPS. A page whose URL holds a secret (a booking's manage link, a trade-in offer, a deal
+ * sheet and its PDF, the staff setup link) sends no Referer at all, so no request it starts carries the
+ * token, and is never kept by a browser's or a shared cache: Cache-Control: private, no-store (the deal
+ * sheet shows the shopper's name; decision 088). `routeHeaders` says which, for the route the request
+ * reaches in whatever spelling (decision 087).
  */
-export function securityHeaders() {
+export function securityHeaders(routeHeaders: (res: Response) => RouteHeaders) {
   const withHelmet = helmet({
     contentSecurityPolicy: false,
     strictTransportSecurity: false,
@@ -58,8 +57,10 @@ export function securityHeaders() {
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${res.locals.cspNonce}'`]));
-    if (isolatesFromOpeners(req.path)) res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Referrer-Policy", TOKEN_IN_URL.test(req.path) ? "no-referrer" : "strict-origin-when-cross-origin");
+    const route = routeHeaders(res);
+    if (route.isolatedFromOpeners) res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Referrer-Policy", route.tokenInUrl ? "no-referrer" : "strict-origin-when-cross-origin");
+    if (route.tokenInUrl) res.setHeader("Cache-Control", "private, no-store");
     withHelmet(req, res, next);
   };
 }

@@ -39,8 +39,8 @@ describe("the lead source cookie", () => {
     expect(leadSourceFromCookieHeader(undefined)).toBeNull();
   });
 
-  it("never records a page whose address holds a secret, the dashboard, data requests or files", () => {
-    const middleware = leadSourceCookie("https://www.dealer.test");
+  it("records only a shopper's landing (the route table says which: src/app/http/route-table.test.ts)", () => {
+    const middleware = leadSourceCookie("https://www.dealer.test", (res) => (res as unknown as { landing: boolean }).landing);
     const setCookies = (url: string) => {
       const appended: string[] = [];
       const req = {
@@ -51,7 +51,8 @@ describe("the lead source cookie", () => {
         secure: false,
         get: (name: string) => (name === "referer" ? "https://mail.google.com/" : name === "host" ? "www.dealer.test" : undefined),
       } as unknown as Request;
-      const res = { append: (_name: string, value: string) => appended.push(value) } as unknown as Response;
+      const landing = url.startsWith("/?");
+      const res = { landing, append: (_name: string, value: string) => appended.push(value) } as unknown as Response;
       middleware(req, res, () => undefined);
       return appended;
     };

@@ -101,22 +101,16 @@ export function leadSourceSetCookie(source: LeadSource, secure: boolean): string
 }
 
 /**
- * Requests that are no shopper's landing: the dashboard, feeds and crawler files, React Router's data
- * requests, files; and pages whose URL holds a secret (a booking's manage link, a trade-in offer, a
- * deal sheet), whose address must never be copied into a lead, a mail or a CRM.
- */
-const NOT_A_LANDING =
-  /^\/(?:podium|feeds|api|images|assets)(?:\/|$)|^(?:\/(?:es|pt))?\/(?:booking\/manage|trade-in\/offer|deal)(?:\/|$)|\.[a-z0-9]+$/i;
-
-/**
  * Express middleware for page requests: a visit with campaign parameters replaces the cookie (the
  * latest campaign wins); a visit from another site with none sets it only when the shopper has
- * none yet; a direct visit, or one from our own pages, leaves it as it is.
+ * none yet; a direct visit, or one from our own pages, leaves it as it is. `isLanding` says whether the
+ * route the request reaches is a shopper's landing: not the dashboard, feeds, data requests or files,
+ * nor a page whose URL holds a secret (decision 087 reads it from the route table, for every spelling).
  */
-export function leadSourceCookie(publicUrl: string) {
+export function leadSourceCookie(publicUrl: string, isLanding: (res: Response) => boolean) {
   const publicHost = new URL(publicUrl).host.toLowerCase();
   return (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || NOT_A_LANDING.test(req.path)) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || !isLanding(res)) return next();
     const ownHosts = [publicHost, (req.get("host") ?? "").toLowerCase()];
     const source = visitSource(req.originalUrl, req.get("referer"), ownHosts);
     if (source && (hasCampaign(source) || !leadSourceFromCookieHeader(req.headers.cookie))) {

@@ -11,6 +11,10 @@ describe("languages in paths (decision 044)", () => {
     expect(pathWithoutLocale("/es")).toBe("/");
     expect(localizedPath("/inventory?make=Honda", "es")).toBe("/es/inventory?make=Honda");
     expect(localizedPath("/inventory", "en")).toBe("/inventory");
+    // A home page has one spelling, without a trailing slash (decision 087).
+    expect(localizedPath("/", "es")).toBe("/es");
+    expect(localizedPath("/?utm_source=x", "pt")).toBe("/pt?utm_source=x");
+    expect(localizedPath("/", "en")).toBe("/");
   });
 
   it("has no Spanish or Portuguese twin for the staff dashboard", () => {

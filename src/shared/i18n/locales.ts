@@ -53,6 +53,8 @@ export function pathWithoutLocale(pathname: string): string {
  */
 export function localizedPath(path: string, locale: Locale): string {
   if (locale === DEFAULT_LOCALE) return path;
+  // "/es", not "/es/": a path has one spelling, without a trailing slash (decision 087).
+  if (path === "/" || path === "" || path.startsWith("/?") || path.startsWith("/#")) return `/${locale}${path.slice(1)}`;
   return `/${locale}${path.startsWith("/") ? path : `/${path}`}`;
 }
 

@@ -1,0 +1,119 @@
+import { LRUCache } from "lru-cache";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { ROUTE_POLICIES, type RoutePolicy } from "~/app/route-policy.server";
+
+/**
+ * The one route table every guard reads (decision 087): the server build's routes, matched by React
+ * Router's own `matchRoutes`, so a guard sees the route the router will run. Before this, the guards
+ * matched the raw path with regexes kept beside the table, while the router decodes %-escapes first:
+ * `/%63ontact` ran the contact form's action past its rate limit, its same-site check and its body cap.
+ */
+
+/** The route a request reaches and what the table says about it. `dataRequest`: React Router's `.data` request for the page. */
+export type RouteOfPath = { id: string; policy: RoutePolicy; dataRequest: boolean };
+
+export type RouteTable = {
+  /**
+   * The one spelling of a path the site answers to: %-escapes of unreserved characters decoded and the
+   * others in upper case (RFC 3986 §6.2.2), no empty segment, no trailing slash, and the route's own
+   * words in the route table's case (its parameters and a catch-all's rest as they came).
+   */
+  canonicalPath(path: string): string;
+  /** The route `path` reaches (in any spelling), with its policy; null only for a route missing from the table. */
+  routeOf(path: string): RouteOfPath | null;
+};
+
+/** RFC 3986 §2.3: letters, digits and -._~ mean the same escaped or not. */
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+/** What a path may hold as it is (RFC 3986 pchar and "/"); anything else is written as %-escapes. */
+const PATH_CHARACTER = /[A-Za-z0-9\-._~!$&'()*+,;=:@/]/;
+
+/** Escapes normalised, every other character that needs one escaped, empty segments and a trailing slash dropped. */
+function normalisedSpelling(path: string): string {
+  let out = "";
+  for (let i = 0; i < path.length; i++) {
+    const ch = path[i]!;
+    if (ch === "%" && /^[0-9A-Fa-f]{2}$/.test(path.slice(i + 1, i + 3))) {
+      const decoded = String.fromCharCode(parseInt(path.slice(i + 1, i + 3), 16));
+      out += UNRESERVED.test(decoded) ? decoded : `%${path.slice(i + 1, i + 3).toUpperCase()}`;
+      i += 2;
+    } else if (PATH_CHARACTER.test(ch)) {
+      out += ch;
+    } else {
+      out += encodeURIComponent(ch);
+    }
+  }
+  const segments = out.split("/").filter(Boolean);
+  return `/${segments.join("/")}`;
+}
+
+/** React Router's data request for a page: "/contact.data", and "/_.data" for "/". */
+function splitDataSuffix(path: string): { page: string; dataRequest: boolean } {
+  if (!path.endsWith(".data")) return { page: path, dataRequest: false };
+  const page = path.slice(0, -".data".length);
+  return { page: page.endsWith("/_") ? page.slice(0, -1) : page, dataRequest: true };
+}
+
+const withDataSuffix = (page: string, dataRequest: boolean) => (dataRequest ? (page === "/" ? "/_.data" : `${page}.data`) : page);
+
+/** The server build's flat route manifest as the nested routes `matchRoutes` takes. */
+function nestedRoutes(routes: ServerBuild["routes"]): RouteObject[] {
+  const children = new Map<string | undefined, RouteObject[]>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const list = children.get(route.parentId) ?? [];
+    list.push({ id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive } as RouteObject);
+    children.set(route.parentId, list);
+  }
+  const attach = (parentId: string | undefined): RouteObject[] =>
+    (children.get(parentId) ?? []).map((route) => {
+      const nested = attach(route.id);
+      return nested.length ? ({ ...route, children: nested } as RouteObject) : route;
+    });
+  return attach(undefined);
+}
+
+export function createRouteTable(routes: ServerBuild["routes"]): RouteTable {
+  const tree = nestedRoutes(routes);
+  // Paths repeat (the pages, each vehicle): matching and rebuilding are done once per spelling.
+  const matched = new LRUCache<string, { canonical: string; id: string | null; dataRequest: boolean }>({ max: 5000 });
+
+  function lookUp(path: string): { canonical: string; id: string | null; dataRequest: boolean } {
+    const known = matched.get(path);
+    if (known) return known;
+    const { page, dataRequest } = splitDataSuffix(normalisedSpelling(path));
+    const matches = matchRoutes(tree, page);
+    const leaf = matches?.at(-1);
+    let canonical = page;
+    if (matches && leaf) {
+      // The leaf's pattern, segment by segment against the path: words from the table, the rest as given.
+      const pattern = matches
+        .map((m) => m.route.path ?? "")
+        .join("/")
+        .split("/")
+        .filter(Boolean);
+      const given = page.split("/").filter(Boolean);
+      const rebuilt: string[] = [];
+      for (const [i, word] of pattern.entries()) {
+        if (word === "*") {
+          rebuilt.push(...given.slice(i));
+          break;
+        }
+        rebuilt.push(word.startsWith(":") ? given[i]! : word);
+      }
+      canonical = `/${rebuilt.join("/")}`;
+    }
+    const result = { canonical: withDataSuffix(canonical, dataRequest), id: leaf?.route.id ?? null, dataRequest };
+    matched.set(path, result);
+    return result;
+  }
+
+  return {
+    canonicalPath: (path) => lookUp(path).canonical,
+    routeOf(path) {
+      const { id, dataRequest } = lookUp(path);
+      const policy = id ? ROUTE_POLICIES[id] : undefined;
+      return id && policy ? { id, policy, dataRequest } : null;
+    },
+  };
+}

@@ -58,8 +58,7 @@ export async function readFormData(request: Request, limits: FormLimits): Promis
       },
     });
   } catch {
-    // A type busboy does not parse (text/plain, a multipart without its boundary): an empty form.
-    await request.body?.cancel();
+    // A type busboy does not parse (text/plain, a multipart without its boundary): an empty form, its body unread.
     return form;
   }
   parser.on("field", (name, value, info) => {
@@ -99,7 +98,9 @@ export async function readFormData(request: Request, limits: FormLimits): Promis
       // busboy parses what it is given at once, so a cap crossed inside this chunk is known here.
       if (!refusal && !malformed) parser.write(value);
       if (refusal || malformed) {
-        await reader.cancel();
+        // Not one byte more is read. The stream is left, not cancelled: cancelling destroys the socket, and
+        // the client would get a reset instead of the 413. The answer closes the connection (Connection: close).
+        reader.releaseLock();
         break;
       }
     }

@@ -124,11 +124,14 @@ describe("trade-in appraisals", () => {
     expect(stored.condition).toEqual({ accidents: 1, warningLights: true, tires: "fair", keys: 2, smokedIn: false, titleStatus: "clean" });
     expect(stored.photos).toHaveLength(2);
     for (const photo of stored.photos) {
-      const key = /\/images\/([0-9a-f]{32})-1200\.jpg$/.exec(photo.src)![1]!;
+      // A shopper's photo is private: under DATA_DIR/private, served to signed-in staff only (decision 085).
+      const key = new RegExp(`^/api/admin/trade-ins/${id}/photos/([0-9a-f]{32})-1200\\.jpg$`).exec(photo.src)![1]!;
       for (const variant of ["400.webp", "800.webp", "1200.webp", "1200.jpg"]) {
-        expect(fs.existsSync(path.join(server.dataDir, "images", `${key}-${variant}`)), variant).toBe(true);
+        expect(fs.existsSync(path.join(server.dataDir, "private", "trade-in-photos", `${key}-${variant}`)), variant).toBe(true);
+        expect(fs.existsSync(path.join(server.dataDir, "images", `${key}-${variant}`)), variant).toBe(false);
       }
-      expect((await fetch(`${server.url}${photo.src}`)).status).toBe(200);
+      expect((await owner.fetch(photo.src)).status).toBe(200);
+      expect((await fetch(`${server.url}${photo.src}`)).status).toBe(401);
       expect(Math.max(photo.width, photo.height)).toBe(1200);
     }
     // The row holds the photos' keys and sizes, not their bytes.
@@ -157,7 +160,9 @@ describe("trade-in appraisals", () => {
     expect(staff.parsed.text).toContain(`VIN: ${VIN}`);
     expect(staff.parsed.text).toContain("1 accident, warning lights on, fair tires, 2 keys, not smoked in, clean title");
     expect(staff.parsed.text).toContain("Payoff: $3,200");
-    expect(staff.parsed.text).toMatch(/Photo 1: https?:\/\/[^/\s]+\/images\/[0-9a-f]{32}-1200\.jpg/);
+    // The photos are for signed-in staff: the mail names them and links the dashboard, never a photo's address.
+    expect(staff.parsed.text).toContain("Photos: 1, in the dashboard (staff sign-in)");
+    expect(staff.parsed.text).not.toMatch(/\/images\/|\/photos\//);
     expect(staff.parsed.text).toContain(`/podium?tab=tradeIns&id=${id}`);
 
     const adf = mails.find((m) => recipients(m) === ADF_TO)!;
@@ -166,6 +171,11 @@ describe("trade-in appraisals", () => {
     expect(prospect.vehicle).toHaveLength(1);
     expect(prospect.vehicle[0]).toMatchObject({ "@interest": "trade-in", "@status": "used", year: "2003", model: "Accord", vin: VIN });
     expect(prospect.vehicle[0].odometer["#text"]).toBe("142500");
+    // The CRM gets the staff link to the request, never a photo's public address (review L-3).
+    expect(prospect.vehicle[0].imagetag).toBeUndefined();
+    expect(adf.parsed.text).toContain(`Photos: 1, in the dashboard (staff sign-in): `);
+    expect(adf.parsed.text).toContain(`/podium?tab=tradeIns&amp;id=${id}`);
+    expect(adf.parsed.text).not.toMatch(/\/images\/|\/photos\//);
     expect(prospect.customer.comments).toContain("Shopper's language: Spanish (es)");
 
     const shopper = mails.find((m) => recipients(m) === "lucia.perez@example.com")!;
@@ -387,11 +397,13 @@ describe("trade-in appraisals", () => {
     const kept = await submit([shared]);
     await exactly(server, smtp, 6);
     const list = (await (await owner.fetch("/api/admin/trade-ins")).json()) as StaffTradeIn[];
-    const keysOf = (id: string) => list.find((t) => t.id === id)!.photos.map((p) => /\/images\/([0-9a-f]{32})-1200\.jpg$/.exec(p.src)![1]!);
+    const keysOf = (id: string) => list.find((t) => t.id === id)!.photos.map((p) => /\/photos\/([0-9a-f]{32})-1200\.jpg$/.exec(p.src)![1]!);
     const [ownKey, sharedKey] = keysOf(doomed) as [string, string];
     expect(keysOf(kept)).toEqual([sharedKey]);
     const files = (key: string) =>
-      ["400.webp", "800.webp", "1200.webp", "1200.jpg"].map((v) => fs.existsSync(path.join(server.dataDir, "images", `${key}-${v}`)));
+      ["400.webp", "800.webp", "1200.webp", "1200.jpg"].map((v) =>
+        fs.existsSync(path.join(server.dataDir, "private", "trade-in-photos", `${key}-${v}`)),
+      );
 
     // Sales appraises but may not delete; nor may finance or service.
     for (const role of ["sales", "finance", "service"] as const) {
@@ -409,7 +421,8 @@ describe("trade-in appraisals", () => {
     expect(after.map((t) => t.id)).toContain(kept);
     expect(files(ownKey)).toEqual([false, false, false, false]);
     expect(files(sharedKey)).toEqual([true, true, true, true]);
-    expect((await fetch(`${server.url}/images/${ownKey}-1200.jpg`)).status).toBe(404);
+    expect((await owner.fetch(`/api/admin/trade-ins/${doomed}/photos/${ownKey}-1200.jpg`)).status).toBe(404);
+    expect((await owner.fetch(`/api/admin/trade-ins/${kept}/photos/${sharedKey}-1200.jpg`)).status).toBe(200);
     const { db } = openServerDatabase(server);
     try {
       expect(

@@ -19,6 +19,7 @@ import { setLeadAlarmMails, startLeadAlarm } from "~/server/leads/lead-alarm.ser
 import { loadSecrets } from "~/server/secrets.server";
 import { seedDemoData } from "~/server/seed/seed-demo.server";
 import { createHttpApp } from "./http-app.server";
+import { moveTradeInPhotosOutOfPublicImages } from "~/features/trade-in/trade-in.server";
 
 export type StartOptions = {
   env?: ServerEnv;
@@ -60,6 +61,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const firstOwner = await ensureFirstOwner(ctx);
     if (firstOwner !== "existing")
       logger.info({ email: firstOwner === "demo" ? DEMO_OWNER.email : env.adminEmail }, "first owner account created");
+    // Shoppers' trade-in photos stored while they were public move to the private folder (decision 085).
+    const movedPhotos = await moveTradeInPhotosOutOfPublicImages(ctx);
+    if (movedPhotos) logger.info({ photos: movedPhotos }, "trade-in photos moved out of the public images");
     if (env.seedDemo) {
       const seeded = await seedDemoData(ctx);
       if (seeded.vehicles || seeded.services) logger.info(seeded, "demo data seeded");

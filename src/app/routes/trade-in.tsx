@@ -21,7 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (refused) return refused;
   const ctx = context.get(appContext);
   const result = await tradeInFormPost(ctx, request, tradeInVinDecode(ctx.env.vpicCacheDir));
-  return data(result, { status: result.kind === "sent" ? 200 : result.kind === "too-large" ? 413 : 400 });
+  const status = { sent: 200, "too-large": 413, failed: 503, invalid: 400 } as const;
+  return data(result, { status: status[result.kind] });
 }
 
 export const clientAction = (args: Route.ClientActionArgs) => formClientAction(args);

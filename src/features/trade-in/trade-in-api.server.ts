@@ -3,6 +3,7 @@ import type { AppContext } from "~/server/context.server";
 import { parseOr400, type ApiErrorBody } from "~/server/http/api-errors.server";
 import { inFlightBodyLimit } from "~/server/http/in-flight-body-limit.server";
 import { jsonBody } from "~/server/http/json-body.server";
+import { ImageWorkBusyError } from "~/server/images/image-store.server";
 import { leadSourceFromCookieHeader } from "~/server/leads/lead-source-cookie.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
 import { localeFromBody } from "~/shared/i18n/locales";
@@ -38,7 +39,15 @@ export function tradeInApi(ctx: AppContext, decodeVin?: TradeInVinDecode): Route
       const m = tradeInMessagesFor(locale);
       const values = parseOr400(res, tradeInSchema(m), req.body, m.posted.fixFields);
       if (!values) return;
-      const result = await submitTradeIn(ctx, values, locale, decodeVin, new Date(), leadSourceFromCookieHeader(req.headers.cookie));
+      let result;
+      try {
+        result = await submitTradeIn(ctx, values, locale, decodeVin, new Date(), leadSourceFromCookieHeader(req.headers.cookie));
+      } catch (error) {
+        if (!(error instanceof ImageWorkBusyError)) throw error;
+        res.setHeader("Retry-After", String(error.retryAfterSeconds));
+        res.status(503).json({ error: m.api.busy } satisfies ApiErrorBody);
+        return;
+      }
       if (result.kind === "invalid") {
         res.status(400).json({ error: m.posted.fixFields, fieldErrors: result.fieldErrors } satisfies ApiErrorBody);
         return;

@@ -1,12 +1,13 @@
 import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { FormTooLargeError, formInput, readFormData, schemaFieldNames } from "~/server/http/form-post.server";
+import { ImageWorkBusyError, MAX_IMAGE_BYTES } from "~/server/images/image-store.server";
 import { leadSourceFromCookieHeader } from "~/server/leads/lead-source-cookie.server";
 import { localeFromPath } from "~/shared/i18n/locales";
 import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
 import { TRADE_IN_BODY_LIMIT_BYTES } from "./trade-in-api.server";
 import type { TradeInPostResult } from "./trade-in-fields";
-import { HONEYPOT_FIELD, tradeInSchema } from "./trade-in-schema";
+import { HONEYPOT_FIELD, MAX_TRADE_IN_PHOTOS, tradeInSchema } from "./trade-in-schema";
 import { submitTradeIn, type TradeInVinDecode } from "./trade-in.server";
 
 /** A chosen file as a data URL, as the JSON API receives photos; the image store checks the bytes. */
@@ -22,14 +23,15 @@ async function asDataUrl(file: File): Promise<string> {
  * browser) or without (multipart/form-data, photos as files): the same schema and service as
  * POST /api/trade-ins (decisions 062 and 067).
  */
-export async function tradeInFormPost(
-  ctx: AppContext,
-  request: Request,
-  decodeVin?: TradeInVinDecode,
-): Promise<Exclude<TradeInPostResult, { kind: "failed" }>> {
+export async function tradeInFormPost(ctx: AppContext, request: Request, decodeVin?: TradeInVinDecode): Promise<TradeInPostResult> {
   let formData: FormData;
   try {
-    formData = await readFormData(request, TRADE_IN_BODY_LIMIT_BYTES);
+    formData = await readFormData(request, {
+      maxBytes: TRADE_IN_BODY_LIMIT_BYTES,
+      // One more than the schema takes, so an 11th photo gets its field message; a 12th part is refused unread.
+      maxFiles: MAX_TRADE_IN_PHOTOS + 1,
+      maxFileBytes: MAX_IMAGE_BYTES,
+    });
   } catch (error) {
     if (error instanceof FormTooLargeError) return { kind: "too-large" };
     throw error;
@@ -45,14 +47,21 @@ export async function tradeInFormPost(
   const echo = () => Object.fromEntries(echoed.map((name) => [name, String(formData.get(name) ?? "")]));
   const parsed = schema.safeParse(input);
   if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error), values: echo() };
-  const result = await submitTradeIn(
-    ctx,
-    parsed.data,
-    locale,
-    decodeVin,
-    new Date(),
-    leadSourceFromCookieHeader(request.headers.get("cookie")),
-  );
+  let result;
+  try {
+    result = await submitTradeIn(
+      ctx,
+      parsed.data,
+      locale,
+      decodeVin,
+      new Date(),
+      leadSourceFromCookieHeader(request.headers.get("cookie")),
+    );
+  } catch (error) {
+    // Every image slot taken and the queue full: the form says so and keeps what was typed (503).
+    if (error instanceof ImageWorkBusyError) return { kind: "failed", error: m.api.busy };
+    throw error;
+  }
   if (result.kind === "invalid") return { kind: "invalid", fieldErrors: result.fieldErrors, values: echo() };
   return { kind: "sent" };
 }

@@ -1,11 +1,10 @@
 import type { NewMail } from "~/server/data/outbox.server";
 import type { TradeIn } from "~/server/data/trade-ins.server";
 import type { ServerEnv } from "~/server/env.server";
-import { imageVariantUrl } from "~/server/images/image-urls.server";
 import { buildAdfXml } from "~/server/mail/adf.server";
 import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
 import { adfAddress, adfProvider, staffLeadsAddress } from "~/server/mail/recipients.server";
-import { absoluteUrl, contactRows, dashboardRecordUrl, dealerTime, shopperLanguageLine } from "~/server/mail/staff-mail.server";
+import { contactRows, dashboardRecordUrl, dealerTime, shopperLanguageLine } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { staffTradeIns } from "~/shared/i18n/en/staff-trade-ins";
 import { asLocale, LANGUAGE_TAGS, localizedPath } from "~/shared/i18n/locales";
@@ -27,9 +26,6 @@ export function offerRange(low: number, high: number, locale: string): string {
   return low === high ? formatPrice(low, l) : `${formatPrice(low, l)} – ${formatPrice(high, l)}`;
 }
 
-/** Every photo as a full-size URL a salesperson or a CRM can open. */
-const photoUrls = (env: ServerEnv, t: TradeIn) => t.photos.map((p) => absoluteUrl(env, imageVariantUrl(p.key, "1200.jpg"))!);
-
 /**
  * The mails one trade-in request sends, like every lead: the staff notification (reply-to the
  * shopper), the ADF lead when ADF_TO is set, and the shopper's acknowledgement in their language.
@@ -41,7 +37,9 @@ export function tradeInRequestMails(env: ServerEnv, t: TradeIn, source: LeadSour
   const related = { relatedType: "trade-in" as const, relatedId: t.id };
   const locale = asLocale(t.locale);
   const condition = s.condition(t.condition);
-  const photos = photoUrls(env, t);
+  // Shoppers' photos (number plates, driveways) are for signed-in staff only: mails carry the
+  // dashboard's link to the request, never a photo's address (decision 085).
+  const recordUrl = dashboardRecordUrl(env, "tradeIns", t.id);
 
   const staffBody = renderMail(
     s.heading,
@@ -60,8 +58,8 @@ export function tradeInRequestMails(env: ServerEnv, t: TradeIn, source: LeadSour
           [s.fields.received, dealerTime(t.createdAt)],
         ],
       },
-      ...(photos.length ? [{ type: "fields" as const, rows: photos.map((url, i) => [s.photo(i + 1), url, url] as const) }] : []),
-      { type: "link", label: s.open, href: dashboardRecordUrl(env, "tradeIns", t.id) },
+      ...(t.photos.length ? [{ type: "fields" as const, rows: [[s.photos, s.photosInDashboard(t.photos.length)] as const] }] : []),
+      { type: "link", label: s.open, href: recordUrl },
       { type: "paragraph", text: s.replyHint },
     ],
     [businessProfile.name],
@@ -89,7 +87,7 @@ export function tradeInRequestMails(env: ServerEnv, t: TradeIn, source: LeadSour
         : t.lender
           ? [`Lender: ${t.lender}`]
           : []),
-      ...photos.map((url, i) => `Photo ${i + 1}: ${url}`),
+      ...(t.photos.length ? [`${s.photos}: ${s.photosInDashboard(t.photos.length)}: ${recordUrl}`] : []),
     ];
     mails.push({
       kind: "trade-in-adf",
@@ -106,13 +104,12 @@ export function tradeInRequestMails(env: ServerEnv, t: TradeIn, source: LeadSour
           vin: t.vin ?? undefined,
           trim: t.trim,
           odometer: t.mileage,
-          imageUrl: photos[0],
           comments: details.join("\n"),
         },
         tradeInOnly: true,
         customer: { firstName: t.firstName, lastName: t.lastName, email: t.email, phone: t.phone },
         language: locale,
-        comments: `Trade-in appraisal request. Open it in the dashboard: ${dashboardRecordUrl(env, "tradeIns", t.id)}`,
+        comments: `Trade-in appraisal request. Open it in the dashboard: ${recordUrl}`,
         vendor: businessProfile,
         provider: adfProvider(env, s.adfKind),
         source,

@@ -6,15 +6,26 @@ import { staffOf } from "~/server/http/staff-request.server";
 import { leadStatusSchema } from "~/shared/staff/lead-tracking";
 import { uuidField } from "~/shared/validation/fields";
 import { tradeInOfferSchema } from "./trade-in-schema";
-import { deleteTradeIn, listTradeInsForStaff, sendTradeInOffer, setTradeInStatus } from "./trade-in.server";
+import { deleteTradeIn, listTradeInsForStaff, sendTradeInOffer, setTradeInStatus, tradeInPhotoFile } from "./trade-in.server";
 
 const isUuid = (id: string) => uuidField().safeParse(id).success;
 
-/** /api/admin/trade-ins*: the list, the offer, the lead status and deletion. Mounted by src/app behind the staff guard. */
+/** /api/admin/trade-ins*: the list, the photos, the offer, the lead status and deletion. Mounted by src/app behind the staff guard. */
 export function tradeInStaffApi(ctx: AppContext): Router {
   const router = Router();
   router.get("/admin/trade-ins", async (_req, res) => {
     res.json(await listTradeInsForStaff(ctx));
+  });
+  // A shopper's photo of their car: signed-in staff only, never stored by a shared cache (decision 085).
+  router.get("/admin/trade-ins/:id/photos/:file", async (req, res) => {
+    const id = String(req.params.id).toLowerCase();
+    const photo = isUuid(id) ? await tradeInPhotoFile(ctx, id, String(req.params.file)) : null;
+    if (!photo) return sendError(res, 404, "Not found");
+    res.setHeader("Cache-Control", "private, no-store");
+    res.type(photo.contentType);
+    res.sendFile(photo.path, { cacheControl: false, lastModified: false, etag: false, dotfiles: "deny" }, (error) => {
+      if (error && !res.headersSent) sendError(res, 404, "Not found");
+    });
   });
   router.post("/admin/trade-ins/:id/offer", jsonBody(), async (req, res) => {
     const id = String(req.params.id).toLowerCase();

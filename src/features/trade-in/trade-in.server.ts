@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
 import { setLeadStatus } from "~/server/data/lead-status.server";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
@@ -18,7 +20,15 @@ import {
 } from "~/server/data/trade-ins.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import { vehicleImageKeyInUse } from "~/server/data/vehicles.server";
-import { ImageRejectedError, removeStoredImage, storeImage } from "~/server/images/image-store.server";
+import {
+  ImageRejectedError,
+  imagesDir,
+  prepareImage,
+  removeImageFiles,
+  VARIANT_SUFFIXES,
+  writePreparedImage,
+  type PreparedImage,
+} from "~/server/images/image-store.server";
 import { photoFromKey } from "~/server/images/image-urls.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { businessProfile } from "~/shared/config/business-profile";
@@ -84,58 +94,69 @@ export async function submitTradeIn(
     if (!model) fieldErrors.model = e.model;
     return { kind: "invalid", fieldErrors };
   }
-  const photos: TradeInPhoto[] = [];
+  // All or nothing: every photo is checked and encoded in memory before any file is written, so a
+  // refused photo leaves nothing behind; files this request wrote go again if the request is not stored.
+  const prepared: PreparedImage[] = [];
   for (const [i, dataUrl] of values.photos.entries()) {
     try {
-      photos.push(await storeImage(ctx.env.dataDir, Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64")));
+      prepared.push(await prepareImage(Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64")));
     } catch (error) {
       if (error instanceof ImageRejectedError) return { kind: "invalid", fieldErrors: { [`photos.${i}`]: e.photo, photos: e.photo } };
       throw error;
     }
   }
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const id = await insertTradeIn(
-      trx,
-      {
-        vin: values.vin ?? null,
-        year,
-        make,
-        model,
-        trim: values.trim ?? decoded?.trim ?? null,
-        decoded: decoded && Object.keys(decoded.details).length ? decoded.details : null,
-        mileage: values.mileage,
-        zip: values.zip,
-        condition: values.condition,
-        payoff: values.payoff ?? null,
-        lender: values.lender ?? null,
-        photos,
-        firstName: values.firstName,
-        lastName: values.lastName,
-        email: values.email,
-        phone: values.phone,
-        locale,
-      },
-      now,
-    );
-    const stored = (await findTradeIn(trx, id))!;
-    const { assignee } = await registerLead(
-      trx,
-      {
-        type: "trade-in",
-        id,
-        firstName: stored.firstName,
-        lastName: stored.lastName,
-        email: stored.email,
-        phone: stored.phone,
-        locale,
-        vehicleId: null,
-        source,
-      },
-      now,
-    );
-    await enqueueMails(trx, addressStaffMails(ctx.env, tradeInRequestMails(ctx.env, stored, source), assignee), now);
-    return id;
-  });
+  const photos: TradeInPhoto[] = prepared.map(({ key, width, height }) => ({ key, width, height }));
+  const written: string[] = [];
+  let id: string;
+  try {
+    for (const image of prepared) if ((await writePreparedImage(tradeInPhotosDir(ctx.env.dataDir), image)).created) written.push(image.key);
+    id = await ctx.db.transaction().execute(async (trx) => {
+      const id = await insertTradeIn(
+        trx,
+        {
+          vin: values.vin ?? null,
+          year,
+          make,
+          model,
+          trim: values.trim ?? decoded?.trim ?? null,
+          decoded: decoded && Object.keys(decoded.details).length ? decoded.details : null,
+          mileage: values.mileage,
+          zip: values.zip,
+          condition: values.condition,
+          payoff: values.payoff ?? null,
+          lender: values.lender ?? null,
+          photos,
+          firstName: values.firstName,
+          lastName: values.lastName,
+          email: values.email,
+          phone: values.phone,
+          locale,
+        },
+        now,
+      );
+      const stored = (await findTradeIn(trx, id))!;
+      const { assignee } = await registerLead(
+        trx,
+        {
+          type: "trade-in",
+          id,
+          firstName: stored.firstName,
+          lastName: stored.lastName,
+          email: stored.email,
+          phone: stored.phone,
+          locale,
+          vehicleId: null,
+          source,
+        },
+        now,
+      );
+      await enqueueMails(trx, addressStaffMails(ctx.env, tradeInRequestMails(ctx.env, stored, source), assignee), now);
+      return id;
+    });
+  } catch (error) {
+    await removeUnusedPhotos(ctx, written);
+    throw error;
+  }
   announceQueuedMail();
   return { kind: "stored", id };
 }
@@ -150,7 +171,11 @@ export async function listTradeInsForStaff(ctx: AppContext): Promise<StaffTradeI
     "trade-in",
     tradeIns.map((t) => t.id),
   );
-  return tradeIns.map((t) => ({ ...t, photos: t.photos.map((p) => photoFromKey(p.key, p.width, p.height)), mails: mails.get(t.id) ?? [] }));
+  return tradeIns.map((t) => ({
+    ...t,
+    photos: t.photos.map((p) => photoFromKey(p.key, p.width, p.height, (key, variant) => tradeInPhotoPath(t.id, key, variant))),
+    mails: mails.get(t.id) ?? [],
+  }));
 }
 
 const audit = (ctx: AppContext, staff: Staff, action: string, id: string) =>
@@ -244,14 +269,79 @@ export async function deleteTradeIn(ctx: AppContext, staff: Staff, id: string): 
   });
   if (!deleted) return false;
   await audit(ctx, staff, "delete", id);
-  for (const { key } of tradeIn.photos) {
-    if ((await tradeInPhotoKeyInUse(ctx.db, key)) || (await vehicleImageKeyInUse(ctx.db, key))) continue;
-    try {
-      await removeStoredImage(ctx.env.dataDir, key);
-    } catch (error) {
-      // The request is gone either way; a file left behind is only disk space, so say so and go on.
-      ctx.logger.warn({ err: error, tradeInId: id }, "trade-in photo could not be removed");
-    }
+  try {
+    await removeUnusedPhotos(
+      ctx,
+      tradeIn.photos.map((p) => p.key),
+    );
+  } catch (error) {
+    // The request is gone either way; a file left behind is only disk space, so say so and go on.
+    ctx.logger.warn({ err: error, tradeInId: id }, "trade-in photo could not be removed");
   }
   return true;
+}
+
+/**
+ * Shoppers' photos of their cars (number plates, driveways) are private: they live apart from the
+ * stock photos, under DATA_DIR/private, and only signed-in staff get them (decision 085).
+ */
+export function tradeInPhotosDir(dataDir: string): string {
+  return path.join(dataDir, "private", "trade-in-photos");
+}
+
+/** Removes the files of each photo no request shows any more (files are stored once per content). */
+async function removeUnusedPhotos(ctx: AppContext, keys: string[]): Promise<void> {
+  for (const key of new Set(keys)) {
+    if (await tradeInPhotoKeyInUse(ctx.db, key)) continue;
+    await removeImageFiles(tradeInPhotosDir(ctx.env.dataDir), key);
+  }
+}
+
+/** Where signed-in staff get one variant of a request's photo. */
+export const tradeInPhotoPath = (id: string, key: string, variant: string) => `/api/admin/trade-ins/${id}/photos/${key}-${variant}`;
+
+const PHOTO_FILE = /^([0-9a-f]{32})-(?:400\.webp|800\.webp|1200\.webp|1200\.jpg)$/;
+
+/**
+ * One variant of one of a request's photos, for signed-in staff (GET /api/admin/trade-ins/{id}/photos/{file}):
+ * its path on disk and type, or null unless the request exists and shows that photo.
+ */
+export async function tradeInPhotoFile(
+  ctx: AppContext,
+  id: string,
+  file: string,
+): Promise<{ path: string; contentType: "image/jpeg" | "image/webp" } | null> {
+  const match = PHOTO_FILE.exec(file);
+  if (!match) return null;
+  const tradeIn = await findTradeIn(ctx.db, id);
+  if (!tradeIn?.photos.some((p) => p.key === match[1])) return null;
+  return { path: path.join(tradeInPhotosDir(ctx.env.dataDir), file), contentType: file.endsWith(".jpg") ? "image/jpeg" : "image/webp" };
+}
+
+/**
+ * Photos stored before trade-in photos were private sit among the public stock photos: moved to the
+ * private folder (copied, then removed from the public one unless a vehicle shows the same image). Run
+ * at start-up, under the start-up lock; a photo already moved is skipped, so it runs once in effect.
+ */
+export async function moveTradeInPhotosOutOfPublicImages(ctx: AppContext): Promise<number> {
+  const publicDir = imagesDir(ctx.env.dataDir);
+  const privateDir = tradeInPhotosDir(ctx.env.dataDir);
+  let moved = 0;
+  for (const tradeIn of await listTradeIns(ctx.db)) {
+    for (const { key } of tradeIn.photos) {
+      const name = (suffix: string) => `${key}-${suffix}`;
+      const inPublic = await fs.stat(path.join(publicDir, name("1200.jpg"))).then(
+        () => true,
+        () => false,
+      );
+      if (!inPublic) continue;
+      await fs.mkdir(privateDir, { recursive: true, mode: 0o700 });
+      for (const suffix of VARIANT_SUFFIXES) {
+        await fs.copyFile(path.join(publicDir, name(suffix)), path.join(privateDir, name(suffix))).catch(() => undefined);
+      }
+      if (!(await vehicleImageKeyInUse(ctx.db, key))) await removeImageFiles(publicDir, key);
+      moved++;
+    }
+  }
+  return moved;
 }

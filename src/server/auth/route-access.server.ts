@@ -66,6 +66,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "PATCH /admin/bookings/:id": area("bookings"),
   // Trade-in appraisals (decision 067): the salespeople who appraise and make the offer
   "GET /admin/trade-ins": area("tradeIns"),
+  "GET /admin/trade-ins/:id/photos/:file": area("tradeIns"),
   "POST /admin/trade-ins/:id/offer": area("tradeIns"),
   "PATCH /admin/trade-ins/:id/status": area("tradeIns"),
   // Deleting one (its photos too) is the owner's: it removes a lead and its history

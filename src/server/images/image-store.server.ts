@@ -1,17 +1,50 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
-import sharp, { type Metadata } from "sharp";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { WorkSlots } from "~/server/work-slots.server";
 import { FULL_WIDTH, WEBP_WIDTHS } from "./image-urls.server";
 
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 
+/**
+ * The most pixels a photo may have, checked in its header before anything is decoded (and given to
+ * libvips as `limitInputPixels` for the one decode). A phone's full-resolution photo is 12 to 50 MP; the
+ * largest common sensors write 8192 × 6144 (50.3 MP), which fits in this 8192 × 8192 square, while the
+ * 200 MP modes and the review's 16000 × 16000 PNG (256 MP, 747 KB on the wire, 5.3 s and +390 MB to
+ * decode) do not. sharp's own default, 268 MP, let that bomb through (decision 085).
+ */
+export const MAX_IMAGE_PIXELS = 8192 * 8192;
+
 export class ImageRejectedError extends Error {}
+
+/**
+ * Image work (one decode and four encodes per photo) runs one fewer at a time than there are cores (at
+ * most 2, at least 1), as password hashing does: libvips already spreads one image over the cores, and
+ * the libuv threads it would hold are the ones static files are read on. A few more photos wait (a few
+ * seconds of work); past that an upload is refused at once with a 503 and Retry-After.
+ */
+export const IMAGE_WORK_AT_ONCE = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+export const IMAGE_WORK_QUEUED = 8 * IMAGE_WORK_AT_ONCE;
+const imageSlots = new WorkSlots(IMAGE_WORK_AT_ONCE, IMAGE_WORK_QUEUED);
+
+/** Every image slot is taken and the queue is full: try again in a moment (503 Retry-After). */
+export class ImageWorkBusyError extends Error {
+  readonly status = 503;
+  readonly retryAfterSeconds = 5;
+  constructor() {
+    super("Image processing is busy");
+  }
+}
 
 export type StoredImage = { key: string; width: number; height: number };
 
-/** Folder under DATA_DIR where public image variants live. */
+/** A photo checked and encoded in memory, nothing written yet: its key, upright size and variant files. */
+export type PreparedImage = StoredImage & { variants: { name: string; bytes: Buffer }[] };
+
+/** Folder under DATA_DIR where public image variants live (vehicle photos). */
 export function imagesDir(dataDir: string): string {
   return path.join(dataDir, "images");
 }
@@ -29,11 +62,18 @@ export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "webp" | nul
   return null;
 }
 
+/** The variants every photo gets, by file-name suffix: 400/800/1200 px WebP and the 1200 px JPEG (docs/behaviour.md §9). */
+const FULL_JPEG = `${FULL_WIDTH}.jpg`;
+export const VARIANT_SUFFIXES = [...WEBP_WIDTHS.map((w) => `${w}.webp`), `${FULL_WIDTH}.webp`, FULL_JPEG] as const;
+
 /**
- * Validates an uploaded photo and writes its variants (400/800/1200 px WebP and the
- * 1200 px JPEG) under DATA_DIR/images, named by content hash so identical photos share files.
+ * Checks a photo and encodes its variants in memory: type by magic bytes, size, and pixel count from
+ * the header (no decode), then ONE decode, upright and shrunk to 1200 px, from which every variant is
+ * encoded. Anything libvips cannot read (a truncated or corrupt file) is an ImageRejectedError (a 400
+ * on the photo's field), never a 500. With `refuseWhenBusy` (the default: a request's upload) a full
+ * queue refuses at once with ImageWorkBusyError; without it the caller waits (start-up and command-line work).
  */
-export async function storeImage(dataDir: string, bytes: Buffer): Promise<StoredImage> {
+export async function prepareImage(bytes: Buffer, { refuseWhenBusy = true } = {}): Promise<PreparedImage> {
   if (bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) throw new ImageRejectedError("Image is empty or too large");
   if (!sniffImageType(bytes)) throw new ImageRejectedError("Only JPEG, PNG or WebP images are accepted");
   let meta: Metadata;
@@ -45,51 +85,79 @@ export async function storeImage(dataDir: string, bytes: Buffer): Promise<Stored
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
     throw new ImageRejectedError("Only JPEG, PNG or WebP images are accepted");
   }
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new ImageRejectedError("Image has too many pixels");
   const key = crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32);
-  const dir = imagesDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
-  const full = path.join(dir, `${key}-1200.jpg`);
-  const exists = await fs.stat(full).then(
-    () => true,
-    () => false,
-  );
-  const base = sharp(bytes).rotate();
   // EXIF orientation may swap the sides; report the upright size.
   const swap = (meta.orientation ?? 1) >= 5;
   const width = swap ? meta.height : meta.width;
   const height = swap ? meta.width : meta.height;
-  if (!exists) {
-    const fit = { width: FULL_WIDTH, height: FULL_WIDTH, fit: "inside" as const, withoutEnlargement: true };
-    await Promise.all([
-      ...WEBP_WIDTHS.map((w) =>
-        base
-          .clone()
-          .resize({ width: w, withoutEnlargement: true })
-          .webp({ quality: 72 })
-          .toFile(path.join(dir, `${key}-${w}.webp`)),
-      ),
-      base
-        .clone()
-        .resize(fit)
-        .webp({ quality: 78 })
-        .toFile(path.join(dir, `${key}-1200.webp`)),
-    ]);
-    // The JPEG is renamed into place last, so its presence means every variant is complete.
-    await base.clone().resize(fit).jpeg({ quality: 80, mozjpeg: true }).toFile(`${full}.tmp`);
-    await fs.rename(`${full}.tmp`, full);
+  const variants = await imageSlots.run(() => encodeVariants(bytes), refuseWhenBusy ? () => new ImageWorkBusyError() : undefined);
+  return { key, width, height, variants };
+}
+
+async function encodeVariants(bytes: Buffer): Promise<PreparedImage["variants"]> {
+  let decoded: { data: Buffer; info: OutputInfo };
+  try {
+    // The one decode: JPEG and WebP shrink while loading; the result is at most 1200 × 1200 raw pixels.
+    decoded = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .rotate()
+      .resize({ width: FULL_WIDTH, height: FULL_WIDTH, fit: "inside", withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new ImageRejectedError("Image could not be read");
   }
-  return { key, width, height };
+  const { data, info } = decoded;
+  // Raw pixels carry no EXIF, GPS or comment: none reaches a stored file.
+  const from = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const [small, medium, full, jpeg] = await Promise.all([
+    ...WEBP_WIDTHS.map((w) => from().resize({ width: w, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer()),
+    from().webp({ quality: 78 }).toBuffer(),
+    from().jpeg({ quality: 80, mozjpeg: true }).toBuffer(),
+  ]);
+  return VARIANT_SUFFIXES.map((suffix, i) => ({ name: suffix, bytes: [small, medium, full, jpeg][i]! }));
+}
+
+/**
+ * Writes a prepared image's variants into `dir`, named by content hash so identical photos share files.
+ * The JPEG is renamed into place last, so its presence means every variant is complete. `created`: this
+ * call wrote them (false when the same photo was already there).
+ */
+export async function writePreparedImage(dir: string, image: PreparedImage): Promise<{ created: boolean }> {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const full = path.join(dir, `${image.key}-${FULL_JPEG}`);
+  const exists = await fs.stat(full).then(
+    () => true,
+    () => false,
+  );
+  if (exists) return { created: false };
+  await Promise.all(
+    image.variants.filter((v) => v.name !== FULL_JPEG).map((v) => fs.writeFile(path.join(dir, `${image.key}-${v.name}`), v.bytes)),
+  );
+  await fs.writeFile(`${full}.tmp`, image.variants.find((v) => v.name === FULL_JPEG)!.bytes);
+  await fs.rename(`${full}.tmp`, full);
+  return { created: true };
+}
+
+/** Validates a vehicle photo and writes its variants (400/800/1200 px WebP and the 1200 px JPEG) under DATA_DIR/images. */
+export async function storeImage(dataDir: string, bytes: Buffer, options?: { refuseWhenBusy?: boolean }): Promise<StoredImage> {
+  const prepared = await prepareImage(bytes, options);
+  await writePreparedImage(imagesDir(dataDir), prepared);
+  return { key: prepared.key, width: prepared.width, height: prepared.height };
 }
 
 const IMAGE_KEY = /^[0-9a-f]{32}$/;
 
 /**
- * Removes every stored variant of one image (the files storeImage writes). The caller checks first that
- * nothing else shows it: files are named by content, so the same photo uploaded twice is one set of files.
+ * Removes every stored variant of one image from `dir` (the files writePreparedImage writes). The caller
+ * checks first that nothing else shows it: files are named by content, so the same photo uploaded twice
+ * is one set of files.
  */
-export async function removeStoredImage(dataDir: string, key: string): Promise<void> {
+export async function removeImageFiles(dir: string, key: string): Promise<void> {
   if (!IMAGE_KEY.test(key)) throw new Error("Not an image key");
-  const dir = imagesDir(dataDir);
-  const names = [...WEBP_WIDTHS.map((w) => `${key}-${w}.webp`), `${key}-1200.webp`, `${key}-1200.jpg`, `${key}-1200.jpg.tmp`];
+  const names = [...VARIANT_SUFFIXES.map((suffix) => `${key}-${suffix}`), `${key}-${FULL_JPEG}.tmp`];
   await Promise.all(names.map((n) => fs.rm(path.join(dir, n), { force: true })));
 }
+
+/** Removes a public (vehicle) image's variants; see removeImageFiles. */
+export const removeStoredImage = (dataDir: string, key: string) => removeImageFiles(imagesDir(dataDir), key);

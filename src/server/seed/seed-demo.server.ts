@@ -139,7 +139,7 @@ function renderPhotos(ctx: AppContext, v: ReturnType<typeof demoVehicle>): Promi
         stored = sharp(Buffer.from(svg))
           .png({ compressionLevel: 1 })
           .toBuffer()
-          .then((png) => storeImage(ctx.env.dataDir, png));
+          .then((png) => storeImage(ctx.env.dataDir, png, { refuseWhenBusy: false }));
         renderCache.set(key, stored);
       }
       return stored;

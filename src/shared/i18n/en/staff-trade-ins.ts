@@ -46,7 +46,8 @@ export const staffTradeIns = {
     adfKind: "trade-in appraisal",
     open: "Open this trade-in in the dashboard",
     replyHint: "Reply to this mail to answer the customer directly.",
-    photo: (n: number) => `Photo ${n}`,
+    photos: "Photos",
+    photosInDashboard: (n: number) => `${n}, in the dashboard (staff sign-in)`,
     fields: {
       vehicle: "Vehicle",
       vin: "VIN",

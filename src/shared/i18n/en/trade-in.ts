@@ -95,6 +95,7 @@ export const tradeIn = {
   },
   api: {
     tooMany: "Too many requests. Please wait a few minutes and try again.",
+    busy: "The server is busy. Please try again in a moment.",
   },
   offer: {
     heading: "Your trade-in offer",

@@ -92,6 +92,7 @@ export const tradeIn: TradeInMessages = {
   },
   api: {
     tooMany: "Demasiadas solicitudes. Espere unos minutos e inténtelo de nuevo.",
+    busy: "El servidor está ocupado. Inténtelo de nuevo en un momento.",
   },
   offer: {
     heading: "Su oferta por su vehículo",

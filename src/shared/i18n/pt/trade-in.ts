@@ -92,6 +92,7 @@ export const tradeIn: TradeInMessages = {
   },
   api: {
     tooMany: "Pedidos demais. Aguarde alguns minutos e tente novamente.",
+    busy: "O servidor está ocupado. Tente novamente em instantes.",
   },
   offer: {
     heading: "Sua proposta pelo seu carro",

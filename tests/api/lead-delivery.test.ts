@@ -27,6 +27,8 @@ const parseAdf = (xml: string) =>
 const DEALER_TIME = /Received: (Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) ET/;
 
 const LEADS_TO = "leads@dealer.test";
+/** A financing application's staff mail goes to finance and owners only, never LEADS_TO (decision 089): here the demo owner. */
+const FINANCING_STAFF = "owner@example.com";
 /** Shared with the staff API tests: the vPIC database is unpacked once per machine, not per test server. */
 const VPIC_CACHE_DIR = path.join(os.tmpdir(), "dealership-vpic-cache");
 const ADF_TO = "crm@dealer.test";
@@ -209,7 +211,7 @@ describe("lead delivery through SMTP", () => {
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
     const mails = await exactly(server, smtp, 3);
-    const staff = mails.find((m) => recipients(m) === LEADS_TO)!;
+    const staff = mails.find((m) => recipients(m) === FINANCING_STAFF)!;
     expect(staff.parsed.subject).toBe(`New financing application: ${vehicle.year} ${vehicle.make} ${vehicle.model} — Jane Applicant`);
     expect(staff.parsed.text!.split("\n")[0]).toBe("Shopper wrote in Spanish");
     expect(staff.parsed.text).toMatch(DEALER_TIME);
@@ -268,7 +270,7 @@ describe("lead delivery through SMTP", () => {
     expect(parseAdf(xml).vehicle[0]).toMatchObject({ year: "", make: "", model: "" });
     expect(parseAdf(xml).vehicle[0].comments).toContain("2019 Honda Civic");
     expect(parseAdf(xml).vehicle).toHaveLength(1);
-    expect(mails.find((m) => recipients(m) === LEADS_TO)!.parsed.text).not.toContain(vehicle.vin);
+    expect(mails.find((m) => recipients(m) === FINANCING_STAFF)!.parsed.text).not.toContain(vehicle.vin);
 
     // The form was opened from the Camry's page before it sold: accepted, no vehicle attached, staff told why.
     smtp.mails.length = 0;
@@ -279,7 +281,7 @@ describe("lead delivery through SMTP", () => {
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
     mails = await exactly(server, smtp, 3);
-    const staff = mails.find((m) => recipients(m) === LEADS_TO)!;
+    const staff = mails.find((m) => recipients(m) === FINANCING_STAFF)!;
     expect(staff.parsed.text).toContain(`Applied from the page of a vehicle no longer for sale (id ${camry.id}); no vehicle is attached.`);
     expect(staff.parsed.text).not.toContain(camry.vin);
     xml = mails.find((m) => recipients(m) === ADF_TO)!.parsed.text!;

@@ -287,8 +287,19 @@ describe("lead inbox: one customer per shopper", () => {
     ]);
     const customerIds = new Set(leads.map((l) => l.customerId));
     expect(customerIds.size).toBe(1);
-    // One returning customer, one person: every lead after the first went to whoever had the first.
-    expect(new Set(leads.map((l) => l.assigneeId)).size).toBe(1);
+    // One returning customer, one person per kind: every lead after the first went to whoever had the first
+    // of its kind; a financing application to finance or an owner (decision 089), the others to sales.
+    const kinds = (financing: boolean) => new Set(leads.filter((l) => (l.type === "financing") === financing).map((l) => l.assigneeId));
+    expect(kinds(false).size).toBe(1);
+    expect(kinds(true).size).toBe(1);
+    const { db: roles } = openServerDatabase(server);
+    const holder = await roles
+      .selectFrom("staffAccounts")
+      .select("role")
+      .where("id", "=", [...kinds(true)][0]!)
+      .executeTakeFirstOrThrow();
+    await roles.destroy();
+    expect(holder.role).toBe("owner");
     const { db } = openServerDatabase(server);
     try {
       const customers = await db
@@ -520,12 +531,13 @@ describe("lead inbox: every kind of lead, filters, changes and roles", () => {
     expect(((await unassigned.json()) as Lead).assigneeId).toBeNull();
   });
 
-  it("lets sales list and take a financing lead but not open it or change its status; finance and service have no inbox", async () => {
+  it("lets sales list a financing lead but not take it, open it or change its status; finance and service have no inbox", async () => {
     const listed = (await inbox(tom.client, "type=financing")).find((l) => l.id === financingId);
     expect(listed).toBeDefined();
+    // A financing application stays with finance and owners (decision 089).
     const taken = await api(tom.client, `/api/admin/leads/financing/${financingId}`, { method: "PATCH", body: { assigneeId: tom.id } });
-    expect(taken.status).toBe(200);
-    expect(((await taken.json()) as Lead).assigneeId).toBe(tom.id);
+    expect(taken.status).toBe(400);
+    expect((await leadOf("financing", financingId)).assigneeId).not.toBe(tom.id);
     expect(
       (await api(tom.client, `/api/admin/leads/financing/${financingId}`, { method: "PATCH", body: { status: "contacted" } })).status,
     ).toBe(403);
@@ -551,7 +563,9 @@ describe("lead inbox: every kind of lead, filters, changes and roles", () => {
       expect((await api(client, `/api/admin/staff/${tom.id}`, { method: "PATCH", body: { away: true } })).status).toBe(403);
     }
     const assignees = (await (await api(tom.client, "/api/admin/leads/assignees")).json()) as { id: string; role: string }[];
-    expect(assignees.every((a) => a.role === "owner" || a.role === "sales")).toBe(true);
+    // Finance is listed for the financing applications it holds; service holds no lead.
+    expect(assignees.every((a) => a.role === "owner" || a.role === "sales" || a.role === "finance")).toBe(true);
+    expect(assignees.some((a) => a.role === "finance")).toBe(true);
     expect(assignees.map((a) => a.id)).toEqual(expect.arrayContaining([sofia.id, sergio.id, tom.id]));
     // A language list must keep at least one of en, es, pt.
     const noLanguage = await api(owner, `/api/admin/staff/${tom.id}`, { method: "PATCH", body: { languages: [] } });

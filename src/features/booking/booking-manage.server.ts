@@ -46,7 +46,7 @@ export async function storeBookingWithMails(
     // A REQUEST, not a PUBLISH: the later CANCEL then removes this very event (decision 058).
     const calendarFile = bookingCalendarAttachment(ctx.env, stored, service, "REQUEST", now);
     const mails = newBookingMails(ctx.env, stored, service, token, calendarFile, reminderDueAt(start, now));
-    const { assignee } = await registerLead(
+    const registered = await registerLead(
       trx,
       {
         type: "booking",
@@ -61,7 +61,7 @@ export async function storeBookingWithMails(
       },
       now,
     );
-    await enqueueMails(trx, addressStaffMails(ctx.env, mails, assignee), now);
+    await enqueueMails(trx, addressStaffMails(ctx.env, mails, registered), now);
     return stored;
   });
   announceQueuedMail();

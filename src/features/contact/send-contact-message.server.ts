@@ -67,7 +67,7 @@ export async function sendContactMessage(
     );
     const message = (await findContactSubmission(trx, id))!;
     const vehicle = message.vehicleId ? await findVehicle(trx, message.vehicleId) : null;
-    const { assignee } = await registerLead(
+    const registered = await registerLead(
       trx,
       {
         type: "message",
@@ -82,7 +82,7 @@ export async function sendContactMessage(
       },
       now,
     );
-    await enqueueMails(trx, addressStaffMails(ctx.env, contactMessageMails(ctx.env, message, vehicle, source), assignee), now);
+    await enqueueMails(trx, addressStaffMails(ctx.env, contactMessageMails(ctx.env, message, vehicle, source), registered), now);
   });
   announceQueuedMail();
   return "stored";

@@ -118,7 +118,7 @@ export async function submitDeal(
       now,
     );
     const stored = (await findDeal(trx, id))!;
-    const { assignee } = await registerLead(
+    const registered = await registerLead(
       trx,
       {
         type: "deal",
@@ -135,7 +135,11 @@ export async function submitDeal(
     );
     await enqueueMails(
       trx,
-      addressStaffMails(ctx.env, [...dealRequestMails(ctx.env, stored, source), dealShopperMail(ctx.env, stored, token, false)], assignee),
+      addressStaffMails(
+        ctx.env,
+        [...dealRequestMails(ctx.env, stored, source), dealShopperMail(ctx.env, stored, token, false)],
+        registered,
+      ),
       now,
     );
   });

@@ -231,7 +231,7 @@ export async function submitFinancingApplication(
         locale,
         source,
       };
-      const { assignee } = await registerLead(
+      const registered = await registerLead(
         trx,
         {
           type: "financing",
@@ -246,7 +246,7 @@ export async function submitFinancingApplication(
         },
         now,
       );
-      await enqueueMails(trx, addressStaffMails(ctx.env, financingApplicationMails(ctx.env, lead, stockVehicle), assignee), now);
+      await enqueueMails(trx, addressStaffMails(ctx.env, financingApplicationMails(ctx.env, lead, stockVehicle), registered), now);
     });
   } catch (error) {
     await Promise.all(written.map((file) => fs.rm(file, { force: true })));

@@ -12,7 +12,7 @@ import type { Staff } from "~/server/http/staff-request.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import type { LeadType } from "~/shared/leads/lead-types";
 import { mailAudience, type LeadMailState, type LeadStatus, type MailAudience } from "~/shared/staff/lead-tracking";
-import { canUseArea } from "~/shared/staff/staff-roles";
+import { canUseArea, mayHoldLead } from "~/shared/staff/staff-roles";
 import type { CallInput, NoteInput, ReplyInput } from "./customer-record-schema";
 
 /** The customer as the record shows them (docs/behaviour.md §19). */
@@ -220,11 +220,17 @@ export type ActionResult<T = object> =
   | { outcome: "conflict"; error: string };
 
 /**
- * The lead an action is about: the one named (it must be this customer's), else the customer's
- * latest lead still open (not closed), else their latest lead; null when they have none.
+ * The lead an action is about, among the customer's leads the person may hold (a salesperson never
+ * holds a financing application: mayHoldLead): the one named (it must be one of those), else the
+ * latest of them still open (not closed), else the latest of them; null when there is none.
  */
-async function targetLead(db: Db, customerId: string, ref: { leadType?: LeadType; leadId?: string }): Promise<LeadRow | null | "invalid"> {
-  const leads = await listCustomerLeads(db, customerId);
+async function targetLead(
+  db: Db,
+  staff: Staff,
+  customerId: string,
+  ref: { leadType?: LeadType; leadId?: string },
+): Promise<LeadRow | null | "invalid"> {
+  const leads = (await listCustomerLeads(db, customerId)).filter((l) => mayHoldLead(staff.role, l.type));
   if (ref.leadType || ref.leadId) return leads.find((l) => l.type === ref.leadType && l.id === ref.leadId) ?? "invalid";
   const open = leads.filter((l) => l.status !== "closed");
   return open.at(-1) ?? leads.at(-1) ?? null;
@@ -232,9 +238,12 @@ async function targetLead(db: Db, customerId: string, ref: { leadType?: LeadType
 
 /**
  * A reply or a logged call is the lead's first response when none is recorded yet, and a lead
- * still `new` becomes `contacted` (its own table's status too), with a status event in the timeline.
+ * still `new` becomes `contacted` (its own table's status too), with a status event in the timeline
+ * and in the audit log, as every lead status change is (docs/behaviour.md §11). Only ever a lead the
+ * person may hold (targetLead): a salesperson's reply never moves a financing application.
  */
 async function countAsResponse(db: Db, staff: Staff, customerId: string, lead: LeadRow, now: Date): Promise<void> {
+  if (!mayHoldLead(staff.role, lead.type)) throw new Error("A response is counted only on a lead its author may hold");
   await markFirstResponse(db, lead.type as LeadType, lead.id, now);
   if (lead.status !== "new") return;
   const table = LEAD_TABLE[lead.type];
@@ -243,6 +252,11 @@ async function countAsResponse(db: Db, staff: Staff, customerId: string, lead: L
   await insertLeadEvent(
     db,
     { customerId, leadType: lead.type, leadId: lead.id, kind: "status", staffId: staff.id, data: { status: "contacted" } },
+    now,
+  );
+  await insertAuditEntry(
+    db,
+    { actor: staff.actor, accountId: staff.id, action: "status-contacted", entity: "lead", entityId: `${lead.type}/${lead.id}` },
     now,
   );
 }
@@ -267,7 +281,7 @@ export async function replyToCustomer(
     const customer = await liveCustomer(trx, customerId);
     if (!customer) return { outcome: "not-found" };
     if (!customer.email) return { outcome: "conflict", error: "This customer has no e-mail address: call or text instead." };
-    const lead = await targetLead(trx, customer.id, input);
+    const lead = await targetLead(trx, staff, customer.id, input);
     if (lead === "invalid") return leadInvalid;
     const leadRef = { leadType: lead?.type ?? null, leadId: lead?.id ?? null };
     await enqueueMails(
@@ -307,7 +321,7 @@ export async function logCall(
   return ctx.db.transaction().execute(async (trx) => {
     const customer = await liveCustomer(trx, customerId);
     if (!customer) return { outcome: "not-found" };
-    const lead = await targetLead(trx, customer.id, input);
+    const lead = await targetLead(trx, staff, customer.id, input);
     if (lead === "invalid") return leadInvalid;
     const eventId = await insertLeadEvent(
       trx,
@@ -322,11 +336,12 @@ export async function logCall(
       now,
     );
     if (lead) await countAsResponse(trx, staff, customer.id, lead, now);
+    await audit(trx, staff, "call", customer.id, now);
     return { outcome: "done", eventId };
   });
 }
 
-/** A note in the customer's timeline; it is not a response (the shopper hears nothing). */
+/** A note in the customer's timeline; it is not a response (the shopper hears nothing). Audited. */
 export async function addNote(
   ctx: AppContext,
   staff: Staff,
@@ -334,23 +349,26 @@ export async function addNote(
   input: NoteInput,
   now = new Date(),
 ): Promise<ActionResult<{ eventId: string }>> {
-  const customer = await liveCustomer(ctx.db, customerId);
-  if (!customer) return { outcome: "not-found" };
-  const lead = input.leadType || input.leadId ? await targetLead(ctx.db, customer.id, input) : null;
-  if (lead === "invalid") return leadInvalid;
-  const eventId = await insertLeadEvent(
-    ctx.db,
-    {
-      customerId: customer.id,
-      leadType: lead?.type ?? null,
-      leadId: lead?.id ?? null,
-      kind: "note",
-      staffId: staff.id,
-      data: { text: input.text },
-    },
-    now,
-  );
-  return { outcome: "done", eventId };
+  return ctx.db.transaction().execute(async (trx) => {
+    const customer = await liveCustomer(trx, customerId);
+    if (!customer) return { outcome: "not-found" };
+    const lead = input.leadType || input.leadId ? await targetLead(trx, staff, customer.id, input) : null;
+    if (lead === "invalid") return leadInvalid;
+    const eventId = await insertLeadEvent(
+      trx,
+      {
+        customerId: customer.id,
+        leadType: lead?.type ?? null,
+        leadId: lead?.id ?? null,
+        kind: "note",
+        staffId: staff.id,
+        data: { text: input.text },
+      },
+      now,
+    );
+    await audit(trx, staff, "note", customer.id, now);
+    return { outcome: "done", eventId };
+  });
 }
 
 /**

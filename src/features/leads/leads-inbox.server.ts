@@ -12,7 +12,7 @@ import { LOCALES, type Locale } from "~/shared/i18n/locales";
 import { phoneE164 } from "~/shared/leads/customer-match";
 import { LEAD_TYPES, type LeadType } from "~/shared/leads/lead-types";
 import { LEAD_STATUSES, type LeadStatus } from "~/shared/staff/lead-tracking";
-import { STAFF_AREAS, canUseArea, type StaffRole } from "~/shared/staff/staff-roles";
+import { STAFF_AREAS, canUseArea, mayHoldLead, type StaffRole } from "~/shared/staff/staff-roles";
 import { emailField, uuidField } from "~/shared/validation/fields";
 
 /** A page of the inbox is at most this long; without `limit`, the default. */
@@ -166,8 +166,11 @@ function inboxLead(row: LeadRow, now = new Date()): Omit<InboxLead, "vehicleName
   };
 }
 
-/** The roles a lead may be given to: those who work the inbox. */
-export const ASSIGNABLE_ROLES: readonly StaffRole[] = STAFF_AREAS.leads;
+/**
+ * The roles a lead may be given to: those who work the inbox, and finance for financing applications
+ * (mayHoldLead says which role may hold which lead; the picker offers each lead only its own).
+ */
+export const ASSIGNABLE_ROLES: readonly StaffRole[] = [...new Set<StaffRole>([...STAFF_AREAS.leads, ...STAFF_AREAS.financing])];
 
 /** Someone a lead can be given to, as the inbox's assignee picker lists them. */
 export type InboxAssignee = { id: string; name: string; role: StaffRole; languages: Locale[]; away: boolean };
@@ -203,6 +206,7 @@ export type ChangeLeadResult =
   | { kind: "forbidden"; message: string };
 
 export const ASSIGNEE_NOT_ALLOWED = "Choose an active owner or salesperson.";
+export const FINANCING_ASSIGNEE_NOT_ALLOWED = "Choose an active owner or finance person: a financing application stays with them.";
 
 /**
  * Reassigns a lead or changes its status, recorded in the timeline and the audit log. A financing
@@ -222,8 +226,8 @@ export async function changeLead(
     return { kind: "forbidden", message: "Only owners and finance change a financing application's status." };
   if (change.assigneeId) {
     const assignee = await findStaffAccount(ctx.db, change.assigneeId);
-    if (!assignee || assignee.disabled !== 0 || !ASSIGNABLE_ROLES.includes(assignee.role))
-      return { kind: "invalid", fieldErrors: { assigneeId: ASSIGNEE_NOT_ALLOWED } };
+    if (!assignee || assignee.disabled !== 0 || !mayHoldLead(assignee.role, type))
+      return { kind: "invalid", fieldErrors: { assigneeId: type === "financing" ? FINANCING_ASSIGNEE_NOT_ALLOWED : ASSIGNEE_NOT_ALLOWED } };
   }
   const reassigned = change.assigneeId !== undefined && change.assigneeId !== lead.assigneeId;
   const restatused = change.status !== undefined && change.status !== lead.status;

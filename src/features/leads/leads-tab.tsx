@@ -4,7 +4,7 @@ import { LOCALES } from "~/shared/i18n/locales";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { LEAD_TYPES } from "~/shared/leads/lead-types";
 import { LEAD_STATUSES, type LeadStatus } from "~/shared/staff/lead-tracking";
-import { canUseArea, type SessionUser } from "~/shared/staff/staff-roles";
+import { canUseArea, mayHoldLead, type SessionUser } from "~/shared/staff/staff-roles";
 import { Button } from "~/shared/ui/staff/button";
 import { DataTable } from "~/shared/ui/staff/data-table";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
@@ -287,13 +287,16 @@ export function LeadsTab({ user }: { user: SessionUser; focusId?: string | null 
                     >
                       <option value="">{m.unassigned}</option>
                       {l.assigneeId && !names.has(l.assigneeId) ? <option value={l.assigneeId}>{l.assigneeId.slice(0, 8)}</option> : null}
-                      {people.map((p) => (
-                        <option key={p.id} value={p.id}>
-                          {p.name}
-                        </option>
-                      ))}
+                      {/* A financing application goes to finance and owners only; every other lead to owners and sales. */}
+                      {people
+                        .filter((p) => mayHoldLead(p.role, l.type))
+                        .map((p) => (
+                          <option key={p.id} value={p.id}>
+                            {p.name}
+                          </option>
+                        ))}
                     </select>
-                    {me && l.assigneeId !== me.id ? (
+                    {me && l.assigneeId !== me.id && mayHoldLead(me.role, l.type) ? (
                       <Button
                         size="sm"
                         aria-label={m.takeLabel(l.name)}

@@ -1,4 +1,5 @@
 import type { AppContext } from "~/server/context.server";
+import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { findCustomer } from "~/server/data/customers.server";
 import { insertLeadEvent } from "~/server/data/lead-events.server";
 import { listCustomerLeads } from "~/server/data/leads.server";
@@ -7,7 +8,7 @@ import { findTask, insertTask, listTasks, setTaskDone, type TaskRow } from "~/se
 import type { Staff } from "~/server/http/staff-request.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { clockOffset } from "~/shared/lib/business-hours";
-import { canUseArea } from "~/shared/staff/staff-roles";
+import { canUseArea, mayHoldLead } from "~/shared/staff/staff-roles";
 import type { ActionResult, CustomerTask } from "./customer-record.server";
 import type { TaskInput } from "./customer-record-schema";
 
@@ -32,7 +33,8 @@ export function endOfDealershipDay(now: Date, timeZone = businessProfile.timeZon
 
 /**
  * Adds a follow-up task to the customer, given to an active staff member who has the Today view,
- * optionally about one of the customer's leads; it appears in the timeline.
+ * optionally about one of the customer's leads the person may hold; it appears in the timeline and
+ * the audit log.
  */
 export async function addTask(
   ctx: AppContext,
@@ -49,7 +51,10 @@ export async function addTask(
     return { outcome: "invalid", fieldErrors: { assigneeId: "Choose an active salesperson or the owner." } };
   let lead: { type: string; id: string } | null = null;
   if (input.leadType || input.leadId) {
-    lead = (await listCustomerLeads(ctx.db, targetId)).find((l) => l.type === input.leadType && l.id === input.leadId) ?? null;
+    lead =
+      (await listCustomerLeads(ctx.db, targetId)).find(
+        (l) => l.type === input.leadType && l.id === input.leadId && mayHoldLead(staff.role, l.type),
+      ) ?? null;
     if (!lead) return { outcome: "invalid", fieldErrors: { leadId: "Choose one of this customer's leads." } };
   }
   const task = await ctx.db.transaction().execute(async (trx) => {
@@ -79,6 +84,7 @@ export async function addTask(
       },
       now,
     );
+    await insertAuditEntry(trx, { actor: staff.actor, accountId: staff.id, action: "task", entity: "customer", entityId: targetId }, now);
     return row;
   });
   return { outcome: "done", task };
@@ -86,7 +92,7 @@ export async function addTask(
 
 /**
  * Ticks a task off or opens it again: the assignee, the person who created it, or the owner.
- * Ticking it off is a timeline event.
+ * Ticking it off is a timeline event; either change is audited.
  */
 export async function markTask(
   ctx: AppContext,
@@ -100,6 +106,17 @@ export async function markTask(
   if (staff.role !== "owner" && task.assigneeId !== staff.id && task.createdBy !== staff.id) return { outcome: "forbidden" };
   const updated = await ctx.db.transaction().execute(async (trx) => {
     await setTaskDone(trx, id, done, now);
+    await insertAuditEntry(
+      trx,
+      {
+        actor: staff.actor,
+        accountId: staff.id,
+        action: done ? "task-done" : "task-reopened",
+        entity: "customer",
+        entityId: task.customerId,
+      },
+      now,
+    );
     if (done && !task.doneAt)
       await insertLeadEvent(
         trx,

@@ -135,7 +135,7 @@ export async function submitTradeIn(
         now,
       );
       const stored = (await findTradeIn(trx, id))!;
-      const { assignee } = await registerLead(
+      const registered = await registerLead(
         trx,
         {
           type: "trade-in",
@@ -150,7 +150,7 @@ export async function submitTradeIn(
         },
         now,
       );
-      await enqueueMails(trx, addressStaffMails(ctx.env, tradeInRequestMails(ctx.env, stored, source), assignee), now);
+      await enqueueMails(trx, addressStaffMails(ctx.env, tradeInRequestMails(ctx.env, stored, source), registered), now);
       return id;
     });
   } catch (error) {

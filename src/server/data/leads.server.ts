@@ -23,13 +23,14 @@ export async function findLead(db: Db, type: LeadType, id: string): Promise<Lead
   return (await db.selectFrom("leads").selectAll().where("type", "=", type).where("id", "=", id).executeTakeFirst()) ?? null;
 }
 
-/** Who had the customer's latest lead that anyone had; null for a new customer. */
-export async function lastAssigneeOfCustomer(db: Db, customerId: string): Promise<string | null> {
+/** Who had the customer's latest lead of this kind (financing applications, or every other lead) that anyone had; null for none. */
+export async function lastAssigneeOfCustomer(db: Db, customerId: string, kind: "financing" | "other"): Promise<string | null> {
   const row = await db
     .selectFrom("leads")
     .select("assigneeId")
     .where("customerId", "=", customerId)
     .where("assigneeId", "is not", null)
+    .where("type", kind === "financing" ? "=" : "!=", "financing")
     .orderBy("createdAt", "desc")
     .executeTakeFirst();
   return row?.assigneeId ?? null;

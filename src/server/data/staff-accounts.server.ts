@@ -143,15 +143,15 @@ export function staffLanguages(row: Pick<StaffAccountRow, "languages">): Locale[
 }
 
 /**
- * Gives the next new lead in `locale` to a sales person, in turn: among active sales staff who
+ * Gives the next new lead in `locale` to someone of `role`, in turn: among active staff of that role who
  * are not away, those who speak the lead's language (everyone when none does), the one who has
  * waited longest for a lead. The turn is reserved before it is used: the update only applies
  * while the person's last assignment is still what was read, so two leads arriving at once (two
  * processes on one PostgreSQL database) cannot both take the same turn. Null when nobody is in.
  */
-export async function claimNextAssignee(db: Db, locale: string, now = new Date()): Promise<StaffAccountRow | null> {
+export async function claimNextAssignee(db: Db, locale: string, now = new Date(), role: StaffRole = "sales"): Promise<StaffAccountRow | null> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const present = await db.selectFrom("staffAccounts").selectAll().where("role", "=", "sales").where("disabled", "=", 0).where("away", "=", 0).execute();
+    const present = await db.selectFrom("staffAccounts").selectAll().where("role", "=", role).where("disabled", "=", 0).where("away", "=", 0).execute();
     const speakers = present.filter((row) => staffLanguages(row).includes(locale as Locale));
     const pool = (speakers.length ? speakers : present).sort(
       (a, b) => (a.lastAssignedAt ?? "").localeCompare(b.lastAssignedAt ?? "") || a.id.localeCompare(b.id),

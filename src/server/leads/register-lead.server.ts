@@ -3,10 +3,12 @@ import { upsertCustomerForLead } from "~/server/data/customers.server";
 import { insertLeadEvent } from "~/server/data/lead-events.server";
 import { insertLead, lastAssigneeOfCustomer } from "~/server/data/leads.server";
 import type { NewMail } from "~/server/data/outbox.server";
-import { claimNextAssignee, findStaffAccount, type StaffAccountRow } from "~/server/data/staff-accounts.server";
+import { claimNextAssignee, findStaffAccount, listStaffAccounts, type StaffAccountRow } from "~/server/data/staff-accounts.server";
 import type { ServerEnv } from "~/server/env.server";
 import { staffLeadsAddress } from "~/server/mail/recipients.server";
+import { businessProfile } from "~/shared/config/business-profile";
 import type { LeadType } from "~/shared/leads/lead-types";
+import { mayHoldLead } from "~/shared/staff/staff-roles";
 import { startResponseClock } from "./lead-alarm.server";
 
 /** A lead as every kind of lead stores it, whatever else its own row holds. */
@@ -24,17 +26,31 @@ export type NewLead = {
   source?: Record<string, string> | null;
 };
 
-export type RegisteredLead = { customerId: string; assignee: StaffAccountRow | null };
+export type RegisteredLead = {
+  customerId: string;
+  assignee: StaffAccountRow | null;
+  /**
+   * A financing application's staff mail goes to these finance and owner accounts alone (its assignee,
+   * else every active finance and owner account), never LEADS_TO; null for every other kind of lead.
+   */
+  financeRecipients: string[] | null;
+};
 
 /**
  * Enters a new lead into the inbox, in the transaction that stores the lead itself: finds or
- * creates its customer, and gives it at once to a salesperson (docs/decisions/074-one-lead-inbox-customers-and-assignment.md):
- * a returning customer to the person who had them, while that person is active and in; anyone
- * else in turn among those who speak the lead's language.
+ * creates its customer, and gives it at once to someone who may hold it (docs/decisions/074-one-lead-inbox-customers-and-assignment.md):
+ * a returning customer to the person who had their leads of this kind, while that person is active,
+ * in and still of a role that may hold it; anyone else in turn among those who speak the lead's
+ * language: a salesperson, or for a financing application a finance person, else an owner (decision 089).
  */
 export async function registerLead(db: Db, lead: NewLead, now = new Date()): Promise<RegisteredLead> {
   const customer = await upsertCustomerForLead(db, lead, now);
-  const assignee = (await returningAssignee(db, customer.id)) ?? (await claimNextAssignee(db, lead.locale, now));
+  const financing = lead.type === "financing";
+  const assignee =
+    (await returningAssignee(db, customer.id, lead.type)) ??
+    (financing
+      ? ((await claimNextAssignee(db, lead.locale, now, "finance")) ?? (await claimNextAssignee(db, lead.locale, now, "owner")))
+      : await claimNextAssignee(db, lead.locale, now));
   await insertLead(db, {
     type: lead.type,
     id: lead.id,
@@ -62,18 +78,26 @@ export async function registerLead(db: Db, lead: NewLead, now = new Date()): Pro
     { type: lead.type, id: lead.id, customerId: customer.id, firstName: lead.firstName, email: lead.email, locale: lead.locale },
     now,
   );
-  return { customerId: customer.id, assignee };
+  return { customerId: customer.id, assignee, financeRecipients: financing ? await financeRecipients(db, assignee) : null };
 }
 
-async function returningAssignee(db: Db, customerId: string): Promise<StaffAccountRow | null> {
-  const previousId = await lastAssigneeOfCustomer(db, customerId);
+/** The person who had this customer's leads of the same kind, while active, in, and of a role that may hold it. */
+async function returningAssignee(db: Db, customerId: string, type: string): Promise<StaffAccountRow | null> {
+  const previousId = await lastAssigneeOfCustomer(db, customerId, type === "financing" ? "financing" : "other");
   const previous = previousId ? await findStaffAccount(db, previousId) : null;
-  return previous && previous.disabled === 0 && previous.away === 0 ? previous : null;
+  return previous && previous.disabled === 0 && previous.away === 0 && mayHoldLead(previous.role, type) ? previous : null;
+}
+
+/** A financing application's assignee, else (everyone away) every active finance and owner account. */
+async function financeRecipients(db: Db, assignee: StaffAccountRow | null): Promise<string[]> {
+  if (assignee) return [assignee.email.toLowerCase()];
+  const holders = (await listStaffAccounts(db)).filter((row) => row.disabled === 0 && mayHoldLead(row.role, "financing"));
+  return holders.map((row) => row.email.toLowerCase());
 }
 
 /**
- * Who gets a lead's staff mail: its assignee, and LEADS_TO when set (it still gets every lead);
- * the business address only when neither exists, so a lead always reaches someone.
+ * Who gets a lead's staff mail: its assignee, and LEADS_TO when set (it still gets every lead but
+ * financing applications); the business address only when neither exists, so a lead always reaches someone.
  */
 export function staffMailRecipients(env: ServerEnv, assignee: Pick<StaffAccountRow, "email"> | null): string[] {
   const recipients = [assignee?.email, env.leadsTo].filter((address): address is string => Boolean(address));
@@ -82,9 +106,20 @@ export function staffMailRecipients(env: ServerEnv, assignee: Pick<StaffAccountR
 
 /**
  * The lead's mails with each staff notification (kind `*-staff`) addressed to every staff
- * recipient: one mail with several addresses, so a lead still has one staff mail to follow.
+ * recipient: one mail with several addresses, so a lead still has one staff mail to follow. A financing
+ * application's goes to finance and owner accounts only (decision 089); with none active at all, to the
+ * business address, so it still reaches the dealership.
  */
-export function addressStaffMails(env: ServerEnv, mails: NewMail[], assignee: Pick<StaffAccountRow, "email"> | null): NewMail[] {
-  const to = staffMailRecipients(env, assignee).join(", ");
+export function addressStaffMails(
+  env: ServerEnv,
+  mails: NewMail[],
+  registered: Pick<RegisteredLead, "assignee" | "financeRecipients">,
+): NewMail[] {
+  const recipients = registered.financeRecipients
+    ? registered.financeRecipients.length
+      ? registered.financeRecipients
+      : [businessProfile.email]
+    : staffMailRecipients(env, registered.assignee);
+  const to = recipients.join(", ");
   return mails.map((mail) => (mail.kind.endsWith("-staff") ? { ...mail, to } : mail));
 }

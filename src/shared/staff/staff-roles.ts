@@ -44,6 +44,15 @@ export function canUseArea(role: StaffRole, area: StaffArea): boolean {
   return (STAFF_AREAS[area] as readonly StaffRole[]).includes(role);
 }
 
+/**
+ * Who may hold (be assigned, answer, move) a lead of a type: a financing application stays with the
+ * roles that may open it, owner and finance (FTC Safeguards Rule: its down payment and trade-in are
+ * the applicant's non-public information); every other lead with the inbox's roles, owner and sales.
+ */
+export function mayHoldLead(role: StaffRole, leadType: string): boolean {
+  return canUseArea(role, leadType === "financing" ? "financing" : "leads");
+}
+
 /** Vehicles are read-only for finance: they see stock to match applications, never edit it. */
 export function canEditVehicles(role: StaffRole): boolean {
   return role === "owner" || role === "sales";

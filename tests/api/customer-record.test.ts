@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CustomerRecord, CustomerSummary, CustomerTask, TimelineEntry } from "~/features/leads/customer-record.server";
 import type { TodayTask } from "~/features/leads/tasks.server";
 import { endOfDealershipDay } from "~/features/leads/tasks.server";
+import { upsertCustomerForLead } from "~/server/data/customers.server";
 import type { Db } from "~/server/db/database.server";
 import { sleep } from "../support/lead-delivery-helpers";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
@@ -369,6 +370,43 @@ describe("the customer record", () => {
       ]),
     );
   }, 60_000);
+
+  it("two cross-merges at once (A←B and B←A), 20 times: one 200, one 409, and both records stay reachable (review M-3)", async () => {
+    for (let round = 0; round < 20; round++) {
+      const [a, b] = await withDb(server, (db) =>
+        Promise.all(
+          ["a", "b"].map(
+            async (side) =>
+              (
+                await upsertCustomerForLead(db, {
+                  firstName: `Race${round}`,
+                  lastName: side,
+                  email: `merge-race-${round}-${side}@example.com`,
+                  phone: null,
+                  locale: "en",
+                })
+              ).id,
+          ),
+        ),
+      );
+      const [ab, ba] = await Promise.all([
+        call(owner, `/api/admin/customers/${a}/merge`, { method: "POST", body: { otherId: b } }),
+        call(sales, `/api/admin/customers/${b}/merge`, { method: "POST", body: { otherId: a } }),
+      ]);
+      expect([ab.status, ba.status].sort(), `round ${round}`).toEqual([200, 409]);
+      const kept = ab.status === 200 ? a! : b!;
+      const merged = kept === a ? b! : a!;
+      const rows = await withDb(server, (db) =>
+        db.selectFrom("customers").select(["id", "mergedIntoId"]).where("id", "in", [a!, b!]).execute(),
+      );
+      expect(Object.fromEntries(rows.map((r) => [r.id, r.mergedIntoId]))).toEqual({ [kept]: null, [merged]: kept });
+      for (const id of [a!, b!]) {
+        const record = await call(owner, `/api/admin/customers/${id}`);
+        expect(record.status, `round ${round}: ${id}`).toBe(200);
+        expect(((await record.json()) as CustomerRecord).customer.id).toBe(kept);
+      }
+    }
+  }, 120_000);
 
   it("roles: owner and sales use customer records and tasks; finance and service get 403", async () => {
     const email = "roles@example.com";

@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Service } from "~/shared/types/service";
+import { upsertCustomerForLead } from "~/server/data/customers.server";
 import { SHARED_STOCK_VERSION_REUSE_MS } from "~/server/data/vehicles.server";
 import { upcomingDateFor } from "../support/booking-dates";
 import { sleep, subjects } from "../support/lead-delivery-helpers";
@@ -276,6 +277,44 @@ describe("two server processes on one PostgreSQL database", () => {
       expect(customers).toEqual([{ id: customers[0]?.id, email: "twin.racer@example.com", phone: "+16175550142", mergedIntoId: null }]);
       const leads = await db.selectFrom("leads").select("customerId").where("email", "in", emails).execute();
       expect(leads.map((l) => l.customerId)).toEqual(Array(8).fill(customers[0]!.id));
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("20 cross-merges (A←B through one process, B←A through the other, at once): one 200 and one 409 each time, no cycle", async () => {
+    const owner = await signInOwner(a);
+    const merge = (server: TestServer, keepId: string, otherId: string) =>
+      fetch(`${server.url}/api/admin/customers/${keepId}/merge`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: owner.cookie, origin: server.url },
+        body: JSON.stringify({ otherId }),
+      });
+    const { db } = openServerDatabase(a);
+    try {
+      for (let round = 0; round < 20; round++) {
+        const [x, y] = await Promise.all(
+          ["x", "y"].map(
+            async (side) =>
+              (
+                await upsertCustomerForLead(db, {
+                  firstName: `Cross${round}`,
+                  lastName: side,
+                  email: `cross-merge-${round}-${side}@example.com`,
+                  phone: null,
+                  locale: "en",
+                })
+              ).id,
+          ),
+        );
+        const [xy, yx] = await Promise.all([merge(a, x!, y!), merge(b, y!, x!)]);
+        expect([xy.status, yx.status].sort(), `round ${round}`).toEqual([200, 409]);
+        const rows = await db.selectFrom("customers").select(["id", "mergedIntoId"]).where("id", "in", [x!, y!]).execute();
+        expect(
+          rows.filter((r) => r.mergedIntoId === null),
+          `round ${round}`,
+        ).toHaveLength(1);
+      }
     } finally {
       await db.destroy();
     }

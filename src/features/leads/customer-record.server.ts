@@ -1,6 +1,6 @@
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
-import { findCustomer, markCustomerMerged, searchCustomers, type CustomerRow } from "~/server/data/customers.server";
+import { findCustomer, lockCustomers, markCustomerMerged, searchCustomers, type CustomerRow } from "~/server/data/customers.server";
 import { insertLeadEvent, listLeadEvents, moveCustomerEvents } from "~/server/data/lead-events.server";
 import { setLeadStatus, type LeadTable } from "~/server/data/lead-status.server";
 import { listCustomerLeads, markFirstResponse, moveCustomerLeads, setInboxLeadStatus, type LeadRow } from "~/server/data/leads.server";
@@ -385,8 +385,12 @@ export async function mergeCustomers(
 ): Promise<ActionResult<{ customer: CustomerSummary }>> {
   if (keepId === otherId) return { outcome: "invalid", fieldErrors: { otherId: "A record cannot be merged into itself." } };
   return ctx.db.transaction().execute(async (trx) => {
-    const keep = await findCustomer(trx, keepId);
-    const other = await findCustomer(trx, otherId);
+    // Both rows locked (in id order) before either is checked: A←B and B←A at once used to both pass
+    // the checks on PostgreSQL and leave a cycle, both records lost (review M-3). Now the second waits,
+    // then finds its kept record merged away (409).
+    const locked = await lockCustomers(trx, [keepId, otherId]);
+    const keep = locked.get(keepId) ?? null;
+    const other = locked.get(otherId) ?? null;
     if (!keep) return { outcome: "not-found" };
     if (!other) return { outcome: "invalid", fieldErrors: { otherId: "Choose the other customer." } };
     if (keep.mergedIntoId) return { outcome: "conflict", error: "This record was merged into another: merge into that one." };

@@ -144,6 +144,25 @@ export async function searchCustomers(db: Db, q: string, limit = 20): Promise<Cu
 }
 
 /**
+ * Locks customer rows for the rest of the transaction, in id order whatever order they were named in,
+ * and reads them back as they are under the lock (null for one that does not exist). A write to each
+ * row takes its lock on PostgreSQL (held to the commit; a second transaction naming the same rows waits,
+ * then reads what the first committed) and on SQLite (one writer at a time), so two merges of the same
+ * pair, in either direction, on one process or two, run one after the other (reserve, then check).
+ */
+export async function lockCustomers(db: Db, ids: string[]): Promise<Map<string, CustomerRow | null>> {
+  const sorted = [...new Set(ids)].sort();
+  for (const id of sorted) {
+    await db
+      .updateTable("customers")
+      .set((eb) => ({ updatedAt: eb.ref("updatedAt") }))
+      .where("id", "=", id)
+      .execute();
+  }
+  return new Map(await Promise.all(sorted.map(async (id) => [id, await findCustomer(db, id)] as const)));
+}
+
+/**
  * Marks `otherId` merged into `keepId` (and any record merged into it before), and fills the kept
  * record's missing e-mail or phone from it. The caller moves the leads, events and tasks in the same
  * transaction. False when the other record is gone or already merged (a concurrent merge).

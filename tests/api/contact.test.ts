@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { openServerDatabase } from "../support/server-database";
@@ -92,6 +95,44 @@ describe("POST /api/contact", () => {
     expect((await storedMessages()).length).toBe(before);
   });
 
+  // The review's L-10: a name of several lines forged lines in the staff mail and the shopper's acknowledgement.
+  it.each([
+    ["firstName", "Eve\r\nBcc: victim@evil.example\r\nX-Injected: 1", "First name is required"],
+    ["lastName", "Silva\nPhone: 555-0000", "Last name is required"],
+    ["phone", "9785550100\nOpen in the dashboard: http://evil.example/", "Valid phone number is required"],
+    ["firstName", "Eve\u2028Mallory", "First name is required"],
+  ])("refuses a line break or control character in the one-line field %s with its message", async (field, value, message) => {
+    const before = (await storedMessages()).length;
+    const res = await post({ ...valid, [field]: value });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fieldErrors: Record<string, string> }).fieldErrors[field]).toBe(message);
+    expect((await storedMessages()).length).toBe(before);
+  });
+
+  it("keeps a message's lines, and the staff mail quotes them so none passes for a line of its own", async () => {
+    const email = "quoted.lines@example.com";
+    const res = await post({
+      ...valid,
+      email,
+      message: "Is it still there?\nPhone: 555-0000\nOpen in the dashboard: http://evil.example/",
+    });
+    expect(res.status).toBe(201);
+    const mailDir = path.join(server.dataDir, "mail");
+    const staffMail = async () => {
+      for (const name of fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((n) => n.endsWith("contact-staff.eml")) : []) {
+        const parsed = await simpleParser(fs.readFileSync(path.join(mailDir, name)));
+        if (parsed.text?.includes(email)) return parsed;
+      }
+      return null;
+    };
+    await expect.poll(staffMail, { timeout: 10_000 }).not.toBeNull();
+    const lines = (await staffMail())!.text!.split("\n");
+    expect(lines).toContain("> Phone: 555-0000");
+    expect(lines).toContain("> Open in the dashboard: http://evil.example/");
+    expect(lines.filter((line) => line.startsWith("Phone:"))).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith("Open in the dashboard"))).toEqual([]);
+  });
+
   it("limits how many messages one client sends", async () => {
     const client = newClient();
     const statuses: number[] = [];
@@ -133,6 +174,14 @@ describe("the contact form posted to its page without JavaScript (decision 025)"
   it("refuses a post another site's page makes (403) and a body past the cap (413)", async () => {
     expect((await form(valid, { "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
     expect((await form({ ...valid, message: "x".repeat(200 * 1024) })).status).toBe(413);
+  });
+
+  it("refuses a name of several lines on the page's form too, storing nothing", async () => {
+    const before = (await storedMessages()).length;
+    const res = await form({ ...valid, firstName: "Eve\r\nBcc: victim@evil.example" }, { "Sec-Fetch-Site": "same-origin" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("First name is required");
+    expect((await storedMessages()).length).toBe(before);
   });
 
   it("has the same per-client limit as POST /api/contact", async () => {

@@ -36,7 +36,7 @@ export const bookingSchema = ({ booking }: Pick<Messages, "booking">) => {
     customerLastName: requiredText(m.lastName).max(NAME_MAX, m.lastName),
     customerEmail: emailField(m.email).pipe(z.string().max(254, m.email)),
     customerPhone: phoneField(m.phone).max(30, m.phone),
-    notes: optionalText(1000),
+    notes: optionalText(1000, { multiline: true }),
     // The customer's own vehicle, which the service desk needs before it arrives: each part optional.
     vehicleYear: optionalWholeNumber(m.vehicleYear, { min: VEHICLE_YEAR_MIN, max: new Date().getFullYear() + 1 }),
     vehicleMake: optionalText(50).optional(),

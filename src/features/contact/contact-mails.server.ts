@@ -52,7 +52,7 @@ export function contactMessageMails(
             [f.received, dealerTime(message.createdAt)],
           ],
         },
-        { type: "paragraph", text: `${f.message}:\n${message.message}` },
+        { type: "quote", label: f.message, text: message.message },
         { type: "link", label: staff.openMessage, href: dashboardRecordUrl(env, "messages", message.id) },
         { type: "paragraph", text: staff.replyHint },
       ],

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Messages } from "~/shared/i18n/en";
 import { HONEYPOT_FIELD } from "./contact-fields";
-import { emailField, phoneField, requiredText, uuidField } from "~/shared/validation/fields";
+import { emailField, phoneField, requiredMultilineText, requiredText, uuidField } from "~/shared/validation/fields";
 
 /** Message minimum length (docs/behaviour.md §9). */
 export const MESSAGE_MIN_LENGTH = 10;
@@ -19,7 +19,7 @@ export const contactSchema = ({ contact }: Pick<Messages, "contact">) =>
     lastName: requiredText(contact.errors.lastName).pipe(z.string().max(100, contact.errors.lastName)),
     email: emailField(contact.errors.email).pipe(z.string().max(254, contact.errors.email)),
     phone: phoneField(contact.errors.phone).pipe(z.string().max(40, contact.errors.phone)),
-    message: requiredText(contact.errors.message, MESSAGE_MIN_LENGTH).pipe(z.string().max(5000)),
+    message: requiredMultilineText(contact.errors.message, MESSAGE_MIN_LENGTH).pipe(z.string().max(5000)),
     /** Sent by the vehicle page only. */
     vehicleId: uuidField()
       .transform((v) => v.toLowerCase())

@@ -134,7 +134,7 @@ function schemasFor({ financing, privacy }: Pick<Messages, "financing" | "privac
       z.coerce.number({ error: v.downPayment }).min(0, v.downPayment).max(10_000_000, v.downPayment).optional(),
     ),
     hasTradeIn: z.boolean().default(false),
-    tradeInDetails: optionalText(2000),
+    tradeInDetails: optionalText(2000, { multiline: true }),
     signature: signatureField(v.signature),
     driverLicense: licenseField(v.driverLicense),
     hasCoOwner: z.boolean().default(false),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { customers } from "~/shared/i18n/en/staff-customers";
 import { LEAD_TYPES } from "~/shared/leads/lead-types";
-import { requiredText, uuidField, withoutControlCharacters } from "~/shared/validation/fields";
+import { requiredMultilineText, requiredText, uuidField, withoutControlCharacters } from "~/shared/validation/fields";
 
 /**
  * The customer record's forms (docs/behaviour.md §19), one schema each, shared by the dashboard's
@@ -26,7 +26,7 @@ const leadRef = {
 
 export const replySchema = z.object({
   subject: requiredText(c.reply.subjectRequired).max(200, c.reply.subjectTooLong),
-  text: requiredText(c.reply.textRequired).max(10_000, c.reply.textTooLong),
+  text: requiredMultilineText(c.reply.textRequired).max(10_000, c.reply.textTooLong),
   ...leadRef,
 });
 export type ReplyInput = z.infer<typeof replySchema>;
@@ -41,7 +41,7 @@ export const callSchema = z.object({
 export type CallInput = z.infer<typeof callSchema>;
 
 export const noteSchema = z.object({
-  text: requiredText(c.note.textRequired).max(2000, c.note.textTooLong),
+  text: requiredMultilineText(c.note.textRequired).max(2000, c.note.textTooLong),
   ...leadRef,
 });
 export type NoteInput = z.infer<typeof noteSchema>;

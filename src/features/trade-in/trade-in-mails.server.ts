@@ -162,7 +162,7 @@ export function tradeInOfferMail(
           type: "paragraph",
           text: m.offerBody(vehicle, offerRange(offer.low, offer.high, locale), formatLongDate(offer.validUntil, locale)),
         },
-        ...(offer.note ? [{ type: "paragraph" as const, text: `${m.note}\n${offer.note}` }] : []),
+        ...(offer.note ? [{ type: "quote" as const, label: m.note, text: offer.note }] : []),
         { type: "link", label: m.offerLink, href: link },
         { type: "paragraph", text: m.replyHint },
       ],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { TradeInMessages } from "~/shared/i18n/en/trade-in";
-import { emailField, phoneField, requiredText, withoutControlCharacters } from "~/shared/validation/fields";
+import { emailField, isOneLine, phoneField, requiredText, withoutControlCharacters } from "~/shared/validation/fields";
 
 /** Name of the form's honeypot field: hidden from people, filled in by naive bots. */
 export const HONEYPOT_FIELD = "website";
@@ -37,7 +37,7 @@ const yesNo = (message: string) =>
 const optionalText = (max: number, message: string) =>
   z.preprocess(
     (value) => (blank(value) ? undefined : value),
-    z.string({ error: message }).overwrite(withoutControlCharacters).trim().max(max, message).optional(),
+    z.string({ error: message }).refine(isOneLine, message).trim().max(max, message).optional(),
   );
 
 /**

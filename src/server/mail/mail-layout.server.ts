@@ -9,7 +9,13 @@ export type MailBlock =
   | { type: "paragraph"; text: string }
   /** `href`: the value is a link in the HTML part (tel:, mailto:, a page); the text part shows the value, then a URL in brackets. */
   | { type: "fields"; rows: ReadonlyArray<readonly [label: string, value: string, href?: string]> }
-  | { type: "link"; label: string; href: string };
+  | { type: "link"; label: string; href: string }
+  /**
+   * Text someone else wrote, of several lines (a shopper's message, notes): under its label, every line
+   * quoted ("> " in the text part, a blockquote in HTML), so no line of it can pass for one of the mail's
+   * own ("Phone: …", "Open in the dashboard: …"). A field's value of several lines is shown the same way.
+   */
+  | { type: "quote"; label: string; text: string };
 
 export type RenderedMail = { text: string; html: string };
 
@@ -18,6 +24,9 @@ export function escapeHtml(value: string): string {
 }
 
 const htmlLines = (text: string) => escapeHtml(text).replace(/\r?\n/g, "<br>");
+const quotedLines = (text: string) => text.split(/\r\n|\r|\n/).map((line) => (line ? `> ${line}` : ">"));
+const isMultiline = (text: string) => /[\r\n]/.test(text);
+const BLOCKQUOTE = '<blockquote style="margin:0 0 12px;padding:0 0 0 12px;border-left:3px solid #d1d5db">';
 
 /** The dealership's signature lines: name, postal address, phone. */
 export function dealershipSignature(): string[] {
@@ -48,19 +57,30 @@ export function renderMail(
       text.push(block.text, "");
       html.push(`<p>${htmlLines(block.text)}</p>`);
     } else if (block.type === "fields") {
-      // A tel: or mailto: value already is what it links to; a page's URL is spelled out.
-      for (const [label, value, href] of block.rows) text.push(`${label}: ${value}${href && /^https?:/.test(href) ? ` <${href}>` : ""}`);
+      // A tel: or mailto: value already is what it links to; a page's URL is spelled out. A value of
+      // several lines is quoted under its label.
+      for (const [label, value, href] of block.rows) {
+        if (isMultiline(value)) text.push(`${label}:`, ...quotedLines(value));
+        else text.push(`${label}: ${value}${href && /^https?:/.test(href) ? ` <${href}>` : ""}`);
+      }
       text.push("");
       html.push(
         `<table style="border-collapse:collapse">${block.rows
           .map(
             ([label, value, href]) =>
               `<tr><th style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:2px 0">${
-                href ? `<a href="${escapeHtml(href)}" style="color:#b91c1c">${htmlLines(value)}</a>` : htmlLines(value)
+                href
+                  ? `<a href="${escapeHtml(href)}" style="color:#b91c1c">${htmlLines(value)}</a>`
+                  : isMultiline(value)
+                    ? `${BLOCKQUOTE}${htmlLines(value)}</blockquote>`
+                    : htmlLines(value)
               }</td></tr>`,
           )
           .join("")}</table>`,
       );
+    } else if (block.type === "quote") {
+      text.push(block.label.endsWith(":") ? block.label : `${block.label}:`, ...quotedLines(block.text), "");
+      html.push(`<p style="margin:0"><strong>${escapeHtml(block.label)}</strong></p>${BLOCKQUOTE}${htmlLines(block.text)}</blockquote>`);
     } else {
       text.push(`${block.label}: ${block.href}`, "");
       html.push(`<p><a href="${escapeHtml(block.href)}" style="color:#b91c1c">${escapeHtml(block.label)}</a></p>`);

@@ -1,14 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { optionalText, phoneField, requiredText, vinField, withoutControlCharacters } from "./fields";
+import { optionalText, phoneField, requiredMultilineText, requiredText, vinField, withoutControlCharacters } from "./fields";
 
 describe("control characters", () => {
-  it("are dropped before the required and length checks; tabs and line breaks stay", () => {
-    expect(withoutControlCharacters("a\u0000b\u0007c\u001b\u007fd\te\nf\r")).toBe("abcd\te\nf\r");
+  it("are refused in one-line fields (names, addresses, subjects, phones) with the field's message", () => {
     expect(requiredText("Make is required").safeParse("\u0000").error?.issues[0]?.message).toBe("Make is required");
-    expect(requiredText("x").parse(" Hon\u0000da ")).toBe("Honda");
+    // The review's L-10: a first name that forged lines in the mails' bodies.
+    for (const forged of ["Eve\r\nBcc: victim@evil.example", "Eve\nPhone: 555", "Eve\u2028x", "Hon\u0000da", "a\tb"]) {
+      expect(requiredText("First name").safeParse(forged).error?.issues[0]?.message, JSON.stringify(forged)).toBe("First name");
+    }
+    expect(requiredText("x").parse(" Honda ")).toBe("Honda");
     expect(phoneField("Phone").safeParse("\u0000".repeat(12)).success).toBe(false);
-    expect(optionalText(10).parse("\u0000\u0001")).toBeUndefined();
-    expect(optionalText().parse("line one\nline two")).toBe("line one\nline two");
+    expect(phoneField("Phone").safeParse("978-555-0100\nX: 1").success).toBe(false);
+    expect(optionalText(10).safeParse("a\nb").success).toBe(false);
+    expect(optionalText(10).parse("  ")).toBeUndefined();
+  });
+
+  it("are dropped from text of several lines (messages, notes), whose tabs and line breaks stay", () => {
+    expect(withoutControlCharacters("a\u0000b\u0007c\u001b\u007fd\te\nf\r")).toBe("abcd\te\nf\r");
+    expect(requiredMultilineText("x").parse(" Hon\u0000da ")).toBe("Honda");
+    expect(requiredMultilineText("Message").safeParse("\u0000").error?.issues[0]?.message).toBe("Message");
+    expect(optionalText(10, { multiline: true }).parse("\u0000\u0001")).toBeUndefined();
+    expect(optionalText(2000, { multiline: true }).parse("line one\nline two")).toBe("line one\nline two");
   });
 });
 

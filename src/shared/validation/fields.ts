@@ -14,7 +14,23 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
  */
 export const withoutControlCharacters = (value: string) => value.replace(CONTROL_CHARACTERS, "");
 
-export const requiredText = (message: string, min = 1) =>
+/**
+ * A line break or other control character, Unicode's line and paragraph separators included: a name,
+ * an address or a subject is one line. Taken as typed, "Eve\r\nPhone: …" forged lines in the body of
+ * the staff mail and the shopper's acknowledgement (review L-10).
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_ONE_LINE = /[\u0000-\u001F\u007F\u2028\u2029]/;
+export const isOneLine = (value: string) => !NOT_ONE_LINE.test(value);
+
+/** Required text on one line (a name, an address, a subject): any control character or line break is refused with `message`. */
+export const requiredText = (message: string, min = 1) => z.string({ error: message }).refine(isOneLine, message).trim().min(min, message);
+
+/**
+ * Required text of several lines (a message, a note): line breaks and tabs kept, other control
+ * characters dropped. Mails show it as quoted text (renderMail's "quote"), never as lines of their own.
+ */
+export const requiredMultilineText = (message: string, min = 1) =>
   z.string({ error: message }).overwrite(withoutControlCharacters).trim().min(min, message);
 
 /** A valid e-mail address. */
@@ -23,16 +39,14 @@ export const emailField = (message: string) => z.string({ error: message }).trim
 /** At least 10 characters (docs/behaviour.md §9 phone minimum). */
 export const PHONE_MIN_LENGTH = 10;
 export const phoneField = (message: string) =>
-  z.string({ error: message }).overwrite(withoutControlCharacters).trim().min(PHONE_MIN_LENGTH, message);
+  z.string({ error: message }).refine(isOneLine, message).trim().min(PHONE_MIN_LENGTH, message);
 
 /** Whole US dollars from a number or numeric text; `min` inclusive. */
 export const wholeDollars = (message: string, min = 0) => z.coerce.number({ error: message }).int(message).min(min, message);
 
-/** Optional free text: empty becomes undefined. */
-export const optionalText = (max = 2000) =>
-  z
-    .string()
-    .overwrite(withoutControlCharacters)
+/** Optional free text: empty becomes undefined. One line unless `multiline` (notes, details), as for requiredText. */
+export const optionalText = (max = 2000, { multiline = false } = {}) =>
+  (multiline ? z.string().overwrite(withoutControlCharacters) : z.string().refine(isOneLine))
     .trim()
     .max(max)
     .optional()

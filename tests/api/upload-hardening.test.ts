@@ -79,7 +79,8 @@ function tradeInForm(photos: Buffer[]): FormData {
     consent: "true",
   }))
     form.append(name, value);
-  for (const [i, bytes] of photos.entries()) form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), `photo-${i}.jpg`);
+  for (const [i, bytes] of photos.entries())
+    form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), `photo-${i}.jpg`);
   return form;
 }
 

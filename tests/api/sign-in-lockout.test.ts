@@ -7,8 +7,10 @@ import {
   pendingCodeStep,
   postJson,
   signIn,
+  signInAs,
   tallyStatuses,
 } from "../support/staff-sign-in";
+import { openServerDatabase } from "../support/server-database";
 import { PRODUCTION_PASSWORD_HASH_COST, startTestServer, type TestServer } from "../support/test-server";
 
 /**
@@ -167,4 +169,74 @@ describe("sign-in lockout under parallel requests", () => {
       (await postJson(server, "/api/admin/login", { email: "crowd0@example.com", password: "wrong password" }, from("100.64.0.1"))).status,
     ).toBe(401);
   }, 180_000);
+});
+
+/**
+ * The review's I-1 (decision 088): a device cookie was stateless, so a stolen one stayed "trusted" (its
+ * own five guesses, apart from the account's lock) through sign-out everywhere, a password change and a
+ * second-factor reset. Each of them now revokes every device cookie the account issued.
+ */
+describe("device cookies after sign-out everywhere, a password change and a second-factor reset", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { TRUST_PROXY: "true" } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it.each(["sign-out everywhere", "password change", "second-factor reset"] as const)(
+    "after a %s, the browser's device cookie is a stranger's: the account's lock holds it too",
+    async (revocation) => {
+      const stamp = `${revocation.replace(/\W+/g, "-")}.${Date.now()}`;
+      const email = `device.${stamp}@example.com`;
+      let password = `unusual passphrase for the device test ${stamp}`;
+      await createAccount(server, { email, name: "Device Tester", role: "sales", password });
+      const laptop = { "x-forwarded-for": "192.0.2.200" };
+      const signedIn = await signIn(server, email, password, laptop);
+      const device = signedIn.deviceCookie;
+      expect(device).toMatch(/^staff_device=/);
+      const login = (ip: string, cookie?: string | null) =>
+        postJson(server, "/api/admin/login", { email, password }, { headers: { "x-forwarded-for": ip }, cookie });
+
+      // Strangers who know the e-mail lock strangers out; the laptop is trusted and still gets in.
+      const guesses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const guess = await postJson(
+          server,
+          "/api/admin/login",
+          { email, password: `guess ${i}` },
+          { headers: { "x-forwarded-for": `198.18.0.${i + 1}` } },
+        );
+        guesses.push(guess.status);
+      }
+      // The fifth failure locks the account for strangers (ACCOUNT_LIMIT = 5).
+      expect(guesses).toEqual([401, 401, 401, 401, 429]);
+      expect((await login("198.18.0.50")).status).toBe(429);
+      expect((await login("192.0.2.200", device)).status).toBe(200);
+
+      if (revocation === "sign-out everywhere") {
+        expect((await postJson(server, "/api/admin/logout-everywhere", {}, { cookie: signedIn.cookie })).status).toBe(200);
+      } else if (revocation === "password change") {
+        const newPassword = `${password} changed`;
+        const changed = await postJson(
+          server,
+          "/api/admin/password",
+          { currentPassword: password, newPassword },
+          { cookie: signedIn.cookie },
+        );
+        expect(changed.status, await changed.clone().text()).toBe(200);
+        password = newPassword;
+      } else {
+        const owner = await signInAs(server, "owner");
+        const { db } = openServerDatabase(server);
+        const { id } = await db.selectFrom("staffAccounts").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+        await db.destroy();
+        expect((await postJson(server, `/api/admin/staff/${id}/reset-mfa`, {}, { cookie: owner.cookie })).status).toBe(200);
+      }
+      // The same browser, the right password: now a stranger, held by the account's lock.
+      expect((await login("192.0.2.200", device)).status).toBe(429);
+    },
+    60_000,
+  );
 });

@@ -111,18 +111,26 @@ export async function underReservation<T>(
   }
 }
 
-// The device cookie: "<account id>.<nonce>.<signature>", issued at a completed sign-in.
+/**
+ * The device cookie: "<account id>.<device generation>.<nonce>.<signature>", issued at a completed
+ * sign-in. The generation is the account's when it was issued: "sign out everywhere", a password change
+ * or set and a second-factor reset move the account's on, and every cookie issued before is then a
+ * stranger's (decision 088; the cookie was stateless and could not be revoked, review I-1).
+ */
 export const DEVICE_COOKIE_MAX_AGE_MS = 180 * 24 * 60 * 60 * 1000;
 
-export function newDeviceToken(ctx: AppContext, accountId: string): string {
-  const body = `${accountId}.${crypto.randomBytes(16).toString("base64url")}`;
+type DeviceAccount = { id: string; deviceGeneration: number };
+
+export function newDeviceToken(ctx: AppContext, account: DeviceAccount): string {
+  const body = `${account.id}.${account.deviceGeneration}.${crypto.randomBytes(16).toString("base64url")}`;
   return `${body}.${sign(ctx.secrets.cookieKey, `staff-device|${body}`)}`;
 }
 
-/** The device's nonce when the cookie is genuine and was issued to this account; otherwise null (a stranger). */
-export function trustedDeviceOf(ctx: AppContext, token: string | null, accountId: string | undefined): string | null {
-  if (!token || !accountId || token.length > 200) return null;
-  const [id, nonce, signature] = token.split(".");
-  if (!id || !nonce || !signature || id !== accountId) return null;
-  return safeEqual(signature, sign(ctx.secrets.cookieKey, `staff-device|${id}.${nonce}`)) ? nonce : null;
+/** The device's nonce when the cookie is genuine, issued to this account and not revoked since; otherwise null (a stranger). */
+export function trustedDeviceOf(ctx: AppContext, token: string | null, account: DeviceAccount | null | undefined): string | null {
+  if (!token || !account || token.length > 200) return null;
+  const [id, generation, nonce, signature, ...rest] = token.split(".");
+  if (!id || !generation || !nonce || !signature || rest.length || id !== account.id || generation !== String(account.deviceGeneration))
+    return null;
+  return safeEqual(signature, sign(ctx.secrets.cookieKey, `staff-device|${id}.${generation}.${nonce}`)) ? nonce : null;
 }

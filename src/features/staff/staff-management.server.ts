@@ -18,6 +18,7 @@ import {
 import { deleteRecoveryCodesOf } from "~/server/data/staff-recovery-codes.server";
 import { deleteStaffSessionsOf } from "~/server/data/staff-sessions.server";
 import { consumeSetupToken, findLiveSetupToken, insertSetupToken } from "~/server/data/staff-setup-tokens.server";
+import { endSignInsOf } from "./staff-sign-in.server";
 import { emailField, requiredText } from "~/shared/validation/fields";
 import { LOCALES } from "~/shared/i18n/locales";
 import { STAFF_ROLES, type StaffUser } from "~/shared/staff/staff-roles";
@@ -148,7 +149,7 @@ export async function resetSecondFactor(ctx: AppContext, actor: Actor, id: strin
   if (!account) return false;
   await updateStaffAccount(ctx.db, id, { totpSecretEnc: null, totpEnrolledAt: null, totpLastStep: null });
   await deleteRecoveryCodesOf(ctx.db, id);
-  await deleteStaffSessionsOf(ctx.db, id);
+  await endSignInsOf(ctx, id);
   await audit(ctx, actor, "mfa-reset", id);
   return true;
 }
@@ -165,7 +166,7 @@ export async function setPasswordWithLink(ctx: AppContext, input: z.infer<typeof
   const passwordHash = await hashPassword(input.password, ctx.env.passwordHashParams);
   if ((await consumeSetupToken(ctx.db, hashToken(input.token), new Date(now))) !== account.id) return { kind: "invalid-link" };
   await updateStaffAccount(ctx.db, account.id, { passwordHash });
-  await deleteStaffSessionsOf(ctx.db, account.id);
+  await endSignInsOf(ctx, account.id);
   await audit(ctx, account, "password-set", account.id);
   return { kind: "set", email: account.email };
 }

@@ -12,6 +12,7 @@ import {
   findStaffAccountByEmail,
   type StaffAccountRow,
   updateStaffAccount,
+  revokeDeviceCookiesOf,
 } from "~/server/data/staff-accounts.server";
 import { replaceRecoveryCodes, spendRecoveryCode } from "~/server/data/staff-recovery-codes.server";
 import {
@@ -113,7 +114,7 @@ export async function checkPassword(
   const account = await findStaffAccountByEmail(ctx.db, input.email);
   const reservation = await reserveAttempt(
     ctx,
-    throttleKeys(input.email, client.ip, trustedDeviceOf(ctx, client.deviceToken, account?.id)),
+    throttleKeys(input.email, client.ip, trustedDeviceOf(ctx, client.deviceToken, account)),
     now,
   );
   if (reservation.kind === "throttled") return reservation;
@@ -163,7 +164,7 @@ export async function checkCode(
   const accountId = readPendingToken(ctx, pending, now);
   const account = accountId ? await findStaffAccount(ctx.db, accountId) : null;
   if (!account || account.disabled || !account.passwordHash || !account.totpSecretEnc) return { kind: "expired" };
-  const trustedDevice = trustedDeviceOf(ctx, client.deviceToken, account.id);
+  const trustedDevice = trustedDeviceOf(ctx, client.deviceToken, account);
   const reservation = await reserveAttempt(ctx, throttleKeys(account.email, client.ip, trustedDevice), now);
   if (reservation.kind === "throttled") return reservation;
 
@@ -197,7 +198,7 @@ export async function checkCode(
   await insertStaffSession(ctx.db, hashToken(sessionToken), account.id, new Date(now));
   await audit(ctx, account, "sign-in");
   // A device already trusted keeps its cookie (and its own failure count); a new one becomes trusted.
-  const deviceToken = trustedDevice ? client.deviceToken! : newDeviceToken(ctx, account.id);
+  const deviceToken = trustedDevice ? client.deviceToken! : newDeviceToken(ctx, account);
   return { kind: "signed-in", sessionToken, deviceToken, user: toStaffUser(account), recoveryCodes };
 }
 
@@ -227,8 +228,19 @@ export async function signOut(ctx: AppContext, token: string | null, staff: Staf
   if (staff) await audit(ctx, staff, "sign-out");
 }
 
+/**
+ * Ends every way back in that an account has without its password and code: its sessions, and the
+ * trust of every browser it signed in from (its device cookies). Sign-out-everywhere, a password
+ * change or set and a second-factor reset call it.
+ */
+export async function endSignInsOf(ctx: AppContext, accountId: string): Promise<number> {
+  const ended = await deleteStaffSessionsOf(ctx.db, accountId);
+  await revokeDeviceCookiesOf(ctx.db, accountId);
+  return ended;
+}
+
 export async function signOutEverywhere(ctx: AppContext, staff: StaffUser): Promise<number> {
-  const ended = await deleteStaffSessionsOf(ctx.db, staff.id);
+  const ended = await endSignInsOf(ctx, staff.id);
   await audit(ctx, staff, "sign-out-everywhere");
   return ended;
 }
@@ -262,7 +274,7 @@ export async function changeOwnPassword(
   const weak = passwordPolicyError(input.newPassword, account.email);
   if (weak) return { kind: "weak", message: weak };
   await updateStaffAccount(ctx.db, account.id, { passwordHash: await hashPassword(input.newPassword, ctx.env.passwordHashParams) });
-  await deleteStaffSessionsOf(ctx.db, account.id);
+  await endSignInsOf(ctx, account.id);
   await audit(ctx, account, "password-changed");
   return { kind: "changed" };
 }

@@ -68,6 +68,7 @@ export async function insertStaffAccount(
     languages: "en",
     away: 0,
     lastAssignedAt: null,
+    deviceGeneration: 0,
   };
   try {
     await db.insertInto("staffAccounts").values(row).execute();
@@ -105,6 +106,15 @@ export async function countActiveOwners(db: Db, exceptId?: string): Promise<numb
     .where("disabled", "=", 0);
   if (exceptId) q = q.where("id", "<>", exceptId);
   return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+/** Moves the account's device generation on: every device cookie it issued before stops counting as trusted. */
+export async function revokeDeviceCookiesOf(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable("staffAccounts")
+    .set((eb) => ({ deviceGeneration: eb("deviceGeneration", "+", 1) }))
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function updateStaffAccount(

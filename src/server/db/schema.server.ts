@@ -291,6 +291,8 @@ export type StaffAccountTable = {
   away: Generated<number>;
   /** When they were last given a new lead: the round-robin turn goes to the longest-waiting. */
   lastAssignedAt: Generated<string | null>;
+  /** Named by every device cookie issued; moved on to revoke them all (migration 028). */
+  deviceGeneration: Generated<number>;
 };
 
 export type StaffRecoveryCodeTable = {

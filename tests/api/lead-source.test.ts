@@ -104,8 +104,9 @@ describe("lead source: the cookie, the lead, its ADF and the feeds", () => {
 
     expect((await postContact(server, cookiePair(line), "Maria", "maria.google@example.com")).status).toBe(201);
     const lead = await leadByEmail(server, "maria.google@example.com");
-    expect(parseStoredLeadSource(lead.source)).toEqual({ landingPage: landing, utmSource: "google", utmCampaign: "fall" });
-    expect(JSON.parse(lead.source!)).toEqual({ landingPage: landing, utmSource: "google", utmCampaign: "fall" });
+    // The campaign only: never the address visited, which could hold a token (decision 087).
+    expect(parseStoredLeadSource(lead.source)).toEqual({ utmSource: "google", utmCampaign: "fall" });
+    expect(JSON.parse(lead.source!)).toEqual({ utmSource: "google", utmCampaign: "fall" });
 
     const deadline = Date.now() + 30_000;
     while (!smtp.mails.some((m) => recipients(m) === ADF_TO) && Date.now() < deadline) await sleep(100);
@@ -114,8 +115,9 @@ describe("lead source: the cookie, the lead, its ADF and the feeds", () => {
     const xml = adf.parsed.text!;
     expect(adfDtdErrors(xml)).toBe("");
     expect(xml).toContain("<service>contact form via google / fall</service>");
-    expect(xml).toContain(`<url>${PUBLIC_URL}/?utm_source=google&amp;utm_campaign=fall</url>`);
-    expect(xml).toContain("Source: google / fall; landing /?utm_source=google&amp;utm_campaign=fall");
+    expect(xml).toContain(`<url>${PUBLIC_URL}</url>`);
+    expect(xml).toContain("Source: google / fall");
+    expect(xml).not.toContain("landing");
   }, 60_000);
 
   it("the form posted without JavaScript stores the source too", async () => {
@@ -141,8 +143,10 @@ describe("lead source: the cookie, the lead, its ADF and the feeds", () => {
   it("a referral sets the cookie only when there is none; our own pages never do; a new campaign replaces it", async () => {
     const referral = sourceSetCookie(await get(server, "/inventory", { referer: "https://l.facebook.com/some/path?x=1" }))!;
     expect(referral).toBeDefined();
-    expect(decodeURIComponent(cookiePair(referral))).toContain("referrer=https://l.facebook.com");
+    // The referring site's host only: not its scheme, path or query.
+    expect(decodeURIComponent(cookiePair(referral))).toContain("referrer=l.facebook.com");
     expect(cookiePair(referral)).not.toContain("some");
+    expect(cookiePair(referral)).not.toContain("https");
 
     const campaign = cookiePair(sourceSetCookie(await get(server, "/?utm_source=google&utm_medium=cpc"))!);
     // Another site without campaign parameters keeps the campaign (the last non-direct campaign touch).
@@ -169,15 +173,12 @@ describe("lead source: the cookie, the lead, its ADF and the feeds", () => {
     const junk = `/?utm_source=${encodeURIComponent("<script>alert(1)</script>")}&utm_campaign=${"x".repeat(500)}&gclid=${encodeURIComponent("a b;c")}`;
     expect(sourceSetCookie(await get(server, junk))).toBeUndefined();
 
-    // The valid ones kept; a landing page too long to keep is kept as its path.
+    // The valid ones kept, and no page address.
     const mixed = `/inventory?utm_source=google&utm_medium=${encodeURIComponent('"><img>')}&fbclid=${"f".repeat(300)}&pad=${"p".repeat(400)}`;
     const line = sourceSetCookie(await get(server, mixed))!;
     expect(line.length).toBeLessThanOrEqual(1024);
     expect((await postContact(server, cookiePair(line), "Rui", "rui.mixed@example.com")).status).toBe(201);
-    expect(parseStoredLeadSource((await leadByEmail(server, "rui.mixed@example.com")).source)).toEqual({
-      landingPage: "/inventory",
-      utmSource: "google",
-    });
+    expect(parseStoredLeadSource((await leadByEmail(server, "rui.mixed@example.com")).source)).toEqual({ utmSource: "google" });
 
     // A cookie the client wrote itself is read through the same checks.
     const forged = `${COOKIE}=${new URLSearchParams({ utmSource: "<b>x</b>", utmCampaign: "spring", landingPage: "//evil.example/", referrer: "javascript:alert(1)" })}`;
@@ -206,7 +207,6 @@ describe("lead source: the cookie, the lead, its ADF and the feeds", () => {
     expect(parseStoredLeadSource((await leadByEmail(server, "lia.meta@example.com")).source)).toMatchObject({
       utmSource: "facebook",
       utmMedium: "vehicle_listings",
-      landingPage: `${listedPath}?utm_source=facebook&utm_medium=vehicle_listings`,
     });
   });
 

@@ -5,8 +5,7 @@ import {
   checkedLeadSource,
   hasCampaign,
   LEAD_SOURCE_FIELDS,
-  MAX_LANDING_PAGE_LENGTH,
-  referrerOrigin,
+  referrerHostOf,
   type LeadSource,
 } from "~/shared/leads/lead-source";
 
@@ -21,7 +20,7 @@ export const LEAD_SOURCE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 /** Far below a browser's 4 KB per cookie: the cookie rides on every request to the site. */
 export const LEAD_SOURCE_MAX_COOKIE_BYTES = 1024;
 
-/** The cookie's value: the fields as a query string ("utmSource=google&landingPage=%2F…"). */
+/** The cookie's value: the fields as a query string ("utmSource=google&referrer=www.google.com"). */
 export function encodeLeadSource(source: LeadSource): string {
   const params = new URLSearchParams();
   for (const field of LEAD_SOURCE_FIELDS) {
@@ -51,33 +50,26 @@ export function leadSourceFromCookieHeader(header: string | null | undefined): L
 }
 
 /**
- * What a visit says about where it came from: its campaign parameters and the other site that
- * linked to it (our own origin is no referrer), with the landing page. Null for a direct visit.
+ * What a visit says about where it came from: its campaign parameters (utm_*, click ids) and the host of
+ * the other site that linked to it (our own host is no referrer). Never the address visited: a page's
+ * path could hold a token (decision 087). Null for a direct visit.
  */
 export function visitSource(originalUrl: string, referer: string | undefined, ownHosts: readonly string[]): LeadSource | null {
   const queryAt = originalUrl.indexOf("?");
   const query = new URLSearchParams(queryAt === -1 ? "" : originalUrl.slice(queryAt + 1));
-  const origin = referrerOrigin(referer);
-  const referrer = origin && !ownHosts.includes(new URL(origin).host.toLowerCase()) ? origin : undefined;
+  const host = referrerHostOf(referer);
+  const referrer = host && !ownHosts.includes(host) ? host : undefined;
   const campaign = campaignFromQuery(query);
   if (!hasCampaign(campaign) && !referrer) return null;
-  // A landing page too long to keep is kept as its path alone, or not at all.
-  const path = queryAt === -1 ? originalUrl : originalUrl.slice(0, queryAt);
-  const landingPage = originalUrl.length <= MAX_LANDING_PAGE_LENGTH ? originalUrl : path;
-  return checkedLeadSource({ ...campaign, referrer, landingPage });
+  return checkedLeadSource({ ...campaign, referrer });
 }
 
 /**
- * The Set-Cookie value for `source`, within LEAD_SOURCE_MAX_COOKIE_BYTES: the landing page's
- * query goes first, then the landing page, then the referrer, so what is kept is the campaign.
+ * The Set-Cookie value for `source`, within LEAD_SOURCE_MAX_COOKIE_BYTES (every field capped, so it
+ * always fits; the referrer goes first should it not, so what is kept is the campaign).
  */
 export function leadSourceSetCookie(source: LeadSource, secure: boolean): string | null {
-  const attempts: LeadSource[] = [
-    source,
-    { ...source, landingPage: source.landingPage?.split("?")[0] },
-    { ...source, landingPage: undefined },
-    { ...source, landingPage: undefined, referrer: undefined },
-  ];
+  const attempts: LeadSource[] = [source, { ...source, referrer: undefined }];
   for (const attempt of attempts) {
     const value = encodeLeadSource(attempt);
     if (!value) return null;
@@ -108,10 +100,10 @@ export function leadSourceSetCookie(source: LeadSource, secure: boolean): string
  * nor a page whose URL holds a secret (decision 087 reads it from the route table, for every spelling).
  */
 export function leadSourceCookie(publicUrl: string, isLanding: (res: Response) => boolean) {
-  const publicHost = new URL(publicUrl).host.toLowerCase();
+  const publicHost = new URL(publicUrl).hostname.toLowerCase();
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !isLanding(res)) return next();
-    const ownHosts = [publicHost, (req.get("host") ?? "").toLowerCase()];
+    const ownHosts = [publicHost, (req.get("host") ?? "").toLowerCase().replace(/:\d+$/, "")];
     const source = visitSource(req.originalUrl, req.get("referer"), ownHosts);
     if (source && (hasCampaign(source) || !leadSourceFromCookieHeader(req.headers.cookie))) {
       const header = leadSourceSetCookie(source, req.secure);

@@ -103,16 +103,16 @@ describe("ADF 1.0 lead", () => {
         utmSource: "google",
         utmMedium: "cpc",
         utmCampaign: "fall & winter",
-        landingPage: "/?utm_source=google&x=1",
         gclid: "Cj0_a",
       },
     });
     expect(adfDtdErrors(xml)).toBe("");
     const prospect = parse(xml);
     expect(prospect.provider.service).toBe("Contact form via google / cpc / fall & winter");
-    expect(prospect.provider.url).toBe("https://demo-motors.example.com/?utm_source=google&x=1");
+    // The site's own address: never a page's, which could hold a token (decision 087).
+    expect(prospect.provider.url).toBe("https://demo-motors.example.com");
     expect(prospect.customer.comments).toContain(
-      "Shopper's language: Spanish (es)\n\nSource: google / cpc / fall & winter; landing /?utm_source=google&x=1; gclid Cj0_a\n\nIs it",
+      "Shopper's language: Spanish (es)\n\nSource: google / cpc / fall & winter; gclid Cj0_a\n\nIs it",
     );
   });
 });

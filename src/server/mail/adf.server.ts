@@ -136,8 +136,8 @@ function vehicleLines(v: AdfVehicle, interest: "buy" | "trade-in"): string[] {
 
 /**
  * The website as `<provider>`, naming the campaign that brought the lead in its service
- * ("Contact form via google / cpc / fall") and the page the shopper landed on as its URL, so a CRM
- * that reports by provider counts the dealer's campaigns apart.
+ * ("Contact form via google / cpc / fall"), so a CRM that reports by provider counts the dealer's
+ * campaigns apart. Its URL is the site's: no page address, which could hold a token (decision 087).
  */
 function providerOf(lead: AdfLead): AdfLead["provider"] {
   const s = lead.source;
@@ -145,7 +145,7 @@ function providerOf(lead: AdfLead): AdfLead["provider"] {
   return {
     name: lead.provider.name,
     service: `${lead.provider.service} via ${campaignName(s)}`,
-    url: s.landingPage ? `${lead.provider.url}${s.landingPage}` : lead.provider.url,
+    url: lead.provider.url,
   };
 }
 

@@ -14,31 +14,35 @@ describe("lead source", () => {
     expect(campaignFromQuery(new URLSearchParams("utm_source=Fall Sale&utm_source=other"))).toEqual({ utmSource: "Fall Sale" });
   });
 
-  it("reads a stored or forged source through the same checks", () => {
-    expect(checkedLeadSource({ landingPage: "//evil.example", referrer: "https://www.google.com", utmSource: 5 })).toEqual({
-      referrer: "https://www.google.com",
+  it("reads a stored or forged source through the same checks: the referrer's host only, never a page address", () => {
+    expect(checkedLeadSource({ landingPage: "/deal/dZvf", referrer: "www.google.com", utmSource: 5 })).toEqual({
+      referrer: "www.google.com",
     });
-    expect(checkedLeadSource({ referrer: "https://www.google.com/search?q=x" })).toBeNull();
-    expect(checkedLeadSource({ landingPage: '/?q="><script>' })).toBeNull();
+    // A referrer stored as an origin before decision 087 is read as its host; anything else is dropped.
+    expect(checkedLeadSource({ referrer: "https://www.google.com" })).toEqual({ referrer: "www.google.com" });
+    expect(checkedLeadSource({ referrer: "www.google.com/search?q=x" })).toBeNull();
+    expect(checkedLeadSource({ referrer: `${"a".repeat(120)}.example` })).toBeNull();
+    expect(checkedLeadSource({ landingPage: "/?q=1" })).toBeNull();
     expect(parseStoredLeadSource("not json")).toBeNull();
-    expect(parseStoredLeadSource('{"utmCampaign":"fall","landingPage":"/?a=1"}')).toEqual({ utmCampaign: "fall", landingPage: "/?a=1" });
+    // A landing page stored before (it could hold a deal's or an offer's token) is never read back.
+    expect(parseStoredLeadSource('{"utmCampaign":"fall","landingPage":"/deal/dZvfA1b2"}')).toEqual({ utmCampaign: "fall" });
   });
 
   it("names the source: utm_source, a click id alone, the referring host, or direct", () => {
     expect(sourceLabel({ utmSource: "Google", gclid: "x" })).toBe("google");
     expect(sourceLabel({ gclid: "x" })).toBe("google");
     expect(sourceLabel({ fbclid: "x" })).toBe("facebook");
-    expect(sourceLabel({ referrer: "https://lm.facebook.com" })).toBe("facebook.com");
-    expect(sourceLabel({ referrer: "https://www.bing.com" })).toBe("bing.com");
-    expect(sourceLabel({ landingPage: "/" })).toBe("direct");
+    expect(sourceLabel({ referrer: "lm.facebook.com" })).toBe("facebook.com");
+    expect(sourceLabel({ referrer: "www.bing.com" })).toBe("bing.com");
+    expect(sourceLabel({})).toBe("direct");
     expect(sourceLabel(null)).toBe("direct");
   });
 
   it("summarises it in one line for staff and CRMs", () => {
-    expect(sourceSummary({ utmSource: "google", utmMedium: "cpc", utmCampaign: "fall", landingPage: "/?x=1", gclid: "abc" })).toBe(
-      "Source: google / cpc / fall; landing /?x=1; gclid abc",
+    expect(sourceSummary({ utmSource: "google", utmMedium: "cpc", utmCampaign: "fall", gclid: "abc" })).toBe(
+      "Source: google / cpc / fall; gclid abc",
     );
-    expect(sourceSummary({ referrer: "https://www.bing.com" })).toBe("Source: bing.com; referrer https://www.bing.com");
+    expect(sourceSummary({ referrer: "www.bing.com" })).toBe("Source: bing.com; referrer www.bing.com");
     expect(sourceSummary(null)).toBeNull();
   });
 });

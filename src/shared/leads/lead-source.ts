@@ -1,13 +1,13 @@
 /**
  * Where a lead came from: the visit that brought the shopper, as kept in the first-party source
- * cookie and stored with every lead (docs/decisions/078-lead-source-and-lead-report.md). Every field is optional; each one is
- * checked on the way in (cookie, URL) and on the way out of the database, and one that fails is
- * dropped, never repaired.
+ * cookie and stored with every lead (docs/decisions/078-lead-source-and-lead-report.md). Only the
+ * campaign's parameters, the click ids and the referring site's host, each length-capped: no address of
+ * ours, which could hold a deal's or an offer's token and went on into leads, mails and the CRM (review
+ * L-7, decision 087). Every field is optional; each one is checked on the way in (cookie, URL) and on the
+ * way out of the database, and one that fails is dropped, never repaired.
  */
 export type LeadSource = {
-  /** Path and query of the first page of that visit, e.g. "/?utm_source=google&utm_campaign=fall". */
-  landingPage?: string;
-  /** The origin of the other site that linked here ("https://www.google.com"); never our own. */
+  /** The host of the other site that linked here ("www.google.com"); never our own. */
   referrer?: string;
   utmSource?: string;
   utmMedium?: string;
@@ -18,7 +18,7 @@ export type LeadSource = {
   fbclid?: string;
 };
 
-export const LEAD_SOURCE_FIELDS = ["landingPage", "referrer", "utmSource", "utmMedium", "utmCampaign", "gclid", "fbclid"] as const;
+export const LEAD_SOURCE_FIELDS = ["referrer", "utmSource", "utmMedium", "utmCampaign", "gclid", "fbclid"] as const;
 
 /** The URL parameters a campaign link carries, by field. */
 export const CAMPAIGN_PARAMETERS = {
@@ -31,17 +31,13 @@ export const CAMPAIGN_PARAMETERS = {
 
 export const MAX_UTM_LENGTH = 100;
 export const MAX_CLICK_ID_LENGTH = 200;
-export const MAX_LANDING_PAGE_LENGTH = 300;
 export const MAX_REFERRER_LENGTH = 100;
 
 /** Words, numbers and the punctuation campaign tools use; no quotes, angle brackets or control characters. */
 const UTM_VALUE = /^[\p{L}\p{N} ._\-+/:|~()!,&]+$/u;
 const CLICK_ID = /^[A-Za-z0-9_-]+$/;
-/**
- * A path on this site (not "//host") in the characters a URL's path and query are written in
- * (RFC 3986, without the quote): a browser percent-encodes everything else.
- */
-const LANDING_PAGE = /^\/(?!\/)[A-Za-z0-9\-._~!$&()*+,;=:@%/?[\]]*$/;
+/** A DNS host name, lower case (RFC 1123 labels): what is kept of a referring site. */
+const HOST_NAME = /^(?=.{1,100}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 function utmValue(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
@@ -53,12 +49,8 @@ function clickId(value: unknown): string | undefined {
   return typeof value === "string" && value.length > 0 && value.length <= MAX_CLICK_ID_LENGTH && CLICK_ID.test(value) ? value : undefined;
 }
 
-function landingPage(value: unknown): string | undefined {
-  return typeof value === "string" && value.length <= MAX_LANDING_PAGE_LENGTH && LANDING_PAGE.test(value) ? value : undefined;
-}
-
-/** The origin of an http(s) URL, or undefined for anything else. */
-export function referrerOrigin(value: unknown): string | undefined {
+/** The host of an http(s) URL (a Referer header), lower case, or undefined for anything else. */
+export function referrerHostOf(value: unknown): string | undefined {
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return undefined;
   let url: URL;
   try {
@@ -67,17 +59,25 @@ export function referrerOrigin(value: unknown): string | undefined {
     return undefined;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-  return url.origin.length <= MAX_REFERRER_LENGTH ? url.origin : undefined;
+  return HOST_NAME.test(url.hostname) ? url.hostname : undefined;
 }
 
-/** A source from untrusted fields (a cookie, a database row): each valid one kept, the rest dropped; null when none is left. */
+/** A stored referrer: a host; one stored as an origin before ("https://www.google.com") is read as its host. */
+function referrer(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  if (HOST_NAME.test(value)) return value;
+  return /^https?:\/\//.test(value) ? referrerHostOf(value) : undefined;
+}
+
+/**
+ * A source from untrusted fields (a cookie, a database row): each valid one kept, the rest dropped
+ * (a landing page stored before decision 087 among them); null when none is left.
+ */
 export function checkedLeadSource(input: unknown): LeadSource | null {
   if (!input || typeof input !== "object") return null;
   const raw = input as Record<string, unknown>;
-  const referrer = typeof raw.referrer === "string" && referrerOrigin(raw.referrer) === raw.referrer ? raw.referrer : undefined;
   const source: LeadSource = {
-    landingPage: landingPage(raw.landingPage),
-    referrer,
+    referrer: referrer(raw.referrer),
     utmSource: utmValue(raw.utmSource),
     utmMedium: utmValue(raw.utmMedium),
     utmCampaign: utmValue(raw.utmCampaign),
@@ -116,13 +116,9 @@ export const hasCampaign = (source: LeadSource | null | undefined): boolean =>
 /** Subdomains that say nothing about the site: www.google.com, m.facebook.com and l.facebook.com are google.com and facebook.com. */
 const PLAIN_SUBDOMAIN = /^(?:www|m|l|lm|mobile)\./;
 
-/** A referrer origin's host without its plain subdomain ("https://l.facebook.com" → "facebook.com"). */
-export function referrerHost(origin: string): string {
-  try {
-    return new URL(origin).hostname.replace(PLAIN_SUBDOMAIN, "");
-  } catch {
-    return origin;
-  }
+/** A referrer's host without its plain subdomain ("l.facebook.com" → "facebook.com"). */
+export function referrerSite(host: string): string {
+  return host.replace(PLAIN_SUBDOMAIN, "");
 }
 
 /** What the report counts a lead under: how the dealer's ads and listings name themselves. */
@@ -138,7 +134,7 @@ export function sourceLabel(source: LeadSource | null | undefined): string {
   if (source.utmSource) return source.utmSource.toLowerCase();
   if (source.gclid) return "google";
   if (source.fbclid) return "facebook";
-  if (source.referrer) return referrerHost(source.referrer);
+  if (source.referrer) return referrerSite(source.referrer);
   return DIRECT_SOURCE;
 }
 
@@ -148,14 +144,13 @@ export function campaignName(source: LeadSource): string {
 }
 
 /**
- * One line for people and CRMs: "Source: google / cpc / fall; landing /?utm_source=…; referrer
- * https://www.google.com; gclid abc". Null for a lead with no known source.
+ * One line for people and CRMs: "Source: google / cpc / fall; referrer www.google.com; gclid abc".
+ * Null for a lead with no known source.
  */
 export function sourceSummary(source: LeadSource | null | undefined): string | null {
   if (!source) return null;
   const parts = [
     `Source: ${campaignName(source)}`,
-    source.landingPage ? `landing ${source.landingPage}` : null,
     source.referrer ? `referrer ${source.referrer}` : null,
     source.gclid ? `gclid ${source.gclid}` : null,
     source.fbclid ? `fbclid ${source.fbclid}` : null,

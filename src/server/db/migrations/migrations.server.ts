@@ -24,6 +24,7 @@ import { tasksMigration } from "./025-tasks.server";
 import { uniqueCustomerContactsMigration } from "./026-unique-customer-contacts.server";
 import { leadSearchMigration } from "./027-lead-search.server";
 import { deviceGenerationMigration } from "./028-device-generation.server";
+import { leadSourcesWithoutPagesMigration } from "./029-lead-sources-without-pages.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "026-unique-customer-contacts": uniqueCustomerContactsMigration,
   "027-lead-search": leadSearchMigration,
   "028-device-generation": deviceGenerationMigration,
+  "029-lead-sources-without-pages": leadSourcesWithoutPagesMigration,
 };

@@ -41,7 +41,7 @@ export const privacyPage = {
       "We use no advertising cookies and no cookies of other companies. A short-lived cookie lets the browser that submitted a financing application download its PDF copy; our staff use a sign-in cookie. Whether you have seen the welcome card is kept in your browser for the visit, never sent to us.",
     sourceHeading: "How you found us",
     source:
-      "When you arrive from an ad, a listing or another website, we keep where you came from (the page you landed on, the referring website's address and the campaign tags in the link, such as utm_source or gclid) in a cookie of our own for 30 days. It is sent only to our site, never to anyone else, and holds nothing about you. If you send us a message, book or apply, we store it with your request so we know which of our ads and listings work. You can delete it by clearing this site's cookies.",
+      "When you arrive from an ad, a listing or another website, we keep where you came from (the name of the website that sent you and the campaign tags in the link, such as utm_source or gclid; never the pages you visit) in a cookie of our own for 30 days. It is sent only to our site, never to anyone else, and holds nothing about you. If you send us a message, book or apply, we store it with your request so we know which of our ads and listings work. You can delete it by clearing this site's cookies.",
     choicesHeading: "Your choices",
     choices:
       "You may ask us what personal information we hold about you, ask us to correct it, or ask us to delete it when the law does not require us to keep it.",

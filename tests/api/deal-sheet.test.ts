@@ -216,6 +216,8 @@ describe("the deal sheet", () => {
     const res = await get(sheetPath);
     expect(res.status).toBe(200);
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    // The shopper's name is on it: no browser or shared cache keeps it (review L-4).
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(res.headers.get("x-document-cache")).toBeNull();
     const html = await res.text();
     expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"\/?>/);
@@ -343,6 +345,45 @@ describe("the deal sheet", () => {
     expect(((await status.json()) as { leadStatus: string }).leadStatus).toBe("contacted");
   });
 
+  it("30 days after its numbers' last day, its link says it has expired and shows nothing else (review L-4, decision 088)", async () => {
+    const res = await postJson("/api/deals", dealBody(vehicle.id));
+    expect(res.status).toBe(201);
+    const { id, url } = (await res.json()) as { id: string; url: string };
+    const token = url.split("/").at(-1)!;
+    const setValidUntil = async (date: string) => {
+      const { db } = openServerDatabase(server);
+      try {
+        await db.updateTable("deals").set({ validUntil: date }).where("id", "=", id).execute();
+      } finally {
+        await db.destroy();
+      }
+    };
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    // Its numbers ended 29 days ago: the page still shows them, as expired.
+    await setValidUntil(day(-29));
+    const late = await get(url);
+    expect(late.status).toBe(200);
+    expect(pageText(await late.text())).toContain("Preparada para Lucía Pérez");
+    // 32 days ago: the link itself has expired.
+    await setValidUntil(day(-32));
+    for (const path of [url, `${url}.data`, `/deal/${token}`]) {
+      const expired = await get(path);
+      expect(expired.status, path).toBe(410);
+      expect(expired.headers.get("cache-control"), path).toBe("private, no-store");
+      expect(expired.headers.get("referrer-policy"), path).toBe("no-referrer");
+      const body = await expired.text();
+      for (const personal of ["Lucía", "Pérez", vehicle.vin, vehicle.model])
+        expect(body, `${path} shows ${personal}`).not.toContain(personal);
+      if (!path.endsWith(".data"))
+        expect(pageText(body)).toContain(
+          path.startsWith("/es/") ? "El enlace de esta hoja de oferta venció" : "This deal sheet link has expired",
+        );
+    }
+    const pdf = await get(`/deal/${token}/sheet.pdf`);
+    expect(pdf.status).toBe(410);
+    expect(pdf.headers.get("content-type")).toMatch(/^text\/plain/);
+  });
+
   it("holds for the owner's number of days (3 by default)", async () => {
     const settings = await owner.fetch("/api/admin/deal-settings");
     expect(((await settings.json()) as { settings: { dealValidDays: number } }).settings.dealValidDays).toBe(3);
@@ -381,14 +422,21 @@ describe("the deal sheet", () => {
     expect(adfDtdErrors(adf.parsed.text!)).toBe("");
     expect(parseAdf(adf.parsed.text!).vehicle).toHaveLength(1);
 
-    // Past its last day the page says so.
+    // Past its last day (within the 30 days its link still works: decision 088) the page says so.
+    const lastDay = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
     const { db } = openServerDatabase(server);
     try {
-      await db.updateTable("deals").set({ validUntil: "2020-01-31" }).where("id", "=", id).execute();
+      await db.updateTable("deals").set({ validUntil: lastDay }).where("id", "=", id).execute();
     } finally {
       await db.destroy();
     }
-    expect(pageText(await (await get(url)).text())).toContain("This deal sheet expired on January 31, 2020.");
+    const spelled = new Date(`${lastDay}T12:00:00Z`).toLocaleDateString("en-US", {
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    expect(pageText(await (await get(url)).text())).toContain(`This deal sheet expired on ${spelled}.`);
     await owner.fetch("/api/admin/deal-settings", { method: "PUT", body: DEFAULT_DEAL_SETTINGS });
   });
 

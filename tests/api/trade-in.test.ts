@@ -340,6 +340,8 @@ describe("trade-in appraisals", () => {
     const page = await fetch(`${server.url}${url.pathname}`);
     expect(page.status).toBe(200);
     expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    // Never kept by a browser's or a shared cache (review L-4).
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
     const html = await page.text();
     expect(html).toContain("Su oferta por su vehículo");
     expect(html).toContain("$4,200 – $5,100");
@@ -354,16 +356,33 @@ describe("trade-in appraisals", () => {
     expect((await fetch(`${server.url}/es/trade-in/offer/${"x".repeat(43)}`)).status).toBe(404);
     expect((await fetch(`${server.url}/trade-in/offer/short`)).status).toBe(404);
 
-    // The shopper waited too long.
-    const { db: db2 } = openServerDatabase(server);
-    try {
-      await db2.updateTable("tradeIns").set({ offerValidUntil: "2020-01-31" }).where("id", "=", tradeInId).execute();
-    } finally {
-      await db2.destroy();
-    }
+    // The shopper waited too long: the offer ended ten days ago.
+    const validUntil = async (date: string) => {
+      const { db: db2 } = openServerDatabase(server);
+      try {
+        await db2.updateTable("tradeIns").set({ offerValidUntil: date }).where("id", "=", tradeInId).execute();
+      } finally {
+        await db2.destroy();
+      }
+    };
+    const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000);
+    await validUntil(tenDaysAgo.toISOString().slice(0, 10));
     const expired = await (await fetch(`${server.url}${url.pathname}`)).text();
-    expect(expired).toContain("Esta oferta venció el 31 de enero de 2020");
+    expect(expired).toContain("Esta oferta venció el");
+    expect(expired).toContain("$4,200 – $5,100");
     expect(expired).not.toContain('name="tradeInValue"');
+
+    // More than 30 days after the offer ended the link itself has expired: it says so, and nothing else (decision 088).
+    await validUntil("2020-01-31");
+    for (const path of [url.pathname, `${url.pathname}.data`]) {
+      const gone = await fetch(`${server.url}${path}`);
+      expect(gone.status, path).toBe(410);
+      expect(gone.headers.get("cache-control"), path).toBe("private, no-store");
+      const body = await gone.text();
+      for (const personal of ["4,200", "4200", "Accord", "Subject to the payoff letter.", "tradeInValue"])
+        expect(body, path).not.toContain(personal);
+      if (!path.endsWith(".data")) expect(body).toContain("El enlace de esta oferta venció");
+    }
   });
 
   it("is for owner and sales only", async () => {

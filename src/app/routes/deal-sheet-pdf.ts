@@ -11,11 +11,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   // Referrer-Policy: no-referrer comes from the HTTP layer for every /deal/{token} path.
   const headers = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
   if (result.kind === "not-found") return new Response("Not found", { status: 404, headers: { ...headers, "Content-Type": "text/plain" } });
-  if (result.kind === "replaced")
-    return new Response("This deal sheet was replaced by a newer one.", {
-      status: 410,
-      headers: { ...headers, "Content-Type": "text/plain" },
-    });
+  if (result.kind === "replaced" || result.kind === "link-expired")
+    return new Response(
+      result.kind === "replaced" ? "This deal sheet was replaced by a newer one." : "This deal sheet's link has expired.",
+      {
+        status: 410,
+        headers: { ...headers, "Content-Type": "text/plain" },
+      },
+    );
   return new Response(Buffer.from(result.bytes), {
     headers: { ...headers, "Content-Type": "application/pdf", "Content-Disposition": 'inline; filename="deal-sheet.pdf"' },
   });

@@ -22,7 +22,9 @@ import type { Route } from "./+types/deal-sheet";
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const sheet = await findDealSheet(context.get(appContext), params.token);
-  return sheet ? { sheet } : data({ sheet: null }, { status: 404 });
+  if (!sheet) return data({ sheet: null }, { status: 404 });
+  // Expired: the page says so and nothing else (decision 088).
+  return sheet.kind === "link-expired" ? data({ sheet }, { status: 410 }) : { sheet };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -38,14 +40,20 @@ export default function DealSheetPage({ loaderData, params }: Route.ComponentPro
   const est = estimateMessagesFor(locale);
   const path = useLocalizedPath();
   const { sheet } = loaderData;
-  if (!sheet || sheet.kind === "replaced") {
-    const replaced = sheet?.kind === "replaced";
+  if (!sheet || sheet.kind !== "sheet") {
+    const state = !sheet ? "not-found" : sheet.kind;
+    const [title, text] =
+      state === "replaced"
+        ? [m.sheet.replacedTitle, m.sheet.replacedText]
+        : state === "link-expired"
+          ? [m.sheet.linkExpiredTitle, m.sheet.linkExpiredText]
+          : [m.sheet.notFoundTitle, m.sheet.notFoundText];
     return (
       <>
-        <PageHero title={replaced ? m.sheet.replacedTitle : m.sheet.notFoundTitle} />
+        <PageHero title={title} />
         <div className="mx-auto max-w-2xl px-4 py-10">
-          <p className="rounded-md bg-amber-50 p-4 text-amber-900" data-testid={replaced ? "deal-replaced" : "deal-not-found"}>
-            {replaced ? m.sheet.replacedText : m.sheet.notFoundText}
+          <p className="rounded-md bg-amber-50 p-4 text-amber-900" data-testid={state === "not-found" ? "deal-not-found" : `deal-${state}`}>
+            {text}
           </p>
         </div>
       </>

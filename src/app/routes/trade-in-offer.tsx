@@ -17,7 +17,9 @@ import type { Route } from "./+types/trade-in-offer";
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const offer = await findTradeInOffer(context.get(appContext), params.token);
-  return offer ? { offer } : data({ offer: null }, { status: 404 });
+  if (!offer) return data({ offer: null }, { status: 404 });
+  // Expired: the page says so and nothing else (decision 088).
+  return offer.kind === "link-expired" ? data({ offer }, { status: 410 }) : { offer };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -32,12 +34,15 @@ export default function TradeInOfferPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const path = useLocalizedPath();
   const { offer } = loaderData;
-  if (!offer) {
+  if (!offer || offer.kind === "link-expired") {
+    const expired = offer?.kind === "link-expired";
     return (
       <>
-        <PageHero title={m.offer.notFoundTitle} />
+        <PageHero title={expired ? m.offer.linkExpiredTitle : m.offer.notFoundTitle} />
         <div className="mx-auto max-w-2xl px-4 py-10">
-          <p className="rounded-md bg-amber-50 p-4 text-amber-900">{m.offer.notFoundText}</p>
+          <p className="rounded-md bg-amber-50 p-4 text-amber-900" data-testid={expired ? "offer-link-expired" : "offer-not-found"}>
+            {expired ? m.offer.linkExpiredText : m.offer.notFoundText}
+          </p>
         </div>
       </>
     );

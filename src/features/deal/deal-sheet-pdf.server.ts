@@ -16,13 +16,14 @@ const BRAND = rgb(0.725, 0.11, 0.11); // #b91c1c
 const TEXT = rgb(0.07, 0.09, 0.15);
 const MUTED = rgb(0.3, 0.32, 0.36);
 
-export type DealSheetPdfResult = { kind: "pdf"; bytes: Uint8Array } | { kind: "replaced" } | { kind: "not-found" };
+export type DealSheetPdfResult =
+  { kind: "pdf"; bytes: Uint8Array } | { kind: "replaced" } | { kind: "link-expired" } | { kind: "not-found" };
 
 /** GET /deal/{token}/sheet.pdf: the sheet's page as one PDF page, in the shopper's language, from the frozen numbers. */
 export async function dealSheetPdf(ctx: AppContext, token: string, now = new Date()): Promise<DealSheetPdfResult> {
   const sheet = await findDealSheet(ctx, token, now);
   if (!sheet) return { kind: "not-found" };
-  if (sheet.kind === "replaced") return { kind: "replaced" };
+  if (sheet.kind === "replaced" || sheet.kind === "link-expired") return { kind: sheet.kind };
   return { kind: "pdf", bytes: await renderDealSheetPdf(sheet) };
 }
 

@@ -31,6 +31,7 @@ import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { LeadMail, LeadStatus } from "~/shared/staff/lead-tracking";
 import { dealRequestMails, dealShopperMail } from "./deal-mails.server";
 import { DEAL_HONEYPOT_FIELD, dealRequestSchema, type DealRevisionInput } from "./deal-schema";
+import { tokenLinkExpired } from "~/server/token-link-expiry.server";
 
 /** A sheet link's token: 256 random bits, base64url. Only its SHA-256 is stored. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -164,17 +165,21 @@ export type DealSheetView =
       warranty: StatutoryWarranty | null;
       locale: string;
     }
-  | { kind: "replaced"; locale: string };
+  | { kind: "replaced"; locale: string }
+  | { kind: "link-expired"; locale: string };
 
 /**
  * The sheet behind a link, or null for an unknown token. A replaced version says only that it was
- * replaced: its numbers no longer hold, and the newer sheet's link is in the shopper's newer mail.
+ * replaced: its numbers no longer hold, and the newer sheet's link is in the shopper's newer mail. A
+ * link 30 days past its numbers' last day says only that it has expired (decision 088): no name,
+ * vehicle or figure.
  */
 export async function findDealSheet(ctx: AppContext, token: string, now = new Date()): Promise<DealSheetView | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const deal = await findDealByTokenHash(ctx.db, hashToken(token));
   if (!deal) return null;
   if (deal.replacedById) return { kind: "replaced", locale: deal.locale };
+  if (tokenLinkExpired(deal.validUntil, dealershipToday(now))) return { kind: "link-expired", locale: deal.locale };
   return {
     kind: "sheet",
     id: deal.id,

@@ -40,6 +40,7 @@ import type { LeadMail, LeadStatus } from "~/shared/staff/lead-tracking";
 import type { VehiclePhoto } from "~/shared/types/vehicle";
 import { tradeInOfferMail, tradeInRequestMails } from "./trade-in-mails.server";
 import { HONEYPOT_FIELD, type TradeInFormValues, type TradeInOfferInput } from "./trade-in-schema";
+import { tokenLinkExpired } from "~/server/token-link-expiry.server";
 
 /** What the offline VIN decoder tells a trade-in: the car's name and any other specs it read. */
 export type TradeInVinDecode = (vin: string) => Promise<{
@@ -218,8 +219,12 @@ export async function sendTradeInOffer(
   return { validUntil: offer.validUntil };
 }
 
-/** What the offer page shows: the car, the offer, and whether it has expired. Never the shopper's contact details. */
+/**
+ * What the offer page shows: the car, the offer, and whether it has expired. Never the shopper's
+ * contact details; nothing at all once the link itself has expired (decision 088).
+ */
 export type TradeInOfferView = {
+  kind: "offer";
   vehicle: { year: number; make: string; model: string; trim: string | null; mileage: number };
   low: number;
   high: number;
@@ -229,13 +234,19 @@ export type TradeInOfferView = {
   locale: string;
 };
 
-/** The offer behind a link, or null for an unknown token. */
-export async function findTradeInOffer(ctx: AppContext, token: string, now = new Date()): Promise<TradeInOfferView | null> {
+/** The offer behind a link, or null for an unknown token; past the link's own expiry, only that it expired. */
+export async function findTradeInOffer(
+  ctx: AppContext,
+  token: string,
+  now = new Date(),
+): Promise<TradeInOfferView | { kind: "link-expired"; locale: string } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const tradeIn = await findTradeInByOfferTokenHash(ctx.db, hashOfferToken(token));
   if (!tradeIn?.offer) return null;
   const { offer } = tradeIn;
+  if (tokenLinkExpired(offer.validUntil, dealershipToday(now))) return { kind: "link-expired", locale: tradeIn.locale };
   return {
+    kind: "offer",
     vehicle: { year: tradeIn.year, make: tradeIn.make, model: tradeIn.model, trim: tradeIn.trim, mileage: tradeIn.mileage },
     low: offer.low,
     high: offer.high,

@@ -49,6 +49,8 @@ export const dealSheet = {
     replacedText: "We sent you a revised deal sheet by e-mail; open the link in that newer mail to see its numbers.",
     notFoundTitle: "Deal sheet not found",
     notFoundText: "This link does not open any deal sheet. Check the link in your e-mail, or contact us.",
+    linkExpiredTitle: "This deal sheet link has expired",
+    linkExpiredText: "For your privacy a deal sheet's link works for 30 days after its numbers stop holding. Contact us for a new one.",
     vehicleHeading: "Vehicle",
     stock: "Stock #",
     vin: "VIN",

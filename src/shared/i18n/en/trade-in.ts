@@ -110,6 +110,8 @@ export const tradeIn = {
     browse: "Browse our inventory",
     notFoundTitle: "Offer not found",
     notFoundText: "This offer link is not valid. Please check the link in your e-mail, or contact us.",
+    linkExpiredTitle: "This offer link has expired",
+    linkExpiredText: "For your privacy an offer's link works for 30 days after the offer ends. Contact us for a new offer.",
   },
 };
 

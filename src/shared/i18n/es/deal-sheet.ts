@@ -48,7 +48,8 @@ export const dealSheet: DealSheetMessages = {
     notFoundTitle: "Hoja de oferta no encontrada",
     notFoundText: "Este enlace no abre ninguna hoja de oferta. Revise el enlace de su correo o contáctenos.",
     linkExpiredTitle: "El enlace de esta hoja de oferta venció",
-    linkExpiredText: "Por su privacidad, el enlace de una hoja de oferta funciona hasta 30 días después de que sus cifras dejan de valer. Contáctenos para obtener una nueva.",
+    linkExpiredText:
+      "Por su privacidad, el enlace de una hoja de oferta funciona hasta 30 días después de que sus cifras dejan de valer. Contáctenos para obtener una nueva.",
     vehicleHeading: "Vehículo",
     stock: "N.º de inventario",
     vin: "VIN (número de identificación)",

@@ -108,6 +108,7 @@ export const tradeIn: TradeInMessages = {
     notFoundTitle: "Oferta no encontrada",
     notFoundText: "Este enlace de oferta no es válido. Revise el enlace en su correo electrónico o contáctenos.",
     linkExpiredTitle: "El enlace de esta oferta venció",
-    linkExpiredText: "Por su privacidad, el enlace de una oferta funciona hasta 30 días después de que la oferta termina. Contáctenos para recibir una nueva oferta.",
+    linkExpiredText:
+      "Por su privacidad, el enlace de una oferta funciona hasta 30 días después de que la oferta termina. Contáctenos para recibir una nueva oferta.",
   },
 };

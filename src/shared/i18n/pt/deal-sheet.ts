@@ -48,7 +48,8 @@ export const dealSheet: DealSheetMessages = {
     notFoundTitle: "Proposta não encontrada",
     notFoundText: "Este link não abre nenhuma proposta. Confira o link do seu e-mail ou fale conosco.",
     linkExpiredTitle: "O link desta proposta expirou",
-    linkExpiredText: "Para a sua privacidade, o link de uma proposta funciona até 30 dias depois que os valores deixam de valer. Fale conosco para receber uma nova.",
+    linkExpiredText:
+      "Para a sua privacidade, o link de uma proposta funciona até 30 dias depois que os valores deixam de valer. Fale conosco para receber uma nova.",
     vehicleHeading: "Veículo",
     stock: "Nº de estoque",
     vin: "Chassi (VIN)",

@@ -108,6 +108,7 @@ export const tradeIn: TradeInMessages = {
     notFoundTitle: "Proposta não encontrada",
     notFoundText: "Este link de proposta não é válido. Confira o link no seu e-mail ou fale conosco.",
     linkExpiredTitle: "O link desta proposta expirou",
-    linkExpiredText: "Para a sua privacidade, o link de uma proposta funciona até 30 dias depois do fim da proposta. Fale conosco para receber uma nova.",
+    linkExpiredText:
+      "Para a sua privacidade, o link de uma proposta funciona até 30 dias depois do fim da proposta. Fale conosco para receber uma nova.",
   },
 };

@@ -34,8 +34,12 @@ export function tightenDatabaseFiles(file: string): void {
   for (const name of [file, `${file}-wal`, `${file}-shm`]) tighten(name, PRIVATE_FILE);
 }
 
-/** DATA_DIR and the folders the server writes in it (images, mail, private documents, the vPIC cache), made before under a looser umask. */
+/**
+ * DATA_DIR, the folders the server writes in it (images, mail, private documents, the vPIC cache) and
+ * the master key, made before under a looser umask.
+ */
 export function tightenDataDir(dataDir: string): void {
   tighten(dataDir, PRIVATE_FOLDER);
   for (const folder of ["images", "mail", "private", "cache"]) tighten(path.join(dataDir, folder), PRIVATE_FOLDER);
+  tighten(path.join(dataDir, "master.key"), PRIVATE_FILE);
 }

@@ -383,7 +383,13 @@ describe("lifecycle", { timeout: 120_000 }, () => {
       const res = await fetch(`${started.url}/api/contact`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ firstName: "Ana", lastName: "Silva", email: "pii@example.net", phone: "9785550100", message: "Private?" }),
+        body: JSON.stringify({
+          firstName: "Ana",
+          lastName: "Silva",
+          email: "pii@example.net",
+          phone: "9785550100",
+          message: "Are my files private?",
+        }),
       });
       expect(res.status).toBe(201);
       const mailDir = path.join(dataDir, "mail");

@@ -82,6 +82,9 @@ function visibleTexts(html: string): string[] {
   return [...texts, ...attributes].map((s) => decode(s).trim()).filter(Boolean);
 }
 
+/** A page's address in a language, in its one spelling: the Spanish home page is "/es", not "/es/" (decision 087). */
+const inLanguage = (prefix: string, page: string) => (page === "/" ? prefix || "/" : `${prefix}${page}`);
+
 describe("Spanish and Portuguese pages", () => {
   const pages = ["/", "/inventory", "/financing", "/about", "/contact", "/booking", "/privacy", "/no-such-page"];
 
@@ -93,7 +96,7 @@ describe("Spanish and Portuguese pages", () => {
     // English strings that are also this language's word (names, codes, "Total", "SUV") are not English-only.
     const englishOnly = new Set(catalogueStrings(en).filter((s) => !translated.has(s)));
     for (const page of [...pages, vehiclePath]) {
-      const path = `/${locale}${page}`;
+      const path = inLanguage(`/${locale}`, page);
       const res = await fetch(`${server.url}${path}`);
       expect(res.status, path).toBe(page === "/no-such-page" ? 404 : 200);
       const html = await res.text();
@@ -108,7 +111,7 @@ describe("Spanish and Portuguese pages", () => {
         ["pt-BR", "/pt"],
         ["x-default", ""],
       ]) {
-        expect(html, `${path} ${hreflang}`).toContain(`hrefLang="${hreflang}" href="${publicUrl}${prefix}${page}"`);
+        expect(html, `${path} ${hreflang}`).toContain(`hrefLang="${hreflang}" href="${publicUrl}${inLanguage(prefix, page)}"`);
       }
     }
   });
@@ -162,8 +165,8 @@ describe("/sitemap.xml", () => {
     const locs = new Set(urls.map((u) => u.loc));
     for (const path of ["/", "/inventory", "/booking", vehiclePath]) {
       expect(locs).toContain(`${publicUrl}${path}`);
-      expect(locs).toContain(`${publicUrl}/es${path}`);
-      expect(locs).toContain(`${publicUrl}/pt${path}`);
+      expect(locs).toContain(`${publicUrl}${inLanguage("/es", path)}`);
+      expect(locs).toContain(`${publicUrl}${inLanguage("/pt", path)}`);
     }
     for (const url of urls) {
       const links = url["xhtml:link"];

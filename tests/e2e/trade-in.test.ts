@@ -168,7 +168,8 @@ describe("trade-in appraisal", () => {
     await card.waitFor({ state: "detached" });
     const after = (await (await owner.fetch("/api/admin/trade-ins")).json()) as Listed[];
     expect(after.some((t) => t.model === "Outback")).toBe(false);
-    expect((await fetch(`${server.url}${photo}`)).status).toBe(404);
+    // A shopper's photo is for signed-in staff only (decision 085): the owner's own request finds it gone.
+    expect((await owner.fetch(photo)).status).toBe(404);
     await context.close();
   }, 60_000);
 });

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import sharp from "sharp";
-import { decompressionBomb, manyEmptyParts, rssMb } from "../tests/support/upload-bombs";
+import { decompressionBomb, manyEmptyParts, postTradeInPhotos, rssMb } from "../tests/support/upload-bombs";
 import { startBenchServer, writeResults } from "./support";
 
 const server = await startBenchServer(32, { TRUST_PROXY: "true" });
@@ -18,26 +18,7 @@ const nextClient = () => `100.66.${client >> 8}.${client++ & 255}`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
-const fields = {
-  year: 2012,
-  make: "Ford",
-  model: "Focus",
-  mileage: 120_000,
-  zip: "01420",
-  condition: { accidents: 0, warningLights: false, tires: "good", keys: 2, smokedIn: false, titleStatus: "clean" },
-  firstName: "Bench",
-  lastName: "Uploader",
-  email: "bench.uploader@example.com",
-  phone: "(978) 555-0150",
-  locale: "en",
-  consent: true,
-};
-const postPhotos = (photos: string[]) =>
-  fetch(`${server.url}/api/trade-ins`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": nextClient() },
-    body: JSON.stringify({ ...fields, photos }),
-  });
+const postPhotos = (photos: string[]) => postTradeInPhotos(server.url, photos, nextClient());
 
 type Scenario = { label: string; rounds: number; run: () => Promise<{ status: number; ms: number }[]> };
 

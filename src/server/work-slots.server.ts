@@ -1,3 +1,23 @@
+import os from "node:os";
+
+/**
+ * How many CPU-heavy pieces of work (a password hash, an image's decode) run at once: one fewer than
+ * there are cores (at most 2, at least 1), so a core stays free for the event loop and libuv threads for
+ * reading files.
+ */
+export const SPARE_CORE_SLOTS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+
+/** Every slot taken and the queue full: try again in a moment (the HTTP layer answers 503 with Retry-After). */
+export class WorkBusyError extends Error {
+  readonly status = 503;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * At most `slots` pieces of work at once; the others wait in arrival order, at most `maxQueued` of them
  * (beyond that `run` throws the caller's busy error at once, which the HTTP layer answers 503). One

@@ -110,7 +110,7 @@ describe("Spanish and Portuguese pages", () => {
         ["es", "/es"],
         ["pt-BR", "/pt"],
         ["x-default", ""],
-      ]) {
+      ] as const) {
         expect(html, `${path} ${hreflang}`).toContain(`hrefLang="${hreflang}" href="${publicUrl}${inLanguage(prefix, page)}"`);
       }
     }

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tradeIn as en } from "~/shared/i18n/en/trade-in";
 import type { Vehicle } from "~/shared/types/vehicle";
-import { decompressionBomb, manyEmptyParts, peakRssMb } from "../support/upload-bombs";
+import { decompressionBomb, manyEmptyParts, peakRssMb, postTradeInPhotos } from "../support/upload-bombs";
 import { signInAs } from "../support/staff-sign-in";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -42,26 +42,7 @@ const jpeg = (color: { r: number; g: number; b: number }, width = 1200, height =
     .toBuffer();
 const dataUrl = (bytes: Buffer, type = "image/jpeg") => `data:${type};base64,${bytes.toString("base64")}`;
 
-const fields = {
-  year: 2012,
-  make: "Ford",
-  model: "Focus",
-  mileage: 120_000,
-  zip: "01420",
-  condition: { accidents: 0, warningLights: false, tires: "good", keys: 2, smokedIn: false, titleStatus: "clean" },
-  firstName: "Upload",
-  lastName: "Tester",
-  email: "upload.tester@example.com",
-  phone: "(978) 555-0150",
-  locale: "en",
-  consent: true,
-};
-const postTradeIn = (photos: string[], client = newClient()) =>
-  fetch(`${server.url}/api/trade-ins`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": client },
-    body: JSON.stringify({ ...fields, photos }),
-  });
+const postTradeIn = (photos: string[], client = newClient()) => postTradeInPhotos(server.url, photos, client);
 
 /** The same fields as the page's form posts them without JavaScript, with `photos` as files. */
 function tradeInForm(photos: Buffer[]): FormData {

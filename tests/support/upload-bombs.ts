@@ -54,6 +54,31 @@ export async function decompressionBomb(width: number, height: number): Promise<
   return png;
 }
 
+/** A trade-in request's fields as POST /api/trade-ins takes them (JSON), without its photos: a 2012 Ford Focus. */
+export const TRADE_IN_FIELDS = {
+  year: 2012,
+  make: "Ford",
+  model: "Focus",
+  mileage: 120_000,
+  zip: "01420",
+  condition: { accidents: 0, warningLights: false, tires: "good", keys: 2, smokedIn: false, titleStatus: "clean" },
+  firstName: "Upload",
+  lastName: "Tester",
+  email: "upload.tester@example.com",
+  phone: "(978) 555-0150",
+  locale: "en",
+  consent: true,
+};
+
+/** POST /api/trade-ins with these photos (data URLs) from the client address `client`. */
+export function postTradeInPhotos(baseUrl: string, photos: string[], client: string): Promise<Response> {
+  return fetch(`${baseUrl}/api/trade-ins`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": client },
+    body: JSON.stringify({ ...TRADE_IN_FIELDS, photos }),
+  });
+}
+
 /** A multipart body of `parts` empty file parts named "photos" (150,000 are about 19 MB), as the review's multipart.mjs sent. */
 export function manyEmptyParts(parts: number): { body: Buffer; contentType: string } {
   const boundary = "----review-m2-boundary";

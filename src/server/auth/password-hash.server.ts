@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
-import os from "node:os";
 import { promisify } from "node:util";
-import { WorkSlots } from "~/server/work-slots.server";
+import { SPARE_CORE_SLOTS, WorkBusyError, WorkSlots } from "~/server/work-slots.server";
 
 const scrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
@@ -29,16 +28,14 @@ export type PasswordHashParams = { logN: number; r: number; p: number };
  * for the event loop and two pool threads for files. A few more wait (about 2 s of work); beyond
  * that an attempt is refused at once with PasswordHashingBusyError, which the API answers 503.
  */
-export const MAX_CONCURRENT_HASHES = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+export const MAX_CONCURRENT_HASHES = SPARE_CORE_SLOTS;
 export const MAX_QUEUED_HASHES = 8 * MAX_CONCURRENT_HASHES;
 const hashingSlots = new WorkSlots(MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES);
 
 /** No hashing slot is free and the queue is full: try again in a moment (503 Retry-After). */
-export class PasswordHashingBusyError extends Error {
-  readonly status = 503;
-  readonly retryAfterSeconds = 2;
+export class PasswordHashingBusyError extends WorkBusyError {
   constructor() {
-    super("Password hashing is busy");
+    super("Password hashing is busy", 2);
   }
 }
 

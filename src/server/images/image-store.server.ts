@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import { WorkSlots } from "~/server/work-slots.server";
+import { SPARE_CORE_SLOTS, WorkBusyError, WorkSlots } from "~/server/work-slots.server";
 import { FULL_WIDTH, WEBP_WIDTHS } from "./image-urls.server";
 
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
@@ -26,16 +25,14 @@ export class ImageRejectedError extends Error {}
  * the libuv threads it would hold are the ones static files are read on. A few more photos wait (a few
  * seconds of work); past that an upload is refused at once with a 503 and Retry-After.
  */
-export const IMAGE_WORK_AT_ONCE = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+export const IMAGE_WORK_AT_ONCE = SPARE_CORE_SLOTS;
 export const IMAGE_WORK_QUEUED = 8 * IMAGE_WORK_AT_ONCE;
 const imageSlots = new WorkSlots(IMAGE_WORK_AT_ONCE, IMAGE_WORK_QUEUED);
 
 /** Every image slot is taken and the queue is full: try again in a moment (503 Retry-After). */
-export class ImageWorkBusyError extends Error {
-  readonly status = 503;
-  readonly retryAfterSeconds = 5;
+export class ImageWorkBusyError extends WorkBusyError {
   constructor() {
-    super("Image processing is busy");
+    super("Image processing is busy", 5);
   }
 }
 

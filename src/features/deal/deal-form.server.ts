@@ -95,7 +95,7 @@ export async function dealFormPost(ctx: AppContext, request: Request): Promise<D
   );
   if (result.kind === "stored" || result.kind === "discarded-bot") return { kind: "sent", url: result.url };
   if (result.kind === "invalid") {
-    const echoed = schemaFieldNames(schema).filter((name) => name !== DEAL_HONEYPOT_FIELD && name !== "consent");
+    const echoed = schemaFieldNames(schema).filter((name) => name !== DEAL_HONEYPOT_FIELD && name !== "textConsent");
     return {
       kind: "invalid",
       fieldErrors: result.fieldErrors,

@@ -6,9 +6,11 @@ import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
 import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
 import { asLocale, LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
 import { formatLongDate, formatNumber } from "~/shared/lib/format";
+import { estimateBreakdown, noPaymentSentence, paymentDetails, paymentSentence } from "~/shared/lib/estimate-breakdown";
 import { formatCents } from "~/shared/lib/money-text";
-import { dealBreakdown, paymentSentence } from "./deal-breakdown";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import { findDealSheet, type DealSheetView } from "./deal-sheet.server";
+import { dealWarrantyLines } from "./deal-warranty-lines";
 
 const PAGE = { width: 612, height: 792 }; // US Letter in points
 const MARGIN = 50;
@@ -16,14 +18,17 @@ const BRAND = rgb(0.725, 0.11, 0.11); // #b91c1c
 const TEXT = rgb(0.07, 0.09, 0.15);
 const MUTED = rgb(0.3, 0.32, 0.36);
 
-export type DealSheetPdfResult = { kind: "pdf"; bytes: Uint8Array } | { kind: "replaced" } | { kind: "not-found" };
+export type DealSheetPdfResult =
+  | { kind: "pdf"; bytes: Uint8Array; locale: Locale }
+  | { kind: "replaced"; locale: Locale }
+  | { kind: "not-found" };
 
 /** GET /deal/{token}/sheet.pdf: the sheet's page as one PDF page, in the shopper's language, from the frozen numbers. */
 export async function dealSheetPdf(ctx: AppContext, token: string, now = new Date()): Promise<DealSheetPdfResult> {
   const sheet = await findDealSheet(ctx, token, now);
   if (!sheet) return { kind: "not-found" };
-  if (sheet.kind === "replaced") return { kind: "replaced" };
-  return { kind: "pdf", bytes: await renderDealSheetPdf(sheet) };
+  if (sheet.kind === "replaced") return { kind: "replaced", locale: asLocale(sheet.locale) };
+  return { kind: "pdf", bytes: await renderDealSheetPdf(sheet), locale: asLocale(sheet.locale) };
 }
 
 /** Renders one sheet on one page: the dealer, the vehicle, the breakdown, the payment and its terms, the warranty, the validity. */
@@ -32,7 +37,7 @@ export async function renderDealSheetPdf(sheet: Extract<DealSheetView, { kind: "
   const m = dealSheetMessagesFor(locale);
   const est = estimateMessagesFor(locale);
   const doc = await PDFDocument.create();
-  const vehicle = [sheet.vehicle.year, sheet.vehicle.make, sheet.vehicle.model, sheet.vehicle.trim].filter(Boolean).join(" ");
+  const vehicle = vehicleName(sheet.vehicle, locale);
   doc.setTitle(pdfSafe(`${m.pdf.title}: ${vehicle}`));
   doc.setAuthor(pdfSafe(businessProfile.name));
   doc.setCreator(pdfSafe(businessProfile.name));
@@ -53,6 +58,7 @@ export async function renderDealSheetPdf(sheet: Extract<DealSheetView, { kind: "
   w.text(`${m.pdf.title} - ${m.sheet.version(sheet.version)}`, { font: bold, size: 15 });
   w.text(`${m.sheet.preparedFor(sheet.shopperName)}. ${m.sheet.sent(date(sheet.createdAt.slice(0, 10)))}`, { size: 10, color: MUTED });
   w.text(sheet.expired ? m.sheet.expired(date(sheet.validUntil)) : m.sheet.validUntil(date(sheet.validUntil)), { font: bold, size: 10.5 });
+  if (sheet.replacedButHeld && !sheet.expired) w.text(m.sheet.heldNotice(date(sheet.validUntil)), { size: 10 });
 
   w.heading(m.sheet.vehicleHeading);
   w.text(vehicle, { font: bold, size: 11 });
@@ -60,31 +66,35 @@ export async function renderDealSheetPdf(sheet: Extract<DealSheetView, { kind: "
     [
       ...(sheet.vehicle.stockNumber ? [`${m.sheet.stock} ${sheet.vehicle.stockNumber}`] : []),
       `${m.sheet.vin} ${sheet.vehicle.vin}`,
-      `${m.sheet.mileage} ${formatNumber(sheet.vehicle.mileage, locale)} mi`,
+      `${m.sheet.mileage}: ${m.sheet.mileageValue(formatNumber(sheet.vehicle.mileage, locale))}`,
     ].join("  |  "),
     { size: 10 },
   );
 
   w.heading(est.breakdown);
-  for (const line of dealBreakdown(sheet.estimate, sheet.input, sheet.salesTaxRate, locale)) {
+  for (const line of estimateBreakdown(sheet.estimate, sheet.input, sheet.salesTaxRate, locale)) {
     w.amountRow(line.label, money(line.amount), line.total ?? false);
   }
   const payment = paymentSentence(sheet.estimate, sheet.input, locale);
   w.gap(4);
   if (payment) {
     w.text(payment, { font: bold, size: 11 });
-    w.text(`${est.lines.totalOfPayments}: ${money(sheet.estimate.totalOfPayments)}`, { size: 10 });
+    for (const detail of paymentDetails(sheet.estimate, locale)) w.text(detail, { size: 10 });
+    if (sheet.estimate.ratesSource === "demo") w.text(est.demoRates, { size: 10 });
   } else {
-    w.text(est.noLoan, { size: 10.5 });
+    w.text(noPaymentSentence(sheet.estimate, locale), { size: 10.5 });
   }
   w.text(`${m.sheet.creditBand}: ${est.bands[sheet.input.creditBand]}`, { size: 10, color: MUTED });
 
+  w.gap(4);
+  if (!sheet.expired) w.text(m.sheet.commitment(date(sheet.validUntil)), { size: 9.5 });
+  w.text(m.sheet.notCommitted, { size: 9.5 });
+
   w.heading(m.sheet.warrantyHeading);
-  const warranty = sheet.warranty;
-  w.text(warranty ? m.sheet.warranty(warranty.days, formatNumber(warranty.miles, locale)) : m.sheet.noWarranty, { size: 10 });
+  for (const line of dealWarrantyLines(sheet.warranty, locale)) w.text(line, { size: 9.5 });
 
   w.gap(6);
-  w.text(est.disclosure, { size: 8.5, color: MUTED });
+  w.text([est.disclosure, ...(sheet.estimate.apr !== null ? [est.aprDisclosure] : [])].join(" "), { size: 8.5, color: MUTED });
   w.heading(m.sheet.contactHeading);
   w.text(`${p.name}  |  ${p.phone}  |  ${p.email}`, { size: 10 });
 

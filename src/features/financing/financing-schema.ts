@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Messages } from "~/shared/i18n/en";
-import { emailField, isoDateField, optionalText, phoneField, requiredText, uuidField } from "~/shared/validation/fields";
+import { emailField, isoDateField, moneyField, optionalMoneyField, optionalText, phoneField, requiredText, uuidField } from "~/shared/validation/fields";
 import {
   CO_OWNER_EMPLOYMENT_STATUSES,
   EMPLOYMENT_STATUSES,
@@ -44,16 +44,6 @@ const dateOfBirthField = (message: string) =>
 
 const emptyToUndefined = (value: unknown) =>
   value === "" || value === null || (typeof value === "number" && Number.isNaN(value)) ? undefined : value;
-
-/** Dollars coerced from a number or numeric text (docs/behaviour.md §5 "coerced to number"). */
-const moneyField = (message: string, { min, exclusiveMin = false }: { min: number; exclusiveMin?: boolean }) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: message })
-      .refine((n) => (exclusiveMin ? n > min : n >= min), message)
-      .refine((n) => n <= 10_000_000, message),
-  );
 
 /** A base64 data URL of an accepted type and size; the server re-checks the bytes themselves. */
 const dataUrlField = (
@@ -116,7 +106,7 @@ function schemasFor({ financing, privacy }: Pick<Messages, "financing" | "privac
     dateOfBirth: dateOfBirthField(v.dateOfBirth),
     employmentStatus: z.enum(EMPLOYMENT_STATUSES, { error: v.employmentStatus }),
     employer: optionalText(200),
-    monthlyIncome: moneyField(v.monthlyIncome, { min: 0 }),
+    monthlyIncome: moneyField(v.monthlyIncome),
     vehicleOfInterest: optionalText(200),
     /**
      * The stock vehicle whose page opened the form ("Apply for Financing"): the lead names it.
@@ -129,10 +119,7 @@ function schemasFor({ financing, privacy }: Pick<Messages, "financing" | "privac
         .transform((id) => id.toLowerCase())
         .optional(),
     ),
-    downPayment: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number({ error: v.downPayment }).min(0, v.downPayment).max(10_000_000, v.downPayment).optional(),
-    ),
+    downPayment: optionalMoneyField(v.downPayment),
     hasTradeIn: z.boolean().default(false),
     tradeInDetails: optionalText(2000),
     signature: signatureField(v.signature),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { TradeInMessages } from "~/shared/i18n/en/trade-in";
-import { emailField, phoneField, requiredText, withoutControlCharacters } from "~/shared/validation/fields";
+import { emailField, optionalMoneyField, phoneField, requiredText, withoutControlCharacters } from "~/shared/validation/fields";
 
 /** Name of the form's honeypot field: hidden from people, filled in by naive bots. */
 export const HONEYPOT_FIELD = "website";
@@ -98,7 +98,7 @@ export const tradeInSchema = (m: TradeInMessages, now = new Date()) => {
           },
           { error: e.tires },
         ),
-        payoff: optionalWholeNumber(e.payoff, 0, 1_000_000),
+        payoff: optionalMoneyField(e.payoff, { max: 1_000_000, whole: true }),
         lender: optionalText(100, e.lender),
         photos: z
           .array(z.string().max(MAX_PHOTO_DATA_URL_LENGTH, e.photo).regex(PHOTO_DATA_URL, e.photo), { error: e.photos })

@@ -46,6 +46,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/vehicles/:id/buyers-guide.pdf": area("vehicles"),
   // The Massachusetts warranty and the archive of every guide and warranty printed (decision 060)
   "GET /admin/vehicles/:id/ma-warranty.pdf": area("vehicles"),
+  "GET /admin/vehicles/:id/rights-notice.pdf": area("vehicles"),
   "GET /admin/vehicles/:id/documents": area("vehicles"),
   "GET /admin/vehicles/export.csv": ["owner", "sales"],
   "POST /admin/vehicles/import": ["owner", "sales"],
@@ -75,6 +76,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/customers/:id": area("customers"),
   "POST /admin/customers/:id/merge": area("customers"),
   "POST /admin/customers/:id/reply": area("customers"),
+  "PUT /admin/customers/:id/contact-preferences": area("customers"),
   "POST /admin/customers/:id/calls": area("customers"),
   "POST /admin/customers/:id/notes": area("customers"),
   "POST /admin/customers/:id/tasks": area("customers"),

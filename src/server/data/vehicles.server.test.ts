@@ -119,8 +119,35 @@ describe("vehicle status and price history", () => {
   });
 
   it("a raise then a cut back is no reduction", () => {
-    expect(priceReduction(10_000, [{ oldPrice: 10_000 }, { oldPrice: 11_000 }])).toBeNull();
-    expect(priceReduction(9_500, [{ oldPrice: 10_000 }, { oldPrice: 11_000 }])).toBe(500);
-    expect(priceReduction(9_500, [])).toBeNull();
+    const window = { since: new Date("2026-11-01T00:00:00Z"), minDays: 7, listedSince: "2026-09-01T00:00:00Z" };
+    const changes = [
+      { oldPrice: 10_000, changedAt: "2026-11-10T00:00:00Z" },
+      { oldPrice: 11_000, changedAt: "2026-11-20T00:00:00Z" },
+    ];
+    expect(priceReduction(10_000, changes, window)).toBeNull();
+    expect(priceReduction(9_500, changes, window)).toBe(500);
+    expect(priceReduction(9_500, [], window)).toBeNull();
+  });
+
+  it("advertises a reduction only from a former price offered for the minimum days (16 CFR 233.1, decision 096)", () => {
+    const window = { since: new Date("2026-11-01T00:00:00Z"), minDays: 7, listedSince: "2026-11-05T00:00:00Z" };
+    // Listed at $15,995 on the 5th, cut to $14,995 the next day: the former price was offered one day.
+    expect(priceReduction(14_995, [{ oldPrice: 15_995, changedAt: "2026-11-06T00:00:00Z" }], window)).toBeNull();
+    // Cut on the 12th, exactly 7 days after listing: the former price counts.
+    expect(priceReduction(14_995, [{ oldPrice: 15_995, changedAt: "2026-11-12T00:00:00Z" }], window)).toBe(1_000);
+    // Raised to $17,995 on the 12th and cut to $14,995 on the 13th: the one-day high is not the former price, the
+    // $15,995 offered 7 days before it is.
+    const raised = [
+      { oldPrice: 15_995, changedAt: "2026-11-12T00:00:00Z" },
+      { oldPrice: 17_995, changedAt: "2026-11-13T00:00:00Z" },
+    ];
+    expect(priceReduction(14_995, raised, window)).toBe(1_000);
+    // A change before the window says since when the window's former price was offered.
+    const before = { since: new Date("2026-11-10T00:00:00Z"), minDays: 7, listedSince: "2026-09-01T00:00:00Z" };
+    const set = [
+      { oldPrice: 12_000, changedAt: "2026-11-08T00:00:00Z" },
+      { oldPrice: 15_995, changedAt: "2026-11-11T00:00:00Z" },
+    ];
+    expect(priceReduction(14_995, set, before)).toBeNull();
   });
 });

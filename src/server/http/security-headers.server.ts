@@ -30,11 +30,11 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
 }
 
 /**
- * Pages whose URL holds a secret: a booking's manage link, a trade-in offer's and a deal sheet's (its PDF
- * too), and the staff setup link (?token=…). They send no
+ * Pages whose URL holds a secret: a booking's manage link, a trade-in offer's, a deal sheet's (its PDF
+ * too) and a mail's opt-out link, and the staff setup link (?token=…). They send no
  * Referer at all, so no request they start carries the token. Case-insensitive, as React Router matches.
  */
-const TOKEN_IN_URL = /^\/(?:(?:es|pt)\/)?(?:booking\/manage|trade-in\/offer|deal)\/|^\/podium\/setup(?:\/|\.data)?$/i;
+const TOKEN_IN_URL = /^\/(?:(?:es|pt)\/)?(?:booking\/manage|trade-in\/offer|deal|opt-out)\/|^\/podium\/setup(?:\/|\.data)?$/i;
 
 /**
  * Security headers for every response: a nonce-based CSP, nosniff, frame-ancestors

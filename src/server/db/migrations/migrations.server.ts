@@ -23,6 +23,9 @@ import { leadAlarmMigration } from "./024-lead-alarm.server";
 import { tasksMigration } from "./025-tasks.server";
 import { uniqueCustomerContactsMigration } from "./026-unique-customer-contacts.server";
 import { leadSearchMigration } from "./027-lead-search.server";
+import { dealPricesNeverNegativeMigration } from "./030-deal-prices-never-negative.server";
+import { structuredWarrantyTermsMigration } from "./031-structured-warranty-terms.server";
+import { contactConsentAndOptOutMigration } from "./033-contact-consent-and-opt-out.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -53,4 +56,7 @@ export const migrations: Record<string, Migration> = {
   "025-tasks": tasksMigration,
   "026-unique-customer-contacts": uniqueCustomerContactsMigration,
   "027-lead-search": leadSearchMigration,
+  "030-deal-prices-never-negative": dealPricesNeverNegativeMigration,
+  "031-structured-warranty-terms": structuredWarrantyTermsMigration,
+  "033-contact-consent-and-opt-out": contactConsentAndOptOutMigration,
 };

@@ -105,6 +105,22 @@ export const customers = {
     self: "A record cannot be merged into itself.",
     alreadyMerged: "That record was already merged.",
   },
+  contactPreferences: {
+    heading: "Do not contact",
+    explain: "Ticked: the customer asked us not to use this channel. Replies, alarms and mailings honour it.",
+    channels: { email: "E-mail", phone: "Phone calls", text: "Text messages" },
+    since: (date: string, who: string) => `since ${date} (${who})`,
+    byCustomer: "the customer, by the link in our mails",
+    byStaff: "staff",
+    save: "Save",
+    saved: "Contact preferences saved",
+    failed: "Could not save the contact preferences.",
+    invalid: "Say for each of e-mail, phone and text whether the customer must not be contacted (true or false).",
+    consents: "Consent to calls and texts",
+    consent: (date: string, phone: string, version: string, language: string) =>
+      `${date}: for ${phone}, wording version ${version} (${language})`,
+    noConsent: "None given",
+  },
   today: {
     heading: "My tasks",
     due: (date: string) => `Due ${date}`,

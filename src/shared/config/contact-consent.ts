@@ -1,0 +1,7 @@
+/**
+ * The version of the optional consent to calls and texts (messages `contactConsent.label`, in
+ * src/shared/i18n/{en,es,pt}/contact-consent.ts; decision 094). Stored with every consent given, with
+ * its language, so the dealer can show which words the shopper agreed to: raise it whenever the
+ * wording changes in any language.
+ */
+export const CONTACT_CONSENT_VERSION = "2026-11-28";

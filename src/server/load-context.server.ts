@@ -12,3 +12,9 @@ export const cspNonceContext = createContext<string>("");
  * action answers 429 with it instead of reading the post (src/server/http/rate-limit.server.ts).
  */
 export const formRefusalContext = createContext<string | undefined>(undefined);
+
+/**
+ * The client's address as Express sees it (behind one trusted proxy, the forwarded one): kept with an
+ * optional consent to calls and texts a form records (decision 094), never with anything else.
+ */
+export const clientAddressContext = createContext<string | null>(null);

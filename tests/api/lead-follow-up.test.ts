@@ -319,7 +319,8 @@ describe("retention purge", () => {
     let server = await startTestServer();
     const dataDir = server.dataDir;
     await server.stop();
-    const old = await insertApplication(server, { createdAt: new Date(Date.now() - 40 * 86_400_000).toISOString() });
+    // Past Regulation B's 25 months (decision 095): 800 days since it was submitted, no action recorded.
+    const old = await insertApplication(server, { createdAt: new Date(Date.now() - 800 * 86_400_000).toISOString() });
     const young = await insertApplication(server);
     const mail = (relatedId: string) => ({
       kind: "financing-staff",
@@ -330,7 +331,7 @@ describe("retention purge", () => {
       relatedId,
     });
     await withDb(server, (db) => enqueueMails(db, [mail(old.id), mail(young.id)]));
-    server = await startTestServer({ dataDir, env: { FINANCING_RETENTION_DAYS: "30" } });
+    server = await startTestServer({ dataDir });
     try {
       expect(await outboxRowsFor(server, old.id)).toEqual([]);
       expect(await outboxRowsFor(server, young.id)).toHaveLength(1);

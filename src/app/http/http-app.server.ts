@@ -16,7 +16,7 @@ import { precompressedAssets } from "~/server/http/precompressed-assets.server";
 import { staticHeaders } from "~/server/http/static-headers.server";
 import { imagesDir } from "~/server/images/image-store.server";
 import { leadSourceCookie } from "~/server/leads/lead-source-cookie.server";
-import { appContext, cspNonceContext, formRefusalContext } from "~/server/load-context.server";
+import { appContext, clientAddressContext, cspNonceContext, formRefusalContext } from "~/server/load-context.server";
 import { apiRouter } from "./api.server";
 import { documentCache } from "./document-cache.server";
 import { pageFormPosts } from "./page-form-posts.server";
@@ -118,6 +118,7 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
         context.set(appContext, ctx);
         context.set(cspNonceContext, res.locals.cspNonce as string);
         context.set(formRefusalContext, res.locals.formRefusal as string | undefined);
+        context.set(clientAddressContext, _req.ip ?? null);
         return context;
       },
     }),

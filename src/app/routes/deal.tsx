@@ -3,7 +3,7 @@ import { PageHero } from "~/app/lib/page-shell";
 import { DealBreakdownList } from "~/features/deal/deal-breakdown-list";
 import { dealFormPage, dealFormPost } from "~/features/deal/deal-form.server";
 import { DEAL_HONEYPOT_FIELD } from "~/features/deal/deal-schema";
-import { appContext } from "~/server/load-context.server";
+import { appContext, clientAddressContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { contactConsentMessagesFor } from "~/shared/i18n/contact-consent-messages";
 import { dealSheetMessagesFor, useDealSheetMessages } from "~/shared/i18n/deal-sheet-messages";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The form posted with or without JavaScript: the same schema and service as POST /api/deals; sent → the sheet. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await dealFormPost(context.get(appContext), request);
+  const result = await dealFormPost(context.get(appContext), request, context.get(clientAddressContext));
   if (result.kind === "sent") return redirect(result.url);
   const status = { invalid: 400, sold: 410, "not-found": 404, "too-large": 413 }[result.kind];
   return data(result, { status });

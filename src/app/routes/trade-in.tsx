@@ -7,7 +7,7 @@ import { publicUrlFrom } from "~/app/lib/root-data";
 import { TradeInForm } from "~/features/trade-in/trade-in-form";
 import { tradeInFormPost } from "~/features/trade-in/trade-in-form-action.server";
 import { resizePhoto } from "~/features/vehicles/resize-photo";
-import { appContext } from "~/server/load-context.server";
+import { appContext, clientAddressContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { formClientAction } from "~/shared/ui/form-post";
 import { useLocalizedPath } from "~/shared/i18n/messages";
@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = refusedFormPost(context);
   if (refused) return refused;
   const ctx = context.get(appContext);
-  const result = await tradeInFormPost(ctx, request, tradeInVinDecode(ctx.env.vpicCacheDir));
+  const result = await tradeInFormPost(ctx, request, tradeInVinDecode(ctx.env.vpicCacheDir), context.get(clientAddressContext));
   return data(result, { status: result.kind === "sent" ? 200 : result.kind === "too-large" ? 413 : 400 });
 }
 

@@ -75,7 +75,7 @@ export type DealFormPostResult =
   | { kind: "too-large" };
 
 /** The deal form posted to its page (before JavaScript or after): the same schema and service as POST /api/deals. */
-export async function dealFormPost(ctx: AppContext, request: Request): Promise<DealFormPostResult> {
+export async function dealFormPost(ctx: AppContext, request: Request, clientAddress: string | null = null): Promise<DealFormPostResult> {
   let formData: FormData;
   try {
     formData = await readFormData(request, DEAL_FORM_MAX_BYTES);
@@ -92,6 +92,7 @@ export async function dealFormPost(ctx: AppContext, request: Request): Promise<D
     locale,
     new Date(),
     leadSourceFromCookieHeader(request.headers.get("cookie")),
+    clientAddress,
   );
   if (result.kind === "stored" || result.kind === "discarded-bot") return { kind: "sent", url: result.url };
   if (result.kind === "invalid") {

@@ -13,6 +13,7 @@ import {
   type Deal,
   type DealVehicle,
 } from "~/server/data/deals.server";
+import { insertContactConsent } from "~/server/data/contact-consents.server";
 import { setLeadStatus } from "~/server/data/lead-status.server";
 import { markFirstResponse } from "~/server/data/leads.server";
 import { enqueueMails, leadMailsFor } from "~/server/data/outbox.server";
@@ -22,6 +23,7 @@ import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { businessProfile } from "~/shared/config/business-profile";
+import { CONTACT_CONSENT_VERSION } from "~/shared/config/contact-consent";
 import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
 import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
 import { localizedPath, type Locale } from "~/shared/i18n/locales";
@@ -69,6 +71,8 @@ export async function submitDeal(
   locale: Locale,
   now = new Date(),
   source: LeadSource | null = null,
+  /** The client's address, kept with an optional consent to calls and texts (decision 094). */
+  clientAddress: string | null = null,
 ): Promise<SubmitDealResult> {
   const { settings } = await readDealSettings(ctx.db);
   const parsed = dealRequestSchema(dealSheetMessagesFor(locale), estimateMessagesFor(locale), settings.termsMonths).safeParse(body);
@@ -122,7 +126,7 @@ export async function submitDeal(
       now,
     );
     const stored = (await findDeal(trx, id))!;
-    const { assignee } = await registerLead(
+    const { assignee, customerId } = await registerLead(
       trx,
       {
         type: "deal",
@@ -137,6 +141,10 @@ export async function submitDeal(
       },
       now,
     );
+    if (values.textConsent) {
+      const consent = { customerId, leadType: "deal", leadId: id, locale, phone: values.phone, clientAddress };
+      await insertContactConsent(trx, { ...consent, wordingVersion: CONTACT_CONSENT_VERSION }, now);
+    }
     await enqueueMails(
       trx,
       addressStaffMails(ctx.env, [...dealRequestMails(ctx.env, stored, source), dealShopperMail(ctx.env, stored, token, null)], assignee),

@@ -26,6 +26,7 @@ export async function tradeInFormPost(
   ctx: AppContext,
   request: Request,
   decodeVin?: TradeInVinDecode,
+  clientAddress: string | null = null,
 ): Promise<Exclude<TradeInPostResult, { kind: "failed" }>> {
   let formData: FormData;
   try {
@@ -52,6 +53,7 @@ export async function tradeInFormPost(
     decodeVin,
     new Date(),
     leadSourceFromCookieHeader(request.headers.get("cookie")),
+    clientAddress,
   );
   if (result.kind === "invalid") return { kind: "invalid", fieldErrors: result.fieldErrors, values: echo() };
   return { kind: "sent" };

@@ -1,5 +1,8 @@
 import { Camera, X } from "lucide-react";
 import { useId, useRef, useState, type ReactNode } from "react";
+import { businessProfile } from "~/shared/config/business-profile";
+import { contactConsentMessagesFor } from "~/shared/i18n/contact-consent-messages";
+import { useLocale } from "~/shared/i18n/messages";
 import { useTradeInMessages } from "~/shared/i18n/trade-in-messages";
 import { CheckboxField, SelectField, TextField } from "~/shared/ui/form-field";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
@@ -56,6 +59,7 @@ const asFile = (blob: Blob, chosen: File) =>
  */
 export function TradeInForm({ action, posted, resizePhoto }: TradeInFormProps) {
   const m = useTradeInMessages();
+  const consent = contactConsentMessagesFor(useLocale());
   const id = useId();
   const [notice, setNotice] = useState(posted);
   const [photos, setPhotos] = useState<Photo[]>([]);
@@ -263,14 +267,16 @@ export function TradeInForm({ action, posted, resizePhoto }: TradeInFormProps) {
           {text("email", m.labels.email, { type: "email", autoComplete: "email", required: true })}
           {text("phone", m.labels.phone, { type: "tel", autoComplete: "tel", required: true })}
         </div>
+        {/* Optional, and never a condition of the offer (decision 094). */}
         <CheckboxField
-          id={`${id}-consent`}
-          label={m.labels.consent}
-          error={errors.consent}
-          {...register("consent")}
+          id={`${id}-text-consent`}
+          label={consent.label(businessProfile.name)}
+          error={errors.textConsent}
+          {...register("textConsent")}
           value="true"
-          defaultChecked={echoed?.consent === "true"}
+          defaultChecked={echoed?.textConsent === "true"}
         />
+        <p className="text-sm text-gray-700">{consent.hint}</p>
         {/* Honeypot: off-screen and out of the tab order; people never fill it, naive bots do. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label htmlFor={`${id}-hp`}>{m.labels.honeypot}</label>

@@ -108,7 +108,8 @@ export const tradeInSchema = (m: TradeInMessages, now = new Date()) => {
         lastName: requiredText(e.lastName).pipe(z.string().max(100, e.lastName)),
         email: emailField(e.email).pipe(z.string().max(254, e.email)),
         phone: phoneField(e.phone).pipe(z.string().max(40, e.phone)),
-        consent: z.preprocess((value) => value === true || value === "true" || value === "on", z.literal(true, { error: e.consent })),
+        // The optional consent to calls and texts (decision 094): ticked or not, the request is taken.
+        textConsent: z.preprocess((value) => value === true || value === "true" || value === "on", z.boolean()).default(false),
         [HONEYPOT_FIELD]: z.string().max(500).optional(),
       })
       .superRefine(

@@ -58,6 +58,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/financing/:id/pdf": area("financing"),
   "DELETE /admin/financing/:id": area("financing"),
   "PATCH /admin/financing/:id/status": area("financing"),
+  "PATCH /admin/financing/:id/decision": area("financing"),
   // Messages
   "GET /admin/contact-submissions": area("messages"),
   "DELETE /admin/contact-submissions/:id": area("messages"),

@@ -247,6 +247,13 @@ export type FinancingApplicationTable = {
   /** Version of the credit-consent text the applicant accepted (null for older applications). */
   creditConsentVersion: string | null;
   creditConsentAt: string | null;
+  /** The co-applicant's own authorization and certification (migration 032): the text's version and when. */
+  coOwnerCreditConsentVersion: string | null;
+  coOwnerCreditConsentAt: string | null;
+  /** The action taken on the application (migration 032); null until staff record it. */
+  creditDecision: "approved" | "declined" | "withdrawn" | null;
+  /** When the applicant was told of the action taken: Regulation B's 25 months run from it (decision 095). */
+  actionTakenAt: string | null;
 };
 
 export type VisitorTable = {

@@ -25,6 +25,7 @@ import { uniqueCustomerContactsMigration } from "./026-unique-customer-contacts.
 import { leadSearchMigration } from "./027-lead-search.server";
 import { dealPricesNeverNegativeMigration } from "./030-deal-prices-never-negative.server";
 import { structuredWarrantyTermsMigration } from "./031-structured-warranty-terms.server";
+import { financingActionTakenMigration } from "./032-financing-action-taken.server";
 import { contactConsentAndOptOutMigration } from "./033-contact-consent-and-opt-out.server";
 
 /**
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   "027-lead-search": leadSearchMigration,
   "030-deal-prices-never-negative": dealPricesNeverNegativeMigration,
   "031-structured-warranty-terms": structuredWarrantyTermsMigration,
+  "032-financing-action-taken": financingActionTakenMigration,
   "033-contact-consent-and-opt-out": contactConsentAndOptOutMigration,
 };

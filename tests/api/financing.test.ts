@@ -55,6 +55,7 @@ function coOwner(overrides: Record<string, unknown> = {}) {
     coOwnerMonthlyIncome: "900",
     coOwnerSignature: signature,
     coOwnerDriverLicense: licensePdf,
+    coOwnerCreditConsent: true,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
 import { formatPrice } from "~/shared/lib/format";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import { pdfSafe } from "~/server/pdf/pdf-safe.server";
 import { loadFinancingApplication, type DecryptedFinancingApplication, type StoredDocument } from "./financing.server";
 
@@ -109,14 +110,27 @@ export async function renderFinancingPdf(app: DecryptedFinancingApplication, opt
   }
 
   writer.heading(t.vehicle);
-  writer.row(t.vehicleOfInterest, app.vehicleOfInterest || t.noVehicle);
+  // The vehicle whose page opened the form, as the staff mail and the ADF name it (L5); the typed text too when it says more.
+  const stockName = app.stockVehicle ? vehicleName(app.stockVehicle, locale) : null;
+  writer.row(t.vehicleOfInterest, stockName || app.vehicleOfInterest || t.noVehicle);
+  if (stockName && app.vehicleOfInterest && app.vehicleOfInterest !== stockName) writer.row(t.vehicleAsTyped, app.vehicleOfInterest);
   writer.row(t.downPayment, money(app.downPayment));
   writer.row(t.tradeIn, app.hasTradeIn ? t.yes : t.no);
   if (app.hasTradeIn) writer.row(t.tradeInDetails, app.tradeInDetails || t.notProvided);
 
+  // Each signature under the text that person agreed to, in the version stored with their consent (decision 097).
+  const privacy = messagesFor(locale).privacy;
   writer.heading(t.signatures, 170);
+  if (app.creditConsent) writer.text(`${privacy.signedText(app.creditConsent.version)} ${privacy.creditConsent.label(businessProfile.name)}`, { size: 9.5 });
   await writer.signature(t.applicantSignature, fullName, await embedImage(doc, a.signature));
-  if (co) await writer.signature(t.coApplicantSignature, `${co.firstName} ${co.lastName}`, await embedImage(doc, co.signature));
+  if (co) {
+    writer.row(
+      privacy.coApplicantConsent.pdfLabel,
+      co.creditConsent ? privacy.creditConsent.pdfValue(co.creditConsent.version, formatSubmitted(co.creditConsent.at)) : privacy.coApplicantConsent.pdfMissing,
+    );
+    if (co.creditConsent) writer.text(`${privacy.signedText(co.creditConsent.version)} ${privacy.coApplicantConsent.label(businessProfile.name)}`, { size: 9.5 });
+    await writer.signature(t.coApplicantSignature, `${co.firstName} ${co.lastName}`, await embedImage(doc, co.signature));
+  }
 
   await appendLicense(doc, writer, t.license, fullName, a.driverLicense, t.licensePdfAppended);
   if (co) await appendLicense(doc, writer, t.coLicense, `${co.firstName} ${co.lastName}`, co.driverLicense, t.licensePdfAppended);

@@ -91,6 +91,8 @@ function schemasFor({ financing, privacy }: Pick<Messages, "financing" | "privac
     coOwnerMonthlyIncome: moneyField(v.coOwnerMonthlyIncome, { min: 0, exclusiveMin: true }),
     coOwnerSignature: signatureField(v.coOwnerSignature),
     coOwnerDriverLicense: licenseField(v.coOwnerDriverLicense),
+    /** The co-applicant's own credit authorization and certification (decision 097): must be ticked. */
+    coOwnerCreditConsent: z.literal(true, { error: privacy.coApplicantConsent.required }),
   });
 
   const primary = {
@@ -154,11 +156,16 @@ const coOwnerKeys = [
   "coOwnerMonthlyIncome",
   "coOwnerSignature",
   "coOwnerDriverLicense",
+  "coOwnerCreditConsent",
 ] as const satisfies readonly (keyof CoOwnerFields)[];
 
 /** Co-owner inputs are accepted loosely here and checked by the co-owner schema only when hasCoOwner is true. */
-const coOwnerInputShape = Object.fromEntries(coOwnerKeys.map((key) => [key, z.unknown().optional()])) as {
-  [K in keyof CoOwnerFields]: z.ZodOptional<z.ZodUnknown>;
+const coOwnerInputShape = {
+  ...(Object.fromEntries(coOwnerKeys.map((key) => [key, z.unknown().optional()])) as {
+    [K in keyof CoOwnerFields]: z.ZodOptional<z.ZodUnknown>;
+  }),
+  // A checkbox: the posted form reads it as one (formInput), the co-owner schema then requires it ticked.
+  coOwnerCreditConsent: z.boolean().optional(),
 };
 
 /**

@@ -55,8 +55,9 @@ export const DATA_URL_PATTERN = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+
 
 const wholeNumber = (message: string, min: number, max: number) =>
   z.preprocess(
-    // Digits only: Number() would also read "0x10", "1e3" or "+5".
-    (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN) : value),
+    // Decimal digits only (a fraction is read, then refused as not whole): Number() would also read "0x10", "1e3" or "+5".
+    (value) =>
+      typeof value === "string" ? (value.trim() === "" ? undefined : /^\d+(?:\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN) : value,
     z.number({ error: message }).int(v.wholeNumber).min(min, message).max(max, message),
   );
 
@@ -226,7 +227,7 @@ const vehicleFields = z.object({
   year: wholeNumber(v.year, 1900, new Date().getFullYear() + 2),
   make: requiredText(v.make).pipe(z.string().max(60)),
   model: requiredText(v.model).pipe(z.string().max(80)),
-  price: wholeDollars(v.price, 0, 10_000_000),
+  price: wholeDollars(v.price, 0, 10_000_000, v.wholeNumber),
   mileage: wholeNumber(v.mileage, 0, 2_000_000),
   transmission: optionOf(TRANSMISSIONS, v.transmission),
   drivetrain: requiredText(v.drivetrain).pipe(z.string().max(40)),

@@ -28,3 +28,13 @@ export async function saveDealSettings(db: Db, settings: DealSettings, updatedBy
     .onConflict((oc) => oc.column("id").doUpdateSet(values))
     .execute();
 }
+
+/** Saves the settings only while none are stored (the demo seed's example rates never replace the owner's). */
+export async function saveDealSettingsIfNone(db: Db, settings: DealSettings, updatedBy: string, updatedAt: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto("dealSettings")
+    .values({ id: ROW_ID, settings: JSON.stringify(settings), updatedAt, updatedBy })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}

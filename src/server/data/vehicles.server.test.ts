@@ -81,15 +81,16 @@ describe("vehicle status and price history", () => {
 
     await updateVehicle(db, id, { ...vehicle, price: 14_995 }, new Date("2026-11-10T12:00:00Z"));
     await updateVehicle(db, id, { ...vehicle, price: 14_995, mileage: 60_100 }, new Date("2026-11-11T12:00:00Z"));
-    await updateVehicle(db, id, { ...vehicle, price: 14_495 }, new Date("2026-11-12T12:00:00Z"));
+    // Each former price was offered for at least the default 7 days before it was cut (decision 096).
+    await updateVehicle(db, id, { ...vehicle, price: 14_495 }, new Date("2026-11-20T12:00:00Z"));
     expect(await listPriceChanges(db, id)).toEqual([
       { vehicleId: id, oldPrice: 15_995, newPrice: 14_995, changedAt: "2026-11-10T12:00:00.000Z" },
-      { vehicleId: id, oldPrice: 14_995, newPrice: 14_495, changedAt: "2026-11-12T12:00:00.000Z" },
+      { vehicleId: id, oldPrice: 14_995, newPrice: 14_495, changedAt: "2026-11-20T12:00:00.000Z" },
     ]);
     // Within 30 days of the first drop: reduced by the whole difference; 31 days after the last, no badge.
-    expect((await findVehicle(db, id, new Date("2026-11-20T00:00:00Z")))?.priceReducedBy).toBe(1_500);
-    expect((await findVehicle(db, id, new Date("2026-12-11T00:00:00Z")))?.priceReducedBy).toBe(500);
-    expect((await findVehicle(db, id, new Date("2026-12-14T00:00:00Z")))?.priceReducedBy).toBeNull();
+    expect((await findVehicle(db, id, new Date("2026-11-25T00:00:00Z")))?.priceReducedBy).toBe(1_500);
+    expect((await findVehicle(db, id, new Date("2026-12-19T00:00:00Z")))?.priceReducedBy).toBe(500);
+    expect((await findVehicle(db, id, new Date("2026-12-22T00:00:00Z")))?.priceReducedBy).toBeNull();
 
     expect(await setVehicleStatus(db, id, "sold", new Date("2026-11-21T09:00:00Z"))).toBe(true);
     expect(await findVehicle(db, id)).toMatchObject({ status: "sold", soldAt: "2026-11-21T09:00:00.000Z" });

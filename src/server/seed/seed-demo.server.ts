@@ -1,11 +1,13 @@
 import sharp from "sharp";
 import type { AppContext } from "~/server/context.server";
+import { saveDealSettingsIfNone } from "~/server/data/deal-settings.server";
 import { countServices, insertService } from "~/server/data/services.server";
 import { countVehicles, insertVehicle, vehicleIdsByStockNumber, type VehicleInput } from "~/server/data/vehicles.server";
 import { storeImage, type StoredImage } from "~/server/images/image-store.server";
 import { options as spanishOptions } from "~/shared/i18n/es/options";
 import { options as portugueseOptions } from "~/shared/i18n/pt/options";
 import { optionLabel } from "~/shared/i18n/option-label";
+import { DEFAULT_DEAL_SETTINGS } from "~/shared/lib/deal-estimate";
 import { vinYearCode, withCheckDigit } from "~/shared/lib/vin";
 import { DEMO_COLORS, DEMO_FEATURES, DEMO_MODELS, DEMO_SERVICES } from "./demo-catalogue.server";
 import { shotsFor, vehicleSvg } from "./vehicle-art.server";
@@ -169,8 +171,12 @@ export async function addDemoVehicles(ctx: AppContext, count: number, from = 0):
   return count;
 }
 
-/** Seeds the demo inventory and service menu into an empty database; leaves existing data alone. */
+/**
+ * Seeds the demo inventory, service menu and example rates (marked "demo", decision 092) into an empty
+ * database; leaves existing data, and settings the owner saved, alone.
+ */
 export async function seedDemoData(ctx: AppContext): Promise<{ vehicles: number; services: number }> {
+  await saveDealSettingsIfNone(ctx.db, { ...DEFAULT_DEAL_SETTINGS, ratesSource: "demo" }, "demo data", new Date(0).toISOString());
   let services = 0;
   if ((await countServices(ctx.db)) === 0) {
     for (const [position, service] of DEMO_SERVICES.entries()) await insertService(ctx.db, service, position);

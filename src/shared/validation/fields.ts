@@ -27,7 +27,6 @@ export const phoneField = (message: string) =>
 
 /** Plain decimal digits with at most two decimals ("1500", "1500.5", "1500.50"); whole dollars without the decimals. */
 const DOLLARS_TEXT = /^\d{1,10}(?:\.\d{1,2})?$/;
-const WHOLE_DOLLARS_TEXT = /^\d{1,10}$/;
 
 export type MoneyRules = {
   /** Inclusive unless `exclusiveMin`; default 0 (money is never negative). */
@@ -36,6 +35,8 @@ export type MoneyRules = {
   max?: number;
   /** Whole dollars: no cents. */
   whole?: boolean;
+  /** The message for an amount with cents where whole dollars are asked for (default: the field's message). */
+  wholeMessage?: string;
 };
 
 /**
@@ -44,26 +45,27 @@ export type MoneyRules = {
  * "Infinity" are refused with the field's message instead of being read as numbers; a number must
  * be finite, within the bounds, in whole cents (or whole dollars). Never below 0.
  */
-function moneyValue(message: string, { min = 0, exclusiveMin = false, max = 10_000_000, whole = false }: MoneyRules) {
+function moneyValue(message: string, { min = 0, exclusiveMin = false, max = 10_000_000, whole = false, wholeMessage }: MoneyRules) {
   return z
     .number({ error: message })
     .refine((n) => Number.isFinite(n) && (exclusiveMin ? n > min : n >= min) && n <= max, message)
-    .refine((n) => (whole ? Number.isInteger(n) : Math.abs(n * 100 - Math.round(n * 100)) < 1e-6), message);
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, message)
+    .refine((n) => !whole || Number.isInteger(n), wholeMessage ?? message);
 }
-const toMoney = (whole: boolean) => (value: unknown) => {
+const toMoney = (value: unknown) => {
   if (typeof value !== "string") return value;
   const text = value.trim();
   // Blank is no amount (a required field then says so, an optional one takes it as left out).
   if (text === "") return undefined;
-  return (whole ? WHOLE_DOLLARS_TEXT : DOLLARS_TEXT).test(text) ? Number(text) : Number.NaN;
+  return DOLLARS_TEXT.test(text) ? Number(text) : Number.NaN;
 };
 
 /** A required amount of money (MoneyRules): see moneyValue for what is accepted. */
-export const moneyField = (message: string, rules: MoneyRules = {}) =>
-  z.preprocess(toMoney(rules.whole ?? false), moneyValue(message, rules));
+export const moneyField = (message: string, rules: MoneyRules = {}) => z.preprocess(toMoney, moneyValue(message, rules));
 
-/** Whole US dollars from a number or digits only; `min` inclusive. */
-export const wholeDollars = (message: string, min = 0, max = 10_000_000) => moneyField(message, { min, max, whole: true });
+/** Whole US dollars from a number or digits only; `min` inclusive; cents get `wholeMessage`. */
+export const wholeDollars = (message: string, min = 0, max = 10_000_000, wholeMessage?: string) =>
+  moneyField(message, { min, max, whole: true, wholeMessage });
 
 /** Optional free text: empty becomes undefined. */
 export const optionalText = (max = 2000) =>
@@ -111,7 +113,7 @@ export const optionalVinField = (message: string) => z.preprocess(blankToUndefin
 
 /** An optional amount of money (MoneyRules, dollars and cents by default): blank is undefined. */
 export const optionalMoneyField = (message: string, rules: MoneyRules = {}) =>
-  z.preprocess((value) => toMoney(rules.whole ?? false)(blankToUndefined(value)), moneyValue(message, rules).optional());
+  z.preprocess((value) => toMoney(blankToUndefined(value)), moneyValue(message, rules).optional());
 
 /** An optional amount in dollars with at most two decimals (cents), 0 to `max`: blank is undefined. */
 export const optionalDollarsAndCents = (message: string, max = 10_000_000) => optionalMoneyField(message, { max });

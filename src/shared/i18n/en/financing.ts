@@ -178,6 +178,7 @@ export const financing = {
     yes: "Yes",
     no: "No",
     none: "N/A",
+    vehicleAsTyped: "Vehicle as typed",
     noVehicle: "No vehicle specified",
     notProvided: "Not provided",
     licensePdfAppended: "The driver's license was submitted as a PDF; its pages follow.",

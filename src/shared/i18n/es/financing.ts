@@ -182,6 +182,7 @@ export const financing: Messages["financing"] = {
     yes: "Sí",
     no: "No",
     none: "N/A",
+    vehicleAsTyped: "Vehículo escrito en la solicitud",
     noVehicle: "Ningún vehículo indicado",
     notProvided: "No indicado",
     licensePdfAppended: "La licencia de conducir se envió en PDF; sus páginas aparecen a continuación.",

@@ -182,6 +182,7 @@ export const financing: Messages["financing"] = {
     yes: "Sim",
     no: "Não",
     none: "N/A",
+    vehicleAsTyped: "Veículo digitado na solicitação",
     noVehicle: "Nenhum veículo informado",
     notProvided: "Não informado",
     licensePdfAppended: "A carteira de motorista foi enviada em PDF; as páginas dela vêm a seguir.",

@@ -44,15 +44,18 @@ export default function PrivacyPage() {
               <li key={item}>{item}</li>
             ))}
           </ul>
+          <p className="mt-3">{m.glba.formerCustomers}</p>
           <p className="mt-3">{m.glba.notShared}</p>
           <h3 className="mt-6 text-lg font-semibold">{m.glba.protectHeading}</h3>
           <p className="mt-2">{m.glba.protect}</p>
+          <h3 className="mt-6 text-lg font-semibold">{m.glba.retentionHeading}</h3>
+          <p className="mt-2">{m.glba.retention}</p>
         </section>
         <section aria-labelledby="website-heading">
           <h2 id="website-heading" className="text-2xl font-bold">
             {m.website.heading}
           </h2>
-          {(["forms", "visits", "cookies", "source", "choices"] as const).map((key) => (
+          {(["forms", "contactChoices", "visits", "cookies", "source", "choices"] as const).map((key) => (
             <div key={key}>
               <h3 className="mt-6 text-lg font-semibold">{m.website[`${key}Heading`]}</h3>
               <p className="mt-2">{m.website[key]}</p>

@@ -1,6 +1,7 @@
 import type { AppContext } from "~/server/context.server";
 import { findCustomerByContact } from "~/server/data/customers.server";
-import { CONTACT_CHANNELS, refuseContact, refusedChannels, type ContactChannel } from "~/server/data/do-not-contact.server";
+import { refuseContact, refusedChannels } from "~/server/data/do-not-contact.server";
+import { CONTACT_CHANNELS, type ContactChannel } from "~/shared/config/contact-consent";
 import { findOptOutLinkEmail } from "~/server/data/opt-out-links.server";
 import { hashSecretLinkToken, SECRET_LINK_TOKEN_PATTERN } from "~/server/secret-link.server";
 

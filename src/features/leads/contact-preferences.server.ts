@@ -1,7 +1,8 @@
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { findCustomer } from "~/server/data/customers.server";
-import { allowContact, CONTACT_CHANNELS, refuseContact, refusedChannels, type ContactChannel } from "~/server/data/do-not-contact.server";
+import { allowContact, refuseContact, refusedChannels } from "~/server/data/do-not-contact.server";
+import { CONTACT_CHANNELS, type ContactChannel } from "~/shared/config/contact-consent";
 import { insertLeadEvent } from "~/server/data/lead-events.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import type { ContactPreferencesInput } from "./customer-record-schema";

@@ -1,7 +1,8 @@
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { findCustomer, markCustomerMerged, searchCustomers, type CustomerRow } from "~/server/data/customers.server";
-import { mayContactCustomer, refusedChannels, type ContactChannel } from "~/server/data/do-not-contact.server";
+import { mayContactCustomer, refusedChannels } from "~/server/data/do-not-contact.server";
+import type { ContactChannel } from "~/shared/config/contact-consent";
 import { listContactConsents } from "~/server/data/contact-consents.server";
 import { insertLeadEvent, listLeadEvents, moveCustomerEvents } from "~/server/data/lead-events.server";
 import { setLeadStatus, type LeadTable } from "~/server/data/lead-status.server";

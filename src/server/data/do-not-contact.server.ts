@@ -1,9 +1,7 @@
 import type { Db } from "~/server/db/database.server";
+// The ways the dealership reaches a customer; each can be refused on its own (decision 094).
+import { CONTACT_CHANNELS, type ContactChannel } from "~/shared/config/contact-consent";
 import { customerEmail, phoneE164 } from "~/shared/leads/customer-match";
-
-/** The ways the dealership reaches a customer; each can be refused on its own (decision 094). */
-export const CONTACT_CHANNELS = ["email", "phone", "text"] as const;
-export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 
 /** The address a channel reaches: the e-mail for e-mail, the phone (E.164) for calls and texts. */
 function addressOf(customer: { email: string | null; phone: string | null }, channel: ContactChannel): string | null {

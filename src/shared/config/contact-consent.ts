@@ -5,3 +5,7 @@
  * wording changes in any language.
  */
 export const CONTACT_CONSENT_VERSION = "2026-11-28";
+
+/** The channels a customer may refuse ("do not contact"), each kept by the address it reaches. */
+export const CONTACT_CHANNELS = ["email", "phone", "text"] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];

@@ -38,6 +38,8 @@ export const customers = {
     escalated: "Lead waiting: alarm sent",
     afterHoursReply: "After-hours reply sent",
     merged: "Another record merged into this one",
+    doNotContact: (refused: string, allowed: string) =>
+      [refused ? `Do not contact by ${refused}` : "", allowed ? `Contact allowed again by ${allowed}` : ""].filter(Boolean).join("; "),
     mail: (audience: string, state: string) => `Mail to ${audience}: ${state}`,
     by: (name: string) => `by ${name}`,
   },
@@ -52,6 +54,7 @@ export const customers = {
     sent: "Reply queued",
     failed: "Could not send the reply.",
     noEmail: "This customer has no e-mail address: call or text instead.",
+    refused: "This customer asked not to be e-mailed: no reply can be sent (see Do not contact).",
     subjectRequired: "Enter a subject.",
     subjectTooLong: "Keep the subject under 200 characters.",
     textRequired: "Write the message.",
@@ -120,6 +123,7 @@ export const customers = {
     consent: (date: string, phone: string, version: string, language: string) =>
       `${date}: for ${phone}, wording version ${version} (${language})`,
     noConsent: "None given",
+    badge: (channels: string) => `Do not contact by ${channels}`,
   },
   today: {
     heading: "My tasks",

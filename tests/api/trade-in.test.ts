@@ -202,17 +202,20 @@ describe("trade-in appraisals", () => {
       vin: "Ingrese un VIN de 17 caracteres o déjelo vacío",
       mileage: "Ingrese el millaje como número entero",
       zip: "Ingrese un código postal de 5 dígitos",
-      "condition.accidents": "Ingrese el número de accidentes (0 si ninguno)",
+      "condition.accidents": "Ingrese el número de accidentes (0 si no ha tenido ninguno)",
       "condition.tires": "Elija el estado de las llantas",
       "condition.keys": "Ingrese el número de llaves",
       "condition.titleStatus": "Elija el estado del título",
       photos: "Agregue hasta 10 fotos (JPEG, PNG o WebP)",
-      firstName: "El nombre es obligatorio",
-      lastName: "El apellido es obligatorio",
-      email: "Se requiere un correo electrónico válido",
-      phone: "Se requiere un número de teléfono válido",
-      consent: "Acepte para que podamos enviarle una oferta",
+      // One pattern per language across the forms (language review B11).
+      firstName: "Ingrese su nombre",
+      lastName: "Ingrese su apellido",
+      email: "Ingrese un correo electrónico válido",
+      phone: "Ingrese un número de teléfono válido",
     });
+    // Consent to calls and texts is optional and never a condition of the offer (M7).
+    expect(body.fieldErrors.consent).toBeUndefined();
+    expect(body.fieldErrors.textConsent).toBeUndefined();
 
     // Without a VIN the shopper names the car (English by default).
     const noCar = await postJson(server, "/api/trade-ins", tradeInBody({ vin: "", locale: undefined }));

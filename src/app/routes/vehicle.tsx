@@ -18,6 +18,7 @@ import type { AppContext } from "~/server/context.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { metaLocale } from "~/app/lib/locale-handle";
+import { messagesFor } from "~/shared/i18n/catalogues";
 import { localeFromPath, localizedPath } from "~/shared/i18n/locales";
 import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { optionLabel } from "~/shared/i18n/option-label";
@@ -25,6 +26,7 @@ import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { pageMeta } from "~/shared/lib/seo";
 import { carJsonLd, serializeJsonLd } from "~/shared/lib/structured-data";
 import { similarVehicles } from "~/shared/lib/similar-vehicles";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import { isVehiclePathSlug, parseVehicleIdFromPath, vehiclePath } from "~/shared/lib/vehicle-path";
 import { ESTIMATE_QUERY_FIELDS } from "~/shared/validation/estimate-schema";
 import { DealerContact } from "~/shared/ui/dealer-contact";
@@ -59,8 +61,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const similar = similarVehicles(found.vehicle, (await listInventory(ctx)).summaries);
   if (found.kind === "sold") {
     // Gone for good, not missing: 410 tells crawlers to drop it; shoppers get alternatives.
-    const { year, make, model } = found.vehicle;
-    const soldVehicle: SoldVehicle = { name: `${year} ${make} ${model}`, path: canonical };
+    const soldVehicle: SoldVehicle = { name: vehicleName({ ...found.vehicle, trim: null }, localeFromPath(url.pathname)), path: canonical };
     return data<VehicleData>({ soldVehicle, similar, publicUrl: ctx.env.publicUrl }, { status: 410 });
   }
   const locale = localeFromPath(url.pathname);
@@ -68,7 +69,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Built here, not in the browser: the page's JavaScript then carries no schema.org code.
   const structuredData = serializeJsonLd({
     "@context": "https://schema.org",
-    ...carJsonLd(found.vehicle, ctx.env.publicUrl, locale),
+    ...carJsonLd(found.vehicle, ctx.env.publicUrl, locale, undefined, messagesFor(locale).options),
   });
   // Features and description in the page's language, named here: the catalogue stays on the server.
   const vehicle = vehicleForPage(found.vehicle, locale);
@@ -154,7 +155,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const vehicle = "pending" in loaderData ? loaderData.summary : loaderData.vehicle;
   const image = "pending" in loaderData ? loaderData.summary.photo?.src : loaderData.vehicle.images[0];
   const { locale, messages: m } = metaLocale(matches);
-  const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  const name = vehicleName({ ...vehicle, trim: null }, locale);
   return pageMeta({
     locale,
     title: m.pages.vehicle.title(name, businessProfile.name),
@@ -167,12 +168,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function VehiclePage({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
   if (!("pending" in loaderData)) return <VehicleOrSold data={loaderData} />;
   const { summary, pending } = loaderData;
   return (
-    <Suspense
-      fallback={<VehicleSkeleton name={`${summary.year} ${summary.make} ${summary.model}`} price={summary.price} photo={summary.photo} />}
-    >
+    <Suspense fallback={<VehicleSkeleton name={vehicleName({ ...summary, trim: null }, locale)} price={summary.price} photo={summary.photo} />}>
       <Await resolve={pending} errorElement={<VehicleLoadError />}>
         {(data) => <VehicleOrSold data={data} />}
       </Await>
@@ -239,7 +239,7 @@ function VehicleDetails({ vehicle, similar, structuredData, estimate }: ListedVe
   const path = useLocalizedPath();
   const v = m.vehicle;
   const o = m.options;
-  const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  const name = vehicleName({ ...vehicle, trim: null }, locale);
   const info: [string, string][] = [
     ...(vehicle.trim ? ([[v.trim, vehicle.trim]] as [string, string][]) : []),
     [v.transmission, optionLabel(o.transmission, vehicle.transmission)],

@@ -13,6 +13,7 @@ import {
 } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { asLocale } from "~/shared/i18n/locales";
+import { vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
 import type { LeadSource } from "~/shared/leads/lead-source";
 import type { Vehicle } from "~/shared/types/vehicle";
 
@@ -76,7 +77,8 @@ export function contactMessageMails(
       heading: shopper.contactHeading(message.firstName),
       blocks: [
         { type: "paragraph", text: shopper.contactBody(businessProfile.phone) },
-        ...(vehicleName ? [{ type: "paragraph" as const, text: shopper.aboutVehicle(vehicleName) }] : []),
+        // The shopper's language names the vehicle its own way ("Honda Civic 2021", language review B1).
+        ...(vehicle ? [{ type: "paragraph" as const, text: shopper.aboutVehicle(localVehicleName({ ...vehicle, trim: null }, locale)) }] : []),
         { type: "paragraph", text: `${shopper.replyHint} ${shopper.transactional}` },
       ],
     },

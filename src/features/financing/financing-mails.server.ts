@@ -13,6 +13,7 @@ import {
 } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { asLocale } from "~/shared/i18n/locales";
+import { vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
 import { formatPrice } from "~/shared/lib/format";
 import type { LeadSource } from "~/shared/leads/lead-source";
 import type { Vehicle } from "~/shared/types/vehicle";
@@ -57,6 +58,8 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
   const downPayment = lead.downPayment === null ? staff.noDownPayment : formatPrice(lead.downPayment);
 
   const shopper = mailMessagesFor(locale).shopper;
+  // The shopper's language names the stock vehicle its own way (language review B1); typed text stays as typed.
+  const shopperVehicle = stockVehicle ? localVehicleName({ ...stockVehicle, trim: null }, locale) : lead.vehicleOfInterest;
   return leadMails(env, {
     kind: "financing",
     id: lead.id,
@@ -132,7 +135,7 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
       heading: shopper.financingHeading(lead.firstName),
       blocks: [
         { type: "paragraph", text: shopper.financingBody(businessProfile.phone) },
-        ...(vehicleName ? [{ type: "paragraph" as const, text: shopper.financingVehicle(vehicleName) }] : []),
+        ...(shopperVehicle ? [{ type: "paragraph" as const, text: shopper.financingVehicle(shopperVehicle) }] : []),
         { type: "paragraph", text: `${shopper.replyHint} ${shopper.transactional}` },
       ],
     },

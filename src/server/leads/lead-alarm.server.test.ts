@@ -69,7 +69,15 @@ describe("openingPhrase", () => {
     // Monday 2025-01-20, 8:30 EST.
     const opening = new Date("2025-01-20T13:30:00Z");
     expect(openingPhrase(opening, "en")).toBe("Monday, January 20 at 8:30 AM");
-    expect(openingPhrase(opening, "es")).toBe("el lunes, 20 de enero a las 8:30 a. m.");
-    expect(openingPhrase(opening, "pt")).toBe("segunda-feira, 20 de janeiro, às 8h30");
+    // As the language review writes it (B6): no comma after the weekday in Spanish; "na" before it in Portuguese.
+    expect(openingPhrase(opening, "es")).toBe("el lunes 20 de enero a las 8:30 a. m.");
+    expect(openingPhrase(opening, "pt")).toBe("na segunda-feira, 20 de janeiro, às 8h30");
+  });
+
+  it("says one o'clock in the singular, and the weekend days with their own article", () => {
+    // Saturday 2025-01-18, 13:00 EST.
+    const onePm = new Date("2025-01-18T18:00:00Z");
+    expect(openingPhrase(onePm, "es")).toBe("el sábado 18 de enero a la 1 p. m.");
+    expect(openingPhrase(onePm, "pt")).toBe("no sábado, 18 de janeiro, às 13h");
   });
 });

@@ -4,6 +4,7 @@ import { asLocale } from "~/shared/i18n/locales";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Vehicle } from "~/shared/types/vehicle";
+import { vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
 import { LANGUAGE_NAMES_IN_ENGLISH, type AdfVehicle } from "./adf.server";
 
 /**
@@ -85,7 +86,8 @@ export function vehicleRows(
   ];
 }
 
-export const vehicleName = (v: Pick<Vehicle, "year" | "make" | "model">) => `${v.year} ${v.make} ${v.model}`;
+/** Staff mails are English: "2021 Honda Civic" (the shared naming, without the trim). */
+export const vehicleName = (v: Pick<Vehicle, "year" | "make" | "model">) => localVehicleName({ year: v.year, make: v.make, model: v.model }, "en");
 
 export const vehicleUrl = (env: ServerEnv, vehicle: Vehicle) => `${env.publicUrl}${vehiclePath(vehicle)}`;
 

@@ -119,8 +119,8 @@ export function demoVehicle(i: number): Omit<VehicleInput, "images"> & { photoCo
     description: `This ${year} ${base.make} ${base.model} in ${exteriorColor.toLowerCase()} has been inspected by our service team and is ready for the road. Ask us about financing and trade-ins.`,
     stockNumber: demoStockNumber(i),
     // The demo stock shows every language's own description (decision 069).
-    descriptionEs: `Este ${base.make} ${base.model} ${year} color ${optionLabel(spanishOptions.color, exteriorColor).toLowerCase()} fue revisado por nuestro equipo de servicio y está listo para la carretera. Pregúntenos por el financiamiento y por recibir su auto actual como parte de pago.`,
-    descriptionPt: `Este ${base.make} ${base.model} ${year} ${optionLabel(portugueseOptions.color, exteriorColor).toLowerCase()} foi revisado pela nossa equipe de oficina e está pronto para rodar. Fale com a gente sobre financiamento e sobre dar o seu usado na troca.`,
+    descriptionEs: `Este ${base.make} ${base.model} ${year} color ${optionLabel(spanishOptions.color, exteriorColor).toLowerCase()} fue revisado por nuestro equipo de servicio y está listo para la carretera. Pregúntenos por el financiamiento y por cómo dar su carro actual como parte de pago.`,
+    descriptionPt: `Este ${base.make} ${base.model} ${year} ${optionLabel(portugueseOptions.color, exteriorColor).toLowerCase()} foi revisado pela nossa oficina e está pronto para rodar. Fale com a gente sobre financiamento e sobre dar o seu usado na troca.`,
     photoCount: 3 + Math.floor(rand() * 4),
     // Drawn last, so every other value of a demo vehicle stays what it was before vehicles had stock dates.
     daysOnLot: demoDaysOnLot(rand),

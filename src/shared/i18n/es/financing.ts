@@ -82,8 +82,8 @@ export const financing: Messages["financing"] = {
   },
   validation: {
     vehicleId: "Vehículo no válido.",
-    firstName: "El nombre es obligatorio",
-    lastName: "El apellido es obligatorio",
+    firstName: "Ingrese su nombre",
+    lastName: "Ingrese su apellido",
     email: "Ingrese un correo electrónico válido",
     phone: "Ingrese un número de teléfono válido",
     address: "La dirección es obligatoria",
@@ -111,7 +111,7 @@ export const financing: Messages["financing"] = {
     signatureType: "La firma debe ser una imagen PNG, JPEG o WebP",
     licenseType: "La licencia de conducir debe ser una imagen (PNG, JPEG o WebP) o un PDF",
     fileTooLarge: (limitMb: number) => `El archivo es demasiado grande: el límite es de ${limitMb} MB`,
-    formError: "Corrija los campos marcados.",
+    formError: "Corrija los campos señalados.",
   },
   signaturePad: {
     drawHint: "Dibuje su firma en el recuadro con el mouse, el dedo o un lápiz digital.",
@@ -131,7 +131,7 @@ export const financing: Messages["financing"] = {
     readFailed: "No se pudo leer el archivo. Pruebe con otro archivo.",
   },
   posted: {
-    fixFields: "Corrija los campos marcados.",
+    fixFields: "Corrija los campos señalados.",
     reenter:
       "Por su seguridad, nunca le devolvemos su número de Seguro Social, fechas de nacimiento, firmas ni archivos de licencia: ingréselos de nuevo.",
     tooLarge: "Los archivos son demasiado grandes para enviarlos juntos. Elija archivos más pequeños (hasta 10 MB cada uno).",

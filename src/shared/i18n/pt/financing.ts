@@ -82,8 +82,8 @@ export const financing: Messages["financing"] = {
   },
   validation: {
     vehicleId: "Veículo inválido.",
-    firstName: "Informe o seu nome",
-    lastName: "Informe o seu sobrenome",
+    firstName: "Informe seu nome",
+    lastName: "Informe seu sobrenome",
     email: "Informe um e-mail válido",
     phone: "Informe um telefone válido",
     address: "Informe o endereço",

@@ -48,7 +48,7 @@ export const tradeIn: TradeInMessages = {
   tires: { good: "Bom", fair: "Regular", poor: "Ruim" },
   titleStatus: { clean: "Limpo (clean)", salvage: "Sinistrado (salvage)", rebuilt: "Recuperado (rebuilt)" },
   errors: {
-    vin: "Digite um VIN de 17 caracteres ou deixe em branco",
+    vin: "Informe um VIN de 17 caracteres ou deixe em branco",
     vinUndecoded: "Não conseguimos ler este VIN. Confira-o ou informe o ano, a marca e o modelo.",
     year: "Informe o ano do modelo",
     make: "Informe a marca",

@@ -95,7 +95,7 @@ async function pageEstimate(ctx: AppContext, id: string, url: URL, action: strin
   const values = asked
     ? (Object.fromEntries(ESTIMATE_QUERY_FIELDS.map((f) => [f, url.searchParams.get(f) ?? starting[f]])) as PageEstimate["values"])
     : starting;
-  const options = { termsMonths: result.options.termsMonths, salesTaxRate: result.options.salesTaxRate };
+  const options = result.options;
   if (result.kind === "invalid")
     return { vehicleId: id, action, values, input: null, estimate: null, fieldErrors: result.fieldErrors, options };
   return { vehicleId: id, action, values, input: result.input, estimate: result.estimate, fieldErrors: {}, options };
@@ -262,7 +262,7 @@ function VehicleDetails({ vehicle, similar, structuredData, estimate }: ListedVe
           <PhotoGallery photos={vehicle.photos} name={name} />
         </div>
         <div className="space-y-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <Summary name={name} vehicle={vehicle} />
+          <Summary name={name} vehicle={vehicle} docFee={estimate.options.docFee} />
           <section aria-labelledby="message-heading" className="rounded-xl border border-gray-200 p-6">
             <h2 id="message-heading" className="text-xl font-bold">
               {v.messageUs}
@@ -334,7 +334,7 @@ function VehicleDetails({ vehicle, similar, structuredData, estimate }: ListedVe
 }
 
 /** Title, sale status, price, call and financing. */
-function Summary({ name, vehicle }: { name: string; vehicle: VehiclePageVehicle }) {
+function Summary({ name, vehicle, docFee }: { name: string; vehicle: VehiclePageVehicle; docFee: number }) {
   const v = useMessages().vehicle;
   const locale = useLocale();
   const path = useLocalizedPath();
@@ -347,6 +347,8 @@ function Summary({ name, vehicle }: { name: string; vehicle: VehiclePageVehicle 
         <span className="sr-only">{v.price}: </span>
         {formatPrice(vehicle.price, locale)}
       </p>
+      {/* The headline is the advertised price: say that the documentation fee is in it (L2), as the breakdown below shows. */}
+      {docFee > 0 ? <p className="mt-1 text-sm text-gray-700">{v.includesDocFee(formatPrice(docFee, locale))}</p> : null}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <a
           href={`tel:${businessProfile.phoneE164}`}

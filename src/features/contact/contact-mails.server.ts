@@ -27,6 +27,7 @@ export function contactMessageMails(
   message: ContactSubmission,
   vehicle: Vehicle | null,
   source: LeadSource | null = null,
+  docFee = 0,
 ): NewMail[] {
   const staff = mailMessagesFor("en").staff;
   const f = staff.fields;
@@ -48,7 +49,7 @@ export function contactMessageMails(
           type: "fields",
           rows: [
             ...contactRows(f, { name: customer, phone: message.phone, email: message.email }),
-            ...(vehicle ? vehicleRows(env, f, vehicle) : []),
+            ...(vehicle ? vehicleRows(env, f, vehicle, docFee) : []),
             [f.tradeIn, message.hasTradeIn ? staff.yes : staff.no],
             [f.received, dealerTime(message.createdAt)],
           ],
@@ -63,7 +64,7 @@ export function contactMessageMails(
       lead: () => ({
         id: message.id,
         requestDate: new Date(message.createdAt),
-        vehicle: vehicle ? adfStockVehicle(env, vehicle) : null,
+        vehicle: vehicle ? adfStockVehicle(env, vehicle, docFee) : null,
         // The form only asks whether there is one: the trade-in is named, its details are for the salesperson to ask.
         tradeIn: message.hasTradeIn ? { comments: staff.tradeInGiven } : null,
         customer: { firstName: message.firstName, lastName: message.lastName, email: message.email, phone: message.phone },

@@ -48,7 +48,7 @@ export type FinancingLead = {
  * link to the application in the dashboard, the ADF lead when ADF_TO is set, and the applicant's
  * receipt. `stockVehicle`: the listed vehicle whose page opened the form, else null.
  */
-export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, stockVehicle: Vehicle | null): NewMail[] {
+export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, stockVehicle: Vehicle | null, docFee = 0): NewMail[] {
   const staff = mailMessagesFor("en").staff;
   const f = staff.fields;
   const customer = `${lead.firstName} ${lead.lastName}`;
@@ -73,7 +73,7 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
           type: "fields",
           rows: [
             ...contactRows(f, { name: customer, phone: lead.phone, email: lead.email }),
-            ...(stockVehicle ? vehicleRows(env, f, stockVehicle) : [[f.vehicle, vehicleName || staff.noVehicle] as const]),
+            ...(stockVehicle ? vehicleRows(env, f, stockVehicle, docFee) : [[f.vehicle, vehicleName || staff.noVehicle] as const]),
             // The shopper may have changed the prefilled name: staff see their words too.
             ...(stockVehicle && lead.vehicleOfInterest && lead.vehicleOfInterest !== vehicleName
               ? ([[f.vehicleAsTyped, lead.vehicleOfInterest]] as const)
@@ -94,7 +94,7 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
         const finance = lead.downPayment === null ? {} : { downPayment: lead.downPayment };
         // Free text stays words in comments: it is never turned into a year, make, model or VIN.
         const vehicle: AdfVehicle = stockVehicle
-          ? { ...adfStockVehicle(env, stockVehicle), ...finance }
+          ? { ...adfStockVehicle(env, stockVehicle, docFee), ...finance }
           : {
               ...finance,
               comments: [

@@ -12,6 +12,7 @@ import {
 import { deleteMailsFor, enqueueMails } from "~/server/data/outbox.server";
 import { deleteLead } from "~/server/data/leads.server";
 import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
+import { readDealSettings } from "~/server/data/deal-settings.server";
 import { findVehicle } from "~/server/data/vehicles.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { sniffImageType } from "~/server/images/image-store.server";
@@ -249,7 +250,9 @@ export async function submitFinancingApplication(
         },
         now,
       );
-      await enqueueMails(trx, addressStaffMails(ctx.env, financingApplicationMails(ctx.env, lead, stockVehicle), assignee), now);
+      // Staff and the CRM see the price the shopper saw: with the documentation fee (L2).
+      const { docFee } = (await readDealSettings(trx)).settings;
+      await enqueueMails(trx, addressStaffMails(ctx.env, financingApplicationMails(ctx.env, lead, stockVehicle, docFee), assignee), now);
     });
   } catch (error) {
     await Promise.all(written.map((file) => fs.rm(file, { force: true })));

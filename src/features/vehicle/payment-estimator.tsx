@@ -22,7 +22,7 @@ export type PageEstimate = {
   input: EstimateInput | null;
   estimate: Estimate | null;
   fieldErrors: Record<string, string>;
-  options: Pick<DealSettings, "termsMonths" | "salesTaxRate">;
+  options: Pick<DealSettings, "termsMonths" | "salesTaxRate" | "docFee">;
 };
 
 /**

@@ -27,6 +27,8 @@ export const mail = {
     /** A financing form opened from a vehicle page whose vehicle has since been sold or removed. */
     vehicleGone: (id: string) => `Applied from the page of a vehicle no longer for sale (id ${id}); no vehicle is attached.`,
     tradeInGiven: "The shopper has a trade-in; ask for its details.",
+    /** `<pricecomments>` of a stock vehicle's ADF: what the advertised (asking) price is made of. */
+    adfAdvertisedPrice: (cash: string, docFee: string) => `Advertised price: cash price ${cash} plus documentation fee ${docFee}.`,
     noDownPayment: "No down payment given.",
     fields: {
       name: "Name",
@@ -34,7 +36,9 @@ export const mail = {
       phone: "Phone",
       vehicle: "Vehicle",
       vehicleAsTyped: "Vehicle (as typed)",
-      price: "Price",
+      /** The price the site shows: the cash price with the documentation fee in it (L2, decision 066). */
+      price: "Advertised price",
+      cashPrice: (docFee: string) => `Cash price (before the ${docFee} documentation fee)`,
       vin: "VIN",
       stock: "Stock #",
       mileage: "Mileage",

@@ -21,6 +21,7 @@ export const vehicle: Messages["vehicle"] = {
   miles: (miles: string) => `${miles} milhas`,
   vin: "VIN (chassi)",
   price: "Preço",
+  includesDocFee: (fee: string) => `Inclui a taxa de documentação de ${fee}`,
   call: (phone: string) => `Ligue para ${phone}`,
   applyForFinancing: "Solicitar financiamento",
   messageUs: "Envie uma mensagem",

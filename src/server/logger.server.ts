@@ -46,7 +46,8 @@ export const REDACTED_PATHS = [
  * /deal/{token}/sheet.pdf) and a mail's opt-out link (/opt-out/{token}) are redacted the same way.
  * The staff setup link carries its token in the query, which no log line keeps.
  */
-const MANAGE_TOKEN = /(\/(?:bookings?\/+manage|trade-ins?\/+offer|deal|opt-out)\/+)[^/?#\s"'<>]+?(?=\.data(?:[/?#\s"'<>]|$)|[/?#\s"'<>]|$)/gi;
+const MANAGE_TOKEN =
+  /(\/(?:bookings?\/+manage|trade-ins?\/+offer|deal|opt-out)\/+)[^/?#\s"'<>]+?(?=\.data(?:[/?#\s"'<>]|$)|[/?#\s"'<>]|$)/gi;
 
 /** Text with every booking manage token replaced by "[redacted]". */
 export function redactTokens(text: string): string {

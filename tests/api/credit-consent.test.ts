@@ -110,7 +110,12 @@ describe("financing credit consent", () => {
       const answer = (await refused.json()) as { fieldErrors: Record<string, string> };
       expect(answer.fieldErrors.coOwnerCreditConsent).toBe("The co-applicant must authorize their own credit check");
     }
-    const listed = (await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: string; year: number; make: string; model: string }[];
+    const listed = (await (await fetch(`${server.url}/api/vehicles`)).json()) as {
+      id: string;
+      year: number;
+      make: string;
+      model: string;
+    }[];
     const vehicle = listed[0]!;
     // Sent from a vehicle page without typing a vehicle (L5): the PDF names the stock vehicle.
     const res = await submit({ ...body, ...coApplicant, coOwnerCreditConsent: true, vehicleId: vehicle.id });

@@ -36,7 +36,11 @@ describe("privacy notice", () => {
   });
 
   it("says in every language how long financing applications are kept, what consent records hold and how to stop contact (issue 39)", async () => {
-    const unescape = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+    const unescape = (html: string) =>
+      html
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, "&");
     for (const [path, m, words] of [
       ["/privacy", en, ["25 months", "12 CFR 1002.12(b)", "We cannot delete it earlier", "postal address", "never a condition"]],
       ["/es/privacy", es, ["25 meses", "12 CFR 1002.12(b)", "No podemos eliminarla antes", "dirección postal", "nunca es una condición"]],
@@ -48,7 +52,9 @@ describe("privacy notice", () => {
       expect(html, path).toContain(m.website.contactChoices);
       for (const word of words) expect(html, `${path}: ${word}`).toContain(word);
       // The old promise of an unnamed "retention period", and of no other companies' cookies, is gone.
-      expect(html, path).not.toMatch(/retention period our records policy|cookies of other companies|período de conservación que fija|cookies de outras empresas/);
+      expect(html, path).not.toMatch(
+        /retention period our records policy|cookies of other companies|período de conservación que fija|cookies de outras empresas/,
+      );
     }
   });
 });

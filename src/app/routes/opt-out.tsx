@@ -32,9 +32,12 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
   const result = await optOut(context.get(appContext), params.token, form.getAll("channel").map(String));
   if (result.kind === "not-found") return data({ outcome: "not-found" as const, view: null }, { status: 404 });
-  return data({ outcome: result.kind === "done" ? ("done" as const) : ("invalid" as const), view: result.view }, {
-    status: result.kind === "done" ? 200 : 400,
-  });
+  return data(
+    { outcome: result.kind === "done" ? ("done" as const) : ("invalid" as const), view: result.view },
+    {
+      status: result.kind === "done" ? 200 : 400,
+    },
+  );
 }
 
 /** Only strings cross to the browser (functions are applied here). */

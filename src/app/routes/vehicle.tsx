@@ -172,7 +172,9 @@ export default function VehiclePage({ loaderData }: Route.ComponentProps) {
   if (!("pending" in loaderData)) return <VehicleOrSold data={loaderData} />;
   const { summary, pending } = loaderData;
   return (
-    <Suspense fallback={<VehicleSkeleton name={vehicleName({ ...summary, trim: null }, locale)} price={summary.price} photo={summary.photo} />}>
+    <Suspense
+      fallback={<VehicleSkeleton name={vehicleName({ ...summary, trim: null }, locale)} price={summary.price} photo={summary.photo} />}
+    >
       <Await resolve={pending} errorElement={<VehicleLoadError />}>
         {(data) => <VehicleOrSold data={data} />}
       </Await>

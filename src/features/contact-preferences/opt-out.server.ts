@@ -42,10 +42,16 @@ export async function optOut(ctx: AppContext, token: string, chosen: string[], n
   if (!subject) return { kind: "not-found" };
   const channels = CONTACT_CHANNELS.filter((c) => chosen.includes(c));
   if (channels.length === 0) {
-    return { kind: "none-chosen", view: { email: maskEmail(subject.email), refused: (await refusedChannels(ctx.db, subject)).map((r) => r.channel) } };
+    return {
+      kind: "none-chosen",
+      view: { email: maskEmail(subject.email), refused: (await refusedChannels(ctx.db, subject)).map((r) => r.channel) },
+    };
   }
   await refuseContact(ctx.db, subject, channels, { source: "opt-out-link", staffId: null }, now);
-  return { kind: "done", view: { email: maskEmail(subject.email), refused: (await refusedChannels(ctx.db, subject)).map((r) => r.channel) } };
+  return {
+    kind: "done",
+    view: { email: maskEmail(subject.email), refused: (await refusedChannels(ctx.db, subject)).map((r) => r.channel) },
+  };
 }
 
 /** The opt-out form's body: three checkboxes' names at most. */

@@ -79,7 +79,9 @@ export function contactMessageMails(
       blocks: [
         { type: "paragraph", text: shopper.contactBody(businessProfile.phone) },
         // The shopper's language names the vehicle its own way ("Honda Civic 2021", language review B1).
-        ...(vehicle ? [{ type: "paragraph" as const, text: shopper.aboutVehicle(localVehicleName({ ...vehicle, trim: null }, locale)) }] : []),
+        ...(vehicle
+          ? [{ type: "paragraph" as const, text: shopper.aboutVehicle(localVehicleName({ ...vehicle, trim: null }, locale)) }]
+          : []),
         { type: "paragraph", text: `${shopper.replyHint} ${shopper.transactional}` },
       ],
     },

@@ -47,7 +47,10 @@ export function dealShopperMail(env: ServerEnv, deal: Deal, token: string, previ
     ...renderMail(
       m.mail.heading(deal.shopper.firstName),
       [
-        { type: "paragraph", text: [body(vehicle, formatCents(deal.estimate.outTheDoor, locale), date(deal.validUntil)), ...due].join(" ") },
+        {
+          type: "paragraph",
+          text: [body(vehicle, formatCents(deal.estimate.outTheDoor, locale), date(deal.validUntil)), ...due].join(" "),
+        },
         { type: "paragraph", text: `${m.sheet.commitment(date(deal.validUntil))} ${m.sheet.notCommitted}` },
         ...earlier.map((text) => ({ type: "paragraph" as const, text })),
         { type: "link", label: m.mail.link, href: dealSheetUrl(env, token, locale) },
@@ -149,7 +152,9 @@ export function dealRequestMails(env: ServerEnv, deal: Deal, source: LeadSource 
             `Vehicle page: ${vehicleUrl}`,
             `Credit band: ${staffDeals.bands[deal.input.creditBand]}; APR ${e.apr === null ? s.noRates : formatPercent(e.apr, "en")}; ${e.termMonths} months`,
             ...(payment ? [`${payment}; ${details.join("; ")}`] : []),
-            ...(e.amountDueToYou > 0 ? [`Amount due to the buyer (trade-in equity beyond the out-the-door price): ${money(e.amountDueToYou)}`] : []),
+            ...(e.amountDueToYou > 0
+              ? [`Amount due to the buyer (trade-in equity beyond the out-the-door price): ${money(e.amountDueToYou)}`]
+              : []),
             `Valid until ${deal.validUntil}`,
           ].join("\n"),
         },

@@ -19,9 +19,7 @@ const TEXT = rgb(0.07, 0.09, 0.15);
 const MUTED = rgb(0.3, 0.32, 0.36);
 
 export type DealSheetPdfResult =
-  | { kind: "pdf"; bytes: Uint8Array; locale: Locale }
-  | { kind: "replaced"; locale: Locale }
-  | { kind: "not-found" };
+  { kind: "pdf"; bytes: Uint8Array; locale: Locale } | { kind: "replaced"; locale: Locale } | { kind: "not-found" };
 
 /** GET /deal/{token}/sheet.pdf: the sheet's page as one PDF page, in the shopper's language, from the frozen numbers. */
 export async function dealSheetPdf(ctx: AppContext, token: string, now = new Date()): Promise<DealSheetPdfResult> {

@@ -28,7 +28,14 @@ import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
 import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
 import { localizedPath, type Locale } from "~/shared/i18n/locales";
 import { zonedClock } from "~/shared/lib/business-hours";
-import { advertisedPrice, computeEstimate, defaultEstimateInput, type DealSettings, type Estimate, type EstimateInput } from "~/shared/lib/deal-estimate";
+import {
+  advertisedPrice,
+  computeEstimate,
+  defaultEstimateInput,
+  type DealSettings,
+  type Estimate,
+  type EstimateInput,
+} from "~/shared/lib/deal-estimate";
 import { formatCents, formatPercent } from "~/shared/lib/money-text";
 import { warrantyTermsFor, type WarrantyTerms } from "~/shared/lib/warranty-terms";
 import type { Vehicle } from "~/shared/types/vehicle";
@@ -160,7 +167,11 @@ export async function submitDeal(
  * statute's price test reads it): the vehicle's own terms through the one source the Buyers Guide and
  * the Massachusetts warranty print from (decision 091).
  */
-function vehicleWarranty(vehicle: Pick<Vehicle, "mileage" | "warrantyType" | "warrantyTerms">, price: number, settings: DealSettings): WarrantyTerms {
+function vehicleWarranty(
+  vehicle: Pick<Vehicle, "mileage" | "warrantyType" | "warrantyTerms">,
+  price: number,
+  settings: DealSettings,
+): WarrantyTerms {
   return warrantyTermsFor({ ...vehicle, salePrice: advertisedPrice(price, settings) });
 }
 
@@ -234,10 +245,7 @@ const audit = (ctx: AppContext, staff: Staff, action: string, id: string) =>
   insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action, entity: "deal", entityId: id });
 
 export type ReviseDealResult =
-  | { kind: "revised"; deal: Deal }
-  | { kind: "replaced" }
-  | { kind: "not-found" }
-  | { kind: "raised"; reason: string };
+  { kind: "revised"; deal: Deal } | { kind: "replaced" } | { kind: "not-found" } | { kind: "raised"; reason: string };
 
 /**
  * What the versions still held promise (decision 093): the lowest vehicle price, doc fee, title and
@@ -266,8 +274,16 @@ function heldPromises(versions: Deal[], today: string) {
 }
 
 /** Why a revision is refused: the first number it would raise above a held sheet's promise, in staff's English. */
-function raisedPromise(estimate: Estimate, input: EstimateInput, salesTaxRate: number, promised: ReturnType<typeof heldPromises>): string | null {
-  const until = promised.held.map((v) => v.validUntil).sort().at(-1)!;
+function raisedPromise(
+  estimate: Estimate,
+  input: EstimateInput,
+  salesTaxRate: number,
+  promised: ReturnType<typeof heldPromises>,
+): string | null {
+  const until = promised.held
+    .map((v) => v.validUntil)
+    .sort()
+    .at(-1)!;
   const money = (n: number) => formatCents(n, "en");
   const said = (what: string, was: string, now: string) =>
     `A deal sheet still held until ${until} promised ${what} of ${was}; a revision may not raise it (this one says ${now}). Keep it or lower it, or wait until the held sheet's date has passed.`;

@@ -25,7 +25,8 @@ export function dealWarrantyLines(warranty: WarrantyTerms, locale: Locale): stri
         ? m.warrantyStatutory(describeDuration(dealer, locale))
         : m.warrantyOwn(describeSystems(dealer, locale), describeDuration(dealer, locale)),
     );
-    if (!statutoryOnly || dealer.laborPercent < 100 || dealer.partsPercent < 100) lines.push(m.warrantyShare(dealer.laborPercent, dealer.partsPercent));
+    if (!statutoryOnly || dealer.laborPercent < 100 || dealer.partsPercent < 100)
+      lines.push(m.warrantyShare(dealer.laborPercent, dealer.partsPercent));
   } else if (warranty.noWarrantyReason) {
     lines.push(warranty.noWarrantyReason === "price" ? m.noWarrantyPrice : m.noWarrantyMileage);
   }

@@ -121,14 +121,20 @@ export async function renderFinancingPdf(app: DecryptedFinancingApplication, opt
   // Each signature under the text that person agreed to, in the version stored with their consent (decision 097).
   const privacy = messagesFor(locale).privacy;
   writer.heading(t.signatures, 170);
-  if (app.creditConsent) writer.text(`${privacy.signedText(app.creditConsent.version)} ${privacy.creditConsent.label(businessProfile.name)}`, { size: 9.5 });
+  if (app.creditConsent)
+    writer.text(`${privacy.signedText(app.creditConsent.version)} ${privacy.creditConsent.label(businessProfile.name)}`, { size: 9.5 });
   await writer.signature(t.applicantSignature, fullName, await embedImage(doc, a.signature));
   if (co) {
     writer.row(
       privacy.coApplicantConsent.pdfLabel,
-      co.creditConsent ? privacy.creditConsent.pdfValue(co.creditConsent.version, formatSubmitted(co.creditConsent.at)) : privacy.coApplicantConsent.pdfMissing,
+      co.creditConsent
+        ? privacy.creditConsent.pdfValue(co.creditConsent.version, formatSubmitted(co.creditConsent.at))
+        : privacy.coApplicantConsent.pdfMissing,
     );
-    if (co.creditConsent) writer.text(`${privacy.signedText(co.creditConsent.version)} ${privacy.coApplicantConsent.label(businessProfile.name)}`, { size: 9.5 });
+    if (co.creditConsent)
+      writer.text(`${privacy.signedText(co.creditConsent.version)} ${privacy.coApplicantConsent.label(businessProfile.name)}`, {
+        size: 9.5,
+      });
     await writer.signature(t.coApplicantSignature, `${co.firstName} ${co.lastName}`, await embedImage(doc, co.signature));
   }
 

@@ -23,10 +23,7 @@ export function addMonths(date: Date, months: number): Date {
  * date (when the applicant was told it was approved, declined or withdrawn) and its submission, or
  * FINANCING_RETENTION_DAYS after that date when the operator keeps applications longer. Never less.
  */
-export function retainedUntil(
-  app: { createdAt: string; actionTakenAt: string | null },
-  extraDays: number | null,
-): Date {
+export function retainedUntil(app: { createdAt: string; actionTakenAt: string | null }, extraDays: number | null): Date {
   const from = new Date(Math.max(Date.parse(app.createdAt), app.actionTakenAt ? Date.parse(app.actionTakenAt) : 0));
   const regulation = addMonths(from, RETENTION_MONTHS);
   return extraDays ? new Date(Math.max(regulation.getTime(), from.getTime() + extraDays * DAY_MS)) : regulation;

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import type { Messages } from "~/shared/i18n/en";
-import { emailField, isoDateField, moneyField, optionalMoneyField, optionalText, phoneField, requiredText, uuidField } from "~/shared/validation/fields";
+import {
+  emailField,
+  isoDateField,
+  moneyField,
+  optionalMoneyField,
+  optionalText,
+  phoneField,
+  requiredText,
+  uuidField,
+} from "~/shared/validation/fields";
 import {
   CO_OWNER_EMPLOYMENT_STATUSES,
   EMPLOYMENT_STATUSES,

@@ -91,7 +91,9 @@ export async function listFinancingSummaries(ctx: AppContext): Promise<Financing
   const vehicles = new Map(
     (await findVehicleNames(ctx.db, ids)).map((v) => [v.id, { name: `${v.year} ${v.make} ${v.model}`, path: vehiclePath(v) }]),
   );
-  return rows.map((r) => summaryOf(r, mails.get(r.id) ?? [], (r.vehicleId && vehicles.get(r.vehicleId)) || null, ctx.env.financingRetentionDays));
+  return rows.map((r) =>
+    summaryOf(r, mails.get(r.id) ?? [], (r.vehicleId && vehicles.get(r.vehicleId)) || null, ctx.env.financingRetentionDays),
+  );
 }
 
 function summaryOf(
@@ -240,7 +242,12 @@ export type DeleteApplicationResult = { outcome: "deleted" } | { outcome: "not-f
  * retention has run out (decision 095): before then Regulation B requires keeping it, and the answer
  * says until when.
  */
-export async function deleteFinancingApplication(ctx: AppContext, staff: Staff, id: string, now = new Date()): Promise<DeleteApplicationResult> {
+export async function deleteFinancingApplication(
+  ctx: AppContext,
+  staff: Staff,
+  id: string,
+  now = new Date(),
+): Promise<DeleteApplicationResult> {
   const row = await findFinancingApplication(ctx.db, id);
   if (!row) return { outcome: "not-found" };
   const until = retainedUntil(row, ctx.env.financingRetentionDays);

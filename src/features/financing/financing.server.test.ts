@@ -101,7 +101,9 @@ describe("retainedUntil: Regulation B's 25 months (12 CFR 1002.12(b), decision 0
     // No action recorded: from the submission; a month shorter than the day keeps its last day.
     expect(retainedUntil({ createdAt: submitted, actionTakenAt: null }, null).toISOString()).toBe("2028-02-29T15:00:00.000Z");
     // Declined on March 10: from then.
-    expect(retainedUntil({ createdAt: submitted, actionTakenAt: "2026-03-10T14:00:00.000Z" }, null).toISOString()).toBe("2028-04-10T14:00:00.000Z");
+    expect(retainedUntil({ createdAt: submitted, actionTakenAt: "2026-03-10T14:00:00.000Z" }, null).toISOString()).toBe(
+      "2028-04-10T14:00:00.000Z",
+    );
     // A longer FINANCING_RETENTION_DAYS keeps it longer; never shorter.
     expect(retainedUntil({ createdAt: submitted, actionTakenAt: null }, 1000).toISOString()).toBe("2028-10-27T15:00:00.000Z");
     expect(addMonths(new Date("2026-11-28T00:00:00Z"), 25).toISOString()).toBe("2028-12-28T00:00:00.000Z");

@@ -179,7 +179,13 @@ export async function customerRecord(ctx: AppContext, id: string, viewerId?: str
   const [doNotContact, consents] = await Promise.all([refusedChannels(ctx.db, customer), listContactConsents(ctx.db, customer.id)]);
   return {
     doNotContact,
-    consents: consents.map((c) => ({ wordingVersion: c.wordingVersion, locale: c.locale, phone: c.phone, givenAt: c.givenAt, leadType: c.leadType })),
+    consents: consents.map((c) => ({
+      wordingVersion: c.wordingVersion,
+      locale: c.locale,
+      phone: c.phone,
+      givenAt: c.givenAt,
+      leadType: c.leadType,
+    })),
     customer: summary(customer),
     mergedFrom: customer.id === id ? null : id,
     timeline,
@@ -294,7 +300,12 @@ export async function replyToCustomer(
           subject: input.subject,
           // The staff member's words, signed with their name, then the dealership's name, postal address
           // and phone; the outbox adds the opt-out link as it sends (decision 094).
-          ...renderMail(input.subject, [{ type: "paragraph", text: `${input.text}\n\n${staff.name}` }], dealershipSignature(), LANGUAGE_TAGS[asLocale(customer.locale)]),
+          ...renderMail(
+            input.subject,
+            [{ type: "paragraph", text: `${input.text}\n\n${staff.name}` }],
+            dealershipSignature(),
+            LANGUAGE_TAGS[asLocale(customer.locale)],
+          ),
           relatedType: "customer",
           relatedId: customer.id,
         },

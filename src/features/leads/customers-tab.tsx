@@ -173,7 +173,10 @@ function CustomerPanel({ id, onBack, onOpen }: { id: string; onBack: () => void;
         </p>
         <LeadLanguage locale={customer.locale} className="mt-1" />
         {data.doNotContact.length ? (
-          <p className="mt-2 inline-block rounded-md bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-900" data-testid="do-not-contact-badge">
+          <p
+            className="mt-2 inline-block rounded-md bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-900"
+            data-testid="do-not-contact-badge"
+          >
             {c.contactPreferences.badge(data.doNotContact.map((r) => c.contactPreferences.channels[r.channel]).join(", "))}
           </p>
         ) : null}

@@ -38,7 +38,15 @@ export function tradeInApi(ctx: AppContext, decodeVin?: TradeInVinDecode): Route
       const m = tradeInMessagesFor(locale);
       const values = parseOr400(res, tradeInSchema(m), req.body, m.posted.fixFields);
       if (!values) return;
-      const result = await submitTradeIn(ctx, values, locale, decodeVin, new Date(), leadSourceFromCookieHeader(req.headers.cookie), req.ip ?? null);
+      const result = await submitTradeIn(
+        ctx,
+        values,
+        locale,
+        decodeVin,
+        new Date(),
+        leadSourceFromCookieHeader(req.headers.cookie),
+        req.ip ?? null,
+      );
       if (result.kind === "invalid") {
         res.status(400).json({ error: m.posted.fixFields, fieldErrors: result.fieldErrors } satisfies ApiErrorBody);
         return;

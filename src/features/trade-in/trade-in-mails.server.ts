@@ -160,7 +160,12 @@ export function tradeInOfferMail(
       [
         {
           type: "paragraph",
-          text: m.offerBody(vehicle, formatPrice(offer.low, locale), formatPrice(offer.high, locale), formatLongDate(offer.validUntil, locale)),
+          text: m.offerBody(
+            vehicle,
+            formatPrice(offer.low, locale),
+            formatPrice(offer.high, locale),
+            formatLongDate(offer.validUntil, locale),
+          ),
         },
         // The offer's conditions, as on its page (decision 093): inspection, title and payoff, not binding until signed.
         { type: "paragraph", text: [m.conditions, ...conditions.map((c) => `- ${c}`)].join("\n") },

@@ -215,7 +215,14 @@ describe("the form as prescribed (decision 091)", () => {
     fs.writeFileSync(file, await render(vehicle, "en"));
     const back = execFileSync("pdftotext", ["-f", "2", "-l", "2", "-raw", file, "-"], { encoding: "utf8" }).split("\n");
     // One line each (a long one wraps under itself), never run together with semicolons.
-    for (const line of ["Dog tracks-bent or twisted frame", "Cracked block or head", "Air conditioner", "Heater & Defroster", "Leakage", "Catalytic Converter"]) {
+    for (const line of [
+      "Dog tracks-bent or twisted frame",
+      "Cracked block or head",
+      "Air conditioner",
+      "Heater & Defroster",
+      "Leakage",
+      "Catalytic Converter",
+    ]) {
       expect(back).toContain(line);
     }
     expect(back.join(" ")).not.toContain(";");

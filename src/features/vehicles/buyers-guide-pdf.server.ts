@@ -255,7 +255,13 @@ export async function renderBuyersGuide(
     for (const [system, defects] of list) {
       back.paragraph(system, { x, width: columnWidth, size: SIZE.body, bold: true, gap: defects.length ? 1 : 6 });
       for (const [i, defect] of defects.entries()) {
-        back.paragraph(defect, { x: x + 6, width: columnWidth - 6, size: SIZE.body - 0.5, gap: i === defects.length - 1 ? 6 : 0.5, indent: 6 });
+        back.paragraph(defect, {
+          x: x + 6,
+          width: columnWidth - 6,
+          size: SIZE.body - 0.5,
+          gap: i === defects.length - 1 ? 6 : 0.5,
+          indent: 6,
+        });
       }
     }
     bottom = Math.min(bottom, back.y);

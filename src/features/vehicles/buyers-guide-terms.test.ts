@@ -50,7 +50,13 @@ describe("buyersGuideTerms", () => {
     expect(terms(12_695, 10_000, "implied", "NH")).toMatchObject({ box: "implied", version: "implied", dealer: null });
   });
 
-  const own: DealerWarrantyTerms = { systems: ["use-or-safety", "engine", "transmission"], days: 120, miles: 6_000, laborPercent: 100, partsPercent: 100 };
+  const own: DealerWarrantyTerms = {
+    systems: ["use-or-safety", "engine", "transmission"],
+    days: 120,
+    miles: 6_000,
+    laborPercent: 100,
+    partsPercent: 100,
+  };
 
   it("prints the dealer's own terms from the list of systems, in English and in Spanish", () => {
     const en = buyersGuideTerms({ price: 12_695, mileage: 10_000, warrantyType: "dealer", warrantyTerms: own }, 0, "en");

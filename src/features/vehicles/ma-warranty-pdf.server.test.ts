@@ -103,7 +103,10 @@ describe("renderRightsNotice: every vehicle's Lemon Aid and implied warranty not
   it.each([
     [{ mileage: 130_000 }, "At 125,000 miles or more, Massachusetts law requires no written dealer warranty on this vehicle."],
     [{ price: 500, mileage: 20_000 }, "At a price under $700, Massachusetts law requires no written dealer warranty on this vehicle."],
-    [{}, "This vehicle comes with the dealer's written warranty covering any defect that impairs its use or safety, for 60 days or 2,500 miles"],
+    [
+      {},
+      "This vehicle comes with the dealer's written warranty covering any defect that impairs its use or safety, for 60 days or 2,500 miles",
+    ],
   ])("%o: the written warranty or the right reason there is none, the implied warranty and Lemon Aid", async (changes, written) => {
     const { text, pages } = read(await renderRightsNotice({ ...vehicle, ...changes, warrantyType: "implied" }, "en", 0));
     expect(pages).toBe(1);

@@ -8,7 +8,10 @@ import { embedGuideFonts, MARGIN, PAGE, Side, WIDTH } from "./buyers-guide-pdf.s
 import type { BuyersGuideLanguage } from "./buyers-guide-text";
 import { MA_WARRANTY_TEXT, type MaWarrantyText } from "./ma-warranty-text";
 
-export type MaWarrantyVehicle = Pick<Vehicle, "year" | "make" | "model" | "vin" | "stockNumber" | "price" | "mileage" | "warrantyType" | "warrantyTerms">;
+export type MaWarrantyVehicle = Pick<
+  Vehicle,
+  "year" | "make" | "model" | "vin" | "stockNumber" | "price" | "mileage" | "warrantyType" | "warrantyTerms"
+>;
 
 const BLACK = rgb(0, 0, 0);
 
@@ -17,7 +20,14 @@ export const vehicleWarrantyTerms = (vehicle: MaWarrantyVehicle, docFee: number)
   warrantyTermsFor({ ...vehicle, salePrice: advertisedPrice(vehicle.price, { docFee }) });
 
 /** A new one-page document with the vehicle's and the dealer's cells, and blank cells for the sale. */
-async function start(vehicle: MaWarrantyVehicle, docFee: number, t: MaWarrantyText, title: string, subtitle: string, language: BuyersGuideLanguage) {
+async function start(
+  vehicle: MaWarrantyVehicle,
+  docFee: number,
+  t: MaWarrantyText,
+  title: string,
+  subtitle: string,
+  language: BuyersGuideLanguage,
+) {
   const doc = await PDFDocument.create();
   doc.setTitle(`${title}: ${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.vin}`);
   doc.setAuthor(businessProfile.name);
@@ -75,7 +85,11 @@ function lemonAidBox(side: Side, t: MaWarrantyText) {
  * the odometer at sale. Null when the statute requires no warranty for this price (with the doc fee)
  * and mileage.
  */
-export async function renderMaWarranty(vehicle: MaWarrantyVehicle, language: BuyersGuideLanguage, docFee: number): Promise<Uint8Array | null> {
+export async function renderMaWarranty(
+  vehicle: MaWarrantyVehicle,
+  language: BuyersGuideLanguage,
+  docFee: number,
+): Promise<Uint8Array | null> {
   const terms = vehicleWarrantyTerms(vehicle, docFee);
   if (!terms.statutory || !terms.dealer) return null;
   const t = MA_WARRANTY_TEXT[language];

@@ -153,8 +153,10 @@ const es: MaWarrantyText = {
     writtenHeading: "LA GARANTÍA ESCRITA DEL CONCESIONARIO (M.G.L. c. 90, §7N¼)",
     written: (duration) =>
       `Este vehículo tiene la garantía escrita del concesionario, que cubre cualquier defecto que afecte su uso o su seguridad, durante ${duration}. Pida su copia firmada de la Garantía de Vehículo Usado de Massachusetts.`,
-    noWrittenMileage: "Con 125,000 millas o más, la ley de Massachusetts no exige una garantía escrita del concesionario para este vehículo.",
-    noWrittenPrice: "Con un precio menor de $700, la ley de Massachusetts no exige una garantía escrita del concesionario para este vehículo.",
+    noWrittenMileage:
+      "Con 125,000 millas o más, la ley de Massachusetts no exige una garantía escrita del concesionario para este vehículo.",
+    noWrittenPrice:
+      "Con un precio menor de $700, la ley de Massachusetts no exige una garantía escrita del concesionario para este vehículo.",
     impliedHeading: "LA GARANTÍA IMPLÍCITA (M.G.L. c. 106, §2-316A)",
     implied:
       'La ley de Massachusetts le da una garantía implícita de comerciabilidad: el vehículo debe ser apto para los usos ordinarios de un vehículo. El concesionario no puede excluirla ni vender el vehículo "como está".',

@@ -18,7 +18,13 @@ import {
 import type { Staff } from "~/server/http/staff-request.server";
 import { timeSlicer } from "~/server/time-slice.server";
 import { absoluteUrl } from "~/shared/lib/seo";
-import { describeDuration, describeSystems, parseWarrantyDuration, parseWarrantySystems, WARRANTY_SYSTEM_NAMES } from "~/shared/lib/warranty-terms";
+import {
+  describeDuration,
+  describeSystems,
+  parseWarrantyDuration,
+  parseWarrantySystems,
+  WARRANTY_SYSTEM_NAMES,
+} from "~/shared/lib/warranty-terms";
 import { FORMULA_START } from "~/shared/lib/spreadsheet-text";
 import { isValidVin } from "~/shared/lib/vin";
 import { FUEL_TYPE_LABELS, FUEL_TYPES, type Vehicle } from "~/shared/types/vehicle";
@@ -259,7 +265,9 @@ function columnOf(path: PropertyKey[]): string {
   const field = path[0] as Field | undefined;
   if (field === "warrantyTerms") {
     const part = path[1];
-    return HEADER_OF.get(part === "systems" ? "warrantySystems" : part === "laborPercent" || part === "partsPercent" ? "warrantyPercent" : "warrantyDuration")!;
+    return HEADER_OF.get(
+      part === "systems" ? "warrantySystems" : part === "laborPercent" || part === "partsPercent" ? "warrantyPercent" : "warrantyDuration",
+    )!;
   }
   return (field && HEADER_OF.get(field)) ?? String(field ?? "");
 }
@@ -370,10 +378,16 @@ function readWarrantyColumns(warranty: Partial<Record<WarrantyColumn, string>>, 
   const duration = parseWarrantyDuration(durationText);
   const percent = /^(\d{1,3})\s*\/\s*(\d{1,3})$/.exec(warranty.warrantyPercent || "100/100");
   if (!systems)
-    problems.push({ column: HEADER_OF.get("warrantySystems")!, message: `Name the systems covered from the list, separated by ";": ${WARRANTY_SYSTEM_NAMES.en.engine}; ${WARRANTY_SYSTEM_NAMES.en.brakes}; …` });
-  if (!duration) problems.push({ column: HEADER_OF.get("warrantyDuration")!, message: 'Write the duration as "90 days or 3,750 miles" or "30 days".' });
-  if (!percent) problems.push({ column: HEADER_OF.get("warrantyPercent")!, message: 'Write the dealer\'s share of labor and parts as "100/100".' });
-  if (systems && duration && percent) input.warrantyTerms = { systems, ...duration, laborPercent: Number(percent[1]), partsPercent: Number(percent[2]) };
+    problems.push({
+      column: HEADER_OF.get("warrantySystems")!,
+      message: `Name the systems covered from the list, separated by ";": ${WARRANTY_SYSTEM_NAMES.en.engine}; ${WARRANTY_SYSTEM_NAMES.en.brakes}; …`,
+    });
+  if (!duration)
+    problems.push({ column: HEADER_OF.get("warrantyDuration")!, message: 'Write the duration as "90 days or 3,750 miles" or "30 days".' });
+  if (!percent)
+    problems.push({ column: HEADER_OF.get("warrantyPercent")!, message: 'Write the dealer\'s share of labor and parts as "100/100".' });
+  if (systems && duration && percent)
+    input.warrantyTerms = { systems, ...duration, laborPercent: Number(percent[1]), partsPercent: Number(percent[2]) };
   return problems;
 }
 

@@ -103,7 +103,11 @@ export async function assertWarrantyLawful(
 
 /** Creates a vehicle and records it in the audit log. */
 export async function createVehicle(ctx: AppContext, staff: Staff, form: VehicleFormOutput): Promise<string> {
-  await assertWarrantyLawful(ctx, { ...form, warrantyType: form.warrantyType ?? "dealer", warrantyTerms: form.warrantyTerms ?? null }, null);
+  await assertWarrantyLawful(
+    ctx,
+    { ...form, warrantyType: form.warrantyType ?? "dealer", warrantyTerms: form.warrantyTerms ?? null },
+    null,
+  );
   await assertStockNumberFree(ctx, form.stockNumber, null);
   const id = await insertVehicle(ctx.db, await toInput(ctx, form));
   await insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action: "create", entity: "vehicle", entityId: id });

@@ -36,7 +36,8 @@ export function LotFields({
   const warn = required !== null && asIsViolatesLaw({ price, mileage, warrantyType });
   const terms = watch("warrantyTerms");
   const ownTerms = terms !== null && terms !== undefined;
-  const termsErrors = errors.warrantyTerms as Partial<Record<"systems" | "days" | "miles" | "laborPercent" | "partsPercent", { message?: string }>> | undefined;
+  const termsErrors = errors.warrantyTerms as
+    Partial<Record<"systems" | "days" | "miles" | "laborPercent" | "partsPercent", { message?: string }>> | undefined;
   const termsError = (name: "systems" | "days" | "miles" | "laborPercent" | "partsPercent") =>
     termsErrors?.[name]?.message ? (
       <p id={`${idp}-terms-${name}-error`} className="mt-1 text-sm text-red-800">
@@ -180,9 +181,12 @@ export function LotFields({
                   <div key={name}>
                     <label htmlFor={`${idp}-terms-${name}`} className="text-sm font-medium">
                       {
-                        { days: f.warrantyDays, miles: f.warrantyMiles, laborPercent: f.warrantyLaborPercent, partsPercent: f.warrantyPartsPercent }[
-                          name
-                        ]
+                        {
+                          days: f.warrantyDays,
+                          miles: f.warrantyMiles,
+                          laborPercent: f.warrantyLaborPercent,
+                          partsPercent: f.warrantyPartsPercent,
+                        }[name]
                       }
                     </label>
                     <input

@@ -57,7 +57,13 @@ const wholeNumber = (message: string, min: number, max: number) =>
   z.preprocess(
     // Decimal digits only (a fraction is read, then refused as not whole): Number() would also read "0x10", "1e3" or "+5".
     (value) =>
-      typeof value === "string" ? (value.trim() === "" ? undefined : /^\d+(?:\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN) : value,
+      typeof value === "string"
+        ? value.trim() === ""
+          ? undefined
+          : /^\d+(?:\.\d+)?$/.test(value.trim())
+            ? Number(value)
+            : Number.NaN
+        : value,
     z.number({ error: message }).int(v.wholeNumber).min(min, message).max(max, message),
   );
 

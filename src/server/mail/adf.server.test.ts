@@ -88,7 +88,14 @@ describe("ADF 1.0 lead", () => {
       method: "finance",
       amount: { "#text": "2500", "@type": "downpayment", "@limit": "exact", "@currency": "USD" },
     });
-    expect(trade).toMatchObject({ "@interest": "trade-in", "@status": "used", year: "2012", make: "Toyota", model: "Corolla", comments: "Runs well" });
+    expect(trade).toMatchObject({
+      "@interest": "trade-in",
+      "@status": "used",
+      year: "2012",
+      make: "Toyota",
+      model: "Corolla",
+      comments: "Runs well",
+    });
     expect(prospect.customer.contact.address).toMatchObject({ city: "Fitchburg", regioncode: "MA", postalcode: "01420", country: "US" });
   });
 
@@ -102,7 +109,12 @@ describe("ADF 1.0 lead", () => {
   });
 
   it("sends a standalone appraisal as the shopper's vehicle to sell (L3)", () => {
-    const xml = buildAdfXml({ ...lead, vehicle: null, tradeInOnly: true, tradeIn: { year: 2016, make: "Toyota", model: "Corolla", priceType: "appraisal" } });
+    const xml = buildAdfXml({
+      ...lead,
+      vehicle: null,
+      tradeInOnly: true,
+      tradeIn: { year: 2016, make: "Toyota", model: "Corolla", priceType: "appraisal" },
+    });
     expect(adfDtdErrors(xml)).toBe("");
     const [only, ...rest] = parse(xml).vehicle;
     expect(rest).toEqual([]);

@@ -167,7 +167,9 @@ export function buildAdfXml(lead: AdfLead): string {
     if (lead.tradeIn && namesAVehicle(lead.tradeIn)) lines.push(...vehicleLines(lead.tradeIn, "trade-in"));
   }
   const unnamedTradeIn =
-    !lead.tradeInOnly && lead.tradeIn && !namesAVehicle(lead.tradeIn) && lead.tradeIn.comments ? `Trade-in: ${lead.tradeIn.comments}` : null;
+    !lead.tradeInOnly && lead.tradeIn && !namesAVehicle(lead.tradeIn) && lead.tradeIn.comments
+      ? `Trade-in: ${lead.tradeIn.comments}`
+      : null;
   const c = lead.customer;
   const language = languageLine(lead.language);
   const source = sourceSummary(lead.source);

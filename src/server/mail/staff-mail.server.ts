@@ -95,7 +95,8 @@ export function vehicleRows(
 }
 
 /** Staff mails are English: "2021 Honda Civic" (the shared naming, without the trim). */
-export const vehicleName = (v: Pick<Vehicle, "year" | "make" | "model">) => localVehicleName({ year: v.year, make: v.make, model: v.model }, "en");
+export const vehicleName = (v: Pick<Vehicle, "year" | "make" | "model">) =>
+  localVehicleName({ year: v.year, make: v.make, model: v.model }, "en");
 
 export const vehicleUrl = (env: ServerEnv, vehicle: Vehicle) => `${env.publicUrl}${vehiclePath(vehicle)}`;
 

@@ -58,7 +58,14 @@ describe("the out-the-door estimate", () => {
   it("shows no APR, payment or total until rates are published", () => {
     const e = computeEstimate(18_995, input({ downPayment: 2_000 }), { ...bare, ratesSource: "none" });
     expect(e.amountFinanced).toBe(18_995 + 1_187.19 - 2_000);
-    expect(e).toMatchObject({ apr: null, monthlyPayment: null, finalPayment: null, financeCharge: null, totalOfPayments: null, ratesSource: null });
+    expect(e).toMatchObject({
+      apr: null,
+      monthlyPayment: null,
+      finalPayment: null,
+      financeCharge: null,
+      totalOfPayments: null,
+      ratesSource: null,
+    });
     expect(computeEstimate(18_995, input(), { ...bare, ratesSource: "demo" }).ratesSource).toBe("demo");
     expect(DEFAULT_DEAL_SETTINGS.ratesSource).toBe("none");
   });

@@ -55,7 +55,9 @@ export function paymentDetails(estimate: Estimate, locale: Locale): string[] {
   const m = estimateMessagesFor(locale);
   const money = (n: number) => formatCents(n, locale);
   return [
-    ...(estimate.finalPayment !== null && estimate.finalPayment !== estimate.monthlyPayment ? [m.finalPayment(money(estimate.finalPayment))] : []),
+    ...(estimate.finalPayment !== null && estimate.finalPayment !== estimate.monthlyPayment
+      ? [m.finalPayment(money(estimate.finalPayment))]
+      : []),
     `${m.lines.financeCharge}: ${money(estimate.financeCharge ?? 0)}`,
     `${m.lines.totalOfPayments}: ${money(estimate.totalOfPayments)}`,
   ];

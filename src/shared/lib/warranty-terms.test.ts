@@ -35,17 +35,25 @@ describe("the statutory minimum of each §7N¼ band (decision 091)", () => {
     expect(statutoryShortfalls(terms({ days: days + 30, miles: null, systems: ["use-or-safety", "engine"] }), band)).toEqual([]);
     // One day, one mile or one percent less, or without the statute's coverage, is not.
     expect(statutoryShortfalls(terms({ days: days - 1, miles }), band)).toEqual([{ field: "warrantyDays", kind: "days", required: days }]);
-    expect(statutoryShortfalls(terms({ days, miles: miles - 1 }), band)).toEqual([{ field: "warrantyMiles", kind: "miles", required: miles }]);
+    expect(statutoryShortfalls(terms({ days, miles: miles - 1 }), band)).toEqual([
+      { field: "warrantyMiles", kind: "miles", required: miles },
+    ]);
     expect(statutoryShortfalls(terms({ days, miles, laborPercent: 50, partsPercent: 99 }), band).map((s) => s.field)).toEqual([
       "warrantyLaborPercent",
       "warrantyPartsPercent",
     ]);
-    expect(statutoryShortfalls(terms({ days, miles, systems: ["engine"] }), band)).toEqual([{ field: "warrantySystems", kind: "use-or-safety" }]);
+    expect(statutoryShortfalls(terms({ days, miles, systems: ["engine"] }), band)).toEqual([
+      { field: "warrantySystems", kind: "use-or-safety" },
+    ]);
   });
 
   it("names why a vehicle needs none: its mileage or its price with the doc fee", () => {
-    expect(warrantyTermsFor({ salePrice: 12_995, mileage: 125_000, warrantyType: "implied", warrantyTerms: null }).noWarrantyReason).toBe("mileage");
-    expect(warrantyTermsFor({ salePrice: 699, mileage: 20_000, warrantyType: "implied", warrantyTerms: null }).noWarrantyReason).toBe("price");
+    expect(warrantyTermsFor({ salePrice: 12_995, mileage: 125_000, warrantyType: "implied", warrantyTerms: null }).noWarrantyReason).toBe(
+      "mileage",
+    );
+    expect(warrantyTermsFor({ salePrice: 699, mileage: 20_000, warrantyType: "implied", warrantyTerms: null }).noWarrantyReason).toBe(
+      "price",
+    );
     expect(warrantyTermsFor({ salePrice: 700, mileage: 20_000, warrantyType: "implied", warrantyTerms: null })).toMatchObject({
       box: "dealer",
       noWarrantyReason: null,

@@ -215,8 +215,13 @@ export function statutoryShortfalls(terms: DealerWarrantyTerms, statutory: Statu
  * anything else.
  */
 export function parseWarrantyDuration(text: string): Pick<DealerWarrantyTerms, "days" | "miles"> | null {
-  const t = text.trim().toLowerCase().replace(/,(?=\d{3}\b)/g, "");
-  const match = /^(\d{1,4})\s*(days?|months?)(?:\s*(?:or|\/|,)\s*(\d{1,7})\s*(?:miles?|mi\.?))?(?:[\s,]*whichever comes first)?\.?$/.exec(t);
+  const t = text
+    .trim()
+    .toLowerCase()
+    .replace(/,(?=\d{3}\b)/g, "");
+  const match = /^(\d{1,4})\s*(days?|months?)(?:\s*(?:or|\/|,)\s*(\d{1,7})\s*(?:miles?|mi\.?))?(?:[\s,]*whichever comes first)?\.?$/.exec(
+    t,
+  );
   if (!match) return null;
   const count = Number(match[1]);
   const days = match[2]!.startsWith("month") ? count * 30 : count;

@@ -28,7 +28,11 @@ export const structuredWarrantyTermsMigration: Migration = {
       const duration = row.warranty_duration ? parseWarrantyDuration(row.warranty_duration) : null;
       if (!systems || !duration) continue;
       const terms: DealerWarrantyTerms = { systems, ...duration, laborPercent: 100, partsPercent: 100 };
-      await db.updateTable("vehicles").set({ warranty_terms: JSON.stringify(terms) }).where("id", "=", row.id).execute();
+      await db
+        .updateTable("vehicles")
+        .set({ warranty_terms: JSON.stringify(terms) })
+        .where("id", "=", row.id)
+        .execute();
     }
     await db.schema.alterTable("vehicles").dropColumn("warranty_systems").execute();
     await db.schema.alterTable("vehicles").dropColumn("warranty_duration").execute();

@@ -6,7 +6,8 @@
 export const afterHoursMail = {
   subject: (dealer: string) => `We're closed right now; we'll answer you as soon as we open — ${dealer}`,
   heading: (firstName: string) => `Thank you, ${firstName}`,
-  body: (opening: string) => `We received your message outside our business hours. We open ${opening}, and we will answer you as soon as we open.`,
+  body: (opening: string) =>
+    `We received your message outside our business hours. We open ${opening}, and we will answer you as soon as we open.`,
   /** The opening day ("Monday, January 12") and time ("8:30 AM") as a phrase. */
   opening: (day: string, time: string) => `${day} at ${time}`,
   callHint: (phone: string) => `If it is urgent, call us at ${phone} as soon as we open, or reply to this e-mail.`,

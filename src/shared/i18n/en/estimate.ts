@@ -40,8 +40,7 @@ export const estimate = {
   dueToYou: (amount: string) => `Your trade-in is worth more than the out-the-door price: ${amount} is due to you.`,
   noRates: "We don't publish financing rates yet. Ask us, and we'll quote a rate and a payment for your credit.",
   demoRates: "These rates are examples on a demonstration site, not a real offer of credit.",
-  disclosure:
-    "This is an estimate only, not an offer of credit. Until we appraise your vehicle, we use the trade-in value you gave.",
+  disclosure: "This is an estimate only, not an offer of credit. Until we appraise your vehicle, we use the trade-in value you gave.",
   aprDisclosure:
     "The APR is our typical rate for the credit band you chose; your actual rate, payment and terms depend on credit approval.",
   sendDeal: "Send me this deal",

@@ -69,7 +69,8 @@ export const mail = {
       `We received your financing application. A member of our team will contact you soon. Questions? Call us at ${phone}.`,
     bookingSubject: (service: string, when: string) => `Your appointment: ${service}, ${when}`,
     bookingHeading: (firstName: string) => `Your time is reserved, ${firstName}`,
-    bookingBody: "We reserved this time for your service appointment and will contact you shortly to confirm it. The calendar file is attached.",
+    bookingBody:
+      "We reserved this time for your service appointment and will contact you shortly to confirm it. The calendar file is attached.",
     manageLink: "See or cancel your appointment",
     reminderSubject: (service: string, when: string) => `Reminder: ${service} tomorrow, ${when}`,
     reminderHeading: (firstName: string) => `See you tomorrow, ${firstName}`,

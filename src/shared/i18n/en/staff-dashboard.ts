@@ -139,10 +139,12 @@ export const staffDashboard = {
     warrantyDays: "Give the warranty's duration as a whole number of days, 1 to 3,650",
     warrantyMiles: "Give the miles as a whole number, 1 to 1,000,000, or leave it blank for no mile limit",
     warrantyPercent: "Give a whole percentage, 0 to 100",
-    warrantyTermsRequired: "A dealer warranty on a vehicle Massachusetts law does not cover needs its own terms: choose the systems covered and the days",
+    warrantyTermsRequired:
+      "A dealer warranty on a vehicle Massachusetts law does not cover needs its own terms: choose the systems covered and the days",
     warrantyUseOrSafety:
       "Massachusetts law (M.G.L. c. 90 §7N¼) requires this vehicle's warranty to cover any defect that impairs its use or safety: keep that among the systems covered",
-    warrantyDaysBelow: (days: number) => `Massachusetts law (M.G.L. c. 90 §7N¼) requires at least ${days} days on this vehicle; you may give more, never less`,
+    warrantyDaysBelow: (days: number) =>
+      `Massachusetts law (M.G.L. c. 90 §7N¼) requires at least ${days} days on this vehicle; you may give more, never less`,
     warrantyMilesBelow: (miles: string) =>
       `Massachusetts law (M.G.L. c. 90 §7N¼) requires at least ${miles} miles on this vehicle; you may give more, never less`,
     warrantyPercentBelow: "Massachusetts law (M.G.L. c. 90 §7N¼) requires the dealer to pay all the parts and labor on this vehicle: 100%",

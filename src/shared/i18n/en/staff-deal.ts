@@ -21,7 +21,7 @@ export const deal = {
   dealValidDays: "A deal sheet holds for (days)",
   complaintsContact: "Buyers Guide: for complaints after sale, contact (person or department)",
   buyersGuideSignatureLine: "Buyers Guide: print the buyer's acknowledgement signature line",
-  priceDropMinDays: "Show \"Price reduced\" only after the former price was shown for (days)",
+  priceDropMinDays: 'Show "Price reduced" only after the former price was shown for (days)',
   save: "Save deal settings",
   saving: "Saving…",
   saved: "Deal settings saved",

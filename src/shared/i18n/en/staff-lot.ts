@@ -68,7 +68,8 @@ export const lot = {
     maWarranty: "Massachusetts written warranty (M.G.L. c. 90 §7N¼)",
     maWarrantyEn: "Warranty (English)",
     maWarrantyEs: "Warranty (Spanish)",
-    noMaWarranty: "Massachusetts law requires no written warranty on this vehicle ($700 or more with the doc fee, and under 125,000 miles only).",
+    noMaWarranty:
+      "Massachusetts law requires no written warranty on this vehicle ($700 or more with the doc fee, and under 125,000 miles only).",
     rightsNotice: "Notice of the buyer's rights (implied warranty, Lemon Aid, M.G.L. c. 90 §7N)",
     rightsNoticeHint: "For every vehicle: give it to the buyer with the Buyers Guide.",
     rightsNoticeEn: "Rights notice (English)",

@@ -8,7 +8,8 @@ export const dealSheet: DealSheetMessages = {
   },
   form: {
     heading: "Envíenme esta cotización",
-    intro: "Le enviaremos por correo esta cotización con todas las cifras, para que pueda revisarla, imprimirla o traerla cuando nos visite.",
+    intro:
+      "Le enviaremos por correo esta cotización con todas las cifras, para que pueda revisarla, imprimirla o traerla cuando nos visite.",
     vehicleHeading: "El vehículo",
     yourDeal: "Sus cifras",
     change: "Cambiar las cifras",
@@ -46,7 +47,8 @@ export const dealSheet: DealSheetMessages = {
     notCommitted:
       "El valor de su vehículo en parte de pago es el que usted nos indicó y depende de que revisemos el vehículo, su título y el saldo de su préstamo. La tasa de porcentaje anual (APR) y el pago son estimados que dependen de la aprobación del crédito.",
     expired: (date: string) => `Esta cotización venció el ${date}. Los precios y las tasas pueden haber cambiado: pídanos una nueva.`,
-    heldNotice: (date: string) => `Después le enviamos por correo una cotización revisada. Las cifras de esta siguen siendo válidas hasta el ${date}.`,
+    heldNotice: (date: string) =>
+      `Después le enviamos por correo una cotización revisada. Las cifras de esta siguen siendo válidas hasta el ${date}.`,
     replacedTitle: "Esta cotización fue reemplazada",
     replacedText: "Le enviamos por correo una cotización revisada; abra el enlace de ese correo más reciente para ver sus cifras.",
     notFoundTitle: "Cotización no encontrada",
@@ -59,8 +61,10 @@ export const dealSheet: DealSheetMessages = {
     warrantyHeading: "Garantía de Massachusetts",
     warrantyStatutory: (duration: string) =>
       `La ley de Massachusetts (M.G.L. c. 90 §7N¼) da a este vehículo una garantía escrita del concesionario que cubre, con repuestos y mano de obra, cualquier defecto que afecte su uso o su seguridad, durante ${duration}.`,
-    warrantyOwn: (systems: string, duration: string) => `Nuestra garantía escrita del concesionario para este vehículo cubre: ${systems}. Durante ${duration}.`,
-    warrantyShare: (labor: number, parts: number) => `El concesionario paga el ${labor}% de la mano de obra y el ${parts}% de los repuestos.`,
+    warrantyOwn: (systems: string, duration: string) =>
+      `Nuestra garantía escrita del concesionario para este vehículo cubre: ${systems}. Durante ${duration}.`,
+    warrantyShare: (labor: number, parts: number) =>
+      `El concesionario paga el ${labor}% de la mano de obra y el ${parts}% de los repuestos.`,
     noWarrantyMileage: "Con 125,000 millas o más, la ley de Massachusetts no exige una garantía escrita del concesionario.",
     noWarrantyPrice: "Con un precio menor de $700, la ley de Massachusetts no exige una garantía escrita del concesionario.",
     impliedWarranty: "La garantía implícita de comerciabilidad sigue vigente (M.G.L. c. 106 §2-316A).",

@@ -4,7 +4,8 @@ import type { TradeInMailMessages } from "../en/trade-in-mail";
 export const tradeInMail: TradeInMailMessages = {
   receivedSubject: (dealer: string) => `Recibimos su solicitud de tasación — ${dealer}`,
   receivedHeading: (firstName: string) => `Gracias, ${firstName}`,
-  receivedBody: (vehicle: string) => `Recibimos su solicitud para tasar su ${vehicle}. Pronto le enviaremos nuestra oferta por correo electrónico.`,
+  receivedBody: (vehicle: string) =>
+    `Recibimos su solicitud para tasar su ${vehicle}. Pronto le enviaremos nuestra oferta por correo electrónico.`,
   offerSubject: (vehicle: string) => `Nuestra oferta por su carro: ${vehicle}`,
   offerHeading: (firstName: string) => `Nuestra oferta por su carro está lista, ${firstName}`,
   offerBody: (vehicle: string, low: string, high: string, until: string) =>

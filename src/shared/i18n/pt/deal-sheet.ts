@@ -45,7 +45,8 @@ export const dealSheet: DealSheetMessages = {
       `Até ${date} mantemos o preço do veículo, a taxa de documentação, as taxas de título e registro e a alíquota do imposto sobre vendas desta proposta.`,
     notCommitted:
       "O valor do seu carro na troca é o que você nos informou e depende da nossa avaliação do carro, do título e do saldo devedor. A taxa de juros anual (APR) e a parcela são estimativas que dependem da aprovação do crédito.",
-    expired: (date: string) => `Esta proposta expirou em ${date}. Preços e taxas de juros podem ter mudado: fale conosco para receber uma nova.`,
+    expired: (date: string) =>
+      `Esta proposta expirou em ${date}. Preços e taxas de juros podem ter mudado: fale conosco para receber uma nova.`,
     heldNotice: (date: string) => `Depois disso enviamos por e-mail uma proposta revisada. Os valores desta continuam valendo até ${date}.`,
     replacedTitle: "Esta proposta foi substituída",
     replacedText: "Enviamos por e-mail uma proposta revisada; abra o link desse e-mail mais recente para ver os valores.",
@@ -59,7 +60,8 @@ export const dealSheet: DealSheetMessages = {
     warrantyHeading: "Garantia de Massachusetts",
     warrantyStatutory: (duration: string) =>
       `A lei de Massachusetts (M.G.L. c. 90 §7N¼) dá a este veículo uma garantia escrita da loja que cobre, com peças e mão de obra, qualquer defeito que prejudique seu uso ou sua segurança, por ${duration}.`,
-    warrantyOwn: (systems: string, duration: string) => `Nossa garantia escrita da loja para este veículo cobre: ${systems}. Por ${duration}.`,
+    warrantyOwn: (systems: string, duration: string) =>
+      `Nossa garantia escrita da loja para este veículo cobre: ${systems}. Por ${duration}.`,
     warrantyShare: (labor: number, parts: number) => `A loja paga ${labor}% da mão de obra e ${parts}% das peças.`,
     noWarrantyMileage: "Com 125.000 milhas ou mais, a lei de Massachusetts não exige garantia escrita da loja.",
     noWarrantyPrice: "Com preço abaixo de US$ 700, a lei de Massachusetts não exige garantia escrita da loja.",

@@ -38,7 +38,8 @@ export const estimate: EstimateMessages = {
   dueToYou: (amount: string) => `O seu carro vale mais que o preço final: ${amount} ficam a seu favor.`,
   noRates: "Ainda não publicamos taxas de financiamento. Fale conosco e informaremos a taxa e a parcela para o seu crédito.",
   demoRates: "Estas taxas são exemplos de um site de demonstração, não uma oferta real de crédito.",
-  disclosure: "Esta é apenas uma estimativa, não uma oferta de crédito. Até avaliarmos o seu carro, usamos o valor de troca que você informou.",
+  disclosure:
+    "Esta é apenas uma estimativa, não uma oferta de crédito. Até avaliarmos o seu carro, usamos o valor de troca que você informou.",
   aprDisclosure:
     "A taxa de juros anual (APR) é a nossa taxa típica para a faixa de crédito escolhida; a taxa de juros, a parcela e as condições reais dependem da aprovação do crédito.",
   sendDeal: "Quero receber esta proposta",

@@ -48,7 +48,8 @@ export const mail: Pick<MailMessages, "shopper" | "manage" | "optOut"> = {
   optOut: {
     metaTitle: (dealer: string) => `Deixar de receber nossos contatos | ${dealer}`,
     title: "Deixar de receber nossos contatos",
-    intro: (dealer: string, email: string) => `Escolha como a ${dealer} não deve mais entrar em contato com você. Este link foi enviado para ${email}.`,
+    intro: (dealer: string, email: string) =>
+      `Escolha como a ${dealer} não deve mais entrar em contato com você. Este link foi enviado para ${email}.`,
     legend: "Não quero ser contatado por",
     channels: { email: "E-mail", phone: "Ligações", text: "Mensagens de texto" },
     refused: "já cancelado",

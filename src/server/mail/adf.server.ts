@@ -94,8 +94,8 @@ export function languageLine(language: Locale): string {
   return `Shopper's language: ${LANGUAGE_NAMES_IN_ENGLISH[language]} (${language})`;
 }
 
-/** A vehicle the shopper named (year, make, model or VIN), not just a "yes, I have one". */
-const namesAVehicle = (v: AdfVehicle) => Boolean(v.year || v.make || v.model || v.vin);
+/** A trade-in the lead says something a CRM can file about (year, make, model, VIN or a value), not just "I have one". */
+const namesAVehicle = (v: AdfVehicle) => Boolean(v.year || v.make || v.model || v.vin || v.price !== undefined);
 
 function vehicleLines(v: AdfVehicle, interest: "buy" | "trade-in" | "sell"): string[] {
   const x = escapeXml;

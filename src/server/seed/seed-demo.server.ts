@@ -176,7 +176,7 @@ export async function addDemoVehicles(ctx: AppContext, count: number, from = 0):
  * database; leaves existing data, and settings the owner saved, alone.
  */
 export async function seedDemoData(ctx: AppContext): Promise<{ vehicles: number; services: number }> {
-  await saveDealSettingsIfNone(ctx.db, { ...DEFAULT_DEAL_SETTINGS, ratesSource: "demo" }, "demo data", new Date(0).toISOString());
+  await saveDealSettingsIfNone(ctx.db, { ...DEFAULT_DEAL_SETTINGS, ratesSource: "demo" }, "demo data", new Date().toISOString());
   let services = 0;
   if ((await countServices(ctx.db)) === 0) {
     for (const [position, service] of DEMO_SERVICES.entries()) await insertService(ctx.db, service, position);

@@ -148,7 +148,7 @@ describe("lead delivery through SMTP", () => {
     expect(staff.parsed.html).toContain('href="mailto:jane.doe@example.com"');
     expect(staff.parsed.text).toContain("Stock #: F1234");
     expect(staff.parsed.text).toContain("Mileage: 42,000 mi");
-    expect(staff.parsed.text).toContain("Price: $18,995");
+    expect(staff.parsed.text).toContain("Advertised price: $18,995");
     expect(staff.parsed.html).toMatch(/href="http[^"]+\/used-2019-honda-civic-fitchburg-ma-01430-[^"]+"/);
     const messageId = (await outboxRows(server)).find((r) => r.kind === "contact-staff")!.relatedId;
     expect(staff.parsed.text).toContain(`/podium?tab=messages&id=${messageId}`);
@@ -216,7 +216,7 @@ describe("lead delivery through SMTP", () => {
     expect(staff.parsed.text).toContain(`/podium?tab=financing&id=${id}`);
     expect(staff.parsed.html).toContain('href="tel:+19785550100"');
     expect(staff.parsed.html).toContain('href="mailto:jane@example.com"');
-    for (const line of [`VIN: ${vehicle.vin}`, "Stock #: F1234", "Mileage: 42,000 mi", "Price: $18,995", "Down payment: $2,500"])
+    for (const line of [`VIN: ${vehicle.vin}`, "Stock #: F1234", "Mileage: 42,000 mi", "Advertised price: $18,995", "Down payment: $2,500"])
       expect(staff.parsed.text).toContain(line);
     expect(staff.parsed.text).toContain("Trade-in: 2012 Toyota Corolla, 120k miles");
     const adf = mails.find((m) => recipients(m) === ADF_TO)!;

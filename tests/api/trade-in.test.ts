@@ -5,6 +5,7 @@ import { XMLParser } from "fast-xml-parser";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createVinDecoder } from "~/features/vehicles/vin-decoder.server";
+import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
 import { adfDtdErrors } from "../support/adf-dtd";
 import { recipients, subjects } from "../support/lead-delivery-helpers";
 import { forgetMailsOnceSent, openServerDatabase, untilOutboxSettled } from "../support/server-database";
@@ -164,7 +165,8 @@ describe("trade-in appraisals", () => {
     expect(adfDtdErrors(adf.parsed.text!)).toBe("");
     const prospect = parseAdf(adf.parsed.text!);
     expect(prospect.vehicle).toHaveLength(1);
-    expect(prospect.vehicle[0]).toMatchObject({ "@interest": "trade-in", "@status": "used", year: "2003", model: "Accord", vin: VIN });
+    // A standalone appraisal is the shopper's car to sell (L3): interest="sell".
+    expect(prospect.vehicle[0]).toMatchObject({ "@interest": "sell", "@status": "used", year: "2003", model: "Accord", vin: VIN });
     expect(prospect.vehicle[0].odometer["#text"]).toBe("142500");
     expect(prospect.customer.comments).toContain("Shopper's language: Spanish (es)");
 
@@ -312,10 +314,17 @@ describe("trade-in appraisals", () => {
     expect(res.status).toBe(200);
     const [mail] = await exactly(server, smtp, 1);
     expect(recipients(mail!)).toBe("lucia.perez@example.com");
-    expect(mail!.parsed.subject).toMatch(/^Su oferta por su vehículo: 2003 Honda Accord/i);
-    expect(mail!.parsed.text).toContain("Le podemos ofrecer $4,200 – $5,100 por su");
+    // The dealer's offer is "nuestra oferta", never "su oferta"; the vehicle's year after its name (language review B1, B4, B5).
+    expect(mail!.parsed.subject).toMatch(/^Nuestra oferta por su carro: Honda Accord .*2003$/i);
+    expect(mail!.parsed.text).toContain("Le podemos ofrecer entre $4,200 y $5,100 por su Honda Accord");
+    expect(mail!.parsed.text).toMatch(/Esta oferta es válida hasta el \d+ de \w+ de \d{4}\./);
+    // The offer's conditions, in the mail as on the page (M3).
+    const m = tradeInMessagesFor("es").offer;
+    for (const condition of m.conditions) {
+      expect(mail!.parsed.text).toContain(condition);
+    }
     expect(mail!.parsed.text).toContain("Subject to the payoff letter.");
-    const link = /Ver su oferta: (http:\/\/\S+)/.exec(mail!.parsed.text!)![1]!;
+    const link = /Ver nuestra oferta: (http:\/\/\S+)/.exec(mail!.parsed.text!)![1]!;
     const url = new URL(link);
     expect(url.pathname).toMatch(/^\/es\/trade-in\/offer\/[A-Za-z0-9_-]{43}$/);
     const token = url.pathname.split("/").at(-1)!;
@@ -334,8 +343,9 @@ describe("trade-in appraisals", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("referrer-policy")).toBe("no-referrer");
     const html = await page.text();
-    expect(html).toContain("Su oferta por su vehículo");
+    expect(html).toContain("Nuestra oferta por su carro");
     expect(html).toContain("$4,200 – $5,100");
+    for (const condition of m.conditions) expect(html.replace(/&#x27;/g, "'")).toContain(condition);
     expect(html).toContain("Subject to the payoff letter.");
     // The estimate gets the low end until the shopper changes it.
     const estimateForm = /<form[^>]*>/.exec(html.slice(html.indexOf('action="/es/inventory"') - 200))![0];

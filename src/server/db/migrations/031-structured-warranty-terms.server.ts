@@ -18,19 +18,20 @@ export const structuredWarrantyTermsMigration: Migration = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {
     await db.schema.alterTable("vehicles").addColumn("warranty_terms", "text").execute();
+    // The app's connection maps camelCase names to the snake_case columns both ways (as migration 026 reads them).
     const rows = (await db
       .selectFrom("vehicles")
-      .select(["id", "warranty_systems", "warranty_duration"])
-      .where((eb) => eb.or([eb("warranty_systems", "is not", null), eb("warranty_duration", "is not", null)]))
-      .execute()) as { id: string; warranty_systems: string | null; warranty_duration: string | null }[];
+      .select(["id", "warrantySystems", "warrantyDuration"])
+      .where((eb) => eb.or([eb("warrantySystems", "is not", null), eb("warrantyDuration", "is not", null)]))
+      .execute()) as { id: string; warrantySystems: string | null; warrantyDuration: string | null }[];
     for (const row of rows) {
-      const systems = row.warranty_systems ? parseWarrantySystems(row.warranty_systems) : null;
-      const duration = row.warranty_duration ? parseWarrantyDuration(row.warranty_duration) : null;
+      const systems = row.warrantySystems ? parseWarrantySystems(row.warrantySystems) : null;
+      const duration = row.warrantyDuration ? parseWarrantyDuration(row.warrantyDuration) : null;
       if (!systems || !duration) continue;
       const terms: DealerWarrantyTerms = { systems, ...duration, laborPercent: 100, partsPercent: 100 };
       await db
         .updateTable("vehicles")
-        .set({ warranty_terms: JSON.stringify(terms) })
+        .set({ warrantyTerms: JSON.stringify(terms) })
         .where("id", "=", row.id)
         .execute();
     }

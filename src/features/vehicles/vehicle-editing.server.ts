@@ -25,6 +25,7 @@ import { renderMaWarranty, renderRightsNotice, vehicleWarrantyTerms } from "./ma
 import { MA_WARRANTY_TEXT_VERSION } from "./ma-warranty-text";
 import { ImageRejectedError, imagesDir, storeImage, type StoredImage } from "~/server/images/image-store.server";
 import { DATA_URL_PATTERN, STORED_KEY_PATTERN, STORED_URL_PATTERN, warrantyLawIssues, type VehicleFormOutput } from "./vehicle-schema";
+import { defaultWarrantyType } from "~/shared/lib/massachusetts-warranty";
 import { readDealSettings } from "~/server/data/deal-settings.server";
 
 export { ImageRejectedError };
@@ -103,13 +104,15 @@ export async function assertWarrantyLawful(
 
 /** Creates a vehicle and records it in the audit log. */
 export async function createVehicle(ctx: AppContext, staff: Staff, form: VehicleFormOutput): Promise<string> {
-  await assertWarrantyLawful(
-    ctx,
-    { ...form, warrantyType: form.warrantyType ?? "dealer", warrantyTerms: form.warrantyTerms ?? null },
-    null,
-  );
+  // No type chosen: the one the law asks for at this price (with the documentation fee, decision 091) and mileage.
+  const { docFee } = (await readDealSettings(ctx.db)).settings;
+  const warranty = {
+    warrantyType: form.warrantyType ?? defaultWarrantyType(form.price + docFee, form.mileage),
+    warrantyTerms: form.warrantyTerms ?? null,
+  };
+  await assertWarrantyLawful(ctx, { ...form, ...warranty }, null);
   await assertStockNumberFree(ctx, form.stockNumber, null);
-  const id = await insertVehicle(ctx.db, await toInput(ctx, form));
+  const id = await insertVehicle(ctx.db, await toInput(ctx, { ...form, ...warranty }));
   await insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action: "create", entity: "vehicle", entityId: id });
   return id;
 }

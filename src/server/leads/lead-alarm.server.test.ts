@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "~/server/context.server";
 import { migrateToLatest, openDatabase, type OpenedDatabase } from "~/server/db/database.server";
+import { mayContactCustomer, refuseContact } from "~/server/data/do-not-contact.server";
 import { insertStaffAccount } from "~/server/data/staff-accounts.server";
 import { readEnv } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
@@ -61,6 +62,25 @@ describe("runEscalations", () => {
     expect(mails[0]!.subject).toBe("Lead waiting 5 min: Maria Silva, message");
     const events = await opened.db.selectFrom("leadEvents").selectAll().where("kind", "=", "escalated").execute();
     expect(events).toHaveLength(1);
+  });
+});
+
+describe("the after-hours reply and do-not-contact (decision 094)", () => {
+  it("is queued for a lead that arrives while closed, unless the shopper asked not to be e-mailed", async () => {
+    // Saturday 2025-01-18, 17:00 in Fitchburg (closed after 16:00).
+    const closed = new Date("2025-01-18T22:00:00Z");
+    await refuseContact(
+      opened.db,
+      { id: null, email: "stopped@example.com", phone: null },
+      ["email"],
+      { source: "opt-out-link", staffId: null },
+      closed,
+    );
+    expect(await mayContactCustomer(opened.db, { email: "STOPPED@example.com ", phone: null }, "email")).toBe(false);
+    expect(await mayContactCustomer(opened.db, { email: "stopped@example.com", phone: "9785550100" }, "text")).toBe(true);
+    for (const id of ["night", "stopped"]) await opened.db.transaction().execute((trx) => registerLead(trx, lead(id), closed));
+    const replies = await opened.db.selectFrom("outbox").select("toAddress").where("kind", "=", "after-hours-reply").execute();
+    expect(replies.map((r) => r.toAddress)).toEqual(["night@example.com"]);
   });
 });
 

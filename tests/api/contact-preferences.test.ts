@@ -63,7 +63,15 @@ afterAll(async () => {
 describe("do not contact", () => {
   it("every customer mail carries the postal address and an opt-out link in its language that works without signing in", async () => {
     const email = "rosa.stop@example.com";
-    const res = await submit({ firstName: "Rosa", lastName: "Lima", email, phone: "978-555-0177", message: "Hola", locale: "es" });
+    const res = await submit({
+      firstName: "Rosa",
+      lastName: "Lima",
+      email,
+      phone: "978-555-0177",
+      message: "Hola, ¿sigue disponible el carro?",
+      hasTradeIn: false,
+      locale: "es",
+    });
     expect(res.status).toBe(201);
     const mail = await mailTo(email);
     const { street, city, region, postalCode } = businessProfile.address;
@@ -124,7 +132,18 @@ describe("do not contact", () => {
 
   it("staff set and lift it per channel on the customer record, audited and in the timeline; a reply then reaches the customer with the footer", async () => {
     const email = "joe.calls@example.com";
-    expect((await submit({ firstName: "Joe", lastName: "Calls", email, phone: "9785550178", message: "Call me" })).status).toBe(201);
+    expect(
+      (
+        await submit({
+          firstName: "Joe",
+          lastName: "Calls",
+          email,
+          phone: "9785550178",
+          message: "Please call me about the Civic.",
+          hasTradeIn: false,
+        })
+      ).status,
+    ).toBe(201);
     await mailTo(email);
     const customerId = await customerIdOf(email);
     const url = `/api/admin/customers/${customerId}/contact-preferences`;

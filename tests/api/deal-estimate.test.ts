@@ -200,7 +200,7 @@ describe("GET /api/vehicles/{id}/estimate", () => {
     expect(html).not.toMatch(/Precio final[^$]*-\$/);
   });
 
-  it("takes money as decimal digits with at most two decimals (issue 38 item 10)", async () => {
+  it("takes money as decimal digits with at most two decimals (decision 090)", async () => {
     const [vehicle] = await listed();
     for (const bad of ["0x10", "1e1", "-5", "%2B5", "1,500", "12.345", "Infinity"]) {
       const res = await get(`/api/vehicles/${vehicle!.id}/estimate?downPayment=${bad}`);

@@ -492,7 +492,7 @@ describe("the deal sheet", () => {
     // Consent to calls and texts is never a condition of the sheet (M7).
     expect(body.fieldErrors.consent).toBeUndefined();
     expect(body.fieldErrors.textConsent).toBeUndefined();
-    // Money is decimal digits with at most two decimals: hexadecimal, exponents and signs are refused (issue 38 item 10).
+    // Money is decimal digits with at most two decimals: hexadecimal, exponents and signs are refused (decision 090).
     for (const bad of ["0x10", "1e1", "-5", "+5", "12.345"]) {
       const money = await postJson("/api/deals", dealBody(vehicle.id, { downPayment: bad, locale: "en" }));
       expect(money.status, bad).toBe(400);

@@ -35,7 +35,7 @@ describe("privacy notice", () => {
     expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toContain("/privacy</loc>");
   });
 
-  it("says in every language how long financing applications are kept, what consent records hold and how to stop contact (issue 39)", async () => {
+  it("says in every language how long financing applications are kept, what consent records hold and how to stop contact (decisions 094, 095)", async () => {
     const unescape = (html: string) =>
       html
         .replace(/&#x27;|&#39;/g, "'")

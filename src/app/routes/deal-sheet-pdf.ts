@@ -1,6 +1,6 @@
 import { dealSheetPdf } from "~/features/deal/deal-sheet-pdf.server";
 import { appContext } from "~/server/load-context.server";
-import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
+import { dealDocumentsMessagesFor } from "~/shared/i18n/deal-documents-messages";
 import { LOCALES } from "~/shared/i18n/locales";
 import type { Route } from "./+types/deal-sheet-pdf";
 
@@ -16,8 +16,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
   const text = { ...headers, "Content-Type": "text/plain; charset=utf-8" };
   if (result.kind === "not-found")
-    return new Response(LOCALES.map((locale) => dealSheetMessagesFor(locale).pdf.notFound).join("\n"), { status: 404, headers: text });
-  const m = dealSheetMessagesFor(result.locale).pdf;
+    return new Response(LOCALES.map((locale) => dealDocumentsMessagesFor(locale).pdf.notFound).join("\n"), { status: 404, headers: text });
+  const m = dealDocumentsMessagesFor(result.locale).pdf;
   if (result.kind === "replaced") return new Response(m.replaced, { status: 410, headers: text });
   return new Response(Buffer.from(result.bytes), {
     headers: { ...headers, "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${m.fileName}"` },

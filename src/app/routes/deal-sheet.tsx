@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
 import { DealBreakdownList } from "~/features/deal/deal-breakdown-list";
 import { findDealSheet } from "~/features/deal/deal-sheet.server";
-import { dealWarrantyLines } from "~/features/deal/deal-warranty-lines";
+import { dealWarrantyLines } from "~/features/deal/deal-warranty-lines.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { dealSheetMessagesFor, useDealSheetMessages } from "~/shared/i18n/deal-sheet-messages";
@@ -22,9 +22,12 @@ import type { Route } from "./+types/deal-sheet";
  * token is the only key; an unknown one is a 404; a replaced version still shows its numbers until its
  * date, then says only that it was replaced.
  */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const sheet = await findDealSheet(context.get(appContext), params.token);
-  return sheet ? { sheet } : data({ sheet: null }, { status: 404 });
+  if (!sheet) return data({ sheet: null, warrantyLines: [] }, { status: 404 });
+  // Written here, in the page's language: the warranty terms' names in every language stay on the server.
+  const warrantyLines = sheet.kind === "sheet" ? dealWarrantyLines(sheet.warranty, localeFromPath(new URL(request.url).pathname)) : [];
+  return { sheet, warrantyLines };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -39,7 +42,7 @@ export default function DealSheetPage({ loaderData, params }: Route.ComponentPro
   const locale = useLocale();
   const est = estimateMessagesFor(locale);
   const path = useLocalizedPath();
-  const { sheet } = loaderData;
+  const { sheet, warrantyLines } = loaderData;
   if (!sheet || sheet.kind === "replaced") {
     const replaced = sheet?.kind === "replaced";
     return (
@@ -121,7 +124,7 @@ export default function DealSheetPage({ loaderData, params }: Route.ComponentPro
             {m.sheet.warrantyHeading}
           </h2>
           <div className="mt-2 space-y-1 text-gray-800" data-testid="deal-warranty">
-            {dealWarrantyLines(sheet.warranty, locale).map((line) => (
+            {warrantyLines.map((line) => (
               <p key={line}>{line}</p>
             ))}
           </div>

@@ -16,8 +16,12 @@ import type { Route } from "./+types/deal";
 /** /deal?vehicle={id}&downPayment=…: the estimate the shopper made, and where to send it (decision 070). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const page = await dealFormPage(context.get(appContext), url.searchParams, localeFromPath(url.pathname));
-  return data(page, { status: page.kind === "sold" ? 410 : page.kind === "not-found" ? 404 : 200 });
+  const locale = localeFromPath(url.pathname);
+  const page = await dealFormPage(context.get(appContext), url.searchParams, locale);
+  // The consent's words in the page's language only (decision 094): the other languages stay on the server.
+  const words = contactConsentMessagesFor(locale);
+  const consent = { label: words.label(businessProfile.name), hint: words.hint };
+  return data({ ...page, consent }, { status: page.kind === "sold" ? 410 : page.kind === "not-found" ? 404 : 200 });
 }
 
 /** The form posted with or without JavaScript: the same schema and service as POST /api/deals; sent → the sheet. */
@@ -60,7 +64,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
   const errors = posted?.kind === "invalid" ? posted.fieldErrors : {};
   const echoed = posted?.kind === "invalid" ? posted.values : {};
   const notes = page.estimate ? estimateBreakdownNotes(page.estimate, page.input, locale) : null;
-  const consent = contactConsentMessagesFor(locale);
+  const { consent } = loaderData;
   const back = `${path(page.vehicle.path)}?${new URLSearchParams(page.values)}#estimate`;
   const self = new URLSearchParams({ vehicle: page.vehicle.id, ...page.values }).toString();
   const field = (name: "firstName" | "lastName" | "email" | "phone", type: string, autoComplete: string) => (
@@ -150,7 +154,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
                   className="mt-1 h-5 w-5"
                 />
                 <label htmlFor="deal-text-consent" className="text-gray-900">
-                  {consent.label(businessProfile.name)}
+                  {consent.label}
                 </label>
               </div>
               <p id="deal-text-consent-hint" className="mt-1 text-sm text-gray-700">

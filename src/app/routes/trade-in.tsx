@@ -10,10 +10,18 @@ import { resizePhoto } from "~/features/vehicles/resize-photo";
 import { appContext, clientAddressContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { formClientAction } from "~/shared/ui/form-post";
+import { contactConsentMessagesFor } from "~/shared/i18n/contact-consent-messages";
+import { localeFromPath } from "~/shared/i18n/locales";
 import { useLocalizedPath } from "~/shared/i18n/messages";
 import { tradeInMessagesFor, useTradeInMessages } from "~/shared/i18n/trade-in-messages";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/trade-in";
+
+/** The consent's words in the page's language only (decision 094): the other languages stay on the server. */
+export function loader({ request }: Route.LoaderArgs) {
+  const words = contactConsentMessagesFor(localeFromPath(new URL(request.url).pathname));
+  return { consent: { label: words.label(businessProfile.name), hint: words.hint } };
+}
 
 /** The form posted with or without JavaScript (multipart; the same schema and service as POST /api/trade-ins). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,14 +47,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 /** /trade-in: "What's my car worth?", the trade-in appraisal request (decision 067). */
-export default function TradeInPage({ actionData }: Route.ComponentProps) {
+export default function TradeInPage({ actionData, loaderData }: Route.ComponentProps) {
   const m = useTradeInMessages();
   const path = useLocalizedPath();
   return (
     <>
       <PageHero title={m.heading} subtitle={m.intro} />
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <TradeInForm action={path("/trade-in")} posted={actionData} resizePhoto={resizePhoto} />
+        <TradeInForm action={path("/trade-in")} posted={actionData} resizePhoto={resizePhoto} consent={loaderData.consent} />
       </div>
     </>
   );

@@ -13,18 +13,16 @@ import { PhotoGallery } from "~/features/vehicle/photo-gallery";
 import { VehicleSkeleton } from "~/features/vehicle/vehicle-skeleton";
 import { estimateForVehicle } from "~/features/deal/vehicle-estimate.server";
 import type { PageEstimate } from "~/features/vehicle/payment-estimator";
-import { findPublicVehicle, vehicleForPage, type VehiclePageVehicle } from "~/features/vehicle/vehicle.server";
+import { findPublicVehicle, vehicleForPage, vehicleStructuredData, type VehiclePageVehicle } from "~/features/vehicle/vehicle.server";
 import type { AppContext } from "~/server/context.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { metaLocale } from "~/app/lib/locale-handle";
-import { messagesFor } from "~/shared/i18n/catalogues";
 import { localeFromPath, localizedPath } from "~/shared/i18n/locales";
 import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { optionLabel } from "~/shared/i18n/option-label";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { pageMeta } from "~/shared/lib/seo";
-import { carJsonLd, serializeJsonLd } from "~/shared/lib/structured-data";
 import { similarVehicles } from "~/shared/lib/similar-vehicles";
 import { vehicleName } from "~/shared/lib/vehicle-name";
 import { isVehiclePathSlug, parseVehicleIdFromPath, vehiclePath } from "~/shared/lib/vehicle-path";
@@ -67,10 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(url.pathname);
   const estimate = await pageEstimate(ctx, found.vehicle.id, url, localizedPath(vehiclePath(found.vehicle), locale));
   // Built here, not in the browser: the page's JavaScript then carries no schema.org code.
-  const structuredData = serializeJsonLd({
-    "@context": "https://schema.org",
-    ...carJsonLd(found.vehicle, ctx.env.publicUrl, locale, undefined, messagesFor(locale).options),
-  });
+  const structuredData = vehicleStructuredData(found.vehicle, ctx.env.publicUrl, locale);
   // Features and description in the page's language, named here: the catalogue stays on the server.
   const vehicle = vehicleForPage(found.vehicle, locale);
   return data<VehicleData>({ vehicle, similar, publicUrl: ctx.env.publicUrl, structuredData, estimate });

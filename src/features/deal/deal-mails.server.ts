@@ -7,6 +7,7 @@ import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.serve
 import { adfAddress, adfProvider, staffLeadsAddress } from "~/server/mail/recipients.server";
 import { contactRows, dashboardRecordUrl, dealerTime, shopperLanguageLine } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
+import { dealDocumentsMessagesFor } from "~/shared/i18n/deal-documents-messages";
 import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
 import { staffDeals } from "~/shared/i18n/en/staff-deals";
 import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
@@ -16,7 +17,7 @@ import { estimateBreakdown, paymentDetails, paymentSentence } from "~/shared/lib
 import { formatCents, formatPercent } from "~/shared/lib/money-text";
 import { vehicleName } from "~/shared/lib/vehicle-name";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
-import { dealWarrantyLines } from "./deal-warranty-lines";
+import { dealWarrantyLines } from "./deal-warranty-lines.server";
 
 /** The sheet's vehicle as a sentence names it in `locale` ("2021 Honda Civic LX", "Honda Civic LX 2021"). */
 export const dealVehicleName = (d: Pick<Deal, "vehicle">, locale: Locale = "en") => vehicleName(d.vehicle, locale);
@@ -32,7 +33,8 @@ export const dealSheetUrl = (env: ServerEnv, token: string, locale: string) =>
  */
 export function dealShopperMail(env: ServerEnv, deal: Deal, token: string, previous: Deal | null): NewMail {
   const locale = asLocale(deal.locale);
-  const m = dealSheetMessagesFor(locale);
+  const m = dealDocumentsMessagesFor(locale);
+  const sheet = dealSheetMessagesFor(locale).sheet;
   const vehicle = dealVehicleName(deal, locale);
   const date = (iso: string) => formatLongDate(iso, locale);
   const body = previous ? m.mail.revisedBody : m.mail.body;
@@ -51,7 +53,7 @@ export function dealShopperMail(env: ServerEnv, deal: Deal, token: string, previ
           type: "paragraph",
           text: [body(vehicle, formatCents(deal.estimate.outTheDoor, locale), date(deal.validUntil)), ...due].join(" "),
         },
-        { type: "paragraph", text: `${m.sheet.commitment(date(deal.validUntil))} ${m.sheet.notCommitted}` },
+        { type: "paragraph", text: `${sheet.commitment(date(deal.validUntil))} ${sheet.notCommitted}` },
         ...earlier.map((text) => ({ type: "paragraph" as const, text })),
         { type: "link", label: m.mail.link, href: dealSheetUrl(env, token, locale) },
         { type: "paragraph", text: m.mail.replyHint },

@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf
 import type { AppContext } from "~/server/context.server";
 import { pdfSafe } from "~/server/pdf/pdf-safe.server";
 import { businessProfile } from "~/shared/config/business-profile";
+import { dealDocumentsMessagesFor } from "~/shared/i18n/deal-documents-messages";
 import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
 import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
 import { asLocale, LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
@@ -10,7 +11,7 @@ import { estimateBreakdown, noPaymentSentence, paymentDetails, paymentSentence }
 import { formatCents } from "~/shared/lib/money-text";
 import { vehicleName } from "~/shared/lib/vehicle-name";
 import { findDealSheet, type DealSheetView } from "./deal-sheet.server";
-import { dealWarrantyLines } from "./deal-warranty-lines";
+import { dealWarrantyLines } from "./deal-warranty-lines.server";
 
 const PAGE = { width: 612, height: 792 }; // US Letter in points
 const MARGIN = 50;
@@ -33,10 +34,11 @@ export async function dealSheetPdf(ctx: AppContext, token: string, now = new Dat
 export async function renderDealSheetPdf(sheet: Extract<DealSheetView, { kind: "sheet" }>): Promise<Uint8Array> {
   const locale: Locale = asLocale(sheet.locale);
   const m = dealSheetMessagesFor(locale);
+  const d = dealDocumentsMessagesFor(locale);
   const est = estimateMessagesFor(locale);
   const doc = await PDFDocument.create();
   const vehicle = vehicleName(sheet.vehicle, locale);
-  doc.setTitle(pdfSafe(`${m.pdf.title}: ${vehicle}`));
+  doc.setTitle(pdfSafe(`${d.pdf.title}: ${vehicle}`));
   doc.setAuthor(pdfSafe(businessProfile.name));
   doc.setCreator(pdfSafe(businessProfile.name));
   doc.setLanguage(LANGUAGE_TAGS[locale]);
@@ -53,7 +55,7 @@ export async function renderDealSheetPdf(sheet: Extract<DealSheetView, { kind: "
   w.text(`${p.address.street}, ${p.address.city}, ${p.address.region} ${p.address.postalCode}`, { size: 9.5, color: MUTED });
   w.text(`${p.phone}  |  ${p.email}  |  ${p.domain}`, { size: 9.5, color: MUTED });
   w.rule();
-  w.text(`${m.pdf.title} - ${m.sheet.version(sheet.version)}`, { font: bold, size: 15 });
+  w.text(`${d.pdf.title} - ${m.sheet.version(sheet.version)}`, { font: bold, size: 15 });
   w.text(`${m.sheet.preparedFor(sheet.shopperName)}. ${m.sheet.sent(date(sheet.createdAt.slice(0, 10)))}`, { size: 10, color: MUTED });
   w.text(sheet.expired ? m.sheet.expired(date(sheet.validUntil)) : m.sheet.validUntil(date(sheet.validUntil)), { font: bold, size: 10.5 });
   if (sheet.replacedButHeld && !sheet.expired) w.text(m.sheet.heldNotice(date(sheet.validUntil)), { size: 10 });
@@ -96,7 +98,7 @@ export async function renderDealSheetPdf(sheet: Extract<DealSheetView, { kind: "
   w.heading(m.sheet.contactHeading);
   w.text(`${p.name}  |  ${p.phone}  |  ${p.email}`, { size: 10 });
 
-  const footer = pdfSafe(m.pdf.page);
+  const footer = pdfSafe(d.pdf.page);
   page.drawText(footer, {
     x: (PAGE.width - regular.widthOfTextAtSize(footer, 8)) / 2,
     y: MARGIN / 2,

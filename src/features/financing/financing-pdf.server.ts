@@ -3,6 +3,7 @@ import sharp from "sharp";
 import type { AppContext } from "~/server/context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor } from "~/shared/i18n/catalogues";
+import { financingPdfMessagesFor } from "~/shared/i18n/financing-pdf-messages";
 import { LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
 import { formatPrice } from "~/shared/lib/format";
 import { vehicleName } from "~/shared/lib/vehicle-name";
@@ -50,7 +51,7 @@ export async function buildFinancingPdf(ctx: AppContext, id: string, options: Fi
 export async function renderFinancingPdf(app: DecryptedFinancingApplication, options: FinancingPdfOptions = {}): Promise<Uint8Array> {
   const locale: Locale = options.inApplicantsLanguage ? app.locale : "en";
   const m = messagesFor(locale).financing;
-  const t = m.pdf;
+  const t = financingPdfMessagesFor(locale);
   const formatSubmitted = (iso: string) => formatSubmittedIn(iso, locale);
   const birthDate = (iso: string) => formatBirthDate(iso, locale);
   const formatMoney = (n: number) => formatMoneyIn(n, locale);
@@ -74,10 +75,11 @@ export async function renderFinancingPdf(app: DecryptedFinancingApplication, opt
   writer.text(t.title, { font: bold, size: 16 });
   writer.row(t.submitted, formatSubmitted(app.createdAt));
   writer.row(t.applicationId, app.id);
-  const consent = messagesFor(locale).privacy.creditConsent;
   writer.row(
-    consent.pdfLabel,
-    app.creditConsent ? consent.pdfValue(app.creditConsent.version, formatSubmitted(app.creditConsent.at)) : consent.pdfMissing,
+    t.creditConsent.pdfLabel,
+    app.creditConsent
+      ? t.creditConsent.pdfValue(app.creditConsent.version, formatSubmitted(app.creditConsent.at))
+      : t.creditConsent.pdfMissing,
   );
 
   const ssn = (value: string) => (options.revealSsn ? value : value ? `***-**-${value.slice(-4)}` : t.notProvided);
@@ -122,18 +124,18 @@ export async function renderFinancingPdf(app: DecryptedFinancingApplication, opt
   const privacy = messagesFor(locale).privacy;
   writer.heading(t.signatures, 170);
   if (app.creditConsent)
-    writer.text(`${privacy.signedText(app.creditConsent.version)} ${privacy.creditConsent.label(businessProfile.name)}`, { size: 9.5 });
+    writer.text(`${t.signedText(app.creditConsent.version)} ${privacy.creditConsent.label(businessProfile.name)}`, { size: 8.5 });
   await writer.signature(t.applicantSignature, fullName, await embedImage(doc, a.signature));
   if (co) {
     writer.row(
-      privacy.coApplicantConsent.pdfLabel,
+      t.coApplicantConsent.pdfLabel,
       co.creditConsent
-        ? privacy.creditConsent.pdfValue(co.creditConsent.version, formatSubmitted(co.creditConsent.at))
-        : privacy.coApplicantConsent.pdfMissing,
+        ? t.creditConsent.pdfValue(co.creditConsent.version, formatSubmitted(co.creditConsent.at))
+        : t.coApplicantConsent.pdfMissing,
     );
     if (co.creditConsent)
-      writer.text(`${privacy.signedText(co.creditConsent.version)} ${privacy.coApplicantConsent.label(businessProfile.name)}`, {
-        size: 9.5,
+      writer.text(`${t.signedText(co.creditConsent.version)} ${privacy.coApplicantConsent.label(businessProfile.name)}`, {
+        size: 8.5,
       });
     await writer.signature(t.coApplicantSignature, `${co.firstName} ${co.lastName}`, await embedImage(doc, co.signature));
   }
@@ -295,7 +297,7 @@ class PageWriter {
   }
 
   async signature(label: string, name: string, image: PDFImage | null) {
-    const box = { width: 250, height: 100 };
+    const box = { width: 250, height: 80 };
     this.ensure(box.height + 40);
     this.text(`${label}: ${name}`, { size: 10, color: MUTED });
     this.y -= box.height + 4;

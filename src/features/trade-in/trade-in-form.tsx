@@ -1,8 +1,5 @@
 import { Camera, X } from "lucide-react";
 import { useId, useRef, useState, type ReactNode } from "react";
-import { businessProfile } from "~/shared/config/business-profile";
-import { contactConsentMessagesFor } from "~/shared/i18n/contact-consent-messages";
-import { useLocale } from "~/shared/i18n/messages";
 import { useTradeInMessages } from "~/shared/i18n/trade-in-messages";
 import { CheckboxField, SelectField, TextField } from "~/shared/ui/form-field";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
@@ -29,6 +26,8 @@ type TradeInFormProps = {
    * the page (one feature never imports another).
    */
   resizePhoto: (file: Blob) => Promise<Blob>;
+  /** The optional consent to calls and texts, in the page's language (the route's loader writes it; decision 094). */
+  consent: { label: string; hint: string };
 };
 
 const readAsDataUrl = (blob: Blob) =>
@@ -57,9 +56,8 @@ const asFile = (blob: Blob, chosen: File) =>
  * resized copies in its (hidden) photos input; the answer is the action's, the page stays. fetch
  * reports no upload progress, so the sending state is an indeterminate bar.
  */
-export function TradeInForm({ action, posted, resizePhoto }: TradeInFormProps) {
+export function TradeInForm({ action, posted, resizePhoto, consent }: TradeInFormProps) {
   const m = useTradeInMessages();
-  const consent = contactConsentMessagesFor(useLocale());
   const id = useId();
   const [notice, setNotice] = useState(posted);
   const [photos, setPhotos] = useState<Photo[]>([]);
@@ -270,7 +268,7 @@ export function TradeInForm({ action, posted, resizePhoto }: TradeInFormProps) {
         {/* Optional, and never a condition of the offer (decision 094). */}
         <CheckboxField
           id={`${id}-text-consent`}
-          label={consent.label(businessProfile.name)}
+          label={consent.label}
           error={errors.textConsent}
           {...register("textConsent")}
           value="true"

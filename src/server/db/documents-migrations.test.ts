@@ -8,7 +8,7 @@ import { isUniqueViolation } from "./dialect.server";
 import { migrations } from "./migrations/migrations.server";
 
 /**
- * Migrations 030–033 (issue 39; decisions 090, 091, 094, 095, 097) on rows written before them. Runs on
+ * Migrations 030–033 (decisions 090, 091, 094, 095, 097) on rows written before them. Runs on
  * SQLite under vitest.config.ts and on PostgreSQL under vitest.postgres.config.ts.
  */
 const before = async () => {

@@ -30,7 +30,7 @@ describe("vinField", () => {
   });
 });
 
-describe("money fields (issue 38 item 10: decimal digits, at most two decimals)", () => {
+describe("money fields (decimal digits, at most two decimals; decision 090)", () => {
   const money = optionalDollarsAndCents("Enter an amount in dollars, 0 or more.");
   const whole = wholeDollars("Enter the price in whole dollars");
   it("take plain decimal digits with at most two decimals, from text or a number", () => {

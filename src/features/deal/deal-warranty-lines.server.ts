@@ -1,4 +1,4 @@
-import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
+import { dealDocumentsMessagesFor } from "~/shared/i18n/deal-documents-messages";
 import type { Locale } from "~/shared/i18n/locales";
 import { describeDuration, describeSystems, type WarrantyTerms } from "~/shared/lib/warranty-terms";
 
@@ -9,7 +9,7 @@ import { describeDuration, describeSystems, type WarrantyTerms } from "~/shared/
  * and the Lemon Aid right, which hold for every vehicle (M.G.L. c. 106 §2-316A, c. 90 §7N).
  */
 export function dealWarrantyLines(warranty: WarrantyTerms, locale: Locale): string[] {
-  const m = dealSheetMessagesFor(locale).sheet;
+  const m = dealDocumentsMessagesFor(locale).warranty;
   const lines: string[] = [];
   const dealer = warranty.dealer;
   if (dealer) {

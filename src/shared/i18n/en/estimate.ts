@@ -22,7 +22,7 @@ export const estimate = {
     taxableAfterTrade: "Taxable amount (less the trade-in allowance)",
     salesTax: (rate: string) => `Massachusetts sales tax (${rate})`,
     titleFee: "Title fee (RMV)",
-    registrationFee: "Registration fee (RMV)",
+    registrationFee: "Registration fee (RMV, passenger plate)",
     outTheDoor: "Out-the-door price",
     tradeInValue: "Trade-in allowance",
     tradeInPayoff: "Owed on the trade-in",

@@ -20,7 +20,7 @@ export const estimate: EstimateMessages = {
     taxableAfterTrade: "Monto sujeto a impuesto (menos el crédito por su vehículo)",
     salesTax: (rate: string) => `Impuesto sobre la venta de Massachusetts (${rate})`,
     titleFee: "Cargo de título (RMV)",
-    registrationFee: "Cargo de registro (RMV)",
+    registrationFee: "Cargo de registro (RMV, placa de pasajeros)",
     outTheDoor: "Precio final",
     tradeInValue: "Crédito por su vehículo en parte de pago",
     tradeInPayoff: "Saldo del préstamo de su vehículo en parte de pago",

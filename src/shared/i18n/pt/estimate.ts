@@ -20,7 +20,7 @@ export const estimate: EstimateMessages = {
     taxableAfterTrade: "Valor tributável (descontado o valor da troca)",
     salesTax: (rate: string) => `Imposto sobre vendas de Massachusetts (${rate})`,
     titleFee: "Taxa de título (RMV)",
-    registrationFee: "Taxa de registro (RMV)",
+    registrationFee: "Taxa de registro (RMV, placa de passeio)",
     outTheDoor: "Preço final",
     tradeInValue: "Valor abatido pela troca",
     tradeInPayoff: "Saldo devedor do carro na troca",

@@ -302,6 +302,16 @@ describe("trade-in appraisals", () => {
     expect(((await refused.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
       high: "High must be at least the low end",
     });
+    // Decimal digits only (decision 090): hexadecimal and exponents are not money.
+    const exotic = await owner.fetch(`/api/admin/trade-ins/${tradeInId}/offer`, {
+      method: "POST",
+      body: { low: "0x10", high: "1e4", validDays: 7 },
+    });
+    expect(exotic.status).toBe(400);
+    expect(((await exotic.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+      low: "Low must be a whole number of dollars",
+      high: "High must be a whole number of dollars",
+    });
     expect(
       (await owner.fetch(`/api/admin/trade-ins/${crypto.randomUUID()}/offer`, { method: "POST", body: { low: 1, high: 2, validDays: 1 } }))
         .status,

@@ -29,7 +29,8 @@ function draftOf(s: DealSettings): Draft {
 
 /** What PUT /api/admin/deal-settings takes; text that is not a number goes as it is, so the server names the field. */
 function bodyOf(d: Draft): unknown {
-  const num = (v: string | undefined) => (v !== undefined && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v);
+  // Decimal digits only ("0x10" or "1e3" go as typed, and the server names the field).
+  const num = (v: string | undefined) => (v !== undefined && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v);
   const rate = num(d.salesTaxRate);
   return {
     docFee: num(d.docFee),

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import type { TradeInMessages } from "~/shared/i18n/en/trade-in";
-import { emailField, optionalMoneyField, phoneField, requiredText, withoutControlCharacters } from "~/shared/validation/fields";
+import {
+  emailField,
+  optionalMoneyField,
+  phoneField,
+  requiredText,
+  wholeDollars,
+  withoutControlCharacters,
+} from "~/shared/validation/fields";
 
 /** Name of the form's honeypot field: hidden from people, filled in by naive bots. */
 export const HONEYPOT_FIELD = "website";
@@ -131,8 +138,9 @@ export type TradeInFormValues = z.output<ReturnType<typeof tradeInSchema>>;
 /** POST /api/admin/trade-ins/{id}/offer: a range in whole dollars, how long it holds, and a note. */
 export const tradeInOfferSchema = z
   .object({
-    low: z.number({ error: "Low must be a whole number of dollars" }).int("Low must be a whole number of dollars").min(0).max(1_000_000),
-    high: z.number({ error: "High must be a whole number of dollars" }).int("High must be a whole number of dollars").min(0).max(1_000_000),
+    // Digits only, from the dialog's text or a JSON number: "0x10" or "1e4" is refused, not read as money (decision 090).
+    low: wholeDollars("Low must be a whole number of dollars", 0, 1_000_000),
+    high: wholeDollars("High must be a whole number of dollars", 0, 1_000_000),
     validDays: z
       .number({ error: "Valid days must be 1 to 90" })
       .int("Valid days must be 1 to 90")

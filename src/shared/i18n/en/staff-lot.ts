@@ -13,8 +13,8 @@ export const lot = {
     warrantyType: "Buyers Guide warranty",
     warrantyTerms: "Dealer warranty terms",
     statutoryTerms: (days: number, miles: string) =>
-      `Massachusetts statutory terms for its mileage: any defect that impairs use or safety, ${days} days or ${miles} miles`,
-    statutoryTermsNone: "Massachusetts statutory terms (this vehicle's price and mileage need none: give your own)",
+      `Massachusetts statutory terms for this vehicle: any defect that impairs use or safety, ${days} days or ${miles} miles`,
+    statutoryTermsNone: "Massachusetts statutory terms (the law requires none for this vehicle: give your own)",
     ownTerms: "Our own terms (at least the statute's; more is allowed)",
     warrantySystems: "Systems covered",
     warrantyDays: "Days",

@@ -4,6 +4,7 @@ import { BOOKING_RATE_LIMIT } from "~/features/booking/booking-api.server";
 import { CONTACT_FORM_MAX_BYTES } from "~/features/contact/contact-form-action.server";
 import { CONTACT_RATE_LIMIT } from "~/features/contact/contact-api.server";
 import { DEAL_FORM_MAX_BYTES, DEAL_RATE_LIMIT } from "~/features/deal/deal-sheet-api.server";
+import { OPT_OUT_FORM_MAX_BYTES } from "~/features/contact-preferences/opt-out.server";
 import { FINANCING_RATE_LIMIT, financingInFlightLimit } from "~/features/financing/financing-api.server";
 import { FINANCING_FORM_MAX_BYTES } from "~/features/financing/financing-form-action.server";
 import { SETUP_FORM_MAX_BYTES } from "~/features/staff/setup-form.server";
@@ -97,6 +98,8 @@ const PUBLIC_PAGES = {
   deal: page({ bodyLimitBytes: DEAL_FORM_MAX_BYTES, postRateLimit: DEAL_POSTS }),
   // A deal sheet's page: its token is in the URL (not indexed, the shopper's name on it), and it takes no post.
   "deal-sheet": tokenPage({}),
+  // A customer mail's opt-out link (decision 094): its token is in the URL; it takes the channels to stop.
+  "opt-out": tokenPage({ bodyLimitBytes: OPT_OUT_FORM_MAX_BYTES }),
   "not-found": page({}),
 } satisfies Record<string, RoutePolicy>;
 

@@ -20,6 +20,7 @@ function publicPages(locale?: "es" | "pt"): RouteConfigEntry[] {
     route("trade-in/offer/:token", "routes/trade-in-offer.tsx", id("trade-in-offer")),
     route("deal", "routes/deal.tsx", id("deal")),
     route("deal/:token", "routes/deal-sheet.tsx", id("deal-sheet")),
+    route("opt-out/:token", "routes/opt-out.tsx", id("opt-out")),
     // /used-{year}-{make}-{model}-fitchburg-ma-01430-{id}; any other single segment is a 404.
     route(":vehiclePath", "routes/vehicle.tsx", id("vehicle")),
     route("*", "routes/not-found.tsx", id("not-found")),

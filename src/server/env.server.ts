@@ -18,7 +18,11 @@ export type ServerEnv = {
   publicUrl: string;
   seedDemo: boolean;
   logLevel: LogLevel;
-  financingRetentionDays: number;
+  /**
+   * Days to keep a financing application after the later of its action-taken date and its submission,
+   * when longer than Regulation B's 25 months (decision 095); null: exactly 25 months.
+   */
+  financingRetentionDays: number | null;
   /** Trust X-Forwarded-* from one proxy hop; off unless TRUST_PROXY=true (README: Production). */
   trustProxy: boolean;
   /** 64 hex characters; unset means DATA_DIR/master.key (decision 009). */
@@ -97,7 +101,8 @@ const envSchema = z.object({
   PUBLIC_URL: optional(url(/^https?$/, "an http:// or https:// URL, e.g. https://www.example.com")),
   SEED_DEMO: optional(boolean()),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(", ")}` })),
-  FINANCING_RETENTION_DAYS: optional(integer(1, 36500)),
+  // 762 days is at least 25 calendar months from any date: a shorter period would break Regulation B.
+  FINANCING_RETENTION_DAYS: optional(integer(762, 36500)),
   TRUST_PROXY: optional(boolean()),
   MASTER_KEY: optional(z.string().regex(/^[0-9a-f]{64}$/i, "64 hexadecimal characters (32 bytes)")),
   ADMIN_SESSION_IDLE_MS: optional(integer(1, 7 * 24 * 60 * 60 * 1000)),
@@ -148,7 +153,7 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     seedDemo: e.SEED_DEMO ?? !isProduction,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === "test" ? "warn" : "info"),
-    financingRetentionDays: e.FINANCING_RETENTION_DAYS ?? 730,
+    financingRetentionDays: e.FINANCING_RETENTION_DAYS ?? null,
     trustProxy: e.TRUST_PROXY ?? false,
     masterKey: e.MASTER_KEY,
     adminSessionIdleMs: e.ADMIN_SESSION_IDLE_MS ?? DEFAULT_IDLE_MS,

@@ -26,7 +26,7 @@ describe("readEnv", () => {
       PORT: "0",
       SEED_DEMO: "false",
       TRUST_PROXY: "true",
-      FINANCING_RETENTION_DAYS: "30",
+      FINANCING_RETENTION_DAYS: "800",
       ADMIN_SESSION_IDLE_MS: "1500",
       PUBLIC_URL: "https://cars.example.com/",
       HOST: "",
@@ -35,7 +35,7 @@ describe("readEnv", () => {
       port: 0,
       seedDemo: false,
       trustProxy: true,
-      financingRetentionDays: 30,
+      financingRetentionDays: 800,
       adminSessionIdleMs: 1500,
       host: "0.0.0.0",
     });
@@ -68,6 +68,8 @@ describe("readEnv", () => {
     ["NODE_ENV", "prod", /NODE_ENV must be development, production or test/],
     ["LOG_LEVEL", "verbose", /LOG_LEVEL/],
     ["FINANCING_RETENTION_DAYS", "0", /FINANCING_RETENTION_DAYS/],
+    // Fewer days than Regulation B's 25 months (decision 095).
+    ["FINANCING_RETENTION_DAYS", "730", /FINANCING_RETENTION_DAYS must be an integer from 762 to 36500/],
     ["ADMIN_SESSION_IDLE_MS", "-1", /ADMIN_SESSION_IDLE_MS/],
     ["MASTER_KEY", "abc123", /MASTER_KEY must be 64 hexadecimal characters/],
     ["SMTP_URL", "http://mail.example.com", /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],

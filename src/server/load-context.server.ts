@@ -18,3 +18,9 @@ export const formRefusalContext = createContext<string | undefined>(undefined);
  * from the route table the HTTP layer matches requests with (decision 087), for any spelling of the path.
  */
 export const isolatedFromOpenersContext = createContext<(path: string) => boolean>();
+
+/**
+ * The client's address as Express sees it (behind one trusted proxy, the forwarded one): kept with an
+ * optional consent to calls and texts a form records (decision 094), never with anything else.
+ */
+export const clientAddressContext = createContext<string | null>(null);

@@ -42,11 +42,12 @@ export const REDACTED_PATHS = [
  * A booking's manage token is the only key to its booking, and it travels in the URL: the manage page
  * (/booking/manage/{token}, /es/…, /pt/…, its .data requests) and the API (/api/bookings/manage/{token}…).
  * React Router matches paths case-insensitively and after decoding %-escapes, so the pattern does too.
- * A trade-in offer's link (/trade-in/offer/{token}) and a deal sheet's (/deal/{token}, its PDF
- * /deal/{token}/sheet.pdf) are redacted the same way.
+ * A trade-in offer's link (/trade-in/offer/{token}), a deal sheet's (/deal/{token}, its PDF
+ * /deal/{token}/sheet.pdf) and a mail's opt-out link (/opt-out/{token}) are redacted the same way.
  * The staff setup link carries its token in the query, which no log line keeps.
  */
-const MANAGE_TOKEN = /(\/(?:bookings?\/+manage|trade-ins?\/+offer|deal)\/+)[^/?#\s"'<>]+?(?=\.data(?:[/?#\s"'<>]|$)|[/?#\s"'<>]|$)/gi;
+const MANAGE_TOKEN =
+  /(\/(?:bookings?\/+manage|trade-ins?\/+offer|deal|opt-out)\/+)[^/?#\s"'<>]+?(?=\.data(?:[/?#\s"'<>]|$)|[/?#\s"'<>]|$)/gi;
 
 /** Text with every booking manage token replaced by "[redacted]". */
 export function redactTokens(text: string): string {

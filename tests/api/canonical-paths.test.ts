@@ -174,19 +174,35 @@ describe("every public form path in every spelling (decision 087)", () => {
   });
 
   it("token pages in another spelling set no lead-source cookie and are redirected; in their own they send no Referer and are never cached", async () => {
-    for (const path of [`/%64eal/${TOKEN}`, `/trade-in/%6Fffer/${TOKEN}`, `/DEAL/${TOKEN}`, `/booking/%6Danage/${TOKEN}`]) {
+    for (const path of [
+      `/%64eal/${TOKEN}`,
+      `/trade-in/%6Fffer/${TOKEN}`,
+      `/DEAL/${TOKEN}`,
+      `/booking/%6Danage/${TOKEN}`,
+      `/es/%6Fpt-out/${TOKEN}`,
+    ]) {
       const res = await call(`${path}?utm_source=x`, { headers: { referer: "https://evil.example/" } });
       await res.arrayBuffer();
       expect(res.status, path).toBe(308);
       expect(res.headers.get("set-cookie"), path).toBeNull();
     }
-    for (const path of [`/deal/${TOKEN}`, `/es/trade-in/offer/${TOKEN}`, `/booking/manage/${TOKEN}`, `/deal/${TOKEN}.data`]) {
+    for (const path of [
+      `/deal/${TOKEN}`,
+      `/es/trade-in/offer/${TOKEN}`,
+      `/booking/manage/${TOKEN}`,
+      `/deal/${TOKEN}.data`,
+      `/pt/opt-out/${TOKEN}`,
+    ]) {
       const res = await call(`${path}?utm_source=x`, { headers: { referer: "https://evil.example/" } });
       await res.arrayBuffer();
       expect(res.headers.get("set-cookie"), path).toBeNull();
       expect(res.headers.get("referrer-policy"), path).toBe("no-referrer");
       expect(res.headers.get("cache-control"), path).toBe("private, no-store");
     }
+    // The opt-out page's action (decision 094) takes posts only from this site's own pages, like every route with one.
+    const crossSite = await call(`/opt-out/${TOKEN}`, { method: "POST", site: "cross-site" });
+    await crossSite.arrayBuffer();
+    expect(crossSite.status).toBe(403);
     // A browsing page with the same visit sets it.
     const landing = await call("/inventory?utm_source=x", { headers: { referer: "https://evil.example/" } });
     await landing.arrayBuffer();

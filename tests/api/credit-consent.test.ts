@@ -21,7 +21,7 @@ describe("financing credit consent", () => {
   let server: TestServer;
   let body: Record<string, unknown>;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ seeded: true });
     const png = await sharp({ create: { width: 400, height: 150, channels: 4, background: "#ffffff" } })
       .png()
       .toBuffer();
@@ -86,5 +86,60 @@ describe("financing credit consent", () => {
       expect(text).toContain("Credit authorization");
       expect(text).toContain(`consent text version ${CREDIT_CONSENT_VERSION}`);
     }
+  });
+
+  it("asks the co-applicant for their own authorization and certification, stores its version and prints each signature's text (M8, decision 097)", async () => {
+    const signature = body.signature as string;
+    const coApplicant = {
+      hasCoOwner: true,
+      coOwnerFirstName: "John",
+      coOwnerLastName: "Coapplicant",
+      coOwnerEmail: "john@example.com",
+      coOwnerPhone: "9785550101",
+      coOwnerDateOfBirth: "1986-05-13",
+      coOwnerSsn: "987-65-4321",
+      coOwnerEmploymentStatus: "student",
+      coOwnerMonthlyIncome: "900",
+      coOwnerSignature: signature,
+      coOwnerDriverLicense: body.driverLicense,
+    };
+    // The applicant's box no longer covers the co-applicant: without their own, nothing is stored.
+    for (const consent of [{}, { coOwnerCreditConsent: false }]) {
+      const refused = await submit({ ...body, ...coApplicant, ...consent });
+      expect(refused.status).toBe(400);
+      const answer = (await refused.json()) as { fieldErrors: Record<string, string> };
+      expect(answer.fieldErrors.coOwnerCreditConsent).toBe("The co-applicant must authorize their own credit check");
+    }
+    const listed = (await (await fetch(`${server.url}/api/vehicles`)).json()) as {
+      id: string;
+      year: number;
+      make: string;
+      model: string;
+    }[];
+    const vehicle = listed[0]!;
+    // Sent from a vehicle page without typing a vehicle (L5): the PDF names the stock vehicle.
+    const res = await submit({ ...body, ...coApplicant, coOwnerCreditConsent: true, vehicleId: vehicle.id });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const { db } = openServerDatabase(server);
+    const row = await db
+      .selectFrom("financingApplications")
+      .select(["creditConsentVersion", "coOwnerCreditConsentVersion", "coOwnerCreditConsentAt"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    await db.destroy();
+    expect(row).toMatchObject({ creditConsentVersion: CREDIT_CONSENT_VERSION, coOwnerCreditConsentVersion: CREDIT_CONSENT_VERSION });
+    expect(row.coOwnerCreditConsentAt).toBeTruthy();
+
+    const finance = await signInAs(server, "finance");
+    const staff = await fetch(`${server.url}/api/admin/financing/${id}/pdf`, { headers: { cookie: finance.cookie } });
+    expect(staff.status).toBe(200);
+    const text = pdfText(await staff.arrayBuffer()).replace(/\s+/g, " ");
+    expect(text).toContain(`${vehicle.year} ${vehicle.make} ${vehicle.model}`);
+    expect(text).not.toContain("No vehicle specified");
+    expect(text).toContain("Co-applicant's credit authorization");
+    expect(text).toContain(`Signed under this text (version ${CREDIT_CONSENT_VERSION}): I authorize`);
+    expect(text).toContain(`Signed under this text (version ${CREDIT_CONSENT_VERSION}): I, the co-applicant, authorize`);
+    expect(text).toContain("I certify that the information about me in this application is true and complete.");
   });
 });

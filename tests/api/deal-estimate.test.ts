@@ -3,6 +3,7 @@ import { DEFAULT_DEAL_SETTINGS, type DealSettings } from "~/shared/lib/deal-esti
 import { STAFF_ROLES } from "~/shared/staff/staff-roles";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Vehicle } from "~/shared/types/vehicle";
+import { openServerDatabase, untilStockWriteIsSeen } from "../support/server-database";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { signInAs } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -33,10 +34,19 @@ const putSettings = (settings: unknown, client: { fetch: StaffClient["fetch"] } 
   client.fetch("/api/admin/deal-settings", { method: "PUT", body: settings });
 
 describe("deal settings", () => {
-  it("starts from the Massachusetts defaults", async () => {
+  it("starts from the Massachusetts defaults, with the demo data's example rates marked as such (decision 092)", async () => {
     const res = await owner.fetch("/api/admin/deal-settings");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ settings: DEFAULT_DEAL_SETTINGS, updatedAt: null, updatedBy: null });
+    const body = (await res.json()) as { settings: DealSettings; updatedAt: string | null; updatedBy: string | null };
+    expect(body).toEqual({
+      settings: { ...DEFAULT_DEAL_SETTINGS, ratesSource: "demo" },
+      updatedAt: expect.any(String),
+      updatedBy: "demo data",
+    });
+    // The vehicle pages mark the demo data's rates as examples.
+    const [vehicle] = await listed();
+    const demo = await (await get(vehiclePath(vehicle!))).text();
+    expect(demo).toContain("These rates are examples on a demonstration site, not a real offer of credit.");
   });
 
   it("is the owner's alone: every other role gets 403 and no session 401", async () => {
@@ -55,6 +65,7 @@ describe("deal settings", () => {
   });
 
   it("refuses bad settings with a message per field, and stores nothing", async () => {
+    const before = (await (await owner.fetch("/api/admin/deal-settings")).json()) as { updatedAt: string };
     const res = await putSettings({
       docFee: -5,
       docFeeTaxable: "yes",
@@ -79,7 +90,21 @@ describe("deal settings", () => {
       ].sort(),
     );
     expect(body.fieldErrors.docFee).toBe("The documentation fee cannot be negative.");
-    expect((await (await owner.fetch("/api/admin/deal-settings")).json()).updatedAt).toBeNull();
+    expect((await (await owner.fetch("/api/admin/deal-settings")).json()).updatedAt).toBe(before.updatedAt);
+    // Rates above the Massachusetts cap for motor vehicle retail instalment sales (c. 255B §14) are refused.
+    const capped = await putSettings({ ...DEFAULT_DEAL_SETTINGS, aprByBand: { ...DEFAULT_DEAL_SETTINGS.aprByBand, rebuilding: 21.01 } });
+    expect(capped.status).toBe(400);
+    expect(((await capped.json()) as { fieldErrors: Record<string, string> }).fieldErrors["aprByBand.rebuilding"]).toBe(
+      "The rebuilding APR must be at most 21 % (the Massachusetts cap, M.G.L. c. 255B §14).",
+    );
+    expect((await (await owner.fetch("/api/admin/deal-settings")).json()).updatedAt).toBe(before.updatedAt);
+    // The Buyers Guide's complaints contact is one line, like every one-line field (decision 089).
+    const forged = await putSettings({ ...DEFAULT_DEAL_SETTINGS, complaintsContact: "Sales Manager\r\nCall: 555" });
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { fieldErrors: Record<string, string> }).fieldErrors.complaintsContact).toBe(
+      "The complaints contact is one line: no line breaks or control characters.",
+    );
+    expect((await (await owner.fetch("/api/admin/deal-settings")).json()).updatedAt).toBe(before.updatedAt);
   });
 
   it("saves, writes an audit entry naming the owner, and puts the documentation fee in every advertised price", async () => {
@@ -138,22 +163,94 @@ describe("GET /api/vehicles/{id}/estimate", () => {
         "registrationFee",
         "outTheDoor",
         "tradeInEquity",
+        "amountDueToYou",
         "amountFinanced",
         "apr",
         "termMonths",
         "monthlyPayment",
+        "finalPayment",
+        "financeCharge",
         "totalOfPayments",
+        "ratesSource",
       ].sort(),
     );
     const price = vehicle!.price;
     expect(e.taxableAmount).toBe(Math.round((price - 2500.5) * 100) / 100);
     expect(e.salesTax).toBe(Math.floor(e.taxableAmount! * 100 * 0.0625 + 0.5) / 100);
     expect(e.tradeInEquity).toBe(-499.5);
-    expect(e.outTheDoor).toBeCloseTo(price + e.salesTax! + 75 + 60 - 2500.5, 2);
-    expect(e.amountFinanced).toBeCloseTo(e.outTheDoor! + 3000 - 1000, 2);
+    // The car's out-the-door price (decision 090): the trade-in is taken off what is financed, not off the price.
+    expect(e.outTheDoor).toBeCloseTo(price + e.salesTax! + 75 + 60, 2);
+    expect(e.amountFinanced).toBeCloseTo(e.outTheDoor! - 2500.5 + 3000 - 1000, 2);
+    expect(e.amountDueToYou).toBe(0);
     expect(e.apr).toBe(DEFAULT_DEAL_SETTINGS.aprByBand.fair);
     expect(e.termMonths).toBe(48);
     expect(e.totalOfPayments).toBeCloseTo(e.monthlyPayment! * 48, 2);
+    // Total of payments = amount financed + finance charge.
+    expect(e.financeCharge).toBeCloseTo(e.totalOfPayments! - e.amountFinanced!, 2);
+    // The owner saved the settings above: the rates are theirs now.
+    expect(e.ratesSource).toBe("owner");
+  });
+
+  it("never gives a negative price: a trade-in worth more than the car shows the out-the-door price and the amount due (M1)", async () => {
+    const [vehicle] = await listed();
+    const trade = vehicle!.price + 10_000;
+    const e = (await (await get(`/api/vehicles/${vehicle!.id}/estimate?tradeInValue=${trade}&downPayment=0`)).json()) as Record<
+      string,
+      number
+    >;
+    expect(e.outTheDoor).toBeGreaterThan(0);
+    expect(e.outTheDoor).toBeCloseTo(vehicle!.price + 75 + 60, 2);
+    expect(e.amountDueToYou).toBeCloseTo(trade - e.outTheDoor!, 2);
+    expect(e.amountFinanced).toBe(0);
+    const html = await (await get(`/es${vehiclePath(vehicle!)}?tradeInValue=${trade}&downPayment=0`)).text();
+    expect(html).toContain("Saldo a su favor");
+    expect(html).not.toMatch(/Precio final[^$]*-\$/);
+  });
+
+  it("takes money as decimal digits with at most two decimals (decision 090)", async () => {
+    const [vehicle] = await listed();
+    for (const bad of ["0x10", "1e1", "-5", "%2B5", "1,500", "12.345", "Infinity"]) {
+      const res = await get(`/api/vehicles/${vehicle!.id}/estimate?downPayment=${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(((await res.json()) as { fieldErrors: Record<string, string> }).fieldErrors.downPayment, bad).toBe(
+        "Enter an amount in dollars, 0 or more.",
+      );
+    }
+    expect((await get(`/api/vehicles/${vehicle!.id}/estimate?downPayment=1500.5`)).status).toBe(200);
+  });
+
+  it("shows no APR-based payment anywhere public until the owner saves rates (M4, decision 092)", async () => {
+    const [vehicle] = await listed();
+    // A new installation: no settings saved at all.
+    const { db } = openServerDatabase(server);
+    const saved = await db.selectFrom("dealSettings").selectAll().executeTakeFirstOrThrow();
+    await db.deleteFrom("dealSettings").execute();
+    await untilStockWriteIsSeen();
+    try {
+      const e = (await (await get(`/api/vehicles/${vehicle!.id}/estimate?downPayment=1000`)).json()) as Record<string, unknown>;
+      expect(e).toMatchObject({
+        apr: null,
+        monthlyPayment: null,
+        finalPayment: null,
+        financeCharge: null,
+        totalOfPayments: null,
+        ratesSource: null,
+      });
+      expect(e.amountFinanced).toBeGreaterThan(0);
+      for (const path of [
+        vehiclePath(vehicle!),
+        `/es${vehiclePath(vehicle!)}`,
+        `${vehiclePath(vehicle!)}?downPayment=0&creditBand=good&termMonths=60`,
+      ]) {
+        const html = await (await get(path)).text();
+        expect(html, path).not.toMatch(/\/mo\b|\/mes\b| APR for /);
+      }
+      expect(await (await get(vehiclePath(vehicle!))).text()).toContain("We don&#x27;t publish financing rates yet.");
+    } finally {
+      await db.insertInto("dealSettings").values(saved).execute();
+      await db.destroy();
+      await untilStockWriteIsSeen();
+    }
   });
 
   it("answers 400 with a message per field, in the shopper's language", async () => {
@@ -170,7 +267,7 @@ describe("GET /api/vehicles/{id}/estimate", () => {
       termMonths: "Choose one of the terms offered.",
     });
     const es = (await (await get(`/api/vehicles/${vehicle!.id}/estimate?${bad}&locale=es`)).json()) as typeof body;
-    expect(es.error).toBe("Por favor, corrija los campos señalados.");
+    expect(es.error).toBe("Corrija los campos señalados.");
     expect(es.fieldErrors.creditBand).toBe("Elija uno de los niveles de crédito.");
   });
 

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { XMLParser } from "fast-xml-parser";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CONTACT_CONSENT_VERSION } from "~/shared/config/contact-consent";
 import { DEFAULT_DEAL_SETTINGS, type Estimate } from "~/shared/lib/deal-estimate";
 import { massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
@@ -80,7 +81,6 @@ const dealBody = (vehicleId: string, overrides: Record<string, unknown> = {}) =>
   lastName: "Pérez",
   email: "lucia.deal@example.com",
   phone: "(978) 555-0142",
-  consent: true,
   locale: "es",
   ...overrides,
 });
@@ -122,7 +122,9 @@ describe("the deal sheet", () => {
   let estimate: Estimate;
   const warrantyText = () => {
     const w = massachusettsWarranty(vehicle.price, vehicle.mileage);
-    return w ? `garantía del concesionario de ${w.days} días o ${w.miles.toLocaleString("en-US")} millas` : "no exige una garantía escrita";
+    return w
+      ? `garantía escrita del concesionario que cubre, con repuestos y mano de obra, cualquier defecto que afecte su uso o su seguridad, durante ${w.days} días o ${w.miles.toLocaleString("en-US")} millas, lo que ocurra primero`
+      : "no exige una garantía escrita";
   };
 
   it("stores a sheet (201 with its page's URL), with the estimate's own numbers, and mails staff, the CRM and the shopper", async () => {
@@ -152,7 +154,9 @@ describe("the deal sheet", () => {
     try {
       const row = await db.selectFrom("deals").selectAll().where("id", "=", dealId).executeTakeFirstOrThrow();
       expect(row.outTheDoorCents).toBe(Math.round(estimate.outTheDoor * 100));
-      expect(row.monthlyPaymentCents).toBe(Math.round(estimate.monthlyPayment * 100));
+      expect(row.monthlyPaymentCents).toBe(Math.round(estimate.monthlyPayment! * 100));
+      // The demo seed's example rates, marked as such (decision 092).
+      expect(row.ratesSource).toBe("demo");
       expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(row)).not.toContain(token);
     } finally {
@@ -179,7 +183,7 @@ describe("the deal sheet", () => {
     ] as const)
       expect(staff.parsed.text, label).toContain(`${label}: ${usd(amount)}`);
     expect(staff.parsed.text).toContain(
-      `Estimated monthly payment: ${usd(estimate.monthlyPayment)}/mo at 8.9% APR for 60 months with $2,000.00 down`,
+      `Estimated monthly payment: ${usd(estimate.monthlyPayment!)}/mo at 8.9% APR for 60 months with $2,000.00 down`,
     );
     expect(staff.parsed.text).toContain(`/podium?tab=deals&id=${dealId}`);
 
@@ -194,7 +198,7 @@ describe("the deal sheet", () => {
     const amounts = Object.fromEntries((buy.finance.amount as { "@type": string; "#text": string }[]).map((a) => [a["@type"], a["#text"]]));
     expect(amounts).toEqual({
       downpayment: "2000.00",
-      monthly: estimate.monthlyPayment.toFixed(2),
+      monthly: estimate.monthlyPayment!.toFixed(2),
       total: estimate.amountFinanced.toFixed(2),
     });
     expect(trade).toMatchObject({ "@interest": "trade-in", "@status": "used" });
@@ -202,9 +206,15 @@ describe("the deal sheet", () => {
     expect(prospect.customer.comments).toContain("Shopper's language: Spanish (es)");
 
     const shopper = mails.find((m) => recipients(m) === "lucia.deal@example.com")!;
-    expect(shopper.parsed.subject).toMatch(/^Su hoja de oferta: /);
+    // One word for the deal sheet in Spanish: "cotización" (language review B3); the year after the model (B1).
+    expect(shopper.parsed.subject).toBe(
+      `Su cotización: ${vehicle.make} ${vehicle.model}${vehicle.trim ? ` ${vehicle.trim}` : ""} ${vehicle.year}`,
+    );
     expect(shopper.parsed.html).toContain('lang="es-US"');
-    expect(shopper.parsed.text).toMatch(new RegExp(`Abrir su hoja de oferta: https?://[^/\\s]+${sheetPath}\\n`));
+    expect(shopper.parsed.text).toMatch(new RegExp(`Abrir su cotización: https?://[^/\\s]+${sheetPath}\\n`));
+    // What the dealer commits to, and what it does not (M2), in the mail as on the page.
+    expect(shopper.parsed.text).toContain("mantenemos el precio del vehículo, el cargo por documentación");
+    expect(shopper.parsed.text).toContain("depende de que revisemos el vehículo, su título y el saldo de su préstamo");
 
     const kinds = ((await (await owner.fetch("/api/admin/deals")).json()) as StaffDeal[])
       .find((d) => d.id === dealId)!
@@ -222,18 +232,20 @@ describe("the deal sheet", () => {
     const html = await res.text();
     expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"\/?>/);
     const text = pageText(html);
-    expect(text).toContain("Su hoja de oferta");
+    expect(text).toContain("Su cotización");
     expect(text).toContain("Preparada para Lucía Pérez");
     expect(text).toContain(vehicle.vin);
     const usd = (n: number) =>
       `${n < 0 ? "-" : ""}$${Math.abs(n).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     expect(text).toContain(`Precio final ${usd(estimate.outTheDoor)}`);
     expect(text).toContain(`Monto financiado ${usd(estimate.amountFinanced)}`);
-    expect(text).toContain(`${usd(estimate.monthlyPayment)}/mes`);
+    expect(text).toContain(`${usd(estimate.monthlyPayment!)}/mes`);
     expect(text).toContain("8.9%");
     // The statute's terms for its price and mileage (M.G.L. c. 90 §7N¼).
     expect(text).toContain(warrantyText());
-    expect(text).toMatch(/Estas cifras valen hasta el \d+ de \w+ de \d{4}\./);
+    expect(text).toMatch(/Estas cifras son válidas hasta el \d+ de \w+ de \d{4}\./);
+    expect(text).toContain("mantenemos el precio del vehículo");
+    expect(text).toContain("dependen de la aprobación del crédito");
     expect(text).toContain("(978) 555-0142");
     expect(html).not.toContain("lucia.deal@example.com");
     expect(html).toContain(`href="/deal/${sheetPath.split("/").at(-1)}/sheet.pdf"`);
@@ -253,14 +265,18 @@ describe("the deal sheet", () => {
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
     const text = pdfText(bytes);
     const usd = (n: number) => `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-    expect(text).toContain("Hoja de oferta");
+    expect(text).toContain("Cotización");
     expect(text).toContain(vehicle.vin);
     expect(text).toContain(`Precio final ${usd(estimate.outTheDoor)}`);
     expect(text).toContain(`Monto financiado ${usd(estimate.amountFinanced)}`);
-    expect(text).toContain(`${usd(estimate.monthlyPayment)}/mes`);
+    expect(text).toContain(`${usd(estimate.monthlyPayment!)}/mes`);
     expect(text).toContain(warrantyText());
-    expect(text).toMatch(/Estas cifras valen hasta el \d+ de \w+ de \d{4}\./);
-    expect((await get(`/deal/${"y".repeat(43)}/sheet.pdf`)).status).toBe(404);
+    expect(text).toMatch(/Estas cifras son válidas hasta el \d+ de \w+ de \d{4}\./);
+    expect(text).toContain("mantenemos el precio del vehículo");
+    // The file is named, and an unknown link answered, in the sheet's language (language review B8).
+    expect(res.headers.get("content-disposition")).toContain("cotizacion.pdf");
+    const unknown = await get(`/deal/${"y".repeat(43)}/sheet.pdf`);
+    expect(unknown.status).toBe(404);
   });
 
   it("keeps its numbers and its date when the vehicle's price changes afterwards", async () => {
@@ -315,19 +331,36 @@ describe("the deal sheet", () => {
 
     const [mail] = await exactly(1);
     expect(recipients(mail!)).toBe("lucia.deal@example.com");
-    expect(mail!.parsed.subject).toMatch(/^Su hoja de oferta revisada: /);
+    expect(mail!.parsed.subject).toMatch(/^Su cotización revisada: /);
+    // The earlier sheet is not taken back: it still holds until its date (H3, decision 093).
+    expect(mail!.parsed.text).toMatch(/Su cotización anterior sigue siendo válida hasta el \d+ de \w+ de \d{4}\./);
+    expect(mail!.parsed.text).not.toMatch(/ya no (aplica|es válida)/);
     const link = new URL(/(http:\/\/\S+\/es\/deal\/[A-Za-z0-9_-]{43})/.exec(mail!.parsed.text!)![1]!);
     expect(link.pathname).not.toBe(sheetPath);
     const newText = pageText(await (await get(link.pathname)).text());
     expect(newText).toContain("Versión 2");
     expect(newText).toContain("6.9%");
 
+    // While its date has not passed, the replaced sheet still shows its numbers, with a note.
+    const token = sheetPath.split("/").at(-1)!;
     const old = await get(sheetPath);
     expect(old.status).toBe(200);
     const oldText = pageText(await old.text());
-    expect(oldText).toContain("Esta hoja de oferta fue reemplazada");
-    expect(oldText).not.toContain(vehicle.vin);
-    expect((await get(`/deal/${sheetPath.split("/").at(-1)}/sheet.pdf`)).status).toBe(410);
+    expect(oldText).toContain("Después le enviamos por correo una cotización revisada. Las cifras de esta siguen siendo válidas hasta el");
+    expect(oldText).toContain(vehicle.vin);
+    expect((await get(`/deal/${token}/sheet.pdf`)).status).toBe(200);
+    // After its date it says only that it was replaced, in the shopper's language, page and PDF.
+    const { db } = openServerDatabase(server);
+    const { validUntil } = await db.selectFrom("deals").select("validUntil").where("id", "=", dealId).executeTakeFirstOrThrow();
+    await db.updateTable("deals").set({ validUntil: "2020-01-31" }).where("id", "=", dealId).execute();
+    const gone = pageText(await (await get(sheetPath)).text());
+    expect(gone).toContain("Esta cotización fue reemplazada");
+    expect(gone).not.toContain(vehicle.vin);
+    const pdfGone = await get(`/deal/${token}/sheet.pdf`);
+    expect(pdfGone.status).toBe(410);
+    expect(await pdfGone.text()).toContain("Esta cotización fue reemplazada por una más reciente.");
+    await db.updateTable("deals").set({ validUntil }).where("id", "=", dealId).execute();
+    await db.destroy();
     // The old version can be revised only once.
     expect(
       (
@@ -376,12 +409,54 @@ describe("the deal sheet", () => {
         expect(body, `${path} shows ${personal}`).not.toContain(personal);
       if (!path.endsWith(".data"))
         expect(pageText(body)).toContain(
-          path.startsWith("/es/") ? "El enlace de esta hoja de oferta venció" : "This deal sheet link has expired",
+          path.startsWith("/es/") ? "El enlace de esta cotización venció" : "This deal sheet link has expired",
         );
     }
     const pdf = await get(`/deal/${token}/sheet.pdf`);
     expect(pdf.status).toBe(410);
     expect(pdf.headers.get("content-type")).toMatch(/^text\/plain/);
+  });
+
+  it("refuses a revision that raises the price, a fee or a band's APR above what a held sheet promised (409 with the reason), however many race", async () => {
+    const current = ((await (await owner.fetch("/api/admin/deals")).json()) as StaffDeal[]).find(
+      (d) => d.dealGroupId === dealId && d.replacedById === null,
+    )!;
+    const numbers = { downPayment: 4000, tradeInValue: 5000, tradeInPayoff: 1000, termMonths: 48 };
+    // The review's case: $5,000 above the advertised price while the first sheet is held.
+    const raised = await owner.fetch(`/api/admin/deals/${current.id}/revisions`, {
+      method: "POST",
+      body: { ...numbers, creditBand: "good", price: estimate.price + 5_000 },
+    });
+    expect(raised.status).toBe(409);
+    const reason = ((await raised.json()) as { error: string }).error;
+    expect(reason).toMatch(
+      /^A deal sheet still held until \d{4}-\d{2}-\d{2} promised a vehicle price of \$[\d,]+\.\d{2}; a revision may not raise it/,
+    );
+    // The rate the first sheet gave the "good" band is held too.
+    const settings = (await (await owner.fetch("/api/admin/deal-settings")).json()) as { settings: typeof DEFAULT_DEAL_SETTINGS };
+    const higher = { ...settings.settings, aprByBand: { ...settings.settings.aprByBand, good: 12.5 } };
+    expect((await owner.fetch("/api/admin/deal-settings", { method: "PUT", body: higher })).status).toBe(200);
+    const rate = await owner.fetch(`/api/admin/deals/${current.id}/revisions`, {
+      method: "POST",
+      body: { ...numbers, creditBand: "good" },
+    });
+    expect(rate.status).toBe(409);
+    expect(((await rate.json()) as { error: string }).error).toContain("an APR for the good credit band of 8.9%");
+    // Refused revisions leave the current version current and send nothing.
+    expect(
+      ((await (await owner.fetch("/api/admin/deals")).json()) as StaffDeal[]).find((d) => d.id === current.id)!.replacedById,
+    ).toBeNull();
+    await sleep(500);
+    expect(smtp.mails).toHaveLength(0);
+
+    // Reserve, then check: of several revisions at once, one wins and the others are told the version was replaced.
+    const lower = { ...numbers, creditBand: "excellent", price: estimate.price - 100 };
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => owner.fetch(`/api/admin/deals/${current.id}/revisions`, { method: "POST", body: lower })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+    await exactly(1);
+    await owner.fetch("/api/admin/deal-settings", { method: "PUT", body: settings.settings });
   });
 
   it("holds for the owner's number of days (3 by default)", async () => {
@@ -458,15 +533,19 @@ describe("the deal sheet", () => {
       lastName: "Informe seu sobrenome",
       email: "Informe um e-mail válido",
       phone: "Informe um telefone válido",
-      consent: "Concorde para podermos enviar esta proposta",
     });
     expect(body.fieldErrors.downPayment).toBeTruthy();
     expect(body.fieldErrors.creditBand).toBeTruthy();
     expect(body.fieldErrors.termMonths).toBeTruthy();
-
-    const noConsent = await postJson("/api/deals", dealBody(vehicle.id, { consent: false, locale: "en" }));
-    expect(noConsent.status).toBe(400);
-    expect(((await noConsent.json()) as typeof body).fieldErrors).toEqual({ consent: "Please agree so we can send you this deal" });
+    // Consent to calls and texts is never a condition of the sheet (M7).
+    expect(body.fieldErrors.consent).toBeUndefined();
+    expect(body.fieldErrors.textConsent).toBeUndefined();
+    // Money is decimal digits with at most two decimals: hexadecimal, exponents and signs are refused (decision 090).
+    for (const bad of ["0x10", "1e1", "-5", "+5", "12.345"]) {
+      const money = await postJson("/api/deals", dealBody(vehicle.id, { downPayment: bad, locale: "en" }));
+      expect(money.status, bad).toBe(400);
+      expect(((await money.json()) as typeof body).fieldErrors.downPayment, bad).toBe("Enter an amount in dollars, 0 or more.");
+    }
 
     expect((await postJson("/api/deals", dealBody("00000000-0000-4000-8000-000000000000"))).status).toBe(404);
     const other = (await listed()).find((v) => v.id !== vehicle.id && v.status === "available")!;
@@ -482,7 +561,7 @@ describe("the deal sheet", () => {
     const page = await get(`/pt/deal?vehicle=${vehicle.id}&downPayment=1500&termMonths=72&creditBand=fair`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain("Enviem-me esta proposta");
+    expect(html).toContain("Quero receber esta proposta");
     expect(html).toMatch(/name="downPayment"[^>]*value="1500"|value="1500"[^>]*name="downPayment"/);
     expect((await get(`/deal?vehicle=00000000-0000-4000-8000-000000000000`)).status).toBe(404);
 
@@ -500,6 +579,7 @@ describe("the deal sheet", () => {
     });
     const action = `/pt/deal?vehicle=${vehicle.id}&downPayment=1500&tradeInValue=0&tradeInPayoff=0&creditBand=fair&termMonths=72`;
     expect(html).toContain(`action="${action.replace(/&/g, "&amp;")}"`);
+    form.set("email", "joao.deal@");
     const missing = await fetch(`${server.url}${action}`, {
       method: "POST",
       body: form,
@@ -509,10 +589,12 @@ describe("the deal sheet", () => {
     expect(missing.status).toBe(400);
     const again = await missing.text();
     // The page comes back with the message under the field and what was typed.
-    expect(again).toMatch(/id="deal-consent-error"[^>]*>Concorde para podermos enviar esta proposta</);
-    expect(again).toMatch(/name="email"[^>]*value="joao.deal@example.com"|value="joao.deal@example.com"[^>]*name="email"/);
+    expect(again).toMatch(/id="deal-email-error"[^>]*>Informe um e-mail válido</);
+    expect(again).toMatch(/name="email"[^>]*value="joao.deal@"|value="joao.deal@"[^>]*name="email"/);
 
-    form.set("consent", "true");
+    // The optional consent to calls and texts: ticked, it is stored with its wording's version, language and number (M7).
+    form.set("email", "joao.deal@example.com");
+    form.set("textConsent", "true");
     const sent = await fetch(`${server.url}${action}`, {
       method: "POST",
       body: form,
@@ -528,7 +610,41 @@ describe("the deal sheet", () => {
     const mails = await exactly(3);
     expect(mails.find((m) => recipients(m) === "joao.deal@example.com")!.parsed.subject).toMatch(/^Sua proposta: /);
     const pdf = pdfText(await (await get(`/deal/${location.split("/").at(-1)}/sheet.pdf`)).arrayBuffer());
-    expect(pdf).toContain("Proposta de negócio".normalize("NFC"));
+    expect(pdf).toContain("Proposta");
+    const { db } = openServerDatabase(server);
+    try {
+      const consent = await db
+        .selectFrom("contactConsents")
+        .innerJoin("customers", "customers.id", "contactConsents.customerId")
+        .select([
+          "contactConsents.wordingVersion",
+          "contactConsents.locale",
+          "contactConsents.phone",
+          "contactConsents.channels",
+          "contactConsents.leadType",
+          "contactConsents.clientAddress",
+        ])
+        .where("customers.email", "=", "joao.deal@example.com")
+        .executeTakeFirstOrThrow();
+      expect(consent).toEqual({
+        wordingVersion: CONTACT_CONSENT_VERSION,
+        locale: "pt",
+        phone: "+19785550199",
+        channels: "phone,text",
+        leadType: "deal",
+        clientAddress: expect.stringMatching(/^198\.51\.100\.\d+$/),
+      });
+      // Lucía did not tick it: no consent is recorded for her.
+      const none = await db
+        .selectFrom("contactConsents")
+        .innerJoin("customers", "customers.id", "contactConsents.customerId")
+        .select("contactConsents.id")
+        .where("customers.email", "=", "lucia.deal@example.com")
+        .execute();
+      expect(none).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it("is for owner and sales; finance and service get 403", async () => {

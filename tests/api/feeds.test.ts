@@ -216,7 +216,7 @@ describe("vehicle feeds for Google and Meta", () => {
     const { header, rows } = readTsv(await res.text());
     expect(header).toEqual([...GOOGLE_ADS_COLUMNS]);
     expect(header.join(",")).toBe(
-      "id,title,description,link,image_link,price,condition,brand,model,year,mileage,vin,google_product_category,store_code,vehicle_fulfillment,engine",
+      "id,title,description,link,image_link,price,condition,brand,model,trim,year,mileage,color,vin,google_product_category,store_code,vehicle_fulfillment,engine",
     );
     expect(rows).toHaveLength((await listed()).filter((v) => v.status === "available").length);
     expect(rows.map((r) => rowOf(header, r).vin)).not.toContain(pending.vin);
@@ -236,8 +236,10 @@ describe("vehicle feeds for Google and Meta", () => {
       condition: "used",
       brand: vehicle.make,
       model: vehicle.model,
+      trim: "EX-L",
       year: String(vehicle.year),
       mileage: `${vehicle.mileage} miles`,
+      color: vehicle.exteriorColor,
       vin: vehicle.vin,
       google_product_category: "916",
       store_code: "DEMO-FITCHBURG-01",

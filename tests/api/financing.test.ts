@@ -55,6 +55,7 @@ function coOwner(overrides: Record<string, unknown> = {}) {
     coOwnerMonthlyIncome: "900",
     coOwnerSignature: signature,
     coOwnerDriverLicense: licensePdf,
+    coOwnerCreditConsent: true,
     ...overrides,
   };
 }
@@ -360,26 +361,39 @@ describe("POST /financing (the form without JavaScript)", () => {
 });
 
 describe("retention", () => {
-  it("purges applications older than the retention period, rows and files, at start", async () => {
-    const res = await submit(application());
-    const oldId = (await res.json()).id;
-    const keep = await submit(application());
-    const keepId = (await keep.json()).id;
+  it("purges applications 25 months after the later of submission and the action taken (Regulation B), rows and files, at start", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push(((await (await submit(application())).json()) as { id: string }).id);
+    const [oldId, twoYearsId, decidedLaterId, keepId] = ids as [string, string, string, string];
     await server.stop();
     const { db } = openServerDatabase(server);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    // Submitted 800 days ago, never decided: more than 25 months, purged.
     await db
       .updateTable("financingApplications")
-      .set({ createdAt: new Date(Date.now() - 731 * 86_400_000).toISOString() })
+      .set({ createdAt: daysAgo(800) })
       .where("id", "=", oldId)
+      .execute();
+    // 731 days: purged under the old 730-day rule, kept now (25 months is at least 760 days).
+    await db
+      .updateTable("financingApplications")
+      .set({ createdAt: daysAgo(731) })
+      .where("id", "=", twoYearsId)
+      .execute();
+    // Submitted 800 days ago but declined 100 days ago: 25 months run from the decision.
+    await db
+      .updateTable("financingApplications")
+      .set({ createdAt: daysAgo(800), creditDecision: "declined", actionTakenAt: daysAgo(100) })
+      .where("id", "=", decidedLaterId)
       .execute();
     await db.destroy();
     expect(privateFiles().some((f) => f.startsWith(oldId))).toBe(true);
     server = await startTestServer({ dataDir: server.dataDir });
     const { db: after } = openServerDatabase(server);
-    const ids = (await after.selectFrom("financingApplications").select("id").execute()).map((r) => r.id);
+    const left = (await after.selectFrom("financingApplications").select("id").execute()).map((r) => r.id);
     await after.destroy();
-    expect(ids).not.toContain(oldId);
-    expect(ids).toContain(keepId);
+    expect(left).not.toContain(oldId);
+    expect(left).toEqual(expect.arrayContaining([twoYearsId, decidedLaterId, keepId]));
     expect(privateFiles().some((f) => f.startsWith(oldId))).toBe(false);
     expect(privateFiles().some((f) => f.startsWith(keepId))).toBe(true);
   });

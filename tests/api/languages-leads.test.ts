@@ -10,6 +10,8 @@ import { mail as ptMail } from "~/shared/i18n/pt/mail";
 import { en } from "~/shared/i18n/en";
 import { es } from "~/shared/i18n/es";
 import { pt } from "~/shared/i18n/pt";
+import { financingPdf as enPdf } from "~/shared/i18n/en/financing-pdf";
+import { financingPdf as ptPdf } from "~/shared/i18n/pt/financing-pdf";
 import type { Service } from "~/shared/types/service";
 import { upcomingDateFor } from "../support/booking-dates";
 import { financingApplicationBody, parseIcs, recipients, sleep } from "../support/lead-delivery-helpers";
@@ -189,16 +191,16 @@ describe("leads in the shopper's language", () => {
     const copy = await fetch(`${server.url}/api/financing/${id}/pdf`, { headers: { cookie } });
     expect(copy.status).toBe(200);
     const shopperText = pdfText(await copy.arrayBuffer());
-    expect(shopperText).toContain(pt.financing.pdf.title);
-    expect(shopperText).toContain(pt.financing.pdf.applicant);
-    expect(shopperText).toContain(pt.financing.pdf.pageOf(1, 2));
-    expect(shopperText).not.toContain(en.financing.pdf.title);
+    expect(shopperText).toContain(ptPdf.title);
+    expect(shopperText).toContain(ptPdf.applicant);
+    expect(shopperText).toContain(ptPdf.pageOf(1, 2));
+    expect(shopperText).not.toContain(enPdf.title);
 
     const staffCopy = await staff.fetch(`/api/admin/financing/${id}/pdf`);
     expect(staffCopy.status).toBe(200);
     const staffText = pdfText(await staffCopy.arrayBuffer());
-    expect(staffText).toContain(en.financing.pdf.title);
-    expect(staffText).not.toContain(pt.financing.pdf.title);
+    expect(staffText).toContain(enPdf.title);
+    expect(staffText).not.toContain(ptPdf.title);
 
     const listed = (await (await staff.fetch("/api/admin/financing")).json()) as { id: string; locale: string }[];
     expect(listed.find((a) => a.id === id)?.locale).toBe("pt");

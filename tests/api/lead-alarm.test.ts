@@ -177,8 +177,8 @@ describe("the after-hours reply", () => {
       1,
     );
     expect(reply).toBeDefined();
-    expect(reply!.parsed.subject).toContain("Ahora estamos cerrados");
-    expect(reply!.parsed.text).toContain("Abrimos el lunes, 20 de enero a las 8:30 a. m.");
+    expect(reply!.parsed.subject).toContain("En este momento estamos cerrados; le responderemos en cuanto abramos");
+    expect(reply!.parsed.text).toContain("Abrimos el lunes 20 de enero a las 8:30 a. m. y le responderemos en cuanto abramos.");
     expect(reply!.parsed.text).toContain("Gracias, Lucía");
     expect(reply!.parsed.html).toContain('lang="es-US"');
     const lead = await leadOf("lucia.noche@example.com");

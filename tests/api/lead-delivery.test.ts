@@ -150,7 +150,7 @@ describe("lead delivery through SMTP", () => {
     expect(staff.parsed.html).toContain('href="mailto:jane.doe@example.com"');
     expect(staff.parsed.text).toContain("Stock #: F1234");
     expect(staff.parsed.text).toContain("Mileage: 42,000 mi");
-    expect(staff.parsed.text).toContain("Price: $18,995");
+    expect(staff.parsed.text).toContain("Advertised price: $18,995");
     expect(staff.parsed.html).toMatch(/href="http[^"]+\/used-2019-honda-civic-fitchburg-ma-01430-[^"]+"/);
     const messageId = (await outboxRows(server)).find((r) => r.kind === "contact-staff")!.relatedId;
     expect(staff.parsed.text).toContain(`/podium?tab=messages&id=${messageId}`);
@@ -173,8 +173,9 @@ describe("lead delivery through SMTP", () => {
     expect(buy.price).toMatchObject({ "#text": String(vehicle.price), "@type": "asking" });
     expect(buy.odometer).toMatchObject({ "#text": String(vehicle.mileage), "@units": "mi" });
     expect(buy.comments).toMatch(/^Vehicle page: http\S+\/used-2019-honda-civic-fitchburg-ma-01430-/);
-    // The form's trade-in checkbox becomes the trade-in vehicle.
-    expect(trade).toMatchObject({ "@interest": "trade-in", "@status": "used" });
+    // The form's trade-in checkbox names no vehicle: it goes in the comments, never as a blank vehicle (L3).
+    expect(trade).toBeUndefined();
+    expect(prospect.customer.comments).toContain("Trade-in: The shopper has a trade-in; ask for its details.");
     expect(prospect.customer.comments).toMatch(/^Shopper's language: English \(en\)/);
     expect(prospect.customer.contact.email).toBe("jane.doe@example.com");
     expect(prospect.customer.contact.name.map((n: Record<string, string>) => n["#text"])).toEqual(["Jane", "Doe"]);
@@ -218,7 +219,7 @@ describe("lead delivery through SMTP", () => {
     expect(staff.parsed.text).toContain(`/podium?tab=financing&id=${id}`);
     expect(staff.parsed.html).toContain('href="tel:+19785550100"');
     expect(staff.parsed.html).toContain('href="mailto:jane@example.com"');
-    for (const line of [`VIN: ${vehicle.vin}`, "Stock #: F1234", "Mileage: 42,000 mi", "Price: $18,995", "Down payment: $2,500"])
+    for (const line of [`VIN: ${vehicle.vin}`, "Stock #: F1234", "Mileage: 42,000 mi", "Advertised price: $18,995", "Down payment: $2,500"])
       expect(staff.parsed.text).toContain(line);
     expect(staff.parsed.text).toContain("Trade-in: 2012 Toyota Corolla, 120k miles");
     const adf = mails.find((m) => recipients(m) === ADF_TO)!;
@@ -227,11 +228,14 @@ describe("lead delivery through SMTP", () => {
     const [buy, trade] = prospect.vehicle;
     expect(buy).toMatchObject({ vin: vehicle.vin, stock: "F1234" });
     expect(buy.finance).toMatchObject({ method: "finance", amount: { "#text": "2500", "@type": "downpayment", "@currency": "USD" } });
-    expect(trade).toMatchObject({ "@interest": "trade-in", comments: "2012 Toyota Corolla, 120k miles" });
+    // Described only in words: in the comments, not as a blank vehicle (L3).
+    expect(trade).toBeUndefined();
+    expect(prospect.customer.comments).toContain("Trade-in: 2012 Toyota Corolla, 120k miles");
     expect(prospect.customer.contact.address).toMatchObject({ street: { "#text": "12 Main Street" }, city: "Fitchburg", regioncode: "MA" });
     expect(prospect.customer.comments).toMatch(/^Shopper's language: Spanish \(es\)/);
     const receipt0 = mails.find((m) => recipients(m) === "jane@example.com")!;
-    expect(receipt0.parsed.text).toContain(`Vehículo: ${vehicle.year} ${vehicle.make} ${vehicle.model}`);
+    // The shopper's language names the vehicle its own way (language review B1).
+    expect(receipt0.parsed.text).toContain(`Vehículo: ${vehicle.make} ${vehicle.model} ${vehicle.year}`);
     expect(receipt0.parsed.replyTo?.text).toBe("sales@example.com");
     const { db } = openServerDatabase(server);
     const row = await db.selectFrom("financingApplications").select("vehicleId").where("id", "=", id).executeTakeFirstOrThrow();

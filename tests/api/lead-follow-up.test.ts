@@ -196,6 +196,18 @@ describe("lead status and each lead's mails", () => {
     for (const secret of [SSN, "123456789", "textBody", "htmlBody", "text_body", "data:image"]) expect(outbox).not.toContain(secret);
 
     expect(await outboxRowsFor(server, app.id)).toHaveLength(3);
+    // Regulation B keeps it 25 months (decision 095): refused until then, with the date it may go.
+    const early = await call(owner, `/api/admin/financing/${app.id}`, { method: "DELETE" });
+    expect(early.status).toBe(409);
+    expect(((await early.json()) as { error: string }).error).toMatch(/25 months .* it can be deleted from \d{4}-\d{2}-\d{2}/);
+    expect(await outboxRowsFor(server, app.id)).toHaveLength(3);
+    const { db } = openServerDatabase(server);
+    await db
+      .updateTable("financingApplications")
+      .set({ createdAt: new Date(Date.now() - 800 * 86_400_000).toISOString() })
+      .where("id", "=", app.id)
+      .execute();
+    await db.destroy();
     expect((await call(owner, `/api/admin/financing/${app.id}`, { method: "DELETE" })).status).toBe(204);
     expect(await outboxRowsFor(server, app.id)).toEqual([]);
   }, 120_000);
@@ -319,7 +331,8 @@ describe("retention purge", () => {
     let server = await startTestServer();
     const dataDir = server.dataDir;
     await server.stop();
-    const old = await insertApplication(server, { createdAt: new Date(Date.now() - 40 * 86_400_000).toISOString() });
+    // Past Regulation B's 25 months (decision 095): 800 days since it was submitted, no action recorded.
+    const old = await insertApplication(server, { createdAt: new Date(Date.now() - 800 * 86_400_000).toISOString() });
     const young = await insertApplication(server);
     const mail = (relatedId: string) => ({
       kind: "financing-staff",
@@ -330,7 +343,7 @@ describe("retention purge", () => {
       relatedId,
     });
     await withDb(server, (db) => enqueueMails(db, [mail(old.id), mail(young.id)]));
-    server = await startTestServer({ dataDir, env: { FINANCING_RETENTION_DAYS: "30" } });
+    server = await startTestServer({ dataDir });
     try {
       expect(await outboxRowsFor(server, old.id)).toEqual([]);
       expect(await outboxRowsFor(server, young.id)).toHaveLength(1);

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessProfile } from "~/shared/config/business-profile";
+import { privacyPage as en } from "~/shared/i18n/en/privacy-page";
+import { privacyPage as es } from "~/shared/i18n/es/privacy-page";
+import { privacyPage as pt } from "~/shared/i18n/pt/privacy-page";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 describe("privacy notice", () => {
@@ -30,5 +33,28 @@ describe("privacy notice", () => {
       expect(html, path).toMatch(/<a[^>]+href="\/privacy"[^>]*>Privacy Notice<\/a>/);
     }
     expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toContain("/privacy</loc>");
+  });
+
+  it("says in every language how long financing applications are kept, what consent records hold and how to stop contact (decisions 094, 095)", async () => {
+    const unescape = (html: string) =>
+      html
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, "&");
+    for (const [path, m, words] of [
+      ["/privacy", en, ["25 months", "12 CFR 1002.12(b)", "We cannot delete it earlier", "postal address", "never a condition"]],
+      ["/es/privacy", es, ["25 meses", "12 CFR 1002.12(b)", "No podemos eliminarla antes", "dirección postal", "nunca es una condición"]],
+      ["/pt/privacy", pt, ["25 meses", "12 CFR 1002.12(b)", "Não podemos excluí-la antes", "endereço postal", "nunca é condição"]],
+    ] as const) {
+      const html = unescape(await (await fetch(`${server.url}${path}`)).text());
+      expect(html, path).toContain(m.glba.retention);
+      expect(html, path).toContain(m.glba.formerCustomers);
+      expect(html, path).toContain(m.website.contactChoices);
+      for (const word of words) expect(html, `${path}: ${word}`).toContain(word);
+      // The old promise of an unnamed "retention period", and of no other companies' cookies, is gone.
+      expect(html, path).not.toMatch(
+        /retention period our records policy|cookies of other companies|período de conservación que fija|cookies de outras empresas/,
+      );
+    }
   });
 });

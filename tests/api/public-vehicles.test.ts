@@ -51,16 +51,7 @@ const PUBLIC_KEYS = [
   "year",
 ];
 /** The lot's bookkeeping: staff see it, shoppers never do. */
-const INTERNAL_KEYS = [
-  "dateInStock",
-  "soldAt",
-  "warrantyType",
-  "warrantySystems",
-  "warrantyDuration",
-  "manufacturerWarrantyApplies",
-  "createdAt",
-  "updatedAt",
-];
+const INTERNAL_KEYS = ["dateInStock", "soldAt", "warrantyType", "warrantyTerms", "manufacturerWarrantyApplies", "createdAt", "updatedAt"];
 
 const get = (path: string) => fetch(`${server.url}${path}`, { redirect: "manual" });
 const listed = async () => (await (await get("/api/vehicles")).json()) as Record<string, unknown>[];

@@ -267,6 +267,18 @@ describe("the staff API (/api/admin)", () => {
         .toString(),
     ).toBe("%PDF-");
 
+    // Kept 25 months after the action taken (Regulation B, decision 095): refused with the reason, files kept.
+    const early = await req(admin, `/api/admin/financing/${id}`, { method: "DELETE" });
+    expect(early.status).toBe(409);
+    expect(((await early.json()) as { error: string }).error).toContain("Regulation B (12 CFR 1002.12(b))");
+    for (const file of files) expect(fs.existsSync(file), file).toBe(true);
+    // Declined 26 months ago: the retention has run, staff may delete it.
+    const decided = await req(admin, `/api/admin/financing/${id}/decision`, { method: "PATCH", body: { decision: "declined" } });
+    expect(decided.status).toBe(200);
+    const { db: aged } = openServerDatabase(server);
+    const longAgo = new Date(Date.now() - 800 * 86_400_000).toISOString();
+    await aged.updateTable("financingApplications").set({ createdAt: longAgo, actionTakenAt: longAgo }).where("id", "=", id).execute();
+    await aged.destroy();
     expect((await req(admin, `/api/admin/financing/${id}`, { method: "DELETE" })).status).toBe(204);
     for (const file of files) expect(fs.existsSync(file), file).toBe(false);
     expect((await req(admin, `/api/admin/financing/${id}`)).status).toBe(404);
@@ -275,7 +287,9 @@ describe("the staff API (/api/admin)", () => {
     ).entries;
     const actions = audit.filter((a) => a.entityId === id).map((a) => a.action);
     expect(audit.filter((a) => a.entityId === id).every((a) => a.actor === DEMO_OWNER.email)).toBe(true);
-    expect(actions).toEqual(expect.arrayContaining(["view", "reveal-ssn", "view-signature", "download-pdf", "delete"]));
+    expect(actions).toEqual(
+      expect.arrayContaining(["view", "reveal-ssn", "view-signature", "download-pdf", "decision-declined", "delete"]),
+    );
     expect(JSON.stringify(audit)).not.toContain("123-45-6789");
   });
 

@@ -5,6 +5,7 @@ import { XMLParser } from "fast-xml-parser";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createVinDecoder } from "~/features/vehicles/vin-decoder.server";
+import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
 import { adfDtdErrors } from "../support/adf-dtd";
 import { recipients, subjects } from "../support/lead-delivery-helpers";
 import { forgetMailsOnceSent, openServerDatabase, untilOutboxSettled } from "../support/server-database";
@@ -169,7 +170,8 @@ describe("trade-in appraisals", () => {
     expect(adfDtdErrors(adf.parsed.text!)).toBe("");
     const prospect = parseAdf(adf.parsed.text!);
     expect(prospect.vehicle).toHaveLength(1);
-    expect(prospect.vehicle[0]).toMatchObject({ "@interest": "trade-in", "@status": "used", year: "2003", model: "Accord", vin: VIN });
+    // A standalone appraisal is the shopper's car to sell (L3): interest="sell".
+    expect(prospect.vehicle[0]).toMatchObject({ "@interest": "sell", "@status": "used", year: "2003", model: "Accord", vin: VIN });
     expect(prospect.vehicle[0].odometer["#text"]).toBe("142500");
     // The CRM gets the staff link to the request, never a photo's public address (review L-3).
     expect(prospect.vehicle[0].imagetag).toBeUndefined();
@@ -212,17 +214,20 @@ describe("trade-in appraisals", () => {
       vin: "Ingrese un VIN de 17 caracteres o déjelo vacío",
       mileage: "Ingrese el millaje como número entero",
       zip: "Ingrese un código postal de 5 dígitos",
-      "condition.accidents": "Ingrese el número de accidentes (0 si ninguno)",
+      "condition.accidents": "Ingrese el número de accidentes (0 si no ha tenido ninguno)",
       "condition.tires": "Elija el estado de las llantas",
       "condition.keys": "Ingrese el número de llaves",
       "condition.titleStatus": "Elija el estado del título",
       photos: "Agregue hasta 10 fotos (JPEG, PNG o WebP)",
-      firstName: "El nombre es obligatorio",
-      lastName: "El apellido es obligatorio",
-      email: "Se requiere un correo electrónico válido",
-      phone: "Se requiere un número de teléfono válido",
-      consent: "Acepte para que podamos enviarle una oferta",
+      // One pattern per language across the forms (language review B11).
+      firstName: "Ingrese su nombre",
+      lastName: "Ingrese su apellido",
+      email: "Ingrese un correo electrónico válido",
+      phone: "Ingrese un número de teléfono válido",
     });
+    // Consent to calls and texts is optional and never a condition of the offer (M7).
+    expect(body.fieldErrors.consent).toBeUndefined();
+    expect(body.fieldErrors.textConsent).toBeUndefined();
 
     // Without a VIN the shopper names the car (English by default).
     const noCar = await postJson(server, "/api/trade-ins", tradeInBody({ vin: "", locale: undefined }));
@@ -307,6 +312,16 @@ describe("trade-in appraisals", () => {
     expect(((await refused.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
       high: "High must be at least the low end",
     });
+    // Decimal digits only (decision 090): hexadecimal and exponents are not money.
+    const exotic = await owner.fetch(`/api/admin/trade-ins/${tradeInId}/offer`, {
+      method: "POST",
+      body: { low: "0x10", high: "1e4", validDays: 7 },
+    });
+    expect(exotic.status).toBe(400);
+    expect(((await exotic.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+      low: "Low must be a whole number of dollars",
+      high: "High must be a whole number of dollars",
+    });
     expect(
       (await owner.fetch(`/api/admin/trade-ins/${crypto.randomUUID()}/offer`, { method: "POST", body: { low: 1, high: 2, validDays: 1 } }))
         .status,
@@ -319,10 +334,17 @@ describe("trade-in appraisals", () => {
     expect(res.status).toBe(200);
     const [mail] = await exactly(server, smtp, 1);
     expect(recipients(mail!)).toBe("lucia.perez@example.com");
-    expect(mail!.parsed.subject).toMatch(/^Su oferta por su vehículo: 2003 Honda Accord/i);
-    expect(mail!.parsed.text).toContain("Le podemos ofrecer $4,200 – $5,100 por su");
+    // The dealer's offer is "nuestra oferta", never "su oferta"; the vehicle's year after its name (language review B1, B4, B5).
+    expect(mail!.parsed.subject).toMatch(/^Nuestra oferta por su carro: Honda Accord .*2003$/i);
+    expect(mail!.parsed.text).toContain("Le podemos ofrecer entre $4,200 y $5,100 por su Honda Accord");
+    expect(mail!.parsed.text).toMatch(/Esta oferta es válida hasta el \d+ de \w+ de \d{4}\./);
+    // The offer's conditions, in the mail as on the page (M3).
+    const m = tradeInMessagesFor("es").offer;
+    for (const condition of m.conditions) {
+      expect(mail!.parsed.text).toContain(condition);
+    }
     expect(mail!.parsed.text).toContain("Subject to the payoff letter.");
-    const link = /Ver su oferta: (http:\/\/\S+)/.exec(mail!.parsed.text!)![1]!;
+    const link = /Ver nuestra oferta: (http:\/\/\S+)/.exec(mail!.parsed.text!)![1]!;
     const url = new URL(link);
     expect(url.pathname).toMatch(/^\/es\/trade-in\/offer\/[A-Za-z0-9_-]{43}$/);
     const token = url.pathname.split("/").at(-1)!;
@@ -343,8 +365,9 @@ describe("trade-in appraisals", () => {
     // Never kept by a browser's or a shared cache (review L-4).
     expect(page.headers.get("cache-control")).toBe("private, no-store");
     const html = await page.text();
-    expect(html).toContain("Su oferta por su vehículo");
+    expect(html).toContain("Nuestra oferta por su carro");
     expect(html).toContain("$4,200 – $5,100");
+    for (const condition of m.conditions) expect(html.replace(/&#x27;/g, "'")).toContain(condition);
     expect(html).toContain("Subject to the payoff letter.");
     // The estimate gets the low end until the shopper changes it.
     const estimateForm = /<form[^>]*>/.exec(html.slice(html.indexOf('action="/es/inventory"') - 200))![0];

@@ -90,7 +90,7 @@ describe("first-load JavaScript of the public pages", () => {
     expect(shared).not.toContain("Send a new offer");
     // The deal sheet's text (its form, its page, the staff tab's) stays in those pages' chunks too.
     expect(shared).not.toContain("These numbers hold until");
-    expect(shared).not.toContain("Estas cifras valen hasta");
+    expect(shared).not.toContain("Estas cifras son válidas hasta");
     expect(shared).not.toContain("Revise and send");
   });
 

@@ -52,7 +52,7 @@ describe("the out-the-door estimate", () => {
 
     await page.getByLabel("Pago inicial ($)").fill("1000");
     await page.getByLabel("Valor de su vehículo en parte de pago ($)").fill("3000");
-    await page.getByLabel("Saldo pendiente de ese vehículo ($)").fill("4500");
+    await page.getByLabel("Saldo del préstamo de su vehículo ($)").fill("4500");
     await page.getByLabel("Su crédito").selectOption("fair");
     await page.getByLabel("Plazo").selectOption("48");
     await Promise.all([page.waitForURL(/downPayment=1000/), page.getByRole("button", { name: "Actualizar estimado" }).click()]);
@@ -66,8 +66,10 @@ describe("the out-the-door estimate", () => {
     expect(text).toContain(dollars(e.salesTax));
     expect(text).toContain(dollars(e.outTheDoor));
     expect(await page.getByTestId("monthly-payment").textContent()).toBe(`${dollars(e.monthlyPayment)}/mes`);
-    // Regulation Z: the payment never shows without its APR, term and down payment.
-    expect(await page.getByTestId("payment-terms").textContent()).toBe(`con una APR de ${e.apr}% a 48 meses y $1,000.00 de pago inicial`);
+    // Regulation Z: the payment never shows without its APR, term and down payment; the APR named in words (language review B7).
+    expect(await page.getByTestId("payment-terms").textContent()).toBe(
+      `con una tasa de porcentaje anual (APR) de ${e.apr}% a 48 meses y $1,000.00 de pago inicial`,
+    );
     const violations = await seriousAxeViolationsWithoutJs(browser, page);
     expect(violations, describeViolations(violations)).toEqual([]);
 
@@ -75,7 +77,7 @@ describe("the out-the-door estimate", () => {
     await page.getByLabel("Pago inicial ($)").fill("-5");
     await Promise.all([page.waitForURL(/downPayment=-5/), page.getByRole("button", { name: "Actualizar estimado" }).click()]);
     expect(await page.getByLabel("Pago inicial ($)").getAttribute("aria-invalid")).toBe("true");
-    expect(await page.getByTestId("estimate").textContent()).toContain("Escriba una cantidad en dólares, 0 o más.");
+    expect(await page.getByTestId("estimate").textContent()).toContain("Ingrese una cantidad en dólares, 0 o más.");
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { openServerDatabase } from "../support/server-database";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
@@ -53,18 +54,22 @@ describe("the deal sheet", () => {
     const formViolations = await seriousAxeViolations(page);
     expect(formViolations, describeViolations(formViolations)).toEqual([]);
 
-    // Without consent: the field says so.
+    // A wrong e-mail: the field says so.
     await page.getByLabel("First name", { exact: true }).fill("Maya");
     await page.getByLabel("Last name", { exact: true }).fill("Chen");
-    await page.getByLabel("E-mail", { exact: true }).fill("maya.deal@example.com");
+    await page.getByLabel("E-mail", { exact: true }).fill("maya.deal@");
     await page.getByLabel("Phone", { exact: true }).fill("978-555-0177");
     await page.getByRole("button", { name: "Send me this deal" }).click();
-    await page.getByText("Please agree so we can send you this deal").waitFor();
+    await page.getByText("Please enter a valid e-mail address").waitFor();
     const errorViolations = await seriousAxeViolations(page);
     expect(errorViolations, describeViolations(errorViolations)).toEqual([]);
-    expect(await page.getByLabel("E-mail", { exact: true }).inputValue()).toBe("maya.deal@example.com");
+    expect(await page.getByLabel("Phone", { exact: true }).inputValue()).toBe("978-555-0177");
+    await page.getByLabel("E-mail", { exact: true }).fill("maya.deal@example.com");
 
-    await page.getByLabel(/I agree that the dealership may contact me/).check();
+    // The consent to calls and texts is its own optional box, unticked, naming the dealership (decision 094).
+    const consent = page.getByLabel(/may call me and send me text messages .* not a condition of buying anything/);
+    expect(await consent.isChecked()).toBe(false);
+    await consent.check();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByRole("button", { name: "Send me this deal" }).click();
     await page.getByRole("heading", { level: 1, name: "Your deal sheet" }).waitFor();
@@ -105,6 +110,15 @@ describe("the deal sheet", () => {
     await shopper.page.goto(newLink.pathname);
     await shopper.page.getByText("Version 2").waitFor();
     expect(await shopper.page.getByTestId("deal-payment").textContent()).toContain("$2,500.00 down");
+    // The earlier sheet still holds until its date (decision 093), with a note that a newer one was mailed.
+    await shopper.page.goto(oldLink.pathname);
+    await shopper.page.getByTestId("deal-held").waitFor();
+    const heldViolations = await seriousAxeViolations(shopper.page);
+    expect(heldViolations, describeViolations(heldViolations)).toEqual([]);
+    // After its date it says only that it was replaced.
+    const { db } = openServerDatabase(server);
+    await db.updateTable("deals").set({ validUntil: "2020-01-31" }).where("replacedById", "is not", null).execute();
+    await db.destroy();
     await shopper.page.goto(oldLink.pathname);
     await shopper.page.getByTestId("deal-replaced").waitFor();
     const replacedViolations = await seriousAxeViolations(shopper.page);

@@ -190,6 +190,8 @@ describe("financing application in Chromium", () => {
       "Co-owner monthly income is required",
       "Co-owner signature is required",
       "Co-owner driver's license is required",
+      // Each applicant authorizes their own credit report (decision 097).
+      "The co-applicant must authorize their own credit check",
     ]) {
       await page.getByText(message, { exact: true }).waitFor();
     }
@@ -251,6 +253,7 @@ describe("financing application in Chromium", () => {
       .getByLabel("Co-Owner Driver's License")
       .setInputFiles({ name: "license.pdf", mimeType: "application/pdf", buffer: licensePdf });
     await page.getByText("PDF selected: license.pdf").waitFor();
+    await page.getByLabel(/I, the co-applicant, authorize .* to obtain my credit report/).check();
 
     await page.getByRole("button", { name: "Submit Application" }).click();
     await page.getByRole("heading", { name: "Application Submitted!" }).waitFor();

@@ -12,6 +12,7 @@ import { businessProfile } from "~/shared/config/business-profile";
 import { es } from "~/shared/i18n/es";
 import { LANGUAGE_SUGGESTIONS } from "~/shared/i18n/language-suggestion";
 import { pt } from "~/shared/i18n/pt";
+import { financingPdf as ptPdf } from "~/shared/i18n/pt/financing-pdf";
 import type { Service } from "~/shared/types/service";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { upcomingDateFor } from "../support/booking-dates";
@@ -250,8 +251,8 @@ describe("the shopper's journey in Portuguese (phone)", () => {
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pt-pdf-")), "copy.pdf");
       await download.saveAs(file);
       const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();
-      expect(text).toContain(pt.financing.pdf.title);
-      expect(text).toContain(pt.financing.pdf.applicant);
+      expect(text).toContain(ptPdf.title);
+      expect(text).toContain(ptPdf.applicant);
       expect(text).toContain("João Silva");
       expect(text).toContain("***-**-6789");
     } finally {

@@ -111,6 +111,21 @@ describe("running the lot in the dashboard", () => {
     await dialog.getByRole("button", { name: "Save Vehicle" }).click();
     await dialog.getByText(/requires a written dealer warranty of at least 90 days or 3,750 miles/).waitFor();
     await warranty.selectOption("dealer");
+    // Shorter terms than the statute's for its band are refused by the server, on the field (H1, decision 091).
+    await dialog.getByLabel("Our own terms (at least the statute's; more is allowed)").check();
+    await dialog.getByLabel("Days", { exact: true }).fill("7");
+    await dialog.getByLabel("Miles (blank: no mile limit)").fill("100");
+    await dialog.getByRole("button", { name: "Save Vehicle" }).click();
+    await dialog
+      .getByText("Massachusetts law (M.G.L. c. 90 §7N¼) requires at least 90 days on this vehicle; you may give more, never less")
+      .waitFor();
+    expect(await dialog.getByLabel("Days", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    const termsAxe = await seriousAxeViolations(page);
+    expect(termsAxe, describeViolations(termsAxe)).toEqual([]);
+    // More than the statute is allowed: 120 days, no mile limit, the engine too.
+    await dialog.getByLabel("Days", { exact: true }).fill("120");
+    await dialog.getByLabel("Miles (blank: no mile limit)").fill("");
+    await dialog.getByLabel("Engine", { exact: true }).check();
     await dialog.getByLabel(/Manufacturer's warranty still applies/).check();
     await dialog.getByRole("button", { name: "Save Vehicle" }).click();
     await page.getByText("Vehicle updated successfully").waitFor();

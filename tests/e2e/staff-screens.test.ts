@@ -289,6 +289,17 @@ describe("staff dashboard at /podium", () => {
 
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
+    // Regulation B keeps it 25 months (decision 095): the list says until when, and an early delete is refused with the reason.
+    await page.getByText("Kept until 2028-12-20 (Regulation B: 25 months after the action taken)").waitFor();
+    await page.getByRole("button", { name: "Delete application from Ana Silva" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await toast().filter({ hasText: "it can be deleted from 2028-12-20" }).waitFor();
+    await page.getByText("Ana Silva").waitFor();
+    // Submitted (and decided) long ago: the retention has run, and staff may delete it.
+    const { db } = openDatabase(server.dataDir);
+    await db.updateTable("financingApplications").set({ createdAt: "2024-01-02T12:00:00.000Z" }).where("id", "=", applicationId).execute();
+    await db.destroy();
+    await page.goto("/podium?tab=financing");
     await page.getByRole("button", { name: "Delete application from Ana Silva" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await toast().filter({ hasText: "Financing application has been successfully deleted." }).waitFor();

@@ -60,7 +60,8 @@ describe("trade-in appraisal", () => {
     await page.getByLabel("Last Name", { exact: true }).fill("Chen");
     await page.getByLabel("Email", { exact: true }).fill("maya.chen@example.com");
     await page.getByLabel("Phone", { exact: true }).fill("978-555-0177");
-    await page.getByLabel(/I agree that the dealership may contact me/).check();
+    // The consent to calls and texts is optional (decision 094): left unticked, the request still goes.
+    expect(await page.getByLabel(/may call me and send me text messages/).isChecked()).toBe(false);
     // Nothing on the phone's page is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const posts: string[] = [];
@@ -101,7 +102,8 @@ describe("trade-in appraisal", () => {
     await page.getByLabel("Apellido", { exact: true }).fill("Ortiz");
     await page.getByLabel("Correo electrónico", { exact: true }).fill("lucia.ortiz@example.com");
     await page.getByLabel("Teléfono", { exact: true }).fill("978-555-0188");
-    await page.getByLabel(/concesionario/).check();
+    // Ticked without JavaScript too: the box names the dealership and says it is not a condition of buying.
+    await page.getByLabel(/no es una condición para comprar nada/).check();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByRole("button", { name: es.submit }).click();
     await page.getByText(es.sent.title).waitFor();

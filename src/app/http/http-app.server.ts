@@ -16,7 +16,13 @@ import { precompressedAssets } from "~/server/http/precompressed-assets.server";
 import { staticHeaders } from "~/server/http/static-headers.server";
 import { imagesDir } from "~/server/images/image-store.server";
 import { leadSourceCookie } from "~/server/leads/lead-source-cookie.server";
-import { appContext, cspNonceContext, formRefusalContext, isolatedFromOpenersContext } from "~/server/load-context.server";
+import {
+  appContext,
+  clientAddressContext,
+  cspNonceContext,
+  formRefusalContext,
+  isolatedFromOpenersContext,
+} from "~/server/load-context.server";
 import { apiRouter } from "./api.server";
 import { canonicalPaths, routeOfRequest, routeTableOf } from "./canonical-paths.server";
 import { documentCache } from "./document-cache.server";
@@ -124,13 +130,14 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
     createRequestHandler({
       build,
       mode: ctx.env.isProduction ? "production" : "development",
-      getLoadContext: async (_req, res) => {
+      getLoadContext: async (req, res) => {
         const table = await routeTable();
         const context = new RouterContextProvider();
         context.set(appContext, ctx);
         context.set(cspNonceContext, res.locals.cspNonce as string);
         context.set(formRefusalContext, res.locals.formRefusal as string | undefined);
         context.set(isolatedFromOpenersContext, (path) => Boolean(table.routeOf(path)?.policy.isolatedFromOpeners));
+        context.set(clientAddressContext, req.ip ?? null);
         return context;
       },
     }),

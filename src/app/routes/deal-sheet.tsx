@@ -1,30 +1,35 @@
 import { FileText } from "lucide-react";
 import { data } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
-import { paymentSentence } from "~/features/deal/deal-breakdown";
 import { DealBreakdownList } from "~/features/deal/deal-breakdown-list";
 import { findDealSheet } from "~/features/deal/deal-sheet.server";
+import { dealWarrantyLines } from "~/features/deal/deal-warranty-lines.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { dealSheetMessagesFor, useDealSheetMessages } from "~/shared/i18n/deal-sheet-messages";
 import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
 import { localeFromPath } from "~/shared/i18n/locales";
 import { useLocale, useLocalizedPath } from "~/shared/i18n/messages";
+import { estimateBreakdownNotes } from "~/shared/lib/estimate-breakdown";
 import { formatLongDate, formatNumber } from "~/shared/lib/format";
-import { formatCents } from "~/shared/lib/money-text";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import type { Route } from "./+types/deal-sheet";
 
 /**
  * The page behind a deal sheet's link (decision 070): the vehicle, the breakdown line by line, the
- * payment with its terms, the Massachusetts warranty for its mileage, how long the numbers hold and
- * the dealer's contact, all from the numbers frozen when it was sent. The token is the only key; an
- * unknown one is a 404; a replaced version says so and shows nothing else.
+ * payment with its terms, the warranty (decision 091), what the dealer holds until when and what it
+ * does not (decision 093) and the dealer's contact, all from the numbers frozen when it was sent. The
+ * token is the only key; an unknown one is a 404; a replaced version still shows its numbers until its
+ * date, then says only that it was replaced; 30 days past its date the link says only that it expired (decision 088).
  */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const sheet = await findDealSheet(context.get(appContext), params.token);
-  if (!sheet) return data({ sheet: null }, { status: 404 });
+  if (!sheet) return data({ sheet: null, warrantyLines: [] }, { status: 404 });
   // Expired: the page says so and nothing else (decision 088).
-  return sheet.kind === "link-expired" ? data({ sheet }, { status: 410 }) : { sheet };
+  if (sheet.kind === "link-expired") return data({ sheet, warrantyLines: [] }, { status: 410 });
+  // Written here, in the page's language: the warranty terms' names in every language stay on the server.
+  const warrantyLines = sheet.kind === "sheet" ? dealWarrantyLines(sheet.warranty, localeFromPath(new URL(request.url).pathname)) : [];
+  return { sheet, warrantyLines };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -39,7 +44,7 @@ export default function DealSheetPage({ loaderData, params }: Route.ComponentPro
   const locale = useLocale();
   const est = estimateMessagesFor(locale);
   const path = useLocalizedPath();
-  const { sheet } = loaderData;
+  const { sheet, warrantyLines } = loaderData;
   if (!sheet || sheet.kind !== "sheet") {
     const state = !sheet ? "not-found" : sheet.kind;
     const [title, text] =
@@ -60,9 +65,9 @@ export default function DealSheetPage({ loaderData, params }: Route.ComponentPro
     );
   }
   const v = sheet.vehicle;
-  const name = [v.year, v.make, v.model, v.trim].filter(Boolean).join(" ");
+  const name = vehicleName(v, locale);
   const until = formatLongDate(sheet.validUntil, locale);
-  const payment = paymentSentence(sheet.estimate, sheet.input, locale);
+  const notes = estimateBreakdownNotes(sheet.estimate, sheet.input, locale);
   const p = businessProfile;
   return (
     <>
@@ -76,10 +81,15 @@ export default function DealSheetPage({ loaderData, params }: Route.ComponentPro
             {m.sheet.expired(until)}
           </p>
         ) : (
-          <p className="rounded-md bg-green-50 p-4 font-medium text-green-900" data-testid="deal-validity">
-            {m.sheet.validUntil(until)}
-          </p>
+          <div className="space-y-2 rounded-md bg-green-50 p-4 text-green-900" data-testid="deal-validity">
+            <p className="font-medium">{m.sheet.validUntil(until)}</p>
+            {sheet.replacedButHeld ? <p data-testid="deal-held">{m.sheet.heldNotice(until)}</p> : null}
+            <p data-testid="deal-commitment">{m.sheet.commitment(until)}</p>
+          </div>
         )}
+        <p className="text-gray-800" data-testid="deal-not-committed">
+          {m.sheet.notCommitted}
+        </p>
         <section aria-labelledby="deal-vehicle" className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
           <h2 id="deal-vehicle" className="text-xl font-bold text-gray-900">
             {name}
@@ -94,7 +104,7 @@ export default function DealSheetPage({ loaderData, params }: Route.ComponentPro
             <dt className="font-medium">{m.sheet.vin}</dt>
             <dd className="font-mono">{v.vin}</dd>
             <dt className="font-medium">{m.sheet.mileage}</dt>
-            <dd>{`${formatNumber(v.mileage, locale)} mi`}</dd>
+            <dd>{m.sheet.mileageValue(formatNumber(v.mileage, locale))}</dd>
           </dl>
           <a href={path(v.path)} className="mt-3 inline-block font-semibold text-red-700 underline hover:text-red-800">
             {m.sheet.viewVehicle}
@@ -105,27 +115,29 @@ export default function DealSheetPage({ loaderData, params }: Route.ComponentPro
             {est.breakdown}
           </h2>
           <DealBreakdownList estimate={sheet.estimate} input={sheet.input} salesTaxRate={sheet.salesTaxRate} />
-          {payment ? (
-            <>
-              <p className="text-lg font-semibold text-gray-900" data-testid="deal-payment">
-                {payment}
-              </p>
-              <p className="text-gray-800">{`${est.lines.totalOfPayments}: ${formatCents(sheet.estimate.totalOfPayments, locale)}`}</p>
-            </>
-          ) : (
-            <p className="text-gray-800">{est.noLoan}</p>
-          )}
+          {notes.payment ? (
+            <p className="text-lg font-semibold text-gray-900" data-testid="deal-payment">
+              {notes.payment}
+            </p>
+          ) : null}
+          {notes.lines.map((line) => (
+            <p key={line} className="text-gray-800">
+              {line}
+            </p>
+          ))}
           <p className="text-gray-800">{`${m.sheet.creditBand}: ${est.bands[sheet.input.creditBand]}`}</p>
         </section>
         <section aria-labelledby="deal-warranty" className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
           <h2 id="deal-warranty" className="text-lg font-bold text-gray-900">
             {m.sheet.warrantyHeading}
           </h2>
-          <p className="mt-2 text-gray-800" data-testid="deal-warranty">
-            {sheet.warranty ? m.sheet.warranty(sheet.warranty.days, formatNumber(sheet.warranty.miles, locale)) : m.sheet.noWarranty}
-          </p>
+          <div className="mt-2 space-y-1 text-gray-800" data-testid="deal-warranty">
+            {warrantyLines.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
         </section>
-        <p className="text-sm text-gray-700">{est.disclosure}</p>
+        <p className="text-sm text-gray-700">{notes.disclosure}</p>
         <p>
           <a
             href={`/deal/${params.token}/sheet.pdf`}

@@ -1,12 +1,13 @@
 import { data, redirect } from "react-router";
 import { PageHero } from "~/app/lib/page-shell";
 import { DealBreakdownList } from "~/features/deal/deal-breakdown-list";
-import { paymentSentence } from "~/features/deal/deal-breakdown";
 import { dealFormPage, dealFormPost } from "~/features/deal/deal-form.server";
 import { DEAL_HONEYPOT_FIELD } from "~/features/deal/deal-schema";
-import { appContext } from "~/server/load-context.server";
+import { appContext, clientAddressContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
+import { contactConsentMessagesFor } from "~/shared/i18n/contact-consent-messages";
 import { dealSheetMessagesFor, useDealSheetMessages } from "~/shared/i18n/deal-sheet-messages";
+import { estimateBreakdownNotes } from "~/shared/lib/estimate-breakdown";
 import { localeFromPath } from "~/shared/i18n/locales";
 import { useLocale, useLocalizedPath } from "~/shared/i18n/messages";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
@@ -15,13 +16,17 @@ import type { Route } from "./+types/deal";
 /** /deal?vehicle={id}&downPayment=…: the estimate the shopper made, and where to send it (decision 070). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const page = await dealFormPage(context.get(appContext), url.searchParams, localeFromPath(url.pathname));
-  return data(page, { status: page.kind === "sold" ? 410 : page.kind === "not-found" ? 404 : 200 });
+  const locale = localeFromPath(url.pathname);
+  const page = await dealFormPage(context.get(appContext), url.searchParams, locale);
+  // The consent's words in the page's language only (decision 094): the other languages stay on the server.
+  const words = contactConsentMessagesFor(locale);
+  const consent = { label: words.label(businessProfile.name), hint: words.hint };
+  return data({ ...page, consent }, { status: page.kind === "sold" ? 410 : page.kind === "not-found" ? 404 : 200 });
 }
 
 /** The form posted with or without JavaScript: the same schema and service as POST /api/deals; sent → the sheet. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await dealFormPost(context.get(appContext), request);
+  const result = await dealFormPost(context.get(appContext), request, context.get(clientAddressContext));
   if (result.kind === "sent") return redirect(result.url);
   const status = { invalid: 400, sold: 410, "not-found": 404, "too-large": 413 }[result.kind];
   return data(result, { status });
@@ -58,7 +63,8 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
   }
   const errors = posted?.kind === "invalid" ? posted.fieldErrors : {};
   const echoed = posted?.kind === "invalid" ? posted.values : {};
-  const payment = page.estimate ? paymentSentence(page.estimate, page.input, locale) : null;
+  const notes = page.estimate ? estimateBreakdownNotes(page.estimate, page.input, locale) : null;
+  const { consent } = loaderData;
   const back = `${path(page.vehicle.path)}?${new URLSearchParams(page.values)}#estimate`;
   const self = new URLSearchParams({ vehicle: page.vehicle.id, ...page.values }).toString();
   const field = (name: "firstName" | "lastName" | "email" | "phone", type: string, autoComplete: string) => (
@@ -97,7 +103,13 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
             <>
               <h3 className="font-semibold text-gray-900">{m.form.yourDeal}</h3>
               <DealBreakdownList estimate={page.estimate} input={page.input} salesTaxRate={page.salesTaxRate} />
-              {payment ? <p className="text-gray-900">{payment}</p> : null}
+              {notes?.payment ? <p className="text-gray-900">{notes.payment}</p> : null}
+              {notes?.lines.map((line) => (
+                <p key={line} className="text-gray-800">
+                  {line}
+                </p>
+              ))}
+              <p className="text-sm text-gray-700">{notes?.disclosure}</p>
             </>
           ) : estimateError ? (
             <p className="rounded-md bg-amber-50 p-4 text-amber-900">{Object.values(page.estimateErrors)[0]}</p>
@@ -130,31 +142,28 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
             {field("lastName", "text", "family-name")}
             {field("email", "email", "email")}
             {field("phone", "tel", "tel")}
+            {/* Optional, and never a condition of the sheet (decision 094). */}
             <div className="sm:col-span-2">
               <div className="flex items-start gap-2">
                 <input
-                  id="deal-consent"
-                  name="consent"
+                  id="deal-text-consent"
+                  name="textConsent"
                   type="checkbox"
                   value="true"
-                  required
-                  aria-invalid={errors.consent ? true : undefined}
-                  aria-describedby={errors.consent ? "deal-consent-error" : undefined}
+                  aria-describedby="deal-text-consent-hint"
                   className="mt-1 h-5 w-5"
                 />
-                <label htmlFor="deal-consent" className="text-gray-900">
-                  {m.form.consent}
+                <label htmlFor="deal-text-consent" className="text-gray-900">
+                  {consent.label}
                 </label>
               </div>
-              {errors.consent ? (
-                <p id="deal-consent-error" className="mt-1 text-sm text-red-800">
-                  {errors.consent}
-                </p>
-              ) : null}
+              <p id="deal-text-consent-hint" className="mt-1 text-sm text-gray-700">
+                {consent.hint}
+              </p>
             </div>
             {/* Hidden from people (and from assistive technology); naive bots fill it in. */}
             <div aria-hidden="true" className="hidden">
-              <label htmlFor="deal-website">Website</label>
+              <label htmlFor="deal-website">{m.form.honeypot}</label>
               <input id="deal-website" name={DEAL_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
             </div>
             <div className="sm:col-span-2">

@@ -122,13 +122,15 @@ function InventoryItemList({ vehicles, publicUrl }: { vehicles: VehicleSummary[]
   const [searchParams] = useSearchParams();
   // Each item points at the vehicle's page in this page's language (/es/used-…), as the vehicle pages' own JSON-LD does.
   const locale = useLocale();
+  const labels = useMessages().options;
   const structured = useMemo(() => {
     const listed = visibleVehicles(vehicles, filtersFromSearchParams(searchParams));
     return itemListJsonLd(
       listed.map((v) => ({ ...v, images: v.photo ? [v.photo.src] : [] })),
       publicUrl,
       locale,
+      labels,
     );
-  }, [vehicles, searchParams, publicUrl, locale]);
+  }, [vehicles, searchParams, publicUrl, locale, labels]);
   return <JsonLd json={serializeJsonLd(structured)} />;
 }

@@ -2,27 +2,43 @@ import { PageHero } from "~/app/lib/page-shell";
 import { metaLocale } from "~/app/lib/locale-handle";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { businessProfile } from "~/shared/config/business-profile";
-import { privacyPageMessagesFor, usePrivacyPageMessages } from "~/shared/i18n/privacy-page-messages";
+import { localeFromPath } from "~/shared/i18n/locales";
+import { privacyPageMessagesFor } from "~/shared/i18n/privacy-page-messages";
 import { pageMeta } from "~/shared/lib/seo";
 import { DealerContact } from "~/shared/ui/dealer-contact";
 import type { Route } from "./+types/privacy";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+/**
+ * The page's text in its own language, written on the server: the notice is long, and sent as data it
+ * never becomes JavaScript the browser downloads in three languages (decision 016's budget).
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const m = privacyPageMessagesFor(localeFromPath(new URL(request.url).pathname));
+  const name = businessProfile.name;
+  return {
+    text: {
+      ...m,
+      description: m.description(name),
+      glba: { ...m.glba, intro: m.glba.intro(name) },
+      contact: m.contact(name),
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const { locale } = metaLocale(matches);
-  const m = privacyPageMessagesFor(locale);
   return pageMeta({
     locale,
-    title: `${m.title} | ${businessProfile.name}`,
-    description: m.description(businessProfile.name),
+    title: `${loaderData?.text.title ?? ""} | ${businessProfile.name}`,
+    description: loaderData?.text.description ?? "",
     path: "/privacy",
     publicUrl: publicUrlFrom(matches),
   });
 };
 
 /** /privacy: the GLBA privacy notice and the website's privacy policy (docs/behaviour.md §2 Privacy). */
-export default function PrivacyPage() {
-  const m = usePrivacyPageMessages();
-  const name = businessProfile.name;
+export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
+  const m = loaderData.text;
   return (
     <>
       <PageHero title={m.title} subtitle={m.updated} />
@@ -31,7 +47,7 @@ export default function PrivacyPage() {
           <h2 id="glba-heading" className="text-2xl font-bold">
             {m.glba.heading}
           </h2>
-          <p className="mt-3">{m.glba.intro(name)}</p>
+          <p className="mt-3">{m.glba.intro}</p>
           <h3 className="mt-6 text-lg font-semibold">{m.glba.collectHeading}</h3>
           <ul className="mt-2 list-disc space-y-1 pl-6">
             {m.glba.collect.map((item) => (
@@ -44,15 +60,18 @@ export default function PrivacyPage() {
               <li key={item}>{item}</li>
             ))}
           </ul>
+          <p className="mt-3">{m.glba.formerCustomers}</p>
           <p className="mt-3">{m.glba.notShared}</p>
           <h3 className="mt-6 text-lg font-semibold">{m.glba.protectHeading}</h3>
           <p className="mt-2">{m.glba.protect}</p>
+          <h3 className="mt-6 text-lg font-semibold">{m.glba.retentionHeading}</h3>
+          <p className="mt-2">{m.glba.retention}</p>
         </section>
         <section aria-labelledby="website-heading">
           <h2 id="website-heading" className="text-2xl font-bold">
             {m.website.heading}
           </h2>
-          {(["forms", "visits", "cookies", "source", "choices"] as const).map((key) => (
+          {(["forms", "contactChoices", "visits", "cookies", "source", "choices"] as const).map((key) => (
             <div key={key}>
               <h3 className="mt-6 text-lg font-semibold">{m.website[`${key}Heading`]}</h3>
               <p className="mt-2">{m.website[key]}</p>
@@ -63,7 +82,7 @@ export default function PrivacyPage() {
           <h2 id="privacy-contact-heading" className="text-xl font-bold">
             {m.contactHeading}
           </h2>
-          <p className="mt-2">{m.contact(name)}</p>
+          <p className="mt-2">{m.contact}</p>
           <div className="mt-4">
             <DealerContact showHours={false} />
           </div>

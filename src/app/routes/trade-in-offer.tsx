@@ -8,6 +8,7 @@ import { localeFromPath } from "~/shared/i18n/locales";
 import { useLocale, useLocalizedPath } from "~/shared/i18n/messages";
 import { tradeInMessagesFor, useTradeInMessages } from "~/shared/i18n/trade-in-messages";
 import { formatLongDate, formatNumber, formatPrice } from "~/shared/lib/format";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import type { Route } from "./+types/trade-in-offer";
 
 /**
@@ -58,9 +59,9 @@ export default function TradeInOfferPage({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="offer-heading" className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
           <h2 id="offer-heading" className="flex items-center gap-2 text-xl font-bold text-gray-900">
             <HandCoins aria-hidden="true" className="h-5 w-5 text-red-700" />
-            {[v.year, v.make, v.model, v.trim].filter(Boolean).join(" ")}
+            {vehicleName(v, locale)}
           </h2>
-          <p className="mt-1 text-gray-700">{`${formatNumber(v.mileage, locale)} mi`}</p>
+          <p className="mt-1 text-gray-700">{`${formatNumber(v.mileage, locale)} ${m.offer.miles}`}</p>
           <p className="mt-4 text-sm font-semibold tracking-wide text-gray-700 uppercase">{m.offer.range}</p>
           <p className="text-3xl font-extrabold text-gray-900" data-testid="offer-range">
             {range}
@@ -78,7 +79,13 @@ export default function TradeInOfferPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 whitespace-pre-wrap text-gray-900">{offer.note}</p>
             </div>
           ) : null}
-          <p className="mt-4 text-sm text-gray-700">{m.offer.conditions}</p>
+          <h3 className="mt-4 font-semibold text-gray-900">{m.offer.conditionsHeading}</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-gray-800" data-testid="offer-conditions">
+            {m.offer.conditions.map((condition) => (
+              <li key={condition}>{condition}</li>
+            ))}
+            <li>{m.offer.validUntil(until)}</li>
+          </ul>
         </section>
         {offer.expired ? null : (
           <form method="get" action={path("/inventory")} className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">

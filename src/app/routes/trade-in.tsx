@@ -7,20 +7,28 @@ import { publicUrlFrom } from "~/app/lib/root-data";
 import { TradeInForm } from "~/features/trade-in/trade-in-form";
 import { tradeInFormPost } from "~/features/trade-in/trade-in-form-action.server";
 import { resizePhoto } from "~/features/vehicles/resize-photo";
-import { appContext } from "~/server/load-context.server";
+import { appContext, clientAddressContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { formClientAction } from "~/shared/ui/form-post";
+import { contactConsentMessagesFor } from "~/shared/i18n/contact-consent-messages";
+import { localeFromPath } from "~/shared/i18n/locales";
 import { useLocalizedPath } from "~/shared/i18n/messages";
 import { tradeInMessagesFor, useTradeInMessages } from "~/shared/i18n/trade-in-messages";
 import { pageMeta } from "~/shared/lib/seo";
 import type { Route } from "./+types/trade-in";
+
+/** The consent's words in the page's language only (decision 094): the other languages stay on the server. */
+export function loader({ request }: Route.LoaderArgs) {
+  const words = contactConsentMessagesFor(localeFromPath(new URL(request.url).pathname));
+  return { consent: { label: words.label(businessProfile.name), hint: words.hint } };
+}
 
 /** The form posted with or without JavaScript (multipart; the same schema and service as POST /api/trade-ins). */
 export async function action({ request, context }: Route.ActionArgs) {
   const refused = refusedFormPost(context);
   if (refused) return refused;
   const ctx = context.get(appContext);
-  const result = await tradeInFormPost(ctx, request, tradeInVinDecode(ctx.env.vpicCacheDir));
+  const result = await tradeInFormPost(ctx, request, tradeInVinDecode(ctx.env.vpicCacheDir), context.get(clientAddressContext));
   const status = { sent: 200, "too-large": 413, failed: 503, invalid: 400 } as const;
   return data(result, { status: status[result.kind] });
 }
@@ -40,14 +48,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 /** /trade-in: "What's my car worth?", the trade-in appraisal request (decision 067). */
-export default function TradeInPage({ actionData }: Route.ComponentProps) {
+export default function TradeInPage({ actionData, loaderData }: Route.ComponentProps) {
   const m = useTradeInMessages();
   const path = useLocalizedPath();
   return (
     <>
       <PageHero title={m.heading} subtitle={m.intro} />
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <TradeInForm action={path("/trade-in")} posted={actionData} resizePhoto={resizePhoto} />
+        <TradeInForm action={path("/trade-in")} posted={actionData} resizePhoto={resizePhoto} consent={loaderData.consent} />
       </div>
     </>
   );

@@ -13,7 +13,7 @@ import { PhotoGallery } from "~/features/vehicle/photo-gallery";
 import { VehicleSkeleton } from "~/features/vehicle/vehicle-skeleton";
 import { estimateForVehicle } from "~/features/deal/vehicle-estimate.server";
 import type { PageEstimate } from "~/features/vehicle/payment-estimator";
-import { findPublicVehicle, vehicleForPage, type VehiclePageVehicle } from "~/features/vehicle/vehicle.server";
+import { findPublicVehicle, vehicleForPage, vehicleStructuredData, type VehiclePageVehicle } from "~/features/vehicle/vehicle.server";
 import type { AppContext } from "~/server/context.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
@@ -23,8 +23,8 @@ import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages
 import { optionLabel } from "~/shared/i18n/option-label";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { pageMeta } from "~/shared/lib/seo";
-import { carJsonLd, serializeJsonLd } from "~/shared/lib/structured-data";
 import { similarVehicles } from "~/shared/lib/similar-vehicles";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import { isVehiclePathSlug, parseVehicleIdFromPath, vehiclePath } from "~/shared/lib/vehicle-path";
 import { ESTIMATE_QUERY_FIELDS } from "~/shared/validation/estimate-schema";
 import { DealerContact } from "~/shared/ui/dealer-contact";
@@ -59,17 +59,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const similar = similarVehicles(found.vehicle, (await listInventory(ctx)).summaries);
   if (found.kind === "sold") {
     // Gone for good, not missing: 410 tells crawlers to drop it; shoppers get alternatives.
-    const { year, make, model } = found.vehicle;
-    const soldVehicle: SoldVehicle = { name: `${year} ${make} ${model}`, path: canonical };
+    const soldVehicle: SoldVehicle = { name: vehicleName({ ...found.vehicle, trim: null }, localeFromPath(url.pathname)), path: canonical };
     return data<VehicleData>({ soldVehicle, similar, publicUrl: ctx.env.publicUrl }, { status: 410 });
   }
   const locale = localeFromPath(url.pathname);
   const estimate = await pageEstimate(ctx, found.vehicle.id, url, localizedPath(vehiclePath(found.vehicle), locale));
   // Built here, not in the browser: the page's JavaScript then carries no schema.org code.
-  const structuredData = serializeJsonLd({
-    "@context": "https://schema.org",
-    ...carJsonLd(found.vehicle, ctx.env.publicUrl, locale),
-  });
+  const structuredData = vehicleStructuredData(found.vehicle, ctx.env.publicUrl, locale);
   // Features and description in the page's language, named here: the catalogue stays on the server.
   const vehicle = vehicleForPage(found.vehicle, locale);
   return data<VehicleData>({ vehicle, similar, publicUrl: ctx.env.publicUrl, structuredData, estimate });
@@ -94,7 +90,7 @@ async function pageEstimate(ctx: AppContext, id: string, url: URL, action: strin
   const values = asked
     ? (Object.fromEntries(ESTIMATE_QUERY_FIELDS.map((f) => [f, url.searchParams.get(f) ?? starting[f]])) as PageEstimate["values"])
     : starting;
-  const options = { termsMonths: result.options.termsMonths, salesTaxRate: result.options.salesTaxRate };
+  const options = result.options;
   if (result.kind === "invalid")
     return { vehicleId: id, action, values, input: null, estimate: null, fieldErrors: result.fieldErrors, options };
   return { vehicleId: id, action, values, input: result.input, estimate: result.estimate, fieldErrors: {}, options };
@@ -154,7 +150,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const vehicle = "pending" in loaderData ? loaderData.summary : loaderData.vehicle;
   const image = "pending" in loaderData ? loaderData.summary.photo?.src : loaderData.vehicle.images[0];
   const { locale, messages: m } = metaLocale(matches);
-  const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  const name = vehicleName({ ...vehicle, trim: null }, locale);
   return pageMeta({
     locale,
     title: m.pages.vehicle.title(name, businessProfile.name),
@@ -167,11 +163,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function VehiclePage({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
   if (!("pending" in loaderData)) return <VehicleOrSold data={loaderData} />;
   const { summary, pending } = loaderData;
   return (
     <Suspense
-      fallback={<VehicleSkeleton name={`${summary.year} ${summary.make} ${summary.model}`} price={summary.price} photo={summary.photo} />}
+      fallback={<VehicleSkeleton name={vehicleName({ ...summary, trim: null }, locale)} price={summary.price} photo={summary.photo} />}
     >
       <Await resolve={pending} errorElement={<VehicleLoadError />}>
         {(data) => <VehicleOrSold data={data} />}
@@ -239,7 +236,7 @@ function VehicleDetails({ vehicle, similar, structuredData, estimate }: ListedVe
   const path = useLocalizedPath();
   const v = m.vehicle;
   const o = m.options;
-  const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  const name = vehicleName({ ...vehicle, trim: null }, locale);
   const info: [string, string][] = [
     ...(vehicle.trim ? ([[v.trim, vehicle.trim]] as [string, string][]) : []),
     [v.transmission, optionLabel(o.transmission, vehicle.transmission)],
@@ -262,7 +259,7 @@ function VehicleDetails({ vehicle, similar, structuredData, estimate }: ListedVe
           <PhotoGallery photos={vehicle.photos} name={name} />
         </div>
         <div className="space-y-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <Summary name={name} vehicle={vehicle} />
+          <Summary name={name} vehicle={vehicle} docFee={estimate.options.docFee} />
           <section aria-labelledby="message-heading" className="rounded-xl border border-gray-200 p-6">
             <h2 id="message-heading" className="text-xl font-bold">
               {v.messageUs}
@@ -334,7 +331,7 @@ function VehicleDetails({ vehicle, similar, structuredData, estimate }: ListedVe
 }
 
 /** Title, sale status, price, call and financing. */
-function Summary({ name, vehicle }: { name: string; vehicle: VehiclePageVehicle }) {
+function Summary({ name, vehicle, docFee }: { name: string; vehicle: VehiclePageVehicle; docFee: number }) {
   const v = useMessages().vehicle;
   const locale = useLocale();
   const path = useLocalizedPath();
@@ -347,6 +344,8 @@ function Summary({ name, vehicle }: { name: string; vehicle: VehiclePageVehicle 
         <span className="sr-only">{v.price}: </span>
         {formatPrice(vehicle.price, locale)}
       </p>
+      {/* The headline is the advertised price: say that the documentation fee is in it (L2), as the breakdown below shows. */}
+      {docFee > 0 ? <p className="mt-1 text-sm text-gray-700">{v.includesDocFee(formatPrice(docFee, locale))}</p> : null}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <a
           href={`tel:${businessProfile.phoneE164}`}

@@ -13,6 +13,7 @@ import {
 } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { asLocale } from "~/shared/i18n/locales";
+import { vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
 import type { LeadSource } from "~/shared/leads/lead-source";
 import type { Vehicle } from "~/shared/types/vehicle";
 
@@ -26,6 +27,7 @@ export function contactMessageMails(
   message: ContactSubmission,
   vehicle: Vehicle | null,
   source: LeadSource | null = null,
+  docFee = 0,
 ): NewMail[] {
   const staff = mailMessagesFor("en").staff;
   const f = staff.fields;
@@ -47,7 +49,7 @@ export function contactMessageMails(
           type: "fields",
           rows: [
             ...contactRows(f, { name: customer, phone: message.phone, email: message.email }),
-            ...(vehicle ? vehicleRows(env, f, vehicle) : []),
+            ...(vehicle ? vehicleRows(env, f, vehicle, docFee) : []),
             [f.tradeIn, message.hasTradeIn ? staff.yes : staff.no],
             [f.received, dealerTime(message.createdAt)],
           ],
@@ -62,7 +64,7 @@ export function contactMessageMails(
       lead: () => ({
         id: message.id,
         requestDate: new Date(message.createdAt),
-        vehicle: vehicle ? adfStockVehicle(env, vehicle) : null,
+        vehicle: vehicle ? adfStockVehicle(env, vehicle, docFee) : null,
         // The form only asks whether there is one: the trade-in is named, its details are for the salesperson to ask.
         tradeIn: message.hasTradeIn ? { comments: staff.tradeInGiven } : null,
         customer: { firstName: message.firstName, lastName: message.lastName, email: message.email, phone: message.phone },
@@ -76,7 +78,10 @@ export function contactMessageMails(
       heading: shopper.contactHeading(message.firstName),
       blocks: [
         { type: "paragraph", text: shopper.contactBody(businessProfile.phone) },
-        ...(vehicleName ? [{ type: "paragraph" as const, text: shopper.aboutVehicle(vehicleName) }] : []),
+        // The shopper's language names the vehicle its own way ("Honda Civic 2021", language review B1).
+        ...(vehicle
+          ? [{ type: "paragraph" as const, text: shopper.aboutVehicle(localVehicleName({ ...vehicle, trim: null }, locale)) }]
+          : []),
         { type: "paragraph", text: `${shopper.replyHint} ${shopper.transactional}` },
       ],
     },

@@ -1,4 +1,5 @@
 import { serverNow } from "~/server/clock.server";
+import { readDealSettings } from "~/server/data/deal-settings.server";
 import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { findContactSubmission, insertContactSubmission } from "~/server/data/contact-submissions.server";
@@ -82,7 +83,9 @@ export async function sendContactMessage(
       },
       now,
     );
-    await enqueueMails(trx, addressStaffMails(ctx.env, contactMessageMails(ctx.env, message, vehicle, source), registered), now);
+    // Staff and the CRM see the price the shopper saw: with the documentation fee (L2).
+    const { docFee } = (await readDealSettings(trx)).settings;
+    await enqueueMails(trx, addressStaffMails(ctx.env, contactMessageMails(ctx.env, message, vehicle, source, docFee), registered), now);
   });
   announceQueuedMail();
   return "stored";

@@ -75,7 +75,7 @@ export type DealFormPostResult =
   | { kind: "too-large" };
 
 /** The deal form posted to its page (before JavaScript or after): the same schema and service as POST /api/deals. */
-export async function dealFormPost(ctx: AppContext, request: Request): Promise<DealFormPostResult> {
+export async function dealFormPost(ctx: AppContext, request: Request, clientAddress: string | null = null): Promise<DealFormPostResult> {
   let formData: FormData;
   try {
     formData = await readFormData(request, { maxBytes: DEAL_FORM_MAX_BYTES });
@@ -92,10 +92,11 @@ export async function dealFormPost(ctx: AppContext, request: Request): Promise<D
     locale,
     new Date(),
     leadSourceFromCookieHeader(request.headers.get("cookie")),
+    clientAddress,
   );
   if (result.kind === "stored" || result.kind === "discarded-bot") return { kind: "sent", url: result.url };
   if (result.kind === "invalid") {
-    const echoed = schemaFieldNames(schema).filter((name) => name !== DEAL_HONEYPOT_FIELD && name !== "consent");
+    const echoed = schemaFieldNames(schema).filter((name) => name !== DEAL_HONEYPOT_FIELD && name !== "textConsent");
     return {
       kind: "invalid",
       fieldErrors: result.fieldErrors,

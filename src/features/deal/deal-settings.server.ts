@@ -25,6 +25,8 @@ export async function updateDealSettings(
     const previous = await readDealSettings(trx);
     const after = previous.updatedAt ? Date.parse(previous.updatedAt) + 1 : 0;
     const updatedAt = new Date(Math.max(now.getTime(), after)).toISOString();
+    // The owner saved these rates: public pages may show a payment from them (decision 092).
+    settings = { ...settings, ratesSource: "owner" };
     await saveDealSettings(trx, settings, staff.actor, updatedAt);
     await insertAuditEntry(
       trx,

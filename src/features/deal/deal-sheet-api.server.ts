@@ -25,7 +25,7 @@ export function dealSheetApi(ctx: AppContext): Router {
     jsonBody(),
     async (req, res) => {
       const locale = localeFromBody(req.body);
-      const result = await submitDeal(ctx, req.body, locale, new Date(), leadSourceFromCookieHeader(req.headers.cookie));
+      const result = await submitDeal(ctx, req.body, locale, new Date(), leadSourceFromCookieHeader(req.headers.cookie), req.ip ?? null);
       if (result.kind === "invalid") {
         res
           .status(400)

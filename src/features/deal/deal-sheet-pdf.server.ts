@@ -2,13 +2,16 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf
 import type { AppContext } from "~/server/context.server";
 import { pdfSafe } from "~/server/pdf/pdf-safe.server";
 import { businessProfile } from "~/shared/config/business-profile";
+import { dealDocumentsMessagesFor } from "~/shared/i18n/deal-documents-messages";
 import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
 import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
 import { asLocale, LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
 import { formatLongDate, formatNumber } from "~/shared/lib/format";
+import { estimateBreakdown, noPaymentSentence, paymentDetails, paymentSentence } from "~/shared/lib/estimate-breakdown";
 import { formatCents } from "~/shared/lib/money-text";
-import { dealBreakdown, paymentSentence } from "./deal-breakdown";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import { findDealSheet, type DealSheetView } from "./deal-sheet.server";
+import { dealWarrantyLines } from "./deal-warranty-lines.server";
 
 const PAGE = { width: 612, height: 792 }; // US Letter in points
 const MARGIN = 50;
@@ -17,24 +20,28 @@ const TEXT = rgb(0.07, 0.09, 0.15);
 const MUTED = rgb(0.3, 0.32, 0.36);
 
 export type DealSheetPdfResult =
-  { kind: "pdf"; bytes: Uint8Array } | { kind: "replaced" } | { kind: "link-expired" } | { kind: "not-found" };
+  | { kind: "pdf"; bytes: Uint8Array; locale: Locale }
+  | { kind: "replaced"; locale: Locale }
+  | { kind: "link-expired"; locale: Locale }
+  | { kind: "not-found" };
 
 /** GET /deal/{token}/sheet.pdf: the sheet's page as one PDF page, in the shopper's language, from the frozen numbers. */
 export async function dealSheetPdf(ctx: AppContext, token: string, now = new Date()): Promise<DealSheetPdfResult> {
   const sheet = await findDealSheet(ctx, token, now);
   if (!sheet) return { kind: "not-found" };
-  if (sheet.kind === "replaced" || sheet.kind === "link-expired") return { kind: sheet.kind };
-  return { kind: "pdf", bytes: await renderDealSheetPdf(sheet) };
+  if (sheet.kind === "replaced" || sheet.kind === "link-expired") return { kind: sheet.kind, locale: asLocale(sheet.locale) };
+  return { kind: "pdf", bytes: await renderDealSheetPdf(sheet), locale: asLocale(sheet.locale) };
 }
 
 /** Renders one sheet on one page: the dealer, the vehicle, the breakdown, the payment and its terms, the warranty, the validity. */
 export async function renderDealSheetPdf(sheet: Extract<DealSheetView, { kind: "sheet" }>): Promise<Uint8Array> {
   const locale: Locale = asLocale(sheet.locale);
   const m = dealSheetMessagesFor(locale);
+  const d = dealDocumentsMessagesFor(locale);
   const est = estimateMessagesFor(locale);
   const doc = await PDFDocument.create();
-  const vehicle = [sheet.vehicle.year, sheet.vehicle.make, sheet.vehicle.model, sheet.vehicle.trim].filter(Boolean).join(" ");
-  doc.setTitle(pdfSafe(`${m.pdf.title}: ${vehicle}`));
+  const vehicle = vehicleName(sheet.vehicle, locale);
+  doc.setTitle(pdfSafe(`${d.pdf.title}: ${vehicle}`));
   doc.setAuthor(pdfSafe(businessProfile.name));
   doc.setCreator(pdfSafe(businessProfile.name));
   doc.setLanguage(LANGUAGE_TAGS[locale]);
@@ -51,9 +58,10 @@ export async function renderDealSheetPdf(sheet: Extract<DealSheetView, { kind: "
   w.text(`${p.address.street}, ${p.address.city}, ${p.address.region} ${p.address.postalCode}`, { size: 9.5, color: MUTED });
   w.text(`${p.phone}  |  ${p.email}  |  ${p.domain}`, { size: 9.5, color: MUTED });
   w.rule();
-  w.text(`${m.pdf.title} - ${m.sheet.version(sheet.version)}`, { font: bold, size: 15 });
+  w.text(`${d.pdf.title} - ${m.sheet.version(sheet.version)}`, { font: bold, size: 15 });
   w.text(`${m.sheet.preparedFor(sheet.shopperName)}. ${m.sheet.sent(date(sheet.createdAt.slice(0, 10)))}`, { size: 10, color: MUTED });
   w.text(sheet.expired ? m.sheet.expired(date(sheet.validUntil)) : m.sheet.validUntil(date(sheet.validUntil)), { font: bold, size: 10.5 });
+  if (sheet.replacedButHeld && !sheet.expired) w.text(m.sheet.heldNotice(date(sheet.validUntil)), { size: 10 });
 
   w.heading(m.sheet.vehicleHeading);
   w.text(vehicle, { font: bold, size: 11 });
@@ -61,35 +69,39 @@ export async function renderDealSheetPdf(sheet: Extract<DealSheetView, { kind: "
     [
       ...(sheet.vehicle.stockNumber ? [`${m.sheet.stock} ${sheet.vehicle.stockNumber}`] : []),
       `${m.sheet.vin} ${sheet.vehicle.vin}`,
-      `${m.sheet.mileage} ${formatNumber(sheet.vehicle.mileage, locale)} mi`,
+      `${m.sheet.mileage}: ${m.sheet.mileageValue(formatNumber(sheet.vehicle.mileage, locale))}`,
     ].join("  |  "),
     { size: 10 },
   );
 
   w.heading(est.breakdown);
-  for (const line of dealBreakdown(sheet.estimate, sheet.input, sheet.salesTaxRate, locale)) {
+  for (const line of estimateBreakdown(sheet.estimate, sheet.input, sheet.salesTaxRate, locale)) {
     w.amountRow(line.label, money(line.amount), line.total ?? false);
   }
   const payment = paymentSentence(sheet.estimate, sheet.input, locale);
   w.gap(4);
   if (payment) {
     w.text(payment, { font: bold, size: 11 });
-    w.text(`${est.lines.totalOfPayments}: ${money(sheet.estimate.totalOfPayments)}`, { size: 10 });
+    for (const detail of paymentDetails(sheet.estimate, locale)) w.text(detail, { size: 10 });
+    if (sheet.estimate.ratesSource === "demo") w.text(est.demoRates, { size: 10 });
   } else {
-    w.text(est.noLoan, { size: 10.5 });
+    w.text(noPaymentSentence(sheet.estimate, locale), { size: 10.5 });
   }
   w.text(`${m.sheet.creditBand}: ${est.bands[sheet.input.creditBand]}`, { size: 10, color: MUTED });
 
+  w.gap(4);
+  if (!sheet.expired) w.text(m.sheet.commitment(date(sheet.validUntil)), { size: 9.5 });
+  w.text(m.sheet.notCommitted, { size: 9.5 });
+
   w.heading(m.sheet.warrantyHeading);
-  const warranty = sheet.warranty;
-  w.text(warranty ? m.sheet.warranty(warranty.days, formatNumber(warranty.miles, locale)) : m.sheet.noWarranty, { size: 10 });
+  for (const line of dealWarrantyLines(sheet.warranty, locale)) w.text(line, { size: 9.5 });
 
   w.gap(6);
-  w.text(est.disclosure, { size: 8.5, color: MUTED });
+  w.text([est.disclosure, ...(sheet.estimate.apr !== null ? [est.aprDisclosure] : [])].join(" "), { size: 8.5, color: MUTED });
   w.heading(m.sheet.contactHeading);
   w.text(`${p.name}  |  ${p.phone}  |  ${p.email}`, { size: 10 });
 
-  const footer = pdfSafe(m.pdf.page);
+  const footer = pdfSafe(d.pdf.page);
   page.drawText(footer, {
     x: (PAGE.width - regular.widthOfTextAtSize(footer, 8)) / 2,
     y: MARGIN / 2,

@@ -26,6 +26,7 @@ export function dealSheetStaffApi(ctx: AppContext): Router {
     const result = await reviseDeal(ctx, staffOf(res), id, input);
     if (result.kind === "not-found") return sendError(res, 404, "Not found");
     if (result.kind === "replaced") return sendError(res, 409, "This version was already replaced: revise the newest one.");
+    if (result.kind === "raised") return sendError(res, 409, result.reason);
     res.status(201).json(result.deal);
   });
   router.patch("/admin/deals/:id/status", jsonBody(), async (req, res) => {

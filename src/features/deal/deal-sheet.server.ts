@@ -8,10 +8,12 @@ import {
   findDealByTokenHash,
   insertDeal,
   listDeals,
+  listDealVersions,
   markDealReplaced,
   type Deal,
   type DealVehicle,
 } from "~/server/data/deals.server";
+import { insertContactConsent } from "~/server/data/contact-consents.server";
 import { setLeadStatus } from "~/server/data/lead-status.server";
 import { markFirstResponse } from "~/server/data/leads.server";
 import { enqueueMails, leadMailsFor } from "~/server/data/outbox.server";
@@ -21,12 +23,22 @@ import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { businessProfile } from "~/shared/config/business-profile";
+import { CONTACT_CONSENT_VERSION } from "~/shared/config/contact-consent";
 import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
 import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
 import { localizedPath, type Locale } from "~/shared/i18n/locales";
 import { zonedClock } from "~/shared/lib/business-hours";
-import { computeEstimate, defaultEstimateInput, type Estimate, type EstimateInput } from "~/shared/lib/deal-estimate";
-import { massachusettsWarranty, type StatutoryWarranty } from "~/shared/lib/massachusetts-warranty";
+import {
+  advertisedPrice,
+  computeEstimate,
+  defaultEstimateInput,
+  type DealSettings,
+  type Estimate,
+  type EstimateInput,
+} from "~/shared/lib/deal-estimate";
+import { formatCents, formatPercent } from "~/shared/lib/money-text";
+import { warrantyTermsFor, type WarrantyTerms } from "~/shared/lib/warranty-terms";
+import type { Vehicle } from "~/shared/types/vehicle";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { LeadMail, LeadStatus } from "~/shared/staff/lead-tracking";
 import { dealRequestMails, dealShopperMail } from "./deal-mails.server";
@@ -67,6 +79,8 @@ export async function submitDeal(
   locale: Locale,
   now = new Date(),
   source: LeadSource | null = null,
+  /** The client's address, kept with an optional consent to calls and texts (decision 094). */
+  clientAddress: string | null = null,
 ): Promise<SubmitDealResult> {
   const { settings } = await readDealSettings(ctx.db);
   const parsed = dealRequestSchema(dealSheetMessagesFor(locale), estimateMessagesFor(locale), settings.termsMonths).safeParse(body);
@@ -115,6 +129,7 @@ export async function submitDeal(
         locale,
         consentAt: now.toISOString(),
         validUntil: addDays(dealershipToday(now), settings.dealValidDays),
+        warranty: vehicleWarranty(vehicle, vehicle.price, settings),
       },
       now,
     );
@@ -134,18 +149,31 @@ export async function submitDeal(
       },
       now,
     );
+    if (values.textConsent) {
+      const consent = { customerId: registered.customerId, leadType: "deal", leadId: id, locale, phone: values.phone, clientAddress };
+      await insertContactConsent(trx, { ...consent, wordingVersion: CONTACT_CONSENT_VERSION }, now);
+    }
     await enqueueMails(
       trx,
-      addressStaffMails(
-        ctx.env,
-        [...dealRequestMails(ctx.env, stored, source), dealShopperMail(ctx.env, stored, token, false)],
-        registered,
-      ),
+      addressStaffMails(ctx.env, [...dealRequestMails(ctx.env, stored, source), dealShopperMail(ctx.env, stored, token, null)], registered),
       now,
     );
   });
   announceQueuedMail();
   return { kind: "stored", id, url: dealSheetPath(token, locale) };
+}
+
+/**
+ * The warranty a sheet prints for a vehicle at `price` (its cash price; the doc fee is added as the
+ * statute's price test reads it): the vehicle's own terms through the one source the Buyers Guide and
+ * the Massachusetts warranty print from (decision 091).
+ */
+function vehicleWarranty(
+  vehicle: Pick<Vehicle, "mileage" | "warrantyType" | "warrantyTerms">,
+  price: number,
+  settings: DealSettings,
+): WarrantyTerms {
+  return warrantyTermsFor({ ...vehicle, salePrice: advertisedPrice(price, settings) });
 }
 
 /** What the sheet's page and PDF show: never the shopper's e-mail or phone. */
@@ -162,23 +190,27 @@ export type DealSheetView =
       createdAt: string;
       validUntil: string;
       expired: boolean;
-      warranty: StatutoryWarranty | null;
+      /** A newer version was mailed, and this one still holds until its date (decision 093). */
+      replacedButHeld: boolean;
+      warranty: WarrantyTerms;
       locale: string;
     }
   | { kind: "replaced"; locale: string }
   | { kind: "link-expired"; locale: string };
 
 /**
- * The sheet behind a link, or null for an unknown token. A replaced version says only that it was
- * replaced: its numbers no longer hold, and the newer sheet's link is in the shopper's newer mail. A
- * link 30 days past its numbers' last day says only that it has expired (decision 088): no name,
- * vehicle or figure.
+ * The sheet behind a link, or null for an unknown token. A version staff replaced still shows its
+ * numbers while its date has not passed, with a note that a newer one was mailed (a revision never
+ * takes back what a held sheet promised: decision 093); after its date it says only that it was
+ * replaced, and the newer sheet's link is in the shopper's newer mail. A link 30 days past its numbers'
+ * last day says only that it has expired (decision 088): no name, vehicle or figure.
  */
 export async function findDealSheet(ctx: AppContext, token: string, now = new Date()): Promise<DealSheetView | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const deal = await findDealByTokenHash(ctx.db, hashToken(token));
   if (!deal) return null;
-  if (deal.replacedById) return { kind: "replaced", locale: deal.locale };
+  const expired = dealershipToday(now) > deal.validUntil;
+  if (deal.replacedById && expired) return { kind: "replaced", locale: deal.locale };
   if (tokenLinkExpired(deal.validUntil, dealershipToday(now))) return { kind: "link-expired", locale: deal.locale };
   return {
     kind: "sheet",
@@ -191,9 +223,9 @@ export async function findDealSheet(ctx: AppContext, token: string, now = new Da
     shopperName: `${deal.shopper.firstName} ${deal.shopper.lastName}`,
     createdAt: deal.createdAt,
     validUntil: deal.validUntil,
-    expired: dealershipToday(now) > deal.validUntil,
-    // The statute's terms for the frozen price and odometer reading (M.G.L. c. 90 §7N¼).
-    warranty: massachusettsWarranty(deal.estimate.price, deal.vehicle.mileage),
+    expired,
+    replacedButHeld: deal.replacedById !== null,
+    warranty: deal.warranty,
     locale: deal.locale,
   };
 }
@@ -216,13 +248,71 @@ export async function listDealsForStaff(ctx: AppContext, now = new Date()): Prom
 const audit = (ctx: AppContext, staff: Staff, action: string, id: string) =>
   insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action, entity: "deal", entityId: id });
 
-export type ReviseDealResult = { kind: "revised"; deal: Deal } | { kind: "replaced" } | { kind: "not-found" };
+export type ReviseDealResult =
+  { kind: "revised"; deal: Deal } | { kind: "replaced" } | { kind: "not-found" } | { kind: "raised"; reason: string };
 
 /**
- * Staff's revision (decision 070): a new version with the numbers recomputed from the settings in
- * force, at the sheet's frozen price unless staff give another, valid for the settings' days from
- * today. The old version is marked replaced (only once: a second revision of the same version is
- * refused) and the shopper gets the new link in their language, in one transaction; audited.
+ * What the versions still held promise (decision 093): the lowest vehicle price, doc fee, title and
+ * registration fees and sales tax rate of every version of the deal whose date has not passed, and
+ * the lowest APR each held version gave its credit band. A held sheet is a written quote: a revision
+ * may lower these, never raise them, until the sheet's date.
+ */
+function heldPromises(versions: Deal[], today: string) {
+  const held = versions.filter((v) => v.validUntil >= today);
+  const lowest = (pick: (d: Deal) => number) => (held.length ? Math.min(...held.map(pick)) : Number.POSITIVE_INFINITY);
+  const aprs = new Map<string, number>();
+  for (const v of held) {
+    if (v.estimate.apr === null) continue;
+    const band = v.input.creditBand;
+    aprs.set(band, Math.min(aprs.get(band) ?? Number.POSITIVE_INFINITY, v.estimate.apr));
+  }
+  return {
+    held,
+    price: lowest((d) => d.estimate.price),
+    docFee: lowest((d) => d.estimate.docFee),
+    titleFee: lowest((d) => d.estimate.titleFee),
+    registrationFee: lowest((d) => d.estimate.registrationFee),
+    salesTaxRate: lowest((d) => d.salesTaxRate),
+    aprs,
+  };
+}
+
+/** Why a revision is refused: the first number it would raise above a held sheet's promise, in staff's English. */
+function raisedPromise(
+  estimate: Estimate,
+  input: EstimateInput,
+  salesTaxRate: number,
+  promised: ReturnType<typeof heldPromises>,
+): string | null {
+  const until = promised.held
+    .map((v) => v.validUntil)
+    .sort()
+    .at(-1)!;
+  const money = (n: number) => formatCents(n, "en");
+  const said = (what: string, was: string, now: string) =>
+    `A deal sheet still held until ${until} promised ${what} of ${was}; a revision may not raise it (this one says ${now}). Keep it or lower it, or wait until the held sheet's date has passed.`;
+  if (estimate.price > promised.price) return said("a vehicle price", money(promised.price), money(estimate.price));
+  if (estimate.docFee > promised.docFee) return said("a documentation fee", money(promised.docFee), money(estimate.docFee));
+  if (estimate.titleFee > promised.titleFee) return said("a title fee", money(promised.titleFee), money(estimate.titleFee));
+  if (estimate.registrationFee > promised.registrationFee)
+    return said("a registration fee", money(promised.registrationFee), money(estimate.registrationFee));
+  if (salesTaxRate > promised.salesTaxRate)
+    return said("a sales tax rate", formatPercent(promised.salesTaxRate * 100, "en"), formatPercent(salesTaxRate * 100, "en"));
+  const apr = promised.aprs.get(input.creditBand);
+  if (apr !== undefined && estimate.apr !== null && estimate.apr > apr)
+    return said(`an APR for the ${input.creditBand} credit band`, formatPercent(apr, "en"), formatPercent(estimate.apr, "en"));
+  return null;
+}
+
+/**
+ * Staff's revision (decisions 070 and 093): a new version with the numbers recomputed from the settings
+ * in force, at the sheet's frozen price unless staff give another, valid for the settings' days from
+ * today. Reserve, then check: the current version is first marked replaced by a conditional update
+ * (only one revision of a version can win, in one process or several on one database), then the new
+ * numbers are compared with every version still held, and a revision that would raise the vehicle
+ * price, a fee, the tax rate or a band's APR above what a held sheet promised is rolled back (409
+ * with the reason). The shopper gets the new link in their language, in the same transaction; the
+ * earlier sheet keeps holding until its date. Audited.
  */
 export async function reviseDeal(
   ctx: AppContext,
@@ -240,6 +330,8 @@ export async function reviseDeal(
       const old = await findDeal(trx, id);
       if (!old) return { kind: "not-found" };
       if (old.replacedById) return { kind: "replaced" };
+      // Reserve, then check: the conditional update is what decides a race between two revisions.
+      if (!(await markDealReplaced(trx, id, newId, now))) throw new AlreadyReplaced();
       const estimateInput: EstimateInput = {
         downPayment: input.downPayment,
         tradeInValue: input.tradeInValue,
@@ -247,6 +339,12 @@ export async function reviseDeal(
         creditBand: input.creditBand,
         termMonths: input.termMonths,
       };
+      const price = input.price ?? old.estimate.price;
+      const estimate = computeEstimate(price, estimateInput, settings);
+      const promised = heldPromises(await listDealVersions(trx, old.dealGroupId), dealershipToday(now));
+      const raised = raisedPromise(estimate, estimateInput, settings.salesTaxRate, promised);
+      if (raised) throw new RaisedPromise(raised);
+      const vehicle = await findVehicle(trx, old.vehicle.id, now);
       await insertDeal(
         trx,
         {
@@ -257,25 +355,26 @@ export async function reviseDeal(
           sentBy: staff.actor,
           vehicle: old.vehicle,
           input: estimateInput,
-          estimate: computeEstimate(input.price ?? old.estimate.price, estimateInput, settings),
+          estimate,
           salesTaxRate: settings.salesTaxRate,
           shopper: old.shopper,
           locale: old.locale,
           consentAt: old.consentAt,
           validUntil: addDays(dealershipToday(now), settings.dealValidDays),
+          // The vehicle's warranty as it stands (a deleted vehicle: the one the earlier sheet printed).
+          warranty: vehicle ? vehicleWarranty({ ...vehicle, mileage: old.vehicle.mileage }, price, settings) : old.warranty,
         },
         now,
       );
-      // Reserve, then check: the conditional update is what decides a race between two revisions.
-      if (!(await markDealReplaced(trx, id, newId, now))) throw new AlreadyReplaced();
       const revised = (await findDeal(trx, newId))!;
-      await enqueueMails(trx, [dealShopperMail(ctx.env, revised, token, true)], now);
+      await enqueueMails(trx, [dealShopperMail(ctx.env, revised, token, old)], now);
       // A revised sheet sent to the shopper answers the lead, which the inbox knows by its first version.
       await markFirstResponse(trx, "deal", old.dealGroupId, now);
       return { kind: "revised", deal: revised };
     })
     .catch((error: unknown) => {
       if (error instanceof AlreadyReplaced) return { kind: "replaced" } as const;
+      if (error instanceof RaisedPromise) return { kind: "raised", reason: error.message } as const;
       throw error;
     });
   if (result.kind === "revised") {
@@ -285,6 +384,8 @@ export async function reviseDeal(
   return result;
 }
 
+/** Thrown inside the revision's transaction so that its reservation rolls back with it. */
+class RaisedPromise extends Error {}
 class AlreadyReplaced extends Error {}
 
 /** Sets a deal's lead status (the first change is its response time), audited. Null when no such deal. */

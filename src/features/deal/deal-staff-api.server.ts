@@ -6,6 +6,9 @@ import { staffOf } from "~/server/http/staff-request.server";
 import { dealSettingsSchema } from "~/shared/validation/deal-settings-schema";
 import { getDealSettings, updateDealSettings } from "./deal-settings.server";
 
+/** Settings added after the first Settings tab: a PUT that leaves one out keeps the stored value. */
+const KEPT_UNLESS_SENT = ["dealValidDays", "complaintsContact", "buyersGuideSignatureLine", "priceDropMinDays"] as const;
+
 /** GET and PUT /api/admin/deal-settings (owner only: src/server/auth/route-access.server.ts); a change is audited. */
 export function dealStaffApi(ctx: AppContext): Router {
   const router = Router();
@@ -15,10 +18,11 @@ export function dealStaffApi(ctx: AppContext): Router {
   router.put("/admin/deal-settings", jsonBody(), async (req, res) => {
     const settings = parseOr400(res, dealSettingsSchema, req.body);
     if (!settings) return;
-    // A client that predates the deal sheet's validity sends none: the stored value stays.
-    const sentValidity = typeof req.body === "object" && req.body !== null && "dealValidDays" in req.body;
-    const dealValidDays = sentValidity ? settings.dealValidDays : (await getDealSettings(ctx)).settings.dealValidDays;
-    res.json(await updateDealSettings(ctx, staffOf(res), { ...settings, dealValidDays }));
+    // A client that predates a setting sends none of it: the stored value stays.
+    const sent = (key: string) => typeof req.body === "object" && req.body !== null && key in req.body;
+    const stored = (await getDealSettings(ctx)).settings;
+    const kept = Object.fromEntries(KEPT_UNLESS_SENT.filter((key) => !sent(key)).map((key) => [key, stored[key]]));
+    res.json(await updateDealSettings(ctx, staffOf(res), { ...settings, ...kept }));
   });
   return router;
 }

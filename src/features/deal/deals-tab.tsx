@@ -14,8 +14,8 @@ import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ModalDialog } from "~/shared/ui/staff/modal-dialog";
 import { useFocusedRecord } from "~/shared/ui/staff/focused-record";
 import { runWithToast } from "~/shared/ui/staff/run-with-toast";
-import { ApiError, staffFetch, useStaffData } from "~/shared/ui/staff/staff-fetch";
-import { dealBreakdown } from "./deal-breakdown";
+import { ApiError, apiErrorBody, staffFetch, useStaffData } from "~/shared/ui/staff/staff-fetch";
+import { estimateBreakdown } from "~/shared/lib/estimate-breakdown";
 import type { StaffDeal } from "./deal-sheet.server";
 
 const t = staffDeals.tab;
@@ -90,15 +90,17 @@ function DealCard({
   const rows: [string, string][] = [
     ...(d.vehicle.stockNumber ? ([[t.stock, d.vehicle.stockNumber]] as [string, string][]) : []),
     [t.vin, d.vehicle.vin],
-    [t.mileage, `${formatNumber(d.vehicle.mileage)} mi`],
+    [t.mileage, `${formatNumber(d.vehicle.mileage)} miles`],
     [t.creditBand, staffDeals.bands[d.input.creditBand]],
-    [t.apr, formatPercent(e.apr, "en")],
+    [t.apr, e.apr === null ? t.noRates : formatPercent(e.apr, "en")],
     [t.term, t.months(e.termMonths)],
-    ...dealBreakdown(e, d.input, d.salesTaxRate, "en").map((line): [string, string] => [line.label, money(line.amount)]),
-    ...(e.amountFinanced > 0
+    ...estimateBreakdown(e, d.input, d.salesTaxRate, "en").map((line): [string, string] => [line.label, money(line.amount)]),
+    ...(e.amountFinanced > 0 && e.monthlyPayment !== null
       ? ([
           ["Monthly payment", money(e.monthlyPayment)],
-          ["Total of payments", money(e.totalOfPayments)],
+          ...(e.finalPayment !== null && e.finalPayment !== e.monthlyPayment ? [[t.lastPayment, money(e.finalPayment)]] : []),
+          [t.financeCharge, money(e.financeCharge ?? 0)],
+          ["Total of payments", money(e.totalOfPayments ?? 0)],
         ] as [string, string][])
       : []),
   ];
@@ -169,9 +171,14 @@ function ReviseDialog({ deal: d, name, onClose, onSent }: { deal: StaffDeal; nam
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    // Amounts go as typed: the server reads decimal digits only ("0x10" is refused there, not read as 16).
+    const amount = (key: string) => {
+      const text = String(form.get(key) ?? "").trim();
+      return text === "" ? undefined : text;
+    };
     const number = (key: string) => {
       const text = String(form.get(key) ?? "").trim();
-      return text === "" ? undefined : Number.isFinite(Number(text)) ? Number(text) : text;
+      return text === "" ? undefined : /^\d+$/.test(text) ? Number(text) : text;
     };
     setBusy(true);
     setErrors({});
@@ -180,10 +187,10 @@ function ReviseDialog({ deal: d, name, onClose, onSent }: { deal: StaffDeal; nam
         staffFetch(`/api/admin/deals/${d.id}/revisions`, {
           method: "POST",
           body: {
-            price: number("price"),
-            downPayment: number("downPayment"),
-            tradeInValue: number("tradeInValue"),
-            tradeInPayoff: number("tradeInPayoff"),
+            price: amount("price"),
+            downPayment: amount("downPayment"),
+            tradeInValue: amount("tradeInValue"),
+            tradeInPayoff: amount("tradeInPayoff"),
             creditBand: String(form.get("creditBand") ?? ""),
             termMonths: number("termMonths"),
           },
@@ -201,7 +208,8 @@ function ReviseDialog({ deal: d, name, onClose, onSent }: { deal: StaffDeal; nam
               // Not JSON: the toast says enough.
             }
           }
-          return { title: t.failed, description: error instanceof Error ? error.message : "" };
+          // A refused raise (409) says which held promise it would break.
+          return { title: t.failed, description: apiErrorBody(error)?.error ?? (error instanceof Error ? error.message : "") };
         },
       },
     );

@@ -9,8 +9,12 @@ import { uuidField } from "~/shared/validation/fields";
 
 const vehicleId = uuidField();
 
-/** What the page's form needs besides the numbers: the choices the owner offers and the tax rate to name. */
-export type EstimateOptions = Pick<DealSettings, "termsMonths" | "salesTaxRate" | "aprByBand">;
+/**
+ * What the page's form needs besides the numbers: the choices the owner offers, the tax rate to name
+ * and the documentation fee the advertised price includes (never the rates: an unpublished rate
+ * stays on the server, decision 092).
+ */
+export type EstimateOptions = Pick<DealSettings, "termsMonths" | "salesTaxRate" | "docFee">;
 
 export type VehicleEstimateResult =
   | { kind: "estimate"; input: EstimateInput; estimate: Estimate; options: EstimateOptions }
@@ -40,7 +44,7 @@ export async function estimateForVehicle(
   const options: EstimateOptions = {
     termsMonths: settings.termsMonths,
     salesTaxRate: settings.salesTaxRate,
-    aprByBand: settings.aprByBand,
+    docFee: settings.docFee,
   };
   const defaults = defaultEstimateInput(vehicle.price, settings);
   const parsed = query === null ? null : estimateQuerySchema(estimateMessagesFor(locale).errors, settings.termsMonths).safeParse(query);

@@ -249,6 +249,19 @@ function ApplicationForm({ action, headingRef, onSubmitted, posted, vehicle }: A
           {text("coOwnerMonthlyIncome", f.coOwnerMonthlyIncome, { required: true, inputMode: "decimal" })}
         </Section>
         <Section title={m.form.sections.coOwnerDocumentation} single>
+          {/* The co-applicant's own authorization and certification, which their signature confirms (decision 097). */}
+          <CheckboxField
+            id="financing-coOwnerCreditConsent"
+            required
+            label={
+              <>
+                {messages.privacy.coApplicantConsent.label(businessProfile.name)} <span aria-hidden="true">*</span>
+              </>
+            }
+            {...register("coOwnerCreditConsent")}
+            value="true"
+            error={errorOf("coOwnerCreditConsent")}
+          />
           {signature("coOwnerSignature")}
           {license("coOwnerDriverLicense")}
         </Section>

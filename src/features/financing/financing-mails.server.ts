@@ -13,6 +13,7 @@ import {
 } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { asLocale } from "~/shared/i18n/locales";
+import { vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
 import { formatPrice } from "~/shared/lib/format";
 import type { LeadSource } from "~/shared/leads/lead-source";
 import type { Vehicle } from "~/shared/types/vehicle";
@@ -47,7 +48,7 @@ export type FinancingLead = {
  * link to the application in the dashboard, the ADF lead when ADF_TO is set, and the applicant's
  * receipt. `stockVehicle`: the listed vehicle whose page opened the form, else null.
  */
-export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, stockVehicle: Vehicle | null): NewMail[] {
+export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, stockVehicle: Vehicle | null, docFee = 0): NewMail[] {
   const staff = mailMessagesFor("en").staff;
   const f = staff.fields;
   const customer = `${lead.firstName} ${lead.lastName}`;
@@ -57,6 +58,8 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
   const downPayment = lead.downPayment === null ? staff.noDownPayment : formatPrice(lead.downPayment);
 
   const shopper = mailMessagesFor(locale).shopper;
+  // The shopper's language names the stock vehicle its own way (language review B1); typed text stays as typed.
+  const shopperVehicle = stockVehicle ? localVehicleName({ ...stockVehicle, trim: null }, locale) : lead.vehicleOfInterest;
   return leadMails(env, {
     kind: "financing",
     id: lead.id,
@@ -70,7 +73,7 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
           type: "fields",
           rows: [
             ...contactRows(f, { name: customer, phone: lead.phone, email: lead.email }),
-            ...(stockVehicle ? vehicleRows(env, f, stockVehicle) : [[f.vehicle, vehicleName || staff.noVehicle] as const]),
+            ...(stockVehicle ? vehicleRows(env, f, stockVehicle, docFee) : [[f.vehicle, vehicleName || staff.noVehicle] as const]),
             // The shopper may have changed the prefilled name: staff see their words too.
             ...(stockVehicle && lead.vehicleOfInterest && lead.vehicleOfInterest !== vehicleName
               ? ([[f.vehicleAsTyped, lead.vehicleOfInterest]] as const)
@@ -91,7 +94,7 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
         const finance = lead.downPayment === null ? {} : { downPayment: lead.downPayment };
         // Free text stays words in comments: it is never turned into a year, make, model or VIN.
         const vehicle: AdfVehicle = stockVehicle
-          ? { ...adfStockVehicle(env, stockVehicle), ...finance }
+          ? { ...adfStockVehicle(env, stockVehicle, docFee), ...finance }
           : {
               ...finance,
               comments: [
@@ -132,7 +135,7 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
       heading: shopper.financingHeading(lead.firstName),
       blocks: [
         { type: "paragraph", text: shopper.financingBody(businessProfile.phone) },
-        ...(vehicleName ? [{ type: "paragraph" as const, text: shopper.financingVehicle(vehicleName) }] : []),
+        ...(shopperVehicle ? [{ type: "paragraph" as const, text: shopper.financingVehicle(shopperVehicle) }] : []),
         { type: "paragraph", text: `${shopper.replyHint} ${shopper.transactional}` },
       ],
     },

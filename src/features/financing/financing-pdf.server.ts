@@ -3,8 +3,10 @@ import sharp from "sharp";
 import type { AppContext } from "~/server/context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor } from "~/shared/i18n/catalogues";
+import { financingPdfMessagesFor } from "~/shared/i18n/financing-pdf-messages";
 import { LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
 import { formatPrice } from "~/shared/lib/format";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import { pdfSafe } from "~/server/pdf/pdf-safe.server";
 import { loadFinancingApplication, type DecryptedFinancingApplication, type StoredDocument } from "./financing.server";
 
@@ -49,7 +51,7 @@ export async function buildFinancingPdf(ctx: AppContext, id: string, options: Fi
 export async function renderFinancingPdf(app: DecryptedFinancingApplication, options: FinancingPdfOptions = {}): Promise<Uint8Array> {
   const locale: Locale = options.inApplicantsLanguage ? app.locale : "en";
   const m = messagesFor(locale).financing;
-  const t = m.pdf;
+  const t = financingPdfMessagesFor(locale);
   const formatSubmitted = (iso: string) => formatSubmittedIn(iso, locale);
   const birthDate = (iso: string) => formatBirthDate(iso, locale);
   const formatMoney = (n: number) => formatMoneyIn(n, locale);
@@ -73,10 +75,11 @@ export async function renderFinancingPdf(app: DecryptedFinancingApplication, opt
   writer.text(t.title, { font: bold, size: 16 });
   writer.row(t.submitted, formatSubmitted(app.createdAt));
   writer.row(t.applicationId, app.id);
-  const consent = messagesFor(locale).privacy.creditConsent;
   writer.row(
-    consent.pdfLabel,
-    app.creditConsent ? consent.pdfValue(app.creditConsent.version, formatSubmitted(app.creditConsent.at)) : consent.pdfMissing,
+    t.creditConsent.pdfLabel,
+    app.creditConsent
+      ? t.creditConsent.pdfValue(app.creditConsent.version, formatSubmitted(app.creditConsent.at))
+      : t.creditConsent.pdfMissing,
   );
 
   const ssn = (value: string) => (options.revealSsn ? value : value ? `***-**-${value.slice(-4)}` : t.notProvided);
@@ -109,14 +112,33 @@ export async function renderFinancingPdf(app: DecryptedFinancingApplication, opt
   }
 
   writer.heading(t.vehicle);
-  writer.row(t.vehicleOfInterest, app.vehicleOfInterest || t.noVehicle);
+  // The vehicle whose page opened the form, as the staff mail and the ADF name it (L5); the typed text too when it says more.
+  const stockName = app.stockVehicle ? vehicleName(app.stockVehicle, locale) : null;
+  writer.row(t.vehicleOfInterest, stockName || app.vehicleOfInterest || t.noVehicle);
+  if (stockName && app.vehicleOfInterest && app.vehicleOfInterest !== stockName) writer.row(t.vehicleAsTyped, app.vehicleOfInterest);
   writer.row(t.downPayment, money(app.downPayment));
   writer.row(t.tradeIn, app.hasTradeIn ? t.yes : t.no);
   if (app.hasTradeIn) writer.row(t.tradeInDetails, app.tradeInDetails || t.notProvided);
 
+  // Each signature under the text that person agreed to, in the version stored with their consent (decision 097).
+  const privacy = messagesFor(locale).privacy;
   writer.heading(t.signatures, 170);
+  if (app.creditConsent)
+    writer.text(`${t.signedText(app.creditConsent.version)} ${privacy.creditConsent.label(businessProfile.name)}`, { size: 8.5 });
   await writer.signature(t.applicantSignature, fullName, await embedImage(doc, a.signature));
-  if (co) await writer.signature(t.coApplicantSignature, `${co.firstName} ${co.lastName}`, await embedImage(doc, co.signature));
+  if (co) {
+    writer.row(
+      t.coApplicantConsent.pdfLabel,
+      co.creditConsent
+        ? t.creditConsent.pdfValue(co.creditConsent.version, formatSubmitted(co.creditConsent.at))
+        : t.coApplicantConsent.pdfMissing,
+    );
+    if (co.creditConsent)
+      writer.text(`${t.signedText(co.creditConsent.version)} ${privacy.coApplicantConsent.label(businessProfile.name)}`, {
+        size: 8.5,
+      });
+    await writer.signature(t.coApplicantSignature, `${co.firstName} ${co.lastName}`, await embedImage(doc, co.signature));
+  }
 
   await appendLicense(doc, writer, t.license, fullName, a.driverLicense, t.licensePdfAppended);
   if (co) await appendLicense(doc, writer, t.coLicense, `${co.firstName} ${co.lastName}`, co.driverLicense, t.licensePdfAppended);
@@ -275,7 +297,7 @@ class PageWriter {
   }
 
   async signature(label: string, name: string, image: PDFImage | null) {
-    const box = { width: 250, height: 100 };
+    const box = { width: 250, height: 80 };
     this.ensure(box.height + 40);
     this.text(`${label}: ${name}`, { size: 10, color: MUTED });
     this.y -= box.height + 4;

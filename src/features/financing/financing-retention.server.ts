@@ -5,18 +5,38 @@ import { listFinancingApplicationsBefore, listFinancingDocumentFileNames } from 
 import { deleteFinancingRecord, privateDir, removeFinancingDocuments } from "./financing.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const DEFAULT_RETENTION_DAYS = 730;
+/** Regulation B keeps an application 25 months after the applicant is told of the action taken (12 CFR 1002.12(b)(1)). */
+export const RETENTION_MONTHS = 25;
+
+/** `date` moved by whole calendar months (UTC), the day kept or, past the month's end, its last day. */
+export function addMonths(date: Date, months: number): Date {
+  const y = date.getUTCFullYear();
+  const m = date.getUTCMonth() + months;
+  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const out = new Date(date);
+  out.setUTCFullYear(y, m, Math.min(date.getUTCDate(), last));
+  return out;
+}
 
 /**
- * Deletes applications older than FINANCING_RETENTION_DAYS (default 730): rows, their outbox
- * mails and their encrypted files (docs/behaviour.md §11, decision 046). Returns how many were purged.
+ * Until when an application must be kept (decision 095): 25 months after the later of its action-taken
+ * date (when the applicant was told it was approved, declined or withdrawn) and its submission, or
+ * FINANCING_RETENTION_DAYS after that date when the operator keeps applications longer. Never less.
+ */
+export function retainedUntil(app: { createdAt: string; actionTakenAt: string | null }, extraDays: number | null): Date {
+  const from = new Date(Math.max(Date.parse(app.createdAt), app.actionTakenAt ? Date.parse(app.actionTakenAt) : 0));
+  const regulation = addMonths(from, RETENTION_MONTHS);
+  return extraDays ? new Date(Math.max(regulation.getTime(), from.getTime() + extraDays * DAY_MS)) : regulation;
+}
+
+/**
+ * Deletes the applications whose retention has run out (retainedUntil): rows, their outbox mails and
+ * their encrypted files (docs/behaviour.md §11, decisions 046 and 095). Returns how many were purged.
  */
 export async function purgeExpiredFinancingApplications(ctx: AppContext, now = new Date()): Promise<number> {
-  const days =
-    Number.isFinite(ctx.env.financingRetentionDays) && ctx.env.financingRetentionDays > 0
-      ? ctx.env.financingRetentionDays
-      : DEFAULT_RETENTION_DAYS;
-  const expired = await listFinancingApplicationsBefore(ctx.db, new Date(now.getTime() - days * DAY_MS));
+  // No application submitted within the last 25 months can be due: only older ones are read.
+  const candidates = await listFinancingApplicationsBefore(ctx.db, addMonths(now, -RETENTION_MONTHS));
+  const expired = candidates.filter((row) => retainedUntil(row, ctx.env.financingRetentionDays).getTime() <= now.getTime());
   let purged = 0;
   for (const row of expired) {
     // Row first: a crash between the two leaves only unreadable orphan ciphertext, never a row without files.

@@ -32,6 +32,7 @@ const coOwner = {
   coOwnerMonthlyIncome: "1500",
   coOwnerSignature: PNG,
   coOwnerDriverLicense: PDF,
+  coOwnerCreditConsent: true,
 };
 
 function errorsFor(input: Record<string, unknown>): Record<string, string> {
@@ -176,6 +177,9 @@ describe("financing schema: co-owner (spec §5, when hasCoOwner is true)", () =>
     ["coOwnerMonthlyIncome", "x", "Co-owner monthly income is required"],
     ["coOwnerSignature", "", "Co-owner signature is required"],
     ["coOwnerDriverLicense", "", "Co-owner driver's license is required"],
+    // The co-applicant authorizes their own credit report (decision 097): the applicant's box does not cover them.
+    ["coOwnerCreditConsent", false, "The co-applicant must authorize their own credit check"],
+    ["coOwnerCreditConsent", undefined, "The co-applicant must authorize their own credit check"],
   ])("%s = %j → %s", (field, value, message) => {
     expect(errorsFor({ ...valid, hasCoOwner: true, ...coOwner, [field]: value })[field]).toBe(message);
   });
@@ -198,6 +202,7 @@ describe("financing schema: co-owner (spec §5, when hasCoOwner is true)", () =>
       coOwnerMonthlyIncome: "Co-owner monthly income is required",
       coOwnerSignature: "Co-owner signature is required",
       coOwnerDriverLicense: "Co-owner driver's license is required",
+      coOwnerCreditConsent: "The co-applicant must authorize their own credit check",
     });
   });
 });

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import type { Messages } from "~/shared/i18n/en";
-import { emailField, isoDateField, optionalText, phoneField, requiredText, uuidField } from "~/shared/validation/fields";
+import {
+  emailField,
+  isoDateField,
+  moneyField,
+  optionalMoneyField,
+  optionalText,
+  phoneField,
+  requiredText,
+  uuidField,
+} from "~/shared/validation/fields";
 import {
   CO_OWNER_EMPLOYMENT_STATUSES,
   EMPLOYMENT_STATUSES,
@@ -44,16 +53,6 @@ const dateOfBirthField = (message: string) =>
 
 const emptyToUndefined = (value: unknown) =>
   value === "" || value === null || (typeof value === "number" && Number.isNaN(value)) ? undefined : value;
-
-/** Dollars coerced from a number or numeric text (docs/behaviour.md §5 "coerced to number"). */
-const moneyField = (message: string, { min, exclusiveMin = false }: { min: number; exclusiveMin?: boolean }) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: message })
-      .refine((n) => (exclusiveMin ? n > min : n >= min), message)
-      .refine((n) => n <= 10_000_000, message),
-  );
 
 /** A base64 data URL of an accepted type and size; the server re-checks the bytes themselves. */
 const dataUrlField = (
@@ -101,6 +100,8 @@ function schemasFor({ financing, privacy }: Pick<Messages, "financing" | "privac
     coOwnerMonthlyIncome: moneyField(v.coOwnerMonthlyIncome, { min: 0, exclusiveMin: true }),
     coOwnerSignature: signatureField(v.coOwnerSignature),
     coOwnerDriverLicense: licenseField(v.coOwnerDriverLicense),
+    /** The co-applicant's own credit authorization and certification (decision 097): must be ticked. */
+    coOwnerCreditConsent: z.literal(true, { error: privacy.coApplicantConsent.required }),
   });
 
   const primary = {
@@ -116,7 +117,7 @@ function schemasFor({ financing, privacy }: Pick<Messages, "financing" | "privac
     dateOfBirth: dateOfBirthField(v.dateOfBirth),
     employmentStatus: z.enum(EMPLOYMENT_STATUSES, { error: v.employmentStatus }),
     employer: optionalText(200),
-    monthlyIncome: moneyField(v.monthlyIncome, { min: 0 }),
+    monthlyIncome: moneyField(v.monthlyIncome),
     vehicleOfInterest: optionalText(200),
     /**
      * The stock vehicle whose page opened the form ("Apply for Financing"): the lead names it.
@@ -129,10 +130,7 @@ function schemasFor({ financing, privacy }: Pick<Messages, "financing" | "privac
         .transform((id) => id.toLowerCase())
         .optional(),
     ),
-    downPayment: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number({ error: v.downPayment }).min(0, v.downPayment).max(10_000_000, v.downPayment).optional(),
-    ),
+    downPayment: optionalMoneyField(v.downPayment),
     hasTradeIn: z.boolean().default(false),
     tradeInDetails: optionalText(2000, { multiline: true }),
     signature: signatureField(v.signature),
@@ -167,11 +165,16 @@ const coOwnerKeys = [
   "coOwnerMonthlyIncome",
   "coOwnerSignature",
   "coOwnerDriverLicense",
+  "coOwnerCreditConsent",
 ] as const satisfies readonly (keyof CoOwnerFields)[];
 
 /** Co-owner inputs are accepted loosely here and checked by the co-owner schema only when hasCoOwner is true. */
-const coOwnerInputShape = Object.fromEntries(coOwnerKeys.map((key) => [key, z.unknown().optional()])) as {
-  [K in keyof CoOwnerFields]: z.ZodOptional<z.ZodUnknown>;
+const coOwnerInputShape = {
+  ...(Object.fromEntries(coOwnerKeys.map((key) => [key, z.unknown().optional()])) as {
+    [K in keyof CoOwnerFields]: z.ZodOptional<z.ZodUnknown>;
+  }),
+  // A checkbox: the posted form reads it as one (formInput), the co-owner schema then requires it ticked.
+  coOwnerCreditConsent: z.boolean().optional(),
 };
 
 /**

@@ -5,9 +5,17 @@ import { jsonBody } from "~/server/http/json-body.server";
 import { staffOf } from "~/server/http/staff-request.server";
 import { leadStatusSchema } from "~/shared/staff/lead-tracking";
 import { uuidField } from "~/shared/validation/fields";
+import { z } from "zod";
+import { CREDIT_DECISIONS } from "~/server/data/financing-applications.server";
+
+/** PATCH /api/admin/financing/:id/decision: the action taken, of which the applicant was told now. */
+const creditDecisionSchema = z.object({
+  decision: z.enum(CREDIT_DECISIONS, { error: "Decision must be approved, declined or withdrawn." }),
+});
 import {
   deleteFinancingApplication,
   DOCUMENT_SLOTS,
+  recordCreditDecision,
   financingDocument,
   listFinancingSummaries,
   revealSsn,
@@ -70,9 +78,26 @@ export function financingStaffApi(ctx: AppContext): Router {
     if (result.outcome === "not-found") return sendError(res, 404, NOT_FOUND);
     res.json(result.application);
   });
+  router.patch("/admin/financing/:id/decision", jsonBody(), async (req, res) => {
+    const id = String(req.params.id);
+    if (!isUuid(id)) return sendError(res, 404, NOT_FOUND);
+    const input = parseOr400(res, creditDecisionSchema, req.body);
+    if (!input) return;
+    const recorded = await recordCreditDecision(ctx, staffOf(res), id, input.decision);
+    if (!recorded) return sendError(res, 404, NOT_FOUND);
+    res.json(recorded);
+  });
   router.delete("/admin/financing/:id", async (req, res) => {
     const id = String(req.params.id);
-    if (!isUuid(id) || !(await deleteFinancingApplication(ctx, staffOf(res), id))) return sendError(res, 404, NOT_FOUND);
+    const result = isUuid(id) ? await deleteFinancingApplication(ctx, staffOf(res), id) : { outcome: "not-found" as const };
+    if (result.outcome === "not-found") return sendError(res, 404, NOT_FOUND);
+    if (result.outcome === "retained") {
+      return sendError(
+        res,
+        409,
+        `Regulation B (12 CFR 1002.12(b)) requires keeping this application for 25 months after the applicant is told of the action taken: it can be deleted from ${result.until.slice(0, 10)}, and is purged then.`,
+      );
+    }
     res.status(204).end();
   });
 

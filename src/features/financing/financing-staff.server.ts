@@ -1,6 +1,13 @@
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
-import { findFinancingApplication, listFinancingApplications, setFinancingLeadStatus } from "~/server/data/financing-applications.server";
+import {
+  findFinancingApplication,
+  listFinancingApplications,
+  setCreditDecision,
+  setFinancingLeadStatus,
+  type CreditDecision,
+} from "~/server/data/financing-applications.server";
+import { retainedUntil } from "./financing-retention.server";
 import { leadMailsFor } from "~/server/data/outbox.server";
 import { findVehicleNames } from "~/server/data/vehicles.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
@@ -36,6 +43,10 @@ export type FinancingSummary = {
   mails: LeadMail[];
   /** The language the shopper applied in (en, es, pt). */
   locale: string;
+  /** The action taken and when the applicant was told; until when Regulation B keeps it (decision 095). */
+  creditDecision: CreditDecision | null;
+  actionTakenAt: string | null;
+  retainedUntil: string;
 };
 
 /** The uploaded documents of an application, as named in `GET /api/admin/financing/:id/documents/:slot`. */
@@ -80,13 +91,16 @@ export async function listFinancingSummaries(ctx: AppContext): Promise<Financing
   const vehicles = new Map(
     (await findVehicleNames(ctx.db, ids)).map((v) => [v.id, { name: `${v.year} ${v.make} ${v.model}`, path: vehiclePath(v) }]),
   );
-  return rows.map((r) => summaryOf(r, mails.get(r.id) ?? [], (r.vehicleId && vehicles.get(r.vehicleId)) || null));
+  return rows.map((r) =>
+    summaryOf(r, mails.get(r.id) ?? [], (r.vehicleId && vehicles.get(r.vehicleId)) || null, ctx.env.financingRetentionDays),
+  );
 }
 
 function summaryOf(
   r: Awaited<ReturnType<typeof listFinancingApplications>>[number],
   mails: LeadMail[],
   vehicle: FinancingSummary["vehicle"] = null,
+  retentionDays: number | null = null,
 ): FinancingSummary {
   return {
     id: r.id,
@@ -102,6 +116,9 @@ function summaryOf(
     firstStatusChangeAt: r.firstStatusChangeAt,
     mails,
     locale: r.locale,
+    creditDecision: r.creditDecision,
+    actionTakenAt: r.actionTakenAt,
+    retainedUntil: retainedUntil(r, retentionDays).toISOString(),
   };
 }
 
@@ -118,7 +135,7 @@ export async function setApplicationStatus(
   await audit(ctx, staff, `status-${status}`, id);
   const row = await findFinancingApplication(ctx.db, id);
   if (!row) return { outcome: "not-found" };
-  const { mails: _mails, ...application } = summaryOf(row, []);
+  const { mails: _mails, ...application } = summaryOf(row, [], null, ctx.env.financingRetentionDays);
   return { outcome: "changed", application };
 }
 
@@ -218,9 +235,43 @@ export async function staffFinancingPdf(
   return { bytes: pdf.bytes, fileName: staffPdfFileName(pdf.firstName, pdf.lastName) };
 }
 
-/** Deletes an application row and its encrypted document files, recorded in the audit log. */
-export async function deleteFinancingApplication(ctx: AppContext, staff: Staff, id: string): Promise<boolean> {
-  if (!(await removeFinancingApplication(ctx, id))) return false;
+export type DeleteApplicationResult = { outcome: "deleted" } | { outcome: "not-found" } | { outcome: "retained"; until: string };
+
+/**
+ * Deletes an application row and its encrypted document files, recorded in the audit log, once its
+ * retention has run out (decision 095): before then Regulation B requires keeping it, and the answer
+ * says until when.
+ */
+export async function deleteFinancingApplication(
+  ctx: AppContext,
+  staff: Staff,
+  id: string,
+  now = new Date(),
+): Promise<DeleteApplicationResult> {
+  const row = await findFinancingApplication(ctx.db, id);
+  if (!row) return { outcome: "not-found" };
+  const until = retainedUntil(row, ctx.env.financingRetentionDays);
+  if (until.getTime() > now.getTime()) return { outcome: "retained", until: until.toISOString() };
+  if (!(await removeFinancingApplication(ctx, id))) return { outcome: "not-found" };
   await audit(ctx, staff, "delete", id);
-  return true;
+  return { outcome: "deleted" };
+}
+
+/**
+ * Records the action taken on an application (approved, declined, withdrawn) and that the applicant
+ * was told of it now: Regulation B's 25 months of retention run from this date (decision 095). A later
+ * change moves the date on (the applicant was told again). Audited; null for an unknown id.
+ */
+export async function recordCreditDecision(
+  ctx: AppContext,
+  staff: Staff,
+  id: string,
+  decision: CreditDecision,
+  now = new Date(),
+): Promise<{ creditDecision: CreditDecision; actionTakenAt: string; retainedUntil: string } | null> {
+  const at = now.toISOString();
+  if (!(await setCreditDecision(ctx.db, id, decision, at))) return null;
+  await audit(ctx, staff, `decision-${decision}`, id);
+  const row = (await findFinancingApplication(ctx.db, id))!;
+  return { creditDecision: decision, actionTakenAt: at, retainedUntil: retainedUntil(row, ctx.env.financingRetentionDays).toISOString() };
 }

@@ -9,7 +9,7 @@ import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
 import { LeadStatusControl, LeadStatusFilter } from "~/shared/ui/staff/lead-status-control";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ConfirmDialog, ModalDialog } from "~/shared/ui/staff/modal-dialog";
-import { staffFetch, staffJson, downloadFile, useStaffData } from "~/shared/ui/staff/staff-fetch";
+import { apiErrorBody, staffFetch, staffJson, downloadFile, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { runWithToast } from "~/shared/ui/staff/run-with-toast";
 import { staffPdfFileName } from "./financing-pdf-name";
@@ -43,7 +43,8 @@ export function FinancingTab({ focusId }: { focusId?: string | null }) {
     setDeleting(null);
     await runWithToast(() => staffFetch(`/api/admin/financing/${app.id}`, { method: "DELETE" }), {
       success: { title: m.financing.deletedTitle, description: m.financing.deletedText },
-      failure: { title: m.common.error, description: m.financing.deleteFailed },
+      // Before its retention ends the server refuses (409) and says until when (decision 095).
+      failure: (error) => ({ title: m.common.error, description: apiErrorBody(error)?.error ?? m.financing.deleteFailed }),
     });
     await reload();
   }
@@ -92,6 +93,7 @@ export function FinancingTab({ focusId }: { focusId?: string | null }) {
                     onSaved={() => void reload()}
                   />
                   <LeadMailStatus mails={app.mails} />
+                  <CreditDecisionControl app={app} onSaved={() => void reload()} />
                 </div>
               </div>
               <div className="flex gap-2">
@@ -118,6 +120,50 @@ export function FinancingTab({ focusId }: { focusId?: string | null }) {
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * The action taken on an application (approved, declined, withdrawn), recorded when the applicant is
+ * told; Regulation B keeps the application 25 months from then (decision 095), and the row says until when.
+ */
+function CreditDecisionControl({ app, onSaved }: { app: FinancingSummary; onSaved: () => void }) {
+  const m = useStaffMessages().staff.financing;
+  const [busy, setBusy] = useState(false);
+  async function save(decision: string) {
+    setBusy(true);
+    await runWithToast(() => staffFetch(`/api/admin/financing/${app.id}/decision`, { method: "PATCH", body: { decision } }), {
+      success: { title: m.decisionSaved },
+      failure: (error) => ({ title: m.decisionFailed, description: apiErrorBody(error)?.error }),
+    });
+    setBusy(false);
+    onSaved();
+  }
+  const id = `decision-${app.id}`;
+  return (
+    <div className="text-sm text-gray-800">
+      <label htmlFor={id} className="font-medium">
+        {m.decision}
+      </label>{" "}
+      <select
+        id={id}
+        value={app.creditDecision ?? ""}
+        disabled={busy}
+        onChange={(event) => void save(event.target.value)}
+        className="rounded-md border border-gray-400 px-2 py-1"
+      >
+        <option value="" disabled>
+          {m.decisionNone}
+        </option>
+        {(["approved", "declined", "withdrawn"] as const).map((decision) => (
+          <option key={decision} value={decision}>
+            {m.decisions[decision]}
+          </option>
+        ))}
+      </select>
+      {app.actionTakenAt ? <span> {m.decisionAt(app.actionTakenAt.slice(0, 10))}</span> : null}
+      <p className="text-gray-700">{m.retainedUntil(app.retainedUntil.slice(0, 10))}</p>
+    </div>
   );
 }
 

@@ -11,7 +11,13 @@ import { loadSecrets } from "~/server/secrets.server";
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from "pdf-lib";
 import { buildFinancingPdf, formatBirthDate, pdfSafe } from "./financing-pdf.server";
 import { hasPdfAccess, pdfAccessToken } from "./financing-pdf-access.server";
-import { ORPHAN_GRACE_MS, purgeExpiredFinancingApplications, removeOrphanFinancingDocuments } from "./financing-retention.server";
+import {
+  addMonths,
+  ORPHAN_GRACE_MS,
+  purgeExpiredFinancingApplications,
+  removeOrphanFinancingDocuments,
+  retainedUntil,
+} from "./financing-retention.server";
 import { financingApplicationSchema as financingSchemaFor } from "./financing-schema";
 import { en } from "~/shared/i18n/en";
 
@@ -89,22 +95,47 @@ describe("submitFinancingApplication", () => {
   });
 });
 
+describe("retainedUntil: Regulation B's 25 months (12 CFR 1002.12(b), decision 095)", () => {
+  it("runs 25 calendar months from the later of the action-taken date and the submission", () => {
+    const submitted = "2026-01-31T15:00:00.000Z";
+    // No action recorded: from the submission; a month shorter than the day keeps its last day.
+    expect(retainedUntil({ createdAt: submitted, actionTakenAt: null }, null).toISOString()).toBe("2028-02-29T15:00:00.000Z");
+    // Declined on March 10: from then.
+    expect(retainedUntil({ createdAt: submitted, actionTakenAt: "2026-03-10T14:00:00.000Z" }, null).toISOString()).toBe(
+      "2028-04-10T14:00:00.000Z",
+    );
+    // A longer FINANCING_RETENTION_DAYS keeps it longer; never shorter.
+    expect(retainedUntil({ createdAt: submitted, actionTakenAt: null }, 1000).toISOString()).toBe("2028-10-27T15:00:00.000Z");
+    expect(addMonths(new Date("2026-11-28T00:00:00Z"), 25).toISOString()).toBe("2028-12-28T00:00:00.000Z");
+  });
+});
+
 describe("purgeExpiredFinancingApplications", () => {
-  it("deletes rows and files older than the retention period and keeps newer ones", async () => {
-    const now = new Date("2026-06-01T12:00:00Z");
-    const old = await submitFinancingApplication(ctx, input(), new Date(now.getTime() - 731 * 86_400_000));
-    const recent = await submitFinancingApplication(ctx, input(), new Date(now.getTime() - 729 * 86_400_000));
+  it("deletes rows and files 25 months after the later of action taken and submission, and keeps the others", async () => {
+    const now = new Date("2028-06-01T12:00:00Z");
+    // Submitted 25 months and a day ago: due.
+    const old = await submitFinancingApplication(ctx, input(), new Date("2026-04-30T12:00:00Z"));
+    // Submitted as long ago, but declined a year later: kept until 2029.
+    const declined = await submitFinancingApplication(ctx, input(), new Date("2026-04-30T12:00:00Z"));
+    await ctx.db
+      .updateTable("financingApplications")
+      .set({ creditDecision: "declined", actionTakenAt: "2027-04-30T12:00:00.000Z" })
+      .where("id", "=", declined.id)
+      .execute();
+    // 730 days ago, the old default: no longer purged (24 months, under Regulation B's 25).
+    const twoYears = await submitFinancingApplication(ctx, input(), new Date(now.getTime() - 731 * 86_400_000));
     expect(await purgeExpiredFinancingApplications(ctx, now)).toBe(1);
-    const ids = (opened.raw.prepare("SELECT id FROM financing_applications").all() as { id: string }[]).map((r) => r.id);
-    expect(ids).toEqual([recent.id]);
+    const ids = (opened.raw.prepare("SELECT id FROM financing_applications").all() as { id: string }[]).map((r) => r.id).sort();
+    expect(ids).toEqual([declined.id, twoYears.id].sort());
     expect(files().some((f) => f.startsWith(old.id))).toBe(false);
-    expect(files().filter((f) => f.startsWith(recent.id))).toHaveLength(2);
+    expect(files().filter((f) => f.startsWith(declined.id))).toHaveLength(2);
   });
 
-  it("honours a configured retention period", async () => {
-    const now = new Date("2026-06-01T12:00:00Z");
-    await submitFinancingApplication(ctx, input(), new Date(now.getTime() - 31 * 86_400_000));
-    expect(await purgeExpiredFinancingApplications({ ...ctx, env: { ...ctx.env, financingRetentionDays: 30 } }, now)).toBe(1);
+  it("honours a longer configured retention period", async () => {
+    const now = new Date("2028-06-01T12:00:00Z");
+    await submitFinancingApplication(ctx, input(), new Date("2026-04-30T12:00:00Z"));
+    expect(await purgeExpiredFinancingApplications({ ...ctx, env: { ...ctx.env, financingRetentionDays: 800 } }, now)).toBe(0);
+    expect(await purgeExpiredFinancingApplications(ctx, now)).toBe(1);
   });
 });
 

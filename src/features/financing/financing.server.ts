@@ -12,6 +12,7 @@ import {
 import { deleteMailsFor, enqueueMails } from "~/server/data/outbox.server";
 import { deleteLead } from "~/server/data/leads.server";
 import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
+import { readDealSettings } from "~/server/data/deal-settings.server";
 import { findVehicle } from "~/server/data/vehicles.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { sniffImageType } from "~/server/images/image-store.server";
@@ -206,6 +207,9 @@ export async function submitFinancingApplication(
       // The schema only accepts creditConsent === true: record which wording was agreed to, and when.
       creditConsentVersion: CREDIT_CONSENT_VERSION,
       creditConsentAt: now.toISOString(),
+      // The co-applicant's own authorization, which the schema requires with a co-applicant (decision 097).
+      coOwnerCreditConsentVersion: co ? CREDIT_CONSENT_VERSION : null,
+      coOwnerCreditConsentAt: co ? now.toISOString() : null,
     };
     // The row and its mails commit together: a stored application is always announced.
     await ctx.db.transaction().execute(async (trx) => {
@@ -246,7 +250,9 @@ export async function submitFinancingApplication(
         },
         now,
       );
-      await enqueueMails(trx, addressStaffMails(ctx.env, financingApplicationMails(ctx.env, lead, stockVehicle), registered), now);
+      // Staff and the CRM see the price the shopper saw: with the documentation fee (L2).
+      const { docFee } = (await readDealSettings(trx)).settings;
+      await enqueueMails(trx, addressStaffMails(ctx.env, financingApplicationMails(ctx.env, lead, stockVehicle, docFee), registered), now);
     });
   } catch (error) {
     await Promise.all(written.map((file) => fs.rm(file, { force: true })));
@@ -289,8 +295,10 @@ export type DecryptedFinancingApplication = {
   id: string;
   createdAt: string;
   applicant: Person & { address: string; city: string; state: string; zipCode: string };
-  coApplicant: Person | null;
+  coApplicant: (Person & { creditConsent: { version: string; at: string } | null }) | null;
   vehicleOfInterest: string | null;
+  /** The stock vehicle whose page opened the form (null: none, or deleted since). */
+  stockVehicle: { year: number; make: string; model: string } | null;
   downPayment: number | null;
   hasTradeIn: boolean;
   tradeInDetails: string | null;
@@ -315,16 +323,18 @@ export async function loadFinancingApplication(
   const key = ctx.secrets.encryptionKey;
   const text = (sealed: string | null) => (sealed ? decrypt(key, sealed).toString("utf8") : "");
   const read = (fileName: string | null) => (documents ? readFinancingDocument(ctx, fileName) : Promise.resolve(null));
-  const [signature, driverLicense, coSignature, coLicense] = await Promise.all([
+  const [signature, driverLicense, coSignature, coLicense, vehicle] = await Promise.all([
     read(row.signatureFile),
     read(row.driverLicenseFile),
     read(row.coOwnerSignatureFile),
     read(row.coOwnerDriverLicenseFile),
+    row.vehicleId ? findVehicle(ctx.db, row.vehicleId) : null,
   ]);
+  const locale = asLocale(row.locale);
   return {
     id: row.id,
     createdAt: row.createdAt,
-    locale: asLocale(row.locale),
+    locale,
     applicant: {
       firstName: row.firstName,
       lastName: row.lastName,
@@ -355,9 +365,14 @@ export async function loadFinancingApplication(
           monthlyIncome: row.coOwnerMonthlyIncome ?? 0,
           signature: coSignature,
           driverLicense: coLicense,
+          creditConsent:
+            row.coOwnerCreditConsentVersion && row.coOwnerCreditConsentAt
+              ? { version: row.coOwnerCreditConsentVersion, at: row.coOwnerCreditConsentAt }
+              : null,
         }
       : null,
     vehicleOfInterest: row.vehicleOfInterest,
+    stockVehicle: vehicle ? { year: vehicle.year, make: vehicle.make, model: vehicle.model } : null,
     downPayment: row.downPayment,
     hasTradeIn: row.hasTradeIn === 1,
     tradeInDetails: row.tradeInDetails,

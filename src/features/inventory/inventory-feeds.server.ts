@@ -43,7 +43,10 @@ export const GOOGLE_LISTINGS_COLUMNS = [
   "fuel",
 ] as const;
 
-/** Google Vehicle Ads primary feed attributes (support.google.com/merchants/answer/11192663). */
+/**
+ * Google Vehicle Ads primary feed attributes (support.google.com/merchants/answer/11192663), with
+ * `color` and `trim` (L4): the colour as the lot names it, the trim when the lot has one.
+ */
 export const GOOGLE_ADS_COLUMNS = [
   "id",
   "title",
@@ -54,8 +57,10 @@ export const GOOGLE_ADS_COLUMNS = [
   "condition",
   "brand",
   "model",
+  "trim",
   "year",
   "mileage",
+  "color",
   "vin",
   "google_product_category",
   "store_code",
@@ -202,8 +207,10 @@ export function googleAdsRow(v: Vehicle, publicUrl: string): Record<(typeof GOOG
     condition: "used",
     brand: v.make,
     model: v.model,
+    trim: v.trim ?? "",
     year: String(v.year),
     mileage: `${v.mileage} miles`,
+    color: v.exteriorColor,
     vin: v.vin,
     google_product_category: GOOGLE_CARS_TRUCKS_VANS_CATEGORY,
     store_code: marketplaceIds.googleStoreCode,

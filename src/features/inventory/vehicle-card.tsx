@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { optionLabel } from "~/shared/i18n/option-label";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { VehicleSummary } from "./vehicle-summary";
 
@@ -30,7 +31,7 @@ export function VehicleCard({
   const m = useMessages().inventory.card;
   const transmissions = useMessages().options.transmission;
   const locale = useLocale();
-  const name = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  const name = vehicleName({ ...vehicle, trim: null }, locale);
   const href = useLocalizedPath()(vehiclePath(vehicle)) + (query ? `?${query}` : "");
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">

@@ -70,3 +70,16 @@ export const taskListQuerySchema = z.object({
   assignee: z.union([z.literal("me"), z.literal("all"), uuidField()]).default("me"),
   due: z.enum(["today", "overdue", "all"]).default("today"),
 });
+
+/** PUT /api/admin/customers/{id}/contact-preferences: which channels the customer must not be contacted on (decision 094). */
+export const contactPreferencesSchema = z.object({
+  doNotContact: z.object(
+    {
+      email: z.boolean({ error: c.contactPreferences.invalid }),
+      phone: z.boolean({ error: c.contactPreferences.invalid }),
+      text: z.boolean({ error: c.contactPreferences.invalid }),
+    },
+    { error: c.contactPreferences.invalid },
+  ),
+});
+export type ContactPreferencesInput = z.infer<typeof contactPreferencesSchema>;

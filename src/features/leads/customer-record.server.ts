@@ -1,6 +1,9 @@
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { findCustomer, lockCustomers, markCustomerMerged, searchCustomers, type CustomerRow } from "~/server/data/customers.server";
+import { mayContactCustomer, refusedChannels } from "~/server/data/do-not-contact.server";
+import type { ContactChannel } from "~/shared/config/contact-consent";
+import { listContactConsents } from "~/server/data/contact-consents.server";
 import { insertLeadEvent, listLeadEvents, moveCustomerEvents } from "~/server/data/lead-events.server";
 import { setLeadStatus, type LeadTable } from "~/server/data/lead-status.server";
 import { listCustomerLeads, markFirstResponse, moveCustomerLeads, setInboxLeadStatus, type LeadRow } from "~/server/data/leads.server";
@@ -9,7 +12,8 @@ import { listStaffAccounts } from "~/server/data/staff-accounts.server";
 import { listCustomerTasks, moveCustomerTasks } from "~/server/data/tasks.server";
 import type { Db } from "~/server/db/database.server";
 import type { Staff } from "~/server/http/staff-request.server";
-import { businessProfile } from "~/shared/config/business-profile";
+import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
+import { LANGUAGE_TAGS, asLocale } from "~/shared/i18n/locales";
 import type { LeadType } from "~/shared/leads/lead-types";
 import { mailAudience, type LeadMailState, type LeadStatus, type MailAudience } from "~/shared/staff/lead-tracking";
 import { canUseArea, mayHoldLead } from "~/shared/staff/staff-roles";
@@ -74,6 +78,10 @@ export type CustomerRecord = {
   tasks: CustomerTask[];
   /** Who a task can be given to: active staff whose role has the Today view, the person asking first. */
   assignees: { id: string; name: string }[];
+  /** The channels the customer must not be contacted on, since when and who said so (decision 094). */
+  doNotContact: { channel: ContactChannel; since: string; source: string }[];
+  /** The consents to calls and texts they gave: wording version, language, number, when. */
+  consents: { wordingVersion: string; locale: string; phone: string; givenAt: string; leadType: string }[];
 };
 
 /** The outbox's name for each lead type's mails (a message's mails are about its contact row). */
@@ -168,7 +176,16 @@ export async function customerRecord(ctx: AppContext, id: string, viewerId?: str
   // then the status it changed, then the mails (a lead's, a reply's).
   timeline.sort((a, b) => a.at.localeCompare(b.at) || sameInstantRank(a.kind) - sameInstantRank(b.kind));
 
+  const [doNotContact, consents] = await Promise.all([refusedChannels(ctx.db, customer), listContactConsents(ctx.db, customer.id)]);
   return {
+    doNotContact,
+    consents: consents.map((c) => ({
+      wordingVersion: c.wordingVersion,
+      locale: c.locale,
+      phone: c.phone,
+      givenAt: c.givenAt,
+      leadType: c.leadType,
+    })),
     customer: summary(customer),
     mergedFrom: customer.id === id ? null : id,
     timeline,
@@ -281,6 +298,9 @@ export async function replyToCustomer(
     const customer = await liveCustomer(trx, customerId);
     if (!customer) return { outcome: "not-found" };
     if (!customer.email) return { outcome: "conflict", error: "This customer has no e-mail address: call or text instead." };
+    // The one answer to "may we e-mail them?" (decision 094): a customer who opted out gets no reply.
+    if (!(await mayContactCustomer(trx, customer, "email")))
+      return { outcome: "conflict", error: "This customer asked not to be e-mailed (do not contact): no reply is sent." };
     const lead = await targetLead(trx, staff, customer.id, input);
     if (lead === "invalid") return leadInvalid;
     const leadRef = { leadType: lead?.type ?? null, leadId: lead?.id ?? null };
@@ -292,7 +312,14 @@ export async function replyToCustomer(
           to: customer.email,
           replyTo: staff.email,
           subject: input.subject,
-          text: `${input.text}\n\n-- \n${staff.name}\n${businessProfile.name}\n${businessProfile.phone}`,
+          // The staff member's words, signed with their name, then the dealership's name, postal address
+          // and phone; the outbox adds the opt-out link as it sends (decision 094).
+          ...renderMail(
+            input.subject,
+            [{ type: "paragraph", text: `${input.text}\n\n${staff.name}` }],
+            dealershipSignature(),
+            LANGUAGE_TAGS[asLocale(customer.locale)],
+          ),
           relatedType: "customer",
           relatedId: customer.id,
         },

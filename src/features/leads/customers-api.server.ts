@@ -13,7 +13,8 @@ import {
   replyToCustomer,
   type ActionResult,
 } from "./customer-record.server";
-import { callSchema, mergeSchema, noteSchema, replySchema, taskSchema } from "./customer-record-schema";
+import { callSchema, contactPreferencesSchema, mergeSchema, noteSchema, replySchema, taskSchema } from "./customer-record-schema";
+import { setContactPreferences } from "./contact-preferences.server";
 import { addTask } from "./tasks.server";
 
 const isUuid = (id: string) => uuidField().safeParse(id).success;
@@ -55,6 +56,15 @@ export function customersStaffApi(ctx: AppContext): Router {
     const input = parseOr400(res, replySchema, req.body);
     if (!input) return;
     answer(res, await replyToCustomer(ctx, staffOf(res), id, input), 201, (r) => ({ id: r.eventId }));
+  });
+  router.put("/admin/customers/:id/contact-preferences", jsonBody(), async (req, res) => {
+    const id = String(req.params.id);
+    if (!isUuid(id)) return sendError(res, 404, "Not found");
+    const input = parseOr400(res, contactPreferencesSchema, req.body);
+    if (!input) return;
+    const doNotContact = await setContactPreferences(ctx, staffOf(res), id, input);
+    if (!doNotContact) return sendError(res, 404, "Not found");
+    res.json({ doNotContact });
   });
   router.post("/admin/customers/:id/calls", jsonBody(), async (req, res) => {
     const id = String(req.params.id);

@@ -6,6 +6,7 @@ import { Button } from "~/shared/ui/staff/button";
 import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { ApiError, staffFetch, staffJson, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
+import { CONTACT_CHANNELS } from "~/shared/config/contact-consent";
 import { CALL_OUTCOMES, TASK_KINDS } from "./customer-record-schema";
 import type { CustomerRecord, CustomerSummary, TimelineEntry } from "./customer-record.server";
 
@@ -171,6 +172,14 @@ function CustomerPanel({ id, onBack, onOpen }: { id: string; onBack: () => void;
           )}
         </p>
         <LeadLanguage locale={customer.locale} className="mt-1" />
+        {data.doNotContact.length ? (
+          <p
+            className="mt-2 inline-block rounded-md bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-900"
+            data-testid="do-not-contact-badge"
+          >
+            {c.contactPreferences.badge(data.doNotContact.map((r) => c.contactPreferences.channels[r.channel]).join(", "))}
+          </p>
+        ) : null}
         <h3 className="mt-4 font-semibold">{c.record.leads}</h3>
         <ul className="mt-1 space-y-1 text-sm" data-testid="customer-leads">
           {data.leads.map((l) => (
@@ -185,6 +194,7 @@ function CustomerPanel({ id, onBack, onOpen }: { id: string; onBack: () => void;
         <Timeline entries={data.timeline} />
         <div className="space-y-6">
           <ReplyForm record={data} onDone={refresh} />
+          <ContactPreferencesForm record={data} onDone={refresh} />
           <CallForm customerId={customer.id} onDone={refresh} />
           <NoteForm customerId={customer.id} onDone={refresh} />
           <TaskForm record={data} onDone={refresh} />
@@ -257,6 +267,11 @@ function TimelineText({ entry: e }: { entry: TimelineEntry }) {
       return line(c.events.afterHoursReply);
     case "merged":
       return line(c.events.merged, text("otherName"));
+    case "do-not-contact": {
+      const names = (key: string) =>
+        (Array.isArray(d[key]) ? (d[key] as string[]) : []).map((ch) => c.contactPreferences.channels[ch as "email"] ?? ch).join(", ");
+      return line(c.events.doNotContact(names("refused"), names("allowed")));
+    }
     case "mail": {
       const audience = m.leads.mail.audiences[text("audience") as "staff"] ?? text("audience");
       const state = m.leads.mail.states[text("state") as "sent"] ?? text("state");
@@ -357,11 +372,12 @@ function ReplyForm({ record, onDone }: { record: CustomerRecord; onDone: () => v
   const c = useStaffMessages().customers.reply;
   const id = useId();
   const form = useRecordForm(`/api/admin/customers/${record.customer.id}/reply`, { saved: c.sent, failed: c.failed }, onDone);
-  if (!record.customer.email)
+  const refused = record.doNotContact.some((r) => r.channel === "email");
+  if (!record.customer.email || refused)
     return (
       <section className={formBox}>
         <h3 className="font-semibold">{c.heading}</h3>
-        <p className="text-gray-800">{c.noEmail}</p>
+        <p className="text-gray-800">{refused ? c.refused : c.noEmail}</p>
       </section>
     );
   return (
@@ -385,6 +401,72 @@ function ReplyForm({ record, onDone }: { record: CustomerRecord; onDone: () => v
       <Button type="submit" variant="primary" disabled={form.busy}>
         {form.busy ? c.sending : c.send}
       </Button>
+    </form>
+  );
+}
+
+/**
+ * The customer's "do not contact" per channel (decision 094), set by staff when asked by phone or in
+ * person, or shown as the customer set it by the link in our mails; and the consents to calls and
+ * texts they gave, with the wording version each one stored.
+ */
+function ContactPreferencesForm({ record, onDone }: { record: CustomerRecord; onDone: () => void }) {
+  const c = useStaffMessages().customers.contactPreferences;
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const refused = new Map(record.doNotContact.map((r) => [r.channel, r]));
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    try {
+      const doNotContact = Object.fromEntries(CONTACT_CHANNELS.map((channel) => [channel, form.has(channel)]));
+      await staffFetch(`/api/admin/customers/${record.customer.id}/contact-preferences`, { method: "PUT", body: { doNotContact } });
+      toast({ title: c.saved });
+      onDone();
+    } catch (error) {
+      toast({ title: c.failed, description: errorText(error, ""), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className={formBox} aria-labelledby={`${id}-h`} onSubmit={(e) => void save(e)} data-testid="contact-preferences">
+      <h3 id={`${id}-h`} className="font-semibold">
+        {c.heading}
+      </h3>
+      <fieldset>
+        <legend className="text-sm text-gray-800">{c.explain}</legend>
+        <div className="mt-2 space-y-1">
+          {CONTACT_CHANNELS.map((channel) => {
+            const row = refused.get(channel);
+            return (
+              <label key={channel} className="flex flex-wrap items-center gap-2 text-sm text-gray-900">
+                <input type="checkbox" name={channel} defaultChecked={Boolean(row)} className="h-4 w-4" />
+                {c.channels[channel]}
+                {row ? (
+                  <span className="text-gray-700">
+                    {c.since(when(row.since), row.source === "opt-out-link" ? c.byCustomer : c.byStaff)}
+                  </span>
+                ) : null}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <Button type="submit" disabled={busy}>
+        {c.save}
+      </Button>
+      <h4 className="pt-2 text-sm font-semibold">{c.consents}</h4>
+      {record.consents.length ? (
+        <ul className="space-y-1 text-sm text-gray-800" data-testid="contact-consents">
+          {record.consents.map((k) => (
+            <li key={`${k.givenAt}-${k.phone}`}>{c.consent(when(k.givenAt), k.phone, k.wordingVersion, k.locale)}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-gray-800">{c.noConsent}</p>
+      )}
     </form>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
-import { CREDIT_BANDS, type DealSettings } from "~/shared/lib/deal-estimate";
+import { CREDIT_BANDS, MA_MAX_APR, type DealSettings } from "~/shared/lib/deal-estimate";
 import { staffFetch, ApiError } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
 
 type Stored = { settings: DealSettings; updatedAt: string | null; updatedBy: string | null };
-type Draft = Record<string, string> & { docFeeTaxable: string };
+type Draft = Record<string, string> & { docFeeTaxable: string; buyersGuideSignatureLine: string };
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 focus:border-red-700 focus:outline-none focus:ring-2 focus:ring-red-700";
@@ -21,12 +21,17 @@ function draftOf(s: DealSettings): Draft {
     ...Object.fromEntries(CREDIT_BANDS.map((band) => [`aprByBand.${band}`, String(s.aprByBand[band])])),
     termsMonths: s.termsMonths.join(", "),
     dealValidDays: String(s.dealValidDays),
+    complaintsContact: s.complaintsContact,
+    buyersGuideSignatureLine: s.buyersGuideSignatureLine ? "true" : "false",
+    priceDropMinDays: String(s.priceDropMinDays),
   };
 }
 
 /** What PUT /api/admin/deal-settings takes; text that is not a number goes as it is, so the server names the field. */
 function bodyOf(d: Draft): unknown {
-  const num = (v: string | undefined) => (v !== undefined && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v);
+  // Decimal digits only ("0x10" or "1e3" go as typed, and the server names the field); a minus sign goes
+  // as a number, so the server can say the amount cannot be negative.
+  const num = (v: string | undefined) => (v !== undefined && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v);
   const rate = num(d.salesTaxRate);
   return {
     docFee: num(d.docFee),
@@ -40,6 +45,9 @@ function bodyOf(d: Draft): unknown {
       .filter(Boolean)
       .map((t) => num(t)),
     dealValidDays: num(d.dealValidDays),
+    complaintsContact: d.complaintsContact,
+    buyersGuideSignatureLine: d.buyersGuideSignatureLine === "true",
+    priceDropMinDays: num(d.priceDropMinDays),
   };
 }
 
@@ -55,7 +63,9 @@ function fieldErrorsIn(message: string): Record<string, string> {
 /**
  * The owner's deal settings in the Settings tab: the documentation fee (and whether it is taxed),
  * the sales tax, the RMV's title and registration fees, the typical APR for each credit band and
- * the terms offered. Saved through PUT /api/admin/deal-settings, which checks and audits them.
+ * the terms offered; the Buyers Guide's complaints contact and signature line; how long a former
+ * price must have been shown before a drop is advertised. Saved through PUT /api/admin/deal-settings,
+ * which checks (APRs at most the c. 255B cap) and audits them, and makes the rates the owner's.
  */
 export function DealSettingsPanel() {
   const m = useStaffMessages().deal;
@@ -95,6 +105,21 @@ export function DealSettingsPanel() {
       setSaving(false);
     }
   };
+
+  const checkbox = (name: "docFeeTaxable" | "buyersGuideSignatureLine", label: string) => (
+    <div className="flex items-end">
+      <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
+        <input
+          type="checkbox"
+          name={name}
+          checked={draft?.[name] === "true"}
+          onChange={(e) => setDraft((d) => (d ? { ...d, [name]: e.target.checked ? "true" : "false" } : d))}
+          className="h-4 w-4"
+        />
+        {label}
+      </label>
+    </div>
+  );
 
   const field = (name: string, label: string, inputMode: "decimal" | "text" = "decimal") => {
     const error = errors[name] ?? Object.entries(errors).find(([key]) => key.startsWith(`${name}.`))?.[1];
@@ -137,24 +162,20 @@ export function DealSettingsPanel() {
         <form onSubmit={(e) => void save(e)} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {field("docFee", m.docFee)}
           {field("salesTaxRate", m.salesTaxRate)}
-          <div className="flex items-end">
-            <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
-              <input
-                type="checkbox"
-                name="docFeeTaxable"
-                checked={draft.docFeeTaxable === "true"}
-                onChange={(e) => setDraft((d) => (d ? { ...d, docFeeTaxable: e.target.checked ? "true" : "false" } : d))}
-                className="h-4 w-4"
-              />
-              {m.docFeeTaxable}
-            </label>
-          </div>
+          {checkbox("docFeeTaxable", m.docFeeTaxable)}
           {field("titleFee", m.titleFee)}
           {field("registrationFee", m.registrationFee)}
           {field("termsMonths", m.termsMonths, "text")}
           {field("dealValidDays", m.dealValidDays)}
-          <fieldset className="sm:col-span-2 lg:col-span-3">
+          {field("priceDropMinDays", m.priceDropMinDays)}
+          {field("complaintsContact", m.complaintsContact, "text")}
+          {checkbox("buyersGuideSignatureLine", m.buyersGuideSignatureLine)}
+          <fieldset className="sm:col-span-2 lg:col-span-3" aria-describedby={`${id}-rates`}>
             <legend className="text-sm font-semibold text-gray-900">{m.aprHeading}</legend>
+            <div id={`${id}-rates`} className="mt-1 text-sm text-gray-700">
+              <p data-testid="rates-source">{m.ratesSource[stored?.settings.ratesSource ?? "none"]}</p>
+              <p>{m.aprCap(MA_MAX_APR)}</p>
+            </div>
             <div className="mt-2 grid gap-4 sm:grid-cols-4">{CREDIT_BANDS.map((band) => field(`aprByBand.${band}`, m.bands[band]))}</div>
           </fieldset>
           <div className="flex flex-wrap items-center gap-4 sm:col-span-2 lg:col-span-3">

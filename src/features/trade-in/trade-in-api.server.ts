@@ -41,7 +41,15 @@ export function tradeInApi(ctx: AppContext, decodeVin?: TradeInVinDecode): Route
       if (!values) return;
       let result;
       try {
-        result = await submitTradeIn(ctx, values, locale, decodeVin, new Date(), leadSourceFromCookieHeader(req.headers.cookie));
+        result = await submitTradeIn(
+          ctx,
+          values,
+          locale,
+          decodeVin,
+          new Date(),
+          leadSourceFromCookieHeader(req.headers.cookie),
+          req.ip ?? null,
+        );
       } catch (error) {
         if (!(error instanceof ImageWorkBusyError)) throw error;
         res.setHeader("Retry-After", String(error.retryAfterSeconds));

@@ -23,7 +23,12 @@ async function asDataUrl(file: File): Promise<string> {
  * browser) or without (multipart/form-data, photos as files): the same schema and service as
  * POST /api/trade-ins (decisions 062 and 067).
  */
-export async function tradeInFormPost(ctx: AppContext, request: Request, decodeVin?: TradeInVinDecode): Promise<TradeInPostResult> {
+export async function tradeInFormPost(
+  ctx: AppContext,
+  request: Request,
+  decodeVin?: TradeInVinDecode,
+  clientAddress: string | null = null,
+): Promise<TradeInPostResult> {
   let formData: FormData;
   try {
     formData = await readFormData(request, {
@@ -56,6 +61,7 @@ export async function tradeInFormPost(ctx: AppContext, request: Request, decodeV
       decodeVin,
       new Date(),
       leadSourceFromCookieHeader(request.headers.get("cookie")),
+      clientAddress,
     );
   } catch (error) {
     // Every image slot taken and the queue full: the form says so and keeps what was typed (503).

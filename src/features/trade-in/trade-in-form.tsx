@@ -26,6 +26,8 @@ type TradeInFormProps = {
    * the page (one feature never imports another).
    */
   resizePhoto: (file: Blob) => Promise<Blob>;
+  /** The optional consent to calls and texts, in the page's language (the route's loader writes it; decision 094). */
+  consent: { label: string; hint: string };
 };
 
 const readAsDataUrl = (blob: Blob) =>
@@ -54,7 +56,7 @@ const asFile = (blob: Blob, chosen: File) =>
  * resized copies in its (hidden) photos input; the answer is the action's, the page stays. fetch
  * reports no upload progress, so the sending state is an indeterminate bar.
  */
-export function TradeInForm({ action, posted, resizePhoto }: TradeInFormProps) {
+export function TradeInForm({ action, posted, resizePhoto, consent }: TradeInFormProps) {
   const m = useTradeInMessages();
   const id = useId();
   const [notice, setNotice] = useState(posted);
@@ -263,14 +265,16 @@ export function TradeInForm({ action, posted, resizePhoto }: TradeInFormProps) {
           {text("email", m.labels.email, { type: "email", autoComplete: "email", required: true })}
           {text("phone", m.labels.phone, { type: "tel", autoComplete: "tel", required: true })}
         </div>
+        {/* Optional, and never a condition of the offer (decision 094). */}
         <CheckboxField
-          id={`${id}-consent`}
-          label={m.labels.consent}
-          error={errors.consent}
-          {...register("consent")}
+          id={`${id}-text-consent`}
+          label={consent.label}
+          error={errors.textConsent}
+          {...register("textConsent")}
           value="true"
-          defaultChecked={echoed?.consent === "true"}
+          defaultChecked={echoed?.textConsent === "true"}
         />
+        <p className="text-sm text-gray-700">{consent.hint}</p>
         {/* Honeypot: off-screen and out of the tab order; people never fill it, naive bots do. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label htmlFor={`${id}-hp`}>{m.labels.honeypot}</label>

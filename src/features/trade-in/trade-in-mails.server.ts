@@ -7,7 +7,9 @@ import { adfAddress, adfProvider, staffLeadsAddress } from "~/server/mail/recipi
 import { contactRows, dashboardRecordUrl, dealerTime, shopperLanguageLine } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { staffTradeIns } from "~/shared/i18n/en/staff-trade-ins";
-import { asLocale, LANGUAGE_TAGS, localizedPath } from "~/shared/i18n/locales";
+import { asLocale, LANGUAGE_TAGS, localizedPath, type Locale } from "~/shared/i18n/locales";
+import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import { tradeInMail as en } from "~/shared/i18n/en/trade-in-mail";
 import { tradeInMail as es } from "~/shared/i18n/es/trade-in-mail";
 import { tradeInMail as pt } from "~/shared/i18n/pt/trade-in-mail";
@@ -17,14 +19,8 @@ import type { LeadSource } from "~/shared/leads/lead-source";
 /** The shopper's mails in their language (staff mails stay English). */
 const shopperMail = { en, es, pt };
 
-export const tradeInVehicleName = (t: Pick<TradeIn, "year" | "make" | "model" | "trim">) =>
-  [t.year, t.make, t.model, t.trim].filter(Boolean).join(" ");
-
-/** The offer's range as the shopper reads it: "$12,000 – $13,500", or one amount when both ends agree. */
-export function offerRange(low: number, high: number, locale: string): string {
-  const l = asLocale(locale);
-  return low === high ? formatPrice(low, l) : `${formatPrice(low, l)} – ${formatPrice(high, l)}`;
-}
+/** The shopper's car as a sentence names it in `locale` ("2016 Toyota Corolla", "Toyota Corolla 2016"). */
+export const tradeInVehicleName = (t: Pick<TradeIn, "year" | "make" | "model" | "trim">, locale: Locale = "en") => vehicleName(t, locale);
 
 /**
  * The mails one trade-in request sends, like every lead: the staff notification (reply-to the
@@ -128,7 +124,7 @@ export function tradeInRequestMails(env: ServerEnv, t: TradeIn, source: LeadSour
     ...renderMail(
       m.receivedHeading(t.firstName),
       [
-        { type: "paragraph", text: m.receivedBody(vehicle) },
+        { type: "paragraph", text: m.receivedBody(tradeInVehicleName(t, locale)) },
         { type: "paragraph", text: m.replyHint },
       ],
       dealershipSignature(),
@@ -148,8 +144,9 @@ export function tradeInOfferMail(
 ): NewMail {
   const locale = asLocale(t.locale);
   const m = shopperMail[locale];
-  const vehicle = tradeInVehicleName(t);
+  const vehicle = tradeInVehicleName(t, locale);
   const link = `${env.publicUrl}${localizedPath(`/trade-in/offer/${token}`, locale)}`;
+  const conditions = tradeInMessagesFor(locale).offer.conditions;
   return {
     kind: "trade-in-offer",
     to: t.email,
@@ -160,8 +157,15 @@ export function tradeInOfferMail(
       [
         {
           type: "paragraph",
-          text: m.offerBody(vehicle, offerRange(offer.low, offer.high, locale), formatLongDate(offer.validUntil, locale)),
+          text: m.offerBody(
+            vehicle,
+            formatPrice(offer.low, locale),
+            formatPrice(offer.high, locale),
+            formatLongDate(offer.validUntil, locale),
+          ),
         },
+        // The offer's conditions, as on its page (decision 093): inspection, title and payoff, not binding until signed.
+        { type: "paragraph", text: [m.conditions, ...conditions.map((c) => `- ${c}`)].join("\n") },
         ...(offer.note ? [{ type: "quote" as const, label: m.note, text: offer.note }] : []),
         { type: "link", label: m.offerLink, href: link },
         { type: "paragraph", text: m.replyHint },

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import type { TradeInMessages } from "~/shared/i18n/en/trade-in";
-import { emailField, isOneLine, phoneField, requiredText, withoutControlCharacters } from "~/shared/validation/fields";
+import {
+  emailField,
+  isOneLine,
+  optionalMoneyField,
+  phoneField,
+  requiredText,
+  wholeDollars,
+  withoutControlCharacters,
+} from "~/shared/validation/fields";
 
 /** Name of the form's honeypot field: hidden from people, filled in by naive bots. */
 export const HONEYPOT_FIELD = "website";
@@ -98,7 +106,7 @@ export const tradeInSchema = (m: TradeInMessages, now = new Date()) => {
           },
           { error: e.tires },
         ),
-        payoff: optionalWholeNumber(e.payoff, 0, 1_000_000),
+        payoff: optionalMoneyField(e.payoff, { max: 1_000_000, whole: true }),
         lender: optionalText(100, e.lender),
         photos: z
           .array(z.string().max(MAX_PHOTO_DATA_URL_LENGTH, e.photo).regex(PHOTO_DATA_URL, e.photo), { error: e.photos })
@@ -108,7 +116,8 @@ export const tradeInSchema = (m: TradeInMessages, now = new Date()) => {
         lastName: requiredText(e.lastName).pipe(z.string().max(100, e.lastName)),
         email: emailField(e.email).pipe(z.string().max(254, e.email)),
         phone: phoneField(e.phone).pipe(z.string().max(40, e.phone)),
-        consent: z.preprocess((value) => value === true || value === "true" || value === "on", z.literal(true, { error: e.consent })),
+        // The optional consent to calls and texts (decision 094): ticked or not, the request is taken.
+        textConsent: z.preprocess((value) => value === true || value === "true" || value === "on", z.boolean()).default(false),
         [HONEYPOT_FIELD]: z.string().max(500).optional(),
       })
       .superRefine(
@@ -130,8 +139,9 @@ export type TradeInFormValues = z.output<ReturnType<typeof tradeInSchema>>;
 /** POST /api/admin/trade-ins/{id}/offer: a range in whole dollars, how long it holds, and a note. */
 export const tradeInOfferSchema = z
   .object({
-    low: z.number({ error: "Low must be a whole number of dollars" }).int("Low must be a whole number of dollars").min(0).max(1_000_000),
-    high: z.number({ error: "High must be a whole number of dollars" }).int("High must be a whole number of dollars").min(0).max(1_000_000),
+    // Digits only, from the dialog's text or a JSON number: "0x10" or "1e4" is refused, not read as money (decision 090).
+    low: wholeDollars("Low must be a whole number of dollars", 0, 1_000_000),
+    high: wholeDollars("High must be a whole number of dollars", 0, 1_000_000),
     validDays: z
       .number({ error: "Valid days must be 1 to 90" })
       .int("Valid days must be 1 to 90")

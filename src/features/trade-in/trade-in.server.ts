@@ -7,6 +7,8 @@ import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { deleteLead } from "~/server/data/leads.server";
 import { deleteMailsFor, enqueueMails, leadMailsFor } from "~/server/data/outbox.server";
 import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
+import { insertContactConsent } from "~/server/data/contact-consents.server";
+import { CONTACT_CONSENT_VERSION } from "~/shared/config/contact-consent";
 import {
   deleteTradeIn as deleteTradeInRow,
   findTradeIn,
@@ -77,6 +79,8 @@ export async function submitTradeIn(
   decodeVin?: TradeInVinDecode,
   now = new Date(),
   source: LeadSource | null = null,
+  /** The client's address, kept with an optional consent to calls and texts (decision 094). */
+  clientAddress: string | null = null,
 ): Promise<SubmitTradeInResult> {
   if (values[HONEYPOT_FIELD]) {
     ctx.logger.info("trade-in request discarded: honeypot filled");
@@ -151,6 +155,10 @@ export async function submitTradeIn(
         },
         now,
       );
+      if (values.textConsent) {
+        const consent = { customerId: registered.customerId, leadType: "trade-in", leadId: id, locale, phone: stored.phone, clientAddress };
+        await insertContactConsent(trx, { ...consent, wordingVersion: CONTACT_CONSENT_VERSION }, now);
+      }
       await enqueueMails(trx, addressStaffMails(ctx.env, tradeInRequestMails(ctx.env, stored, source), registered), now);
       return id;
     });

@@ -211,12 +211,14 @@ function OfferForm({ tradeIn, name, onSent }: { tradeIn: StaffTradeIn; name: str
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const number = (key: string) => (String(form.get(key) ?? "").trim() === "" ? undefined : Number(form.get(key)));
+    const text = (key: string) => String(form.get(key) ?? "");
     setBusy(true);
     setErrors({});
     try {
       await staffFetch(`/api/admin/trade-ins/${tradeIn.id}/offer`, {
         method: "POST",
-        body: { low: number("low"), high: number("high"), validDays: number("validDays"), note: String(form.get("note") ?? "") },
+        // The amounts as typed: the server reads decimal digits only, and names the field otherwise.
+        body: { low: text("low"), high: text("high"), validDays: number("validDays"), note: String(form.get("note") ?? "") },
       });
       toast({ title: t.offerSentTitle, description: t.offerSentText(name) });
       onSent();

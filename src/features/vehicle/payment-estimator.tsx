@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
 import { useLocale, useLocalizedPath } from "~/shared/i18n/messages";
 import { CREDIT_BANDS, type DealSettings, type Estimate, type EstimateInput } from "~/shared/lib/deal-estimate";
+import { estimateBreakdown, noPaymentSentence, paymentDetails } from "~/shared/lib/estimate-breakdown";
 import { formatCents, formatPercent } from "~/shared/lib/money-text";
 
 const inputClass =
@@ -21,7 +22,7 @@ export type PageEstimate = {
   input: EstimateInput | null;
   estimate: Estimate | null;
   fieldErrors: Record<string, string>;
-  options: Pick<DealSettings, "termsMonths" | "salesTaxRate">;
+  options: Pick<DealSettings, "termsMonths" | "salesTaxRate" | "docFee">;
 };
 
 /**
@@ -193,19 +194,9 @@ export function PaymentEstimator({ data }: { data: PageEstimate }) {
           <>
             <h3 className="text-base font-semibold text-gray-900">{m.breakdown}</h3>
             <dl className="mt-2 divide-y divide-gray-200 rounded-xl border border-gray-200">
-              {line(m.lines.price, estimate.price, "price")}
-              {line(m.lines.docFee, estimate.docFee, "docFee")}
-              {estimate.tradeInValue > 0 ? line(m.lines.tradeInValue, -estimate.tradeInValue, "tradeInValue") : null}
-              {line(m.lines.taxableAmount, estimate.taxableAmount, "taxableAmount")}
-              {line(m.lines.salesTax(formatPercent(data.options.salesTaxRate * 100, locale)), estimate.salesTax, "salesTax")}
-              {line(m.lines.titleFee, estimate.titleFee, "titleFee")}
-              {line(m.lines.registrationFee, estimate.registrationFee, "registrationFee")}
-              {line(m.lines.outTheDoor, estimate.outTheDoor, "outTheDoor", true)}
-              {estimate.tradeInPayoff > 0 ? line(m.lines.tradeInPayoff, estimate.tradeInPayoff, "tradeInPayoff") : null}
-              {line(m.lines.downPayment, -input.downPayment, "downPayment")}
-              {line(m.lines.amountFinanced, estimate.amountFinanced, "amountFinanced", true)}
+              {estimateBreakdown(estimate, input, data.options.salesTaxRate, locale).map((l) => line(l.label, l.amount, l.key, l.total))}
             </dl>
-            {estimate.amountFinanced > 0 ? (
+            {estimate.amountFinanced > 0 && estimate.apr !== null && estimate.monthlyPayment !== null ? (
               <>
                 <p className="mt-4 text-gray-800">
                   {m.monthly}:{" "}
@@ -216,22 +207,27 @@ export function PaymentEstimator({ data }: { data: PageEstimate }) {
                     {m.paymentTerms(formatPercent(estimate.apr, locale), estimate.termMonths, formatCents(input.downPayment, locale))}
                   </span>
                 </p>
-                <dl className="mt-2 text-sm text-gray-800">
-                  <div className="flex justify-between gap-4">
-                    <dt>{m.lines.totalOfPayments}</dt>
-                    <dd className="tabular-nums">{formatCents(estimate.totalOfPayments, locale)}</dd>
-                  </div>
-                </dl>
+                <ul className="mt-2 text-sm text-gray-800" data-testid="payment-details">
+                  {paymentDetails(estimate, locale).map((detail) => (
+                    <li key={detail}>{detail}</li>
+                  ))}
+                </ul>
+                {estimate.ratesSource === "demo" ? <p className="mt-2 text-sm font-semibold text-gray-900">{m.demoRates}</p> : null}
               </>
             ) : (
-              <p className="mt-4 text-gray-800">{m.noLoan}</p>
+              <p className="mt-4 text-gray-800" data-testid="no-payment">
+                {noPaymentSentence(estimate, locale)}
+              </p>
             )}
           </>
         ) : (
           <p className="text-red-800">{m.invalid}</p>
         )}
       </div>
-      <p className="mt-4 text-sm text-gray-700">{m.disclosure}</p>
+      <p className="mt-4 text-sm text-gray-700">
+        {m.disclosure}
+        {estimate?.apr !== null && estimate?.apr !== undefined ? ` ${m.aprDisclosure}` : ""}
+      </p>
       {estimate && input ? (
         // A link, not a form: the deal sheet's page carries these numbers into its own form (decision 070).
         <a

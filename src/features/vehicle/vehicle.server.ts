@@ -2,8 +2,10 @@ import type { AppContext } from "~/server/context.server";
 import { readDealSettings } from "~/server/data/deal-settings.server";
 import { findListedVehicle, findVehicle } from "~/server/data/vehicles.server";
 import { advertisedPrice } from "~/shared/lib/deal-estimate";
+import { messagesFor } from "~/shared/i18n/catalogues";
 import type { Locale } from "~/shared/i18n/locales";
 import { toPublicVehicle } from "~/shared/lib/public-vehicle";
+import { carJsonLd, serializeJsonLd } from "~/shared/lib/structured-data";
 import type { PublicVehicle, Vehicle } from "~/shared/types/vehicle";
 import { uuidField } from "~/shared/validation/fields";
 
@@ -60,4 +62,15 @@ export function vehicleForPage(vehicle: PublicVehicle, locale: Locale): VehicleP
     features: featureNames.map((names) => names[locale]),
     description: shownDescription,
   };
+}
+
+/**
+ * The vehicle page's JSON-LD, serialized on the server in the page's language (its option names come
+ * from the language's catalogue, which must never reach the browser; language review B12).
+ */
+export function vehicleStructuredData(vehicle: PublicVehicle, publicUrl: string, locale: Locale): string {
+  return serializeJsonLd({
+    "@context": "https://schema.org",
+    ...carJsonLd(vehicle, publicUrl, locale, undefined, messagesFor(locale).options),
+  });
 }

@@ -1,14 +1,9 @@
-import { formatNumber } from "~/shared/lib/format";
 import { businessProfile } from "~/shared/config/business-profile";
-import {
-  asIsAllowed,
-  asIsViolatesLaw,
-  effectiveWarrantyType,
-  massachusettsWarranty,
-  type StatutoryWarranty,
-} from "~/shared/lib/massachusetts-warranty";
+import { advertisedPrice } from "~/shared/lib/deal-estimate";
+import { asIsAllowed, asIsViolatesLaw, type StatutoryWarranty } from "~/shared/lib/massachusetts-warranty";
+import { describeDuration, describeSystems, warrantyTermsFor } from "~/shared/lib/warranty-terms";
 import type { Vehicle } from "~/shared/types/vehicle";
-import { BUYERS_GUIDE_TEXT, type BuyersGuideLanguage } from "./buyers-guide-text";
+import type { BuyersGuideLanguage } from "./buyers-guide-text";
 
 /** What the Buyers Guide's warranty section says for one vehicle. */
 export type BuyersGuideTerms = {
@@ -16,39 +11,38 @@ export type BuyersGuideTerms = {
   box: Vehicle["warrantyType"];
   /** The first box's version: the "as is" form, or the "implied warranties only" form (16 CFR 455 Figures 1/2). */
   version: "as_is" | "implied";
-  /** Filled in when the dealer warranty box is checked. */
+  /** Filled in when the dealer warranty box is checked; null as well when a voluntary warranty has no terms yet. */
   dealer: { laborPercent: number; partsPercent: number; systems: string; duration: string } | null;
-  /** The warranty Massachusetts law requires for this price and mileage, if any. */
+  /** The warranty Massachusetts law requires for this price (with the doc fee) and mileage, if any. */
   statutory: StatutoryWarranty | null;
   /** "As is" although the law requires a warranty: the dashboard warns. */
   violatesLaw: boolean;
 };
 
 /**
- * The warranty section for a vehicle: its warranty type picks the box; a dealer warranty without
- * its own terms is pre-filled with the Massachusetts statutory terms for its mileage and price
- * (M.G.L. c. 90 §7N¼: parts and labour, 90/60/30 days or 3,750/2,500/1,250 miles). With the
- * profile in Massachusetts the guide is always the "Implied Warranties Only" version and the box
- * is the one the law allows (`effectiveWarrantyType`, decision 060), whatever is stored.
+ * The warranty section for a vehicle, from the one source of warranty terms (decision 091,
+ * `warrantyTermsFor`): the box the law allows, and the dealer warranty's own terms, or the
+ * Massachusetts statutory terms for its band when it has none, in the guide's language. The price
+ * the statute tests is the one the buyer pays, doc fee included. With the profile in Massachusetts
+ * the guide is always the "Implied Warranties Only" version (decision 060).
  */
 export function buyersGuideTerms(
-  vehicle: Pick<Vehicle, "price" | "mileage" | "warrantyType" | "warrantySystems" | "warrantyDuration">,
+  vehicle: Pick<Vehicle, "price" | "mileage" | "warrantyType" | "warrantyTerms">,
+  docFee: number,
   language: BuyersGuideLanguage = "en",
   region: string = businessProfile.address.region,
 ): BuyersGuideTerms {
-  const statutory = massachusettsWarranty(vehicle.price, vehicle.mileage);
-  const text = BUYERS_GUIDE_TEXT[language].statutory;
-  const box = effectiveWarrantyType(vehicle, region);
-  const dealer =
-    box === "dealer"
-      ? {
-          laborPercent: 100,
-          partsPercent: 100,
-          systems: vehicle.warrantySystems ?? (statutory ? text.systems : ""),
-          duration: vehicle.warrantyDuration ?? (statutory ? text.duration(statutory.days, formatNumber(statutory.miles)) : ""),
-        }
-      : null;
+  const salePrice = advertisedPrice(vehicle.price, { docFee });
+  const terms = warrantyTermsFor({ ...vehicle, salePrice }, region);
+  const dealer = terms.dealer
+    ? {
+        laborPercent: terms.dealer.laborPercent,
+        partsPercent: terms.dealer.partsPercent,
+        systems: describeSystems(terms.dealer, language),
+        duration: describeDuration(terms.dealer, language),
+      }
+    : null;
   // The "as is" version of the form (Figure 1) only where the state lets a dealer sell "as is".
-  const version = asIsAllowed(region) && box === "as_is" ? "as_is" : "implied";
-  return { box, version, dealer, statutory, violatesLaw: asIsViolatesLaw(vehicle) };
+  const version = asIsAllowed(region) && terms.box === "as_is" ? "as_is" : "implied";
+  return { box: terms.box, version, dealer, statutory: terms.statutory, violatesLaw: asIsViolatesLaw({ ...vehicle, price: salePrice }) };
 }

@@ -2,6 +2,9 @@
  * The FTC Buyers Guide's wording (16 CFR 455, Figures 1–6), English and Spanish. This is the
  * regulation's prescribed text, not interface copy: it is kept here, word for word per
  * language, instead of in the message catalogues that translators edit (decision 037).
+ * The Spanish "Implied Warranties Only", "Service Contract" and signature paragraphs are the text of
+ * 16 CFR 455.5(b), (c) and (d), exactly (decision 091); the other Spanish lines exist only in the
+ * rule's figures and were not verified against them (decision 091 lists them).
  */
 export type BuyersGuideLanguage = "en" | "es";
 
@@ -9,7 +12,14 @@ export type BuyersGuideLanguage = "en" | "es";
  * The version of the wording below, archived with every guide printed (decision 060). Change it
  * with any change to the text, so an archived guide says which wording it carried.
  */
-export const BUYERS_GUIDE_TEXT_VERSION = "ftc-2016-rev/060-1";
+export const BUYERS_GUIDE_TEXT_VERSION = "ftc-2016-rev/091-1";
+
+/** Text with italic runs: 16 CFR 455.5 prints *garantías implícitas* in italics. */
+export type RichText = (string | { italic: string })[];
+
+/** The plain words of rich text (pdftotext reads the guide so). */
+export const plainText = (text: string | RichText): string =>
+  typeof text === "string" ? text : text.map((part) => (typeof part === "string" ? part : part.italic)).join("");
 
 export type BuyersGuideText = {
   title: string;
@@ -21,7 +31,7 @@ export type BuyersGuideText = {
   stock: string;
   warranties: string;
   asIs: { heading: string; text: string };
-  implied: { heading: string; text: string };
+  implied: { heading: string; text: string | RichText };
   dealer: {
     heading: string;
     full: string;
@@ -36,14 +46,15 @@ export type BuyersGuideText = {
   manufacturerUsed: string;
   otherUsed: string;
   askDocument: string;
-  serviceContract: { heading: string; text: string };
+  serviceContract: { heading: string; text: string | RichText };
   inspect: string;
   history: { heading: string; text: string };
   seeOtherSide: string;
   spanishNote: string | null;
   back: {
     defectsIntro: string;
-    defects: [string, string][];
+    /** Each system's heading, then its defects, one line each as on the form. */
+    defects: [string, string[]][];
     dealerName: string;
     address: string;
     telephone: string;
@@ -51,10 +62,8 @@ export type BuyersGuideText = {
     complaints: string;
     important: string;
   };
-  statutory: {
-    systems: string;
-    duration: (days: number, miles: string) => string;
-  };
+  /** The optional signature line (16 CFR 455.2(f); its Spanish, 455.5(d)). */
+  signature: { acknowledgement: string; signature: string; date: string };
 };
 
 const en: BuyersGuideText = {
@@ -104,40 +113,82 @@ const en: BuyersGuideText = {
   back: {
     defectsIntro: "Here is a list of some major defects that may occur in used vehicles.",
     defects: [
-      ["Frame & Body", "Frame-cracks, corrective welds, or rusted through; dogtracks - bent or twisted frame"],
+      ["Frame & Body", ["Frame-cracks, corrective welds, or rusted through", "Dog tracks-bent or twisted frame"]],
       [
         "Engine",
-        "Oil leakage, excluding normal seepage; cracked block or head; belts missing or inoperable; knocks or misses related to camshaft lifters and push rods; abnormal exhaust discharge",
+        [
+          "Oil leakage, excluding normal seepage",
+          "Cracked block or head",
+          "Belts missing or inoperable",
+          "Knocks or misses related to camshaft lifters and push rods",
+          "Abnormal exhaust discharge",
+        ],
       ],
       [
         "Transmission & Drive Shaft",
-        "Improper fluid level or leakage, excluding normal seepage; cracked or damaged case which is visible; abnormal noise or vibration caused by faulty transmission or drive shaft; improper shifting or functioning in any gear; manual clutch slips or chatters",
+        [
+          "Improper fluid level or leakage, excluding normal seepage",
+          "Cracked or damaged case which is visible",
+          "Abnormal noise or vibration caused by faulty transmission or drive shaft",
+          "Improper shifting or functioning in any gear",
+          "Manual clutch slips or chatters",
+        ],
       ],
       [
         "Differential",
-        "Improper fluid level or leakage, excluding normal seepage; cracked or damaged housing which is visible; abnormal noise or vibration caused by faulty differential",
+        [
+          "Improper fluid level or leakage, excluding normal seepage",
+          "Cracked or damaged housing which is visible",
+          "Abnormal noise or vibration caused by faulty differential",
+        ],
       ],
-      ["Cooling System", "Leakage including radiator; improperly functioning water pump"],
-      ["Electrical System", "Battery leakage; improperly functioning alternator, generator, battery, or starter"],
-      ["Fuel System", "Visible leakage"],
-      ["Inoperable Accessories", "Gauges or warning devices; air conditioner; heater & defroster"],
+      ["Cooling System", ["Leakage including radiator", "Improperly functioning water pump"]],
+      ["Electrical System", ["Battery leakage", "Improperly functioning alternator, generator, battery, or starter"]],
+      ["Fuel System", ["Visible leakage"]],
+      ["Inoperable Accessories", ["Gauges or warning devices", "Air conditioner", "Heater & Defroster"]],
       [
         "Brake System",
-        "Failure warning light broken; pedal not firm under pressure (DOT spec.); not enough pedal reserve (DOT spec.); does not stop vehicle in straight line (DOT spec.); hoses damaged; drum or rotor too thin (Mfgr. Specs.); lining or pad thickness less than 1/32 inch; power unit not operating or leaking; structural or mechanical parts damaged",
+        [
+          "Failure warning light broken",
+          "Pedal not firm under pressure (DOT spec.)",
+          "Not enough pedal reserve (DOT spec.)",
+          "Does not stop vehicle in straight line (DOT spec.)",
+          "Hoses damaged",
+          "Drum or rotor too thin (Mfgr. Specs)",
+          "Lining or pad thickness less than 1/32 inch",
+          "Power unit not operating or leaking",
+          "Structural or mechanical parts damaged",
+        ],
       ],
       // The 2016 revision added air bags (a heading without sub-items on the form) and catalytic converters.
-      ["Air Bags", ""],
+      ["Air Bags", []],
       [
         "Steering System",
-        "Too much free play at steering wheel (DOT specs.); free play in linkage more than 1/4 inch; steering gear binds or jams; front wheels aligned improperly (DOT specs.); power unit belts cracked or slipping; power unit fluid level improper",
+        [
+          "Too much free play at steering wheel (DOT specs.)",
+          "Free play in linkage more than 1/4 inch",
+          "Steering gear binds or jams",
+          "Front wheels aligned improperly (DOT specs.)",
+          "Power unit belts cracked or slipping",
+          "Power unit fluid level improper",
+        ],
       ],
       [
         "Suspension System",
-        "Ball joint seals damaged; structural parts bent or damaged; stabilizer bar disconnected; spring broken; shock absorber mounting loose; rubber bushings damaged or missing; radius rod damaged or missing; shock absorber leaking or functioning improperly",
+        [
+          "Ball joint seals damaged",
+          "Structural parts bent or damaged",
+          "Stabilizer bar disconnected",
+          "Spring broken",
+          "Shock absorber mounting loose",
+          "Rubber bushings damaged or missing",
+          "Radius rod damaged or missing",
+          "Shock absorber leaking or functioning improperly",
+        ],
       ],
-      ["Tires", "Tread depth less than 2/32 inch; sizes mismatched; visible damage"],
-      ["Wheels", "Visible cracks, damage or repairs; mounting bolts loose or missing"],
-      ["Exhaust System", "Leakage; Catalytic Converter"],
+      ["Tires", ["Tread depth less than 2/32 inch", "Sizes mismatched", "Visible damage"]],
+      ["Wheels", ["Visible cracks, damage or repairs", "Mounting bolts loose or missing"]],
+      ["Exhaust System", ["Leakage", "Catalytic Converter"]],
     ],
     dealerName: "DEALER NAME",
     address: "ADDRESS",
@@ -147,10 +198,10 @@ const en: BuyersGuideText = {
     important:
       "IMPORTANT: The information on this form is part of any contract to buy this vehicle. Removal of this label before consumer purchase (except for purpose of test-driving) violates federal law (16 C.F.R. 455).",
   },
-  statutory: {
-    systems:
-      "Parts and labor to repair any defect that impairs the vehicle's use or safety (Massachusetts Used Vehicle Warranty Law, M.G.L. c. 90 §7N¼).",
-    duration: (days, miles) => `${days} days or ${miles} miles, whichever comes first`,
+  signature: {
+    acknowledgement: "I hereby acknowledge receipt of the Buyers Guide at the closing of this sale.",
+    signature: "SIGNATURE",
+    date: "DATE",
   },
 };
 
@@ -168,9 +219,14 @@ const es: BuyersGuideText = {
     heading: "COMO ESTÁ - SIN GARANTÍA DEL CONCESIONARIO",
     text: "EL CONCESIONARIO NO OFRECE NINGUNA GARANTÍA PARA NINGUNA REPARACIÓN DESPUÉS DE LA VENTA.",
   },
+  // 16 CFR 455.5(b), exactly; "garantías implícitas" in italics as the rule prints it.
   implied: {
-    heading: "SOLAMENTE GARANTÍAS IMPLÍCITAS",
-    text: "El concesionario no hace ninguna promesa de reparar lo que necesite reparación cuando usted compre el vehículo o después. Pero las garantías implícitas de las leyes de su estado pueden darle algunos derechos para que el concesionario se ocupe de problemas graves que no eran evidentes cuando usted compró el vehículo.",
+    heading: "SOLO GARANTÍAS IMPLÍCITAS",
+    text: [
+      "El concesionario no hace ninguna promesa de reparar lo que sea necesario cuando compre el vehículo o posteriormente. Sin embargo, las ",
+      { italic: "garantías implícitas" },
+      " según las leyes estatales podrían darle algunos derechos para hacer que el concesionario se encargue de ciertos problemas que no fueran evidentes cuando compró el vehículo.",
+    ],
   },
   dealer: {
     heading: "GARANTÍA DEL CONCESIONARIO",
@@ -190,54 +246,103 @@ const es: BuyersGuideText = {
   otherUsed: "SE APLICA OTRA GARANTÍA PARA VEHÍCULOS USADOS.",
   askDocument:
     "Pídale al concesionario una copia del documento de garantía y una explicación de la cobertura de la garantía, las exclusiones y las obligaciones de reparación.",
+  // 16 CFR 455.5(c), exactly.
   serviceContract: {
-    heading: "CONTRATO DE SERVICIO.",
-    text: "Para este vehículo hay disponible un contrato de servicio a un precio adicional. Pida detalles sobre la cobertura, el deducible, el precio y las exclusiones. Si compra un contrato de servicio dentro de los 90 días de la compra de este vehículo, las garantías implícitas de las leyes de su estado pueden darle derechos adicionales.",
+    heading: "CONTRATO DE MANTENIMIENTO.",
+    text: [
+      "Con un cargo adicional, puede obtener un contrato de mantenimiento para este vehículo. Pregunte acerca de los detalles de la cobertura, los deducibles, el precio y las exclusiones. Si compra un contrato de mantenimiento dentro de los 90 días desde el momento en que compró el vehículo, las ",
+      { italic: "garantías implícitas" },
+      " según las leyes de su estado podrían darle derechos adicionales.",
+    ],
   },
   inspect: "PREGUNTE AL CONCESIONARIO SI SU MECÁNICO PUEDE INSPECCIONAR EL VEHÍCULO DENTRO O FUERA DEL LOTE.",
+  // The FTC's Spanish used-car page is ftc.gov/carrosusados, its consumer pages' "historial del vehículo";
+  // "llamados a revisión" is NHTSA's (safercar.gov) word for recalls (decision 091).
   history: {
-    heading: "OBTENGA UN INFORME DE LA HISTORIA DEL VEHÍCULO Y VERIFIQUE SI HAY RETIROS DE SEGURIDAD PENDIENTES.",
-    text: "Para informarse sobre cómo obtener un informe de la historia del vehículo, visite ftc.gov/autosusados. Para verificar si hay retiros de seguridad pendientes, visite safercar.gov. Necesitará el número de identificación del vehículo (VIN) que aparece arriba para aprovechar al máximo los recursos de estos sitios.",
+    heading: "OBTENGA UN INFORME DEL HISTORIAL DEL VEHÍCULO Y VERIFIQUE SI HAY LLAMADOS A REVISIÓN DE SEGURIDAD PENDIENTES.",
+    text: "Para informarse sobre cómo obtener un informe del historial del vehículo, visite ftc.gov/carrosusados. Para verificar si hay llamados a revisión de seguridad pendientes, visite safercar.gov. Necesitará el número de identificación del vehículo (VIN) que aparece arriba para aprovechar al máximo los recursos de estos sitios.",
   },
   seeOtherSide:
-    "VEA EL OTRO LADO para obtener información adicional importante, incluida una lista de los principales defectos que pueden ocurrir en los vehículos motorizados usados.",
+    "VEA AL DORSO para obtener información adicional importante, incluida una lista de los principales defectos que pueden ocurrir en los vehículos motorizados usados.",
   spanishNote: null,
   back: {
     defectsIntro: "Esta es una lista de algunos de los principales defectos que pueden ocurrir en los vehículos usados.",
     defects: [
-      ["Chasis y carrocería", "Chasis con grietas, soldaduras correctivas u oxidado de lado a lado; chasis doblado o torcido"],
+      ["Chasis y carrocería", ["Chasis con grietas, soldaduras correctivas o perforado por el óxido", "Chasis doblado o torcido"]],
       [
         "Motor",
-        "Pérdida de aceite, excepto la filtración normal; bloque o tapa de cilindros rajados; correas faltantes o que no funcionan; golpeteos o fallas del árbol de levas, levantaválvulas y varillas de empuje; emisión anormal del escape",
+        [
+          "Fuga de aceite, excepto la filtración normal",
+          "Bloque o tapa de cilindros rajados",
+          "Correas faltantes o que no funcionan",
+          "Golpeteos o fallas del árbol de levas, levantaválvulas y varillas de empuje",
+          "Emisión anormal del escape",
+        ],
       ],
       [
         "Transmisión y eje de transmisión",
-        "Nivel de líquido incorrecto o pérdida, excepto la filtración normal; caja rajada o dañada visiblemente; ruido o vibración anormal causado por fallas de la transmisión o del eje; cambios o funcionamiento incorrecto en cualquier marcha; el embrague manual patina o vibra",
+        [
+          "Nivel de líquido incorrecto o fuga, excepto la filtración normal",
+          "Caja rajada o dañada visiblemente",
+          "Ruido o vibración anormal causado por fallas de la transmisión o del eje",
+          "Cambios o funcionamiento incorrecto en cualquier marcha",
+          "El embrague manual patina o vibra",
+        ],
       ],
       [
         "Diferencial",
-        "Nivel de líquido incorrecto o pérdida, excepto la filtración normal; carcasa rajada o dañada visiblemente; ruido o vibración anormal causado por fallas del diferencial",
+        [
+          "Nivel de líquido incorrecto o fuga, excepto la filtración normal",
+          "Carcasa rajada o dañada visiblemente",
+          "Ruido o vibración anormal causado por fallas del diferencial",
+        ],
       ],
-      ["Sistema de refrigeración", "Pérdidas, incluido el radiador; bomba de agua que no funciona correctamente"],
-      ["Sistema eléctrico", "Pérdida de la batería; alternador, generador, batería o motor de arranque que no funcionan correctamente"],
-      ["Sistema de combustible", "Pérdida visible"],
-      ["Accesorios que no funcionan", "Indicadores o dispositivos de advertencia; aire acondicionado; calefacción y desempañador"],
+      ["Sistema de refrigeración", ["Fugas, incluido el radiador", "Bomba de agua que no funciona correctamente"]],
+      ["Sistema eléctrico", ["Fuga de la batería", "Alternador, generador, batería o motor de arranque que no funcionan correctamente"]],
+      ["Sistema de combustible", ["Fuga visible"]],
+      ["Accesorios que no funcionan", ["Indicadores o dispositivos de advertencia", "Aire acondicionado", "Calefacción y desempañador"]],
       [
         "Sistema de frenos",
-        "Luz de advertencia de falla rota; el pedal no está firme bajo presión (especificación DOT); reserva de pedal insuficiente (especificación DOT); no detiene el vehículo en línea recta (especificación DOT); mangueras dañadas; tambor o disco demasiado delgado (especificaciones del fabricante); espesor del forro o pastilla menor de 1/32 de pulgada; servofreno que no funciona o pierde; piezas estructurales o mecánicas dañadas",
+        [
+          "Luz de advertencia de falla rota",
+          "El pedal no está firme bajo presión (especificación DOT)",
+          "Reserva de pedal insuficiente (especificación DOT)",
+          "No detiene el vehículo en línea recta (especificación DOT)",
+          "Mangueras dañadas",
+          "Tambor o disco demasiado delgado (especificaciones del fabricante)",
+          "Espesor del forro o pastilla menor de 1/32 de pulgada",
+          "Servofreno que no funciona o tiene fugas",
+          "Piezas estructurales o mecánicas dañadas",
+        ],
       ],
-      ["Bolsas de aire", ""],
+      ["Bolsas de aire", []],
       [
         "Sistema de dirección",
-        "Demasiado juego en el volante (especificaciones DOT); juego en la articulación mayor de 1/4 de pulgada; la caja de dirección se traba; ruedas delanteras mal alineadas (especificaciones DOT); correas de la dirección asistida rajadas o que patinan; nivel incorrecto del líquido de la dirección asistida",
+        [
+          "Demasiado juego en el volante (especificaciones DOT)",
+          "Juego en la articulación mayor de 1/4 de pulgada",
+          "La caja de dirección se traba",
+          "Ruedas delanteras mal alineadas (especificaciones DOT)",
+          "Correas de la dirección asistida rajadas o que patinan",
+          "Nivel incorrecto del líquido de la dirección asistida",
+        ],
       ],
       [
         "Sistema de suspensión",
-        "Sellos de las rótulas dañados; piezas estructurales dobladas o dañadas; barra estabilizadora desconectada; resorte roto; montaje del amortiguador suelto; bujes de goma dañados o faltantes; barra de radio dañada o faltante; amortiguador con pérdidas o que no funciona correctamente",
+        [
+          "Sellos de las rótulas dañados",
+          "Piezas estructurales dobladas o dañadas",
+          "Barra estabilizadora desconectada",
+          "Resorte roto",
+          "Montaje del amortiguador suelto",
+          "Bujes de goma dañados o faltantes",
+          "Barra de radio dañada o faltante",
+          "Amortiguador con fugas o que no funciona correctamente",
+        ],
       ],
-      ["Neumáticos", "Profundidad de la banda de rodamiento menor de 2/32 de pulgada; tamaños diferentes; daño visible"],
-      ["Ruedas", "Grietas, daños o reparaciones visibles; pernos de montaje sueltos o faltantes"],
-      ["Sistema de escape", "Pérdidas; convertidor catalítico"],
+      ["Neumáticos", ["Profundidad de la banda de rodamiento menor de 2/32 de pulgada", "Tamaños diferentes", "Daño visible"]],
+      ["Ruedas", ["Grietas, daños o reparaciones visibles", "Pernos de montaje sueltos o faltantes"]],
+      ["Sistema de escape", ["Fugas", "Convertidor catalítico"]],
     ],
     dealerName: "NOMBRE DEL CONCESIONARIO",
     address: "DIRECCIÓN",
@@ -247,10 +352,11 @@ const es: BuyersGuideText = {
     important:
       "IMPORTANTE: La información contenida en este formulario forma parte de todo contrato de compra de este vehículo. Quitar esta etiqueta antes de la compra del consumidor (salvo para fines de prueba de manejo) es una violación de la ley federal (16 C.F.R. 455).",
   },
-  statutory: {
-    systems:
-      "Piezas y mano de obra para reparar cualquier defecto que afecte el uso o la seguridad del vehículo (Ley de Garantía de Vehículos Usados de Massachusetts, M.G.L. c. 90 §7N¼).",
-    duration: (days, miles) => `${days} días o ${miles} millas, lo que ocurra primero`,
+  // 16 CFR 455.5(d), exactly.
+  signature: {
+    acknowledgement: "Por este medio confirmo que he recibido copia de la Guía del Comprador al momento de la compraventa.",
+    signature: "FIRMA",
+    date: "FECHA",
   },
 };
 

@@ -1,39 +1,46 @@
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { PDFDocument, rgb } from "pdf-lib";
 import { businessProfile } from "~/shared/config/business-profile";
+import { advertisedPrice } from "~/shared/lib/deal-estimate";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
-import { massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
+import { describeDuration, describeSystems, warrantyTermsFor, type WarrantyTerms } from "~/shared/lib/warranty-terms";
 import type { Vehicle } from "~/shared/types/vehicle";
-import { MARGIN, PAGE, Side, WIDTH } from "./buyers-guide-pdf.server";
+import { embedGuideFonts, MARGIN, PAGE, Side, WIDTH } from "./buyers-guide-pdf.server";
 import type { BuyersGuideLanguage } from "./buyers-guide-text";
-import { MA_WARRANTY_TEXT } from "./ma-warranty-text";
+import { MA_WARRANTY_TEXT, type MaWarrantyText } from "./ma-warranty-text";
 
-export type MaWarrantyVehicle = Pick<Vehicle, "year" | "make" | "model" | "vin" | "stockNumber" | "price" | "mileage">;
+export type MaWarrantyVehicle = Pick<
+  Vehicle,
+  "year" | "make" | "model" | "vin" | "stockNumber" | "price" | "mileage" | "warrantyType" | "warrantyTerms"
+>;
 
-/**
- * The Massachusetts written warranty (M.G.L. c. 90 §7N¼) for one vehicle on one page: its term
- * for the vehicle's mileage, what it covers and not, how to claim it, the refund rule, the Lemon
- * Aid notice (c. 90 §7N) and signature lines (the dealer gives the buyer a signed, dated copy).
- * Null when the statute requires no warranty for this price and mileage.
- */
-export async function renderMaWarranty(vehicle: MaWarrantyVehicle, language: BuyersGuideLanguage): Promise<Uint8Array | null> {
-  const statutory = massachusettsWarranty(vehicle.price, vehicle.mileage);
-  if (!statutory) return null;
-  const t = MA_WARRANTY_TEXT[language];
+const BLACK = rgb(0, 0, 0);
+
+/** The warranty terms the documents print for a vehicle, its price with the documentation fee (decision 091). */
+export const vehicleWarrantyTerms = (vehicle: MaWarrantyVehicle, docFee: number): WarrantyTerms =>
+  warrantyTermsFor({ ...vehicle, salePrice: advertisedPrice(vehicle.price, { docFee }) });
+
+/** A new one-page document with the vehicle's and the dealer's cells, and blank cells for the sale. */
+async function start(
+  vehicle: MaWarrantyVehicle,
+  docFee: number,
+  t: MaWarrantyText,
+  title: string,
+  subtitle: string,
+  language: BuyersGuideLanguage,
+) {
   const doc = await PDFDocument.create();
-  doc.setTitle(`${t.title}: ${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.vin}`);
+  doc.setTitle(`${title}: ${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.vin}`);
   doc.setAuthor(businessProfile.name);
   doc.setLanguage(language === "es" ? "es-US" : "en-US");
-  const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
-  const side = new Side(doc.addPage([PAGE.width, PAGE.height]), fonts);
+  const side = new Side(doc.addPage([PAGE.width, PAGE.height]), await embedGuideFonts(doc));
   const locale = language === "es" ? "es" : "en";
-
-  side.paragraph(t.title, { size: 16, bold: true, gap: 2 });
-  side.paragraph(t.subtitle, { size: 9, gap: 8 });
+  side.paragraph(title, { size: 16, bold: true, gap: 2 });
+  side.paragraph(subtitle, { size: 9, gap: 8 });
   side.cells([
     { label: t.vehicle, value: `${vehicle.year} ${vehicle.make} ${vehicle.model}`, width: 170 },
     { label: "VIN", value: vehicle.vin, width: 160 },
-    { label: t.odometer, value: formatNumber(vehicle.mileage), width: 110 },
-    { label: t.price, value: formatPrice(vehicle.price, locale), width: WIDTH - 440 },
+    { label: t.odometer, value: formatNumber(vehicle.mileage), width: 92 },
+    { label: t.price, value: formatPrice(advertisedPrice(vehicle.price, { docFee }), locale), width: WIDTH - 422 },
   ]);
   const { address } = businessProfile;
   side.cells([
@@ -43,34 +50,92 @@ export async function renderMaWarranty(vehicle: MaWarrantyVehicle, language: Buy
       width: WIDTH,
     },
   ]);
-  side.paragraph(t.term(statutory.days, formatNumber(statutory.miles)), { size: 11, bold: true, gap: 8 });
+  // Filled in at the sale: the buyer, the date the warranty runs from, the odometer it is counted from.
+  side.cells([
+    { label: t.buyer, value: "", width: 240 },
+    { label: t.saleDate, value: "", width: 120 },
+    { label: t.odometerAtSale, value: "", width: WIDTH - 360 },
+  ]);
+  return { doc, side };
+}
+
+function signatures(side: Side, t: MaWarrantyText, labels: string[]) {
+  for (const label of labels) {
+    side.line(MARGIN, 330, label);
+    side.line(MARGIN + 360, WIDTH - 360, t.date);
+    side.y -= 34;
+  }
+}
+
+function lemonAidBox(side: Side, t: MaWarrantyText) {
+  const boxTop = side.y;
+  side.y -= 4;
+  side.paragraph(t.lemonAidHeading, { x: MARGIN + 8, width: WIDTH - 16, size: 10, bold: true, gap: 2 });
+  for (const line of t.lemonAid) side.paragraph(line, { x: MARGIN + 8, width: WIDTH - 16, size: 9, gap: 3 });
+  side.y -= 2;
+  side.page.drawRectangle({ x: MARGIN, y: side.y, width: WIDTH, height: boxTop - side.y, borderColor: BLACK, borderWidth: 1.5 });
+  side.y -= 10;
+}
+
+/**
+ * The Massachusetts written warranty (M.G.L. c. 90 §7N¼) for one vehicle on one page, from the one
+ * source of warranty terms (decision 091), as the Buyers Guide prints them: its term, what it covers
+ * (the statute's coverage, and any system the dealer adds) and not, how to claim it, the refund rule,
+ * the Lemon Aid notice (c. 90 §7N) and signature lines, with cells for the buyer, the date of sale and
+ * the odometer at sale. Null when the statute requires no warranty for this price (with the doc fee)
+ * and mileage.
+ */
+export async function renderMaWarranty(
+  vehicle: MaWarrantyVehicle,
+  language: BuyersGuideLanguage,
+  docFee: number,
+): Promise<Uint8Array | null> {
+  const terms = vehicleWarrantyTerms(vehicle, docFee);
+  if (!terms.statutory || !terms.dealer) return null;
+  const t = MA_WARRANTY_TEXT[language];
+  const { doc, side } = await start(vehicle, docFee, t, t.title, t.subtitle, language);
+  side.paragraph(t.term(describeDuration(terms.dealer, language)), { size: 11, bold: true, gap: 8 });
   const section = (heading: string, lines: string[]) => {
     side.paragraph(heading, { size: 10, bold: true, gap: 2 });
     for (const line of lines) side.paragraph(line, { size: 9, gap: 3 });
     side.y -= 4;
   };
-  section(t.coveredHeading, [t.covered]);
+  const extra = { ...terms.dealer, systems: terms.dealer.systems.filter((s) => s !== "use-or-safety") };
+  section(t.coveredHeading, [t.covered, ...(extra.systems.length ? [t.alsoCovered(describeSystems(extra, language))] : [])]);
   section(
     t.notCoveredHeading,
     t.notCovered.map((line) => `- ${line}`),
   );
   section(t.claimHeading, t.claim);
   section(t.refundHeading, [t.refund]);
-  const boxTop = side.y;
-  side.y -= 4;
-  side.paragraph(t.lemonAidHeading, { x: MARGIN + 8, width: WIDTH - 16, size: 10, bold: true, gap: 2 });
-  for (const line of t.lemonAid) side.paragraph(line, { x: MARGIN + 8, width: WIDTH - 16, size: 9, gap: 3 });
-  side.y -= 2;
-  side.page.drawRectangle({ x: MARGIN, y: side.y, width: WIDTH, height: boxTop - side.y, borderColor: rgb(0, 0, 0), borderWidth: 1.5 });
-  side.y -= 10;
+  lemonAidBox(side, t);
   side.paragraph(t.implied, { size: 9, gap: 24 });
-  for (const label of [t.dealerSignature, t.buyerSignature]) {
-    const y = side.y;
-    side.page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + 330, y }, thickness: 0.8 });
-    side.page.drawLine({ start: { x: MARGIN + 360, y }, end: { x: PAGE.width - MARGIN, y }, thickness: 0.8 });
-    side.page.drawText(label, { x: MARGIN, y: y - 10, size: 7, font: fonts.bold });
-    side.page.drawText(t.date, { x: MARGIN + 360, y: y - 10, size: 7, font: fonts.bold });
-    side.y = y - 34;
-  }
+  signatures(side, t, [t.dealerSignature, t.buyerSignature]);
+  return doc.save();
+}
+
+/**
+ * The notice of a Massachusetts buyer's rights that every vehicle gets (decision 091, review M6): the
+ * dealer's written warranty or why the law requires none (mileage or price), the implied warranty that
+ * no dealer may exclude (c. 106 §2-316A) and the Lemon Aid right to cancel (c. 90 §7N), which hold
+ * whatever the mileage or price; a line for the buyer to acknowledge it.
+ */
+export async function renderRightsNotice(vehicle: MaWarrantyVehicle, language: BuyersGuideLanguage, docFee: number): Promise<Uint8Array> {
+  const terms = vehicleWarrantyTerms(vehicle, docFee);
+  const t = MA_WARRANTY_TEXT[language];
+  const n = t.notice;
+  const { doc, side } = await start(vehicle, docFee, t, n.title, n.subtitle, language);
+  side.paragraph(n.writtenHeading, { size: 10, bold: true, gap: 2 });
+  const written = terms.dealer
+    ? n.written(describeDuration(terms.dealer, language))
+    : terms.noWarrantyReason === "price"
+      ? n.noWrittenPrice
+      : n.noWrittenMileage;
+  side.paragraph(written, { size: 10, gap: 10 });
+  side.paragraph(n.impliedHeading, { size: 10, bold: true, gap: 2 });
+  side.paragraph(n.implied, { size: 10, gap: 10 });
+  lemonAidBox(side, t);
+  side.paragraph(n.received, { size: 10, gap: 26 });
+  signatures(side, t, [t.buyerSignature]);
   return doc.save();
 }

@@ -7,7 +7,7 @@ import type { BuyersGuideLanguage } from "./buyers-guide-text";
  * (decision 060). Kept beside the guide's text, not in the translators' catalogues, because it is
  * a legal document.
  */
-export const MA_WARRANTY_TEXT_VERSION = "ma-7N1/4-7N/060-1";
+export const MA_WARRANTY_TEXT_VERSION = "ma-7N1/4-7N/091-1";
 
 export type MaWarrantyText = {
   title: string;
@@ -16,9 +16,15 @@ export type MaWarrantyText = {
   odometer: string;
   price: string;
   dealer: string;
-  term: (days: number, miles: string) => string;
+  buyer: string;
+  saleDate: string;
+  odometerAtSale: string;
+  /** The warranty's term, from the one source of warranty terms (decision 091): "90 days or 3,750 miles, …". */
+  term: (duration: string) => string;
   coveredHeading: string;
   covered: string;
+  /** The dealer's coverage beyond the statute's, when it gives more. */
+  alsoCovered: (systems: string) => string;
   notCoveredHeading: string;
   notCovered: string[];
   claimHeading: string;
@@ -31,19 +37,35 @@ export type MaWarrantyText = {
   dealerSignature: string;
   buyerSignature: string;
   date: string;
+  /** The notice of rights every vehicle gets (decision 091; M.G.L. c. 90 §7N, c. 106 §2-316A). */
+  notice: {
+    title: string;
+    subtitle: string;
+    writtenHeading: string;
+    written: (duration: string) => string;
+    noWrittenMileage: string;
+    noWrittenPrice: string;
+    impliedHeading: string;
+    implied: string;
+    received: string;
+  };
 };
 
 const en: MaWarrantyText = {
   title: "MASSACHUSETTS USED VEHICLE WARRANTY",
   subtitle: "The dealer's written warranty required by Massachusetts law (M.G.L. c. 90, §7N¼). Keep this document.",
   vehicle: "VEHICLE",
-  odometer: "ODOMETER AT SALE",
-  price: "PRICE",
+  odometer: "LISTED MILEAGE",
+  price: "PRICE (WITH DOC FEE)",
   dealer: "DEALER",
-  term: (days, miles) =>
-    `This vehicle is under warranty for ${days} days or ${miles} miles after the date of sale, whichever comes first. Each day the vehicle is out of service for repairs under this warranty adds a day to it.`,
+  buyer: "BUYER",
+  saleDate: "DATE OF SALE",
+  odometerAtSale: "ODOMETER AT SALE",
+  term: (duration) =>
+    `This vehicle is under warranty for ${duration}, counted from the date of sale. Each day the vehicle is out of service for repairs under this warranty adds a day to it.`,
   coveredHeading: "WHAT IS COVERED",
   covered: "The dealer will repair, at no charge to you for parts or labor, any defect that impairs the vehicle's use or safety.",
+  alsoCovered: (systems) => `The dealer also covers, on the same terms: ${systems}.`,
   notCoveredHeading: "WHAT IS NOT COVERED",
   notCovered: [
     "Defects that affect only the vehicle's appearance.",
@@ -69,20 +91,37 @@ const en: MaWarrantyText = {
   dealerSignature: "DEALER'S SIGNATURE",
   buyerSignature: "BUYER'S SIGNATURE",
   date: "DATE",
+  notice: {
+    title: "YOUR RIGHTS AS A USED VEHICLE BUYER IN MASSACHUSETTS",
+    subtitle: "A notice for every used vehicle this dealer sells. Keep this document.",
+    writtenHeading: "THE DEALER'S WRITTEN WARRANTY (M.G.L. c. 90, §7N¼)",
+    written: (duration) =>
+      `This vehicle comes with the dealer's written warranty covering any defect that impairs its use or safety, for ${duration}. Ask for your signed copy of the Massachusetts Used Vehicle Warranty.`,
+    noWrittenMileage: "At 125,000 miles or more, Massachusetts law requires no written dealer warranty on this vehicle.",
+    noWrittenPrice: "At a price under $700, Massachusetts law requires no written dealer warranty on this vehicle.",
+    impliedHeading: "THE IMPLIED WARRANTY (M.G.L. c. 106, §2-316A)",
+    implied:
+      'Massachusetts law gives you an implied warranty of merchantability: the vehicle must be fit for the ordinary purposes for which vehicles are used. The dealer cannot exclude it or sell the vehicle "as is".',
+    received: "I received a copy of this notice.",
+  },
 };
 
 const es: MaWarrantyText = {
   title: "GARANTÍA DE VEHÍCULO USADO DE MASSACHUSETTS",
   subtitle: "La garantía escrita del concesionario que exige la ley de Massachusetts (M.G.L. c. 90, §7N¼). Conserve este documento.",
   vehicle: "VEHÍCULO",
-  odometer: "ODÓMETRO AL VENDERSE",
-  price: "PRECIO",
+  odometer: "MILLAJE ANUNCIADO",
+  price: "PRECIO (CON CARGO POR DOCUMENTACIÓN)",
   dealer: "CONCESIONARIO",
-  term: (days, miles) =>
-    `Este vehículo está en garantía durante ${days} días o ${miles} millas desde la fecha de venta, lo que ocurra primero. Cada día que el vehículo esté fuera de servicio por reparaciones bajo esta garantía le suma un día.`,
+  buyer: "COMPRADOR",
+  saleDate: "FECHA DE LA VENTA",
+  odometerAtSale: "MILLAJE AL MOMENTO DE LA VENTA",
+  term: (duration) =>
+    `Este vehículo tiene garantía durante ${duration}, contados desde la fecha de venta. Cada día que el vehículo esté fuera de servicio por reparaciones bajo esta garantía extiende la garantía un día.`,
   coveredHeading: "QUÉ CUBRE",
   covered:
     "El concesionario reparará, sin costo para usted por repuestos ni mano de obra, cualquier defecto que afecte el uso o la seguridad del vehículo.",
+  alsoCovered: (systems) => `El concesionario también cubre, en las mismas condiciones: ${systems}.`,
   notCoveredHeading: "QUÉ NO CUBRE",
   notCovered: [
     "Defectos que solo afectan la apariencia del vehículo.",
@@ -108,6 +147,21 @@ const es: MaWarrantyText = {
   dealerSignature: "FIRMA DEL CONCESIONARIO",
   buyerSignature: "FIRMA DEL COMPRADOR",
   date: "FECHA",
+  notice: {
+    title: "SUS DERECHOS AL COMPRAR UN VEHÍCULO USADO EN MASSACHUSETTS",
+    subtitle: "Un aviso para cada vehículo usado que vende este concesionario. Conserve este documento.",
+    writtenHeading: "LA GARANTÍA ESCRITA DEL CONCESIONARIO (M.G.L. c. 90, §7N¼)",
+    written: (duration) =>
+      `Este vehículo tiene la garantía escrita del concesionario, que cubre cualquier defecto que afecte su uso o su seguridad, durante ${duration}. Pida su copia firmada de la Garantía de Vehículo Usado de Massachusetts.`,
+    noWrittenMileage:
+      "Con 125,000 millas o más, la ley de Massachusetts no exige una garantía escrita del concesionario para este vehículo.",
+    noWrittenPrice:
+      "Con un precio menor de $700, la ley de Massachusetts no exige una garantía escrita del concesionario para este vehículo.",
+    impliedHeading: "LA GARANTÍA IMPLÍCITA (M.G.L. c. 106, §2-316A)",
+    implied:
+      'La ley de Massachusetts le da una garantía implícita de comerciabilidad: el vehículo debe ser apto para los usos ordinarios de un vehículo. El concesionario no puede excluirla ni vender el vehículo "como está".',
+    received: "Recibí una copia de este aviso.",
+  },
 };
 
 export const MA_WARRANTY_TEXT: Record<BuyersGuideLanguage, MaWarrantyText> = { en, es };

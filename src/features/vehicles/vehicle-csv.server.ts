@@ -18,6 +18,13 @@ import {
 import type { Staff } from "~/server/http/staff-request.server";
 import { timeSlicer } from "~/server/time-slice.server";
 import { absoluteUrl } from "~/shared/lib/seo";
+import {
+  describeDuration,
+  describeSystems,
+  parseWarrantyDuration,
+  parseWarrantySystems,
+  WARRANTY_SYSTEM_NAMES,
+} from "~/shared/lib/warranty-terms";
 import { FORMULA_START } from "~/shared/lib/spreadsheet-text";
 import { isValidVin } from "~/shared/lib/vin";
 import { FUEL_TYPE_LABELS, FUEL_TYPES, type Vehicle } from "~/shared/types/vehicle";
@@ -27,8 +34,10 @@ import {
   TRANSMISSIONS,
   vehicleImportSchema,
   vehicleImportUpdateSchema,
+  warrantyLawIssues,
   type VehicleImportFields,
 } from "./vehicle-schema";
+import { readDealSettings } from "~/server/data/deal-settings.server";
 
 /**
  * CSV import and export of the stock: columns by name, case-insensitive and in any
@@ -39,7 +48,10 @@ import {
  * milliseconds for the requests waiting behind them.
  */
 
-type Column = { header: string; field: keyof VehicleImportFields };
+/** The warranty's terms arrive as three text columns, read into `warrantyTerms` (decision 091). */
+type WarrantyColumn = "warrantySystems" | "warrantyDuration" | "warrantyPercent";
+type Column = { header: string; field: keyof VehicleImportFields | WarrantyColumn };
+type Field = Column["field"];
 
 /** The importable columns (then the lot fields the export also writes). */
 export const IMPORT_COLUMNS: Column[] = [
@@ -63,12 +75,13 @@ export const IMPORT_COLUMNS: Column[] = [
   { header: "Warranty Type", field: "warrantyType" },
   { header: "Warranty Systems", field: "warrantySystems" },
   { header: "Warranty Duration", field: "warrantyDuration" },
+  { header: "Warranty Labor/Parts %", field: "warrantyPercent" },
   { header: "Description (Spanish)", field: "descriptionEs" },
   { header: "Description (Portuguese)", field: "descriptionPt" },
 ];
 
 /** Other names a dealer management system may use for a column. */
-const ALIASES: Record<string, keyof VehicleImportFields> = {
+const ALIASES: Record<string, Field> = {
   "stock number": "stockNumber",
   "stock #": "stockNumber",
   "stock no": "stockNumber",
@@ -86,7 +99,7 @@ const normalHeader = (header: string) =>
     .trim()
     .toLowerCase()
     .replace(/[_\s]+/g, " ");
-const COLUMN_BY_NAME = new Map<string, keyof VehicleImportFields>([
+const COLUMN_BY_NAME = new Map<string, Field>([
   ...IMPORT_COLUMNS.map((c) => [normalHeader(c.header), c.field] as const),
   ...Object.entries(ALIASES),
 ]);
@@ -140,8 +153,9 @@ export async function exportVehiclesCsv(ctx: AppContext, staff: Staff): Promise<
     v.status,
     v.dateInStock,
     v.warrantyType,
-    v.warrantySystems ?? "",
-    v.warrantyDuration ?? "",
+    v.warrantyTerms ? describeSystems(v.warrantyTerms, "en") : "",
+    v.warrantyTerms ? describeDuration(v.warrantyTerms, "en") : "",
+    v.warrantyTerms ? `${v.warrantyTerms.laborPercent}/${v.warrantyTerms.partsPercent}` : "",
     v.descriptionEs ?? "",
     v.descriptionPt ?? "",
     v.manufacturerWarrantyApplies ? "yes" : "no",
@@ -246,14 +260,23 @@ function formulaSafeCell(raw: string): { cell: string; formula: string | null } 
 
 const FORMULA_NAMES: Record<string, string> = { "\t": "a tab", "\r": "a carriage return" };
 
-function problemsOf(error: z.ZodError): ImportProblem[] {
-  return error.issues.map((issue) => {
-    const field = issue.path[0] as keyof VehicleImportFields | undefined;
-    return { column: (field && HEADER_OF.get(field)) ?? String(field ?? ""), message: issue.message };
-  });
+/** The column a problem's field path names: the warranty's terms read from three columns. */
+function columnOf(path: PropertyKey[]): string {
+  const field = path[0] as Field | undefined;
+  if (field === "warrantyTerms") {
+    const part = path[1];
+    return HEADER_OF.get(
+      part === "systems" ? "warrantySystems" : part === "laborPercent" || part === "partsPercent" ? "warrantyPercent" : "warrantyDuration",
+    )!;
+  }
+  return (field && HEADER_OF.get(field)) ?? String(field ?? "");
 }
 
-type CsvTable = { columns: (keyof VehicleImportFields | null)[]; body: string[][] };
+function problemsOf(error: z.ZodError): ImportProblem[] {
+  return error.issues.map((issue) => ({ column: columnOf(issue.path), message: issue.message }));
+}
+
+type CsvTable = { columns: (Field | null)[]; body: string[][] };
 
 /** Thrown by the parser's per-row hook at the row after MAX_IMPORT_ROWS vehicles. */
 class TooManyRowsError extends Error {}
@@ -335,19 +358,55 @@ async function readTable(body: Buffer, slice: () => Promise<void>): Promise<CsvT
   return { columns, body: rows };
 }
 
+/**
+ * The warranty's three text columns into the row's `warrantyTerms` (decision 091): both the systems
+ * and the duration empty mean the statute's terms (null); otherwise the systems must name the list's
+ * (by name in English or Spanish, or by key) and the duration read as "90 days or 3,750 miles" or
+ * "30 days"; the share of labor and parts is "100/100" (the default when the column is left out).
+ * Columns left out of the file leave the terms as they are. Returns the problems, by column.
+ */
+function readWarrantyColumns(warranty: Partial<Record<WarrantyColumn, string>>, input: Record<string, unknown>): ImportProblem[] {
+  if (warranty.warrantySystems === undefined && warranty.warrantyDuration === undefined) return [];
+  const systemsText = warranty.warrantySystems ?? "";
+  const durationText = warranty.warrantyDuration ?? "";
+  if (systemsText === "" && durationText === "") {
+    input.warrantyTerms = null;
+    return [];
+  }
+  const problems: ImportProblem[] = [];
+  const systems = parseWarrantySystems(systemsText);
+  const duration = parseWarrantyDuration(durationText);
+  const percent = /^(\d{1,3})\s*\/\s*(\d{1,3})$/.exec(warranty.warrantyPercent || "100/100");
+  if (!systems)
+    problems.push({
+      column: HEADER_OF.get("warrantySystems")!,
+      message: `Name the systems covered from the list, separated by ";": ${WARRANTY_SYSTEM_NAMES.en.engine}; ${WARRANTY_SYSTEM_NAMES.en.brakes}; …`,
+    });
+  if (!duration)
+    problems.push({ column: HEADER_OF.get("warrantyDuration")!, message: 'Write the duration as "90 days or 3,750 miles" or "30 days".' });
+  if (!percent)
+    problems.push({ column: HEADER_OF.get("warrantyPercent")!, message: 'Write the dealer\'s share of labor and parts as "100/100".' });
+  if (systems && duration && percent)
+    input.warrantyTerms = { systems, ...duration, laborPercent: Number(percent[1]), partsPercent: Number(percent[2]) };
+  return problems;
+}
+
 /** Validates each row: a new VIN needs every required field; a known VIN only what its columns hold. */
 async function validateRows({ columns, body }: CsvTable, existing: Map<string, string>, slice: () => Promise<void>): Promise<ParsedRow[]> {
   const rows: ParsedRow[] = [];
   for (const [index, cells] of body.entries()) {
     const row = index + 2;
     const input: Record<string, unknown> = {};
-    const formulas: { field: keyof VehicleImportFields; start: string }[] = [];
+    const formulas: { field: Field; start: string }[] = [];
+    const warranty: Partial<Record<WarrantyColumn, string>> = {};
     columns.forEach((field, i) => {
-      if (!field || input[field] !== undefined) return;
+      if (!field || input[field] !== undefined || warranty[field as WarrantyColumn] !== undefined) return;
       const { cell, formula } = formulaSafeCell(cells[i] ?? "");
       if (formula) formulas.push({ field, start: formula });
-      input[field] = cleanCell(field, cell);
+      if (field === "warrantySystems" || field === "warrantyDuration" || field === "warrantyPercent") warranty[field] = cell.trim();
+      else input[field] = cleanCell(field, cell);
     });
+    const termProblems = readWarrantyColumns(warranty, input);
     const vin = typeof input.vin === "string" && input.vin ? input.vin.toUpperCase() : null;
     const warnings: ImportWarning[] = formulas.map(({ field, start }) => ({
       row,
@@ -364,10 +423,11 @@ async function validateRows({ columns, body }: CsvTable, existing: Map<string, s
         message: `Not checked: before ${STANDARD_VIN_FROM_YEAR} each maker numbered its vehicles its own way.`,
       });
     }
+    const problems = [...termProblems, ...(result.success ? [] : problemsOf(result.error))];
     rows.push(
-      result.success
+      result.success && problems.length === 0
         ? { row, vin: result.data.vin, fields: result.data as Partial<VehicleImportFields>, problems: [], warnings }
-        : { row, vin, fields: null, problems: problemsOf(result.error), warnings },
+        : { row, vin, fields: null, problems, warnings },
     );
     await slice();
   }
@@ -388,6 +448,7 @@ export async function importVehiclesCsv(ctx: AppContext, staff: Staff, body: Buf
   const vins = table.body.map((cells) => (cells[vinColumn] ?? "").trim().toUpperCase()).filter((vin) => vin.length === 17);
   const existing = await vehicleIdsByVin(ctx.db, [...new Set(vins)]);
   const rows = await validateRows(table, existing, slice);
+  const { docFee } = (await readDealSettings(ctx.db)).settings;
   const report: ImportReport = {
     dryRun: options.dryRun,
     rows: rows.length,
@@ -425,6 +486,21 @@ export async function importVehiclesCsv(ctx: AppContext, staff: Staff, body: Buf
       if ((owner && owner !== existing.get(vin)) || (ownerVin && ownerVin !== vin)) {
         problems.push({ column: "Stock", message: "This stock number belongs to another vehicle" });
       }
+    }
+    // The warranty law again, at the price the buyer pays (with the doc fee) and on what the row leaves as it is.
+    const fields = parsed.fields;
+    if (fields && vin && (fields.warrantyType !== undefined || fields.warrantyTerms !== undefined)) {
+      const stored = existing.has(vin) ? current.get(existing.get(vin)!) : undefined;
+      const issues = warrantyLawIssues(
+        {
+          warrantyType: fields.warrantyType ?? stored?.warrantyType ?? "dealer",
+          price: fields.price ?? stored?.price,
+          mileage: fields.mileage ?? stored?.mileage,
+          warrantyTerms: fields.warrantyTerms !== undefined ? fields.warrantyTerms : (stored?.warrantyTerms ?? null),
+        },
+        docFee,
+      );
+      for (const issue of issues) problems.push({ column: columnOf(issue.path), message: issue.message });
     }
     if (problems.length > 0 || !parsed.fields || !vin) {
       report.rejected.push({ row: parsed.row, vin, problems });

@@ -8,7 +8,7 @@ import type { Vehicle } from "~/shared/types/vehicle";
 import { Button } from "~/shared/ui/staff/button";
 import { ModalDialog } from "~/shared/ui/staff/modal-dialog";
 import { runWithToast } from "~/shared/ui/staff/run-with-toast";
-import { staffFetch, staffJson } from "~/shared/ui/staff/staff-fetch";
+import { apiErrorBody, staffFetch, staffJson } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
 import { DescriptionTabs } from "./description-tabs";
 import { FeaturePicker } from "./feature-picker";
@@ -53,6 +53,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
     handleSubmit,
     watch,
     setValue,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<VehicleFormInput, unknown, VehicleFormOutput>({
     // Editing may save without photos (price, status of an imported vehicle); adding asks for one (docs/behaviour.md §5).
@@ -80,8 +81,15 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
           status: vehicle.status,
           dateInStock: vehicle.dateInStock,
           warrantyType: vehicle.warrantyType,
-          warrantySystems: vehicle.warrantySystems ?? "",
-          warrantyDuration: vehicle.warrantyDuration ?? "",
+          warrantyTerms: vehicle.warrantyTerms
+            ? {
+                systems: vehicle.warrantyTerms.systems,
+                days: String(vehicle.warrantyTerms.days),
+                miles: vehicle.warrantyTerms.miles === null ? "" : String(vehicle.warrantyTerms.miles),
+                laborPercent: String(vehicle.warrantyTerms.laborPercent),
+                partsPercent: String(vehicle.warrantyTerms.partsPercent),
+              }
+            : null,
           manufacturerWarrantyApplies: vehicle.manufacturerWarrantyApplies,
         }
       : {
@@ -104,8 +112,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
           status: "available",
           dateInStock: new Date().toISOString().slice(0, 10),
           warrantyType: "dealer",
-          warrantySystems: "",
-          warrantyDuration: "",
+          warrantyTerms: null,
           manufacturerWarrantyApplies: false,
         },
   });
@@ -218,7 +225,13 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
         }),
       {
         success: { title: vehicle ? m.vehicles.updated : m.vehicles.added },
-        failure: { title: m.common.error, description: m.vehicles.saveFailed },
+        failure: (error) => {
+          // The server re-checks what the form cannot know (the doc fee in the warranty law's price): its
+          // field messages go on the fields, the first one in the toast.
+          const fieldErrors = apiErrorBody(error)?.fieldErrors ?? {};
+          for (const [name, message] of Object.entries(fieldErrors)) setError(name as Parameters<typeof setError>[0], { message });
+          return { title: m.common.error, description: Object.values(fieldErrors)[0] ?? m.vehicles.saveFailed };
+        },
       },
     );
     if (saved) onSaved();
@@ -359,7 +372,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: { vehicle: Vehicle 
             );
           }}
         />
-        <LotFields register={register} watch={watch} errors={errors} idp={idp} inputClass={inputClass} />
+        <LotFields register={register} watch={watch} setValue={setValue} errors={errors} idp={idp} inputClass={inputClass} />
 
         <fieldset>
           <legend className="text-sm font-medium">

@@ -21,11 +21,12 @@ import type { Vehicle, VehicleStatus } from "~/shared/types/vehicle";
 import { renderBuyersGuide } from "./buyers-guide-pdf.server";
 import { buyersGuideTerms } from "./buyers-guide-terms";
 import { BUYERS_GUIDE_TEXT_VERSION, type BuyersGuideLanguage } from "./buyers-guide-text";
-import { renderMaWarranty } from "./ma-warranty-pdf.server";
+import { renderMaWarranty, renderRightsNotice, vehicleWarrantyTerms } from "./ma-warranty-pdf.server";
 import { MA_WARRANTY_TEXT_VERSION } from "./ma-warranty-text";
-import { massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
 import { ImageRejectedError, imagesDir, storeImage, type StoredImage } from "~/server/images/image-store.server";
-import { DATA_URL_PATTERN, STORED_KEY_PATTERN, STORED_URL_PATTERN, type VehicleFormOutput } from "./vehicle-schema";
+import { DATA_URL_PATTERN, STORED_KEY_PATTERN, STORED_URL_PATTERN, warrantyLawIssues, type VehicleFormOutput } from "./vehicle-schema";
+import { defaultWarrantyType } from "~/shared/lib/massachusetts-warranty";
+import { readDealSettings } from "~/server/data/deal-settings.server";
 
 export { ImageRejectedError };
 
@@ -69,16 +70,56 @@ async function toInput(ctx: AppContext, form: VehicleFormOutput): Promise<Vehicl
   return { ...fields, images: await resolveImages(ctx, images) };
 }
 
+/** The warranty breaks the law at the price the buyer pays (with the doc fee): a 400 with field messages. */
+export class WarrantyRefusedError extends Error {
+  constructor(readonly fieldErrors: Record<string, string>) {
+    super("The warranty terms are below what Massachusetts law requires");
+  }
+}
+
+/**
+ * The law's check again on the server, with the settings' documentation fee in the price
+ * (decision 091: §7N¼'s price is what the buyer must pay): a form that sets the warranty (its type
+ * or its terms) is checked with the vehicle's other stored warranty field; one that leaves both out
+ * changes neither.
+ */
+export async function assertWarrantyLawful(
+  ctx: AppContext,
+  form: Pick<VehicleFormOutput, "warrantyType" | "warrantyTerms"> & { price?: number; mileage?: number },
+  current: Pick<Vehicle, "warrantyType" | "warrantyTerms" | "price" | "mileage"> | null,
+): Promise<void> {
+  if (form.warrantyType === undefined && form.warrantyTerms === undefined) return;
+  const { docFee } = (await readDealSettings(ctx.db)).settings;
+  const issues = warrantyLawIssues(
+    {
+      warrantyType: form.warrantyType ?? current?.warrantyType ?? "dealer",
+      price: form.price ?? current?.price,
+      mileage: form.mileage ?? current?.mileage,
+      warrantyTerms: form.warrantyTerms !== undefined ? form.warrantyTerms : (current?.warrantyTerms ?? null),
+    },
+    docFee,
+  );
+  if (issues.length) throw new WarrantyRefusedError(Object.fromEntries(issues.map((i) => [i.path.join("."), i.message])));
+}
+
 /** Creates a vehicle and records it in the audit log. */
 export async function createVehicle(ctx: AppContext, staff: Staff, form: VehicleFormOutput): Promise<string> {
+  // No type chosen: the one the law asks for at this price (with the documentation fee, decision 091) and mileage.
+  const { docFee } = (await readDealSettings(ctx.db)).settings;
+  const warranty = {
+    warrantyType: form.warrantyType ?? defaultWarrantyType(form.price + docFee, form.mileage),
+    warrantyTerms: form.warrantyTerms ?? null,
+  };
+  await assertWarrantyLawful(ctx, { ...form, ...warranty }, null);
   await assertStockNumberFree(ctx, form.stockNumber, null);
-  const id = await insertVehicle(ctx.db, await toInput(ctx, form));
+  const id = await insertVehicle(ctx.db, await toInput(ctx, { ...form, ...warranty }));
   await insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action: "create", entity: "vehicle", entityId: id });
   return id;
 }
 
 /** Replaces a vehicle; false when it does not exist. */
 export async function editVehicle(ctx: AppContext, staff: Staff, id: string, form: VehicleFormOutput): Promise<boolean> {
+  await assertWarrantyLawful(ctx, form, await findVehicle(ctx.db, id));
   await assertStockNumberFree(ctx, form.stockNumber, id);
   const ok = await updateVehicle(ctx.db, id, await toInput(ctx, form));
   if (ok) await insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action: "update", entity: "vehicle", entityId: id });
@@ -134,7 +175,7 @@ async function archive(
   ctx: AppContext,
   staff: Staff,
   vehicle: Vehicle,
-  kind: "buyers_guide" | "ma_warranty",
+  kind: "buyers_guide" | "ma_warranty" | "rights_notice",
   language: BuyersGuideLanguage,
   textVersion: string,
   terms: object,
@@ -155,29 +196,44 @@ async function archive(
   });
 }
 
-/** The FTC Buyers Guide PDF of a vehicle in English or Spanish, archived; null when there is no such vehicle. */
+/**
+ * The FTC Buyers Guide PDF of a vehicle in English or Spanish, archived; null when there is no such
+ * vehicle, "terms-missing" when it carries a voluntary dealer warranty whose terms were never chosen
+ * (a row from before terms were structured: decision 091), which no guide may print blank.
+ */
 export async function vehicleBuyersGuide(
   ctx: AppContext,
   staff: Staff,
   id: string,
   language: BuyersGuideLanguage,
-): Promise<{ bytes: Uint8Array; filename: string } | null> {
+): Promise<{ bytes: Uint8Array; filename: string } | "terms-missing" | null> {
   const vehicle = await findVehicle(ctx.db, id);
   if (!vehicle) return null;
-  const bytes = await renderBuyersGuide(vehicle, language);
-  const terms = {
-    ...buyersGuideTerms(vehicle, language),
+  const { settings } = await readDealSettings(ctx.db);
+  const terms = buyersGuideTerms(vehicle, settings.docFee, language);
+  if (terms.box === "dealer" && !terms.dealer) return "terms-missing";
+  const bytes = await renderBuyersGuide(vehicle, language, {
+    docFee: settings.docFee,
+    complaintsContact: settings.complaintsContact,
+    signatureLine: settings.buyersGuideSignatureLine,
+  });
+  const archived = {
+    ...terms,
     manufacturerWarrantyApplies: vehicle.manufacturerWarrantyApplies,
     price: vehicle.price,
+    docFee: settings.docFee,
     mileage: vehicle.mileage,
+    complaintsContact: settings.complaintsContact,
+    signatureLine: settings.buyersGuideSignatureLine,
   };
-  await archive(ctx, staff, vehicle, "buyers_guide", language, BUYERS_GUIDE_TEXT_VERSION, terms, bytes);
+  await archive(ctx, staff, vehicle, "buyers_guide", language, BUYERS_GUIDE_TEXT_VERSION, archived, bytes);
   return { bytes, filename: `buyers-guide-${fileLabel(vehicle)}-${language}.pdf` };
 }
 
 /**
  * The Massachusetts written warranty (c. 90 §7N¼) of a vehicle, archived: null when there is no
- * such vehicle, "not-covered" when the statute requires none for its price and mileage.
+ * such vehicle, "not-covered" when the statute requires none for its price (with the doc fee) and
+ * mileage. Its terms are the Buyers Guide's (decision 091).
  */
 export async function vehicleMaWarranty(
   ctx: AppContext,
@@ -187,11 +243,32 @@ export async function vehicleMaWarranty(
 ): Promise<{ bytes: Uint8Array; filename: string } | "not-covered" | null> {
   const vehicle = await findVehicle(ctx.db, id);
   if (!vehicle) return null;
-  const bytes = await renderMaWarranty(vehicle, language);
+  const { docFee } = (await readDealSettings(ctx.db)).settings;
+  const bytes = await renderMaWarranty(vehicle, language, docFee);
   if (!bytes) return "not-covered";
-  const terms = { statutory: massachusettsWarranty(vehicle.price, vehicle.mileage), price: vehicle.price, mileage: vehicle.mileage };
+  const terms = { ...vehicleWarrantyTerms(vehicle, docFee), price: vehicle.price, docFee, mileage: vehicle.mileage };
   await archive(ctx, staff, vehicle, "ma_warranty", language, MA_WARRANTY_TEXT_VERSION, terms, bytes);
   return { bytes, filename: `ma-warranty-${fileLabel(vehicle)}-${language}.pdf` };
+}
+
+/**
+ * The notice of a Massachusetts buyer's rights (the implied warranty, the Lemon Aid right, the
+ * written warranty or why none is required) for any vehicle, archived; null when there is no such
+ * vehicle (decision 091).
+ */
+export async function vehicleRightsNotice(
+  ctx: AppContext,
+  staff: Staff,
+  id: string,
+  language: BuyersGuideLanguage,
+): Promise<{ bytes: Uint8Array; filename: string } | null> {
+  const vehicle = await findVehicle(ctx.db, id);
+  if (!vehicle) return null;
+  const { docFee } = (await readDealSettings(ctx.db)).settings;
+  const bytes = await renderRightsNotice(vehicle, language, docFee);
+  const terms = { ...vehicleWarrantyTerms(vehicle, docFee), price: vehicle.price, docFee, mileage: vehicle.mileage };
+  await archive(ctx, staff, vehicle, "rights_notice", language, MA_WARRANTY_TEXT_VERSION, terms, bytes);
+  return { bytes, filename: `ma-rights-notice-${fileLabel(vehicle)}-${language}.pdf` };
 }
 
 /** The guides and warranties printed for a vehicle, newest first. */

@@ -1,24 +1,28 @@
-import type { FieldErrors, UseFormRegister, UseFormWatch } from "react-hook-form";
+import type { FieldErrors, UseFormRegister, UseFormSetValue, UseFormWatch } from "react-hook-form";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber } from "~/shared/lib/format";
 import { asIsAllowed, asIsViolatesLaw, massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
+import { WARRANTY_SYSTEM_NAMES, WARRANTY_SYSTEMS } from "~/shared/lib/warranty-terms";
 import { FUEL_TYPE_LABELS, FUEL_TYPES, VEHICLE_STATUSES, WARRANTY_TYPES } from "~/shared/types/vehicle";
 import type { VehicleFormInput } from "./vehicle-schema";
 
 /**
  * The vehicle dialog's lot fields: stock number, trim, fuel type (for the feeds; VIN
  * decoding fills it), status, date in stock and the
- * Buyers Guide warranty, with a warning when "as is" contradicts Massachusetts law.
+ * Buyers Guide warranty, with a warning when "as is" contradicts Massachusetts law, and the dealer
+ * warranty's terms: the statute's, or the dealer's own chosen from the list of systems (decision 091).
  */
 export function LotFields({
   register,
   watch,
+  setValue,
   errors,
   idp,
   inputClass,
 }: {
   register: UseFormRegister<VehicleFormInput>;
   watch: UseFormWatch<VehicleFormInput>;
+  setValue: UseFormSetValue<VehicleFormInput>;
   errors: FieldErrors<VehicleFormInput>;
   idp: string;
   inputClass: string;
@@ -30,6 +34,16 @@ export function LotFields({
   const warrantyType = watch("warrantyType") ?? "dealer";
   const required = Number.isFinite(price) && Number.isFinite(mileage) ? massachusettsWarranty(price, mileage) : null;
   const warn = required !== null && asIsViolatesLaw({ price, mileage, warrantyType });
+  const terms = watch("warrantyTerms");
+  const ownTerms = terms !== null && terms !== undefined;
+  const termsErrors = errors.warrantyTerms as
+    Partial<Record<"systems" | "days" | "miles" | "laborPercent" | "partsPercent", { message?: string }>> | undefined;
+  const termsError = (name: "systems" | "days" | "miles" | "laborPercent" | "partsPercent") =>
+    termsErrors?.[name]?.message ? (
+      <p id={`${idp}-terms-${name}-error`} className="mt-1 text-sm text-red-800">
+        {termsErrors[name].message}
+      </p>
+    ) : null;
   const control = (name: keyof VehicleFormInput) => ({
     id: `${idp}-${name}`,
     "aria-invalid": errors[name] ? true : undefined,
@@ -111,18 +125,84 @@ export function LotFields({
           ) : null}
         </div>
         {warrantyType === "dealer" ? (
-          <>
-            <div>
-              {label("warrantySystems", f.warrantySystems)}
-              <textarea {...register("warrantySystems")} {...control("warrantySystems")} rows={2} className={inputClass} />
-              {error("warrantySystems")}
-            </div>
-            <div>
-              {label("warrantyDuration", f.warrantyDuration)}
-              <input {...register("warrantyDuration")} {...control("warrantyDuration")} className={inputClass} />
-              {error("warrantyDuration")}
-            </div>
-          </>
+          <fieldset className="sm:col-span-2 space-y-3" data-testid="warranty-terms">
+            <legend className="text-sm font-medium">{f.warrantyTerms}</legend>
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name={`${idp}-terms-mode`}
+                checked={!ownTerms}
+                onChange={() => setValue("warrantyTerms", null, { shouldDirty: true })}
+                className="mt-1 h-4 w-4"
+              />
+              {required ? f.statutoryTerms(required.days, formatNumber(required.miles)) : f.statutoryTermsNone}
+            </label>
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name={`${idp}-terms-mode`}
+                checked={ownTerms}
+                onChange={() =>
+                  setValue(
+                    "warrantyTerms",
+                    {
+                      systems: ["use-or-safety"],
+                      days: String(required?.days ?? 30),
+                      miles: required ? String(required.miles) : "",
+                      laborPercent: "100",
+                      partsPercent: "100",
+                    },
+                    { shouldDirty: true },
+                  )
+                }
+                className="mt-1 h-4 w-4"
+              />
+              {f.ownTerms}
+            </label>
+            {ownTerms ? (
+              <div className="grid gap-3 sm:grid-cols-2">
+                <fieldset
+                  className="sm:col-span-2"
+                  aria-invalid={termsErrors?.systems ? true : undefined}
+                  aria-describedby={termsErrors?.systems ? `${idp}-terms-systems-error` : undefined}
+                >
+                  <legend className="text-sm font-medium">{f.warrantySystems}</legend>
+                  <div className="mt-1 grid gap-1 sm:grid-cols-2">
+                    {WARRANTY_SYSTEMS.map((system) => (
+                      <label key={system} className="flex items-start gap-2 text-sm">
+                        <input type="checkbox" value={system} {...register("warrantyTerms.systems")} className="mt-1 h-4 w-4" />
+                        {WARRANTY_SYSTEM_NAMES.en[system]}
+                      </label>
+                    ))}
+                  </div>
+                  {termsError("systems")}
+                </fieldset>
+                {(["days", "miles", "laborPercent", "partsPercent"] as const).map((name) => (
+                  <div key={name}>
+                    <label htmlFor={`${idp}-terms-${name}`} className="text-sm font-medium">
+                      {
+                        {
+                          days: f.warrantyDays,
+                          miles: f.warrantyMiles,
+                          laborPercent: f.warrantyLaborPercent,
+                          partsPercent: f.warrantyPartsPercent,
+                        }[name]
+                      }
+                    </label>
+                    <input
+                      id={`${idp}-terms-${name}`}
+                      inputMode="numeric"
+                      {...register(`warrantyTerms.${name}`)}
+                      aria-invalid={termsErrors?.[name] ? true : undefined}
+                      aria-describedby={termsErrors?.[name] ? `${idp}-terms-${name}-error` : undefined}
+                      className={inputClass}
+                    />
+                    {termsError(name)}
+                  </div>
+                ))}
+              </div>
+            ) : null}
+          </fieldset>
         ) : null}
         <div className="sm:col-span-2 flex items-center gap-2">
           <input

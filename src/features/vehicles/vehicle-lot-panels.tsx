@@ -2,7 +2,7 @@ import { FileUp } from "lucide-react";
 import { useId, useState } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
-import { massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
+import { MA_WARRANTY_MAX_MILEAGE, massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { DataTable } from "~/shared/ui/staff/data-table";
@@ -70,7 +70,8 @@ export function VehicleDetailsDialog({ vehicle, onClose }: { vehicle: Vehicle; o
         )}
       </div>
       <h3 className="mt-4 font-semibold">{d.maWarranty}</h3>
-      {required ? (
+      {/* Under $700 the doc fee may bring the price the statute tests to $700 or more: the server decides (decision 091). */}
+      {required || vehicle.mileage < MA_WARRANTY_MAX_MILEAGE ? (
         <div className="mt-2 flex flex-wrap gap-2">
           {(["en", "es"] as const).map((lang) =>
             link(`/api/admin/vehicles/${vehicle.id}/ma-warranty.pdf?lang=${lang}`, lang === "en" ? d.maWarrantyEn : d.maWarrantyEs),
@@ -79,6 +80,13 @@ export function VehicleDetailsDialog({ vehicle, onClose }: { vehicle: Vehicle; o
       ) : (
         <p className="mt-1 text-sm text-gray-700">{d.noMaWarranty}</p>
       )}
+      <h3 className="mt-4 font-semibold">{d.rightsNotice}</h3>
+      <p className="mt-1 text-sm text-gray-700">{d.rightsNoticeHint}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {(["en", "es"] as const).map((lang) =>
+          link(`/api/admin/vehicles/${vehicle.id}/rights-notice.pdf?lang=${lang}`, lang === "en" ? d.rightsNoticeEn : d.rightsNoticeEs),
+        )}
+      </div>
       <h3 className="mt-4 font-semibold">{d.documents}</h3>
       <DataTable<ArchivedDocument>
         caption={d.documents}

@@ -3,9 +3,10 @@ import { staffMessagesFor } from "~/shared/i18n/staff-messages";
 import { EXTERIOR_COLORS, FUEL_TYPES, VEHICLE_STATUSES, WARRANTY_TYPES } from "~/shared/types/vehicle";
 import { formatNumber } from "~/shared/lib/format";
 import { asIsAllowed, massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
+import { statutoryShortfalls, WARRANTY_SYSTEMS, type DealerWarrantyTerms } from "~/shared/lib/warranty-terms";
 import { canonicalFeatureName } from "~/shared/lib/vehicle-features";
 import { isValidVin, VIN_LENGTH } from "~/shared/lib/vin";
-import { isoDateField, requiredText, vinField, withoutControlCharacters } from "~/shared/validation/fields";
+import { isoDateField, requiredText, vinField, wholeDollars, withoutControlCharacters } from "~/shared/validation/fields";
 
 const v = staffMessagesFor().staff.validation;
 
@@ -54,7 +55,15 @@ export const DATA_URL_PATTERN = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+
 
 const wholeNumber = (message: string, min: number, max: number) =>
   z.preprocess(
-    (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : Number(value)) : value),
+    // Decimal digits only (a fraction is read, then refused as not whole): Number() would also read "0x10", "1e3" or "+5".
+    (value) =>
+      typeof value === "string"
+        ? value.trim() === ""
+          ? undefined
+          : /^\d+(?:\.\d+)?$/.test(value.trim())
+            ? Number(value)
+            : Number.NaN
+        : value,
     z.number({ error: message }).int(v.wholeNumber).min(min, message).max(max, message),
   );
 
@@ -83,8 +92,27 @@ const lotFields = {
   status: z.enum(VEHICLE_STATUSES, { error: v.status }).optional(),
   dateInStock: isoDateField(v.dateInStock).optional(),
   warrantyType: z.enum(WARRANTY_TYPES, { error: v.warrantyType }).optional(),
-  warrantySystems: optionalLotText(500, v.warrantyTerms),
-  warrantyDuration: optionalLotText(500, v.warrantyTerms),
+  // The dealer warranty's own terms (decision 091); null: the Massachusetts statutory terms; left out: unchanged.
+  warrantyTerms: z
+    .object(
+      {
+        systems: z
+          .array(z.enum(WARRANTY_SYSTEMS, { error: v.warrantySystems }), { error: v.warrantySystems })
+          .min(1, v.warrantySystems)
+          .transform((systems) => WARRANTY_SYSTEMS.filter((s) => systems.includes(s))),
+        days: wholeNumber(v.warrantyDays, 1, 3650),
+        // Blank: no mile limit.
+        miles: z.preprocess(
+          (value) => (value === "" || value === undefined ? null : value),
+          wholeNumber(v.warrantyMiles, 1, 1_000_000).nullable(),
+        ),
+        laborPercent: wholeNumber(v.warrantyPercent, 0, 100),
+        partsPercent: wholeNumber(v.warrantyPercent, 0, 100),
+      },
+      { error: v.warrantySystems },
+    )
+    .nullable()
+    .optional(),
   manufacturerWarrantyApplies: z.boolean({ error: v.manufacturerWarranty }).optional(),
 };
 
@@ -123,33 +151,72 @@ function checkVinAgainstYear(vehicle: { vin?: string; year?: number }, ctx: z.Re
   else if (!isValidVin(vin)) ctx.addIssue({ code: "custom", path: ["vin"], message: v.vinCheckDigit });
 }
 
+/** One way a vehicle's warranty breaks the law, on the field staff fix it in. */
+export type WarrantyLawIssue = { path: (string | number)[]; message: string };
+
 /**
- * The warranty the law lets the dealer put on the Buyers Guide (decision 060). With the profile in
- * Massachusetts "as is" is refused outright (c. 106 §2-316A), and "implied warranties only" where
- * the statute requires a written warranty (c. 90 §7N¼: $700 or more, under 125,000 miles). A row
- * that leaves price or mileage out (a partial CSV update) is checked on what it holds; the guide
- * itself never prints a box the law forbids (effectiveWarrantyType).
+ * The warranty the law lets the dealer put on the Buyers Guide (decisions 060 and 091). With the
+ * profile in Massachusetts "as is" is refused outright (c. 106 §2-316A), "implied warranties only"
+ * where the statute requires a written warranty (c. 90 §7N¼: $700 or more with the mandatory doc fee,
+ * under 125,000 miles), and dealer terms that promise less than the statute's for the vehicle's band.
+ * `docFee` is the doc fee the price is offered with; null where it is unknown (the dialog's own check):
+ * then only what holds at any fee is checked, since a fee only raises the price. The server checks
+ * again with the settings' fee. A row that leaves price or mileage out (a partial CSV update) is
+ * checked on what it holds; the guide itself never prints less than the law (warrantyTermsFor).
  */
-function checkWarrantyAgainstLaw(vehicle: { warrantyType?: string; price?: number; mileage?: number }, ctx: z.RefinementCtx) {
-  const { warrantyType, price, mileage } = vehicle;
-  if (warrantyType === "as_is" && !asIsAllowed()) {
-    ctx.addIssue({ code: "custom", path: ["warrantyType"], message: v.warrantyAsIsForbidden });
-    return;
+export function warrantyLawIssues(
+  vehicle: { warrantyType?: string; price?: number; mileage?: number; warrantyTerms?: DealerWarrantyTerms | null },
+  docFee: number | null,
+): WarrantyLawIssue[] {
+  const { warrantyType, price, mileage, warrantyTerms } = vehicle;
+  if (asIsAllowed()) return [];
+  if (warrantyType === "as_is") return [{ path: ["warrantyType"], message: v.warrantyAsIsForbidden }];
+  if (price === undefined || mileage === undefined) return [];
+  const required = massachusettsWarranty(price + (docFee ?? 0), mileage);
+  if (required && warrantyType === "implied") {
+    return [{ path: ["warrantyType"], message: v.warrantyDealerRequired(required.days, formatNumber(required.miles)) }];
   }
-  if (warrantyType !== "implied" || asIsAllowed() || price === undefined || mileage === undefined) return;
-  const required = massachusettsWarranty(price, mileage);
-  if (required) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["warrantyType"],
-      message: v.warrantyDealerRequired(required.days, formatNumber(required.miles)),
+  if (required && warrantyTerms && warrantyType !== "implied") {
+    return statutoryShortfalls(warrantyTerms, required).map((shortfall) => {
+      switch (shortfall.kind) {
+        case "use-or-safety":
+          return { path: ["warrantyTerms", "systems"], message: v.warrantyUseOrSafety };
+        case "days":
+          return { path: ["warrantyTerms", "days"], message: v.warrantyDaysBelow(shortfall.required) };
+        case "miles":
+          return { path: ["warrantyTerms", "miles"], message: v.warrantyMilesBelow(formatNumber(shortfall.required)) };
+        default:
+          return {
+            path: ["warrantyTerms", shortfall.field === "warrantyLaborPercent" ? "laborPercent" : "partsPercent"],
+            message: v.warrantyPercentBelow,
+          };
+      }
     });
   }
+  // A voluntary dealer warranty has no statutory terms to fall back on: it needs its own.
+  if (!required && docFee !== null && warrantyType === "dealer" && warrantyTerms === null) {
+    return [{ path: ["warrantyTerms", "systems"], message: v.warrantyTermsRequired }];
+  }
+  return [];
+}
+
+function checkWarrantyAgainstLaw(
+  vehicle: { warrantyType?: string; price?: number; mileage?: number; warrantyTerms?: DealerWarrantyTerms | null },
+  ctx: z.RefinementCtx,
+) {
+  for (const issue of warrantyLawIssues(vehicle, null)) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
 }
 
 /** Every rule that spans fields. */
 function checkVehicle(
-  vehicle: { vin?: string; year?: number; warrantyType?: string; price?: number; mileage?: number },
+  vehicle: {
+    vin?: string;
+    year?: number;
+    warrantyType?: string;
+    price?: number;
+    mileage?: number;
+    warrantyTerms?: DealerWarrantyTerms | null;
+  },
   ctx: z.RefinementCtx,
 ) {
   checkVinAgainstYear(vehicle, ctx);
@@ -166,7 +233,7 @@ const vehicleFields = z.object({
   year: wholeNumber(v.year, 1900, new Date().getFullYear() + 2),
   make: requiredText(v.make).pipe(z.string().max(60)),
   model: requiredText(v.model).pipe(z.string().max(80)),
-  price: wholeNumber(v.price, 0, 10_000_000),
+  price: wholeDollars(v.price, 0, 10_000_000, v.wholeNumber),
   mileage: wholeNumber(v.mileage, 0, 2_000_000),
   transmission: optionOf(TRANSMISSIONS, v.transmission),
   drivetrain: requiredText(v.drivetrain).pipe(z.string().max(40)),

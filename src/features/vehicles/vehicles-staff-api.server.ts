@@ -20,6 +20,8 @@ import {
   vehicleDocuments,
   vehicleMaWarranty,
   vehiclePriceHistory,
+  vehicleRightsNotice,
+  WarrantyRefusedError,
 } from "./vehicle-editing.server";
 import { CsvFileError, exportVehiclesCsv, importVehiclesCsv } from "./vehicle-csv.server";
 import { vehicleEditSchema, vehicleSchema, vehicleStatusSchema } from "./vehicle-schema";
@@ -29,10 +31,11 @@ import { mapVinDecode } from "./vin-mapping";
 const isUuid = (id: string) => uuidField().safeParse(id).success;
 const NOT_FOUND = "Not found";
 
-/** A 400 with one field's message, in the shape parseOr400 answers. */
-function sendFieldError(res: Response, field: string, message: string): void {
-  res.status(400).json({ error: "Please correct the highlighted fields.", fieldErrors: { [field]: message } });
+/** A 400 with one message per field, in the shape parseOr400 answers. */
+function sendFieldErrors(res: Response, fieldErrors: Record<string, string>): void {
+  res.status(400).json({ error: "Please correct the highlighted fields.", fieldErrors });
 }
+const sendFieldError = (res: Response, field: string, message: string) => sendFieldErrors(res, { [field]: message });
 
 /**
  * The body as UTF-8 bytes: a charset named in Content-Type (a DMS export in windows-1252) is
@@ -68,6 +71,7 @@ export function vehiclesStaffApi(ctx: AppContext): Router {
     } catch (error) {
       if (error instanceof ImageRejectedError) return sendError(res, 400, error.message);
       if (error instanceof StockNumberTakenError) return sendFieldError(res, "stockNumber", error.message);
+      if (error instanceof WarrantyRefusedError) return sendFieldErrors(res, error.fieldErrors);
       throw error;
     }
   });
@@ -82,6 +86,7 @@ export function vehiclesStaffApi(ctx: AppContext): Router {
     } catch (error) {
       if (error instanceof ImageRejectedError) return sendError(res, 400, error.message);
       if (error instanceof StockNumberTakenError) return sendFieldError(res, "stockNumber", error.message);
+      if (error instanceof WarrantyRefusedError) return sendFieldErrors(res, error.fieldErrors);
       throw error;
     }
   });
@@ -124,6 +129,8 @@ export function vehiclesStaffApi(ctx: AppContext): Router {
     if (!lang.success) return sendError(res, 400, "lang must be en or es");
     const pdf = isUuid(id) ? await vehicleBuyersGuide(ctx, staffOf(res), id, lang.data) : null;
     if (!pdf) return sendError(res, 404, NOT_FOUND);
+    if (pdf === "terms-missing")
+      return sendError(res, 409, "This vehicle's dealer warranty has no terms yet: choose its systems and days in the vehicle form first.");
     res.setHeader("Content-Type", "application/pdf");
     res.setHeader("Content-Disposition", `inline; filename="${pdf.filename}"`);
     res.send(Buffer.from(pdf.bytes));
@@ -139,9 +146,20 @@ export function vehiclesStaffApi(ctx: AppContext): Router {
       return sendError(
         res,
         409,
-        "Massachusetts law requires no written warranty on this vehicle: $700 or more and under 125,000 miles only",
+        "Massachusetts law requires no written warranty on this vehicle: $700 or more (with the documentation fee) and under 125,000 miles only. Print its rights notice instead.",
       );
     }
+    res.setHeader("Content-Type", "application/pdf");
+    res.setHeader("Content-Disposition", `inline; filename="${pdf.filename}"`);
+    res.send(Buffer.from(pdf.bytes));
+  });
+  // The notice of a Massachusetts buyer's rights, for every vehicle (decision 091).
+  router.get("/admin/vehicles/:id/rights-notice.pdf", async (req, res) => {
+    const id = String(req.params.id);
+    const lang = z.enum(["en", "es"]).safeParse(req.query.lang ?? "en");
+    if (!lang.success) return sendError(res, 400, "lang must be en or es");
+    const pdf = isUuid(id) ? await vehicleRightsNotice(ctx, staffOf(res), id, lang.data) : null;
+    if (!pdf) return sendError(res, 404, NOT_FOUND);
     res.setHeader("Content-Type", "application/pdf");
     res.setHeader("Content-Disposition", `inline; filename="${pdf.filename}"`);
     res.send(Buffer.from(pdf.bytes));

@@ -46,6 +46,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/vehicles/:id/buyers-guide.pdf": area("vehicles"),
   // The Massachusetts warranty and the archive of every guide and warranty printed (decision 060)
   "GET /admin/vehicles/:id/ma-warranty.pdf": area("vehicles"),
+  "GET /admin/vehicles/:id/rights-notice.pdf": area("vehicles"),
   "GET /admin/vehicles/:id/documents": area("vehicles"),
   "GET /admin/vehicles/export.csv": ["owner", "sales"],
   "POST /admin/vehicles/import": ["owner", "sales"],
@@ -57,6 +58,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/financing/:id/pdf": area("financing"),
   "DELETE /admin/financing/:id": area("financing"),
   "PATCH /admin/financing/:id/status": area("financing"),
+  "PATCH /admin/financing/:id/decision": area("financing"),
   // Messages
   "GET /admin/contact-submissions": area("messages"),
   "DELETE /admin/contact-submissions/:id": area("messages"),
@@ -76,6 +78,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/customers/:id": area("customers"),
   "POST /admin/customers/:id/merge": area("customers"),
   "POST /admin/customers/:id/reply": area("customers"),
+  "PUT /admin/customers/:id/contact-preferences": area("customers"),
   "POST /admin/customers/:id/calls": area("customers"),
   "POST /admin/customers/:id/notes": area("customers"),
   "POST /admin/customers/:id/tasks": area("customers"),

@@ -13,7 +13,9 @@ export type StoredDealSettings = { settings: DealSettings; updatedAt: string | n
 export async function readDealSettings(db: Db): Promise<StoredDealSettings> {
   const row = await db.selectFrom("dealSettings").selectAll().where("id", "=", ROW_ID).executeTakeFirst();
   if (!row) return { settings: DEFAULT_DEAL_SETTINGS, updatedAt: null, updatedBy: null };
-  const stored = dealSettingsSchema.safeParse({ ...DEFAULT_DEAL_SETTINGS, ...(JSON.parse(row.settings) as object) });
+  const json = JSON.parse(row.settings) as Partial<DealSettings>;
+  // Only an owner's PUT wrote settings before the rates' source was recorded: those rates are the owner's.
+  const stored = dealSettingsSchema.safeParse({ ...DEFAULT_DEAL_SETTINGS, ratesSource: "owner", ...json });
   return { settings: stored.success ? stored.data : DEFAULT_DEAL_SETTINGS, updatedAt: row.updatedAt, updatedBy: row.updatedBy };
 }
 
@@ -25,4 +27,14 @@ export async function saveDealSettings(db: Db, settings: DealSettings, updatedBy
     .values({ id: ROW_ID, ...values })
     .onConflict((oc) => oc.column("id").doUpdateSet(values))
     .execute();
+}
+
+/** Saves the settings only while none are stored (the demo seed's example rates never replace the owner's). */
+export async function saveDealSettingsIfNone(db: Db, settings: DealSettings, updatedBy: string, updatedAt: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto("dealSettings")
+    .values({ id: ROW_ID, settings: JSON.stringify(settings), updatedAt, updatedBy })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
 }

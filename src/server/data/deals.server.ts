@@ -2,6 +2,8 @@ import type { Selectable } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import type { DealTable, LeadStatus } from "~/server/db/schema.server";
 import { toCents, type Estimate, type EstimateInput } from "~/shared/lib/deal-estimate";
+import { massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
+import { warrantyTermsFor, type WarrantyTerms } from "~/shared/lib/warranty-terms";
 
 /** The vehicle as it was when the sheet was sent: its description never follows later edits. */
 export type DealVehicle = {
@@ -37,6 +39,8 @@ export type Deal = {
   consentAt: string;
   /** The last day the numbers hold, a dealership calendar date (yyyy-MM-dd). */
   validUntil: string;
+  /** The warranty the sheet printed, frozen with the numbers (decision 091). */
+  warranty: WarrantyTerms;
   createdAt: string;
   leadStatus: LeadStatus;
   firstStatusChangeAt: string | null;
@@ -48,7 +52,18 @@ export type NewDeal = Omit<Deal, "replacedById" | "replacedAt" | "leadStatus" | 
 
 const dollars = (cents: number) => cents / 100;
 
+/**
+ * A sheet sent before its warranty was frozen (migration 030): the statute's terms for its price with
+ * the doc fee and its mileage, which is what those sheets said.
+ */
+function warrantyOfOldSheet(r: Selectable<DealTable>): WarrantyTerms {
+  const salePrice = dollars(r.priceCents + r.docFeeCents);
+  const warrantyType = massachusettsWarranty(salePrice, r.vehicleMileage) ? "dealer" : "implied";
+  return warrantyTermsFor({ salePrice, mileage: r.vehicleMileage, warrantyType, warrantyTerms: null });
+}
+
 function fromRow(r: Selectable<DealTable>): Deal {
+  const published = r.ratesSource !== null;
   return {
     id: r.id,
     version: r.version,
@@ -84,17 +99,22 @@ function fromRow(r: Selectable<DealTable>): Deal {
       registrationFee: dollars(r.registrationFeeCents),
       outTheDoor: dollars(r.outTheDoorCents),
       tradeInEquity: dollars(r.tradeInValueCents - r.tradeInPayoffCents),
+      amountDueToYou: dollars(Number(r.amountDueToYouCents)),
       amountFinanced: dollars(r.amountFinancedCents),
-      apr: r.aprThousandths / 1000,
+      apr: published ? r.aprThousandths / 1000 : null,
       termMonths: r.termMonths,
-      monthlyPayment: dollars(r.monthlyPaymentCents),
-      totalOfPayments: dollars(r.totalOfPaymentsCents),
+      monthlyPayment: published ? dollars(r.monthlyPaymentCents) : null,
+      finalPayment: published ? dollars(r.finalPaymentCents ?? r.monthlyPaymentCents) : null,
+      financeCharge: published ? dollars(r.financeChargeCents ?? r.totalOfPaymentsCents - r.amountFinancedCents) : null,
+      totalOfPayments: published ? dollars(r.totalOfPaymentsCents) : null,
+      ratesSource: r.ratesSource,
     },
     salesTaxRate: r.salesTaxRateMillionths / 1_000_000,
     shopper: { firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone },
     locale: r.locale,
     consentAt: r.consentAt,
     validUntil: r.validUntil,
+    warranty: r.warrantyTerms ? (JSON.parse(r.warrantyTerms) as WarrantyTerms) : warrantyOfOldSheet(r),
     createdAt: r.createdAt,
     leadStatus: r.leadStatus,
     firstStatusChangeAt: r.firstStatusChangeAt,
@@ -122,7 +142,7 @@ export async function insertDeal(db: Db, deal: NewDeal, now = new Date()): Promi
       vehicleMileage: v.mileage,
       creditBand: input.creditBand,
       termMonths: input.termMonths,
-      aprThousandths: Math.round(e.apr * 1000),
+      aprThousandths: Math.round((e.apr ?? 0) * 1000),
       salesTaxRateMillionths: Math.round(deal.salesTaxRate * 1_000_000),
       priceCents: toCents(e.price),
       docFeeCents: toCents(e.docFee),
@@ -134,9 +154,15 @@ export async function insertDeal(db: Db, deal: NewDeal, now = new Date()): Promi
       titleFeeCents: toCents(e.titleFee),
       registrationFeeCents: toCents(e.registrationFee),
       outTheDoorCents: toCents(e.outTheDoor),
+      amountDueToYouCents: toCents(e.amountDueToYou),
       amountFinancedCents: toCents(e.amountFinanced),
-      monthlyPaymentCents: toCents(e.monthlyPayment),
-      totalOfPaymentsCents: toCents(e.totalOfPayments),
+      // No published rates: the sheet shows no APR or payment (decision 092); the columns hold 0.
+      monthlyPaymentCents: toCents(e.monthlyPayment ?? 0),
+      totalOfPaymentsCents: toCents(e.totalOfPayments ?? 0),
+      finalPaymentCents: e.finalPayment === null ? null : toCents(e.finalPayment),
+      financeChargeCents: e.financeCharge === null ? null : toCents(e.financeCharge),
+      ratesSource: e.ratesSource,
+      warrantyTerms: JSON.stringify(deal.warranty),
       firstName: s.firstName,
       lastName: s.lastName,
       email: s.email,
@@ -157,6 +183,12 @@ export async function findDeal(db: Db, id: string): Promise<Deal | null> {
 export async function findDealByTokenHash(db: Db, tokenHash: string): Promise<Deal | null> {
   const row = await db.selectFrom("deals").selectAll().where("tokenHash", "=", tokenHash).executeTakeFirst();
   return row ? fromRow(row) : null;
+}
+
+/** Every version of one deal, oldest first. */
+export async function listDealVersions(db: Db, dealGroupId: string): Promise<Deal[]> {
+  const rows = await db.selectFrom("deals").selectAll().where("dealGroupId", "=", dealGroupId).orderBy("version").execute();
+  return rows.map(fromRow);
 }
 
 /** Every version, newest first. */

@@ -51,3 +51,12 @@ export async function listFinancingDocumentFileNames(db: Db): Promise<Set<string
  */
 export const setFinancingLeadStatus = (db: Db, id: string, status: LeadStatus, now = new Date()): Promise<boolean> =>
   setLeadStatus(db, "financingApplications", id, status, now);
+
+export const CREDIT_DECISIONS = ["approved", "declined", "withdrawn"] as const;
+export type CreditDecision = (typeof CREDIT_DECISIONS)[number];
+
+/** Records the action taken and when the applicant was told of it (decision 095); false when no such application. */
+export async function setCreditDecision(db: Db, id: string, decision: CreditDecision, at: string): Promise<boolean> {
+  const result = await db.updateTable("financingApplications").set({ creditDecision: decision, actionTakenAt: at }).where("id", "=", id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

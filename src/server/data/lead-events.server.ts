@@ -6,7 +6,7 @@ import type { LeadEventTable } from "~/server/db/schema.server";
 export type LeadEventRow = Selectable<LeadEventTable>;
 
 /** What happened in a customer's timeline. */
-export type LeadEventKind = "lead" | "assigned" | "status" | "note" | "reply" | "call" | "task" | "task-done" | "escalated" | "after-hours-reply" | "merged";
+export type LeadEventKind = "lead" | "assigned" | "status" | "note" | "reply" | "call" | "task" | "task-done" | "escalated" | "after-hours-reply" | "merged" | "do-not-contact";
 
 export type NewLeadEvent = {
   customerId: string;

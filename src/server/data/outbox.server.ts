@@ -83,6 +83,18 @@ export async function enqueueMails(db: Db, mails: NewMail[], now = new Date()): 
     .execute();
 }
 
+/** Whether a record has a mail of this kind in the outbox (sent, queued or failed alike). */
+export async function hasMailOfKind(db: Db, relatedType: string, relatedId: string, kind: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("outbox")
+    .select("id")
+    .where("relatedType", "=", relatedType)
+    .where("relatedId", "=", relatedId)
+    .where("kind", "=", kind)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Claims up to `limit` due mails for `workerId` in one atomic UPDATE: queued mails whose
  * time has come, and mails whose previous claim expired (a process that died mid-send).

@@ -81,15 +81,16 @@ describe("vehicle status and price history", () => {
 
     await updateVehicle(db, id, { ...vehicle, price: 14_995 }, new Date("2026-11-10T12:00:00Z"));
     await updateVehicle(db, id, { ...vehicle, price: 14_995, mileage: 60_100 }, new Date("2026-11-11T12:00:00Z"));
-    await updateVehicle(db, id, { ...vehicle, price: 14_495 }, new Date("2026-11-12T12:00:00Z"));
+    // Each former price was offered for at least the default 7 days before it was cut (decision 096).
+    await updateVehicle(db, id, { ...vehicle, price: 14_495 }, new Date("2026-11-20T12:00:00Z"));
     expect(await listPriceChanges(db, id)).toEqual([
       { vehicleId: id, oldPrice: 15_995, newPrice: 14_995, changedAt: "2026-11-10T12:00:00.000Z" },
-      { vehicleId: id, oldPrice: 14_995, newPrice: 14_495, changedAt: "2026-11-12T12:00:00.000Z" },
+      { vehicleId: id, oldPrice: 14_995, newPrice: 14_495, changedAt: "2026-11-20T12:00:00.000Z" },
     ]);
     // Within 30 days of the first drop: reduced by the whole difference; 31 days after the last, no badge.
-    expect((await findVehicle(db, id, new Date("2026-11-20T00:00:00Z")))?.priceReducedBy).toBe(1_500);
-    expect((await findVehicle(db, id, new Date("2026-12-11T00:00:00Z")))?.priceReducedBy).toBe(500);
-    expect((await findVehicle(db, id, new Date("2026-12-14T00:00:00Z")))?.priceReducedBy).toBeNull();
+    expect((await findVehicle(db, id, new Date("2026-11-25T00:00:00Z")))?.priceReducedBy).toBe(1_500);
+    expect((await findVehicle(db, id, new Date("2026-12-19T00:00:00Z")))?.priceReducedBy).toBe(500);
+    expect((await findVehicle(db, id, new Date("2026-12-22T00:00:00Z")))?.priceReducedBy).toBeNull();
 
     expect(await setVehicleStatus(db, id, "sold", new Date("2026-11-21T09:00:00Z"))).toBe(true);
     expect(await findVehicle(db, id)).toMatchObject({ status: "sold", soldAt: "2026-11-21T09:00:00.000Z" });
@@ -119,8 +120,35 @@ describe("vehicle status and price history", () => {
   });
 
   it("a raise then a cut back is no reduction", () => {
-    expect(priceReduction(10_000, [{ oldPrice: 10_000 }, { oldPrice: 11_000 }])).toBeNull();
-    expect(priceReduction(9_500, [{ oldPrice: 10_000 }, { oldPrice: 11_000 }])).toBe(500);
-    expect(priceReduction(9_500, [])).toBeNull();
+    const window = { since: new Date("2026-11-01T00:00:00Z"), minDays: 7, listedSince: "2026-09-01T00:00:00Z" };
+    const changes = [
+      { oldPrice: 10_000, changedAt: "2026-11-10T00:00:00Z" },
+      { oldPrice: 11_000, changedAt: "2026-11-20T00:00:00Z" },
+    ];
+    expect(priceReduction(10_000, changes, window)).toBeNull();
+    expect(priceReduction(9_500, changes, window)).toBe(500);
+    expect(priceReduction(9_500, [], window)).toBeNull();
+  });
+
+  it("advertises a reduction only from a former price offered for the minimum days (16 CFR 233.1, decision 096)", () => {
+    const window = { since: new Date("2026-11-01T00:00:00Z"), minDays: 7, listedSince: "2026-11-05T00:00:00Z" };
+    // Listed at $15,995 on the 5th, cut to $14,995 the next day: the former price was offered one day.
+    expect(priceReduction(14_995, [{ oldPrice: 15_995, changedAt: "2026-11-06T00:00:00Z" }], window)).toBeNull();
+    // Cut on the 12th, exactly 7 days after listing: the former price counts.
+    expect(priceReduction(14_995, [{ oldPrice: 15_995, changedAt: "2026-11-12T00:00:00Z" }], window)).toBe(1_000);
+    // Raised to $17,995 on the 12th and cut to $14,995 on the 13th: the one-day high is not the former price, the
+    // $15,995 offered 7 days before it is.
+    const raised = [
+      { oldPrice: 15_995, changedAt: "2026-11-12T00:00:00Z" },
+      { oldPrice: 17_995, changedAt: "2026-11-13T00:00:00Z" },
+    ];
+    expect(priceReduction(14_995, raised, window)).toBe(1_000);
+    // A change before the window says since when the window's former price was offered.
+    const before = { since: new Date("2026-11-10T00:00:00Z"), minDays: 7, listedSince: "2026-09-01T00:00:00Z" };
+    const set = [
+      { oldPrice: 12_000, changedAt: "2026-11-08T00:00:00Z" },
+      { oldPrice: 15_995, changedAt: "2026-11-11T00:00:00Z" },
+    ];
+    expect(priceReduction(14_995, set, before)).toBeNull();
   });
 });

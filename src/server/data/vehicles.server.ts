@@ -7,6 +7,8 @@ import { photoFromKey } from "~/server/images/image-urls.server";
 import { defaultWarrantyType } from "~/shared/lib/massachusetts-warranty";
 import { englishFeatureName, featureNames, storedFeatures } from "~/shared/lib/vehicle-features";
 import type { Vehicle, VehicleStatus } from "~/shared/types/vehicle";
+import type { DealerWarrantyTerms } from "~/shared/lib/warranty-terms";
+import { readDealSettings } from "./deal-settings.server";
 import { listPriceChangesSince, recordPriceChange } from "./vehicle-price-changes.server";
 
 /** The lot's own fields: optional on input, defaulted on create, unchanged on update when absent. */
@@ -17,8 +19,7 @@ type LotFields =
   | "status"
   | "dateInStock"
   | "warrantyType"
-  | "warrantySystems"
-  | "warrantyDuration"
+  | "warrantyTerms"
   | "manufacturerWarrantyApplies";
 
 /** Fields a vehicle is created or replaced with; images are already-stored image keys in order. */
@@ -33,9 +34,14 @@ export type VehicleInput = Omit<
 /** Vehicle fields without images: what an import row may set (any subset on update). */
 export type VehicleFields = Omit<VehicleInput, "images">;
 
-type VehicleRow = Omit<Vehicle, "features" | "featureNames" | "images" | "photos" | "priceReducedBy" | "manufacturerWarrantyApplies"> & {
+type VehicleRow = Omit<
+  Vehicle,
+  "features" | "featureNames" | "images" | "photos" | "priceReducedBy" | "manufacturerWarrantyApplies" | "warrantyTerms"
+> & {
   /** JSON: catalogue keys and custom features. */
   features: string;
+  /** JSON of DealerWarrantyTerms, or null (decision 091). */
+  warrantyTerms: string | null;
   /** 0 or 1: both engines store the flag as an integer. */
   manufacturerWarrantyApplies: number;
 };
@@ -44,14 +50,30 @@ type VehicleRow = Omit<Vehicle, "features" | "featureNames" | "images" | "photos
 export const PRICE_REDUCTION_WINDOW_DAYS = 30;
 
 /**
- * How much the price fell in the window: the price before the first change inside it minus
- * today's price. Raising a price and then lowering it back is not a reduction.
+ * How much the price fell in the window (decision 096): the former price is the old price of the
+ * first change inside the window whose old price had been offered for at least `minDays` days
+ * before it changed (16 CFR 233.1: a former price offered for a reasonably substantial period);
+ * the drop is that price minus today's. Raising a price and then lowering it back is not a
+ * reduction, and neither is a price shown for a day and then cut. `changes` runs oldest first
+ * and includes the changes of the `minDays` before the window; `since` is the window's start and
+ * `listedSince` when the vehicle came into stock.
  */
-export function priceReduction(current: number, changesInWindow: { oldPrice: number }[]): number | null {
-  const first = changesInWindow[0];
-  if (!first) return null;
-  const drop = first.oldPrice - current;
-  return drop > 0 ? drop : null;
+export function priceReduction(
+  current: number,
+  changes: { oldPrice: number; changedAt: string }[],
+  { since, minDays, listedSince }: { since: Date; minDays: number; listedSince: string },
+): number | null {
+  const minMs = minDays * 86_400_000;
+  let heldFrom = Date.parse(listedSince);
+  for (const change of changes) {
+    const at = Date.parse(change.changedAt);
+    if (at >= since.getTime() && at - heldFrom >= minMs) {
+      const drop = change.oldPrice - current;
+      return drop > 0 ? drop : null;
+    }
+    heldFrom = at;
+  }
+  return null;
 }
 
 /** Adds photo URLs and recent price drops to vehicle rows with one query each (all rows when `allVehicles`). */
@@ -63,7 +85,9 @@ async function withDetails(db: Db, rows: VehicleRow[], allVehicles = false, now 
   const images = await query.orderBy("vehicleId").orderBy("position").execute();
   const byVehicle = Map.groupBy(images, (i) => i.vehicleId);
   const since = new Date(now.getTime() - PRICE_REDUCTION_WINDOW_DAYS * 86_400_000);
-  const changes = Map.groupBy(await listPriceChangesSince(db, since, ids), (c) => c.vehicleId);
+  const { priceDropMinDays: minDays } = (await readDealSettings(db)).settings;
+  // The changes just before the window too: they say since when a former price inside it was offered.
+  const changes = Map.groupBy(await listPriceChangesSince(db, new Date(since.getTime() - minDays * 86_400_000), ids), (c) => c.vehicleId);
   return rows.map((row) => {
     const photos = (byVehicle.get(row.id) ?? []).map((i) => photoFromKey(i.imageKey, i.width, i.height));
     const stored = JSON.parse(row.features) as string[];
@@ -72,9 +96,10 @@ async function withDetails(db: Db, rows: VehicleRow[], allVehicles = false, now 
       features: stored.map(englishFeatureName),
       featureNames: stored.map(featureNames),
       manufacturerWarrantyApplies: Number(row.manufacturerWarrantyApplies) === 1,
+      warrantyTerms: row.warrantyTerms ? (JSON.parse(row.warrantyTerms) as DealerWarrantyTerms) : null,
       photos,
       images: photos.map((p) => p.src),
-      priceReducedBy: priceReduction(row.price, changes.get(row.id) ?? []),
+      priceReducedBy: priceReduction(row.price, changes.get(row.id) ?? [], { since, minDays, listedSince: row.createdAt }),
     };
   });
 }
@@ -277,8 +302,6 @@ const INPUT_COLUMNS = [
   "status",
   "dateInStock",
   "warrantyType",
-  "warrantySystems",
-  "warrantyDuration",
   "manufacturerWarrantyApplies",
 ] as const satisfies readonly (keyof VehicleFields)[];
 
@@ -290,9 +313,11 @@ function vehicleColumns(fields: Partial<VehicleFields>) {
   if (fields.manufacturerWarrantyApplies !== undefined) columns.manufacturerWarrantyApplies = fields.manufacturerWarrantyApplies ? 1 : 0;
   // Typed and imported names are stored as catalogue keys where the catalogue knows them (decision 069).
   if (fields.features !== undefined) columns.features = JSON.stringify(storedFeatures(fields.features));
-  return columns as Partial<Omit<VehicleFields, "features" | "manufacturerWarrantyApplies">> & {
+  if (fields.warrantyTerms !== undefined) columns.warrantyTerms = fields.warrantyTerms ? JSON.stringify(fields.warrantyTerms) : null;
+  return columns as Partial<Omit<VehicleFields, "features" | "manufacturerWarrantyApplies" | "warrantyTerms">> & {
     features?: string;
     manufacturerWarrantyApplies?: number;
+    warrantyTerms?: string | null;
   };
 }
 
@@ -306,7 +331,7 @@ function newVehicleRow(fields: VehicleFields, at: string, updatedAt: string) {
   const status = fields.status ?? "available";
   return {
     id: crypto.randomUUID(),
-    ...(vehicleColumns(fields) as Omit<VehicleFields, "features" | "manufacturerWarrantyApplies"> & { features: string }),
+    ...(vehicleColumns(fields) as Omit<VehicleFields, "features" | "manufacturerWarrantyApplies" | "warrantyTerms"> & { features: string }),
     description: fields.description ?? null,
     descriptionEs: fields.descriptionEs ?? null,
     descriptionPt: fields.descriptionPt ?? null,
@@ -317,8 +342,7 @@ function newVehicleRow(fields: VehicleFields, at: string, updatedAt: string) {
     dateInStock: fields.dateInStock ?? at.slice(0, 10),
     soldAt: status === "sold" ? at : null,
     warrantyType: fields.warrantyType ?? defaultWarrantyType(fields.price, fields.mileage),
-    warrantySystems: fields.warrantySystems ?? null,
-    warrantyDuration: fields.warrantyDuration ?? null,
+    warrantyTerms: fields.warrantyTerms ? JSON.stringify(fields.warrantyTerms) : null,
     manufacturerWarrantyApplies: fields.manufacturerWarrantyApplies ? 1 : 0,
     createdAt: at,
     updatedAt,

@@ -32,6 +32,43 @@ export type Database = {
   tasks: TaskTable;
   leadSettings: LeadSettingsTable;
   deals: DealTable;
+  contactConsents: ContactConsentTable;
+  doNotContact: DoNotContactTable;
+  optOutLinks: OptOutLinkTable;
+};
+
+/** An optional consent to calls and texts a shopper gave on a form (migration 033, decision 094). */
+export type ContactConsentTable = {
+  id: string;
+  customerId: string;
+  leadType: string;
+  leadId: string;
+  /** Comma-separated: "phone,text". */
+  channels: string;
+  wordingVersion: string;
+  locale: string;
+  /** The number it covers: E.164, or as typed when not a US number. */
+  phone: string;
+  clientAddress: string | null;
+  givenAt: string;
+};
+
+/** A channel a customer must not be contacted on, by the address it is about (migration 033). */
+export type DoNotContactTable = {
+  channel: "email" | "phone" | "text";
+  /** A lower-cased e-mail, or an E.164 phone. */
+  address: string;
+  customerId: string | null;
+  source: "opt-out-link" | "staff";
+  staffId: string | null;
+  createdAt: string;
+};
+
+/** A customer mail's opt-out link (migration 033): the token's SHA-256 and the address the mail went to. */
+export type OptOutLinkTable = {
+  tokenHash: string;
+  email: string;
+  createdAt: string;
 };
 
 /** The owner's lead settings (migration 024): one row, id 1, the settings as JSON text. */
@@ -110,9 +147,8 @@ export type VehicleTable = {
   dateInStock: string;
   soldAt: string | null;
   warrantyType: "as_is" | "implied" | "dealer";
-  /** Dealer warranty: systems covered, and duration; null = the Massachusetts statutory terms. */
-  warrantySystems: string | null;
-  warrantyDuration: string | null;
+  /** JSON of the dealer warranty's DealerWarrantyTerms (migration 031); null = the Massachusetts statutory terms. */
+  warrantyTerms: string | null;
   /** 1: the Buyers Guide ticks "MANUFACTURER'S WARRANTY STILL APPLIES" (decision 060). */
   manufacturerWarrantyApplies: Generated<number>;
 };
@@ -122,7 +158,7 @@ export type VehicleDocumentTable = {
   id: Generated<number>;
   vehicleId: string;
   vin: string;
-  kind: "buyers_guide" | "ma_warranty";
+  kind: "buyers_guide" | "ma_warranty" | "rights_notice";
   language: "en" | "es";
   textVersion: string;
   /** JSON of the terms printed. */
@@ -211,6 +247,13 @@ export type FinancingApplicationTable = {
   /** Version of the credit-consent text the applicant accepted (null for older applications). */
   creditConsentVersion: string | null;
   creditConsentAt: string | null;
+  /** The co-applicant's own authorization and certification (migration 032): the text's version and when. */
+  coOwnerCreditConsentVersion: string | null;
+  coOwnerCreditConsentAt: string | null;
+  /** The action taken on the application (migration 032); null until staff record it. */
+  creditDecision: "approved" | "declined" | "withdrawn" | null;
+  /** When the applicant was told of the action taken: Regulation B's 25 months run from it (decision 095). */
+  actionTakenAt: string | null;
 };
 
 export type VisitorTable = {
@@ -509,6 +552,14 @@ export type DealTable = {
   amountFinancedCents: number;
   monthlyPaymentCents: number;
   totalOfPaymentsCents: number;
+  /** The trade-in's equity beyond the out-the-door price (migration 030). */
+  amountDueToYouCents: Generated<number>;
+  /** Null on no published rates (then APR, payment and totals are 0 and not shown). */
+  finalPaymentCents: number | null;
+  financeChargeCents: number | null;
+  ratesSource: "owner" | "demo" | null;
+  /** JSON of the WarrantyTerms the sheet printed; null: the statute's for its price and mileage. */
+  warrantyTerms: string | null;
   firstName: string;
   lastName: string;
   email: string;

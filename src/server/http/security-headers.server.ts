@@ -35,7 +35,7 @@ export type RouteHeaders = { isolatedFromOpeners: boolean; tokenInUrl: boolean }
  * Security headers for every response: a nonce-based CSP, nosniff, frame-ancestors 'none', a strict
  * Referrer-Policy, COOP on the documents that take secrets (decision 052), and HSTS when the request
  * arrived over HTTPS. A page whose URL holds a secret (a booking's manage link, a trade-in offer, a deal
- * sheet and its PDF, the staff setup link) sends no Referer at all, so no request it starts carries the
+ * sheet and its PDF, a mail's opt-out link, the staff setup link) sends no Referer at all, so no request it starts carries the
  * token, and is never kept by a browser's or a shared cache: Cache-Control: private, no-store (the deal
  * sheet shows the shopper's name; decision 088). `routeHeaders` says which, for the route the request
  * reaches in whatever spelling (decision 087).

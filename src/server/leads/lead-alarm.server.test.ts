@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "~/server/context.server";
 import { migrateToLatest, openDatabase, type OpenedDatabase } from "~/server/db/database.server";
+import { mayContactCustomer, refuseContact } from "~/server/data/do-not-contact.server";
 import { insertStaffAccount } from "~/server/data/staff-accounts.server";
 import { readEnv } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
@@ -64,12 +65,39 @@ describe("runEscalations", () => {
   });
 });
 
+describe("the after-hours reply and do-not-contact (decision 094)", () => {
+  it("is queued for a lead that arrives while closed, unless the shopper asked not to be e-mailed", async () => {
+    // Saturday 2025-01-18, 17:00 in Fitchburg (closed after 16:00).
+    const closed = new Date("2025-01-18T22:00:00Z");
+    await refuseContact(
+      opened.db,
+      { id: null, email: "stopped@example.com", phone: null },
+      ["email"],
+      { source: "opt-out-link", staffId: null },
+      closed,
+    );
+    expect(await mayContactCustomer(opened.db, { email: "STOPPED@example.com ", phone: null }, "email")).toBe(false);
+    expect(await mayContactCustomer(opened.db, { email: "stopped@example.com", phone: "9785550100" }, "text")).toBe(true);
+    for (const id of ["night", "stopped"]) await opened.db.transaction().execute((trx) => registerLead(trx, lead(id), closed));
+    const replies = await opened.db.selectFrom("outbox").select("toAddress").where("kind", "=", "after-hours-reply").execute();
+    expect(replies.map((r) => r.toAddress)).toEqual(["night@example.com"]);
+  });
+});
+
 describe("openingPhrase", () => {
   it("says the opening in the shopper's language, on the dealership's clock", () => {
     // Monday 2025-01-20, 8:30 EST.
     const opening = new Date("2025-01-20T13:30:00Z");
     expect(openingPhrase(opening, "en")).toBe("Monday, January 20 at 8:30 AM");
-    expect(openingPhrase(opening, "es")).toBe("el lunes, 20 de enero a las 8:30 a. m.");
-    expect(openingPhrase(opening, "pt")).toBe("segunda-feira, 20 de janeiro, às 8h30");
+    // As the language review writes it (B6): no comma after the weekday in Spanish; "na" before it in Portuguese.
+    expect(openingPhrase(opening, "es")).toBe("el lunes 20 de enero a las 8:30 a. m.");
+    expect(openingPhrase(opening, "pt")).toBe("na segunda-feira, 20 de janeiro, às 8h30");
+  });
+
+  it("says one o'clock in the singular, and the weekend days with their own article", () => {
+    // Saturday 2025-01-18, 13:00 EST.
+    const onePm = new Date("2025-01-18T18:00:00Z");
+    expect(openingPhrase(onePm, "es")).toBe("el sábado 18 de enero a la 1 p. m.");
+    expect(openingPhrase(onePm, "pt")).toBe("no sábado, 18 de janeiro, às 13h");
   });
 });

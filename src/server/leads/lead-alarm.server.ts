@@ -2,6 +2,8 @@ import { serverNow } from "~/server/clock.server";
 import type { AppContext } from "~/server/context.server";
 import type { Db } from "~/server/db/database.server";
 import { claimLeadAlarm, overdueLeads, type OverdueLead } from "~/server/data/lead-alarms.server";
+import { findCustomer } from "~/server/data/customers.server";
+import { mayContactCustomer, refusedChannels } from "~/server/data/do-not-contact.server";
 import { insertLeadEvent } from "~/server/data/lead-events.server";
 import { readLeadSettings } from "~/server/data/lead-settings.server";
 import { enqueueMails, type NewMail } from "~/server/data/outbox.server";
@@ -9,6 +11,7 @@ import { listStaffAccounts, type StaffAccountRow } from "~/server/data/staff-acc
 import { findVehicle } from "~/server/data/vehicles.server";
 import type { ServerEnv } from "~/server/env.server";
 import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
+import { AFTER_HOURS_REPLY_KIND } from "~/server/mail/mail-kinds";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { dealerTime, shopperLanguageLine, vehicleName } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
@@ -23,8 +26,6 @@ import { nextOpening, responseDueAt } from "~/shared/lib/business-minutes";
 
 /** The staff alarm's mail kind (a `-staff` kind: the lead's mail list shows it as a staff mail). */
 export const LEAD_ALARM_KIND = "lead-alarm-staff";
-/** The shopper's reply when their lead arrives while the dealership is closed. */
-export const AFTER_HOURS_REPLY_KIND = "after-hours-reply";
 
 /** The outbox's name for the record a lead's mails belong to (a message's mails are "contact" mails). */
 function relatedTypeOf(type: LeadType): NewMail["relatedType"] {
@@ -64,6 +65,9 @@ export async function startResponseClock(db: Db, lead: ArrivingLead, now: Date):
   const due = responseDueAt(now, settings.responseMinutes, hours, timeZone);
   await db.updateTable("leads").set({ responseDueAt: due.toISOString() }).where("type", "=", lead.type).where("id", "=", lead.id).execute();
   if (!mailsOn || computeOpenStatus(now) === "open") return;
+  // A shopper who asked us not to e-mail them gets no after-hours reply (decision 094); the lead's
+  // own acknowledgement answers what they just sent.
+  if (!(await mayContactCustomer(db, { email: lead.email, phone: null }, "email"))) return;
   const opening = nextOpening(now, hours, timeZone);
   if (!opening) return;
   await enqueueMails(db, [afterHoursReply(lead, opening)], now);
@@ -149,6 +153,9 @@ async function alarmMails(
   const vehicle = lead.vehicleId ? await findVehicle(db, lead.vehicleId) : null;
   const about = vehicle ? vehicleName(vehicle) : (m.types[lead.type] ?? lead.type);
   const link = `${env.publicUrl}/podium?${new URLSearchParams({ tab: "customers", id: lead.customerId })}`;
+  // The alarm tells staff how the customer must not be reached, so the first response honours it (decision 094).
+  const customer = await findCustomer(db, lead.customerId);
+  const refused = customer ? (await refusedChannels(db, customer)).map((r) => m.channels[r.channel] ?? r.channel) : [];
   const body = renderMail(
     m.heading(minutes),
     [
@@ -161,6 +168,7 @@ async function alarmMails(
           [m.fields.received, dealerTime(lead.createdAt)],
           [m.fields.due, dealerTime(lead.responseDueAt)],
           [m.fields.assignee, assignee ? `${assignee.name} <${assignee.email}>` : m.nobody],
+          ...(refused.length ? [[m.fields.doNotContact, refused.join(", ")] as const] : []),
         ],
       },
       { type: "link", label: m.open, href: link },

@@ -55,6 +55,8 @@ describe("ADF 1.0 lead", () => {
       ["last", "O'Doe & <Co>"],
     ]);
     expect(prospect.customer.contact.email).toBe("jane@example.com");
+    // E.164, whatever the shopper typed (L3).
+    expect(prospect.customer.contact.phone).toBe("+19785550100");
     expect(prospect.customer.comments).toBe("Shopper's language: Spanish (es)\n\nIs it still available? ]]> <script>alert(1)</script>");
     expect(xml).toContain("<!-- Shopper's language: Spanish (es) -->");
     expect(prospect.vendor.vendorname).toBe(businessProfile.name);
@@ -69,11 +71,11 @@ describe("ADF 1.0 lead", () => {
     expect(parse(xml).customer.comments).toBe("Shopper's language: English (en)");
   });
 
-  it("adds the trade-in as its own vehicle and a finance block with the down payment, and the applicant's address", () => {
+  it("adds a trade-in it can name as its own vehicle and a finance block with the down payment, and the applicant's address", () => {
     const xml = buildAdfXml({
       ...lead,
       vehicle: { ...lead.vehicle, downPayment: 2500 },
-      tradeIn: { comments: "2012 Toyota Corolla, 120k miles" },
+      tradeIn: { year: 2012, make: "Toyota", model: "Corolla", odometer: 120000, comments: "Runs well" },
       customer: {
         ...lead.customer,
         address: { street: "12 Main Street", city: "Fitchburg", region: "MA", postalCode: "01420", country: "US" },
@@ -86,8 +88,37 @@ describe("ADF 1.0 lead", () => {
       method: "finance",
       amount: { "#text": "2500", "@type": "downpayment", "@limit": "exact", "@currency": "USD" },
     });
-    expect(trade).toMatchObject({ "@interest": "trade-in", "@status": "used", year: "", comments: "2012 Toyota Corolla, 120k miles" });
+    expect(trade).toMatchObject({
+      "@interest": "trade-in",
+      "@status": "used",
+      year: "2012",
+      make: "Toyota",
+      model: "Corolla",
+      comments: "Runs well",
+    });
     expect(prospect.customer.contact.address).toMatchObject({ city: "Fitchburg", regioncode: "MA", postalcode: "01420", country: "US" });
+  });
+
+  it("puts a trade-in the shopper only described in the comments, never as a blank vehicle (L3)", () => {
+    const xml = buildAdfXml({ ...lead, tradeIn: { comments: "2012 Toyota Corolla, 120k miles" } });
+    expect(adfDtdErrors(xml)).toBe("");
+    const prospect = parse(xml);
+    expect(prospect.vehicle).toHaveLength(1);
+    expect(prospect.vehicle[0]["@interest"]).toBe("buy");
+    expect(prospect.customer.comments).toContain("Trade-in: 2012 Toyota Corolla, 120k miles");
+  });
+
+  it("sends a standalone appraisal as the shopper's vehicle to sell (L3)", () => {
+    const xml = buildAdfXml({
+      ...lead,
+      vehicle: null,
+      tradeInOnly: true,
+      tradeIn: { year: 2016, make: "Toyota", model: "Corolla", priceType: "appraisal" },
+    });
+    expect(adfDtdErrors(xml)).toBe("");
+    const [only, ...rest] = parse(xml).vehicle;
+    expect(rest).toEqual([]);
+    expect(only).toMatchObject({ "@interest": "sell", "@status": "used", year: "2016", make: "Toyota", model: "Corolla" });
   });
 
   it("the DTD check fails on a prospect without a vehicle (the check itself can fail)", () => {

@@ -1,5 +1,6 @@
 import type { BusinessProfile } from "~/shared/config/business-profile";
 import type { Locale } from "~/shared/i18n/locales";
+import { phoneE164 } from "~/shared/leads/customer-match";
 import { campaignName, sourceSummary, type LeadSource } from "~/shared/leads/lead-source";
 
 /**
@@ -93,7 +94,10 @@ export function languageLine(language: Locale): string {
   return `Shopper's language: ${LANGUAGE_NAMES_IN_ENGLISH[language]} (${language})`;
 }
 
-function vehicleLines(v: AdfVehicle, interest: "buy" | "trade-in"): string[] {
+/** A trade-in the lead says something a CRM can file about (year, make, model, VIN or a value), not just "I have one". */
+const namesAVehicle = (v: AdfVehicle) => Boolean(v.year || v.make || v.model || v.vin || v.price !== undefined);
+
+function vehicleLines(v: AdfVehicle, interest: "buy" | "trade-in" | "sell"): string[] {
   const x = escapeXml;
   const optional = (tag: string, value: string | number | null | undefined, attributes = "") =>
     value === undefined || value === null || value === "" ? [] : [`      <${tag}${attributes}>${x(value)}</${tag}>`];
@@ -155,8 +159,17 @@ export function buildAdfXml(lead: AdfLead): string {
   lines.push(`    <id sequence="1" source="${x(lead.provider.name)}">${x(lead.id)}</id>`);
   lines.push(`    <requestdate>${isoWithOffset(lead.requestDate)}</requestdate>`);
   // The DTD requires at least one vehicle (vehicle+): a strict importer rejects a prospect without one.
-  if (!(lead.tradeInOnly && lead.tradeIn)) lines.push(...vehicleLines(lead.vehicle ?? { comments: GENERAL_INQUIRY }, "buy"));
-  if (lead.tradeIn) lines.push(...vehicleLines(lead.tradeIn, "trade-in"));
+  // A standalone appraisal is the shopper selling their car: interest="sell" (L3), its only vehicle.
+  if (lead.tradeInOnly && lead.tradeIn) lines.push(...vehicleLines(lead.tradeIn, "sell"));
+  else {
+    lines.push(...vehicleLines(lead.vehicle ?? { comments: GENERAL_INQUIRY }, "buy"));
+    // A trade-in the shopper only said they have goes in the comments: an empty <vehicle> makes a blank vehicle in a CRM (L3).
+    if (lead.tradeIn && namesAVehicle(lead.tradeIn)) lines.push(...vehicleLines(lead.tradeIn, "trade-in"));
+  }
+  const unnamedTradeIn =
+    !lead.tradeInOnly && lead.tradeIn && !namesAVehicle(lead.tradeIn) && lead.tradeIn.comments
+      ? `Trade-in: ${lead.tradeIn.comments}`
+      : null;
   const c = lead.customer;
   const language = languageLine(lead.language);
   const source = sourceSummary(lead.source);
@@ -169,7 +182,8 @@ export function buildAdfXml(lead: AdfLead): string {
     `        <name part="first">${x(c.firstName)}</name>`,
     `        <name part="last">${x(c.lastName)}</name>`,
     `        <email>${x(c.email)}</email>`,
-    `        <phone>${x(c.phone)}</phone>`,
+    // E.164 ("+19785550199") as the customers table keeps it, so a CRM matches the same person however they typed it (L3).
+    `        <phone>${x(phoneE164(c.phone) ?? c.phone)}</phone>`,
   );
   if (c.address) {
     lines.push(
@@ -184,7 +198,7 @@ export function buildAdfXml(lead: AdfLead): string {
   }
   lines.push(
     "      </contact>",
-    `      <comments>${x([language, source, lead.comments].filter(Boolean).join("\n\n"))}</comments>`,
+    `      <comments>${x([language, source, lead.comments, unnamedTradeIn].filter(Boolean).join("\n\n"))}</comments>`,
     "    </customer>",
   );
   const d = lead.vendor;

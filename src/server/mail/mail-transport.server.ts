@@ -35,6 +35,9 @@ function messageOf(env: ServerEnv, mail: OutgoingMail): SendMailOptions {
     text: mail.text,
     html: mail.html ?? undefined,
     attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    // An ADF lead's XML in base64, never quoted-printable: soft line breaks and "=3D" inside its tags
+    // trip importers that read the body without decoding it properly (L3, decision 093).
+    ...(mail.kind.endsWith("-adf") ? { textEncoding: "base64" as const } : {}),
     // A stable Message-ID per outbox row lets a receiving system spot a repeat after a crash.
     messageId: `<outbox-${mail.id}-${mail.dueAt.replace(/[^0-9]/g, "")}@${businessProfile.domain}>`,
   };

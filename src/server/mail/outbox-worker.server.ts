@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import os from "node:os";
 import type { AppContext } from "~/server/context.server";
 import { findBooking } from "~/server/data/bookings.server";
+import { hasMailOfKind } from "~/server/data/outbox.server";
+import { mayContactCustomer } from "~/server/data/do-not-contact.server";
 import {
   claimDueMails,
   markMailAttemptFailed,
@@ -10,7 +12,8 @@ import {
   markMailWritten,
   type OutgoingMail,
 } from "~/server/data/outbox.server";
-import { BOOKING_REMINDER_KIND } from "./mail-kinds";
+import { ACKNOWLEDGEMENT_KINDS, AFTER_HOURS_REPLY_KIND, BOOKING_REMINDER_KIND, OPT_OUT_BOUND_KINDS } from "./mail-kinds";
+import { withOptOutLink } from "./opt-out-link.server";
 import type { MailTransport } from "./mail-transport.server";
 import { onQueuedMail } from "./outbox-signal.server";
 import { nextAttemptAfterFailure } from "./retry-schedule";
@@ -41,6 +44,12 @@ export function startOutboxWorker(ctx: AppContext, options: OutboxWorkerOptions)
   let again = false;
 
   async function stillWanted(mail: OutgoingMail): Promise<boolean> {
+    // A customer who opted out of e-mail since the mail was queued does not get one that is no
+    // answer to their own request (decision 094).
+    if (OPT_OUT_BOUND_KINDS.has(mail.kind) && !(await mayContactCustomer(ctx.db, { email: mail.to, phone: null }, "email"))) return false;
+    // After hours the after-hours reply answers the lead: its acknowledgement would contradict it.
+    if (ACKNOWLEDGEMENT_KINDS.has(mail.kind) && (await hasMailOfKind(ctx.db, mail.relatedType, mail.relatedId, AFTER_HOURS_REPLY_KIND)))
+      return false;
     if (mail.kind !== BOOKING_REMINDER_KIND) return true;
     const booking = await findBooking(ctx.db, mail.relatedId);
     return !!booking && booking.status !== "cancelled";
@@ -52,7 +61,7 @@ export function startOutboxWorker(ctx: AppContext, options: OutboxWorkerOptions)
       return;
     }
     try {
-      await transport.send(mail);
+      await transport.send(await withOptOutLink(ctx.db, ctx.env.publicUrl, mail, now()));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const next = nextAttemptAfterFailure(new Date(mail.dueAt), mail.attempts, now());

@@ -1,10 +1,13 @@
 import type { ServerEnv } from "~/server/env.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { asLocale } from "~/shared/i18n/locales";
+import { advertisedPrice } from "~/shared/lib/deal-estimate";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
+import { vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { LANGUAGE_NAMES_IN_ENGLISH, type AdfVehicle } from "./adf.server";
+import { mailMessagesFor } from "./mail-messages.server";
 
 /**
  * What every staff lead mail shares: a salesperson acts on it from a phone,
@@ -70,22 +73,30 @@ export function contactRows(
   ] as const satisfies readonly FieldRow[];
 }
 
-/** A stock vehicle as the lot knows it: name (linked to its page), stock number, VIN, mileage, price. */
+/**
+ * A stock vehicle as the lot knows it: name (linked to its page), stock number, VIN, mileage, and the
+ * advertised price the shopper saw (with the documentation fee, decision 066) beside the cash price,
+ * both labelled, so nobody quotes the cash price and adds the fee again (L2).
+ */
 export function vehicleRows(
   env: ServerEnv,
-  labels: { vehicle: string; stock: string; vin: string; mileage: string; price: string },
+  labels: { vehicle: string; stock: string; vin: string; mileage: string; price: string; cashPrice: (docFee: string) => string },
   vehicle: Vehicle,
+  docFee: number,
 ): FieldRow[] {
   return [
     [labels.vehicle, vehicleName(vehicle), vehicleUrl(env, vehicle)],
     ...(vehicle.stockNumber ? ([[labels.stock, vehicle.stockNumber]] as const) : []),
     [labels.vin, vehicle.vin],
     [labels.mileage, `${formatNumber(vehicle.mileage)} mi`],
-    [labels.price, formatPrice(vehicle.price)],
+    [labels.price, formatPrice(advertisedPrice(vehicle.price, { docFee }))],
+    ...(docFee > 0 ? ([[labels.cashPrice(formatPrice(docFee)), formatPrice(vehicle.price)]] as const) : []),
   ];
 }
 
-export const vehicleName = (v: Pick<Vehicle, "year" | "make" | "model">) => `${v.year} ${v.make} ${v.model}`;
+/** Staff mails are English: "2021 Honda Civic" (the shared naming, without the trim). */
+export const vehicleName = (v: Pick<Vehicle, "year" | "make" | "model">) =>
+  localVehicleName({ year: v.year, make: v.make, model: v.model }, "en");
 
 export const vehicleUrl = (env: ServerEnv, vehicle: Vehicle) => `${env.publicUrl}${vehiclePath(vehicle)}`;
 
@@ -96,7 +107,8 @@ export function absoluteUrl(env: ServerEnv, url: string | undefined): string | u
 }
 
 /** A stock vehicle as ADF's vehicle of interest: stock number, asking price, odometer, cover photo and page link. */
-export function adfStockVehicle(env: ServerEnv, vehicle: Vehicle): AdfVehicle {
+export function adfStockVehicle(env: ServerEnv, vehicle: Vehicle, docFee: number): AdfVehicle {
+  const staff = mailMessagesFor("en").staff;
   return {
     year: vehicle.year,
     make: vehicle.make,
@@ -106,7 +118,9 @@ export function adfStockVehicle(env: ServerEnv, vehicle: Vehicle): AdfVehicle {
     trim: vehicle.trim,
     odometer: vehicle.mileage,
     imageUrl: absoluteUrl(env, vehicle.images[0]),
-    price: vehicle.price,
+    // The advertised (asking) price, as the site shows it, with what it is made of (L2).
+    price: advertisedPrice(vehicle.price, { docFee }),
+    ...(docFee > 0 ? { priceComments: staff.adfAdvertisedPrice(formatPrice(vehicle.price), formatPrice(docFee)) } : {}),
     // CRMs show a vehicle's comments beside it; <imagetag> is for a photo, so the page goes here.
     comments: `Vehicle page: ${vehicleUrl(env, vehicle)}`,
   };

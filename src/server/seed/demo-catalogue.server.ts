@@ -164,7 +164,7 @@ export const DEMO_SERVICES: Omit<ServiceRecord, "id">[] = [
         description: "Lavado a mano, barra de arcilla, cera, lavado de tapicería y acondicionamiento del cuero.",
       },
       pt: {
-        name: "Higienização completa",
+        name: "Estética automotiva completa",
         description: "Lavagem à mão, descontaminação da pintura, cera, lavagem dos estofados e hidratação do couro.",
       },
     },

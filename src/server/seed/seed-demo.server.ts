@@ -1,11 +1,13 @@
 import sharp from "sharp";
 import type { AppContext } from "~/server/context.server";
+import { saveDealSettingsIfNone } from "~/server/data/deal-settings.server";
 import { countServices, insertService } from "~/server/data/services.server";
 import { countVehicles, insertVehicle, vehicleIdsByStockNumber, type VehicleInput } from "~/server/data/vehicles.server";
 import { storeImage, type StoredImage } from "~/server/images/image-store.server";
 import { options as spanishOptions } from "~/shared/i18n/es/options";
 import { options as portugueseOptions } from "~/shared/i18n/pt/options";
 import { optionLabel } from "~/shared/i18n/option-label";
+import { DEFAULT_DEAL_SETTINGS } from "~/shared/lib/deal-estimate";
 import { vinYearCode, withCheckDigit } from "~/shared/lib/vin";
 import { DEMO_COLORS, DEMO_FEATURES, DEMO_MODELS, DEMO_SERVICES } from "./demo-catalogue.server";
 import { shotsFor, vehicleSvg } from "./vehicle-art.server";
@@ -117,8 +119,8 @@ export function demoVehicle(i: number): Omit<VehicleInput, "images"> & { photoCo
     description: `This ${year} ${base.make} ${base.model} in ${exteriorColor.toLowerCase()} has been inspected by our service team and is ready for the road. Ask us about financing and trade-ins.`,
     stockNumber: demoStockNumber(i),
     // The demo stock shows every language's own description (decision 069).
-    descriptionEs: `Este ${base.make} ${base.model} ${year} color ${optionLabel(spanishOptions.color, exteriorColor).toLowerCase()} fue revisado por nuestro equipo de servicio y está listo para la carretera. Pregúntenos por el financiamiento y por recibir su auto actual como parte de pago.`,
-    descriptionPt: `Este ${base.make} ${base.model} ${year} ${optionLabel(portugueseOptions.color, exteriorColor).toLowerCase()} foi revisado pela nossa equipe de oficina e está pronto para rodar. Fale com a gente sobre financiamento e sobre dar o seu usado na troca.`,
+    descriptionEs: `Este ${base.make} ${base.model} ${year} color ${optionLabel(spanishOptions.color, exteriorColor).toLowerCase()} fue revisado por nuestro equipo de servicio y está listo para la carretera. Pregúntenos por el financiamiento y por cómo dar su carro actual como parte de pago.`,
+    descriptionPt: `Este ${base.make} ${base.model} ${year} ${optionLabel(portugueseOptions.color, exteriorColor).toLowerCase()} foi revisado pela nossa oficina e está pronto para rodar. Fale com a gente sobre financiamento e sobre dar o seu usado na troca.`,
     photoCount: 3 + Math.floor(rand() * 4),
     // Drawn last, so every other value of a demo vehicle stays what it was before vehicles had stock dates.
     daysOnLot: demoDaysOnLot(rand),
@@ -169,8 +171,12 @@ export async function addDemoVehicles(ctx: AppContext, count: number, from = 0):
   return count;
 }
 
-/** Seeds the demo inventory and service menu into an empty database; leaves existing data alone. */
+/**
+ * Seeds the demo inventory, service menu and example rates (marked "demo", decision 092) into an empty
+ * database; leaves existing data, and settings the owner saved, alone.
+ */
 export async function seedDemoData(ctx: AppContext): Promise<{ vehicles: number; services: number }> {
+  await saveDealSettingsIfNone(ctx.db, { ...DEFAULT_DEAL_SETTINGS, ratesSource: "demo" }, "demo data", new Date().toISOString());
   let services = 0;
   if ((await countServices(ctx.db)) === 0) {
     for (const [position, service] of DEMO_SERVICES.entries()) await insertService(ctx.db, service, position);

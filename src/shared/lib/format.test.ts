@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGE_TAGS, LOCALES } from "~/shared/i18n/locales";
-import { formatNumber, formatPrice } from "./format";
+import { formatLongDate, formatNumber, formatPrice } from "./format";
 
 // Prices and mileages are written by hand (no Intl in the browser at hydration); they must read
 // exactly as each language's Intl.NumberFormat writes them.
@@ -52,5 +52,14 @@ describe("formatPrice and formatNumber agree with Intl", () => {
     expect(formatPrice(12_995, "en")).toBe("$12,995");
     expect(formatPrice(12_995, "pt")).toBe("US$\u00a012.995");
     expect(formatNumber(84_210, "pt")).toBe("84.210");
+  });
+});
+
+describe("formatLongDate", () => {
+  it("writes the first of a month as an ordinal in Portuguese only (language review Q8)", () => {
+    expect(formatLongDate("2026-12-01", "pt")).toBe("1º de dezembro de 2026");
+    expect(formatLongDate("2026-12-11", "pt")).toBe("11 de dezembro de 2026");
+    expect(formatLongDate("2026-12-01", "es")).toBe("1 de diciembre de 2026");
+    expect(formatLongDate("2026-12-01", "en")).toBe("December 1, 2026");
   });
 });

@@ -60,12 +60,16 @@ export function formatNumber(n: number, locale: Locale = "en"): string {
   return cached(`number:${locale}`, () => new Intl.NumberFormat(LANGUAGE_TAGS[locale])).format(n);
 }
 
-/** A calendar date (yyyy-MM-dd) written out: "April 2, 1990", "2 de abril de 1990", "2 de abril de 1990". */
+/**
+ * A calendar date (yyyy-MM-dd) written out: "April 2, 1990", "2 de abril de 1990", "2 de abril de 1990";
+ * Brazilian usage writes the first of a month as an ordinal, "1º de dezembro de 2026" (language review Q8).
+ */
 export function formatLongDate(isoDate: string, locale: Locale = "en"): string {
   const long = cached(
     `date:${locale}`,
     // UTC on both sides keeps the calendar day whatever the viewer's time zone.
     () => new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }),
   );
-  return long.format(new Date(`${isoDate}T00:00:00Z`));
+  const text = long.format(new Date(`${isoDate}T00:00:00Z`));
+  return locale === "pt" ? text.replace(/^1 de /, "1º de ") : text;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { options as es } from "~/shared/i18n/es/options";
+import { options as pt } from "~/shared/i18n/pt/options";
 import { carJsonLd, itemListJsonLd, serializeJsonLd } from "./structured-data";
 
 const vehicle = {
@@ -69,5 +71,17 @@ describe("structured data", () => {
 
   it("cannot close its script element", () => {
     expect(serializeJsonLd({ x: "</script><script>alert(1)</script>" })).not.toContain("<");
+  });
+
+  it("names the car and its body style, colour, transmission and drive in the page's language (language review B12)", () => {
+    expect(carJsonLd(vehicle, "https://cars.example", "es", undefined, es)).toMatchObject({
+      name: "Honda Civic 2018",
+      bodyType: es.bodyStyle.Sedan,
+      color: es.color.Blue,
+      vehicleTransmission: es.transmission.Automatic,
+    });
+    expect(es.color.Blue).not.toBe("Blue");
+    const list = itemListJsonLd([vehicle], "https://cars.example", "pt", pt);
+    expect(list.itemListElement[0]!.item).toMatchObject({ name: "Honda Civic 2018", color: pt.color.Blue, bodyType: pt.bodyStyle.Sedan });
   });
 });

@@ -1,6 +1,8 @@
 import { businessProfile } from "~/shared/config/business-profile";
 import { localizedPath, type Locale } from "~/shared/i18n/locales";
+import { optionLabel } from "~/shared/i18n/option-label";
 import { absoluteUrl } from "~/shared/lib/seo";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Vehicle } from "~/shared/types/vehicle";
 
@@ -50,23 +52,30 @@ function autoDealerReference(publicUrl: string) {
 
 type Seller = ReturnType<typeof autoDealerJsonLd> | ReturnType<typeof autoDealerReference>;
 
+/** A language's option names (its catalogue's `options`), for the values the page shows in that language. */
+export type OptionLabels = { [K in "transmission" | "drivetrain" | "bodyStyle" | "color"]: Record<string, string> };
+
 /**
  * A schema.org Car with an Offer (Google vehicle-listing structured data): mileage in
  * miles (SMI), price in whole USD, used, sold by the dealership. A sale-pending vehicle is
  * `Reserved` (schema.org: "reserved and therefore not available"), not `InStock`, so search
- * results do not promise a car that is already spoken for.
+ * results do not promise a car that is already spoken for. On a Spanish or Portuguese page the
+ * name, body style, colour, transmission and drive are the page's words (`labels`: that language's
+ * option names; language review B12).
  */
 export function carJsonLd(
   vehicle: StructuredVehicle,
   publicUrl: string,
   locale: Locale = "en",
   seller: Seller = autoDealerJsonLd(publicUrl),
+  labels?: OptionLabels,
 ) {
   const url = absoluteUrl(publicUrl, localizedPath(vehiclePath(vehicle), locale));
+  const say = (names: Record<string, string> | undefined, value: string) => (names ? optionLabel(names, value) : value);
   return {
     "@type": "Car",
     "@id": `${url}#vehicle`,
-    name: `${vehicle.year} ${vehicle.make} ${vehicle.model}`,
+    name: vehicleName({ year: vehicle.year, make: vehicle.make, model: vehicle.model }, locale),
     url,
     image: vehicle.images.map((src) => absoluteUrl(publicUrl, src)),
     brand: { "@type": "Brand", name: vehicle.make },
@@ -74,10 +83,10 @@ export function carJsonLd(
     model: vehicle.model,
     vehicleModelDate: String(vehicle.year),
     mileageFromOdometer: { "@type": "QuantitativeValue", value: vehicle.mileage, unitCode: "SMI" },
-    vehicleTransmission: vehicle.transmission,
-    driveWheelConfiguration: vehicle.drivetrain,
-    bodyType: vehicle.bodyStyle,
-    color: vehicle.exteriorColor,
+    vehicleTransmission: say(labels?.transmission, vehicle.transmission),
+    driveWheelConfiguration: say(labels?.drivetrain, vehicle.drivetrain),
+    bodyType: say(labels?.bodyStyle, vehicle.bodyStyle),
+    color: say(labels?.color, vehicle.exteriorColor),
     vehicleIdentificationNumber: vehicle.vin,
     itemCondition: "https://schema.org/UsedCondition",
     offers: {
@@ -97,7 +106,7 @@ export function carJsonLd(
  * others refer to it by `@id`: repeating its address and coordinates in each of 24 offers made up
  * about a fifth of the inventory's JSON-LD (6.4 of 34.5 KB).
  */
-export function itemListJsonLd(vehicles: StructuredVehicle[], publicUrl: string, locale: Locale = "en") {
+export function itemListJsonLd(vehicles: StructuredVehicle[], publicUrl: string, locale: Locale = "en", labels?: OptionLabels) {
   const reference = autoDealerReference(publicUrl);
   return {
     "@context": "https://schema.org",
@@ -106,7 +115,7 @@ export function itemListJsonLd(vehicles: StructuredVehicle[], publicUrl: string,
     itemListElement: vehicles.map((v, i) => ({
       "@type": "ListItem",
       position: i + 1,
-      item: carJsonLd(v, publicUrl, locale, i === 0 ? autoDealerJsonLd(publicUrl) : reference),
+      item: carJsonLd(v, publicUrl, locale, i === 0 ? autoDealerJsonLd(publicUrl) : reference, labels),
     })),
   };
 }

@@ -1,3 +1,5 @@
+import type { DealerWarrantyTerms } from "~/shared/lib/warranty-terms";
+
 /** One stored photo with the URLs of its variants (docs/behaviour.md §9). */
 export type VehiclePhoto = {
   /** The 1200 px JPEG (docs/behaviour.md §9). */
@@ -48,9 +50,8 @@ export type Vehicle = {
   soldAt: string | null;
   /** Which box the FTC Buyers Guide checks. */
   warrantyType: WarrantyType;
-  /** Dealer warranty terms; null means the Massachusetts statutory terms. */
-  warrantySystems: string | null;
-  warrantyDuration: string | null;
+  /** The dealer warranty's own terms (decision 091); null means the Massachusetts statutory terms for its band. */
+  warrantyTerms: DealerWarrantyTerms | null;
   /** The Buyers Guide ticks "MANUFACTURER'S WARRANTY STILL APPLIES" (decision 060). */
   manufacturerWarrantyApplies: boolean;
   /** Whole dollars the price dropped in the last 30 days, or null ("Price reduced $X"). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CREDIT_BANDS, DEFAULT_DEAL_SETTINGS, type DealSettings } from "~/shared/lib/deal-estimate";
+import { CREDIT_BANDS, DEFAULT_DEAL_SETTINGS, MA_MAX_APR, RATES_SOURCES, type DealSettings } from "~/shared/lib/deal-estimate";
+import { isOneLine } from "./fields";
 
 const cents = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
@@ -15,7 +16,8 @@ const apr = (band: string) =>
   z
     .number({ error: `The ${band} APR must be a percentage, e.g. 7.9.` })
     .min(0, `The ${band} APR cannot be negative.`)
-    .max(36, `The ${band} APR must be at most 36 %.`)
+    // M.G.L. c. 255B §14: a Massachusetts retail instalment contract's APR is at most 21 % (decision 092).
+    .max(MA_MAX_APR, `The ${band} APR must be at most ${MA_MAX_APR} % (the Massachusetts cap, M.G.L. c. 255B §14).`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `The ${band} APR has at most two decimals.`);
 
 /**
@@ -56,4 +58,23 @@ export const dealSettingsSchema = z.object({
     .min(1, "The deal sheet's validity is a whole number of days, 1 to 30.")
     .max(30, "The deal sheet's validity is a whole number of days, 1 to 30.")
     .default(DEFAULT_DEAL_SETTINGS.dealValidDays),
+  // Set by the server, never by the form: a PUT by the owner makes the rates the owner's (decision 092).
+  ratesSource: z.enum(RATES_SOURCES).default(DEFAULT_DEAL_SETTINGS.ratesSource),
+  // One line on the Buyers Guide: a line break or control character is refused, as in every one-line field (decision 089).
+  complaintsContact: z
+    .string({ error: "Name the person or department to contact for complaints after a sale, e.g. Sales Manager." })
+    .refine(isOneLine, "The complaints contact is one line: no line breaks or control characters.")
+    .trim()
+    .min(2, "Name the person or department to contact for complaints after a sale, e.g. Sales Manager.")
+    .max(100, "The complaints contact is at most 100 characters.")
+    .default(DEFAULT_DEAL_SETTINGS.complaintsContact),
+  buyersGuideSignatureLine: z
+    .boolean({ error: "Say whether the Buyers Guide prints the signature line (true or false)." })
+    .default(DEFAULT_DEAL_SETTINGS.buyersGuideSignatureLine),
+  priceDropMinDays: z
+    .number({ error: "The days a former price must have been shown is a whole number, 1 to 90." })
+    .int("The days a former price must have been shown is a whole number, 1 to 90.")
+    .min(1, "The days a former price must have been shown is a whole number, 1 to 90.")
+    .max(90, "The days a former price must have been shown is a whole number, 1 to 90.")
+    .default(DEFAULT_DEAL_SETTINGS.priceDropMinDays),
 }) satisfies z.ZodType<DealSettings, unknown>;

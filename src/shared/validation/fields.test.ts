@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { optionalText, phoneField, requiredMultilineText, requiredText, vinField, withoutControlCharacters } from "./fields";
+import {
+  optionalDollarsAndCents,
+  optionalText,
+  phoneField,
+  requiredMultilineText,
+  requiredText,
+  vinField,
+  wholeDollars,
+  withoutControlCharacters,
+} from "./fields";
 
 describe("control characters", () => {
   it("are refused in one-line fields (names, addresses, subjects, phones) with the field's message", () => {
@@ -30,6 +39,47 @@ describe("vinField", () => {
     expect(vin.parse(" 1hgcm82633a004352 ")).toBe("1HGCM82633A004352");
     for (const bad of ["😀".repeat(8) + "A", "1HGCM82633A00435\u0000", "1HGCM-2633A004352", "1HGCM82633A00435"]) {
       expect(vin.safeParse(bad).error?.issues[0]?.message, bad).toBe("VIN must be 17 characters");
+    }
+  });
+});
+
+describe("money fields (decimal digits, at most two decimals; decision 090)", () => {
+  const money = optionalDollarsAndCents("Enter an amount in dollars, 0 or more.");
+  const whole = wholeDollars("Enter the price in whole dollars");
+  it("take plain decimal digits with at most two decimals, from text or a number", () => {
+    expect(money.parse("1500")).toBe(1500);
+    expect(money.parse(" 1500.5 ")).toBe(1500.5);
+    expect(money.parse("1500.50")).toBe(1500.5);
+    expect(money.parse(0)).toBe(0);
+    expect(money.parse(12.34)).toBe(12.34);
+    expect(money.parse("")).toBeUndefined();
+    expect(whole.parse("12995")).toBe(12995);
+  });
+  it("refuse hexadecimal, exponents, signs, separators, fractions of a cent and negative amounts with the field's message", () => {
+    for (const bad of [
+      "0x10",
+      "1e1",
+      "1E3",
+      "+5",
+      "-5",
+      "-0.01",
+      "1,500",
+      "1 500",
+      "Infinity",
+      "NaN",
+      ".5",
+      "5.",
+      "12.345",
+      "٣",
+      "0b11",
+      -1,
+      0.001,
+      Infinity,
+    ]) {
+      expect(money.safeParse(bad).error?.issues[0]?.message, String(bad)).toBe("Enter an amount in dollars, 0 or more.");
+    }
+    for (const bad of ["12.50", "0x10", "1e4", 12.5]) {
+      expect(whole.safeParse(bad).error?.issues[0]?.message, String(bad)).toBe("Enter the price in whole dollars");
     }
   });
 });

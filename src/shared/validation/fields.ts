@@ -41,8 +41,47 @@ export const PHONE_MIN_LENGTH = 10;
 export const phoneField = (message: string) =>
   z.string({ error: message }).refine(isOneLine, message).trim().min(PHONE_MIN_LENGTH, message);
 
-/** Whole US dollars from a number or numeric text; `min` inclusive. */
-export const wholeDollars = (message: string, min = 0) => z.coerce.number({ error: message }).int(message).min(min, message);
+/** Plain decimal digits with at most two decimals ("1500", "1500.5", "1500.50"); whole dollars without the decimals. */
+const DOLLARS_TEXT = /^\d{1,10}(?:\.\d{1,2})?$/;
+
+export type MoneyRules = {
+  /** Inclusive unless `exclusiveMin`; default 0 (money is never negative). */
+  min?: number;
+  exclusiveMin?: boolean;
+  max?: number;
+  /** Whole dollars: no cents. */
+  whole?: boolean;
+  /** The message for an amount with cents where whole dollars are asked for (default: the field's message). */
+  wholeMessage?: string;
+};
+
+/**
+ * An amount of money as the forms (text) and the JSON API (a number) send it: text must be plain
+ * decimal digits with at most two decimals, so "0x10", "1e1", "+5", "-5", " 5 5", "1,500" and
+ * "Infinity" are refused with the field's message instead of being read as numbers; a number must
+ * be finite, within the bounds, in whole cents (or whole dollars). Never below 0.
+ */
+function moneyValue(message: string, { min = 0, exclusiveMin = false, max = 10_000_000, whole = false, wholeMessage }: MoneyRules) {
+  return z
+    .number({ error: message })
+    .refine((n) => Number.isFinite(n) && (exclusiveMin ? n > min : n >= min) && n <= max, message)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, message)
+    .refine((n) => !whole || Number.isInteger(n), wholeMessage ?? message);
+}
+const toMoney = (value: unknown) => {
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  // Blank is no amount (a required field then says so, an optional one takes it as left out).
+  if (text === "") return undefined;
+  return DOLLARS_TEXT.test(text) ? Number(text) : Number.NaN;
+};
+
+/** A required amount of money (MoneyRules): see moneyValue for what is accepted. */
+export const moneyField = (message: string, rules: MoneyRules = {}) => z.preprocess(toMoney, moneyValue(message, rules));
+
+/** Whole US dollars from a number or digits only; `min` inclusive; cents get `wholeMessage`. */
+export const wholeDollars = (message: string, min = 0, max = 10_000_000, wholeMessage?: string) =>
+  moneyField(message, { min, max, whole: true, wholeMessage });
 
 /** Optional free text: empty becomes undefined. One line unless `multiline` (notes, details), as for requiredText. */
 export const optionalText = (max = 2000, { multiline = false } = {}) =>
@@ -86,17 +125,9 @@ export const optionalWholeNumber = (message: string, { min, max }: { min: number
 /** An optional VIN with the same rule as vinField: blank is undefined. */
 export const optionalVinField = (message: string) => z.preprocess(blankToUndefined, vinField(message, message).optional());
 
-/**
- * An optional amount of money in dollars with at most two decimals (cents), from a number or numeric
- * text, from 0 to `max`: blank is undefined.
- */
-export const optionalDollarsAndCents = (message: string, max = 10_000_000) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: message })
-      .min(0, message)
-      .max(max, message)
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, message)
-      .optional(),
-  );
+/** An optional amount of money (MoneyRules, dollars and cents by default): blank is undefined. */
+export const optionalMoneyField = (message: string, rules: MoneyRules = {}) =>
+  z.preprocess((value) => toMoney(blankToUndefined(value)), moneyValue(message, rules).optional());
+
+/** An optional amount in dollars with at most two decimals (cents), 0 to `max`: blank is undefined. */
+export const optionalDollarsAndCents = (message: string, max = 10_000_000) => optionalMoneyField(message, { max });

@@ -25,6 +25,10 @@ import { uniqueCustomerContactsMigration } from "./026-unique-customer-contacts.
 import { leadSearchMigration } from "./027-lead-search.server";
 import { deviceGenerationMigration } from "./028-device-generation.server";
 import { leadSourcesWithoutPagesMigration } from "./029-lead-sources-without-pages.server";
+import { dealPricesNeverNegativeMigration } from "./030-deal-prices-never-negative.server";
+import { structuredWarrantyTermsMigration } from "./031-structured-warranty-terms.server";
+import { financingActionTakenMigration } from "./032-financing-action-taken.server";
+import { contactConsentAndOptOutMigration } from "./033-contact-consent-and-opt-out.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -57,4 +61,8 @@ export const migrations: Record<string, Migration> = {
   "027-lead-search": leadSearchMigration,
   "028-device-generation": deviceGenerationMigration,
   "029-lead-sources-without-pages": leadSourcesWithoutPagesMigration,
+  "030-deal-prices-never-negative": dealPricesNeverNegativeMigration,
+  "031-structured-warranty-terms": structuredWarrantyTermsMigration,
+  "032-financing-action-taken": financingActionTakenMigration,
+  "033-contact-consent-and-opt-out": contactConsentAndOptOutMigration,
 };

@@ -19,7 +19,7 @@ export const dealSheet = {
     lastName: "Last name",
     email: "E-mail",
     phone: "Phone",
-    consent: "I agree that the dealership may contact me by phone, text or e-mail about this deal.",
+    honeypot: "Leave this field empty",
     submit: "Send me this deal",
     sending: "Sending…",
     fixFields: "Please correct the highlighted fields.",
@@ -36,7 +36,6 @@ export const dealSheet = {
     lastName: "Please enter your last name",
     email: "Please enter a valid e-mail address",
     phone: "Please enter a valid phone number",
-    consent: "Please agree so we can send you this deal",
   },
   sheet: {
     heading: "Your deal sheet",
@@ -44,7 +43,12 @@ export const dealSheet = {
     preparedFor: (name: string) => `Prepared for ${name}`,
     sent: (date: string) => `Sent ${date}`,
     validUntil: (date: string) => `These numbers hold until ${date}.`,
+    commitment: (date: string) =>
+      `Until ${date} we hold the vehicle price, the documentation fee, the title and registration fees and the sales tax rate on this sheet.`,
+    notCommitted:
+      "The trade-in value is the one you gave us and depends on our inspection of your vehicle, its title and its payoff. The APR and the payment are estimates that depend on credit approval.",
     expired: (date: string) => `This deal sheet expired on ${date}. Prices and rates may have changed: ask us for a new one.`,
+    heldNotice: (date: string) => `We have since e-mailed you a revised deal sheet. The numbers on this one still hold until ${date}.`,
     replacedTitle: "This deal sheet was replaced",
     replacedText: "We sent you a revised deal sheet by e-mail; open the link in that newer mail to see its numbers.",
     notFoundTitle: "Deal sheet not found",
@@ -55,30 +59,12 @@ export const dealSheet = {
     stock: "Stock #",
     vin: "VIN",
     mileage: "Mileage",
+    mileageValue: (miles: string) => `${miles} miles`,
     warrantyHeading: "Massachusetts warranty",
-    warranty: (days: number, miles: string) =>
-      `Massachusetts law (M.G.L. c. 90 §7N¼) gives this vehicle a dealer warranty of ${days} days or ${miles} miles, whichever comes first, covering defects that impair its use or safety.`,
-    noWarranty:
-      "At this mileage Massachusetts law requires no written dealer warranty; the implied warranty of merchantability still applies (M.G.L. c. 106 §2-316A).",
     contactHeading: "Questions? Contact us",
     pdf: "Download this deal sheet (PDF)",
     creditBand: "Credit band",
     viewVehicle: "See the vehicle",
-  },
-  pdf: {
-    title: "Deal sheet",
-    page: "Page 1 of 1",
-  },
-  mail: {
-    subject: (vehicle: string) => `Your deal sheet: ${vehicle}`,
-    revisedSubject: (vehicle: string) => `Your revised deal sheet: ${vehicle}`,
-    heading: (name: string) => `Hello ${name},`,
-    body: (vehicle: string, outTheDoor: string, date: string) =>
-      `Here is your deal sheet for the ${vehicle}: ${outTheDoor} out the door. The numbers hold until ${date}.`,
-    revisedBody: (vehicle: string, outTheDoor: string, date: string) =>
-      `We revised your deal sheet for the ${vehicle}: ${outTheDoor} out the door. The new numbers hold until ${date}; the earlier sheet no longer applies.`,
-    link: "Open your deal sheet",
-    replyHint: "Questions? Reply to this e-mail or call us.",
   },
 };
 

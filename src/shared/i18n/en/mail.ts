@@ -27,6 +27,8 @@ export const mail = {
     /** A financing form opened from a vehicle page whose vehicle has since been sold or removed. */
     vehicleGone: (id: string) => `Applied from the page of a vehicle no longer for sale (id ${id}); no vehicle is attached.`,
     tradeInGiven: "The shopper has a trade-in; ask for its details.",
+    /** `<pricecomments>` of a stock vehicle's ADF: what the advertised (asking) price is made of. */
+    adfAdvertisedPrice: (cash: string, docFee: string) => `Advertised price: cash price ${cash} plus documentation fee ${docFee}.`,
     noDownPayment: "No down payment given.",
     fields: {
       name: "Name",
@@ -34,7 +36,9 @@ export const mail = {
       phone: "Phone",
       vehicle: "Vehicle",
       vehicleAsTyped: "Vehicle (as typed)",
-      price: "Price",
+      /** The price the site shows: the cash price with the documentation fee in it (L2, decision 066). */
+      price: "Advertised price",
+      cashPrice: (docFee: string) => `Cash price (before the ${docFee} documentation fee)`,
       vin: "VIN",
       stock: "Stock #",
       mileage: "Mileage",
@@ -64,8 +68,9 @@ export const mail = {
     financingBody: (phone: string) =>
       `We received your financing application. A member of our team will contact you soon. Questions? Call us at ${phone}.`,
     bookingSubject: (service: string, when: string) => `Your appointment: ${service}, ${when}`,
-    bookingHeading: (firstName: string) => `You're booked, ${firstName}`,
-    bookingBody: "Your service appointment is booked. The calendar file is attached.",
+    bookingHeading: (firstName: string) => `Your time is reserved, ${firstName}`,
+    bookingBody:
+      "We reserved this time for your service appointment and will contact you shortly to confirm it. The calendar file is attached.",
     manageLink: "See or cancel your appointment",
     reminderSubject: (service: string, when: string) => `Reminder: ${service} tomorrow, ${when}`,
     reminderHeading: (firstName: string) => `See you tomorrow, ${firstName}`,
@@ -90,6 +95,22 @@ export const mail = {
       phone: "Phone",
     },
     transactional: "You receive this e-mail because of your request on our website. We send no marketing mail.",
+    /** Every customer mail's last line, with its own secret link (decision 094). */
+    optOutLine: "Don't want to hear from us? Stop our e-mails, calls or texts here:",
+  },
+  /** The page behind a customer mail's opt-out link (/opt-out/{token}; decision 094); its loader passes this text in. */
+  optOut: {
+    metaTitle: (dealer: string) => `Stop hearing from us | ${dealer}`,
+    title: "Stop hearing from us",
+    intro: (dealer: string, email: string) => `Choose how ${dealer} must no longer contact you. This link was sent to ${email}.`,
+    legend: "Do not contact me by",
+    channels: { email: "E-mail", phone: "Phone calls", text: "Text messages" },
+    refused: "already stopped",
+    submit: "Stop contacting me",
+    done: "Done. We will not contact you this way again. A reply about something you ask us for later is still sent.",
+    none: "Tick at least one way.",
+    notFound: "This link does not work. Please check that it is complete, or call us.",
+    questions: (phone: string) => `Changed your mind, or a question? Call us at ${phone}.`,
   },
   /** The page behind a booking's manage link (/booking/manage/{token}); its loader passes this text in. */
   manage: {

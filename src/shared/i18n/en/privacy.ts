@@ -10,10 +10,13 @@ export const privacy = {
   formNoticeLink: "Privacy Notice",
   creditConsent: {
     label: (name: string) =>
-      `I authorize ${name} to obtain my credit report and those of any co-applicant, and to share this application with lenders and finance companies to arrange financing for my vehicle purchase.`,
+      `I authorize ${name} to obtain my credit report and to share this application with lenders and finance companies to arrange financing for my vehicle purchase. I certify that the information I give in this application is true and complete. My signature on this application confirms this authorization and certification.`,
     required: "You must authorize the credit check to submit your application",
-    pdfLabel: "Credit authorization",
-    pdfValue: (version: string, at: string) => `Accepted (consent text version ${version}) on ${at}`,
-    pdfMissing: "Not recorded (application made before the consent was asked)",
+  },
+  /** The co-applicant's own authorization and certification (FCRA §604(a)(2): a report on a consumer's own written instruction). */
+  coApplicantConsent: {
+    label: (name: string) =>
+      `I, the co-applicant, authorize ${name} to obtain my credit report and to share this application with lenders and finance companies to arrange financing for this vehicle purchase. I certify that the information about me in this application is true and complete. My signature on this application confirms this authorization and certification.`,
+    required: "The co-applicant must authorize their own credit check",
   },
 };

@@ -135,7 +135,19 @@ export const staffDashboard = {
       'A Massachusetts dealer cannot sell a used vehicle "as is" (M.G.L. c. 106 §2-316A): choose "implied" (125,000 miles or more, or under $700) or "dealer"',
     warrantyDealerRequired: (days: number, miles: string) =>
       `Massachusetts law (M.G.L. c. 90 §7N¼) requires a written dealer warranty of at least ${days} days or ${miles} miles on this vehicle: choose "dealer"`,
-    warrantyTerms: "Warranty terms must be 500 characters or fewer",
+    warrantySystems: "Choose the systems covered from the list",
+    warrantyDays: "Give the warranty's duration as a whole number of days, 1 to 3,650",
+    warrantyMiles: "Give the miles as a whole number, 1 to 1,000,000, or leave it blank for no mile limit",
+    warrantyPercent: "Give a whole percentage, 0 to 100",
+    warrantyTermsRequired:
+      "A dealer warranty on a vehicle Massachusetts law does not cover needs its own terms: choose the systems covered and the days",
+    warrantyUseOrSafety:
+      "Massachusetts law (M.G.L. c. 90 §7N¼) requires this vehicle's warranty to cover any defect that impairs its use or safety: keep that among the systems covered",
+    warrantyDaysBelow: (days: number) =>
+      `Massachusetts law (M.G.L. c. 90 §7N¼) requires at least ${days} days on this vehicle; you may give more, never less`,
+    warrantyMilesBelow: (miles: string) =>
+      `Massachusetts law (M.G.L. c. 90 §7N¼) requires at least ${miles} miles on this vehicle; you may give more, never less`,
+    warrantyPercentBelow: "Massachusetts law (M.G.L. c. 90 §7N¼) requires the dealer to pay all the parts and labor on this vehicle: 100%",
     manufacturerWarranty: "Manufacturer's warranty must be true or false",
   },
   financing: {
@@ -147,6 +159,13 @@ export const staffDashboard = {
     deletedTitle: "Application Deleted",
     deletedText: "Financing application has been successfully deleted.",
     deleteFailed: "Failed to delete application. Please try again.",
+    decision: "Action taken",
+    decisionNone: "None yet",
+    decisions: { approved: "Approved", declined: "Declined", withdrawn: "Withdrawn" },
+    decisionAt: (date: string) => `(applicant told ${date})`,
+    decisionSaved: "Action taken recorded",
+    decisionFailed: "Could not record the action taken.",
+    retainedUntil: (date: string) => `Kept until ${date} (Regulation B: 25 months after the action taken)`,
     detailsTitle: "Financing Application",
     submitted: "Submitted",
     applicant: "Primary Applicant",

@@ -19,7 +19,7 @@ export const staffDeals = {
     revise: "Revise and send",
     reviseTitle: "Revise the deal sheet",
     reviseIntro:
-      "The numbers are recomputed with today's deal settings. The price stays the one on the sheet unless you change it. The shopper gets the new sheet by e-mail; the old link says it was replaced.",
+      "The numbers are recomputed with today's deal settings. The price stays the one on the sheet unless you change it. While a sheet holds, a revision may lower its vehicle price, fees, tax rate and APR, never raise them. The shopper gets the new sheet by e-mail; the earlier one keeps holding until its date.",
     price: "Vehicle price ($)",
     downPayment: "Down payment ($)",
     tradeInValue: "Trade-in value ($)",
@@ -30,6 +30,9 @@ export const staffDeals = {
     sent: "Revised sheet sent",
     sentText: (name: string) => `${name} gets the new sheet by e-mail in their language.`,
     failed: "The revised sheet could not be sent.",
+    noRates: "No rates published",
+    lastPayment: "Last payment",
+    financeCharge: "Finance charge",
     history: (n: number) => `${n} earlier version${n === 1 ? "" : "s"}`,
   },
   bands: { excellent: "Excellent", good: "Good", fair: "Fair", rebuilding: "Rebuilding" },
@@ -37,6 +40,7 @@ export const staffDeals = {
     subject: (vehicle: string, customer: string) => `New deal sheet: ${vehicle} — ${customer}`,
     heading: "A shopper asked for a deal sheet",
     adfKind: "deal sheet",
+    noRates: "none published (the owner has not saved rates)",
     open: "Open this deal in the dashboard",
     replyHint: "Reply to this mail to answer the customer directly.",
     fields: {

@@ -5,8 +5,9 @@ export const tradeInMail = {
   receivedBody: (vehicle: string) => `We received your trade-in request for your ${vehicle}. We'll e-mail you our offer soon.`,
   offerSubject: (vehicle: string) => `Your trade-in offer: ${vehicle}`,
   offerHeading: (firstName: string) => `Your offer is ready, ${firstName}`,
-  offerBody: (vehicle: string, range: string, until: string) =>
-    `We can offer ${range} for your ${vehicle}. This offer is valid until ${until}.`,
+  offerBody: (vehicle: string, low: string, high: string, until: string) =>
+    `We can offer between ${low} and ${high} for your ${vehicle}. This offer is valid until ${until}.`,
+  conditions: "Conditions of this offer:",
   offerLink: "See your offer",
   note: "Note from our team:",
   replyHint: "You can reply to this e-mail to reach us.",

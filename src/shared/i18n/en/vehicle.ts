@@ -19,6 +19,7 @@ export const vehicle = {
   miles: (miles: string) => `${miles} miles`,
   vin: "VIN",
   price: "Price",
+  includesDocFee: (fee: string) => `Includes the ${fee} documentation fee`,
   call: (phone: string) => `Call ${phone}`,
   applyForFinancing: "Apply for Financing",
   messageUs: "Message Us",

@@ -3,8 +3,8 @@ import type { Messages } from "../en";
 /** The contact form in US Spanish (see ../en/contact.ts). */
 export const contact: Messages["contact"] = {
   errors: {
-    firstName: "El nombre es obligatorio",
-    lastName: "El apellido es obligatorio",
+    firstName: "Ingrese su nombre",
+    lastName: "Ingrese su apellido",
     email: "Ingrese un correo electrónico válido",
     phone: "Ingrese un número de teléfono válido",
     message: "El mensaje debe tener al menos 10 caracteres",
@@ -35,7 +35,7 @@ export const contact: Messages["contact"] = {
     failureText: "No se pudo enviar el mensaje. Inténtelo de nuevo.",
   },
   posted: {
-    fixFields: "Corrija los campos marcados.",
+    fixFields: "Corrija los campos señalados.",
     tooLarge: "Su mensaje es demasiado largo para enviarlo. Acórtelo e inténtelo de nuevo.",
   },
   api: {

@@ -45,7 +45,7 @@ export const layout: Messages["layout"] = {
   },
   dayRange: (first: string, last: string) => `${first} a ${last.toLowerCase()}`,
   closedAllDay: "Cerrado",
-  splash: { skip: "Omitir", welcome: "Bienvenido a" },
+  splash: { skip: "Omitir", welcome: "Le damos la bienvenida a" },
   toast: { close: "Cerrar notificación", region: "Notificaciones (F8)" },
   notFound: {
     title: "404: página no encontrada",

@@ -2,9 +2,9 @@ import type { MailMessages } from "../en/mail";
 
 /**
  * The shopper's mails and the booking manage page in US Spanish, formal "usted" (see ../en/mail.ts).
- * Staff mails stay English, so only these two parts are translated.
+ * Staff mails stay English, so only the shopper's parts are translated.
  */
-export const mail: Pick<MailMessages, "shopper" | "manage"> = {
+export const mail: Pick<MailMessages, "shopper" | "manage" | "optOut"> = {
   shopper: {
     contactSubject: (dealer: string) => `Recibimos su mensaje — ${dealer}`,
     contactHeading: (firstName: string) => `Gracias, ${firstName}`,
@@ -17,8 +17,9 @@ export const mail: Pick<MailMessages, "shopper" | "manage"> = {
     financingBody: (phone: string) =>
       `Recibimos su solicitud de financiamiento. Alguien de nuestro equipo se comunicará con usted pronto. ¿Tiene preguntas? Llámenos al ${phone}.`,
     bookingSubject: (service: string, when: string) => `Su cita: ${service}, ${when}`,
-    bookingHeading: (firstName: string) => `Listo, ${firstName}: su cita está reservada`,
-    bookingBody: "Su cita de servicio quedó reservada. Le adjuntamos el archivo para su calendario.",
+    bookingHeading: (firstName: string) => `${firstName}, reservamos su horario`,
+    bookingBody:
+      "Reservamos este horario para su cita de servicio y pronto nos comunicaremos con usted para confirmarla. Le adjuntamos el archivo para su calendario.",
     manageLink: "Ver o cancelar su cita",
     reminderSubject: (service: string, when: string) => `Recordatorio: ${service} mañana, ${when}`,
     reminderHeading: (firstName: string) => `Nos vemos mañana, ${firstName}`,
@@ -26,7 +27,7 @@ export const mail: Pick<MailMessages, "shopper" | "manage"> = {
     confirmedSubject: (service: string, when: string) => `Confirmada: ${service}, ${when}`,
     confirmedHeading: (firstName: string) => `${firstName}, su cita está confirmada`,
     confirmedBody:
-      "Nuestro equipo confirmó su cita de servicio. Será un gusto atenderle. Le adjuntamos el archivo actualizado para su calendario.",
+      "Nuestro equipo confirmó su cita de servicio. Será un gusto atenderlo. Le adjuntamos el archivo actualizado para su calendario.",
     cancelledSubject: (service: string, when: string) => `Cancelada: ${service}, ${when}`,
     cancelledHeading: (firstName: string) => `${firstName}, su cita quedó cancelada`,
     cancelledByShopperBody:
@@ -42,6 +43,20 @@ export const mail: Pick<MailMessages, "shopper" | "manage"> = {
       phone: "Teléfono",
     },
     transactional: "Recibe este correo porque se comunicó con nosotros a través de nuestro sitio web. No enviamos correos publicitarios.",
+    optOutLine: "¿No desea recibir noticias nuestras? Suspenda nuestros correos, llamadas o mensajes de texto aquí:",
+  },
+  optOut: {
+    metaTitle: (dealer: string) => `Dejar de recibir noticias nuestras | ${dealer}`,
+    title: "Dejar de recibir noticias nuestras",
+    intro: (dealer: string, email: string) => `Elija cómo ${dealer} ya no debe comunicarse con usted. Este enlace se envió a ${email}.`,
+    legend: "No me contacten por",
+    channels: { email: "Correo electrónico", phone: "Llamadas", text: "Mensajes de texto" },
+    refused: "ya está suspendido",
+    submit: "Dejar de contactarme",
+    done: "Listo. No volveremos a comunicarnos con usted por esta vía. Si más adelante nos pide algo, igual le responderemos.",
+    none: "Marque al menos una opción.",
+    notFound: "Este enlace no funciona. Revise que esté completo o llámenos.",
+    questions: (phone: string) => `¿Cambió de opinión o tiene una pregunta? Llámenos al ${phone}.`,
   },
   manage: {
     metaTitle: (dealer: string) => `Su cita | ${dealer}`,

@@ -13,7 +13,7 @@ export const pages: Messages["pages"] = {
       "Vea nuestra selección de vehículos usados de calidad en Fitchburg, MA: busque y filtre por marca, carrocería, precio y millaje.",
   },
   financing: {
-    title: (name: string) => `Preaprobación de financiamiento para autos | ${name}`,
+    title: (name: string) => `Preaprobación de financiamiento para carros | ${name}`,
     description:
       "Solicite en línea la preaprobación de su financiamiento en minutos: respuesta rápida, tasas competitivas y un proceso seguro.",
   },

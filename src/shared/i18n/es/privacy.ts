@@ -7,10 +7,12 @@ export const privacy: Messages["privacy"] = {
   formNoticeLink: "Aviso de privacidad",
   creditConsent: {
     label: (name: string) =>
-      `Autorizo a ${name} a obtener mi informe de crédito y el de cualquier cosolicitante, y a compartir esta solicitud con prestamistas y compañías financieras para gestionar el financiamiento de la compra de mi vehículo.`,
+      `Autorizo a ${name} a obtener mi informe de crédito y a compartir esta solicitud con prestamistas y compañías financieras para gestionar el financiamiento de la compra de mi vehículo. Certifico que la información que doy en esta solicitud es verdadera y completa. Mi firma en esta solicitud confirma esta autorización y esta certificación.`,
     required: "Debe autorizar la consulta de crédito para enviar su solicitud",
-    pdfLabel: "Autorización de crédito",
-    pdfValue: (version: string, at: string) => `Aceptada (versión del texto de consentimiento ${version}) el ${at}`,
-    pdfMissing: "No registrada (solicitud hecha antes de que se pidiera el consentimiento)",
+  },
+  coApplicantConsent: {
+    label: (name: string) =>
+      `Como cosolicitante, autorizo a ${name} a obtener mi informe de crédito y a compartir esta solicitud con prestamistas y compañías financieras para gestionar el financiamiento de la compra de este vehículo. Certifico que la información sobre mí en esta solicitud es verdadera y completa. Mi firma en esta solicitud confirma esta autorización y esta certificación.`,
+    required: "El cosolicitante debe autorizar su propia consulta de crédito",
   },
 };

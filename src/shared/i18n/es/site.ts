@@ -21,7 +21,7 @@ export const site: Messages["site"] = {
     featured: "Vehículos destacados",
     featuredSubtitle: "Una selección de vehículos de nuestro inventario actual",
     viewAll: "Ver todos los vehículos",
-    welcomeHeading: (name: string) => `Bienvenido a ${name}`,
+    welcomeHeading: (name: string) => `Le damos la bienvenida a ${name}`,
     welcomeText:
       "Somos un concesionario familiar en Fitchburg, Massachusetts. Cada vehículo de nuestro lote está inspeccionado, tiene un precio honesto y está listo para la carretera, y nuestro equipo le ayuda a encontrar el financiamiento adecuado, sea cual sea su historial de crédito.",
     servicesHeading: "Nuestros servicios",

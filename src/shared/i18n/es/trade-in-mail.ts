@@ -5,12 +5,13 @@ export const tradeInMail: TradeInMailMessages = {
   receivedSubject: (dealer: string) => `Recibimos su solicitud de tasación — ${dealer}`,
   receivedHeading: (firstName: string) => `Gracias, ${firstName}`,
   receivedBody: (vehicle: string) =>
-    `Recibimos su solicitud de tasación de su ${vehicle}. Pronto le enviaremos nuestra oferta por correo electrónico.`,
-  offerSubject: (vehicle: string) => `Su oferta por su vehículo: ${vehicle}`,
-  offerHeading: (firstName: string) => `Su oferta está lista, ${firstName}`,
-  offerBody: (vehicle: string, range: string, until: string) =>
-    `Le podemos ofrecer ${range} por su ${vehicle}. Esta oferta es válida hasta el ${until}.`,
-  offerLink: "Ver su oferta",
+    `Recibimos su solicitud para tasar su ${vehicle}. Pronto le enviaremos nuestra oferta por correo electrónico.`,
+  offerSubject: (vehicle: string) => `Nuestra oferta por su carro: ${vehicle}`,
+  offerHeading: (firstName: string) => `Nuestra oferta por su carro está lista, ${firstName}`,
+  offerBody: (vehicle: string, low: string, high: string, until: string) =>
+    `Le podemos ofrecer entre ${low} y ${high} por su ${vehicle}. Esta oferta es válida hasta el ${until}.`,
+  conditions: "Condiciones de esta oferta:",
+  offerLink: "Ver nuestra oferta",
   note: "Nota de nuestro equipo:",
   replyHint: "Puede responder a este correo electrónico para comunicarse con nosotros.",
 };

@@ -21,6 +21,7 @@ export const vehicle: Messages["vehicle"] = {
   miles: (miles: string) => `${miles} millas`,
   vin: "VIN",
   price: "Precio",
+  includesDocFee: (fee: string) => `Incluye el cargo por documentación de ${fee}`,
   call: (phone: string) => `Llame al ${phone}`,
   applyForFinancing: "Solicitar financiamiento",
   messageUs: "Envíenos un mensaje",

@@ -48,7 +48,7 @@ export const booking: Messages["booking"] = {
     date: "Data",
     time: "Horário",
     total: "Total",
-    notSelected: "Não selecionado",
+    notSelected: "A definir",
   },
   confirmation: {
     heading: "Agendamento realizado!",
@@ -67,8 +67,8 @@ export const booking: Messages["booking"] = {
     serviceId: "Escolha um serviço",
     bookingDate: "Escolha uma data",
     bookingTime: "Escolha um horário",
-    firstName: "Informe o seu nome",
-    lastName: "Informe o seu sobrenome",
+    firstName: "Informe seu nome",
+    lastName: "Informe seu sobrenome",
     email: "Informe um e-mail válido",
     phone: "Informe um telefone válido",
     datePast: "Essa data já passou. Escolha outra data.",
@@ -85,7 +85,7 @@ export const booking: Messages["booking"] = {
     slotTaken: "Desculpe, alguém acabou de reservar esse horário. Escolha outro horário.",
   },
   api: {
-    invalidDate: "Data inválida: use o formato aaaa-MM-dd",
+    invalidDate: "Data inválida: use o formato AAAA-MM-DD",
     notFound: "Agendamento não encontrado",
     tooMany: "Muitas tentativas de agendamento. Tente novamente mais tarde.",
   },

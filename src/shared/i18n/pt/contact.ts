@@ -3,8 +3,8 @@ import type { Messages } from "../en";
 /** The contact form in Brazilian Portuguese (see ../en/contact.ts). */
 export const contact: Messages["contact"] = {
   errors: {
-    firstName: "Informe o seu nome",
-    lastName: "Informe o seu sobrenome",
+    firstName: "Informe seu nome",
+    lastName: "Informe seu sobrenome",
     email: "Informe um e-mail válido",
     phone: "Informe um telefone válido",
     message: "A mensagem deve ter pelo menos 10 caracteres",

@@ -1,13 +1,13 @@
 import type { DealSheetMessages } from "../en/deal-sheet";
 
-/** A proposta de negócio (decisão 070), em português. */
+/** A proposta (decisão 070), em português. */
 export const dealSheet: DealSheetMessages = {
   meta: {
-    formTitle: (dealer: string) => `Enviem-me esta proposta | ${dealer}`,
+    formTitle: (dealer: string) => `Receber esta proposta por e-mail | ${dealer}`,
     sheetTitle: (dealer: string) => `Sua proposta | ${dealer}`,
   },
   form: {
-    heading: "Enviem-me esta proposta",
+    heading: "Receber esta proposta por e-mail",
     intro: "Enviaremos por e-mail esta proposta com todos os valores, para você reler, imprimir ou trazer com você.",
     vehicleHeading: "O veículo",
     yourDeal: "Seus valores",
@@ -17,16 +17,16 @@ export const dealSheet: DealSheetMessages = {
     lastName: "Sobrenome",
     email: "E-mail",
     phone: "Telefone",
-    consent: "Concordo que a concessionária entre em contato por telefone, mensagem de texto ou e-mail sobre esta proposta.",
-    submit: "Enviem-me esta proposta",
+    honeypot: "Deixe este campo em branco",
+    submit: "Quero receber esta proposta",
     sending: "Enviando…",
     fixFields: "Corrija os campos destacados.",
     notFoundTitle: "Veículo não encontrado",
     notFoundText: "Este veículo não está mais no nosso site. Veja nosso estoque para encontrar outro.",
     soldTitle: "Este veículo foi vendido",
-    soldText: "Alguém comprou este veículo antes de você enviar a proposta. Veja nosso estoque para encontrar outro.",
+    soldText: "Alguém comprou este veículo antes de você pedir a proposta. Veja nosso estoque para encontrar outro.",
     browse: "Ver estoque",
-    tooMany: "Pedidos demais. Tente de novo em alguns minutos.",
+    tooMany: "Muitas solicitações. Aguarde alguns minutos e tente novamente.",
   },
   errors: {
     vehicleId: "Escolha um veículo do nosso estoque.",
@@ -34,7 +34,6 @@ export const dealSheet: DealSheetMessages = {
     lastName: "Informe seu sobrenome",
     email: "Informe um e-mail válido",
     phone: "Informe um telefone válido",
-    consent: "Concorde para podermos enviar esta proposta",
   },
   sheet: {
     heading: "Sua proposta",
@@ -42,7 +41,13 @@ export const dealSheet: DealSheetMessages = {
     preparedFor: (name: string) => `Preparada para ${name}`,
     sent: (date: string) => `Enviada em ${date}`,
     validUntil: (date: string) => `Estes valores valem até ${date}.`,
-    expired: (date: string) => `Esta proposta venceu em ${date}. Preços e taxas podem ter mudado: peça-nos uma nova.`,
+    commitment: (date: string) =>
+      `Até ${date} mantemos o preço do veículo, a taxa de documentação, as taxas de título e registro e a alíquota do imposto sobre vendas desta proposta.`,
+    notCommitted:
+      "O valor do seu carro na troca é o que você nos informou e depende da nossa avaliação do carro, do título e do saldo devedor. A taxa de juros anual (APR) e a parcela são estimativas que dependem da aprovação do crédito.",
+    expired: (date: string) =>
+      `Esta proposta expirou em ${date}. Preços e taxas de juros podem ter mudado: fale conosco para receber uma nova.`,
+    heldNotice: (date: string) => `Depois disso enviamos por e-mail uma proposta revisada. Os valores desta continuam valendo até ${date}.`,
     replacedTitle: "Esta proposta foi substituída",
     replacedText: "Enviamos por e-mail uma proposta revisada; abra o link desse e-mail mais recente para ver os valores.",
     notFoundTitle: "Proposta não encontrada",
@@ -53,30 +58,12 @@ export const dealSheet: DealSheetMessages = {
     vehicleHeading: "Veículo",
     stock: "Nº de estoque",
     vin: "Chassi (VIN)",
-    mileage: "Quilometragem (milhas)",
+    mileage: "Quilometragem",
+    mileageValue: (miles: string) => `${miles} milhas`,
     warrantyHeading: "Garantia de Massachusetts",
-    warranty: (days: number, miles: string) =>
-      `A lei de Massachusetts (M.G.L. c. 90 §7N¼) dá a este veículo uma garantia da concessionária de ${days} dias ou ${miles} milhas, o que vier primeiro, cobrindo defeitos que prejudiquem seu uso ou sua segurança.`,
-    noWarranty:
-      "Com esta quilometragem a lei de Massachusetts não exige garantia escrita da concessionária; a garantia implícita de comerciabilidade continua valendo (M.G.L. c. 106 §2-316A).",
     contactHeading: "Dúvidas? Fale conosco",
     pdf: "Baixar esta proposta (PDF)",
     creditBand: "Faixa de crédito",
     viewVehicle: "Ver o veículo",
-  },
-  pdf: {
-    title: "Proposta de negócio",
-    page: "Página 1 de 1",
-  },
-  mail: {
-    subject: (vehicle: string) => `Sua proposta: ${vehicle}`,
-    revisedSubject: (vehicle: string) => `Sua proposta revisada: ${vehicle}`,
-    heading: (name: string) => `Olá, ${name},`,
-    body: (vehicle: string, outTheDoor: string, date: string) =>
-      `Aqui está sua proposta para o ${vehicle}: ${outTheDoor} preço final. Os valores valem até ${date}.`,
-    revisedBody: (vehicle: string, outTheDoor: string, date: string) =>
-      `Revisamos sua proposta para o ${vehicle}: ${outTheDoor} preço final. Os novos valores valem até ${date}; a proposta anterior não vale mais.`,
-    link: "Abrir sua proposta",
-    replyHint: "Dúvidas? Responda a este e-mail ou ligue para nós.",
   },
 };

@@ -4,12 +4,13 @@ import type { TradeInMailMessages } from "../en/trade-in-mail";
 export const tradeInMail: TradeInMailMessages = {
   receivedSubject: (dealer: string) => `Recebemos seu pedido de avaliação — ${dealer}`,
   receivedHeading: (firstName: string) => `Obrigado, ${firstName}`,
-  receivedBody: (vehicle: string) => `Recebemos seu pedido de avaliação do seu ${vehicle}. Em breve enviaremos nossa proposta por e-mail.`,
-  offerSubject: (vehicle: string) => `Sua proposta pelo seu carro: ${vehicle}`,
-  offerHeading: (firstName: string) => `Sua proposta está pronta, ${firstName}`,
-  offerBody: (vehicle: string, range: string, until: string) =>
-    `Podemos oferecer ${range} pelo seu ${vehicle}. Esta proposta é válida até ${until}.`,
-  offerLink: "Ver sua proposta",
+  receivedBody: (vehicle: string) => `Recebemos seu pedido de avaliação do seu ${vehicle}. Em breve enviaremos nossa oferta por e-mail.`,
+  offerSubject: (vehicle: string) => `Nossa oferta pelo seu carro: ${vehicle}`,
+  offerHeading: (firstName: string) => `Nossa oferta pelo seu carro está pronta, ${firstName}`,
+  offerBody: (vehicle: string, low: string, high: string, until: string) =>
+    `Podemos oferecer entre ${low} e ${high} pelo seu ${vehicle}. Esta oferta é válida até ${until}.`,
+  conditions: "Condições desta oferta:",
+  offerLink: "Ver nossa oferta",
   note: "Observação da nossa equipe:",
   replyHint: "Você pode responder a este e-mail para falar conosco.",
 };

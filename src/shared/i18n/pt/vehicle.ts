@@ -21,6 +21,7 @@ export const vehicle: Messages["vehicle"] = {
   miles: (miles: string) => `${miles} milhas`,
   vin: "VIN (chassi)",
   price: "Preço",
+  includesDocFee: (fee: string) => `Inclui a taxa de documentação de ${fee}`,
   call: (phone: string) => `Ligue para ${phone}`,
   applyForFinancing: "Solicitar financiamento",
   messageUs: "Envie uma mensagem",
@@ -29,7 +30,7 @@ export const vehicle: Messages["vehicle"] = {
   trim: "Versão",
   salePending: "Em negociação",
   salePendingNote:
-    "Este veículo tem uma venda pendente. Fale com a gente para saber se ele volta a ficar disponível ou para encontrar um parecido.",
+    "Este veículo está em negociação. Fale com a gente para saber se ele volta a ficar disponível ou para encontrar um parecido.",
   priceReduced: (amount: string) => `Preço reduzido em ${amount}`,
   sold: {
     title: "Este veículo já foi vendido",

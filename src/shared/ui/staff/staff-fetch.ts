@@ -4,9 +4,20 @@ import { useCallback, useEffect, useState } from "react";
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    text: string,
+    readonly text: string,
   ) {
     super(`${status}: ${text}`);
+  }
+}
+
+/** The server's own words for a failure (the `{ error, fieldErrors }` body every API answers with), if it sent them. */
+export function apiErrorBody(error: unknown): { error?: string; fieldErrors?: Record<string, string> } | null {
+  if (!(error instanceof ApiError)) return null;
+  try {
+    const body = JSON.parse(error.text) as unknown;
+    return body && typeof body === "object" ? (body as { error?: string; fieldErrors?: Record<string, string> }) : null;
+  } catch {
+    return null;
   }
 }
 

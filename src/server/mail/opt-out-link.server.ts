@@ -1,0 +1,41 @@
+import type { Db } from "~/server/db/database.server";
+import { insertOptOutLink } from "~/server/data/opt-out-links.server";
+import { hashSecretLinkToken, newSecretLinkToken } from "~/server/secret-link.server";
+import { asLocale, localizedPath, type Locale } from "~/shared/i18n/locales";
+import { mailAudience } from "~/shared/staff/lead-tracking";
+import { escapeHtml } from "./mail-layout.server";
+import { mailMessagesFor } from "./mail-messages.server";
+
+/** The language a rendered mail was written in: its HTML part's `lang` (renderMail sets it), else English. */
+function mailLocale(html: string | null): Locale {
+  const tag = html ? /<html lang="([a-z]{2})/i.exec(html)?.[1] : undefined;
+  return asLocale(tag?.toLowerCase() ?? "en");
+}
+
+/**
+ * Every customer mail from the dealership ends with its postal address (renderMail's signature) and
+ * a link that stops e-mails, calls or texts (decision 094, CAN-SPAM's opt-out). The link is made as the
+ * mail is handed to the transport, where the site's public address is known: a secret token of its
+ * own, stored hashed with the address the mail goes to, in the mail's language. Staff and CRM mails
+ * are returned as they are.
+ */
+export async function withOptOutLink<T extends { kind: string; to: string; text: string; html: string | null }>(
+  db: Db,
+  publicUrl: string,
+  mail: T,
+  now = new Date(),
+): Promise<T> {
+  if (mailAudience(mail.kind) !== "shopper") return mail;
+  const token = newSecretLinkToken();
+  await insertOptOutLink(db, hashSecretLinkToken(token), mail.to, now);
+  const locale = mailLocale(mail.html);
+  const href = `${publicUrl}${localizedPath(`/opt-out/${token}`, locale)}`;
+  const line = mailMessagesFor(locale).shopper.optOutLine;
+  const html = mail.html
+    ? mail.html.replace(
+        /<\/body><\/html>\s*$/,
+        `<p style="font-size:13px;color:#4b5563">${escapeHtml(line)} <a href="${escapeHtml(href)}" style="color:#b91c1c">${escapeHtml(href)}</a></p></body></html>`,
+      )
+    : null;
+  return { ...mail, text: `${mail.text}\n${line} ${href}`, html };
+}

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endOfDealershipDay } from "~/features/leads/tasks.server";
+import { endOfDealerDay } from "~/shared/lib/dealer-clock";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { signInInBrowser } from "../support/staff-browser";
@@ -117,7 +117,7 @@ describe("a salesperson on the lot, on a phone", () => {
 
     // A task due later today on the dealership's clock (or a minute ago when today has no minute left: overdue is in Today too).
     const now = Date.now();
-    const dueMs = endOfDealershipDay(new Date(now)).getTime() - now > 10 * 60_000 ? now + 5 * 60_000 : now - 60_000;
+    const dueMs = endOfDealerDay(new Date(now)).getTime() - now > 10 * 60_000 ? now + 5 * 60_000 : now - 60_000;
     const dueLocal = await page.evaluate((ms) => {
       const d = new Date(ms);
       return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);

@@ -20,11 +20,10 @@ import { findListedVehicle, findVehicle } from "~/server/data/vehicles.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
-import { businessProfile } from "~/shared/config/business-profile";
 import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
 import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
 import { localizedPath, type Locale } from "~/shared/i18n/locales";
-import { zonedClock } from "~/shared/lib/business-hours";
+import { addDays, dealerToday } from "~/shared/lib/dealer-clock";
 import { computeEstimate, defaultEstimateInput, type Estimate, type EstimateInput } from "~/shared/lib/deal-estimate";
 import { massachusettsWarranty, type StatutoryWarranty } from "~/shared/lib/massachusetts-warranty";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
@@ -36,13 +35,6 @@ import { DEAL_HONEYPOT_FIELD, dealRequestSchema, type DealRevisionInput } from "
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const newToken = () => crypto.randomBytes(32).toString("base64url");
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
-
-/** `isoDate` moved by `days` calendar days. */
-function addDays(isoDate: string, days: number): string {
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-const dealershipToday = (now: Date) => zonedClock(now, businessProfile.timeZone).isoDate;
 
 /** The sheet's page for a token in the shopper's language: /deal/{token}, /es/deal/{token}… */
 export const dealSheetPath = (token: string, locale: Locale) => localizedPath(`/deal/${token}`, locale);
@@ -113,7 +105,7 @@ export async function submitDeal(
         shopper: { firstName: values.firstName, lastName: values.lastName, email: values.email, phone: values.phone },
         locale,
         consentAt: now.toISOString(),
-        validUntil: addDays(dealershipToday(now), settings.dealValidDays),
+        validUntil: addDays(dealerToday(now), settings.dealValidDays),
       },
       now,
     );
@@ -182,7 +174,7 @@ export async function findDealSheet(ctx: AppContext, token: string, now = new Da
     shopperName: `${deal.shopper.firstName} ${deal.shopper.lastName}`,
     createdAt: deal.createdAt,
     validUntil: deal.validUntil,
-    expired: dealershipToday(now) > deal.validUntil,
+    expired: dealerToday(now) > deal.validUntil,
     // The statute's terms for the frozen price and odometer reading (M.G.L. c. 90 §7N¼).
     warranty: massachusettsWarranty(deal.estimate.price, deal.vehicle.mileage),
     locale: deal.locale,
@@ -200,7 +192,7 @@ export async function listDealsForStaff(ctx: AppContext, now = new Date()): Prom
     "deal",
     deals.map((d) => d.id),
   );
-  const today = dealershipToday(now);
+  const today = dealerToday(now);
   return deals.map((d) => ({ ...d, mails: mails.get(d.id) ?? [], expired: today > d.validUntil }));
 }
 
@@ -253,7 +245,7 @@ export async function reviseDeal(
           shopper: old.shopper,
           locale: old.locale,
           consentAt: old.consentAt,
-          validUntil: addDays(dealershipToday(now), settings.dealValidDays),
+          validUntil: addDays(dealerToday(now), settings.dealValidDays),
         },
         now,
       );

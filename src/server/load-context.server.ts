@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { AppContext } from "./context.server";
+import type { Staff } from "./http/staff-request.server";
 
 /** Route loaders and actions read the running server's context from here. */
 export const appContext = createContext<AppContext>();
@@ -12,3 +13,15 @@ export const cspNonceContext = createContext<string>("");
  * action answers 429 with it instead of reading the post (src/server/http/rate-limit.server.ts).
  */
 export const formRefusalContext = createContext<string | undefined>(undefined);
+
+/** The client's address as the HTTP layer sees it (Express's req.ip, behind TRUST_PROXY its proxy's word): sign-in throttling. */
+export const clientAddressContext = createContext<string>("unknown");
+
+/**
+ * The signed-in staff member of a staff page, set by the podium layout's middleware from the session
+ * cookie (src/app/lib/staff-session.server.ts); null on the pages a signed-out person may open (sign-in).
+ */
+export const staffContext = createContext<Staff | null>(null);
+
+/** A staff page's one-time message after a redirect (a signed flash cookie, read and cleared by the same middleware). */
+export const staffFlashContext = createContext<string | null>(null);

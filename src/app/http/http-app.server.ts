@@ -16,7 +16,7 @@ import { precompressedAssets } from "~/server/http/precompressed-assets.server";
 import { staticHeaders } from "~/server/http/static-headers.server";
 import { imagesDir } from "~/server/images/image-store.server";
 import { leadSourceCookie } from "~/server/leads/lead-source-cookie.server";
-import { appContext, cspNonceContext, formRefusalContext } from "~/server/load-context.server";
+import { appContext, clientAddressContext, cspNonceContext, formRefusalContext } from "~/server/load-context.server";
 import { apiRouter } from "./api.server";
 import { documentCache } from "./document-cache.server";
 import { pageFormPosts } from "./page-form-posts.server";
@@ -113,9 +113,10 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
     createRequestHandler({
       build,
       mode: ctx.env.isProduction ? "production" : "development",
-      getLoadContext: (_req, res) => {
+      getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
         context.set(appContext, ctx);
+        context.set(clientAddressContext, req.ip ?? "unknown");
         context.set(cspNonceContext, res.locals.cspNonce as string);
         context.set(formRefusalContext, res.locals.formRefusal as string | undefined);
         return context;

@@ -23,6 +23,7 @@ import { leadAlarmMigration } from "./024-lead-alarm.server";
 import { tasksMigration } from "./025-tasks.server";
 import { uniqueCustomerContactsMigration } from "./026-unique-customer-contacts.server";
 import { leadSearchMigration } from "./027-lead-search.server";
+import { staffAppCountsMigration } from "./035-staff-app-counts.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "025-tasks": tasksMigration,
   "026-unique-customer-contacts": uniqueCustomerContactsMigration,
   "027-lead-search": leadSearchMigration,
+  "035-staff-app-counts": staffAppCountsMigration,
 };

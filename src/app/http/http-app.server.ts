@@ -88,6 +88,12 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   }
 
   app.use(securityHeaders());
+  // Staff pages are never stored by a browser or a proxy, their refusals (401, 403) included, which
+  // React Router renders from an error and so without a route's own headers (decision 100).
+  app.use((req, res, next) => {
+    if (/^\/podium(?:[/.]|$)/i.test(req.path)) res.setHeader("Cache-Control", "no-store");
+    next();
+  });
   app.use("/api", api);
   app.use(pageFormPosts());
   // Before the document cache: the cached home and inventory pages run no per-request code, and a

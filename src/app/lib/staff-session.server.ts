@@ -7,7 +7,7 @@ import type { StaffFormError } from "~/shared/staff/staff-form-result";
 import { appContext, staffContext } from "~/server/load-context.server";
 import { canUseArea } from "~/shared/staff/staff-roles";
 
-const refuse = (status: number, error: string) => data<StaffFormError>({ error }, { status, headers: { "Cache-Control": "no-store" } });
+const refuse = (status: number, error: string) => data<StaffFormError>({ error }, { status });
 
 /**
  * The staff pages' guard (decision 100), the podium layout route's middleware, so it runs before any
@@ -19,7 +19,8 @@ const refuse = (status: number, error: string) => data<StaffFormError>({ error }
  *     checked against the person's role: 403 when their role may not use it;
  *   - without a live session a page load goes to /podium/sign-in (coming back afterwards) and a post
  *     gets 401, as the API answers.
- * Every staff answer is `Cache-Control: no-store`.
+ * (Every staff answer is `Cache-Control: no-store`, set by the HTTP layer for /podium: a refusal here
+ * is rendered from an error, without a route's own headers.)
  */
 export const staffPagesGuard: MiddlewareFunction<Response> = async ({ request, context, pattern, url }, next) => {
   const ctx = context.get(appContext);
@@ -32,13 +33,9 @@ export const staffPagesGuard: MiddlewareFunction<Response> = async ({ request, c
   if (access !== "signed out") {
     if (!staff) {
       if (posting) throw refuse(401, "Sign-in required");
-      throw redirect(`/podium/sign-in?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`, {
-        headers: { "Cache-Control": "no-store" },
-      });
+      throw redirect(`/podium/sign-in?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
     }
     if (access !== "any staff" && !canUseArea(staff.role, access)) throw refuse(403, "Your role does not allow this.");
   }
-  const response = await next();
-  response.headers.set("Cache-Control", "no-store");
-  return response;
+  return next();
 };

@@ -268,7 +268,7 @@ function ScreenGroups({ screens, counts }: { screens: StaffScreen[]; counts: She
                       }
                     >
                       <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
-                      {m.screens[screen.id]}
+                      <span data-screen-label>{m.screens[screen.id]}</span>
                       <Badge screen={screen.id} counts={counts} />
                     </NavLink>
                   </li>

@@ -11,7 +11,5 @@ import type { Route } from "./+types/index";
 export function loader({ request, context }: Route.LoaderArgs) {
   const staff = context.get(staffContext)!;
   const params = new URL(request.url).searchParams;
-  throw redirect(legacyTabUrl(params.get("tab"), params.get("id")) ?? firstScreenFor(staff.role), {
-    headers: { "Cache-Control": "no-store" },
-  });
+  throw redirect(legacyTabUrl(params.get("tab"), params.get("id")) ?? firstScreenFor(staff.role));
 }

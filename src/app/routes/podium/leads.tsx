@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { awayFormPost, awayOf, AWAY_INTENT } from "~/features/staff/away-form.server";
 import { AwaySwitch } from "~/features/staff/away-switch";
 import { LeadsScreen } from "~/features/leads/leads-screen";
@@ -19,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const staff = context.get(staffContext)!;
   const [screen, away] = await Promise.all([leadsScreen(ctx, staff, new URL(request.url)), awayOf(ctx, staff)]);
-  return { screen, away };
+  // Filters the API would refuse: the page shows their messages by the fields, with the API's 400.
+  return data({ screen, away }, { status: screen.filterErrors ? 400 : 200 });
 }
 
 /** A row's status, assignee or "take" (the leads feature), or the away switch (the staff feature). */

@@ -25,7 +25,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 /** Each step of the sign-in, as the JSON API takes it (decision 103): password, code, start over. */
 export async function action({ request, context }: Route.ActionArgs) {
   const answer = await signInFormPost(context.get(appContext), request, context.get(clientAddressContext));
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = new Headers();
   for (const cookie of answer.cookies) headers.append("Set-Cookie", cookie);
   if ("redirectTo" in answer) return redirect(answer.redirectTo, { status: 303, headers });
   if (answer.status === 429) headers.set("Retry-After", "900");

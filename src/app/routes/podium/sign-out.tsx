@@ -24,6 +24,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const to = everywhere && staff ? "/podium/sign-in?notice=everywhere" : "/podium/sign-in";
   return redirect(to, {
     status: 303,
-    headers: { "Set-Cookie": clearStaffSetCookie(request, SESSION_COOKIE), "Cache-Control": "no-store" },
+    headers: { "Set-Cookie": clearStaffSetCookie(request, SESSION_COOKIE) },
   });
 }

@@ -61,7 +61,11 @@ async function sendMessage(firstName: string, email: string, phone: string) {
 beforeAll(async () => {
   server = await startTestServer({ seeded: true });
   owner = await signIn(server, DEMO_OWNER.email, DEMO_OWNER.password);
-  [sales, finance, service] = [await signInAs(server, "sales", "Sam Sales"), await signInAs(server, "finance"), await signInAs(server, "service")];
+  [sales, finance, service] = [
+    await signInAs(server, "sales", "Sam Sales"),
+    await signInAs(server, "finance"),
+    await signInAs(server, "service"),
+  ];
   customerId = (await sendMessage("Maria", "maria.silva@example.com", "(978) 555-0134")).customerId;
   applicationId = (await insertApplication(server)).id;
 }, 120_000);
@@ -132,7 +136,12 @@ describe("who may open each staff page, checked on the server", () => {
   });
 
   it("refuses a cross-site post with a valid session, as the JSON API does", async () => {
-    const crossSite = await post(`/podium/customers/${customerId}`, owner, { intent: "note", text: "From elsewhere" }, { "sec-fetch-site": "cross-site" });
+    const crossSite = await post(
+      `/podium/customers/${customerId}`,
+      owner,
+      { intent: "note", text: "From elsewhere" },
+      { "sec-fetch-site": "cross-site" },
+    );
     expect(crossSite.status).toBe(403);
     // A foreign Origin without Sec-Fetch-Site: React Router's own origin check refuses it first.
     const foreign = await post(
@@ -219,7 +228,7 @@ describe("sign-in as form posts (no JavaScript)", () => {
     expect(bad.status).toBe(401);
     const badHtml = await bad.text();
     expect(badHtml).toContain("Invalid code. Please try again.");
-    expect(badHtml).toContain('aria-describedby');
+    expect(badHtml).toContain("aria-describedby");
     expect(/data-testid="totp-secret"[^>]*>([^<]+)</.exec(badHtml)![1]!.replace(/\s+/g, "")).toBe(secret);
 
     const code = await freshCode(secret);
@@ -240,10 +249,20 @@ describe("sign-in as form posts (no JavaScript)", () => {
     const again = await steps({ intent: "password", email, password, redirectTo: "/podium/leads" });
     const next = await freshCode(secret, code.step);
     noteStepUsed(server, email, secret, next.step);
-    const second = await steps({ intent: "code", code: next.code, redirectTo: "/podium/leads" }, again.headers.getSetCookie()[0]!.split(";")[0]!);
+    const second = await steps(
+      { intent: "code", code: next.code, redirectTo: "/podium/leads" },
+      again.headers.getSetCookie()[0]!.split(";")[0]!,
+    );
     expect(second.status).toBe(303);
     expect(second.headers.get("location")).toBe("/podium/leads");
-    const pat2 = { ...owner, cookie: second.headers.getSetCookie().find((c) => c.startsWith("staff_session="))!.split(";")[0]!, email };
+    const pat2 = {
+      ...owner,
+      cookie: second.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("staff_session="))!
+        .split(";")[0]!,
+      email,
+    };
     expect((await page("/podium/leads", pat2)).status).toBe(200);
 
     const out = await post("/podium/sign-out", pat2, { intent: "everywhere" });
@@ -304,10 +323,20 @@ describe("the staff forms without JavaScript (one form path, one error shape)", 
   });
 
   it("reads a task's due time on the dealership's clock", async () => {
-    const assigneeId = await withDb(async (db) => (await db.selectFrom("staffAccounts").select("id").where("email", "=", sales.email).executeTakeFirstOrThrow()).id);
-    const res = await post(`/podium/customers/${customerId}`, sales, { intent: "task", kind: "call", dueAt: "2030-01-15T14:05", assigneeId, note: "" });
+    const assigneeId = await withDb(
+      async (db) => (await db.selectFrom("staffAccounts").select("id").where("email", "=", sales.email).executeTakeFirstOrThrow()).id,
+    );
+    const res = await post(`/podium/customers/${customerId}`, sales, {
+      intent: "task",
+      kind: "call",
+      dueAt: "2030-01-15T14:05",
+      assigneeId,
+      note: "",
+    });
     expect(res.status).toBe(303);
-    const task = await withDb((db) => db.selectFrom("tasks").select("dueAt").where("customerId", "=", customerId).executeTakeFirstOrThrow());
+    const task = await withDb((db) =>
+      db.selectFrom("tasks").select("dueAt").where("customerId", "=", customerId).executeTakeFirstOrThrow(),
+    );
     // 2:05 PM in Fitchburg in January is 19:05 UTC.
     expect(task.dueAt).toBe("2030-01-15T19:05:00.000Z");
     const bad = await post(`/podium/customers/${customerId}`, sales, { intent: "task", kind: "call", dueAt: "soon", assigneeId, note: "" });
@@ -329,14 +358,21 @@ describe("the staff forms without JavaScript (one form path, one error shape)", 
     expect(invalid.status).toBe(400);
     expect(await invalid.text()).toMatch(/data-field-error="status"[^>]*>Choose new, contacted or closed\.</);
 
-    const changed = await post("/podium/leads?type=message", sales, { intent: "status", type: "message", id: second.id, status: "contacted" });
+    const changed = await post("/podium/leads?type=message", sales, {
+      intent: "status",
+      type: "message",
+      id: second.id,
+      status: "contacted",
+    });
     expect(changed.status).toBe(303);
     expect(changed.headers.get("location")).toBe("/podium/leads?type=message");
     expect(await withDb((db) => db.selectFrom("leads").select("status").where("id", "=", second.id).executeTakeFirstOrThrow())).toEqual({
       status: "contacted",
     });
     // A financing application's status stays with owners and finance (docs/behaviour.md §17).
-    const financingLead = await withDb((db) => db.selectFrom("leads").select(["type", "id"]).where("type", "=", "financing").executeTakeFirst());
+    const financingLead = await withDb((db) =>
+      db.selectFrom("leads").select(["type", "id"]).where("type", "=", "financing").executeTakeFirst(),
+    );
     if (financingLead) {
       const refused = await post("/podium/leads", sales, { intent: "status", type: "financing", id: financingLead.id, status: "closed" });
       expect(refused.status).toBe(403);
@@ -344,9 +380,15 @@ describe("the staff forms without JavaScript (one form path, one error shape)", 
   });
 
   it("shows a person the leads waiting for them, in the inbox and as the navigation's count", async () => {
-    const mine = await withDb((db) => db.selectFrom("leads").selectAll().where("email", "=", "maria.silva@example.com").executeTakeFirstOrThrow());
-    const salesId = await withDb(async (db) => (await db.selectFrom("staffAccounts").select("id").where("email", "=", sales.email).executeTakeFirstOrThrow()).id);
-    await withDb((db) => db.updateTable("leads").set({ assigneeId: salesId, status: "new", firstResponseAt: null }).where("id", "=", mine.id).execute());
+    const mine = await withDb((db) =>
+      db.selectFrom("leads").selectAll().where("email", "=", "maria.silva@example.com").executeTakeFirstOrThrow(),
+    );
+    const salesId = await withDb(
+      async (db) => (await db.selectFrom("staffAccounts").select("id").where("email", "=", sales.email).executeTakeFirstOrThrow()).id,
+    );
+    await withDb((db) =>
+      db.updateTable("leads").set({ assigneeId: salesId, status: "new", firstResponseAt: null }).where("id", "=", mine.id).execute(),
+    );
     const html = await (await page("/podium/today", sales)).text();
     expect(html).toMatch(/data-testid="count-leads"[^>]*>[\s\S]*?1 lead waiting for you/);
     const inbox = await (await page("/podium/leads", sales)).text();
@@ -357,7 +399,11 @@ describe("the staff forms without JavaScript (one form path, one error shape)", 
 describe("the search (/podium/search?q=)", () => {
   it("finds customers, vehicles and leads for a salesperson, only vehicles for finance, nothing for service", async () => {
     const vehicle = await withDb((db) =>
-      db.selectFrom("vehicles").select(["year", "make", "model", "vin", "stockNumber"]).where("status", "!=", "sold").executeTakeFirstOrThrow(),
+      db
+        .selectFrom("vehicles")
+        .select(["year", "make", "model", "vin", "stockNumber"])
+        .where("status", "!=", "sold")
+        .executeTakeFirstOrThrow(),
     );
     const byName = await (await page("/podium/search?q=silva", sales)).text();
     expect(byName).toMatch(/data-testid="customer-results"[\s\S]*Maria Silva/);

@@ -138,120 +138,124 @@ describe("staff app", () => {
   it.each([
     { name: "phone", width: 390, height: 844 },
     { name: "desktop", width: 1280, height: 900 },
-  ])("every screen and the confirmation and details dialogs have no serious or critical violations at $name width", async (viewport) => {
-    const { context, page } = await newPage(browser, { baseURL: server.url, viewport });
-    await page.goto("/podium");
-    await waitForHydration(page);
-    await expectNoSeriousViolations(page, "sign-in screen");
-    await page.getByLabel("E-mail").fill(DEMO_OWNER.email);
-    await page.getByLabel("Password").fill("not the password");
-    await page.getByRole("button", { name: "Continue" }).click();
-    await page.getByText("Invalid email or password.").waitFor();
-    await expectNoSeriousViolations(page, "sign-in screen with its error");
-    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
-    // The staff app opens on the lead inbox.
-    await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
-    await page.waitForLoadState("networkidle");
-    await expectNoSeriousViolations(page, "Leads screen");
-    if (viewport.width < 768) {
-      await page.getByRole("navigation", { name: "Shortcuts" }).getByText("More").click();
-      await page.getByRole("navigation", { name: "Shortcuts" }).getByRole("link", { name: "Settings" }).waitFor();
-      await expectNoSeriousViolations(page, "the phone's More menu");
-      await page.getByRole("navigation", { name: "Shortcuts" }).getByText("More").click();
-    }
-    await page.locator("summary", { hasText: "Account" }).click();
-    await page.getByRole("button", { name: "Logout" }).waitFor();
-    await expectNoSeriousViolations(page, "account menu");
-    await page.locator("summary", { hasText: "Account" }).click();
-    for (const screen of ["Customers", "Today", "Deals"] as const) {
-      await openStaffScreen(page, screen);
+  ])(
+    "every screen and the confirmation and details dialogs have no serious or critical violations at $name width",
+    async (viewport) => {
+      const { context, page } = await newPage(browser, { baseURL: server.url, viewport });
+      await page.goto("/podium");
+      await waitForHydration(page);
+      await expectNoSeriousViolations(page, "sign-in screen");
+      await page.getByLabel("E-mail").fill(DEMO_OWNER.email);
+      await page.getByLabel("Password").fill("not the password");
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByText("Invalid email or password.").waitFor();
+      await expectNoSeriousViolations(page, "sign-in screen with its error");
+      await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+      // The staff app opens on the lead inbox.
+      await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
       await page.waitForLoadState("networkidle");
-      await expectNoSeriousViolations(page, `${screen} screen`);
-    }
-    await page.goto("/podium/search?q=lee");
-    await page.getByRole("heading", { name: "Results for “lee”" }).waitFor();
-    await expectNoSeriousViolations(page, "search results");
-    await page.goto("/podium/customers?q=lee");
-    await page.getByRole("link", { name: "Open Lee Park" }).click();
-    await page.getByRole("heading", { name: "Customer: Lee Park" }).waitFor();
-    await expectNoSeriousViolations(page, "customer record");
+      await expectNoSeriousViolations(page, "Leads screen");
+      if (viewport.width < 768) {
+        await page.getByRole("navigation", { name: "Shortcuts" }).getByText("More").click();
+        await page.getByRole("navigation", { name: "Shortcuts" }).getByRole("link", { name: "Settings" }).waitFor();
+        await expectNoSeriousViolations(page, "the phone's More menu");
+        await page.getByRole("navigation", { name: "Shortcuts" }).getByText("More").click();
+      }
+      await page.locator("summary", { hasText: "Account" }).click();
+      await page.getByRole("button", { name: "Logout" }).waitFor();
+      await expectNoSeriousViolations(page, "account menu");
+      await page.locator("summary", { hasText: "Account" }).click();
+      for (const screen of ["Customers", "Today", "Deals"] as const) {
+        await openStaffScreen(page, screen);
+        await page.waitForLoadState("networkidle");
+        await expectNoSeriousViolations(page, `${screen} screen`);
+      }
+      await page.goto("/podium/search?q=lee");
+      await page.getByRole("heading", { name: "Results for “lee”" }).waitFor();
+      await expectNoSeriousViolations(page, "search results");
+      await page.goto("/podium/customers?q=lee");
+      await page.getByRole("link", { name: "Open Lee Park" }).click();
+      await page.getByRole("heading", { name: "Customer: Lee Park" }).waitFor();
+      await expectNoSeriousViolations(page, "customer record");
 
-    await openStaffScreen(page, "Vehicles");
-    await page
-      .getByRole("button", { name: /^Edit / })
-      .first()
-      .waitFor();
-    await expectNoSeriousViolations(page, "Vehicles screen");
+      await openStaffScreen(page, "Vehicles");
+      await page
+        .getByRole("button", { name: /^Edit / })
+        .first()
+        .waitFor();
+      await expectNoSeriousViolations(page, "Vehicles screen");
 
-    await page
-      .getByRole("button", { name: /^Edit / })
-      .first()
-      .click();
-    await page.getByRole("dialog", { name: "Edit Vehicle" }).waitFor();
-    await expectNoSeriousViolations(page, "Edit Vehicle dialog");
-    await page.keyboard.press("Escape");
-    await page.getByRole("dialog").waitFor({ state: "detached" });
+      await page
+        .getByRole("button", { name: /^Edit / })
+        .first()
+        .click();
+      await page.getByRole("dialog", { name: "Edit Vehicle" }).waitFor();
+      await expectNoSeriousViolations(page, "Edit Vehicle dialog");
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "detached" });
 
-    await page
-      .getByRole("button", { name: /^Delete / })
-      .first()
-      .click();
-    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).waitFor();
-    await expectNoSeriousViolations(page, "delete confirmation dialog");
-    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
-    await page.getByRole("dialog").waitFor({ state: "detached" });
+      await page
+        .getByRole("button", { name: /^Delete / })
+        .first()
+        .click();
+      await page.getByRole("dialog").getByRole("button", { name: "Delete" }).waitFor();
+      await expectNoSeriousViolations(page, "delete confirmation dialog");
+      await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+      await page.getByRole("dialog").waitFor({ state: "detached" });
 
-    await openStaffScreen(page, "Financing Apps");
-    await page.getByRole("button", { name: "View Details" }).first().waitFor();
-    await expectNoSeriousViolations(page, "Financing Apps screen");
-    await page.getByRole("button", { name: "View Details" }).first().click();
-    await page
-      .getByRole("dialog", { name: /Financing Application/ })
-      .getByText("***-**-6789")
-      .first()
-      .waitFor();
-    await expectNoSeriousViolations(page, "financing details dialog");
-    await page.keyboard.press("Escape");
-    await page.getByRole("dialog").waitFor({ state: "detached" });
+      await openStaffScreen(page, "Financing Apps");
+      await page.getByRole("button", { name: "View Details" }).first().waitFor();
+      await expectNoSeriousViolations(page, "Financing Apps screen");
+      await page.getByRole("button", { name: "View Details" }).first().click();
+      await page
+        .getByRole("dialog", { name: /Financing Application/ })
+        .getByText("***-**-6789")
+        .first()
+        .waitFor();
+      await expectNoSeriousViolations(page, "financing details dialog");
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "detached" });
 
-    await openStaffScreen(page, "Messages");
-    await page.getByText("Is the Civic still available?").waitFor();
-    await expectNoSeriousViolations(page, "Messages screen");
+      await openStaffScreen(page, "Messages");
+      await page.getByText("Is the Civic still available?").waitFor();
+      await expectNoSeriousViolations(page, "Messages screen");
 
-    await openStaffScreen(page, "Bookings");
-    await page.getByText("Brakes squeak").waitFor();
-    await expectNoSeriousViolations(page, "Bookings screen");
+      await openStaffScreen(page, "Bookings");
+      await page.getByText("Brakes squeak").waitFor();
+      await expectNoSeriousViolations(page, "Bookings screen");
 
-    await openStaffScreen(page, "Visitor Reports");
-    await page.getByText("Total Page Views").waitFor();
-    await expectNoSeriousViolations(page, "Visitor Reports screen");
+      await openStaffScreen(page, "Visitor Reports");
+      await page.getByText("Total Page Views").waitFor();
+      await expectNoSeriousViolations(page, "Visitor Reports screen");
 
-    await openStaffScreen(page, "Lead Report");
-    await page.getByRole("heading", { name: "Leads by source" }).waitFor();
-    await expectNoSeriousViolations(page, "Lead Report screen");
+      await openStaffScreen(page, "Lead Report");
+      await page.getByRole("heading", { name: "Leads by source" }).waitFor();
+      await expectNoSeriousViolations(page, "Lead Report screen");
 
-    await openStaffScreen(page, "Staff");
-    await page.getByRole("heading", { name: "Staff accounts" }).waitFor();
-    await expectNoSeriousViolations(page, "Staff screen");
+      await openStaffScreen(page, "Staff");
+      await page.getByRole("heading", { name: "Staff accounts" }).waitFor();
+      await expectNoSeriousViolations(page, "Staff screen");
 
-    await openStaffScreen(page, "Audit Log");
-    await page.getByRole("heading", { name: "Audit log", exact: true }).waitFor();
-    await expectNoSeriousViolations(page, "Audit Log screen");
+      await openStaffScreen(page, "Audit Log");
+      await page.getByRole("heading", { name: "Audit log", exact: true }).waitFor();
+      await expectNoSeriousViolations(page, "Audit Log screen");
 
-    await openStaffScreen(page, "Outbox");
-    await page.getByRole("heading", { name: "Outbox", level: 2 }).waitFor();
-    await expectNoSeriousViolations(page, "Outbox screen");
+      await openStaffScreen(page, "Outbox");
+      await page.getByRole("heading", { name: "Outbox", level: 2 }).waitFor();
+      await expectNoSeriousViolations(page, "Outbox screen");
 
-    await openStaffScreen(page, "Settings");
-    await page.getByRole("heading", { name: "Business Information" }).waitFor();
-    await expectNoSeriousViolations(page, "Settings screen");
+      await openStaffScreen(page, "Settings");
+      await page.getByRole("heading", { name: "Business Information" }).waitFor();
+      await expectNoSeriousViolations(page, "Settings screen");
 
-    await page.goto("/podium/no-such-screen");
-    await page.getByRole("heading", { name: "This record was not found." }).waitFor();
-    await expectNoSeriousViolations(page, "staff 404");
-    await context.close();
-    // Twenty axe runs over fourteen screens, a menu and three dialogs: the default 60 s is too tight on a loaded machine.
-  }, 240_000);
+      await page.goto("/podium/no-such-screen");
+      await page.getByRole("heading", { name: "This record was not found." }).waitFor();
+      await expectNoSeriousViolations(page, "staff 404");
+      await context.close();
+      // Twenty axe runs over fourteen screens, a menu and three dialogs: the default 60 s is too tight on a loaded machine.
+    },
+    240_000,
+  );
 
   it("the Services section and its editor in three languages have no serious or critical violations, and a save shows on the Spanish booking page", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 1280, height: 900 } });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
-import { signInInBrowser } from "../support/staff-browser";
+import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -83,7 +83,7 @@ describe("the deal sheet", () => {
 
     const { context, page } = await newPage(browser, { baseURL: server.url });
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
-    await page.getByRole("tab", { name: "Deals" }).click();
+    await openStaffScreen(page, "Deals");
     const card = page.getByTestId("deal-card").filter({ hasText: "Maya Chen" });
     await card.waitFor();
     const tabViolations = await seriousAxeViolations(page);

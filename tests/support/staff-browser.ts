@@ -12,8 +12,10 @@ export async function signInInBrowser(
   server: TestServer,
   email: string,
   password: string,
+  /** `stay`: sign in on the sign-in page the browser is on (it goes back where it was sent from). */
+  options: { stay?: boolean } = {},
 ): Promise<{ recoveryCodes: string[] }> {
-  await page.goto("/podium");
+  if (!options.stay) await page.goto("/podium");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Continue" }).click();

@@ -67,12 +67,8 @@ export function StaffSearchScreen({ results }: { results: StaffSearchResults }) 
                     {messages.inbox.types[l.type] ?? l.type} · {messages.leads.status.values[l.status]} · {formatDealerTime(l.createdAt)}
                   </p>
                 </div>
-                <Link
-                  to={customerPath(l.customerId)}
-                  aria-label={messages.inbox.openCustomer(l.name)}
-                  className="inline-flex min-h-11 items-center text-sm text-red-800 underline"
-                >
-                  {m.openRecord}
+                <Link to={customerPath(l.customerId)} className="inline-flex min-h-11 items-center text-sm text-red-800 underline">
+                  {messages.inbox.openCustomer(l.name)}
                 </Link>
               </li>
             ))}

@@ -22,7 +22,6 @@ export const staffDashboard = {
     leads: "Leads",
     vehicleLine: (stock: string, vin: string, status: string) => `Stock ${stock} · VIN ${vin} · ${status}`,
     openVehicle: "Open in Vehicles",
-    openRecord: "Open record",
   },
   /** The staff app's shell (docs/behaviour.md §2 Staff app): navigation, search, account, counts. */
   shell: {

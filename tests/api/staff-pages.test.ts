@@ -314,7 +314,7 @@ describe("the staff forms without JavaScript (one form path, one error shape)", 
     expect(after.headers.getSetCookie().find((c) => c.startsWith("staff_flash="))).toMatch(/Max-Age=0/);
   });
 
-  it("answers a fetcher's post with the toast instead of a redirect", async () => {
+  it("answers React Router's post (with JavaScript) with the toast instead of a redirect", async () => {
     const res = await post(`/podium/customers/${customerId}.data`, sales, { intent: "note", text: "Called, will visit Saturday" });
     expect(res.status).toBe(200);
     const body = await res.text();

@@ -139,7 +139,7 @@ describe("the dashboard's view of leads and mail", () => {
       await card.waitFor();
 
       await openStaffScreen(page, "Outbox");
-      await page.getByRole("heading", { name: "Outbox" }).waitFor();
+      await page.getByRole("heading", { name: "Outbox", level: 2 }).waitFor();
       const row = page.getByTestId("outbox-row").filter({ hasText: "New message: General inquiry — Rae Status" });
       await row.waitFor();
       expect(await row.getAttribute("data-status")).toBe("sent");

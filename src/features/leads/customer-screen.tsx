@@ -6,7 +6,7 @@ import { DEALER_ZONE_LABEL, formatDealerTime } from "~/shared/lib/dealer-time";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { FormError, SelectField, TextAreaField, TextField } from "~/shared/ui/staff/staff-field";
-import { useStaffForm } from "~/shared/ui/staff/staff-form";
+import { StaffForm, useStaffForm } from "~/shared/ui/staff/staff-form";
 import { CALL_OUTCOMES, TASK_KINDS } from "./customer-record-schema";
 import type { CustomerRecord, CustomerSummary, TimelineEntry } from "./customer-record.server";
 import type { CustomerScreenData } from "./customer-screen.server";
@@ -258,7 +258,7 @@ function ReplyForm({ record }: { record: CustomerRecord }) {
       </section>
     );
   return (
-    <form.fetcher.Form method="post" ref={form.formRef} className={formBox} aria-labelledby="reply-heading" noValidate>
+    <StaffForm form={form} className={formBox} aria-labelledby="reply-heading" noValidate>
       <input type="hidden" name="intent" value="reply" />
       <FormHeading id="reply-heading">{c.heading}</FormHeading>
       <LeadSelect record={record} value={form.values.lead} error={form.errors.leadId} />
@@ -276,7 +276,7 @@ function ReplyForm({ record }: { record: CustomerRecord }) {
       <Button type="submit" variant="primary" disabled={form.busy} className="min-h-11">
         {form.busy ? c.sending : c.send}
       </Button>
-    </form.fetcher.Form>
+    </StaffForm>
   );
 }
 
@@ -284,7 +284,7 @@ function CallForm({ record }: { record: CustomerRecord }) {
   const c = useStaffMessages().customers.call;
   const form = useStaffForm("call");
   return (
-    <form.fetcher.Form method="post" ref={form.formRef} className={formBox} aria-labelledby="call-heading" noValidate>
+    <StaffForm form={form} className={formBox} aria-labelledby="call-heading" noValidate>
       <input type="hidden" name="intent" value="call" />
       <FormHeading id="call-heading">{c.heading}</FormHeading>
       <SelectField
@@ -299,7 +299,7 @@ function CallForm({ record }: { record: CustomerRecord }) {
       <Button type="submit" disabled={form.busy} className="min-h-11">
         {c.save}
       </Button>
-    </form.fetcher.Form>
+    </StaffForm>
   );
 }
 
@@ -307,7 +307,7 @@ function NoteForm() {
   const c = useStaffMessages().customers.note;
   const form = useStaffForm("note");
   return (
-    <form.fetcher.Form method="post" ref={form.formRef} className={formBox} aria-labelledby="note-heading" noValidate>
+    <StaffForm form={form} className={formBox} aria-labelledby="note-heading" noValidate>
       <input type="hidden" name="intent" value="note" />
       <FormHeading id="note-heading">{c.heading}</FormHeading>
       <TextAreaField
@@ -322,7 +322,7 @@ function NoteForm() {
       <Button type="submit" disabled={form.busy} className="min-h-11">
         {c.save}
       </Button>
-    </form.fetcher.Form>
+    </StaffForm>
   );
 }
 
@@ -330,7 +330,7 @@ function TaskForm({ record, defaultDue }: { record: CustomerRecord; defaultDue: 
   const c = useStaffMessages().customers.task;
   const form = useStaffForm("task");
   return (
-    <form.fetcher.Form method="post" ref={form.formRef} className={formBox} aria-labelledby="task-heading" noValidate>
+    <StaffForm form={form} className={formBox} aria-labelledby="task-heading" noValidate>
       <input type="hidden" name="intent" value="task" />
       <FormHeading id="task-heading">{c.heading}</FormHeading>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -363,7 +363,7 @@ function TaskForm({ record, defaultDue }: { record: CustomerRecord; defaultDue: 
       <Button type="submit" disabled={form.busy} className="min-h-11">
         {c.save}
       </Button>
-    </form.fetcher.Form>
+    </StaffForm>
   );
 }
 
@@ -382,9 +382,8 @@ function MergeSection({ data }: { data: CustomerScreenData }) {
       <FormHeading id="merge-heading">{c.merge.heading}</FormHeading>
       <p className="text-sm text-gray-800">{c.merge.explain}</p>
       {other ? (
-        <form.fetcher.Form
-          method="post"
-          ref={form.formRef}
+        <StaffForm
+          form={form}
           className="space-y-3 rounded-md border border-red-300 bg-red-50 p-3"
           aria-label={c.merge.into(fullName(other))}
         >
@@ -400,7 +399,7 @@ function MergeSection({ data }: { data: CustomerScreenData }) {
               {m.staff.common.cancel}
             </Link>
           </div>
-        </form.fetcher.Form>
+        </StaffForm>
       ) : null}
       <SearchForm label={c.search.label} name="mergeQ" value={data.mergeQ} />
       {data.mergeCandidates?.length === 0 ? <p className="text-sm text-gray-700">{c.search.none}</p> : null}

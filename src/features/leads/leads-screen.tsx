@@ -8,7 +8,7 @@ import { formatDealerTime } from "~/shared/lib/dealer-time";
 import { LEAD_STATUSES } from "~/shared/staff/lead-tracking";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { DataTable } from "~/shared/ui/staff/data-table";
-import { useHydrated, useStaffForm } from "~/shared/ui/staff/staff-form";
+import { StaffForm, useHydrated, useStaffForm } from "~/shared/ui/staff/staff-form";
 import { SelectField, TextField } from "~/shared/ui/staff/staff-field";
 import type { InboxAssignee, InboxLead } from "./leads-inbox.server";
 import { leadRowIntent, type InboxFilterValues } from "./leads-screen-form";
@@ -242,18 +242,20 @@ function StatusForm({ lead, mayChangeFinancing, hydrated }: { lead: InboxLead; m
   const form = useStaffForm(leadRowIntent("status", lead), { resetOnSuccess: false });
   // A financing application's status stays with those who may open it (docs/behaviour.md §17).
   const locked = lead.type === "financing" && !mayChangeFinancing;
-  const shown = (form.fetcher.formData?.get("status") as string | null) ?? lead.status;
+  const submit = useSubmit();
   return (
-    <form.fetcher.Form method="post" ref={form.formRef} className="flex flex-wrap items-center gap-2">
+    <StaffForm form={form} className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="type" value={lead.type} />
       <input type="hidden" name="id" value={lead.id} />
       <select
         name="status"
         aria-label={m.statusFor(lead.name)}
-        value={shown}
+        // What was chosen stays while it is posted; the saved status resets it (key).
+        key={lead.status}
+        defaultValue={lead.status}
         disabled={locked}
-        onChange={(e) => form.fetcher.submit(e.currentTarget.form)}
+        onChange={(e) => submit(e.currentTarget.form)}
         className={rowSelectClass}
       >
         {LEAD_STATUSES.map((s) => (
@@ -268,7 +270,7 @@ function StatusForm({ lead, mayChangeFinancing, hydrated }: { lead: InboxLead; m
         </Button>
       )}
       {form.error ? <p className="w-full text-sm font-medium text-red-800">{form.error}</p> : null}
-    </form.fetcher.Form>
+    </StaffForm>
   );
 }
 
@@ -289,20 +291,21 @@ function AssigneeForms({
   const m = messages.inbox;
   const assign = useStaffForm(leadRowIntent("assign", lead), { resetOnSuccess: false });
   const take = useStaffForm(leadRowIntent("take", lead), { resetOnSuccess: false });
-  const taking = take.fetcher.state !== "idle";
-  const shown = taking ? meId : ((assign.fetcher.formData?.get("assigneeId") as string | null) ?? lead.assigneeId ?? "");
+  const submit = useSubmit();
+  const taking = take.busy;
   const mine = lead.assigneeId === meId;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <assign.fetcher.Form method="post" ref={assign.formRef} className="flex flex-wrap items-center gap-2">
+      <StaffForm form={assign} className="flex flex-wrap items-center gap-2">
         <input type="hidden" name="intent" value="assign" />
         <input type="hidden" name="type" value={lead.type} />
         <input type="hidden" name="id" value={lead.id} />
         <select
           name="assigneeId"
           aria-label={m.assigneeFor(lead.name)}
-          value={shown}
-          onChange={(e) => assign.fetcher.submit(e.currentTarget.form)}
+          key={`${lead.assigneeId ?? ""}${taking ? "-taking" : ""}`}
+          defaultValue={taking ? meId : (lead.assigneeId ?? "")}
+          onChange={(e) => submit(e.currentTarget.form)}
           className={rowSelectClass}
         >
           <option value="">{m.unassigned}</option>
@@ -318,16 +321,16 @@ function AssigneeForms({
             {messages.staff.shell.saveNoScript}
           </Button>
         )}
-      </assign.fetcher.Form>
+      </StaffForm>
       {mine || taking ? null : (
-        <take.fetcher.Form method="post">
+        <StaffForm form={take}>
           <input type="hidden" name="intent" value="take" />
           <input type="hidden" name="type" value={lead.type} />
           <input type="hidden" name="id" value={lead.id} />
           <Button type="submit" size="sm" aria-label={m.takeLabel(lead.name)} className="min-h-11">
             {m.take}
           </Button>
-        </take.fetcher.Form>
+        </StaffForm>
       )}
       {assign.errors.assigneeId || assign.error || take.errors.assigneeId || take.error ? (
         <p className="w-full text-sm font-medium text-red-800">

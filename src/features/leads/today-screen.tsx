@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatDealerTime } from "~/shared/lib/dealer-time";
 import { Button } from "~/shared/ui/staff/button";
-import { useHydrated, useStaffForm } from "~/shared/ui/staff/staff-form";
+import { useSubmit } from "react-router";
+import { StaffForm, useHydrated, useStaffForm } from "~/shared/ui/staff/staff-form";
 import type { TodayTask } from "./tasks.server";
 
 /**
@@ -39,23 +40,25 @@ function TaskItem({ task }: { task: TodayTask }) {
   const form = useStaffForm(`done:${task.id}`, { resetOnSuccess: false });
   const hydrated = useHydrated();
   const what = `${c.task.kinds[task.kind] ?? task.kind}: ${task.customerName}`;
-  // Ticked at once, before the server answers; the revalidated list then drops the task.
-  const done = form.fetcher.formData ? form.fetcher.formData.get("done") === "true" : task.doneAt !== null;
+  const submit = useSubmit();
+  // The box shows the click at once; the revalidated list then drops the task (or the saved state resets the box).
+  const done = task.doneAt !== null;
   return (
     <li
       data-overdue={task.overdue || undefined}
       className={`flex items-start gap-3 rounded-lg border bg-white p-3 ${task.overdue ? "border-red-700" : "border-gray-200"}`}
     >
-      <form.fetcher.Form method="post" ref={form.formRef} className="mt-1 flex shrink-0 flex-col items-center gap-1">
+      <StaffForm form={form} className="mt-1 flex shrink-0 flex-col items-center gap-1">
         <input type="hidden" name="intent" value="done" />
         <input type="hidden" name="taskId" value={task.id} />
         <input type="hidden" name="done" value={done ? "false" : "true"} />
         <input
           id={`task-${task.id}`}
           type="checkbox"
-          checked={done}
+          key={String(done)}
+          defaultChecked={done}
           disabled={form.busy}
-          onChange={(e) => form.fetcher.submit(e.currentTarget.form)}
+          onChange={(e) => submit(e.currentTarget.form)}
           className="h-6 w-6 accent-red-700"
         />
         {hydrated ? null : (
@@ -63,7 +66,7 @@ function TaskItem({ task }: { task: TodayTask }) {
             {c.today.markDone}
           </Button>
         )}
-      </form.fetcher.Form>
+      </StaffForm>
       <div className="min-w-0 flex-1">
         <label htmlFor={`task-${task.id}`} className="font-semibold text-gray-900">
           {what}

@@ -1,5 +1,5 @@
 import { useEffect, type ComponentType } from "react";
-import { useLocation, useParams, useRouteLoaderData, useSearchParams } from "react-router";
+import { useLocation, useRouteLoaderData, useSearchParams } from "react-router";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import type { SessionUser } from "~/shared/staff/staff-roles";
 import type { StaffScreenId } from "~/shared/staff/staff-screens";
@@ -11,15 +11,15 @@ export type OldPanelComponent = ComponentType<{ user: SessionUser; focusId?: str
 /**
  * A screen not yet converted to a route module with its own loader and action (decision 100, phase 1):
  * the old dashboard's panel, unchanged, at the screen's new URL inside the staff shell, so nothing is
- * lost while the screens are converted one by one. The record a URL names (`/podium/financing/{id}`, or
- * `?id=` for a list) is the panel's focused record, as the old `?tab=…&id=…` link made it. Such a panel
+ * lost while the screens are converted one by one. The record a URL names (`/podium/financing/{id}`, given by the
+ * route as `recordId`, or `?id=` for a list) is the panel's focused record, as the old `?tab=…&id=…` link made it. Such a panel
  * needs JavaScript; its session ending sends the person to sign in again and back here.
  */
-export function OldPanel({ screen, Panel }: { screen: StaffScreenId; Panel: OldPanelComponent }) {
+export function OldPanel({ screen, Panel, recordId }: { screen: StaffScreenId; Panel: OldPanelComponent; recordId?: string }) {
   const m = useStaffMessages().staff.shell;
   const shell = useRouteLoaderData("podium-layout") as { user: SessionUser | null } | undefined;
   const [params] = useSearchParams();
-  const focusId = useParams().id ?? params.get("id");
+  const focusId = recordId ?? params.get("id");
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   useEffect(

@@ -19,7 +19,7 @@ import {
   Settings,
   UserCog,
   Users,
-  Wrench,
+  ClipboardList,
   type LucideIcon,
 } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
@@ -43,7 +43,7 @@ const ICONS: Record<StaffScreenId, LucideIcon> = {
   messages: MessageSquare,
   vehicles: Car,
   bookings: CalendarDays,
-  services: Wrench,
+  services: ClipboardList,
   financing: CreditCard,
   reports: ChartColumn,
   visitors: Activity,
@@ -101,7 +101,8 @@ export function StaffShell({
   }, [location.pathname, location.search]);
 
   return (
-    <div className="min-h-screen w-full bg-gray-50 pb-20 md:pb-0">
+    // On a phone the toasts (shared/ui/toast.tsx, at the bottom below 640 px) sit above the bottom bar, not over it.
+    <div className="min-h-screen w-full bg-gray-50 pb-20 md:pb-0 max-sm:[&_[popover]]:bottom-16">
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-red-800 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"

@@ -10,12 +10,12 @@ import { FormTooLargeError, readFormData } from "./form-post.server";
 
 /**
  * The one way a staff page's form is answered (docs/decisions/101-one-staff-form-path.md). Every staff
- * form posts to its route's action (`<Form method="post">`, or a fetcher's form with a hidden `intent`
- * when a screen has several); the action reads the body here, parses it with the form's one zod schema
- * (the JSON API's), calls the use case and answers:
+ * form posts to its route's action (`<Form method="post">` with a hidden `intent` when a screen has
+ * several: src/shared/ui/staff/staff-form.tsx); the action reads the body here, parses it with the form's
+ * one zod schema (the JSON API's), calls the use case and answers:
  *   - a failure as the JSON API's error body `{ error, fieldErrors }` with the API's status (400, 404,
- *     409…), plus the form's `intent` and what was typed, so the page shows each message beside its field;
- *   - a success to a fetcher (JavaScript) as `{ ok: true, toast }`, the page's loaders revalidating;
+ *     409…), plus which form it was (`intent`) and what was typed, so the page shows each message by its field;
+ *   - a success to React Router's post (JavaScript) as `{ ok: true, toast }`, the page's loaders revalidating;
  *   - a success to a plain post (no JavaScript) as a 303 to the page (post/redirect/get) with the
  *     toast in a signed one-time cookie that the next page shows.
  */
@@ -25,7 +25,7 @@ export const STAFF_FORM_MAX_BYTES = 128 * 1024;
 
 export const FIX_FIELDS = "Please correct the highlighted fields.";
 
-/** React Router's own request for an action or loader (a fetcher, a `<Form>` with JavaScript): its path ends in `.data`. */
+/** React Router's own request for an action or loader (a `<Form>` post with JavaScript): its path ends in `.data`. */
 export const isDataRequest = (request: Request): boolean => new URL(request.url).pathname.endsWith(".data");
 
 /** The posted form, refusing a body past the cap with 413 (shown by the route's error boundary). */
@@ -78,8 +78,8 @@ export function parseStaffForm<S extends z.ZodType>(
 }
 
 /**
- * A form that did what it asked: `{ ok, toast }` to a fetcher; a 303 to `redirectTo` (default: the page
- * posted to) with the toast in the flash cookie to a plain post, or whenever the record moved (`redirectTo`).
+ * A form that did what it asked: `{ ok, toast }` to React Router's post; a 303 to `redirectTo` (default:
+ * the page posted to) with the toast in the flash cookie to a plain post, or whenever the record moved.
  */
 export function staffFormSuccess(ctx: AppContext, request: Request, answer: { intent?: string; toast?: string; redirectTo?: string }) {
   if (isDataRequest(request) && !answer.redirectTo) return { ok: true as const, intent: answer.intent, toast: answer.toast };

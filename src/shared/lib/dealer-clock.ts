@@ -12,24 +12,20 @@ export const DEALER_TIME_ZONE = businessProfile.timeZone;
 const MINUTE_MS = 60_000;
 
 /** Constructing an Intl formatter is the slow part (a report reads thousands of instants): one per zone. */
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+const partsFormatters: Record<string, Intl.DateTimeFormat> = {};
 
 /** Weekday, minutes after midnight and calendar date of `instant` on a wall clock in `timeZone`. */
 export function zonedClock(instant: Date, timeZone: string = DEALER_TIME_ZONE): { weekday: Weekday; minutes: number; isoDate: string } {
-  let formatter = partsFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      weekday: "long",
-      hour: "2-digit",
-      minute: "2-digit",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hourCycle: "h23",
-    });
-    partsFormatters.set(timeZone, formatter);
-  }
+  const formatter = (partsFormatters[timeZone] ??= new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    weekday: "long",
+    hour: "2-digit",
+    minute: "2-digit",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hourCycle: "h23",
+  }));
   const parts = formatter.formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return {

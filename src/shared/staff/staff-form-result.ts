@@ -14,7 +14,7 @@ export type StaffFormError = {
   values?: Record<string, string>;
 };
 
-/** A form that did what it asked, answered to a fetcher. */
+/** A form that did what it asked, answered to React Router's post (with JavaScript). */
 export type StaffFormSuccess = { ok: true; intent?: string; toast?: string };
 
 export type StaffFormResult = StaffFormError | StaffFormSuccess;

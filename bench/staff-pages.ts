@@ -6,7 +6,7 @@
 // each as a document (the server renders the shell's counts, the screen and the HTML) and as React
 // Router's data request (what a move between screens fetches). Each is sent 5 times to warm up, then 60
 // times in a row; the table gives the median, p95 and p99.
-// Targets (issue 40): the search under 100 ms, a staff page's p99 under 50 ms of server time.
+// Targets: the search under 100 ms (p95), a staff page under 50 ms of server time (p99).
 //   --postgres also runs it on PostgreSQL (a throw-away cluster on this machine).
 //   BENCH_LEADS (default 50000), BENCH_VEHICLES (default 5000), BENCH_NO_BUILD=1 to measure the current build.
 import fs from "node:fs";

@@ -6,7 +6,8 @@ import type { InboxLead } from "./leads-inbox.server";
  * it names ("status:message/…"), so a refusal shows on its own row.
  */
 export const INBOX_FILTER_NAMES = ["status", "type", "assignee", "language", "q", "source"] as const;
-export type InboxFilterValues = Partial<Record<(typeof INBOX_FILTER_NAMES)[number], string>>;
+/** The filters as the page's address gives them, and its page length when the address sets one. */
+export type InboxFilterValues = Partial<Record<(typeof INBOX_FILTER_NAMES)[number] | "limit", string>>;
 
 export const leadRowIntent = (intent: "status" | "assign" | "take", lead: Pick<InboxLead, "type" | "id">) =>
   `${intent}:${lead.type}/${lead.id}`;

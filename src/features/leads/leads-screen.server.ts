@@ -18,6 +18,12 @@ import { INBOX_FILTER_NAMES, leadRowIntent, type InboxFilterValues } from "./lea
 
 /** How many of my waiting leads the top of the inbox lists. */
 const MINE_WAITING = 5;
+/**
+ * A page of the screen: 50 leads (the API's default is 200). Each row carries its forms, so a page of 200
+ * was a few hundred kilobytes of HTML for a phone to read and the server to render; `limit` in the
+ * address still asks for more.
+ */
+export const LEADS_SCREEN_PAGE = 50;
 
 export type LeadsScreenData = {
   filters: InboxFilterValues;
@@ -54,9 +60,9 @@ function queryInput(params: URLSearchParams): Record<string, unknown> {
  * string with GET /api/admin/leads's schema and use case, plus the person's own waiting leads.
  */
 export async function leadsScreen(ctx: AppContext, staff: Staff, url: URL, now = new Date()): Promise<LeadsScreenData> {
-  const input = queryInput(url.searchParams);
+  const input: Record<string, unknown> = { limit: LEADS_SCREEN_PAGE, ...queryInput(url.searchParams) };
   const filters = Object.fromEntries(
-    INBOX_FILTER_NAMES.flatMap((name) => (typeof input[name] === "string" ? [[name, input[name] as string]] : [])),
+    [...INBOX_FILTER_NAMES, "limit"].flatMap((name) => (typeof input[name] === "string" ? [[name, input[name] as string]] : [])),
   ) as InboxFilterValues;
   const parsed = inboxQuerySchema.safeParse(input);
   const [page, mine, assignees] = await Promise.all([

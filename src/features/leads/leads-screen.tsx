@@ -73,6 +73,7 @@ export function LeadsScreen({ data, away }: { data: LeadsScreenData; away?: Reac
           if (e.target instanceof HTMLSelectElement) submit(e.currentTarget);
         }}
       >
+        {data.filters.limit ? <input type="hidden" name="limit" value={data.filters.limit} /> : null}
         <div className="flex items-end gap-2">
           <TextField
             name="q"

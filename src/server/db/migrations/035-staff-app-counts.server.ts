@@ -14,7 +14,7 @@ export const staffAppCountsMigration: Migration = {
     await db.schema
       .createIndex("leads_waiting")
       .on("leads")
-      .columns(["assignee_id", "response_due_at"])
+      .columns(["assignee_id", "response_due_at", "escalated_at"])
       .where(sql.ref("status"), "=", "new")
       .where(sql.ref("first_response_at"), "is", null)
       .execute();

@@ -9,7 +9,7 @@ import { sourceHash, stampFile } from "./scripts/build-stamp.js";
 
 /** Modules every page needs: the shared layout, catalogue, small helpers and icons (decision 016). */
 const LAYOUT_MODULES =
-  /src[\\/](shared[\\/](config|i18n|lib[\\/](business-hours|format|seo|vehicle-name|vehicle-path|when-idle-after-load))|shared[\\/]ui[\\/](nonce|toast|brand-icons|weekly-hours|form-post)|app[\\/](layout|lib))|features[\\/]tracking[\\/](use-visitor-tracking|report-web-vitals)/;
+  /src[\\/](shared[\\/](config|i18n|lib[\\/](business-hours|dealer-clock|format|seo|vehicle-name|vehicle-path|when-idle-after-load))|shared[\\/]ui[\\/](nonce|toast|brand-icons|weekly-hours|form-post)|app[\\/](layout|lib))|features[\\/]tracking[\\/](use-visitor-tracking|report-web-vitals)/;
 /**
  * Not every page's: the staff dashboard's text (admin, staff, staff-lot catalogues), its shared UI
  * (src/shared/ui/staff) and each feature's dashboard tab (`*-tab.tsx`) stay in the dashboard's

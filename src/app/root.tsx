@@ -46,15 +46,22 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col bg-white font-sans text-gray-900 antialiased">
         {current ? (
           <MessagesProvider locale={current.locale} messages={current.messages}>
-            <SkipLink />
-            <SiteHeader />
-            <LanguageSuggestion />
-            <main id="main" tabIndex={-1} className="flex-1 outline-none">
-              {children}
-            </main>
-            <SiteFooter />
-            <Toaster />
-            <SplashScreen />
+            {current.staff ? (
+              // The staff app brings its own shell (routes/podium/layout.tsx): not the shoppers' header and footer.
+              children
+            ) : (
+              <>
+                <SkipLink />
+                <SiteHeader />
+                <LanguageSuggestion />
+                <main id="main" tabIndex={-1} className="flex-1 outline-none">
+                  {children}
+                </main>
+                <SiteFooter />
+                <Toaster />
+                <SplashScreen />
+              </>
+            )}
           </MessagesProvider>
         ) : (
           // Only when React Router refused a request before matching any page (a method it does not know,
@@ -89,7 +96,9 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const staff = localeFromMatches(useMatches())?.staff;
   useVisitorTracking();
+  if (staff) return <staff.ErrorPage />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return <GenericErrorPage />;
 }

@@ -9,11 +9,14 @@ import { FINANCING_RATE_LIMIT, financingInFlightLimit } from "~/features/financi
 import { FINANCING_FORM_MAX_BYTES } from "~/features/financing/financing-form-action.server";
 import { SETUP_FORM_MAX_BYTES } from "~/features/staff/setup-form.server";
 import { TRADE_IN_BODY_LIMIT_BYTES, TRADE_IN_RATE_LIMIT, tradeInInFlightLimit } from "~/features/trade-in/trade-in-api.server";
+import { SIGN_IN_FORM_MAX_BYTES } from "~/features/staff/sign-in-form.server";
+import { STAFF_FORM_MAX_BYTES } from "~/server/http/staff-form.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
 import type { Locale } from "~/shared/i18n/locales";
 import { rateLimitMessagesFor } from "~/shared/i18n/rate-limit-messages";
 import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
+import type { StaffArea } from "~/shared/staff/staff-roles";
 
 /** A page form's per-client limit, shared by every page that names the same object (and by every language). */
 export type PagePostLimit = { limit: number; windowMs: number; message: (locale: Locale) => string };
@@ -46,6 +49,13 @@ export type RoutePolicy = {
   postRateLimit: PagePostLimit | "none";
   /** The per-process bound on such bodies in memory at once, shared with the route's /api twin, or "none". */
   inFlightBodyLimit: RequestHandler | "none";
+  /**
+   * Who may open a staff page (decision 100), checked with its posts' same-site check on the server by
+   * the podium layout's middleware (src/app/lib/staff-session.server.ts) for the route it matched: the
+   * staff area a role needs (`canUseArea`), "any staff" (any signed-in person), "signed out" (reachable
+   * without a session: sign-in, the setup link), or "not staff" for the public pages.
+   */
+  staffArea: StaffArea | "any staff" | "signed out" | "not staff";
 };
 
 const page = (policy: Partial<RoutePolicy>): RoutePolicy => ({
@@ -56,12 +66,13 @@ const page = (policy: Partial<RoutePolicy>): RoutePolicy => ({
   bodyLimitBytes: "no action",
   postRateLimit: "none",
   inFlightBodyLimit: "none",
+  staffArea: "not staff",
   ...policy,
 });
 
 /** A page whose URL holds a token: never cached anywhere, no Referer, never a landing. */
 const tokenPage = (policy: Partial<RoutePolicy>): RoutePolicy => page({ tokenInUrl: true, leadSourceLanding: false, ...policy });
-/** What no shopper lands on: files for crawlers and ad platforms, the staff dashboard. */
+/** What no shopper lands on: files for crawlers and ad platforms, the staff pages. */
 const notALanding = (policy: Partial<RoutePolicy>): RoutePolicy => page({ leadSourceLanding: false, ...policy });
 
 // The same budgets as the forms' /api twins, with the refusal in the page's language.
@@ -70,6 +81,50 @@ const BOOKING_POSTS: PagePostLimit = { ...BOOKING_RATE_LIMIT, message: (locale) 
 const FINANCING_POSTS: PagePostLimit = { ...FINANCING_RATE_LIMIT, message: (locale) => rateLimitMessagesFor(locale).financing };
 const TRADE_IN_POSTS: PagePostLimit = { ...TRADE_IN_RATE_LIMIT, message: (locale) => tradeInMessagesFor(locale).api.tooMany };
 const DEAL_POSTS: PagePostLimit = { ...DEAL_RATE_LIMIT, message: (locale) => dealSheetMessagesFor(locale).form.tooMany };
+
+/**
+ * A staff page: isolated from openers like every /podium document (decision 052), never cached (the HTTP
+ * layer sends no-store for every route with a staff area, decision 100), never a shopper's landing.
+ */
+const staffPage = (staffArea: RoutePolicy["staffArea"], bodyLimitBytes: RoutePolicy["bodyLimitBytes"] = "no action"): RoutePolicy =>
+  notALanding({ isolatedFromOpeners: true, staffArea, bodyLimitBytes });
+
+/**
+ * The staff app's routes (src/app/routes/podium/, children of the podium layout route). Their ids are
+ * their patterns ("podium/customers/:id"), so the layout's middleware finds a route's row from the
+ * pattern React Router matched (`staffPageAccess`). The screens still shown as the old dashboard's
+ * panels take no posts of their own: they call /api/admin, whose table (route-access.server.ts) decides.
+ */
+const STAFF_PAGES = {
+  // /podium: the person's first screen, or the new URL of an old ?tab=…&id=… link.
+  podium: staffPage("any staff"),
+  "podium/sign-in": staffPage("signed out", SIGN_IN_FORM_MAX_BYTES),
+  // Its action ends the session it is sent with (or every session of the person): nothing to read but the intent.
+  "podium/sign-out": staffPage("signed out", STAFF_FORM_MAX_BYTES),
+  "podium/search": staffPage("any staff"),
+  "podium/leads": staffPage("leads", STAFF_FORM_MAX_BYTES),
+  "podium/customers": staffPage("customers"),
+  "podium/customers/:id": staffPage("customers", STAFF_FORM_MAX_BYTES),
+  "podium/today": staffPage("today", STAFF_FORM_MAX_BYTES),
+  "podium/vehicles": staffPage("vehicles"),
+  "podium/financing": staffPage("financing"),
+  "podium/financing/:id": staffPage("financing"),
+  "podium/messages": staffPage("messages"),
+  "podium/bookings": staffPage("bookings"),
+  "podium/trade-ins": staffPage("tradeIns"),
+  "podium/trade-ins/:id": staffPage("tradeIns"),
+  "podium/deals": staffPage("deals"),
+  "podium/deals/:id": staffPage("deals"),
+  "podium/services": staffPage("services"),
+  "podium/reports/leads": staffPage("reports"),
+  "podium/reports/visitors": staffPage("visitors"),
+  "podium/staff": staffPage("staff"),
+  "podium/audit": staffPage("audit"),
+  "podium/outbox": staffPage("outbox"),
+  "podium/settings": staffPage("settings"),
+  // Any other /podium/… path: the staff app's own "not found", inside its shell.
+  "podium/*": staffPage("any staff"),
+} satisfies Record<string, RoutePolicy>;
 
 /** The public pages, by their English route id's name (routes.ts gives the other languages "es/…" and "pt/…"). */
 const PUBLIC_PAGES = {
@@ -122,11 +177,19 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/feeds.meta-vehicles": notALanding({}),
   // A deal sheet's PDF: private like its page, never cached.
   "routes/deal-sheet-pdf": tokenPage({}),
-  // The staff dashboard: its actions are the /api routes (sign-in limits: decision 056).
-  "routes/podium": notALanding({ isolatedFromOpeners: true }),
   // The setup link's token is in its query string.
-  "routes/podium-setup": tokenPage({ isolatedFromOpeners: true, bodyLimitBytes: SETUP_FORM_MAX_BYTES }),
+  "routes/podium-setup": tokenPage({ isolatedFromOpeners: true, bodyLimitBytes: SETUP_FORM_MAX_BYTES, staffArea: "signed out" }),
+  ...STAFF_PAGES,
 };
+
+/**
+ * Who may open the staff route React Router matched, by its pattern ("/podium/customers/:id" or
+ * "podium/customers/:id"). A pattern with no row is the owner's only: deny by default.
+ */
+export function staffPageAccess(pattern: string): Exclude<RoutePolicy["staffArea"], "not staff"> {
+  const policy = ROUTE_POLICIES[pattern.replace(/^\//, "")];
+  return policy && policy.staffArea !== "not staff" ? policy.staffArea : "settings";
+}
 
 /** The ids of the routes whose document the cache keeps. */
 export function cachedRouteIds(): string[] {

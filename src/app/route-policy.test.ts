@@ -8,7 +8,7 @@ import { canonicalPaths } from "~/app/http/canonical-paths.server";
 import { pageFormPosts } from "~/app/http/page-form-posts.server";
 import { createRouteTable } from "~/app/http/route-table.server";
 import { routeManifestFromConfig } from "~/app/route-manifest.test-helper";
-import { ROUTE_POLICIES } from "~/app/route-policy.server";
+import { ROUTE_POLICIES, staffPageAccess } from "~/app/route-policy.server";
 import routes from "~/app/routes";
 
 type Leaf = { id: string; file: string; path: string };
@@ -26,6 +26,7 @@ function leaves(entries: RouteConfigEntry[], parentPath = ""): Leaf[] {
 function samplePath(routePath: string): string {
   return routePath
     .replace(":token", "2b7e8f6a1c9d4e3f5a6b7c8d9e0f1a2b")
+    .replace(":id", "6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b")
     .replace(":vehiclePath", "used-2020-honda-civic-fitchburg-ma-01430-0d3c6a52-8f1e-4a53-9b7e-2f0d8c1a9b11")
     .replace("*", "no-such-page/here");
 }
@@ -64,6 +65,22 @@ describe("the route policy table (src/app/route-policy.server.ts)", () => {
       expect(code, id).not.toMatch(/request\.(formData|text|json|arrayBuffer)\(\)/);
     }
     if (bodyLimitBytes === "body not read") expect(code, id).not.toMatch(/request\.(formData|text|json|arrayBuffer|body)\b/);
+  });
+
+  it.each(routeLeaves.map((leaf) => [leaf.id, leaf] as const))("%s: a staff area exactly where it is a staff page", (id, leaf) => {
+    const { staffArea } = ROUTE_POLICIES[id]!;
+    // The staff app's pages (children of the podium layout) and the setup link are staff pages; no public page is.
+    const staffPage = leaf.path.startsWith("/podium/") || leaf.path === "/podium";
+    expect(staffArea !== "not staff", `${id} (${leaf.path})`).toBe(staffPage);
+    // The layout's middleware finds the row from the pattern React Router matched, with or without its leading slash.
+    if (staffPage && id !== "routes/podium-setup") {
+      expect(staffPageAccess(leaf.path)).toBe(staffArea);
+      expect(staffPageAccess(leaf.path.slice(1))).toBe(staffArea);
+    }
+  });
+
+  it("denies a staff pattern the table does not list to everyone but owners", () => {
+    expect(staffPageAccess("/podium/no-such-screen")).toBe("settings");
   });
 
   it.each(routeLeaves.map((leaf) => [leaf.id, leaf] as const))(

@@ -27,6 +27,42 @@ function publicPages(locale?: "es" | "pt"): RouteConfigEntry[] {
   ];
 }
 
+/**
+ * The staff app (decision 100): one layout route (its session middleware, shell and counts) and a route
+ * module per screen in routes/podium/. Each route's id is its pattern, the key of its row in the
+ * route-policy table, whose staff area the layout's middleware checks for the route it matched.
+ */
+function staffPages(): RouteConfigEntry[] {
+  const page = (path: string, file: string) => route(path, `routes/podium/${file}`, { id: `podium/${path}` });
+  return [
+    index("routes/podium/index.tsx", { id: "podium" }),
+    page("sign-in", "sign-in.tsx"),
+    page("sign-out", "sign-out.tsx"),
+    page("search", "search.tsx"),
+    page("leads", "leads.tsx"),
+    page("customers", "customers.tsx"),
+    page("customers/:id", "customer.tsx"),
+    page("today", "today.tsx"),
+    page("vehicles", "vehicles.tsx"),
+    page("financing", "financing.tsx"),
+    page("financing/:id", "financing.tsx"),
+    page("messages", "messages.tsx"),
+    page("bookings", "bookings.tsx"),
+    page("trade-ins", "trade-ins.tsx"),
+    page("trade-ins/:id", "trade-ins.tsx"),
+    page("deals", "deals.tsx"),
+    page("deals/:id", "deals.tsx"),
+    page("services", "services.tsx"),
+    page("reports/leads", "lead-report.tsx"),
+    page("reports/visitors", "visitors.tsx"),
+    page("staff", "staff.tsx"),
+    page("audit", "audit.tsx"),
+    page("outbox", "outbox.tsx"),
+    page("settings", "settings.tsx"),
+    page("*", "not-found.tsx"),
+  ];
+}
+
 export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
@@ -37,9 +73,7 @@ export default [
   route("deal/:token/sheet.pdf", "routes/deal-sheet-pdf.ts"),
   ...prefix("es", [layout("routes/locale-es.tsx", publicPages("es"))]),
   ...prefix("pt", [layout("routes/locale-pt.tsx", publicPages("pt"))]),
-  layout("routes/locale-en.tsx", [
-    route("podium", "routes/podium.tsx"),
-    route("podium/setup", "routes/podium-setup.tsx"),
-    ...publicPages(),
-  ]),
+  // The staff app has its own layout, not the public pages' (and is English only).
+  route("podium", "routes/podium/layout.tsx", { id: "podium-layout" }, staffPages()),
+  layout("routes/locale-en.tsx", [route("podium/setup", "routes/podium-setup.tsx"), ...publicPages()]),
 ] satisfies RouteConfig;

@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { AppContext } from "./context.server";
+import type { Staff } from "./http/staff-request.server";
 
 /** Route loaders and actions read the running server's context from here. */
 export const appContext = createContext<AppContext>();
@@ -20,7 +21,17 @@ export const formRefusalContext = createContext<string | undefined>(undefined);
 export const isolatedFromOpenersContext = createContext<(path: string) => boolean>();
 
 /**
- * The client's address as Express sees it (behind one trusted proxy, the forwarded one): kept with an
- * optional consent to calls and texts a form records (decision 094), never with anything else.
+ * The client's address as Express sees it (behind one trusted proxy, the forwarded one; null when it has
+ * none): kept with an optional consent to calls and texts a form records (decision 094), never with
+ * anything else, and the key of the staff sign-in page's throttle (decision 103).
  */
 export const clientAddressContext = createContext<string | null>(null);
+
+/**
+ * The signed-in staff member of a staff page, set by the podium layout's middleware from the session
+ * cookie (src/app/lib/staff-session.server.ts); null on the pages a signed-out person may open (sign-in).
+ */
+export const staffContext = createContext<Staff | null>(null);
+
+/** A staff page's one-time message after a redirect (a signed flash cookie, read and cleared by the same middleware). */
+export const staffFlashContext = createContext<string | null>(null);

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CustomerRecord, CustomerSummary, CustomerTask, TimelineEntry } from "~/features/leads/customer-record.server";
 import type { TodayTask } from "~/features/leads/tasks.server";
-import { endOfDealershipDay } from "~/features/leads/tasks.server";
 import { upsertCustomerForLead } from "~/server/data/customers.server";
+import { endOfDealerDay } from "~/shared/lib/dealer-clock";
 import type { Db } from "~/server/db/database.server";
 import { sleep } from "../support/lead-delivery-helpers";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
@@ -281,7 +281,7 @@ describe("the customer record", () => {
     const url = `/api/admin/customers/${customerId}/tasks`;
     const now = Date.now();
     // Between now and the dealership's midnight (a few seconds ahead when the test runs just before it).
-    const endOfDay = endOfDealershipDay(new Date(now)).getTime();
+    const endOfDay = endOfDealerDay(new Date(now)).getTime();
     const laterToday = new Date(Math.min(now + 60_000, now + (endOfDay - now) / 2)).toISOString();
     const add = async (dueAt: string, note: string, assigneeId = salesId, who = sales) => {
       const res = await call(who, url, { method: "POST", body: { kind: "call", dueAt, assigneeId, note } });

@@ -3,7 +3,9 @@ import {
   cookieOf,
   createAccount,
   DEMO_OWNER,
+  freshCode,
   letEarlierRequestsArrive,
+  noteStepUsed,
   pendingCodeStep,
   postJson,
   signIn,
@@ -239,4 +241,56 @@ describe("device cookies after sign-out everywhere, a password change and a seco
     },
     60_000,
   );
+
+  it("the sign-in page's own device cookie (decision 103) is revoked by the staff shell's sign out everywhere too", async () => {
+    const stamp = `page.${Date.now()}`;
+    const email = `device.${stamp}@example.com`;
+    const password = `unusual passphrase for the page device test ${stamp}`;
+    await createAccount(server, { email, name: "Page Device", role: "sales", password });
+    // Enrolled once through the API; then the laptop signs in on the page, as a browser without JavaScript does.
+    const enrolled = await signIn(server, email, password, { "x-forwarded-for": "192.0.2.210" });
+    const laptop = "192.0.2.211";
+    const staffPost = (path: string, fields: Record<string, string>, cookie?: string | null) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "sec-fetch-site": "same-origin",
+          "x-forwarded-for": laptop,
+          ...(cookie ? { cookie } : {}),
+        },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const passwordStep = (cookie?: string | null) => staffPost("/podium/sign-in", { intent: "password", email, password }, cookie);
+    const first = await passwordStep();
+    expect(first.status).toBe(200);
+    const code = await freshCode(enrolled.secret, enrolled.step);
+    noteStepUsed(server, email, enrolled.secret, code.step);
+    const done = await staffPost(
+      "/podium/sign-in",
+      { intent: "code", code: code.code, redirectTo: "/podium/leads" },
+      cookieOf(first, "staff_pending"),
+    );
+    expect(done.status).toBe(303);
+    expect(done.headers.getSetCookie().find((c) => c.startsWith("staff_device="))).toMatch(/Path=\/podium\/sign-in/);
+    const device = cookieOf(done, "staff_device");
+    const session = cookieOf(done, "staff_session");
+
+    // Strangers lock the account; the laptop's page cookie is trusted and still gets to the code step.
+    for (let i = 0; i < 5; i++)
+      await postJson(
+        server,
+        "/api/admin/login",
+        { email, password: `guess ${i}` },
+        { headers: { "x-forwarded-for": `198.18.1.${i + 1}` } },
+      );
+    expect((await passwordStep()).status).toBe(429);
+    expect((await passwordStep(device)).status).toBe(200);
+
+    // "Sign out everywhere" from the shell's account menu: the page's device cookie is a stranger's now.
+    const out = await staffPost("/podium/sign-out", { intent: "everywhere" }, session);
+    expect(out.status).toBe(303);
+    expect((await passwordStep(device)).status).toBe(429);
+  }, 60_000);
 });

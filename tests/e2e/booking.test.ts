@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, dealershipToday, formatSlotTime, weekdayOf } from "~/features/booking/available-slots";
+import { formatSlotTime, weekdayOf } from "~/features/booking/available-slots";
+import { addDays, dealerToday } from "~/shared/lib/dealer-clock";
 import { formatBookingDate } from "~/features/booking/booking-dates";
 import type { Service } from "~/shared/types/service";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
@@ -88,7 +89,7 @@ describe("service booking", () => {
       await page.getByRole("grid").first().waitFor();
       const sundayCell = page.locator(`[data-day="${nextWeekday(date, "sunday")}"] button`);
       if (await sundayCell.count()) expect(await sundayCell.isDisabled()).toBe(true);
-      const yesterday = page.locator(`[data-day="${addDays(dealershipToday(new Date()), -1)}"] button`);
+      const yesterday = page.locator(`[data-day="${addDays(dealerToday(new Date()), -1)}"] button`);
       if (await yesterday.count()) expect(await yesterday.isDisabled()).toBe(true);
       await expectNoSeriousAxeViolations(page);
 
@@ -263,7 +264,7 @@ describe("service booking", () => {
       const battery = services.find((s) => s.name.startsWith("Battery"))!;
       await page.getByText(battery.name, { exact: true }).click();
       await page.getByRole("grid").first().waitFor();
-      const today = dealershipToday(new Date());
+      const today = dealerToday(new Date());
       const todayCell = page.locator(`[data-day="${today}"] button`);
       // The dealership's today stays selectable on a day the service runs, whatever the viewer's date.
       if (battery.availableDays.includes(weekdayOf(today))) expect(await todayCell.isDisabled()).toBe(false);

@@ -9,7 +9,7 @@ import {
   seriousAxeViolationsWithoutJs,
   waitForHydration,
 } from "../support/browser";
-import { signInInBrowser } from "../support/staff-browser";
+import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -114,7 +114,7 @@ describe("the owner's deal settings", () => {
     const { page } = await newPage(browser, { baseURL: server.url });
     await page.goto("/podium");
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
-    await page.getByRole("tab", { name: "Settings" }).click();
+    await openStaffScreen(page, "Settings");
     const panel = page.getByTestId("deal-settings");
     await panel.getByRole("heading", { name: "Deal settings" }).waitFor();
     expect(await panel.getByLabel("Sales tax rate (%)").inputValue()).toBe("6.25");

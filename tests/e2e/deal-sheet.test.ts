@@ -4,7 +4,7 @@ import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { openServerDatabase } from "../support/server-database";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
-import { signInInBrowser } from "../support/staff-browser";
+import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -88,7 +88,7 @@ describe("the deal sheet", () => {
 
     const { context, page } = await newPage(browser, { baseURL: server.url });
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
-    await page.getByRole("tab", { name: "Deals" }).click();
+    await openStaffScreen(page, "Deals");
     const card = page.getByTestId("deal-card").filter({ hasText: "Maya Chen" });
     await card.waitFor();
     const tabViolations = await seriousAxeViolations(page);

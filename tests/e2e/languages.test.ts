@@ -17,7 +17,7 @@ import type { Service } from "~/shared/types/service";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { upcomingDateFor } from "../support/booking-dates";
 import { DEMO_OWNER } from "../support/staff-sign-in";
-import { signInInBrowser } from "../support/staff-browser";
+import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { drawSignature } from "../support/signature-pad";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -290,13 +290,13 @@ describe("the staff dashboard shows each lead's language (English dashboard)", (
     const { context, page } = await newPage(browser, { baseURL: server.url });
     try {
       await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
-      await page.getByRole("tab", { name: "Messages" }).click();
+      await openStaffScreen(page, "Messages");
       const message = page.getByRole("listitem").filter({ hasText: "lucia@example.com" });
       expect(await message.getByTestId("lead-language").textContent()).toBe("Language: Spanish");
-      await page.getByRole("tab", { name: "Financing Apps" }).click();
+      await openStaffScreen(page, "Financing Apps");
       const application = page.getByRole("listitem").filter({ hasText: "joao@example.com" });
       expect(await application.getByTestId("lead-language").textContent()).toBe("Language: Portuguese");
-      await page.getByRole("tab", { name: "Bookings" }).click();
+      await openStaffScreen(page, "Bookings");
       const booking = page.getByRole("listitem").filter({ hasText: "lucia@example.com" });
       expect(await booking.getByTestId("lead-language").textContent()).toBe("Language: Spanish");
       await expectNoSeriousAxe(page, "Bookings tab");

@@ -5,7 +5,7 @@ import { chooseCalendarDay, upcomingDateFor } from "../support/booking-dates";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { recipients } from "../support/lead-delivery-helpers";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
-import { signInInBrowser } from "../support/staff-browser";
+import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -119,7 +119,7 @@ describe("the dashboard's view of leads and mail", () => {
       // SMTP works and nothing failed: no banner.
       expect(await page.getByTestId("mail-banner").count()).toBe(0);
 
-      await page.getByRole("tab", { name: "Messages" }).click();
+      await openStaffScreen(page, "Messages");
       const card = page.getByRole("listitem").filter({ hasText: "Do you take trade-ins?" });
       await card.getByTestId("lead-mails").getByText("Staff: sent").waitFor();
       await card.getByText("Customer: sent").waitFor();
@@ -138,8 +138,8 @@ describe("the dashboard's view of leads and mail", () => {
       await page.getByLabel("Show").selectOption("contacted");
       await card.waitFor();
 
-      await page.getByRole("tab", { name: "Outbox" }).click();
-      await page.getByRole("heading", { name: "Outbox" }).waitFor();
+      await openStaffScreen(page, "Outbox");
+      await page.getByRole("heading", { name: "Outbox", level: 2 }).waitFor();
       const row = page.getByTestId("outbox-row").filter({ hasText: "New message: General inquiry — Rae Status" });
       await row.waitFor();
       expect(await row.getAttribute("data-status")).toBe("sent");

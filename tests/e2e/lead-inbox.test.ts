@@ -1,13 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endOfDealershipDay } from "~/features/leads/tasks.server";
+import { dealerWallClockValue, endOfDealerDay } from "~/shared/lib/dealer-clock";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { signInInBrowser } from "../support/staff-browser";
 import { createAccount } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-const PHONE = { width: 375, height: 740 };
+const PHONE = { width: 390, height: 844 };
 
 let server: TestServer;
 let browser: Browser;
@@ -52,20 +52,23 @@ describe("a salesperson on the lot, on a phone", () => {
     const password = "sam sells cars in fitchburg";
     await createAccount(server, { email, name: "Sam Sales", role: "sales", password });
 
-    // The inbox: the first tab, each lead a card on a phone.
+    // The inbox: the first screen, each lead a card on a phone.
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: PHONE });
     await page.goto("/podium");
     await waitForHydration(page);
     await signInInBrowser(page, server, email, password);
-    await page.getByRole("tab", { name: "Leads", selected: true }).waitFor();
-    expect((await page.getByRole("tab").allInnerTexts())[0]).toBe("Leads");
+    await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/podium/leads");
+    // The first of the phone's bottom bar, and the page it opened on.
+    expect((await page.getByRole("navigation", { name: "Shortcuts" }).getByRole("link").allInnerTexts())[0]).toBe("Leads");
+    await waitForHydration(page, 'tr[data-lead^="message/"] select');
 
     const row = page.locator('tr[data-lead^="message/"]', { hasText: "Maria Silva" });
     await row.waitFor();
     expect(await row.getAttribute("data-waiting")).toBe("true");
     expect(await row.getByTestId("waiting").innerText()).toBe("Waiting");
     const recordLink = row.getByRole("link", { name: "Open Maria Silva's record" });
-    expect(await recordLink.getAttribute("href")).toMatch(/^\/podium\?tab=customers&id=[0-9a-f-]{36}$/);
+    expect(await recordLink.getAttribute("href")).toMatch(/^\/podium\/customers\/[0-9a-f-]{36}$/);
     expect(await row.getByText("Spanish").count()).toBeGreaterThan(0);
     // A phone shows each lead as a card: nothing to scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -75,17 +78,27 @@ describe("a salesperson on the lot, on a phone", () => {
     await row.getByRole("button", { name: "Take Maria Silva's lead" }).click();
     await page.getByText("The lead is yours").first().waitFor();
     expect(await row.getByLabel("Assignee of Maria Silva's lead").locator("option:checked").innerText()).toBe("Sam Sales");
-    expect(await row.getByRole("button", { name: "Take Maria Silva's lead" }).count()).toBe(0);
+    await expect.poll(() => row.getByRole("button", { name: "Take Maria Silva's lead" }).count()).toBe(0);
 
     await row.getByLabel("Status of Maria Silva's lead").selectOption("contacted");
     await page.getByText("Marked contacted").first().waitFor();
     await expect.poll(() => row.getAttribute("data-waiting")).toBeNull();
 
-    // "Mine" lists it; "Unassigned" no longer does.
+    // "Mine" lists it; "Unassigned" no longer does. The filters are in the URL.
+    await page.getByText("Filters", { exact: true }).click();
     await page.getByLabel("Assignee", { exact: true }).selectOption("me");
+    await page.waitForURL(/assignee=me/);
     await row.waitFor();
     await page.getByLabel("Assignee", { exact: true }).selectOption("none");
+    await page.waitForURL(/assignee=none/);
     await page.getByText("No lead matches these filters.").waitFor();
+    // Back returns to the filter before, reload keeps the filter.
+    await page.goBack();
+    await page.waitForURL(/assignee=me/);
+    await row.waitFor();
+    await page.reload();
+    await row.waitFor();
+    expect(await page.getByLabel("Assignee", { exact: true }).inputValue()).toBe("me");
 
     // The away switch: new leads go to others while it is on.
     await page.getByLabel("Away: give new leads to others").check();
@@ -95,7 +108,6 @@ describe("a salesperson on the lot, on a phone", () => {
     await expectNoSeriousAxeViolations(page);
 
     // The customer's record, from the lead's link.
-    await page.getByLabel("Assignee", { exact: true }).selectOption("me");
     await recordLink.click();
     await page.getByRole("heading", { name: "Customer: Maria Silva" }).waitFor();
     const timeline = page.getByTestId("customer-timeline");
@@ -117,11 +129,9 @@ describe("a salesperson on the lot, on a phone", () => {
 
     // A task due later today on the dealership's clock (or a minute ago when today has no minute left: overdue is in Today too).
     const now = Date.now();
-    const dueMs = endOfDealershipDay(new Date(now)).getTime() - now > 10 * 60_000 ? now + 5 * 60_000 : now - 60_000;
-    const dueLocal = await page.evaluate((ms) => {
-      const d = new Date(ms);
-      return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-    }, dueMs);
+    const dueMs = endOfDealerDay(new Date(now)).getTime() - now > 10 * 60_000 ? now + 5 * 60_000 : now - 60_000;
+    // The form takes the dealership's wall-clock time, whatever the phone's zone.
+    const dueLocal = dealerWallClockValue(new Date(dueMs));
     const task = page.getByRole("form", { name: "Add a task" });
     await task.getByLabel("Type").selectOption("call");
     await task.getByLabel("Due").fill(dueLocal);
@@ -131,8 +141,15 @@ describe("a salesperson on the lot, on a phone", () => {
     await timeline.getByText(/Task \(Call\) due/).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-    // Today.
-    await page.getByRole("tab", { name: "Today" }).click();
+    // Today, from the phone's bottom bar; Back returns to the record, reload stays on it.
+    await page.getByRole("navigation", { name: "Shortcuts" }).getByRole("link", { name: "Today" }).click();
+    await page.getByRole("heading", { level: 1, name: "My tasks" }).waitFor();
+    await page.goBack();
+    await page.getByRole("heading", { name: "Customer: Maria Silva" }).waitFor();
+    await page.reload();
+    await page.getByRole("heading", { name: "Customer: Maria Silva" }).waitFor();
+    await page.goForward();
+    await page.getByRole("heading", { level: 1, name: "My tasks" }).waitFor();
     const item = page.getByTestId("today-tasks").getByRole("listitem").filter({ hasText: "Call: Maria Silva" });
     await item.waitFor();
     await item.getByText("Confirm Saturday").waitFor();

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { describeViolations, launchBrowser, seriousAxeViolations } from "../support/browser";
-import { signInInBrowser } from "../support/staff-browser";
+import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -24,8 +24,8 @@ describe("running the lot in the dashboard", () => {
     });
     page = await context.newPage();
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
-    // The dashboard opens on the lead inbox; the lot is one tab along.
-    await page.getByRole("tab", { name: "Vehicles" }).click();
+    // The staff app opens on the lead inbox; the lot has its own address.
+    await openStaffScreen(page, "Vehicles");
     await page.getByTestId("vehicles-table").waitFor();
   });
   afterAll(async () => {
@@ -241,7 +241,7 @@ describe("running the lot in the dashboard", () => {
   });
 
   it("lists the three feed URLs with copy buttons in Settings", async () => {
-    await page.getByRole("tab", { name: "Settings" }).click();
+    await openStaffScreen(page, "Settings");
     await page.getByTestId("feed-url").first().waitFor();
     const urls = await page.getByTestId("feed-url").allTextContents();
     expect(urls).toEqual([

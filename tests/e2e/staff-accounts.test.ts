@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeViolations, launchBrowser, seriousAxeViolations } from "../support/browser";
-import { signInInBrowser } from "../support/staff-browser";
+import { navigationScreens, openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -30,7 +30,7 @@ describe("staff accounts in the browser", () => {
     return context.newPage();
   }
 
-  it("owner enrolls, adds a sales person who sets a password through the link, enrolls and sees no Financing tab", async () => {
+  it("owner enrolls, adds a sales person who sets a password through the link, enrolls and sees no Financing screen", async () => {
     const owner = await freshPage();
     await owner.goto("/podium");
     // A wrong password: the same message an unknown e-mail gets.
@@ -42,10 +42,10 @@ describe("staff accounts in the browser", () => {
 
     const { recoveryCodes } = await signInInBrowser(owner, server, DEMO_OWNER.email, DEMO_OWNER.password);
     expect(recoveryCodes).toHaveLength(10);
-    const tabs = await owner.getByRole("tab").allInnerTexts();
-    expect(tabs).toEqual(expect.arrayContaining(["Vehicles", "Financing Apps", "Staff", "Audit Log"]));
+    const screens = await navigationScreens(owner);
+    expect(screens).toEqual(expect.arrayContaining(["Vehicles", "Financing Apps", "Staff", "Audit Log"]));
 
-    await owner.getByRole("tab", { name: "Staff" }).click();
+    await openStaffScreen(owner, "Staff");
     await owner.getByLabel("E-mail").fill("sam.sales@example.com");
     await owner.getByLabel("Name", { exact: true }).fill("Sam Sales");
     await owner.getByLabel("Role", { exact: true }).selectOption("sales");
@@ -66,23 +66,28 @@ describe("staff accounts in the browser", () => {
     await sales.getByText("Your password is set.").waitFor();
 
     await signInInBrowser(sales, server, "sam.sales@example.com", "sam sells cars in fitchburg");
-    const salesTabs = await sales.getByRole("tab").allInnerTexts();
-    expect(salesTabs).toEqual([
+    // The navigation's screens, grouped by job (sales, lot, service, reports).
+    const salesScreens = await navigationScreens(sales);
+    expect(salesScreens).toEqual([
       "Leads",
-      "Vehicles",
-      "Messages",
-      "Bookings",
-      "Trade-ins",
       "Customers",
       "Today",
       "Deals",
-      "Visitor Reports",
+      "Trade-ins",
+      "Messages",
+      "Vehicles",
+      "Bookings",
       "Lead Report",
+      "Visitor Reports",
     ]);
-    expect(salesTabs).not.toContain("Financing Apps");
+    expect(salesScreens).not.toContain("Financing Apps");
+    // And the server agrees: the screen's address answers 403.
+    const refused = await sales.goto("/podium/financing");
+    expect(refused?.status()).toBe(403);
+    await sales.getByText("Your role does not allow this screen.").waitFor();
 
     // The owner sees the person's sign-in in the audit log, filtered by person.
-    await owner.getByRole("tab", { name: "Audit Log" }).click();
+    await openStaffScreen(owner, "Audit Log");
     await owner.getByLabel("Person").selectOption({ label: "Sam Sales (sam.sales@example.com)" });
     await owner.getByRole("row").filter({ hasText: "sam.sales@example.com" }).filter({ hasText: "mfa-enrolled" }).first().waitFor();
     // Once the filter applies, the owner's own entries leave the table.

@@ -1,11 +1,11 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
-import { signInInBrowser } from "../support/staff-browser";
+import { navigationScreens, openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-const PHONE = { width: 375, height: 740 };
+const PHONE = { width: 390, height: 844 };
 const DAY_MS = 86_400_000;
 
 describe("the staff dashboard as staff meet it, on a phone", () => {
@@ -21,7 +21,7 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
     await server?.stop();
   });
 
-  it("shows no shoppers' welcome card on /podium, every tab in sight, and a demo lot with stock numbers and days in stock", async () => {
+  it("shows no shoppers' welcome card on /podium, every screen in reach on a phone, and a demo lot with stock numbers and days in stock", async () => {
     // The welcome card is not marked seen: a shopper's first page would show it.
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: PHONE, skipSplash: false });
     await page.goto("/podium");
@@ -31,45 +31,47 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
     expect(await page.getByTestId("splash").count()).toBe(0);
 
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
-    const tabs = page.getByRole("tab");
-    await tabs.first().waitFor();
-    expect(await tabs.allInnerTexts()).toEqual([
+    // Every screen the owner may use, in the navigation grouped by job (on a phone, under "More").
+    expect(await navigationScreens(page)).toEqual([
       "Leads",
-      "Vehicles",
-      "Financing Apps",
-      "Messages",
-      "Bookings",
-      "Trade-ins",
       "Customers",
       "Today",
       "Deals",
+      "Trade-ins",
+      "Messages",
+      "Vehicles",
+      "Bookings",
       "Services",
-      "Visitor Reports",
+      "Financing Apps",
       "Lead Report",
+      "Visitor Reports",
       "Staff",
       "Audit Log",
       "Outbox",
       "Settings",
     ]);
     expect(await page.getByTestId("splash").count()).toBe(0);
-    // Every tab is inside the screen at once, with nothing to scroll sideways and nothing covering it.
-    await page.getByRole("tablist").scrollIntoViewIfNeeded();
-    const placement = await tabs.evaluateAll((elements) =>
+    // The bottom bar and every screen of "More" are inside the screen at once, nothing to scroll sideways, nothing covering them.
+    const bar = page.getByRole("navigation", { name: "Shortcuts" });
+    await bar.getByText("More", { exact: true }).click();
+    const links = bar.getByRole("link");
+    expect(await links.count()).toBe(4 + 16);
+    const placement = await links.evaluateAll((elements) =>
       elements.map((el) => {
+        el.scrollIntoView({ block: "nearest" });
         const box = el.getBoundingClientRect();
         const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
         return { left: box.left, right: box.right, top: box.top, bottom: box.bottom, onTop: hit === el || el.contains(hit) };
       }),
     );
-    for (const tab of placement) {
-      expect(tab.left).toBeGreaterThanOrEqual(0);
-      expect(tab.right).toBeLessThanOrEqual(PHONE.width);
-      expect(tab.top).toBeGreaterThanOrEqual(0);
-      expect(tab.bottom).toBeLessThanOrEqual(PHONE.height);
-      expect(tab.onTop).toBe(true);
+    for (const link of placement) {
+      expect(link.left).toBeGreaterThanOrEqual(0);
+      expect(link.right).toBeLessThanOrEqual(PHONE.width);
+      expect(link.top).toBeGreaterThanOrEqual(0);
+      expect(link.bottom).toBeLessThanOrEqual(PHONE.height);
+      expect(link.onTop).toBe(true);
     }
-    const tablist = await page.getByRole("tablist").evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-    expect(tablist.scroll).toBeLessThanOrEqual(tablist.client);
+    await bar.getByText("More", { exact: true }).click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     // The demo lot: each vehicle has its stock number and has been on the lot at least a day.
@@ -83,8 +85,8 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
       expect(Math.floor((Date.now() - Date.parse(`${v.dateInStock}T00:00:00Z`)) / DAY_MS)).toBeGreaterThan(0);
     }
     expect(new Set(vehicles.map((v) => v.dateInStock)).size).toBeGreaterThan(1);
-    // And the list shows them: on a phone each vehicle is a card (one tab along from the lead inbox).
-    await page.getByRole("tab", { name: "Vehicles" }).click();
+    // And the list shows them: on a phone each vehicle is a card (its own address, one tap on the bottom bar).
+    await openStaffScreen(page, "Vehicles");
     const card = page
       .getByRole("listitem")
       .filter({ has: page.getByRole("heading", { level: 3 }) })
@@ -96,15 +98,18 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
     const axe = await seriousAxeViolations(page);
     expect(axe, describeViolations(axe)).toEqual([]);
 
-    // The last tabs open with one tap; a table without a card of its own stacks each row's cells with their names.
-    await page.getByRole("tab", { name: "Settings" }).click();
-    expect(await page.getByRole("tab", { name: "Settings" }).getAttribute("aria-selected")).toBe("true");
-    // Each tab names its panel by the staff ids (staff-tab-settings controls staff-panel-settings).
-    expect(await page.getByRole("tab", { name: "Settings" }).getAttribute("id")).toBe("staff-tab-settings");
-    expect(await page.getByRole("tabpanel").getAttribute("aria-labelledby")).toBe("staff-tab-settings");
-    await page.getByRole("tab", { name: "Outbox" }).click();
+    // The last screens open with two taps (More, then the screen); a table without a card of its own stacks each row's cells with their names.
+    await bar.getByText("More", { exact: true }).click();
+    await bar.getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+    // The navigation says which screen this is, and the address names it.
+    await bar.getByText("More", { exact: true }).click();
+    expect(await bar.getByRole("link", { name: "Settings" }).getAttribute("aria-current")).toBe("page");
+    await bar.getByText("More", { exact: true }).click();
+    expect(new URL(page.url()).pathname).toBe("/podium/settings");
+    await openStaffScreen(page, "Outbox");
     await page.getByTestId("outbox-counts").waitFor();
-    await page.getByRole("tab", { name: "Staff", exact: true }).click();
+    await openStaffScreen(page, "Staff");
     const account = page.locator("tbody tr", { hasText: DEMO_OWNER.email });
     expect(await account.locator("td").nth(1).innerText()).toMatch(new RegExp(`^E-mail\\s+${DEMO_OWNER.email}$`));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -121,8 +126,8 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
   it("sorts a staff table by a column heading and says so to screen readers", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 1280, height: 900 } });
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
-    // The dashboard opens on the lead inbox; the lot is one tab along.
-    await page.getByRole("tab", { name: "Vehicles" }).click();
+    // The staff app opens on the lead inbox; the lot has its own address.
+    await openStaffScreen(page, "Vehicles");
     const table = page.getByTestId("vehicles-table");
     await table.locator("tbody tr").first().waitFor();
     const stockHeading = table.getByRole("columnheader", { name: "Stock", exact: true });

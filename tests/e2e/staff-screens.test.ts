@@ -10,11 +10,11 @@ import { openDatabase } from "~/server/db/database.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { insertApplication } from "../support/admin-fixtures";
 import { describeViolations, launchBrowser, seriousAxeViolations, waitForHydration } from "../support/browser";
-import { signInInBrowser } from "../support/staff-browser";
+import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-describe("staff dashboard at /podium", () => {
+describe("the staff app at /podium", () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;
@@ -76,7 +76,7 @@ describe("staff dashboard at /podium", () => {
 
   const toast = () => page.getByTestId("toast");
 
-  it("keeps the dashboard code out of public pages", async () => {
+  it("keeps the staff app's code out of public pages", async () => {
     const publicPage = await browser.newPage({ baseURL: server.url });
     const scripts: string[] = [];
     publicPage.on("request", (r) => {
@@ -107,22 +107,26 @@ describe("staff dashboard at /podium", () => {
     expect(await password.inputValue()).toBe("");
 
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
-    // The dashboard opens on the lead inbox (docs/behaviour.md §17); the lot is one tab along.
-    await page.getByRole("tab", { name: "Leads", selected: true }).waitFor();
-    await page.getByRole("tab", { name: "Vehicles" }).click();
-    await page.getByRole("tab", { name: "Vehicles", selected: true }).waitFor();
-    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
-    expect(await page.getByRole("link", { name: "Live on Google" }).getAttribute("href")).toMatch(/^https:\/\/www\.google\.com\/maps/);
+    // The staff app opens on the lead inbox (docs/behaviour.md §17); the lot has its own address.
+    await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
+    await openStaffScreen(page, "Vehicles");
+    expect(new URL(page.url()).pathname).toBe("/podium/vehicles");
+    await page.getByRole("link", { name: "Live on Google", includeHidden: true }).waitFor({ state: "attached" });
+    expect(await page.getByRole("link", { name: "Live on Google", includeHidden: true }).getAttribute("href")).toMatch(
+      /^https:\/\/www\.google\.com\/maps/,
+    );
     await page.getByRole("button", { name: /Edit / }).first().waitFor();
     const axeDashboard = await seriousAxeViolations(page);
     expect(axeDashboard, describeViolations(axeDashboard)).toEqual([]);
 
-    // Tabs follow the ARIA pattern: arrows move between them.
-    await page.getByRole("tab", { name: "Vehicles" }).focus();
-    await page.keyboard.press("ArrowRight");
-    await page.getByRole("tab", { name: "Financing Apps", selected: true }).waitFor();
-    await page.keyboard.press("ArrowLeft");
-    await page.getByRole("tab", { name: "Vehicles", selected: true }).waitFor();
+    // The keyboard reaches the search from anywhere (Ctrl-K), and Back returns to the screen before.
+    await page.keyboard.press("Control+k");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("staff-search");
+    await page.keyboard.type("Lee Park");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Results for “Lee Park”" }).waitFor();
+    await page.goBack();
+    await page.getByRole("heading", { level: 1, name: "Vehicles" }).waitFor();
   });
 
   it("adds a vehicle through VIN lookup with a photo upload, then edits and deletes it", async () => {
@@ -237,29 +241,31 @@ describe("staff dashboard at /podium", () => {
     await page.getByLabel("Search vehicles").fill("");
   });
 
-  it("a staff mail's link (/podium?tab=…&id=…) opens that tab and that record", async () => {
+  it("a staff mail's link (/podium?tab=…&id=…) opens that screen and that record, at the record's own address", async () => {
     await page.goto(`/podium?tab=financing&id=${applicationId}`);
-    await page.getByRole("tab", { name: "Financing Apps", selected: true }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Financing Apps" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/podium/financing/${applicationId}`);
     const dialog = page.getByRole("dialog", { name: /Financing Application/ });
     await dialog.getByText("***-**-6789").waitFor();
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
 
     await page.goto(`/podium?tab=messages&id=${messageId}`);
-    await page.getByRole("tab", { name: "Messages", selected: true }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Messages" }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/podium/messages?id=${messageId}`);
     const marked = page.locator('li[aria-current="true"]');
     await marked.getByText("Is the Civic still available?").waitFor();
     await expect.poll(() => marked.evaluate((li) => li === document.activeElement)).toBe(true);
     const axe = await seriousAxeViolations(page);
     expect(axe, describeViolations(axe)).toEqual([]);
 
-    // A tab the link does not name correctly opens the first tab, as /podium does.
+    // A tab the link does not name correctly opens the first screen, as /podium does.
     await page.goto("/podium?tab=nonsense&id=x");
-    await page.getByRole("tab", { name: "Leads", selected: true }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
   });
 
   it("opens, downloads and deletes a financing application", async () => {
-    await page.getByRole("tab", { name: "Financing Apps" }).click();
+    await openStaffScreen(page, "Financing Apps");
     await page.getByText("Ana Silva").waitFor();
     await page.getByText("No vehicle specified").waitFor();
     await page.getByText(/^Submitted: 11\/20\/2026, /).waitFor();
@@ -307,7 +313,7 @@ describe("staff dashboard at /podium", () => {
   });
 
   it("deletes a message", async () => {
-    await page.getByRole("tab", { name: "Messages" }).click();
+    await openStaffScreen(page, "Messages");
     await page.getByText("1 message").waitFor();
     await page.getByText("Has Trade-In").waitFor();
     // The vehicle asked about by year, make and model, linked to its page (not its raw id).
@@ -323,7 +329,7 @@ describe("staff dashboard at /podium", () => {
   });
 
   it("confirms a booking", async () => {
-    await page.getByRole("tab", { name: "Bookings" }).click();
+    await openStaffScreen(page, "Bookings");
     await page.getByText("Brakes squeak").waitFor();
     // The customer's own vehicle, for the service desk.
     expect(await page.getByTestId("booking-vehicle").first().textContent()).toBe(
@@ -336,18 +342,19 @@ describe("staff dashboard at /podium", () => {
   });
 
   it("shows visitor reports, settings without secrets, and the audit log naming the person", async () => {
-    await page.getByRole("tab", { name: "Visitor Reports" }).click();
+    await openStaffScreen(page, "Visitor Reports");
     await page.getByText("Active Visitors").waitFor();
     await page.getByText("Total Page Views").waitFor();
-    await page.getByRole("tab", { name: "Settings" }).click();
+    await openStaffScreen(page, "Settings");
     await page.getByText("Each person has their own account with two-step verification (Staff tab)").waitFor();
     expect(await page.content()).not.toContain(DEMO_OWNER.password);
-    await page.getByRole("tab", { name: "Audit Log" }).click();
+    await openStaffScreen(page, "Audit Log");
     await page.getByRole("cell", { name: "download-pdf" }).first().waitFor();
     expect(await page.getByRole("cell", { name: DEMO_OWNER.email }).count()).toBeGreaterThan(0);
   });
 
   it("logs out back to the sign-in screen", async () => {
+    await page.locator("summary", { hasText: "Account" }).click();
     await page.getByRole("button", { name: "Logout", exact: true }).click();
     await page.getByRole("button", { name: "Continue" }).waitFor();
     await page.reload();

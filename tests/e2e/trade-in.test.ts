@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tradeIn as es } from "~/shared/i18n/es/trade-in";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
-import { signInInBrowser } from "../support/staff-browser";
+import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -119,7 +119,7 @@ describe("trade-in appraisal", () => {
   it("shows the staff tab (axe), sends an offer, and the offer page (axe) carries its low end into the estimate", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
-    await page.getByRole("tab", { name: "Trade-ins" }).click();
+    await openStaffScreen(page, "Trade-ins");
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "2014 Subaru Outback" }) });
     await card.waitFor();
     await card.getByRole("img", { name: "Photo 1 of the 2014 Subaru Outback" }).waitFor();
@@ -158,7 +158,7 @@ describe("trade-in appraisal", () => {
     const photo = before.find((t) => t.model === "Outback")!.photos[0]!.src;
     const { context, page } = await newPage(browser, { baseURL: server.url });
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
-    await page.getByRole("tab", { name: "Trade-ins" }).click();
+    await openStaffScreen(page, "Trade-ins");
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "2014 Subaru Outback" }) });
     await card.getByRole("button", { name: /^Delete the trade-in request for the 2014 Subaru Outback/ }).click();
     const dialog = page.getByRole("dialog");

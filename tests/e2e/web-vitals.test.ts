@@ -4,7 +4,7 @@ import { openDatabase } from "~/server/db/database.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { chromium } from "playwright-core";
 import { chromiumPath, describeViolations, seriousAxeViolations, waitForHydration } from "../support/browser";
-import { signInInBrowser } from "../support/staff-browser";
+import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -79,7 +79,7 @@ describe("Core Web Vitals from real visits", () => {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
-    await page.getByRole("tab", { name: "Visitor Reports" }).click();
+    await openStaffScreen(page, "Visitor Reports");
     const table = page.getByTestId("web-vitals");
     await table.waitFor();
     const row = table.getByRole("row").filter({ hasText: "/:vehicle" });

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
-import { addDays, dealershipToday, weekdayOf, type SlotService } from "~/features/booking/available-slots";
+import { weekdayOf, type SlotService } from "~/features/booking/available-slots";
+import { addDays, dealerToday } from "~/shared/lib/dealer-clock";
 import type { Weekday } from "~/shared/config/business-profile";
 
 /**
@@ -8,7 +9,7 @@ import type { Weekday } from "~/shared/config/business-profile";
  */
 export function upcomingDateFor(service: SlotService, minDaysAhead = 3, now = new Date()): string {
   for (let step = minDaysAhead; step < minDaysAhead + 14; step++) {
-    const date = addDays(dealershipToday(now), step);
+    const date = addDays(dealerToday(now), step);
     if (service.availableDays.includes(weekdayOf(date))) return date;
   }
   throw new Error(`Service ${service.id} runs on no day`);
@@ -17,7 +18,7 @@ export function upcomingDateFor(service: SlotService, minDaysAhead = 3, now = ne
 /** The most recent past date on which the service runs (so only "past" is wrong with it). */
 export function recentPastDateFor(service: SlotService, now = new Date()): string {
   for (let step = 1; step < 15; step++) {
-    const date = addDays(dealershipToday(now), -step);
+    const date = addDays(dealerToday(now), -step);
     if (service.availableDays.includes(weekdayOf(date))) return date;
   }
   throw new Error(`Service ${service.id} runs on no day`);
@@ -26,7 +27,7 @@ export function recentPastDateFor(service: SlotService, now = new Date()): strin
 /** A future date (a few days ahead) that falls on `weekday`. */
 export function upcomingWeekday(weekday: Weekday, minDaysAhead = 3, now = new Date()): string {
   for (let step = minDaysAhead; step < minDaysAhead + 7; step++) {
-    const date = addDays(dealershipToday(now), step);
+    const date = addDays(dealerToday(now), step);
     if (weekdayOf(date) === weekday) return date;
   }
   throw new Error("unreachable");

@@ -3,17 +3,19 @@ import { enrolledSecret, freshCode, noteStepUsed } from "./staff-sign-in";
 import type { TestServer } from "./test-server";
 
 /**
- * Signs in at /podium the way a person does: e-mail and password, then either the enrollment
- * screen (reads the key shown as text, as one would type it into an app; saves past the recovery
- * codes) or the code screen. Resolves when the dashboard shows.
+ * Signs in at /podium the way a person does (it sends them to /podium/sign-in): e-mail and password,
+ * then either the enrollment screen (reads the key shown as text, as one would type it into an app;
+ * goes on past the recovery codes) or the code screen. Resolves when the staff app's first screen shows.
  */
 export async function signInInBrowser(
   page: Page,
   server: TestServer,
   email: string,
   password: string,
+  /** `stay`: sign in on the sign-in page the browser is on (it goes back where it was sent from). */
+  options: { stay?: boolean } = {},
 ): Promise<{ recoveryCodes: string[] }> {
-  await page.goto("/podium");
+  if (!options.stay) await page.goto("/podium");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Continue" }).click();
@@ -29,7 +31,7 @@ export async function signInInBrowser(
     await page.getByRole("button", { name: "Verify" }).click();
     await page.getByRole("heading", { name: "Your recovery codes" }).waitFor();
     recoveryCodes = await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allInnerTexts();
-    await page.getByRole("button", { name: "I have saved my codes" }).click();
+    await page.getByRole("link", { name: "I have saved my codes" }).click();
   } else {
     const known = enrolledSecret(server, email);
     if (!known) throw new Error(`${email} is enrolled, but not by this test process`);
@@ -38,6 +40,47 @@ export async function signInInBrowser(
     await page.getByLabel("Code", { exact: true }).fill(next.code);
     await page.getByRole("button", { name: "Verify" }).click();
   }
-  await page.getByRole("tablist", { name: "Dashboard sections" }).waitFor();
+  await page.getByTestId("signed-in-as").waitFor({ state: "attached" });
   return { recoveryCodes };
+}
+
+/** Each staff screen's address (docs/behaviour.md §2 Staff app), by the name the navigation gives it. */
+export const STAFF_SCREEN_PATHS = {
+  Leads: "/podium/leads",
+  Customers: "/podium/customers",
+  Today: "/podium/today",
+  Deals: "/podium/deals",
+  "Trade-ins": "/podium/trade-ins",
+  Messages: "/podium/messages",
+  Vehicles: "/podium/vehicles",
+  Bookings: "/podium/bookings",
+  Services: "/podium/services",
+  "Financing Apps": "/podium/financing",
+  "Lead Report": "/podium/reports/leads",
+  "Visitor Reports": "/podium/reports/visitors",
+  Staff: "/podium/staff",
+  "Audit Log": "/podium/audit",
+  Outbox: "/podium/outbox",
+  Settings: "/podium/settings",
+} as const;
+export type StaffScreenName = keyof typeof STAFF_SCREEN_PATHS;
+
+/** Opens a staff screen by its URL, as a bookmark or a shared link would, and waits for its heading. */
+export async function openStaffScreen(page: Page, name: StaffScreenName): Promise<void> {
+  await page.goto(STAFF_SCREEN_PATHS[name]);
+  await page.getByRole("heading", { level: 1, name: name === "Today" ? "My tasks" : name, exact: true }).waitFor();
+}
+
+/**
+ * The screens the navigation offers, by name, in its order: the side navigation on a large screen,
+ * the phone's "More" list otherwise (it holds every screen; the bottom bar repeats the first four).
+ */
+export async function navigationScreens(page: Page): Promise<string[]> {
+  const side = page.getByRole("navigation", { name: "Staff screens" });
+  if (await side.isVisible()) return side.locator("[data-screen-label]").allInnerTexts();
+  const more = page.getByRole("navigation", { name: "Shortcuts" }).locator("details");
+  if (!(await more.getAttribute("open"))) await more.locator("summary").click();
+  const names = await more.locator("[data-screen-label]").allInnerTexts();
+  await more.locator("summary").click();
+  return names;
 }

@@ -1,6 +1,7 @@
 import type { Request } from "express";
 import { businessProfile, type BusinessProfile } from "~/shared/config/business-profile";
-import { computeOpenStatus, zonedClock } from "~/shared/lib/business-hours";
+import { computeOpenStatus } from "~/shared/lib/business-hours";
+import { dealerToday } from "~/shared/lib/dealer-clock";
 import { ESTIMATE_QUERY_FIELDS } from "~/shared/validation/estimate-schema";
 import type { RouteOfPath } from "./route-table.server";
 
@@ -50,8 +51,7 @@ const MINUTE_MS = 60_000;
 
 /** When the first minute after `now` begins whose badge or dealership date differs from now's (at most `now + MAX_AGE_MS`). */
 export function clockContentChangesAt(now: number, profile: BusinessProfile = businessProfile): number {
-  const at = (instant: number) =>
-    `${computeOpenStatus(new Date(instant), profile)} ${zonedClock(new Date(instant), profile.timeZone).isoDate}`;
+  const at = (instant: number) => `${computeOpenStatus(new Date(instant), profile)} ${dealerToday(new Date(instant), profile.timeZone)}`;
   const current = at(now);
   for (let minute = Math.floor(now / MINUTE_MS) * MINUTE_MS + MINUTE_MS; minute < now + MAX_AGE_MS; minute += MINUTE_MS) {
     if (at(minute) !== current) return minute;

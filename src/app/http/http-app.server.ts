@@ -11,7 +11,7 @@ import { errorHandler } from "~/server/http/error-handler.server";
 import { rejectCraftedPaths } from "~/server/http/reject-crafted-paths.server";
 import { requestLog } from "~/server/http/request-log.server";
 import { listRoutes } from "~/server/http/route-list.server";
-import { securityHeaders } from "~/server/http/security-headers.server";
+import { securityHeaders, type RouteHeaders } from "~/server/http/security-headers.server";
 import { precompressedAssets } from "~/server/http/precompressed-assets.server";
 import { staticHeaders } from "~/server/http/static-headers.server";
 import { imagesDir } from "~/server/images/image-store.server";
@@ -97,8 +97,17 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
     );
   }
 
-  const noRoute = { isolatedFromOpeners: false, tokenInUrl: false };
-  app.use(securityHeaders((res) => routeOfRequest(res)?.policy ?? noRoute));
+  // A route's headers from its row of the route table, for the path the router will match: opener
+  // isolation, token pages (no referrer, private no-store) and staff pages, never stored by a browser or a
+  // proxy, their refusals (401, 403) included, which React Router renders from an error and so without a
+  // route's own headers (decisions 087, 088, 100).
+  const noRoute: RouteHeaders = { isolatedFromOpeners: false, tokenInUrl: false, staffPage: false };
+  app.use(
+    securityHeaders((res) => {
+      const policy = routeOfRequest(res)?.policy;
+      return policy ? { ...policy, staffPage: policy.staffArea !== "not staff" } : noRoute;
+    }),
+  );
   app.use("/api", api);
   app.use(pageFormPosts());
   // Before the lead-source cookie: a file is no shopper's landing.

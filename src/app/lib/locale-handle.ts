@@ -1,8 +1,18 @@
+import type { ComponentType } from "react";
 import type { Messages } from "~/shared/i18n/en";
 import { DEFAULT_LOCALE, type Locale } from "~/shared/i18n/locales";
 
 /** What each language's layout route (routes/locale-*.tsx) puts in its `handle`. */
-export type LocaleHandle = { locale: Locale; messages: Messages };
+export type LocaleHandle = {
+  locale: Locale;
+  messages: Messages;
+  /**
+   * The staff app's layout (English): it renders its own shell instead of the public header and footer,
+   * and its own page for an error that the root's boundary shows (a refusal of its middleware lands
+   * there, React Router's highest route with a loader; decision 100).
+   */
+  staff?: { ErrorPage: ComponentType };
+};
 
 function isLocaleHandle(handle: unknown): handle is LocaleHandle {
   return typeof handle === "object" && handle !== null && "messages" in handle && "locale" in handle;

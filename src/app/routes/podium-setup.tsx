@@ -12,8 +12,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** The HTTP layer sends Referrer-Policy: no-referrer here (security-headers.server.ts): the URL holds the token. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+/*
+ * The HTTP layer sends Referrer-Policy: no-referrer here (security-headers.server.ts): the URL holds the
+ * token; and Cache-Control: no-store, as on every staff page (http-app.server.ts).
+ */
 
 /** /podium/setup?token=…: the one-time link from an owner or `npm run staff`. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,8 +1,7 @@
+import { addDays, dealerToday } from "~/shared/lib/dealer-clock";
 import { describe, expect, it } from "vitest";
 import {
-  addDays,
   availableSlots,
-  dealershipToday,
   formatSlotTime,
   isDateBookable,
   NEXT_BOOKABLE_DATE_SEARCH_LIMIT,
@@ -97,8 +96,8 @@ describe("dealership time zone versus the viewer's clock", () => {
   const lateMondayInFitchburg = new Date("2026-11-24T02:00:00Z");
 
   it("today is the dealership's date, not UTC's", () => {
-    expect(dealershipToday(lateMondayInFitchburg)).toBe("2026-11-23");
-    expect(dealershipToday(lateMondayInFitchburg, "UTC")).toBe("2026-11-24");
+    expect(dealerToday(lateMondayInFitchburg)).toBe("2026-11-23");
+    expect(dealerToday(lateMondayInFitchburg, "UTC")).toBe("2026-11-24");
   });
   it("tuesday is tomorrow at the dealership, so all its times are offered", () => {
     expect(availableSlots(oilChange, "2026-11-24", [], lateMondayInFitchburg)).toEqual(["09:00", "12:30"]);
@@ -110,13 +109,13 @@ describe("dealership time zone versus the viewer's clock", () => {
   it("a viewer ahead of the dealership (Tokyo) cannot hide the dealership's today", () => {
     // 23:30 UTC Monday = 08:30 Tuesday in Tokyo, 18:30 Monday in Fitchburg.
     const now = new Date("2026-11-23T23:30:00Z");
-    expect(dealershipToday(now, "Asia/Tokyo")).toBe("2026-11-24");
+    expect(dealerToday(now, "Asia/Tokyo")).toBe("2026-11-24");
     expect(isDateBookable(oilChange, "2026-11-23", now)).toBe(true);
   });
   it("a viewer behind the dealership (Honolulu) cannot book the dealership's yesterday", () => {
     // 06:00 UTC Tuesday = 20:00 Monday in Honolulu, 01:00 Tuesday in Fitchburg.
     const now = new Date("2026-11-24T06:00:00Z");
-    expect(dealershipToday(now, "Pacific/Honolulu")).toBe("2026-11-23");
+    expect(dealerToday(now, "Pacific/Honolulu")).toBe("2026-11-23");
     expect(isDateBookable(oilChange, "2026-11-23", now)).toBe(false);
     expect(availableSlots(oilChange, "2026-11-24", [], now)).toEqual(["09:00", "12:30"]);
   });

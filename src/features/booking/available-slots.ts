@@ -1,5 +1,5 @@
 import { businessProfile, weekdays, type Weekday } from "~/shared/config/business-profile";
-import { zonedClock } from "~/shared/lib/business-hours";
+import { addDays, dealerToday, zonedClock } from "~/shared/lib/dealer-clock";
 import type { Locale } from "~/shared/i18n/locales";
 import type { Service } from "~/shared/types/service";
 
@@ -21,22 +21,11 @@ export const DEALERSHIP_TIME_ZONE = businessProfile.timeZone;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** The dealership's calendar date at `now` ("yyyy-MM-dd"). */
-export function dealershipToday(now: Date, timeZone = DEALERSHIP_TIME_ZONE): string {
-  return zonedClock(now, timeZone).isoDate;
-}
-
 /** Day of the week of a calendar date; independent of any time zone. */
 export function weekdayOf(isoDate: string): Weekday {
   const [, y, m, d] = ISO_DATE.exec(isoDate) ?? [];
   const day = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d))).getUTCDay();
   return weekdays[day]!;
-}
-
-/** `isoDate` moved by `days` calendar days. */
-export function addDays(isoDate: string, days: number): string {
-  const [, y, m, d] = ISO_DATE.exec(isoDate) ?? [];
-  return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) + days)).toISOString().slice(0, 10);
 }
 
 /** Minutes after midnight of "HH:mm". */
@@ -59,7 +48,7 @@ export function formatSlotTime(time: string, locale: Locale = "en"): string {
 /** Whether the service runs on `isoDate` and the date is today or later at the dealership. */
 export function isDateBookable(service: SlotService, isoDate: string, now: Date, timeZone = DEALERSHIP_TIME_ZONE): boolean {
   if (!ISO_DATE.test(isoDate)) return false;
-  if (isoDate < dealershipToday(now, timeZone)) return false;
+  if (isoDate < dealerToday(now, timeZone)) return false;
   return service.availableDays.includes(weekdayOf(isoDate));
 }
 
@@ -87,7 +76,7 @@ export function availableSlots(
  * NEXT_BOOKABLE_DATE_SEARCH_LIMIT steps (docs/behaviour.md §9), e.g. a service that runs on no day.
  */
 export function nextBookableDate(service: SlotService, fromIsoDate: string, now: Date, timeZone = DEALERSHIP_TIME_ZONE): string | null {
-  const today = dealershipToday(now, timeZone);
+  const today = dealerToday(now, timeZone);
   for (let step = 0; step < NEXT_BOOKABLE_DATE_SEARCH_LIMIT; step++) {
     const candidate = addDays(fromIsoDate, step);
     if (candidate >= today && service.availableDays.includes(weekdayOf(candidate))) return candidate;

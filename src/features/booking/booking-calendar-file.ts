@@ -1,5 +1,6 @@
 import type { BusinessProfile } from "~/shared/config/business-profile";
-import { addDays, minutesOf } from "./available-slots";
+import { addDays } from "~/shared/lib/dealer-clock";
+import { minutesOf } from "./available-slots";
 
 /**
  * The VTIMEZONE for America/New_York (US Eastern rules since 2007). iCalendar requires a

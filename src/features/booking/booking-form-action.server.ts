@@ -6,7 +6,8 @@ import { leadSourceFromCookieHeader } from "~/server/leads/lead-source-cookie.se
 import { FormTooLargeError, formInput, readFormData, schemaFieldNames } from "~/server/http/form-post.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { localeFromPath } from "~/shared/i18n/locales";
-import { addDays, dealershipToday, isDateBookable } from "./available-slots";
+import { addDays, dealerToday } from "~/shared/lib/dealer-clock";
+import { isDateBookable } from "./available-slots";
 import type { BookingPostResult } from "./booking-client";
 import { bookingSchema } from "./booking-schema";
 import { createBooking, listBookableServices, refusalFieldErrors, type VinDecode } from "./booking.server";
@@ -54,7 +55,7 @@ export async function bookingFormPost(
  */
 export async function fallbackBookingDays(ctx: AppContext, now = new Date()): Promise<string[]> {
   const services = await listBookableServices(ctx);
-  const today = dealershipToday(now);
+  const today = dealerToday(now);
   const days: string[] = [];
   for (let step = 0; step < FALLBACK_DAYS_AHEAD; step++) {
     const day = addDays(today, step);

@@ -13,8 +13,7 @@ import { findService, listServices } from "~/server/data/services.server";
 import type { ServerEnv } from "~/server/env.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
-import { businessProfile } from "~/shared/config/business-profile";
-import { zonedClock } from "~/shared/lib/business-hours";
+import { dealerToday } from "~/shared/lib/dealer-clock";
 import type { LeadMail } from "~/shared/staff/lead-tracking";
 import type { ServiceRecord } from "~/shared/types/service";
 import { shopperCancelledMail, shopperConfirmedMail, shopperReopenedMail } from "./booking-mails.server";
@@ -24,7 +23,7 @@ export type StaffBooking = Booking & { serviceName: string | null; mails: LeadMa
 
 /** Bookings from today (dealership time) on, with their service names and mails. */
 export async function upcomingBookings(ctx: AppContext, now = new Date()): Promise<StaffBooking[]> {
-  const today = zonedClock(now, businessProfile.timeZone).isoDate;
+  const today = dealerToday(now);
   const [bookings, services] = await Promise.all([listBookingsFrom(ctx.db, today), listServices(ctx.db)]);
   const names = new Map(services.map((s) => [s.id, s.name]));
   const mails = await leadMailsFor(

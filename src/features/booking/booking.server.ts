@@ -5,7 +5,8 @@ import { messagesFor } from "~/shared/i18n/catalogues";
 import { asLocale, type Locale } from "~/shared/i18n/locales";
 import type { LeadSource } from "~/shared/leads/lead-source";
 import { localizeService, type Service } from "~/shared/types/service";
-import { availableSlots, dealershipToday, isDateBookable, type TakenSlot } from "./available-slots";
+import { dealerToday } from "~/shared/lib/dealer-clock";
+import { availableSlots, isDateBookable, type TakenSlot } from "./available-slots";
 import type { CreatedBooking } from "./booking-client";
 import { storeBookingWithMails } from "./booking-manage.server";
 import { bookingCalendarText } from "./booking-mails.server";
@@ -98,7 +99,7 @@ export async function createBooking(
 ): Promise<CreateBookingResult> {
   const service = await findService(ctx.db, input.serviceId);
   if (!service) return { kind: "refused", field: "serviceId", reason: "unknown-service" };
-  if (input.bookingDate < dealershipToday(now)) return { kind: "refused", field: "bookingDate", reason: "date-past" };
+  if (input.bookingDate < dealerToday(now)) return { kind: "refused", field: "bookingDate", reason: "date-past" };
   if (!isDateBookable(service, input.bookingDate, now)) return { kind: "refused", field: "bookingDate", reason: "day-not-offered" };
   if (!service.availableTimes.includes(input.bookingTime)) return { kind: "refused", field: "bookingTime", reason: "time-not-offered" };
   // Taken slots are left to the unique index below; here only the clock can still rule a time out.

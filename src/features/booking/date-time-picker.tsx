@@ -6,7 +6,8 @@ import "./booking-calendar.css";
 import { LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
 import { useLocale, useMessages } from "~/shared/i18n/messages";
 import type { Service } from "~/shared/types/service";
-import { dealershipToday, formatSlotTime, isDateBookable, nextBookableDate } from "./available-slots";
+import { dealerToday } from "~/shared/lib/dealer-clock";
+import { formatSlotTime, isDateBookable, nextBookableDate } from "./available-slots";
 import { isoFromLocalDate, localDateFromIso } from "./booking-dates";
 
 /** date-fns locales: the calendar's month and weekday names in the page's language. */
@@ -43,7 +44,7 @@ export default function DateTimePicker({
   const m = useMessages().booking;
   const locale = useLocale();
   const dayName = useMemo(() => dayNameFormat(locale), [locale]);
-  const today = dealershipToday(now);
+  const today = dealerToday(now);
   const firstBookable = useMemo(() => nextBookableDate(service, today, now), [service, today, now]);
   const todayLocal = localDateFromIso(today);
   const endMonth = new Date(todayLocal.getFullYear() + 1, todayLocal.getMonth(), 1);

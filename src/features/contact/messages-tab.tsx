@@ -12,6 +12,7 @@ import { staffFetch, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import { Button } from "~/shared/ui/staff/button";
 import { runWithToast } from "~/shared/ui/staff/run-with-toast";
 import type { StaffMessage } from "./contact-staff.server";
+import { formatDealerTime } from "~/shared/lib/dealer-time";
 
 /**
  * docs/behaviour.md §2 Messages: contact-form submissions, newest first, with delete; lead status and mail
@@ -64,7 +65,7 @@ export function MessagesTab({ focusId }: { focusId?: string | null }) {
               <div className="flex items-start justify-between gap-3">
                 <div>
                   <h3 className="font-semibold">{name}</h3>
-                  <p className="text-xs text-gray-700">{new Date(msg.createdAt).toLocaleString("en-US")}</p>
+                  <p className="text-xs text-gray-700">{formatDealerTime(msg.createdAt)}</p>
                 </div>
                 <Button variant="danger" size="sm" onClick={() => setDeleting(msg)} aria-label={m.messages.deleteLabel(name)}>
                   <Trash2 aria-hidden="true" className="h-4 w-4" />

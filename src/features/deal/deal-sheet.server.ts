@@ -22,12 +22,11 @@ import { findListedVehicle, findVehicle } from "~/server/data/vehicles.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
-import { businessProfile } from "~/shared/config/business-profile";
 import { CONTACT_CONSENT_VERSION } from "~/shared/config/contact-consent";
 import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
 import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
 import { localizedPath, type Locale } from "~/shared/i18n/locales";
-import { zonedClock } from "~/shared/lib/business-hours";
+import { addDays, dealerToday } from "~/shared/lib/dealer-clock";
 import {
   advertisedPrice,
   computeEstimate,
@@ -49,13 +48,6 @@ import { tokenLinkExpired } from "~/server/token-link-expiry.server";
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const newToken = () => crypto.randomBytes(32).toString("base64url");
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
-
-/** `isoDate` moved by `days` calendar days. */
-function addDays(isoDate: string, days: number): string {
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-const dealershipToday = (now: Date) => zonedClock(now, businessProfile.timeZone).isoDate;
 
 /** The sheet's page for a token in the shopper's language: /deal/{token}, /es/deal/{token}… */
 export const dealSheetPath = (token: string, locale: Locale) => localizedPath(`/deal/${token}`, locale);
@@ -128,7 +120,7 @@ export async function submitDeal(
         shopper: { firstName: values.firstName, lastName: values.lastName, email: values.email, phone: values.phone },
         locale,
         consentAt: now.toISOString(),
-        validUntil: addDays(dealershipToday(now), settings.dealValidDays),
+        validUntil: addDays(dealerToday(now), settings.dealValidDays),
         warranty: vehicleWarranty(vehicle, vehicle.price, settings),
       },
       now,
@@ -209,9 +201,9 @@ export async function findDealSheet(ctx: AppContext, token: string, now = new Da
   if (!TOKEN_PATTERN.test(token)) return null;
   const deal = await findDealByTokenHash(ctx.db, hashToken(token));
   if (!deal) return null;
-  const expired = dealershipToday(now) > deal.validUntil;
+  const expired = dealerToday(now) > deal.validUntil;
   if (deal.replacedById && expired) return { kind: "replaced", locale: deal.locale };
-  if (tokenLinkExpired(deal.validUntil, dealershipToday(now))) return { kind: "link-expired", locale: deal.locale };
+  if (tokenLinkExpired(deal.validUntil, dealerToday(now))) return { kind: "link-expired", locale: deal.locale };
   return {
     kind: "sheet",
     id: deal.id,
@@ -241,7 +233,7 @@ export async function listDealsForStaff(ctx: AppContext, now = new Date()): Prom
     "deal",
     deals.map((d) => d.id),
   );
-  const today = dealershipToday(now);
+  const today = dealerToday(now);
   return deals.map((d) => ({ ...d, mails: mails.get(d.id) ?? [], expired: today > d.validUntil }));
 }
 
@@ -341,7 +333,7 @@ export async function reviseDeal(
       };
       const price = input.price ?? old.estimate.price;
       const estimate = computeEstimate(price, estimateInput, settings);
-      const promised = heldPromises(await listDealVersions(trx, old.dealGroupId), dealershipToday(now));
+      const promised = heldPromises(await listDealVersions(trx, old.dealGroupId), dealerToday(now));
       const raised = raisedPromise(estimate, estimateInput, settings.salesTaxRate, promised);
       if (raised) throw new RaisedPromise(raised);
       const vehicle = await findVehicle(trx, old.vehicle.id, now);
@@ -360,7 +352,7 @@ export async function reviseDeal(
           shopper: old.shopper,
           locale: old.locale,
           consentAt: old.consentAt,
-          validUntil: addDays(dealershipToday(now), settings.dealValidDays),
+          validUntil: addDays(dealerToday(now), settings.dealValidDays),
           // The vehicle's warranty as it stands (a deleted vehicle: the one the earlier sheet printed).
           warranty: vehicle ? vehicleWarranty({ ...vehicle, mileage: old.vehicle.mileage }, price, settings) : old.warranty,
         },

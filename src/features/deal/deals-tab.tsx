@@ -17,6 +17,7 @@ import { runWithToast } from "~/shared/ui/staff/run-with-toast";
 import { ApiError, apiErrorBody, staffFetch, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import { estimateBreakdown } from "~/shared/lib/estimate-breakdown";
 import type { StaffDeal } from "./deal-sheet.server";
+import { formatDealerTime } from "~/shared/lib/dealer-time";
 
 const t = staffDeals.tab;
 const money = (n: number) => formatCents(n, "en");
@@ -113,7 +114,7 @@ function DealCard({
       <h3 className="text-lg font-semibold">{vehicleName(d)}</h3>
       <p className="text-xs text-gray-700">
         {t.version(d.version)}
-        {d.sentBy ? ` (${t.revisedBy(d.sentBy)})` : ""} · {t.received} {new Date(d.createdAt).toLocaleString("en-US")}
+        {d.sentBy ? ` (${t.revisedBy(d.sentBy)})` : ""} · {t.received} {formatDealerTime(d.createdAt)}
         {earlier ? ` · ${t.history(earlier)}` : ""}
       </p>
       <p className={`mt-1 text-sm font-medium ${d.expired ? "text-amber-900" : "text-gray-800"}`}>

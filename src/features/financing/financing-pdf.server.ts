@@ -5,7 +5,7 @@ import { businessProfile } from "~/shared/config/business-profile";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { financingPdfMessagesFor } from "~/shared/i18n/financing-pdf-messages";
 import { LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
-import { formatPrice } from "~/shared/lib/format";
+import { formatLongDate, formatPrice } from "~/shared/lib/format";
 import { vehicleName } from "~/shared/lib/vehicle-name";
 import { pdfSafe } from "~/server/pdf/pdf-safe.server";
 import { loadFinancingApplication, type DecryptedFinancingApplication, type StoredDocument } from "./financing.server";
@@ -225,8 +225,7 @@ function formatSubmittedIn(iso: string, locale: Locale): string {
 
 /** "April 2, 1990" for "1990-04-02", like the other dates of the PDF (a calendar date: no time zone shift). */
 export function formatBirthDate(isoDate: string, locale: Locale = "en"): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
-  return new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { timeZone: "UTC", dateStyle: "long" }).format(new Date(`${isoDate}T00:00:00Z`));
+  return /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? formatLongDate(isoDate, locale) : isoDate;
 }
 
 function formatMoneyIn(n: number, locale: Locale): string {

@@ -14,10 +14,11 @@ import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { runWithToast } from "~/shared/ui/staff/run-with-toast";
 import { staffPdfFileName } from "./financing-pdf-name";
 import type { FinancingDetails, FinancingSummary } from "./financing-staff.server";
+import { formatDealerTime } from "~/shared/lib/dealer-time";
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US");
+const dateTime = (iso: string) => formatDealerTime(iso);
 
 /**
  * docs/behaviour.md §2 Financing Apps: the list, the details dialog with SSN reveal and documents, PDF, delete;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dealershipDate, dealershipMidnight, isoWeek, leadFigures, leadReportRange, median } from "./lead-report.server";
+import { isoWeek, leadFigures, leadReportRange, median } from "./lead-report.server";
 
 const lead = (createdAt: string, firstResponseAt: string | null) => ({
   type: "message",
@@ -16,14 +16,6 @@ describe("lead report arithmetic", () => {
     expect(isoWeek("2026-01-05")).toBe("2026-W02");
     expect(isoWeek("2026-11-27")).toBe("2026-W48");
     expect(isoWeek("2027-01-01")).toBe("2026-W53");
-  });
-
-  it("finds the dealership's midnight across daylight-saving changes", () => {
-    expect(dealershipMidnight("2026-11-27").toISOString()).toBe("2026-11-27T05:00:00.000Z");
-    expect(dealershipMidnight("2026-07-04").toISOString()).toBe("2026-07-04T04:00:00.000Z");
-    expect(dealershipMidnight("2026-03-08").toISOString()).toBe("2026-03-08T05:00:00.000Z");
-    expect(dealershipMidnight("2026-11-01").toISOString()).toBe("2026-11-01T04:00:00.000Z");
-    expect(dealershipDate(Date.parse("2026-11-27T04:59:00Z"))).toBe("2026-11-26");
   });
 
   it("takes the median of the answered leads and the share of all leads answered within the minutes", () => {

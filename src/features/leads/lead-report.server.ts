@@ -4,8 +4,8 @@ import type { AppContext } from "~/server/context.server";
 import { leadsCreatedBetween, type ReportedLead } from "~/server/data/leads.server";
 import { listStaffAccounts } from "~/server/data/staff-accounts.server";
 import type { Staff } from "~/server/http/staff-request.server";
-import { businessProfile } from "~/shared/config/business-profile";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
+import { addDays, dealerToday, startOfDealerDay } from "~/shared/lib/dealer-clock";
 import { parseStoredLeadSource, sourceLabel } from "~/shared/leads/lead-source";
 import { MAX_REPORT_DAYS, type LeadFigures, type LeadReport } from "./lead-report-types";
 
@@ -53,38 +53,7 @@ function withinReportYears(date: string): boolean {
 }
 
 const DAY_MS = 86_400_000;
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-
-/** One formatter for every lead: constructing Intl formatters is the slow part. */
-const dateParts = new Intl.DateTimeFormat("en-US", {
-  timeZone: businessProfile.timeZone,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-function wallClock(instant: number): { date: string; wallMs: number } {
-  const parts = Object.fromEntries(dateParts.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  return { date, wallMs: Date.parse(`${date}T${parts.hour}:${parts.minute}:00Z`) };
-}
-
-/** The dealership's calendar date of an instant. */
-export const dealershipDate = (instant: number): string => wallClock(instant).date;
-
-/** The instant the dealership's `date` begins (its midnight, across daylight-saving changes). */
-export function dealershipMidnight(date: string): Date {
-  const wall = Date.parse(`${date}T00:00:00Z`);
-  const offsetAt = (instant: number) => wallClock(instant).wallMs - Math.floor(instant / 60_000) * 60_000;
-  let instant = wall - offsetAt(wall);
-  instant = wall - offsetAt(instant);
-  return new Date(instant);
-}
-
 /** ISO 8601 week of a calendar date: "2026-W48" (weeks start on Monday; week 1 holds the year's first Thursday). */
 export function isoWeek(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -148,7 +117,7 @@ export function leadReportRange(
   if (!parsed.success) {
     return { ok: false, fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "from"), i.message])) };
   }
-  const to = parsed.data.to ?? dealershipDate(now.getTime());
+  const to = parsed.data.to ?? dealerToday(now);
   const from = parsed.data.from ?? addDays(to, -(DEFAULT_REPORT_DAYS - 1));
   if (from > to) return { ok: false, fieldErrors: { from: m.errors.order } };
   if (daysBetween(from, to) + 1 > MAX_REPORT_DAYS) return { ok: false, fieldErrors: { to: m.errors.tooLong(MAX_REPORT_DAYS) } };
@@ -166,8 +135,8 @@ export async function leadReport(
   { from, to }: LeadReportRange,
   withinMinutes = ANSWERED_WITHIN_MINUTES,
 ): Promise<LeadReport> {
-  const start = dealershipMidnight(from).toISOString();
-  const end = dealershipMidnight(addDays(to, 1)).toISOString();
+  const start = startOfDealerDay(from).toISOString();
+  const end = startOfDealerDay(addDays(to, 1)).toISOString();
   const leads = await leadsCreatedBetween(ctx.db, start, end);
   const figures = (group: readonly ReportedLead[]) => leadFigures(group, withinMinutes);
 
@@ -176,7 +145,7 @@ export async function leadReport(
     .sort(byLeadsThen((r) => r.source));
   const byType = [...groupBy(leads, (l) => l.type)].map(([type, group]) => ({ type, ...figures(group) })).sort(byLeadsThen((r) => r.type));
 
-  const weeks = groupBy(leads, (l) => isoWeek(dealershipDate(Date.parse(l.createdAt))));
+  const weeks = groupBy(leads, (l) => isoWeek(dealerToday(new Date(l.createdAt))));
   const allWeeks: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) {
     const week = isoWeek(day);

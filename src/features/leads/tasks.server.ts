@@ -6,30 +6,13 @@ import { listCustomerLeads } from "~/server/data/leads.server";
 import { findStaffAccount, listStaffAccounts } from "~/server/data/staff-accounts.server";
 import { findTask, insertTask, listTasks, setTaskDone, type TaskRow } from "~/server/data/tasks.server";
 import type { Staff } from "~/server/http/staff-request.server";
-import { businessProfile } from "~/shared/config/business-profile";
-import { clockOffset } from "~/shared/lib/business-hours";
+import { endOfDealerDay } from "~/shared/lib/dealer-clock";
 import { canUseArea, mayHoldLead } from "~/shared/staff/staff-roles";
 import type { ActionResult, CustomerTask } from "./customer-record.server";
 import type { TaskInput } from "./customer-record-schema";
 
 /** A task in the Today view: with its customer's and assignee's names, and whether it is late. */
 export type TodayTask = CustomerTask & { customerName: string; assigneeName: string; overdue: boolean };
-
-const DAY_MS = 86_400_000;
-
-/**
- * The end of the dealership's day (midnight, America/New_York) that `now` falls in, as an instant:
- * "today" is the dealership's today, wherever the server or the salesperson's phone is.
- */
-export function endOfDealershipDay(now: Date, timeZone = businessProfile.timeZone): Date {
-  const { offsetMinutes } = clockOffset(now.getTime(), timeZone);
-  const wall = now.getTime() + offsetMinutes * 60_000;
-  const wallMidnight = Math.floor(wall / DAY_MS) * DAY_MS + DAY_MS;
-  // Between midnight and 2 a.m. on the days the clocks change, the coming midnight has the other
-  // offset: read the offset at that midnight, not now's, or the day ends an hour early or late.
-  const midnightOffset = clockOffset(wallMidnight - offsetMinutes * 60_000, timeZone).offsetMinutes;
-  return new Date(wallMidnight - midnightOffset * 60_000);
-}
 
 /**
  * Adds a follow-up task to the customer, given to an active staff member who has the Today view,
@@ -147,8 +130,7 @@ export async function listTodayTasks(
   now = new Date(),
 ): Promise<TodayTask[]> {
   const assigneeId = query.assignee === "me" ? staff.id : query.assignee === "all" ? undefined : query.assignee;
-  const openDueBefore =
-    query.due === "today" ? endOfDealershipDay(now).toISOString() : query.due === "overdue" ? now.toISOString() : undefined;
+  const openDueBefore = query.due === "today" ? endOfDealerDay(now).toISOString() : query.due === "overdue" ? now.toISOString() : undefined;
   const [rows, staffRows] = await Promise.all([listTasks(ctx.db, { assigneeId, openDueBefore }), listStaffAccounts(ctx.db)]);
   const names = new Map(staffRows.map((s) => [s.id, s.name]));
   return rows.map((t: TaskRow & { customerName: string }) => ({

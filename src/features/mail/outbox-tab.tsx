@@ -7,6 +7,7 @@ import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { runWithToast } from "~/shared/ui/staff/run-with-toast";
 import { staffFetch, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import type { OutboxPage } from "./outbox-staff.server";
+import { formatDealerTime } from "~/shared/lib/dealer-time";
 
 type OutboxMail = OutboxPage["mails"][number];
 
@@ -22,7 +23,7 @@ const STATUS_CLASSES: Record<string, string> = {
   cancelled: "bg-gray-100 text-gray-800",
 };
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US");
+const dateTime = (iso: string) => formatDealerTime(iso);
 
 /** Owner only: every outgoing mail without its body, with Retry for a failed one. */
 export function OutboxTab() {

@@ -6,6 +6,7 @@ import { LoadFailed } from "~/shared/ui/staff/load-failed";
 import { staffJson, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import type { AuditEntry } from "~/server/data/audit-log.server";
 import type { StaffAccountSummary } from "~/server/data/staff-accounts.server";
+import { formatDealerTime } from "~/shared/lib/dealer-time";
 
 type AuditPage = { entries: AuditEntry[]; nextBefore: number | null; actions: string[] };
 
@@ -106,7 +107,7 @@ export function AuditTab() {
             {
               id: "when",
               header: m.when,
-              cell: (e) => new Date(e.at).toLocaleString("en-US"),
+              cell: (e) => formatDealerTime(e.at),
               sortValue: (e) => e.at,
               cellClassName: "md:whitespace-nowrap",
             },

@@ -3,6 +3,7 @@ import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { CREDIT_BANDS, MA_MAX_APR, type DealSettings } from "~/shared/lib/deal-estimate";
 import { staffFetch, ApiError } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
+import { formatDealerTime } from "~/shared/lib/dealer-time";
 
 type Stored = { settings: DealSettings; updatedAt: string | null; updatedBy: string | null };
 type Draft = Record<string, string> & { docFeeTaxable: string; buyersGuideSignatureLine: string };
@@ -187,9 +188,7 @@ export function DealSettingsPanel() {
               {saving ? m.saving : m.save}
             </button>
             <p className="text-sm text-gray-700">
-              {stored?.updatedAt && stored.updatedBy
-                ? m.lastSaved(stored.updatedBy, new Date(stored.updatedAt).toLocaleString("en-US"))
-                : m.defaults}
+              {stored?.updatedAt && stored.updatedBy ? m.lastSaved(stored.updatedBy, formatDealerTime(stored.updatedAt)) : m.defaults}
             </p>
           </div>
         </form>

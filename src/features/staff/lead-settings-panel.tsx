@@ -3,6 +3,7 @@ import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { staffFetch, ApiError } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
 import type { LeadSettings } from "~/shared/validation/lead-settings-schema";
+import { formatDealerTime } from "~/shared/lib/dealer-time";
 
 type Stored = { settings: LeadSettings; updatedAt: string | null; updatedBy: string | null };
 
@@ -107,9 +108,7 @@ export function LeadSettingsPanel() {
               {saving ? m.saving : m.save}
             </button>
             <p className="text-sm text-gray-700">
-              {stored?.updatedAt && stored.updatedBy
-                ? m.lastSaved(stored.updatedBy, new Date(stored.updatedAt).toLocaleString("en-US"))
-                : m.defaults}
+              {stored?.updatedAt && stored.updatedBy ? m.lastSaved(stored.updatedBy, formatDealerTime(stored.updatedAt)) : m.defaults}
             </p>
           </div>
         </form>

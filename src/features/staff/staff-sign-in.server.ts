@@ -202,6 +202,22 @@ export async function checkCode(
   return { kind: "signed-in", sessionToken, deviceToken, user: toStaffUser(account), recoveryCodes };
 }
 
+/**
+ * The enrolment a pending sign-in is part of (its QR code and key again), or null once the account has
+ * enrolled or the pending sign-in expired: the sign-in page shows them again after a wrong first code.
+ */
+export async function pendingEnrolment(
+  ctx: AppContext,
+  pending: string | null,
+  now = Date.now(),
+): Promise<{ secret: string; qrSvg: string } | null> {
+  const accountId = readPendingToken(ctx, pending, now);
+  const account = accountId ? await findStaffAccount(ctx.db, accountId) : null;
+  if (!account || account.disabled || account.totpEnrolledAt || !account.totpSecretEnc) return null;
+  const secret = decrypt(ctx.secrets.encryptionKey, account.totpSecretEnc).toString("utf8");
+  return { secret, qrSvg: totpQrSvg(totpUri(secret, businessProfile.name, account.email)) };
+}
+
 export function sessionLimits(ctx: AppContext, now = Date.now()): SessionLimits {
   return { idleSince: new Date(now - ctx.env.adminSessionIdleMs), createdSince: new Date(now - SESSION_ABSOLUTE_MS) };
 }

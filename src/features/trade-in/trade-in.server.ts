@@ -33,11 +33,10 @@ import {
 } from "~/server/images/image-store.server";
 import { photoFromKey } from "~/server/images/image-urls.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
-import { businessProfile } from "~/shared/config/business-profile";
 import type { Locale } from "~/shared/i18n/locales";
 import type { LeadSource } from "~/shared/leads/lead-source";
 import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
-import { zonedClock } from "~/shared/lib/business-hours";
+import { addDays, dealerToday } from "~/shared/lib/dealer-clock";
 import type { LeadMail, LeadStatus } from "~/shared/staff/lead-tracking";
 import type { VehiclePhoto } from "~/shared/types/vehicle";
 import { tradeInOfferMail, tradeInRequestMails } from "./trade-in-mails.server";
@@ -194,14 +193,6 @@ const audit = (ctx: AppContext, staff: Staff, action: string, id: string) =>
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const hashOfferToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
-/** `isoDate` moved by `days` calendar days. */
-function addDays(isoDate: string, days: number): string {
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-const dealershipToday = (now: Date) => zonedClock(now, businessProfile.timeZone).isoDate;
-
 /**
  * Records staff's offer (it replaces an earlier one, whose link stops working) and mails the
  * shopper, in their language, a link to it, in one transaction; audited. Null when no such request.
@@ -214,7 +205,7 @@ export async function sendTradeInOffer(
   now = new Date(),
 ): Promise<{ validUntil: string } | null> {
   const token = crypto.randomBytes(32).toString("base64url");
-  const offer = { low: input.low, high: input.high, note: input.note || null, validUntil: addDays(dealershipToday(now), input.validDays) };
+  const offer = { low: input.low, high: input.high, note: input.note || null, validUntil: addDays(dealerToday(now), input.validDays) };
   const sent = await ctx.db.transaction().execute(async (trx) => {
     if (!(await setTradeInOffer(trx, id, { ...offer, tokenHash: hashOfferToken(token) }, now))) return false;
     const tradeIn = (await findTradeIn(trx, id))!;
@@ -252,7 +243,7 @@ export async function findTradeInOffer(
   const tradeIn = await findTradeInByOfferTokenHash(ctx.db, hashOfferToken(token));
   if (!tradeIn?.offer) return null;
   const { offer } = tradeIn;
-  if (tokenLinkExpired(offer.validUntil, dealershipToday(now))) return { kind: "link-expired", locale: tradeIn.locale };
+  if (tokenLinkExpired(offer.validUntil, dealerToday(now))) return { kind: "link-expired", locale: tradeIn.locale };
   return {
     kind: "offer",
     vehicle: { year: tradeIn.year, make: tradeIn.make, model: tradeIn.model, trim: tradeIn.trim, mileage: tradeIn.mileage },
@@ -260,7 +251,7 @@ export async function findTradeInOffer(
     high: offer.high,
     note: offer.note,
     validUntil: offer.validUntil,
-    expired: dealershipToday(now) > offer.validUntil,
+    expired: dealerToday(now) > offer.validUntil,
     locale: tradeIn.locale,
   };
 }

@@ -16,6 +16,7 @@ import { useFocusedRecord } from "~/shared/ui/staff/focused-record";
 import { ApiError, staffFetch, useStaffData } from "~/shared/ui/staff/staff-fetch";
 import { toast } from "~/shared/ui/toast";
 import type { StaffTradeIn } from "./trade-in.server";
+import { formatDealerTime } from "~/shared/lib/dealer-time";
 
 const t = staffTradeIns.tab;
 const vehicleName = (x: Pick<StaffTradeIn, "year" | "make" | "model" | "trim">) =>
@@ -129,7 +130,7 @@ function TradeInCard({
         <div>
           <h3 className="text-lg font-semibold">{vehicle}</h3>
           <p className="text-xs text-gray-700">
-            {t.received} {new Date(x.createdAt).toLocaleString("en-US")}
+            {t.received} {formatDealerTime(x.createdAt)}
           </p>
         </div>
         {onDelete ? (
@@ -271,7 +272,7 @@ function OfferForm({ tradeIn, name, onSent }: { tradeIn: StaffTradeIn; name: str
       <h4 className="font-semibold">{t.offerHeading}</h4>
       {offer ? (
         <p className="text-sm text-gray-800" data-testid="offer-sent">
-          {t.offerSent(range(offer.low, offer.high), offer.validUntil, new Date(offer.sentAt).toLocaleDateString("en-US"))}
+          {t.offerSent(range(offer.low, offer.high), offer.validUntil, formatDealerTime(offer.sentAt, "date"))}
         </p>
       ) : null}
       <div className="grid grid-cols-3 gap-2">

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { sql } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import { isUniqueViolation } from "~/server/db/dialect.server";
 import type { BookingTable } from "~/server/db/schema.server";
@@ -182,4 +183,15 @@ export async function changeBookingStatusFrom(
     if (isUniqueViolation(error)) throw new SlotTakenError();
     throw error;
   }
+}
+
+/** How many bookings a calendar day holds, cancelled ones left out. */
+export async function countBookingsOn(db: Db, date: string): Promise<number> {
+  const row = await db
+    .selectFrom("bookings")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("bookingDate", "=", date)
+    .where("status", "!=", "cancelled")
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

@@ -197,3 +197,36 @@ export async function leadsCreatedBetween(db: Db, fromIso: string, toIso: string
     .orderBy("createdAt", "asc")
     .execute();
 }
+
+/**
+ * The leads still waiting for a first response (new, nobody has answered), of one person or of
+ * everyone, and how many of them are overdue (past their response time or their alarm raised; the
+ * inbox marks the same in red). The staff app's navigation counts them on every page (the partial
+ * index of migration 035 holds only waiting leads, so the count stays small however many leads there are).
+ */
+export async function countWaitingLeads(db: Db, assigneeId: string | null, now: Date): Promise<{ waiting: number; overdue: number }> {
+  let q = db
+    .selectFrom("leads")
+    .select([
+      sql<number>`count(*)`.as("waiting"),
+      sql<number>`coalesce(sum(case when ${sql.ref("escalatedAt")} is not null or ${sql.ref("responseDueAt")} <= ${now.toISOString()} then 1 else 0 end), 0)`.as(
+        "overdue",
+      ),
+    ])
+    .where("status", "=", "new")
+    .where("firstResponseAt", "is", null);
+  if (assigneeId) q = q.where("assigneeId", "=", assigneeId);
+  const row = await q.executeTakeFirst();
+  return { waiting: Number(row?.waiting ?? 0), overdue: Number(row?.overdue ?? 0) };
+}
+
+/** How many leads of one kind are still `new` (the financing applications nobody has looked at). */
+export async function countNewLeads(db: Db, type: LeadType): Promise<number> {
+  const row = await db
+    .selectFrom("leads")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("status", "=", "new")
+    .where("type", "=", type)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

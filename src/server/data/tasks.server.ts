@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import type { TaskKind, TaskTable } from "~/server/db/schema.server";
 
@@ -63,4 +63,16 @@ export async function listTasks(db: Db, filter: TaskFilter, limit = 500): Promis
 /** Moves every task of one customer to another (a merge). */
 export async function moveCustomerTasks(db: Db, fromCustomerId: string, toCustomerId: string): Promise<void> {
   await db.updateTable("tasks").set({ customerId: toCustomerId }).where("customerId", "=", fromCustomerId).execute();
+}
+
+/** How many open tasks of one person are due before an instant (the Today view's count). */
+export async function countOpenTasksDue(db: Db, assigneeId: string, beforeIso: string): Promise<number> {
+  const row = await db
+    .selectFrom("tasks")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("assigneeId", "=", assigneeId)
+    .where("dueAt", "<", beforeIso)
+    .where("doneAt", "is", null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

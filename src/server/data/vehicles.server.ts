@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { ExpressionBuilder } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import { engineOf } from "~/server/db/dialect.server";
 import type { Database } from "~/server/db/schema.server";
@@ -483,4 +483,38 @@ export async function countVehicles(db: Db): Promise<number> {
 export async function vehicleImageKeyInUse(db: Db, key: string): Promise<boolean> {
   const row = await db.selectFrom("vehicleImages").select("vehicleId").where("imageKey", "=", key).executeTakeFirst();
   return row !== undefined;
+}
+
+/** A vehicle as staff search lists it. */
+export type VehicleHit = Pick<Database["vehicles"], "id" | "year" | "make" | "model" | "trim" | "vin" | "stockNumber" | "status" | "price">;
+
+/**
+ * The lot's vehicles matching every word of `q` (the staff app's search, docs/behaviour.md §2 Staff
+ * app): a word is found in the stock number, the VIN, the year, the make, the model or the trim, in
+ * any case ("P01234", "1HGCV1F3", "2019 honda civic"). Unsold first, then the newest; at most `limit`.
+ * A lot holds a few thousand vehicles: the table is read whole, in a few milliseconds.
+ */
+export async function searchVehicles(db: Db, q: string, limit = 10): Promise<VehicleHit[]> {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6);
+  if (words.length === 0) return [];
+  const like = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  let query = db.selectFrom("vehicles").select(["id", "year", "make", "model", "trim", "vin", "stockNumber", "status", "price"]);
+  for (const word of words) {
+    const pattern = like(word);
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(coalesce(${sql.ref("stockNumber")}, ''))`, "like", sql<string>`${pattern} escape '\\'`),
+        eb(sql`lower(${sql.ref("vin")})`, "like", sql<string>`${pattern} escape '\\'`),
+        eb(sql`lower(${sql.ref("make")})`, "like", sql<string>`${pattern} escape '\\'`),
+        eb(sql`lower(${sql.ref("model")})`, "like", sql<string>`${pattern} escape '\\'`),
+        eb(sql`lower(coalesce(${sql.ref("trim")}, ''))`, "like", sql<string>`${pattern} escape '\\'`),
+        ...(/^\d{4}$/.test(word) ? [eb("year", "=", Number(word))] : []),
+      ]),
+    );
+  }
+  return query
+    .orderBy(sql`case when ${sql.ref("status")} = 'sold' then 1 else 0 end`)
+    .orderBy("updatedAt", "desc")
+    .limit(limit)
+    .execute();
 }

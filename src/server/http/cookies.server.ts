@@ -20,3 +20,10 @@ export function readCookie(req: Pick<Request, "headers">, name: string): string 
   if (!header) return null;
   return parseCookie(header, { decode: decodeOrDrop })[name] ?? null;
 }
+
+/** `readCookie` for a Fetch API Request (a route loader's, action's or middleware's). */
+export function readRequestCookie(request: globalThis.Request, name: string): string | null {
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  return parseCookie(header, { decode: decodeOrDrop })[name] ?? null;
+}

@@ -28,8 +28,11 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
     .join(";");
 }
 
-/** What the route a request reaches asks of its headers (src/app/route-policy.server.ts, through the route table). */
-export type RouteHeaders = { isolatedFromOpeners: boolean; tokenInUrl: boolean };
+/**
+ * What the route a request reaches asks of its headers (src/app/route-policy.server.ts, through the route
+ * table). `staffPage`: a route with a staff area (decision 100), whose answers are never stored.
+ */
+export type RouteHeaders = { isolatedFromOpeners: boolean; tokenInUrl: boolean; staffPage: boolean };
 
 /**
  * Security headers for every response: a nonce-based CSP, nosniff, frame-ancestors 'none', a strict
@@ -37,8 +40,8 @@ export type RouteHeaders = { isolatedFromOpeners: boolean; tokenInUrl: boolean }
  * arrived over HTTPS. A page whose URL holds a secret (a booking's manage link, a trade-in offer, a deal
  * sheet and its PDF, a mail's opt-out link, the staff setup link) sends no Referer at all, so no request it starts carries the
  * token, and is never kept by a browser's or a shared cache: Cache-Control: private, no-store (the deal
- * sheet shows the shopper's name; decision 088). `routeHeaders` says which, for the route the request
- * reaches in whatever spelling (decision 087).
+ * sheet shows the shopper's name; decision 088). Staff pages are never stored either (no-store, decision
+ * 100). `routeHeaders` says which, for the route the request reaches in whatever spelling (decision 087).
  */
 export function securityHeaders(routeHeaders: (res: Response) => RouteHeaders) {
   const withHelmet = helmet({
@@ -61,6 +64,7 @@ export function securityHeaders(routeHeaders: (res: Response) => RouteHeaders) {
     if (route.isolatedFromOpeners) res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Referrer-Policy", route.tokenInUrl ? "no-referrer" : "strict-origin-when-cross-origin");
     if (route.tokenInUrl) res.setHeader("Cache-Control", "private, no-store");
+    else if (route.staffPage) res.setHeader("Cache-Control", "no-store");
     withHelmet(req, res, next);
   };
 }

@@ -21,7 +21,8 @@ import { afterHoursMail as es } from "~/shared/i18n/es/after-hours-mail";
 import { asLocale, LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
 import { afterHoursMail as pt } from "~/shared/i18n/pt/after-hours-mail";
 import type { LeadType } from "~/shared/leads/lead-types";
-import { computeOpenStatus, formatClockTime, zonedClock } from "~/shared/lib/business-hours";
+import { computeOpenStatus, formatClockTime } from "~/shared/lib/business-hours";
+import { zonedClock } from "~/shared/lib/dealer-clock";
 import { nextOpening, responseDueAt } from "~/shared/lib/business-minutes";
 
 /** The staff alarm's mail kind (a `-staff` kind: the lead's mail list shows it as a staff mail). */

@@ -1,5 +1,5 @@
 import type { ServerEnv } from "~/server/env.server";
-import { businessProfile } from "~/shared/config/business-profile";
+import { formatDealerTime } from "~/shared/lib/dealer-time";
 import { asLocale } from "~/shared/i18n/locales";
 import { advertisedPrice } from "~/shared/lib/deal-estimate";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
@@ -17,26 +17,8 @@ import { mailMessagesFor } from "./mail-messages.server";
 
 type FieldRow = readonly [label: string, value: string, href?: string];
 
-// Intl formatters are costly to build; one serves every mail.
-const dealerClock = new Intl.DateTimeFormat("en-US", {
-  timeZone: businessProfile.timeZone,
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
-/** The zone's short name as people in the Northeast say it: "ET" whether daylight time or not. */
-const ZONE_LABEL: Record<string, string> = { "America/New_York": "ET" };
-
 /** "Wed, Nov 25, 2026, 6:08 AM ET": a stored UTC instant on the dealership's clock. */
-export function dealerTime(instant: string | Date): string {
-  const label = ZONE_LABEL[businessProfile.timeZone] ?? businessProfile.timeZone;
-  // Some ICU versions put a narrow no-break space before AM/PM: plain text mail gets a plain space.
-  return `${dealerClock.format(new Date(instant)).replace(/\s/g, " ")} ${label}`;
-}
+export const dealerTime = (instant: string | Date): string => formatDealerTime(instant, "long");
 
 /** A tel: URI a phone dials from a mail: US numbers as +1 and ten digits, anything else digits as typed. */
 export function telHref(phone: string): string {

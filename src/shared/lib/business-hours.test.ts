@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clockOffset, computeOpenStatus, formatClockRange, formatClockTime, weeklyHoursRows, zonedClock } from "./business-hours";
+import { clockOffset, computeOpenStatus, formatClockRange, formatClockTime, weeklyHoursRows } from "./business-hours";
+import { zonedClock } from "./dealer-clock";
 
 /** An instant given as wall-clock time in Fitchburg (America/New_York, EST in January, EDT in July). */
 const fitchburg = (isoLocal: string, offset = "-05:00") => new Date(`${isoLocal}${offset}`);

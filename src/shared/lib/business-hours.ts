@@ -1,23 +1,6 @@
 import { businessProfile, weekdays, type BusinessProfile, type Weekday } from "~/shared/config/business-profile";
 import type { Locale } from "~/shared/i18n/locales";
-
-/** Weekday and minutes-after-midnight of `instant` as seen on a wall clock in `timeZone`. */
-export function zonedClock(instant: Date, timeZone: string): { weekday: Weekday; minutes: number; isoDate: string } {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    weekday: "long",
-    hour: "2-digit",
-    minute: "2-digit",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  const weekday = get("weekday").toLowerCase() as Weekday;
-  const minutes = Number(get("hour")) * 60 + Number(get("minute"));
-  return { weekday, minutes, isoDate: `${get("year")}-${get("month")}-${get("day")}` };
-}
+import { zonedClock, zoneOffsetMinutes } from "./dealer-clock";
 
 const MINUTE_MS = 60_000;
 const WEEK_MS = 7 * 24 * 60 * MINUTE_MS;
@@ -30,27 +13,20 @@ const WEEK_MS = 7 * 24 * 60 * MINUTE_MS;
  */
 export type ClockOffset = { offsetMinutes: number; validUntil: number };
 
-function offsetMinutesAt(instant: number, timeZone: string): number {
-  const minute = Math.floor(instant / MINUTE_MS) * MINUTE_MS;
-  const { isoDate, minutes } = zonedClock(new Date(minute), timeZone);
-  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
-  return (Date.UTC(year, month - 1, day, 0, minutes) - minute) / MINUTE_MS;
-}
-
 let lastOffset: { minute: number; timeZone: string; offset: ClockOffset } | undefined;
 
 /** `ClockOffset` at `now` (to the minute; memoised, as every page's render asks for it). */
 export function clockOffset(now: number, timeZone: string = businessProfile.timeZone): ClockOffset {
   const minute = Math.floor(now / MINUTE_MS);
   if (lastOffset?.minute === minute && lastOffset.timeZone === timeZone) return lastOffset.offset;
-  const offsetMinutes = offsetMinutesAt(now, timeZone);
+  const offsetMinutes = zoneOffsetMinutes(now, timeZone);
   let validUntil = now + WEEK_MS;
-  if (offsetMinutesAt(validUntil, timeZone) !== offsetMinutes) {
+  if (zoneOffsetMinutes(validUntil, timeZone) !== offsetMinutes) {
     // A change within the week (two never fall in one): find its minute.
     let holds = now;
     while (validUntil - holds > MINUTE_MS) {
       const middle = Math.floor((holds + validUntil) / 2);
-      if (offsetMinutesAt(middle, timeZone) === offsetMinutes) holds = middle;
+      if (zoneOffsetMinutes(middle, timeZone) === offsetMinutes) holds = middle;
       else validUntil = middle;
     }
     validUntil = Math.floor(validUntil / MINUTE_MS) * MINUTE_MS;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { businessProfile } from "~/shared/config/business-profile";
-import { nextOpening, responseDueAt, wallClockInstant } from "./business-minutes";
+import { nextOpening, responseDueAt } from "./business-minutes";
 
 const { hours, timeZone } = businessProfile;
 /** Wall-clock time in Fitchburg: EST (−05:00) in January, EDT (−04:00) in July. */
@@ -56,13 +56,5 @@ describe("nextOpening", () => {
     expect(nextOpening(est("2026-01-05T18:00:00"), hours, timeZone)).toEqual(est("2026-01-06T08:30:00"));
     expect(nextOpening(est("2026-01-10T16:00:00"), hours, timeZone)).toEqual(est("2026-01-12T08:30:00"));
     expect(nextOpening(est("2026-01-11T09:00:00"), hours, timeZone)).toEqual(est("2026-01-12T08:30:00"));
-  });
-});
-
-describe("wallClockInstant", () => {
-  it("gives the instant of a Fitchburg wall-clock time in winter and summer", () => {
-    expect(wallClockInstant("2026-01-05", 8 * 60 + 30, timeZone)).toEqual(new Date("2026-01-05T13:30:00Z"));
-    expect(wallClockInstant("2026-07-06", 8 * 60 + 30, timeZone)).toEqual(new Date("2026-07-06T12:30:00Z"));
-    expect(wallClockInstant("2026-03-08", 12 * 60, timeZone)).toEqual(new Date("2026-03-08T16:00:00Z"));
   });
 });

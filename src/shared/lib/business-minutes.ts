@@ -1,43 +1,17 @@
 import { weekdays, type BusinessProfile } from "~/shared/config/business-profile";
-import { zonedClock } from "./business-hours";
+import { addDays, wallClockInstant, zonedClock } from "./dealer-clock";
 
 /** The weekly opening hours, as the business profile gives them. */
 export type WeeklyHours = BusinessProfile["hours"];
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 /** How far ahead to look for an opening: a dealership closed for longer than this has no hours. */
 const SEARCH_DAYS = 366;
-
-/** Milliseconds `timeZone`'s wall clock is ahead of UTC at `instant` (to the minute). */
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const minute = Math.floor(instant / MINUTE_MS) * MINUTE_MS;
-  const { isoDate, minutes } = zonedClock(new Date(minute), timeZone);
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d, 0, minutes) - minute;
-}
-
-/**
- * The instant a wall-clock time (`isoDate`, minutes after midnight) happens in `timeZone`. The offset
- * is taken twice, because near a daylight-saving change the one at the first guess can differ from
- * the one at the answer.
- */
-export function wallClockInstant(isoDate: string, minutes: number, timeZone: string): Date {
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, 0, minutes);
-  const guess = wall - zoneOffsetMs(wall, timeZone);
-  return new Date(wall - zoneOffsetMs(guess, timeZone));
-}
-
-/** The day after `isoDate` ("2026-12-31" → "2027-01-01"). */
-function nextIsoDate(isoDate: string): string {
-  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-}
 
 /** Each opening interval from the day of `from` onwards, as instants, in order. */
 function* openIntervals(from: Date, hours: WeeklyHours, timeZone: string): Generator<{ open: number; close: number }> {
   let isoDate = zonedClock(from, timeZone).isoDate;
-  for (let day = 0; day < SEARCH_DAYS; day++, isoDate = nextIsoDate(isoDate)) {
+  for (let day = 0; day < SEARCH_DAYS; day++, isoDate = addDays(isoDate, 1)) {
     const interval = hours[weekdays[new Date(`${isoDate}T00:00:00Z`).getUTCDay()]!];
     if (!interval || interval.close <= interval.open) continue;
     yield {

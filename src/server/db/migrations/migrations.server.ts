@@ -29,6 +29,7 @@ import { dealPricesNeverNegativeMigration } from "./030-deal-prices-never-negati
 import { structuredWarrantyTermsMigration } from "./031-structured-warranty-terms.server";
 import { financingActionTakenMigration } from "./032-financing-action-taken.server";
 import { contactConsentAndOptOutMigration } from "./033-contact-consent-and-opt-out.server";
+import { staffAppCountsMigration } from "./035-staff-app-counts.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   "031-structured-warranty-terms": structuredWarrantyTermsMigration,
   "032-financing-action-taken": financingActionTakenMigration,
   "033-contact-consent-and-opt-out": contactConsentAndOptOutMigration,
+  "035-staff-app-counts": staffAppCountsMigration,
 };

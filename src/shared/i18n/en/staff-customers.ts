@@ -86,6 +86,7 @@ export const customers = {
     kind: "Type",
     kinds: { call: "Call", text: "Text", email: "E-mail", other: "Other" } as Record<string, string>,
     dueAt: "Due",
+    dueZone: (zone: string) => `Dealership time (${zone})`,
     assignee: "For",
     note: "Note",
     save: "Add task",
@@ -131,6 +132,7 @@ export const customers = {
     overdue: "Overdue",
     none: "Nothing due today.",
     saveFailed: "Could not update the task.",
+    markDone: "Done",
     customer: (name: string) => `Open ${name}`,
   },
 };

@@ -5,6 +5,7 @@ export const inbox = {
   emptyTitle: "No leads",
   emptyText: "No lead matches these filters.",
   filters: "Filters",
+  moreFilters: (active: number) => (active > 0 ? `Filters (${active} on)` : "Filters"),
   types: { message: "Message", financing: "Financing", booking: "Booking", "trade-in": "Trade-in", deal: "Deal" } as Record<string, string>,
   columns: {
     type: "Type",
@@ -47,6 +48,8 @@ export const inbox = {
   openCustomer: (name: string) => `Open ${name}'s record`,
   noVehicle: "—",
   loadMore: "Show older leads",
+  newest: "Newest leads",
+  pages: "Pages of leads",
   away: "Away: give new leads to others",
   awayOn: "You are away: new leads go to the others.",
   awayOff: "You are back: new leads come to you again.",

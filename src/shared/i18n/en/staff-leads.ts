@@ -61,6 +61,6 @@ export const leads = {
     lastFailed: (at: string) =>
       `The last e-mail could not be sent (${at}). Mails are retried automatically; leads are never lost, but nobody has been notified yet.`,
     failedForGood: (n: number) => (n === 1 ? "1 mail failed for good." : `${n} mails failed for good.`),
-    seeOutbox: "An owner can see and retry them in the Outbox tab.",
+    seeOutbox: "An owner can see and retry them in the Outbox.",
   },
 };

@@ -1,0 +1,130 @@
+import { stringifySetCookie } from "cookie";
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+import type { AppContext } from "~/server/context.server";
+import { safeEqual, sign } from "~/server/secrets.server";
+import type { StaffFormError } from "~/shared/staff/staff-form-result";
+import { fieldErrorsOf, type ApiErrorBody } from "./api-errors.server";
+import { readRequestCookie } from "./cookies.server";
+import { FormTooLargeError, readFormData } from "./form-post.server";
+
+/**
+ * The one way a staff page's form is answered (docs/decisions/101-one-staff-form-path.md). Every staff
+ * form posts to its route's action (`<Form method="post">` with a hidden `intent` when a screen has
+ * several: src/shared/ui/staff/staff-form.tsx); the action reads the body here, parses it with the form's
+ * one zod schema (the JSON API's), calls the use case and answers:
+ *   - a failure as the JSON API's error body `{ error, fieldErrors }` with the API's status (400, 404,
+ *     409…), plus which form it was (`intent`) and what was typed, so the page shows each message by its field;
+ *   - a success to React Router's post (JavaScript) as `{ ok: true, toast }`, the page's loaders revalidating;
+ *   - a success to a plain post (no JavaScript) as a 303 to the page (post/redirect/get) with the
+ *     toast in a signed one-time cookie that the next page shows.
+ */
+
+/** A staff form's body cap: a reply of 10,000 characters, each up to 9 bytes percent-encoded, fits. */
+export const STAFF_FORM_MAX_BYTES = 128 * 1024;
+
+export const FIX_FIELDS = "Please correct the highlighted fields.";
+
+/** React Router's own request for an action or loader (a `<Form>` post with JavaScript): its path ends in `.data`. */
+export const isDataRequest = (request: Request): boolean => new URL(request.url).pathname.endsWith(".data");
+
+/** The posted form, refusing a body past the cap with 413 (shown by the route's error boundary). */
+export async function readStaffForm(request: Request, maxBytes = STAFF_FORM_MAX_BYTES): Promise<FormData> {
+  try {
+    return await readFormData(request, { maxBytes });
+  } catch (error) {
+    if (error instanceof FormTooLargeError) throw data({ error: "This form is too large." } satisfies StaffFormError, { status: 413 });
+    throw error;
+  }
+}
+
+/** The posted text fields by name (a file or a repeated name keeps only its first text value). */
+export function formFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string" && !(name in fields)) fields[name] = value;
+  return fields;
+}
+
+const SECRET_FIELD = /password|code|token|ssn/i;
+
+/** A refused form: the API's status and body, the form's intent and what was typed (secrets left out). */
+export function staffFormFailure(
+  status: number,
+  error: string,
+  extra: { intent?: string; fieldErrors?: Record<string, string>; input?: Record<string, unknown> } = {},
+) {
+  const values = extra.input
+    ? Object.fromEntries(
+        Object.entries(extra.input).flatMap(([name, value]) =>
+          typeof value === "string" && !SECRET_FIELD.test(name) ? [[name, value.slice(0, 20_000)]] : [],
+        ),
+      )
+    : undefined;
+  return data<StaffFormError & ApiErrorBody>(
+    { error, ...(extra.intent ? { intent: extra.intent } : {}), ...(extra.fieldErrors ? { fieldErrors: extra.fieldErrors } : {}), values },
+    { status },
+  );
+}
+
+/** Parses a form's input with its schema; a failure is the 400 the JSON API would send, ready to return. */
+export function parseStaffForm<S extends z.ZodType>(
+  schema: S,
+  input: Record<string, unknown>,
+  intent?: string,
+): { ok: true; data: z.infer<S> } | { ok: false; failure: ReturnType<typeof staffFormFailure> } {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  return { ok: false, failure: staffFormFailure(400, FIX_FIELDS, { intent, fieldErrors: fieldErrorsOf(result.error), input }) };
+}
+
+/**
+ * A form that did what it asked: `{ ok, toast }` to React Router's post; a 303 to `redirectTo` (default:
+ * the page posted to) with the toast in the flash cookie to a plain post, or whenever the record moved.
+ */
+export function staffFormSuccess(ctx: AppContext, request: Request, answer: { intent?: string; toast?: string; redirectTo?: string }) {
+  if (isDataRequest(request) && !answer.redirectTo) return { ok: true as const, intent: answer.intent, toast: answer.toast };
+  const url = new URL(request.url);
+  return redirect(answer.redirectTo ?? `${url.pathname}${url.search}`, {
+    status: 303,
+    headers: answer.toast ? { "Set-Cookie": staffFlashCookie(ctx, request, answer.toast) } : undefined,
+  });
+}
+
+/** The one-time message a staff page shows after a redirect: a short-lived cookie for the staff pages only. */
+export const STAFF_FLASH_COOKIE = "staff_flash";
+const FLASH_PATH = "/podium";
+
+const secure = (request: Request) => new URL(request.url).protocol === "https:";
+
+export function staffFlashCookie(ctx: AppContext, request: Request, message: string): string {
+  const body = Buffer.from(message.slice(0, 300), "utf8").toString("base64url");
+  return stringifySetCookie({
+    name: STAFF_FLASH_COOKIE,
+    value: `${body}.${sign(ctx.secrets.cookieKey, `staff-flash|${body}`)}`,
+    path: FLASH_PATH,
+    maxAge: 60,
+    httpOnly: true,
+    sameSite: "strict",
+    secure: secure(request),
+  });
+}
+
+/** The flash message the request carries, if its signature holds. */
+export function readStaffFlash(ctx: AppContext, request: Request): string | null {
+  const value = readRequestCookie(request, STAFF_FLASH_COOKIE);
+  const [body, signature] = value?.split(".") ?? [];
+  if (!body || !signature || body.length > 500) return null;
+  if (!safeEqual(signature, sign(ctx.secrets.cookieKey, `staff-flash|${body}`))) return null;
+  return Buffer.from(body, "base64url").toString("utf8");
+}
+
+export const clearStaffFlashCookie = (request: Request): string =>
+  stringifySetCookie({
+    name: STAFF_FLASH_COOKIE,
+    value: "",
+    path: FLASH_PATH,
+    maxAge: 0,
+    httpOnly: true,
+    sameSite: "strict",
+    secure: secure(request),
+  });

@@ -1,0 +1,154 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeViolations, launchBrowser, seriousAxeViolations, seriousAxeViolationsWithoutJs } from "../support/browser";
+import { signInInBrowser } from "../support/staff-browser";
+import { createAccount, DEMO_OWNER } from "../support/staff-sign-in";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/**
+ * The staff app's pages as staff meet them on a phone (390 px), with and without JavaScript
+ * (docs/behaviour.md §2 Staff app, decisions 100 and 101): sign-in and the forms work as plain posts,
+ * each refusal's message sits by its field, a success comes back as a page of its own (post/redirect/get),
+ * Back and reload land on the same screen, and the server refuses a screen the role may not open.
+ */
+
+const PHONE = { width: 390, height: 844 };
+
+let server: TestServer;
+let browser: Browser;
+let customerId: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  const res = await fetch(`${server.url}/api/contact`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.77" },
+    body: JSON.stringify({
+      firstName: "Rosa",
+      lastName: "Costa",
+      email: "rosa.costa@example.com",
+      phone: "(978) 555-0177",
+      message: "Do you have a minivan under $15,000?",
+    }),
+  });
+  expect(res.status).toBe(201);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function phone(javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled });
+  return { context, page: await context.newPage() };
+}
+
+describe("without JavaScript", () => {
+  it("signs in, finds the customer, shows a refused reply's message by its field, and a saved note after a redirect", async () => {
+    const { context, page } = await phone(false);
+    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+    expect(new URL(page.url()).pathname).toBe("/podium/leads");
+    // The search field in the shell is a plain GET form.
+    await page.getByLabel("Search customers, vehicles and leads").fill("Rosa");
+    await page.getByRole("button", { name: "Search", exact: true }).first().click();
+    await page.waitForURL(/\/podium\/search\?q=Rosa/);
+    await page.getByTestId("customer-results").getByRole("link", { name: "Open Rosa Costa" }).click();
+    await page.getByRole("heading", { name: "Customer: Rosa Costa" }).waitFor();
+    customerId = new URL(page.url()).pathname.split("/").at(-1)!;
+
+    const reply = page.getByRole("form", { name: "Reply by e-mail" });
+    await reply.getByLabel("Message").fill("We have two, come and see them.");
+    await reply.getByRole("button", { name: "Send reply" }).click();
+    const subject = page.getByRole("form", { name: "Reply by e-mail" }).getByLabel("Subject");
+    await page.getByText("Enter a subject.").waitFor();
+    expect(await subject.getAttribute("aria-invalid")).toBe("true");
+    const messageId = await subject.getAttribute("aria-describedby");
+    expect(await page.locator(`[id="${messageId}"]`).innerText()).toBe("Enter a subject.");
+    // What was typed is still there.
+    expect(await page.getByRole("form", { name: "Reply by e-mail" }).getByLabel("Message").inputValue()).toBe(
+      "We have two, come and see them.",
+    );
+    const refusedAxe = await seriousAxeViolationsWithoutJs(browser, page);
+    expect(refusedAxe, describeViolations(refusedAxe)).toEqual([]);
+
+    const note = page.getByRole("form", { name: "Add a note" });
+    await note.getByLabel("Note").fill("Prefers a call after 5 PM.");
+    await note.getByRole("button", { name: "Save note" }).click();
+    await page.getByRole("status").filter({ hasText: "Note saved" }).waitFor();
+    // Post/redirect/get: the page is the record's own address, and a reload posts nothing again.
+    expect(new URL(page.url()).pathname).toBe(`/podium/customers/${customerId}`);
+    await page.reload();
+    await page.getByRole("heading", { name: "Customer: Rosa Costa" }).waitFor();
+    expect(await page.getByTestId("customer-timeline").getByText("Prefers a call after 5 PM.").count()).toBe(1);
+    expect(await page.getByRole("status").filter({ hasText: "Note saved" }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const savedAxe = await seriousAxeViolationsWithoutJs(browser, page);
+    expect(savedAxe, describeViolations(savedAxe)).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("filters the inbox through the URL, and Back and reload keep each filter", async () => {
+    const { context, page } = await phone(false);
+    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+    await page.getByText("Filters", { exact: true }).click();
+    await page.getByLabel("Type", { exact: true }).selectOption("message");
+    await page.getByRole("button", { name: "Search", exact: true }).last().click();
+    await page.waitForURL(/type=message/);
+    await page.locator('tr[data-lead^="message/"]', { hasText: "Rosa Costa" }).waitFor();
+    await page.getByText("Filters (1 on)").waitFor();
+    await page.getByLabel("Type", { exact: true }).selectOption("booking");
+    await page.getByRole("button", { name: "Search", exact: true }).last().click();
+    await page.waitForURL(/type=booking/);
+    await page.getByText("No lead matches these filters.").waitFor();
+    await page.goBack();
+    await page.waitForURL(/type=message/);
+    await page.locator('tr[data-lead^="message/"]', { hasText: "Rosa Costa" }).waitFor();
+    await page.reload();
+    await page.locator('tr[data-lead^="message/"]', { hasText: "Rosa Costa" }).waitFor();
+    const axe = await seriousAxeViolationsWithoutJs(browser, page);
+    expect(axe, describeViolations(axe)).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
+
+describe("with JavaScript, on a phone", () => {
+  it("refuses a screen the role may not open on the server, and keeps the record's address through Back and reload", async () => {
+    const email = "sasha.sales@example.com";
+    const password = "sasha sells cars in leominster";
+    await createAccount(server, { email, name: "Sasha Sales", role: "sales", password });
+    const { context, page } = await phone(true);
+    await signInInBrowser(page, server, email, password);
+    // Not in the navigation, and refused by the server when typed.
+    const financing = await page.goto("/podium/financing");
+    expect(financing?.status()).toBe(403);
+    await page.getByText("Your role does not allow this screen.").waitFor();
+    const refusedAxe = await seriousAxeViolations(page);
+    expect(refusedAxe, describeViolations(refusedAxe)).toEqual([]);
+    expect((await page.goto("/podium/staff"))?.status()).toBe(403);
+
+    await page.goto(`/podium/customers/${customerId}`);
+    await page.getByRole("heading", { name: "Customer: Rosa Costa" }).waitFor();
+    const bar = page.getByRole("navigation", { name: "Shortcuts" });
+    await bar.getByRole("link", { name: "Leads" }).click();
+    await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
+    await page.goBack();
+    await page.getByRole("heading", { name: "Customer: Rosa Costa" }).waitFor();
+    await page.reload();
+    await page.getByRole("heading", { name: "Customer: Rosa Costa" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/podium/customers/${customerId}`);
+    await context.close();
+  }, 120_000);
+
+  it("sends a page whose session ended to sign in, and back to the same screen", async () => {
+    const { context, page } = await phone(true);
+    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+    await page.goto("/podium/today");
+    await page.getByRole("heading", { level: 1, name: "My tasks" }).waitFor();
+    await context.clearCookies();
+    await page.reload();
+    await page.waitForURL(/\/podium\/sign-in\?redirectTo=%2Fpodium%2Ftoday/);
+    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password, { stay: true });
+    expect(new URL(page.url()).pathname).toBe("/podium/today");
+    await context.close();
+  }, 120_000);
+});

@@ -1,3 +1,4 @@
+import { ALERTS_FORM_MAX_BYTES, ALERTS_RATE_LIMIT, SAVED_RATE_LIMIT } from "~/features/alerts/alerts-api.server";
 import { BOOKING_FORM_MAX_BYTES } from "~/features/booking/booking-form-action.server";
 import { BOOKING_RATE_LIMIT } from "~/features/booking/booking-api.server";
 import { CONTACT_FORM_MAX_BYTES } from "~/features/contact/contact-form-action.server";
@@ -61,6 +62,19 @@ const PUBLIC_PAGES = {
   deal: page({ bodyLimitBytes: DEAL_FORM_MAX_BYTES, postRateLimit: DEAL_RATE_LIMIT }),
   // A deal sheet's page: its token is in the URL (no referrer, not indexed), and it takes no post.
   "deal-sheet": page({}),
+  // This device's saved list (its cookie): rendered per shopper, never cached. Its action takes the
+  // hearts and "Save this search" posted without JavaScript, and Remove (decision 115).
+  saved: page({ bodyLimitBytes: ALERTS_FORM_MAX_BYTES, postRateLimit: SAVED_RATE_LIMIT }),
+  // The alerts form's action: per client here, per address in the service (decision 115).
+  alerts: page({ bodyLimitBytes: ALERTS_FORM_MAX_BYTES, postRateLimit: ALERTS_RATE_LIMIT }),
+  // Tokens in the URL (no referrer, not indexed, never cached): the confirmation's button reads no body.
+  "alerts-confirm": page({ bodyLimitBytes: "body not read" }),
+  // The manage page's buttons (pause, resume, delete, unsubscribe).
+  "alerts-manage": page({ bodyLimitBytes: ALERTS_FORM_MAX_BYTES }),
+  // The List-Unsubscribe URL: its button reads no body. A mail provider's one-click POST (RFC 8058) is
+  // answered before any page guard by alertsOneClickRouter: cross-site, no same-site check, 2 KB body
+  // (decision 116).
+  "alerts-unsubscribe": page({ bodyLimitBytes: "body not read" }),
   "not-found": page({}),
 } satisfies Record<string, RoutePolicy>;
 

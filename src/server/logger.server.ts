@@ -43,10 +43,12 @@ export const REDACTED_PATHS = [
  * (/booking/manage/{token}, /es/…, /pt/…, its .data requests) and the API (/api/bookings/manage/{token}…).
  * React Router matches paths case-insensitively and after decoding %-escapes, so the pattern does too.
  * A trade-in offer's link (/trade-in/offer/{token}) and a deal sheet's (/deal/{token}, its PDF
- * /deal/{token}/sheet.pdf) are redacted the same way.
+ * /deal/{token}/sheet.pdf) are redacted the same way, and so are the alerts' links (/alerts/confirm/{token},
+ * /alerts/{token}, /alerts/{token}/unsubscribe); /alerts alone (the form) has none.
  * The staff setup link carries its token in the query, which no log line keeps.
  */
-const MANAGE_TOKEN = /(\/(?:bookings?\/+manage|trade-ins?\/+offer|deal)\/+)[^/?#\s"'<>]+?(?=\.data(?:[/?#\s"'<>]|$)|[/?#\s"'<>]|$)/gi;
+const MANAGE_TOKEN =
+  /(\/(?:bookings?\/+manage|trade-ins?\/+offer|deal|alerts(?:\/+confirm)?)\/+)[^/?#\s"'<>]+?(?=\.data(?:[/?#\s"'<>]|$)|[/?#\s"'<>]|$)/gi;
 
 /** Text with every booking manage token replaced by "[redacted]". */
 export function redactTokens(text: string): string {

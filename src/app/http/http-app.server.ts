@@ -11,6 +11,7 @@ import { errorHandler } from "~/server/http/error-handler.server";
 import { rejectCraftedPaths } from "~/server/http/reject-crafted-paths.server";
 import { requestLog } from "~/server/http/request-log.server";
 import { listRoutes } from "~/server/http/route-list.server";
+import { alertVisitCounter, alertsOneClickRouter } from "~/features/alerts/alerts-api.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { precompressedAssets } from "~/server/http/precompressed-assets.server";
 import { staticHeaders } from "~/server/http/static-headers.server";
@@ -89,10 +90,13 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
 
   app.use(securityHeaders());
   app.use("/api", api);
+  // A mail provider's one-click unsubscribe (RFC 8058) is cross-site by nature: before the page guards.
+  app.use(alertsOneClickRouter(ctx));
   app.use(pageFormPosts());
   // Before the document cache: the cached home and inventory pages run no per-request code, and a
   // campaign's visit lands on them (docs/decisions/078-lead-source-and-lead-report.md).
   app.use(leadSourceCookie(ctx.env.publicUrl));
+  app.use(alertVisitCounter(ctx));
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {
     // Only the build's few top-level files (the favicon), by name: a page request must not wait for a

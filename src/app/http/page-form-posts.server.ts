@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { Router } from "express";
+import { ALERTS_RATE_LIMIT, SAVED_RATE_LIMIT } from "~/features/alerts/alerts-api.server";
 import { BOOKING_RATE_LIMIT } from "~/features/booking/booking-api.server";
 import { CONTACT_RATE_LIMIT } from "~/features/contact/contact-api.server";
 import { DEAL_RATE_LIMIT } from "~/features/deal/deal-sheet-api.server";
@@ -12,6 +13,7 @@ import { TRADE_IN_RATE_LIMIT, tradeInInFlightLimit } from "~/features/trade-in/t
 import { rateLimitMessagesFor } from "~/shared/i18n/rate-limit-messages";
 import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
 import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
+import { alertsMessagesFor } from "~/shared/i18n/alerts-messages";
 
 /**
  * Guards for the forms that post to page routes (decisions 025 and 062): the same per-client
@@ -45,6 +47,8 @@ export function pageFormPosts(): Router {
   const financingLimits = rateLimit({ ...FINANCING_RATE_LIMIT, pagePost, message: (locale) => rateLimitMessagesFor(locale).financing });
   const tradeInLimits = rateLimit({ ...TRADE_IN_RATE_LIMIT, pagePost, message: (locale) => tradeInMessagesFor(locale).api.tooMany });
   const dealLimits = rateLimit({ ...DEAL_RATE_LIMIT, pagePost, message: (locale) => dealSheetMessagesFor(locale).form.tooMany });
+  const alertsLimits = rateLimit({ ...ALERTS_RATE_LIMIT, pagePost, message: (locale) => alertsMessagesFor(locale).form.tooMany });
+  const savedLimits = rateLimit({ ...SAVED_RATE_LIMIT, pagePost, message: (locale) => alertsMessagesFor(locale).form.tooMany });
   const page = (path: string, locale: Locale) => [localizedPath(path, locale), `${localizedPath(path, locale)}.data`];
   for (const locale of LOCALES) {
     router.post(page("/contact", locale), sameSiteOnly, contactLimits);
@@ -52,6 +56,9 @@ export function pageFormPosts(): Router {
     router.post(page("/financing", locale), sameSiteOnly, financingLimits, financingInFlightLimit);
     router.post(page("/trade-in", locale), sameSiteOnly, tradeInLimits, tradeInInFlightLimit);
     router.post(page("/deal", locale), sameSiteOnly, dealLimits);
+    // A cross-site post to /saved could overwrite a shopper's list (its cookie is not sent cross-site).
+    router.post(page("/saved", locale), sameSiteOnly, savedLimits);
+    router.post(page("/alerts", locale), sameSiteOnly, alertsLimits);
     router.post(localizedPath("/:page", locale), (req, res, next) =>
       isVehiclePathSlug(String(req.params.page).replace(/\.data$/, ""))
         ? sameSiteOnly(req, res, () => contactLimits(req, res, next))

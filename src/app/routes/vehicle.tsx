@@ -32,6 +32,7 @@ import { deferredHydration } from "~/shared/ui/deferred-hydration";
 import { formClientAction } from "~/shared/ui/form-post";
 import { JsonLd } from "~/shared/ui/json-ld";
 import { MapFacade } from "~/shared/ui/map-facade";
+import { SaveVehicleButton } from "~/shared/ui/save-vehicle-button";
 import type { Route } from "./+types/vehicle";
 
 /**
@@ -340,7 +341,10 @@ function Summary({ name, vehicle }: { name: string; vehicle: VehiclePageVehicle 
   const path = useLocalizedPath();
   return (
     <div>
-      <h1 className="text-3xl font-extrabold tracking-tight text-gray-900">{name}</h1>
+      <div className="flex items-start justify-between gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight text-gray-900">{name}</h1>
+        <SaveVehicleButton vehicleId={vehicle.id} name={name} className="mt-1 shrink-0" />
+      </div>
       <VehicleBadges status={vehicle.status} priceReducedBy={vehicle.priceReducedBy} labels={v} className="mt-3" />
       {vehicle.status === "pending" ? <p className="mt-2 text-gray-800">{v.salePendingNote}</p> : null}
       <p className="mt-2 text-3xl font-extrabold text-red-700">

@@ -60,6 +60,7 @@ export async function upsertCustomerForLead(
       mergedIntoId: null,
       createdAt: at,
       updatedAt: at,
+      source: null,
     };
     const inserted = await db
       .insertInto("customers")
@@ -70,6 +71,42 @@ export async function upsertCustomerForLead(
     if (inserted) return row;
   }
   throw new Error("No customer could be found or created for the lead's e-mail and phone.");
+}
+
+/**
+ * The live customer with this e-mail, else a new record for it with source "alerts" and no name
+ * (docs/behaviour.md §21: a shopper who confirmed alerts, no lead until they ask something). A found
+ * customer is left as it is. Reserve-then-check as for a lead: the insert skips on the unique e-mail
+ * and the record that won is read back.
+ */
+export async function customerForAlertAddress(db: Db, email: string, locale: string, now = new Date()): Promise<CustomerRow> {
+  const address = customerEmail(email);
+  if (!address) throw new Error("An alert address must be an e-mail address.");
+  const at = now.toISOString();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const found = await findCustomerByContact(db, address, null);
+    if (found) return found;
+    const row: CustomerRow = {
+      id: crypto.randomUUID(),
+      email: address,
+      phone: null,
+      firstName: "",
+      lastName: "",
+      locale,
+      mergedIntoId: null,
+      createdAt: at,
+      updatedAt: at,
+      source: "alerts",
+    };
+    const inserted = await db
+      .insertInto("customers")
+      .values(row)
+      .onConflict((oc) => oc.doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (inserted) return row;
+  }
+  throw new Error("No customer could be found or created for the alert address.");
 }
 
 async function updateFoundCustomer(

@@ -103,10 +103,10 @@ export function leadSourceSetCookie(source: LeadSource, secure: boolean): string
 /**
  * Requests that are no shopper's landing: the dashboard, feeds and crawler files, React Router's data
  * requests, files; and pages whose URL holds a secret (a booking's manage link, a trade-in offer, a
- * deal sheet), whose address must never be copied into a lead, a mail or a CRM.
+ * deal sheet, an alert's links), whose address must never be copied into a lead, a mail or a CRM.
  */
 const NOT_A_LANDING =
-  /^\/(?:podium|feeds|api|images|assets)(?:\/|$)|^(?:\/(?:es|pt))?\/(?:booking\/manage|trade-in\/offer|deal)(?:\/|$)|\.[a-z0-9]+$/i;
+  /^\/(?:podium|feeds|api|images|assets)(?:\/|$)|^(?:\/(?:es|pt))?\/(?:booking\/manage|trade-in\/offer|deal|alerts)(?:\/|$)|\.[a-z0-9]+$/i;
 
 /**
  * Express middleware for page requests: a visit with campaign parameters replaces the cookie (the

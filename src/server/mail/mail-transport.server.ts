@@ -35,6 +35,7 @@ function messageOf(env: ServerEnv, mail: OutgoingMail): SendMailOptions {
     text: mail.text,
     html: mail.html ?? undefined,
     attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    headers: mail.headers,
     // A stable Message-ID per outbox row lets a receiving system spot a repeat after a crash.
     messageId: `<outbox-${mail.id}-${mail.dueAt.replace(/[^0-9]/g, "")}@${businessProfile.domain}>`,
   };

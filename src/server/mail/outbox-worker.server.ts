@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import type { AppContext } from "~/server/context.server";
+import { mayMailAlerts } from "~/server/alerts/may-mail-alerts.server";
 import { findBooking } from "~/server/data/bookings.server";
 import {
   claimDueMails,
@@ -10,7 +11,7 @@ import {
   markMailWritten,
   type OutgoingMail,
 } from "~/server/data/outbox.server";
-import { BOOKING_REMINDER_KIND } from "./mail-kinds";
+import { ALERT_CONFIRMATION_KIND, ALERT_DIGEST_KIND, BOOKING_REMINDER_KIND } from "./mail-kinds";
 import type { MailTransport } from "./mail-transport.server";
 import { onQueuedMail } from "./outbox-signal.server";
 import { nextAttemptAfterFailure } from "./retry-schedule";
@@ -41,6 +42,9 @@ export function startOutboxWorker(ctx: AppContext, options: OutboxWorkerOptions)
   let again = false;
 
   async function stillWanted(mail: OutgoingMail): Promise<boolean> {
+    // An alert written before its address unsubscribed (or was marked do-not-contact) is not sent.
+    if (mail.kind === ALERT_DIGEST_KIND) return mayMailAlerts(ctx.db, mail.to, "alert");
+    if (mail.kind === ALERT_CONFIRMATION_KIND) return mayMailAlerts(ctx.db, mail.to, "confirmation");
     if (mail.kind !== BOOKING_REMINDER_KIND) return true;
     const booking = await findBooking(ctx.db, mail.relatedId);
     return !!booking && booking.status !== "cancelled";

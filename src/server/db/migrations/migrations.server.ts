@@ -23,6 +23,9 @@ import { leadAlarmMigration } from "./024-lead-alarm.server";
 import { tasksMigration } from "./025-tasks.server";
 import { uniqueCustomerContactsMigration } from "./026-unique-customer-contacts.server";
 import { leadSearchMigration } from "./027-lead-search.server";
+import { shopperAlertsMigration } from "./043-shopper-alerts.server";
+import { outboxHeadersMigration } from "./044-outbox-headers.server";
+import { alertSignalsMigration } from "./045-alert-signals.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -53,4 +56,7 @@ export const migrations: Record<string, Migration> = {
   "025-tasks": tasksMigration,
   "026-unique-customer-contacts": uniqueCustomerContactsMigration,
   "027-lead-search": leadSearchMigration,
+  "043-shopper-alerts": shopperAlertsMigration,
+  "044-outbox-headers": outboxHeadersMigration,
+  "045-alert-signals": alertSignalsMigration,
 };

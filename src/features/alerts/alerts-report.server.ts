@@ -44,7 +44,8 @@ export async function alertsReport(ctx: AppContext, days: number): Promise<Alert
     countActiveAlertItems(ctx.db),
     countDeliveredMails(ctx.db, [ALERT_DIGEST_KIND, ALERT_CONFIRMATION_KIND], from),
     countAlertVisits(ctx.db, from),
-    leadsCreatedBetween(ctx.db, from.toISOString(), to.toISOString()),
+    // Up to and including now (the range's end is exclusive).
+    leadsCreatedBetween(ctx.db, from.toISOString(), new Date(to.getTime() + 1).toISOString()),
   ]);
   const fromAlerts = leads.filter((lead) => {
     try {

@@ -63,6 +63,8 @@ export type OutboxEntry = {
 
 export async function enqueueMails(db: Db, mails: NewMail[], now = new Date()): Promise<void> {
   if (!mails.length) return;
+  // The column only when a mail of the batch has header fields (the same columns in every row of one insert).
+  const withHeaders = mails.some((m) => m.headers && Object.keys(m.headers).length);
   await db
     .insertInto("outbox")
     .values(
@@ -76,7 +78,7 @@ export async function enqueueMails(db: Db, mails: NewMail[], now = new Date()): 
           textBody: m.text,
           htmlBody: m.html ?? null,
           attachments: JSON.stringify(m.attachments ?? []),
-          headers: m.headers && Object.keys(m.headers).length ? JSON.stringify(m.headers) : null,
+          ...(withHeaders ? { headers: m.headers && Object.keys(m.headers).length ? JSON.stringify(m.headers) : null } : {}),
           status: "queued" as const,
           attempts: 0,
           dueAt: due,

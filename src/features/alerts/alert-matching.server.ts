@@ -1,6 +1,12 @@
 import { mayMailAlerts } from "~/server/alerts/may-mail-alerts.server";
 import type { AppContext } from "~/server/context.server";
-import { insertAlertEvent, markAlertEventsHandled, waitingAlertEvents, type AlertEventRow } from "~/server/data/alert-events.server";
+import {
+  insertAlertEvent,
+  insertAlertEvents,
+  markAlertEventsHandled,
+  waitingAlertEvents,
+  type AlertEventRow,
+} from "~/server/data/alert-events.server";
 import {
   activeAlertSearches,
   changedVehicleItems,
@@ -9,7 +15,7 @@ import {
   listAlertItems,
   type ChangedVehicleItem,
 } from "~/server/data/alert-items.server";
-import { claimNewlyPublicVehicle, forgetAlertPublicVehicles, listAlertPublicVehicleIds } from "~/server/data/alert-public-vehicles.server";
+import { claimNewlyPublicVehicles, forgetAlertPublicVehicles, listAlertPublicVehicleIds } from "~/server/data/alert-public-vehicles.server";
 import {
   claimAlertDigest,
   dueAlertDigests,
@@ -42,78 +48,77 @@ async function scheduleDigests(db: Db, subscriberIds: string[], now: Date, delay
   });
 }
 
+/** Vehicle changes and new vehicles handled per transaction: one commit (one fsync on SQLite) for each batch. */
+const BATCH = 200;
+
 /**
- * One saved vehicle's change, told once: the item's price basis or status moves only where it still
+ * Saved vehicles' changes, each told once: the item's price basis or status moves only where it still
  * holds what this run read (the claim), and the event is written in the same transaction, so two
  * processes seeing the same change record one event, and a crash records none (the next run does).
  * A price below the basis is a drop (the new price becomes the basis); available → pending and
  * anything → sold are told; a vehicle back on sale only updates the status.
  */
-async function recordVehicleChange(ctx: AppContext, change: ChangedVehicleItem, now: Date): Promise<number> {
+async function recordVehicleChanges(ctx: AppContext, changes: ChangedVehicleItem[], now: Date): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
-    let told = 0;
-    const tell = async (kind: "price-drop" | "pending" | "sold", data: Record<string, unknown>, key: string) => {
-      if (
-        await insertAlertEvent(
-          trx,
-          { subscriberId: change.subscriberId, itemId: change.id, kind, vehicleId: change.vehicleId, data, dedupeKey: key },
-          now,
-        )
-      )
-        told += 1;
-    };
-    if (change.advertisedCents < change.priceBasisCents) {
-      if (await claimAlertPriceDrop(trx, change.id, change.priceBasisCents, change.advertisedCents, now))
-        await tell(
-          "price-drop",
-          { fromCents: change.priceBasisCents, toCents: change.advertisedCents },
-          `${change.id}:price-drop:${change.priceBasisCents}>${change.advertisedCents}`,
-        );
+    const told: string[] = [];
+    for (const change of changes) {
+      const tell = async (kind: "price-drop" | "pending" | "sold", data: Record<string, unknown>, key: string) => {
+        const event = { subscriberId: change.subscriberId, itemId: change.id, kind, vehicleId: change.vehicleId, data, dedupeKey: key };
+        if (await insertAlertEvent(trx, event, now)) told.push(change.subscriberId);
+      };
+      if (change.advertisedCents < change.priceBasisCents) {
+        if (await claimAlertPriceDrop(trx, change.id, change.priceBasisCents, change.advertisedCents, now))
+          await tell(
+            "price-drop",
+            { fromCents: change.priceBasisCents, toCents: change.advertisedCents },
+            `${change.id}:price-drop:${change.priceBasisCents}>${change.advertisedCents}`,
+          );
+      }
+      if (change.status !== change.lastStatus && (await claimAlertStatusChange(trx, change.id, change.lastStatus, change.status, now))) {
+        if (change.status === "sold" || (change.status === "pending" && change.lastStatus === "available"))
+          await tell(change.status, {}, `${change.id}:${change.status}:${change.vehicleUpdatedAt}`);
+      }
     }
-    if (change.status !== change.lastStatus && (await claimAlertStatusChange(trx, change.id, change.lastStatus, change.status, now))) {
-      if (change.status === "sold" || (change.status === "pending" && change.lastStatus === "available"))
-        await tell(change.status, {}, `${change.id}:${change.status}:${change.vehicleUpdatedAt}`);
-    }
-    if (told) await scheduleDigests(trx, [change.subscriberId], now, ctx.env.alertDigestDelayMs);
-    return told;
+    await scheduleDigests(trx, told, now, ctx.env.alertDigestDelayMs);
+    return told.length;
   });
 }
 
-type CompiledSearch = { id: string; subscriberId: string; target: string; watchFrom: string; matches: (v: FilterableVehicle) => boolean };
+type CompiledSearch = { id: string; subscriberId: string; watchFrom: string; matches: (v: FilterableVehicle) => boolean };
 
 /**
- * A vehicle that has just become public, matched against every saved search once: claimed first (one
- * process wins the insert), then each matching search's event written in the same transaction.
- * Searches are bucketed by make, so a vehicle is tested only against its make's searches and those
- * without one.
+ * Vehicles that have just become public, each matched against every saved search once: claimed first
+ * (the insert of their row: one process wins each), then each matching search's event written in the
+ * same transaction. Searches are bucketed by make, so a vehicle is tested only against its make's
+ * searches and those without one.
  */
-async function recordNewVehicle(
+async function recordNewVehicles(
   ctx: AppContext,
-  vehicle: ListedVehicleFacts,
+  vehicles: ListedVehicleFacts[],
   byMake: Map<string, CompiledSearch[]>,
   now: Date,
 ): Promise<number> {
-  const candidates = [...(byMake.get(vehicle.make) ?? []), ...(byMake.get("") ?? [])];
   const nowIso = now.toISOString();
-  const matched = candidates.filter((search) => search.watchFrom < nowIso && search.matches(vehicle));
   return ctx.db.transaction().execute(async (trx) => {
-    if (!(await claimNewlyPublicVehicle(trx, vehicle.id, now))) return 0;
-    const told: string[] = [];
-    for (const search of matched) {
-      const inserted = await insertAlertEvent(
-        trx,
-        {
-          subscriberId: search.subscriberId,
-          itemId: search.id,
-          kind: "new-match",
-          vehicleId: vehicle.id,
-          data: { search: search.target },
-          dedupeKey: `${search.id}:new-match:${vehicle.id}`,
-        },
-        now,
+    const claimed = await claimNewlyPublicVehicles(
+      trx,
+      vehicles.map((v) => v.id),
+      now,
+    );
+    const events = vehicles
+      .filter((vehicle) => claimed.has(vehicle.id))
+      .flatMap((vehicle) =>
+        [...(byMake.get(vehicle.make) ?? []), ...(byMake.get("") ?? [])]
+          .filter((search) => search.watchFrom < nowIso && search.matches(vehicle))
+          .map((search) => ({
+            subscriberId: search.subscriberId,
+            itemId: search.id,
+            kind: "new-match" as const,
+            vehicleId: vehicle.id,
+            dedupeKey: `${search.id}:new-match:${vehicle.id}`,
+          })),
       );
-      if (inserted) told.push(search.subscriberId);
-    }
+    const told = await insertAlertEvents(trx, events, now);
     await scheduleDigests(trx, told, now, ctx.env.alertDigestDelayMs);
     return told.length;
   });
@@ -131,7 +136,7 @@ export type MatchingRun = { events: number; newVehicles: number; changedItems: n
 export async function runAlertMatching(ctx: AppContext, now: Date): Promise<MatchingRun> {
   let events = 0;
   const changes = await changedVehicleItems(ctx.db, await docFeeCents(ctx.db));
-  for (const change of changes) events += await recordVehicleChange(ctx, change, now);
+  for (let i = 0; i < changes.length; i += BATCH) events += await recordVehicleChanges(ctx, changes.slice(i, i + BATCH), now);
 
   const listed = await listedVehicleFacts(ctx.db);
   const known = await listAlertPublicVehicleIds(ctx.db);
@@ -143,12 +148,17 @@ export async function runAlertMatching(ctx: AppContext, now: Date): Promise<Matc
     const byMake = new Map<string, CompiledSearch[]>();
     for (const search of await activeAlertSearches(ctx.db)) {
       const filters = filtersFromSearchParams(new URLSearchParams(search.target));
-      const compiled = { ...search, watchFrom: search.watchFrom ?? "", matches: filterPredicate(filters) };
+      const compiled = {
+        id: search.id,
+        subscriberId: search.subscriberId,
+        watchFrom: search.watchFrom ?? "",
+        matches: filterPredicate(filters),
+      };
       const bucket = byMake.get(filters.make) ?? [];
       bucket.push(compiled);
       byMake.set(filters.make, bucket);
     }
-    for (const vehicle of fresh) events += await recordNewVehicle(ctx, vehicle, byMake, now);
+    for (let i = 0; i < fresh.length; i += BATCH) events += await recordNewVehicles(ctx, fresh.slice(i, i + BATCH), byMake, now);
   }
   return { events, newVehicles: fresh.length, changedItems: changes.length };
 }
@@ -158,7 +168,13 @@ export async function runAlertMatching(ctx: AppContext, now: Date): Promise<Matc
  * deleted, or of vehicles since deleted, are dropped. Several drops of one vehicle read as one (from the
  * price the shopper last saw to today's); a vehicle sold meanwhile is only told as sold.
  */
-async function digestSections(db: Db, events: AlertEventRow[], activeItems: Set<string>, locale: ReturnType<typeof asLocale>) {
+async function digestSections(
+  db: Db,
+  events: AlertEventRow[],
+  activeItems: Set<string>,
+  searches: Map<string, string>,
+  locale: ReturnType<typeof asLocale>,
+) {
   const vehicles = new Map(
     (
       await alertVehicles(
@@ -180,7 +196,7 @@ async function digestSections(db: Db, events: AlertEventRow[], activeItems: Set<
     }
     kept.push(event);
     if (event.kind !== "sold" && event.kind !== "new-match" && sold.has(event.itemId)) continue;
-    const data = JSON.parse(event.data) as { fromCents?: number; toCents?: number; search?: string };
+    const data = JSON.parse(event.data) as { fromCents?: number; toCents?: number };
     if (event.kind === "price-drop") {
       const earlier = drops.get(event.itemId);
       if (earlier) {
@@ -199,7 +215,7 @@ async function digestSections(db: Db, events: AlertEventRow[], activeItems: Set<
       sections.push(section);
     } else if (event.kind === "pending") sections.push({ kind: "pending", vehicle });
     else if (event.kind === "sold") sections.push({ kind: "sold", vehicle, similar: await similarForSold(db, vehicle) });
-    else sections.push({ kind: "new-match", vehicle, search: describeSearch(data.search ?? "", locale) });
+    else sections.push({ kind: "new-match", vehicle, search: describeSearch(searches.get(event.itemId) ?? "", locale) });
   }
   return { sections, kept, dropped };
 }
@@ -247,8 +263,9 @@ export async function runAlertDigests(ctx: AppContext, now: Date): Promise<numbe
         return false;
       }
       const locale = asLocale(subscriber.locale);
-      const active = new Set((await listAlertItems(trx, [subscriber.id])).filter((i) => i.status === "active").map((i) => i.id));
-      const { sections, kept, dropped } = await digestSections(trx, events, active, locale);
+      const items = (await listAlertItems(trx, [subscriber.id])).filter((i) => i.status === "active");
+      const searches = new Map(items.filter((i) => i.kind === "search").map((i) => [i.id, i.target]));
+      const { sections, kept, dropped } = await digestSections(trx, events, new Set(items.map((i) => i.id)), searches, locale);
       await markAlertEventsHandled(
         trx,
         dropped.map((e) => e.id),

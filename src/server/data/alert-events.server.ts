@@ -35,6 +35,37 @@ export async function insertAlertEvent(db: Db, event: NewAlertEvent, now: Date):
   return inserted !== undefined;
 }
 
+/**
+ * Records many events at once (a new vehicle matching many saved searches), 500 a statement; those
+ * recorded before (their keys) are skipped. Returns the addresses of the events recorded now.
+ */
+export async function insertAlertEvents(db: Db, events: NewAlertEvent[], now: Date): Promise<string[]> {
+  const recorded: string[] = [];
+  const at = now.toISOString();
+  // Only the columns the rows set (the others default): fewer values to bind, as a new vehicle's matches are many.
+  const withData = events.some((event) => event.data && Object.keys(event.data).length);
+  for (let i = 0; i < events.length; i += 500) {
+    const rows = await db
+      .insertInto("alertEvents")
+      .values(
+        events.slice(i, i + 500).map((event) => ({
+          subscriberId: event.subscriberId,
+          itemId: event.itemId,
+          kind: event.kind,
+          vehicleId: event.vehicleId,
+          ...(withData ? { data: JSON.stringify(event.data ?? {}) } : {}),
+          dedupeKey: event.dedupeKey,
+          createdAt: at,
+        })),
+      )
+      .onConflict((oc) => oc.column("dedupeKey").doNothing())
+      .returning("subscriberId")
+      .execute();
+    recorded.push(...rows.map((r) => r.subscriberId));
+  }
+  return recorded;
+}
+
 /** An address's events not yet in a digest, oldest first. */
 export async function waitingAlertEvents(db: Db, subscriberId: string): Promise<AlertEventRow[]> {
   return db

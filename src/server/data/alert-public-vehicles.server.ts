@@ -7,17 +7,21 @@ export async function listAlertPublicVehicleIds(db: Db): Promise<Set<string>> {
 }
 
 /**
- * Claims a vehicle that has just become public: the insert that wins (one process, once) tells the
- * saved searches about it, in the same transaction. False when another run already did.
+ * Claims vehicles that have just become public: the insert of each one's row wins once, in one process,
+ * which tells the saved searches about it in the same transaction. Returns the ids this call claimed.
  */
-export async function claimNewlyPublicVehicle(db: Db, vehicleId: string, now: Date): Promise<boolean> {
-  const inserted = await db
-    .insertInto("alertPublicVehicles")
-    .values({ vehicleId, publicSince: now.toISOString() })
-    .onConflict((oc) => oc.column("vehicleId").doNothing())
-    .returning("vehicleId")
-    .executeTakeFirst();
-  return inserted !== undefined;
+export async function claimNewlyPublicVehicles(db: Db, vehicleIds: string[], now: Date): Promise<Set<string>> {
+  const claimed = new Set<string>();
+  for (let i = 0; i < vehicleIds.length; i += 500) {
+    const rows = await db
+      .insertInto("alertPublicVehicles")
+      .values(vehicleIds.slice(i, i + 500).map((vehicleId) => ({ vehicleId, publicSince: now.toISOString() })))
+      .onConflict((oc) => oc.column("vehicleId").doNothing())
+      .returning("vehicleId")
+      .execute();
+    for (const row of rows) claimed.add(row.vehicleId);
+  }
+  return claimed;
 }
 
 /** Vehicles no longer on the site (sold, unlisted, deleted): if one comes back, it is new again. */

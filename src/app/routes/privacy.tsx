@@ -52,7 +52,7 @@ export default function PrivacyPage() {
           <h2 id="website-heading" className="text-2xl font-bold">
             {m.website.heading}
           </h2>
-          {(["forms", "visits", "cookies", "source", "choices"] as const).map((key) => (
+          {(["forms", "visits", "cookies", "source", "saved", "choices"] as const).map((key) => (
             <div key={key}>
               <h3 className="mt-6 text-lg font-semibold">{m.website[`${key}Heading`]}</h3>
               <p className="mt-2">{m.website[key]}</p>

@@ -42,6 +42,9 @@ export const privacyPage = {
     sourceHeading: "How you found us",
     source:
       "When you arrive from an ad, a listing or another website, we keep where you came from (the page you landed on, the referring website's address and the campaign tags in the link, such as utm_source or gclid) in a cookie of our own for 30 days. It is sent only to our site, never to anyone else, and holds nothing about you. If you send us a message, book or apply, we store it with your request so we know which of our ads and listings work. You can delete it by clearing this site's cookies.",
+    savedHeading: "Saved vehicles and alerts",
+    saved:
+      "The vehicles and searches you save are kept in a cookie of our own on your device, for a year or until you remove them; a random number in it lets us count how many shoppers saved a vehicle, never who. If you ask for e-mail alerts, we keep your e-mail address, what you follow, your consent (its wording, language and time) and the alerts we send, and a cookie tells our site that this device opened your alert links. We send alerts only after you confirm, at most one a day, and stop at once when you unsubscribe with the link in any alert.",
     choicesHeading: "Your choices",
     choices:
       "You may ask us what personal information we hold about you, ask us to correct it, or ask us to delete it when the law does not require us to keep it.",

@@ -44,6 +44,9 @@ export const privacyPage: PrivacyPageMessages = {
     sourceHeading: "Cómo nos encontró",
     source:
       "Cuando llega desde un anuncio, un listado u otro sitio web, guardamos de dónde vino (la página a la que llegó, la dirección del sitio que lo envió y las etiquetas de campaña del enlace, como utm_source o gclid) en una cookie propia durante 30 días. Solo se envía a nuestro sitio, nunca a terceros, y no contiene nada sobre usted. Si nos envía un mensaje, reserva una cita o presenta una solicitud, la guardamos con su solicitud para saber cuáles de nuestros anuncios y listados funcionan. Puede borrarla eliminando las cookies de este sitio.",
+    savedHeading: "Vehículos guardados y alertas",
+    saved:
+      "Los vehículos y las búsquedas que guarda se conservan en una cookie propia en su dispositivo durante un año o hasta que los quite; un número aleatorio en ella nos permite contar cuántos compradores guardaron un vehículo, nunca quiénes. Si pide alertas por correo electrónico, guardamos su dirección, lo que sigue, su consentimiento (su texto, idioma y hora) y las alertas que le enviamos, y una cookie le indica a nuestro sitio que este dispositivo abrió los enlaces de sus alertas. Solo enviamos alertas después de que usted confirme, como máximo una al día, y dejamos de enviarlas en cuanto se da de baja con el enlace de cualquier alerta.",
     choicesHeading: "Sus opciones",
     choices:
       "Puede preguntarnos qué información personal tenemos sobre usted, pedirnos que la corrijamos o pedirnos que la eliminemos cuando la ley no nos obligue a conservarla.",

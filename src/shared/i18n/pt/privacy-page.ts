@@ -44,6 +44,9 @@ export const privacyPage: PrivacyPageMessages = {
     sourceHeading: "Como você nos encontrou",
     source:
       "Quando você chega por um anúncio, um classificado ou outro site, guardamos de onde você veio (a página em que chegou, o endereço do site que o enviou e as etiquetas de campanha do link, como utm_source ou gclid) em um cookie nosso por 30 dias. Ele é enviado só ao nosso site, nunca a terceiros, e não contém nada sobre você. Se você nos enviar uma mensagem, agendar um serviço ou fizer uma solicitação, nós o guardamos com o seu pedido para saber quais dos nossos anúncios e classificados funcionam. Você pode apagá-lo limpando os cookies deste site.",
+    savedHeading: "Veículos salvos e alertas",
+    saved:
+      "Os veículos e as buscas que você salva ficam em um cookie nosso no seu aparelho por um ano ou até você removê-los; um número aleatório nele nos permite contar quantos compradores salvaram um veículo, nunca quem. Se você pedir alertas por e-mail, guardamos seu endereço de e-mail, o que você acompanha, seu consentimento (o texto, o idioma e a hora) e os alertas que enviamos, e um cookie informa ao nosso site que este aparelho abriu os links dos seus alertas. Só enviamos alertas depois que você confirma, no máximo um por dia, e paramos na hora quando você cancela a inscrição pelo link de qualquer alerta.",
     choicesHeading: "Suas escolhas",
     choices:
       "Você pode nos perguntar quais informações pessoais temos sobre você, pedir que as corrijamos ou pedir que as excluamos quando a lei não exigir que as guardemos.",

@@ -16,7 +16,8 @@ const controlClass = (error?: string) =>
   }`;
 const labelClass = "block text-sm font-medium text-gray-800";
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-const fullName = (c: Pick<CustomerSummary, "firstName" | "lastName">) => `${c.firstName} ${c.lastName}`.trim();
+/** A record made by an alert confirmation has no name yet: its e-mail stands for it. */
+const fullName = (c: Pick<CustomerSummary, "firstName" | "lastName" | "email">) => `${c.firstName} ${c.lastName}`.trim() || c.email || "";
 
 /** A 400's field messages, from the body ApiError keeps after "400: ". */
 function fieldErrorsOf(error: unknown): Record<string, string> {
@@ -180,6 +181,7 @@ function CustomerPanel({ id, onBack, onOpen }: { id: string; onBack: () => void;
             </li>
           ))}
         </ul>
+        {data.alerts ? <CustomerAlertsSummary alerts={data.alerts} /> : null}
       </header>
       <div className="grid gap-6 lg:grid-cols-2">
         <Timeline entries={data.timeline} />
@@ -192,6 +194,33 @@ function CustomerPanel({ id, onBack, onOpen }: { id: string; onBack: () => void;
         </div>
       </div>
     </article>
+  );
+}
+
+/** What the customer saved and is alerted about (docs/behaviour.md §21): addresses, items, consents. */
+function CustomerAlertsSummary({ alerts }: { alerts: NonNullable<CustomerRecord["alerts"]> }) {
+  const c = useStaffMessages().customers.alerts;
+  return (
+    <>
+      <h3 className="mt-4 font-semibold">{c.heading}</h3>
+      <ul className="mt-1 space-y-1 text-sm" data-testid="customer-alerts">
+        {alerts.addresses.map((a) => (
+          <li key={a.email}>
+            {a.email} · {c.states[a.status]}
+            {a.consents.length
+              ? ` · ${c.consent(a.consents[a.consents.length - 1]!.wordingVersion, a.consents[a.consents.length - 1]!.locale)}`
+              : ""}
+          </li>
+        ))}
+        {alerts.saved.map((item, i) => (
+          <li key={i}>
+            {item.kind === "vehicle" ? (item.vehicleName ?? c.goneVehicle) : c.search(item.search ?? "")}
+            {item.priceBasis !== null ? ` · ${c.priceBasis(`$${item.priceBasis.toLocaleString("en-US")}`)}` : ""} ·{" "}
+            {c.itemStates[item.status]}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -257,6 +286,10 @@ function TimelineText({ entry: e }: { entry: TimelineEntry }) {
       return line(c.events.afterHoursReply);
     case "merged":
       return line(c.events.merged, text("otherName"));
+    case "alerts-confirmed":
+      return line(c.events.alertsConfirmed, text("email"));
+    case "alerts-unsubscribed":
+      return line(c.events.alertsUnsubscribed, text("email"));
     case "mail": {
       const audience = m.leads.mail.audiences[text("audience") as "staff"] ?? text("audience");
       const state = m.leads.mail.states[text("state") as "sent"] ?? text("state");

@@ -16,7 +16,8 @@ import {
   type Stocked,
 } from "../support/alerts-helpers";
 import { testPhoto } from "../support/civic-data-dir";
-import { openServerDatabase } from "../support/server-database";
+import { withServerDatabase } from "../support/server-database";
+import type { Db } from "~/server/db/database.server";
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../support/smtp-capture";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { signInAs } from "../support/staff-sign-in";
@@ -80,14 +81,7 @@ async function setPrice(id: string, price: number): Promise<void> {
 async function setStatus(id: string, status: "available" | "pending" | "sold"): Promise<void> {
   expect((await owner.fetch(`/api/admin/vehicles/${id}/status`, { method: "PATCH", body: { status } })).status).toBe(200);
 }
-async function query<T>(run: (db: ReturnType<typeof openServerDatabase>["db"]) => Promise<T>): Promise<T> {
-  const { db } = openServerDatabase(server);
-  try {
-    return await run(db);
-  } finally {
-    await db.destroy();
-  }
-}
+const query = <T>(run: (db: Db) => Promise<T>): Promise<T> => withServerDatabase(server, run);
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();

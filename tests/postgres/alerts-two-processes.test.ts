@@ -12,7 +12,8 @@ import {
   type Stocked,
 } from "../support/alerts-helpers";
 import { testPhoto } from "../support/civic-data-dir";
-import { openServerDatabase } from "../support/server-database";
+import { withServerDatabase } from "../support/server-database";
+import type { Db } from "~/server/db/database.server";
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../support/smtp-capture";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -50,14 +51,7 @@ describe("alerts on two server processes sharing one PostgreSQL database", () =>
   const isAlert = (m: CapturedMail) => rawHeader(m, "List-Unsubscribe") !== null;
   let client = 1;
 
-  async function query<T>(run: (db: ReturnType<typeof openServerDatabase>["db"]) => Promise<T>): Promise<T> {
-    const { db } = openServerDatabase(a);
-    try {
-      return await run(db);
-    } finally {
-      await db.destroy();
-    }
-  }
+  const query = <T>(run: (db: Db) => Promise<T>): Promise<T> => withServerDatabase(a, run);
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();

@@ -341,10 +341,7 @@ function Summary({ name, vehicle }: { name: string; vehicle: VehiclePageVehicle 
   const path = useLocalizedPath();
   return (
     <div>
-      <div className="flex items-start justify-between gap-3">
-        <h1 className="text-3xl font-extrabold tracking-tight text-gray-900">{name}</h1>
-        <SaveVehicleButton vehicleId={vehicle.id} name={name} className="mt-1 shrink-0" />
-      </div>
+      <h1 className="text-3xl font-extrabold tracking-tight text-gray-900">{name}</h1>
       <VehicleBadges status={vehicle.status} priceReducedBy={vehicle.priceReducedBy} labels={v} className="mt-3" />
       {vehicle.status === "pending" ? <p className="mt-2 text-gray-800">{v.salePendingNote}</p> : null}
       <p className="mt-2 text-3xl font-extrabold text-red-700">
@@ -366,6 +363,7 @@ function Summary({ name, vehicle }: { name: string; vehicle: VehiclePageVehicle 
         >
           {v.applyForFinancing}
         </Link>
+        <SaveVehicleButton vehicleId={vehicle.id} name={name} className="flex items-center" />
       </div>
     </div>
   );

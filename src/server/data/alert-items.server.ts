@@ -30,17 +30,7 @@ export async function findAlertItem(db: Db, subscriberId: string, kind: AlertIte
   );
 }
 
-export type NewAlertItem = {
-  subscriberId: string;
-  kind: AlertItemKind;
-  target: string;
-  vehicleId: string | null;
-  status: AlertItemStatus;
-  confirmationId: string | null;
-  priceBasisCents: number | null;
-  lastStatus: string | null;
-  watchFrom: string | null;
-};
+export type NewAlertItem = Omit<AlertItemRow, "id" | "createdAt" | "updatedAt">;
 
 /** Adds an item; false when the address already has it (the unique target). */
 export async function insertAlertItem(db: Db, item: NewAlertItem, now: Date): Promise<boolean> {

@@ -468,6 +468,19 @@ describe("one-click unsubscribe (RFC 8058)", () => {
     } finally {
       smtp = await startSmtpCapture({ port: smtp.port, mails: smtp.mails });
     }
+    // Its items stay paused: resuming one needs alerts on again (a new request, confirmed).
+    const item = await query((db) =>
+      db
+        .selectFrom("alertItems")
+        .innerJoin("alertSubscribers", "alertSubscribers.id", "alertItems.subscriberId")
+        .select(["alertItems.id", "alertItems.status"])
+        .where("alertSubscribers.email", "=", email)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(item.status).toBe("paused");
+    const resume = await postForm(server.url, managePath, { intent: "resume", itemId: item.id }, { headers: { origin: server.url } });
+    expect(resume.status).toBe(409);
+    expect(await resume.text()).toContain("This address is unsubscribed from our alerts.");
     setClock("2025-12-08T16:00:00.000Z");
     await severalTicks();
     expect(mailsTo(smtp.mails, email).filter(isAlert)).toEqual([]);

@@ -58,7 +58,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!ACTIONS.includes(intent)) return data({ notice: m.notFound, ok: false }, { status: 400 });
   const result = await changeAlertItem(ctx, params.token, String(form.get("itemId") ?? ""), intent as ManageAction);
   if (result.kind === "not-found") return data({ notice: m.notFound, ok: false }, { status: 404 });
-  if (result.kind === "unchanged") return data({ notice: m.none, ok: false }, { status: 409 });
+  if (result.kind === "unsubscribed") return data({ notice: m.isUnsubscribed, ok: false }, { status: 409 });
+  // A second press of the same button (its item already paused, resumed or deleted): nothing to say.
+  if (result.kind === "unchanged") return data({ notice: m.unchanged, ok: false }, { status: 409 });
   return { notice: { pause: m.paused, resume: m.resumed, delete: m.deleted }[result.action], ok: true };
 }
 
@@ -90,8 +92,8 @@ export default function AlertsManagePage({ loaderData, actionData }: Route.Compo
         ) : (
           <>
             <p className="text-gray-800">{view.status === "unsubscribed" ? m.isUnsubscribed : m.intro(view.email)}</p>
-            <ItemList heading={m.vehiclesHeading} items={vehicles} />
-            <ItemList heading={m.searchesHeading} items={searches} />
+            <ItemList heading={m.vehiclesHeading} items={vehicles} alertsOn={view.status === "confirmed"} />
+            <ItemList heading={m.searchesHeading} items={searches} alertsOn={view.status === "confirmed"} />
             <p className="text-sm text-gray-700">{m.limitNote(MAX_SAVED_VEHICLES, MAX_SAVED_SEARCHES)}</p>
             {view.status !== "unsubscribed" ? (
               <section aria-labelledby="unsubscribe-heading" className="rounded-xl border border-gray-200 p-6">
@@ -128,7 +130,7 @@ function SubmitButton({ children, label, quiet = false }: { children: string; la
   );
 }
 
-function ItemList({ heading, items }: { heading: string; items: ManagedAlertItem[] }) {
+function ItemList({ heading, items, alertsOn }: { heading: string; items: ManagedAlertItem[]; alertsOn: boolean }) {
   const m = useAlertsMessages().manage;
   const locale = useLocale();
   const path = useLocalizedPath();
@@ -169,7 +171,7 @@ function ItemList({ heading, items }: { heading: string; items: ManagedAlertItem
                   </p>
                 </div>
                 <div className="flex gap-2">
-                  {item.status === "active" || item.status === "paused" ? (
+                  {item.status === "active" || (item.status === "paused" && alertsOn) ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value={item.status === "active" ? "pause" : "resume"} />
                       <input type="hidden" name="itemId" value={item.id} />

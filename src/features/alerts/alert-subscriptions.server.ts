@@ -328,19 +328,22 @@ export async function managedAlerts(ctx: AppContext, token: string, locale: Loca
 }
 
 export type ManageAction = "pause" | "resume" | "delete";
-export type ManageResult = { kind: "done"; action: ManageAction } | { kind: "not-found" } | { kind: "unchanged" };
+export type ManageResult =
+  { kind: "done"; action: ManageAction } | { kind: "not-found" } | { kind: "unchanged" } | { kind: "unsubscribed" };
 
 /** Pauses, resumes or deletes one item through the manage link. */
 export async function changeAlertItem(ctx: AppContext, token: string, itemId: string, action: ManageAction): Promise<ManageResult> {
   const subscriber = await subscriberOfManageToken(ctx, token);
   if (!subscriber) return { kind: "not-found" };
+  // Resuming needs alerts on: an unsubscribed address asks again (and confirms) instead.
+  if (action === "resume" && subscriber.status !== "confirmed") return { kind: "unsubscribed" };
   const now = serverNow(ctx);
   const changed =
     action === "delete"
       ? await deleteAlertItem(ctx.db, subscriber.id, itemId)
       : action === "pause"
         ? await setAlertItemStatus(ctx.db, subscriber.id, itemId, "active", "paused", now)
-        : subscriber.status === "confirmed" && (await setAlertItemStatus(ctx.db, subscriber.id, itemId, "paused", "active", now));
+        : await setAlertItemStatus(ctx.db, subscriber.id, itemId, "paused", "active", now);
   return changed ? { kind: "done", action } : { kind: "unchanged" };
 }
 

@@ -88,6 +88,7 @@ export const alerts = {
     paused: "Paused.",
     resumed: "Alerts are on again.",
     deleted: "Deleted.",
+    unchanged: "Already done.",
     unsubscribeHeading: "Stop all alerts",
     unsubscribeHint: "You will get no more e-mails from our alerts. Your saved list on this device stays.",
     unsubscribe: "Unsubscribe from all alerts",

@@ -84,6 +84,7 @@ export const alerts: AlertsMessages = {
     paused: "En pausa.",
     resumed: "Las alertas están activas de nuevo.",
     deleted: "Eliminado.",
+    unchanged: "Ya estaba hecho.",
     unsubscribeHeading: "Detener todas las alertas",
     unsubscribeHint: "No recibirá más correos de nuestras alertas. Su lista de guardados en este dispositivo se mantiene.",
     unsubscribe: "Darme de baja de todas las alertas",

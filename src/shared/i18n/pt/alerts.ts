@@ -84,6 +84,7 @@ export const alerts: AlertsMessages = {
     paused: "Pausado.",
     resumed: "Os alertas estão ativos de novo.",
     deleted: "Excluído.",
+    unchanged: "Já estava feito.",
     unsubscribeHeading: "Parar todos os alertas",
     unsubscribeHint: "Você não receberá mais e-mails dos nossos alertas. Sua lista de salvos neste aparelho continua.",
     unsubscribe: "Cancelar a inscrição de todos os alertas",

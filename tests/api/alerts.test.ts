@@ -113,6 +113,21 @@ afterAll(async () => {
   await smtp?.close();
 });
 
+describe("saved on this device", () => {
+  it("the vehicle page is one cached document for every shopper, whatever they saved: the heart's state is not in it", async () => {
+    const page = (cookie?: string) =>
+      fetch(`${server.url}${stock.f150.path}`, { headers: { "user-agent": PHONE_UA, ...(cookie ? { cookie } : {}) } });
+    const first = await page();
+    expect(first.status).toBe(200);
+    const html = await first.text();
+    expect(html).toContain('data-testid="save-vehicle"');
+    expect(html).not.toContain("aria-pressed");
+    const saver = await page(`saved=d=${"f".repeat(32)}&v=${stock.f150.id}`);
+    expect(saver.headers.get("x-document-cache")).toBe("hit");
+    expect(await saver.text()).toBe(html);
+  });
+});
+
 describe("asking for alerts (POST /api/alerts)", () => {
   it("answers 202 the same whether the address is new, waiting for confirmation or confirmed", async () => {
     await subscribeConfirmed("known@example.com", { locale: "en", vehicleId: stock.accord.id });

@@ -13,19 +13,19 @@ const LAYOUT_MODULES =
 /**
  * Not every page's: the staff dashboard's text (admin, staff, staff-lot catalogues), its shared UI
  * (src/shared/ui/staff) and each feature's dashboard tab (`*-tab.tsx`) stay in the dashboard's
- * chunk; the privacy page's, the trade-in pages', the deal sheet's and the consent to calls and texts' long
- * text (in every language) stays in those pages' chunks, and the vehicle page's out-the-door estimate text in the estimate's own chunk, which arrives
+ * chunk; the privacy page's, the trade-in pages', the deal sheet's, the saved list's and alerts' and the consent to calls
+ * and texts' long text (in every language) stays in those pages' chunks, and the vehicle page's out-the-door estimate text in the estimate's own chunk, which arrives
  * after the page.
  */
 const NOT_LAYOUT =
-  /i18n[\\/](staff-messages|en[\\/](admin|staff|staff-lot|staff-trade-ins|staff-deals)\.ts|privacy-page-messages|trade-in-messages|deal-sheet-messages|contact-consent-messages|(en|es|pt)[\\/](privacy-page|trade-in|trade-in-mail|deal-sheet|contact-consent)\.ts|estimate-messages|(en|es|pt)[\\/]estimate\.ts)|shared[\\/]config[\\/]contact-consent|shared[\\/]ui[\\/]staff[\\/]|-tab\.tsx$/;
+  /i18n[\\/](staff-messages|en[\\/](admin|staff|staff-lot|staff-trade-ins|staff-deals)\.ts|privacy-page-messages|trade-in-messages|deal-sheet-messages|contact-consent-messages|alerts-messages|(en|es|pt)[\\/](privacy-page|trade-in|trade-in-mail|deal-sheet|contact-consent|alerts|alerts-mail)\.ts|estimate-messages|(en|es|pt)[\\/]estimate\.ts)|shared[\\/]config[\\/]contact-consent|shared[\\/]ui[\\/]staff[\\/]|-tab\.tsx$/;
 /**
  * Each language's catalogue is its own chunk, so a page downloads only its language (decision 044);
  * the staff text, the privacy page's own text and the server-only mail text are not part of it.
  */
 const CATALOGUE = (locale: string) =>
   new RegExp(
-    `i18n[\\\\/]${locale}(\\.ts$|[\\\\/](?!admin|staff|privacy-page|estimate|trade-in|deal-sheet|deal-documents|contact-consent|financing-pdf|mail))`,
+    `i18n[\\\\/]${locale}(\\.ts$|[\\\\/](?!admin|staff|privacy-page|estimate|trade-in|deal-sheet|deal-documents|contact-consent|financing-pdf|mail|alerts))`,
   );
 const CATALOGUES = /i18n[\\/](en|es|pt)(\.ts$|[\\/])/;
 

@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { ALERTS_FORM_MAX_BYTES, ALERTS_RATE_LIMIT, SAVED_RATE_LIMIT } from "~/features/alerts/alerts-api.server";
 import { BOOKING_FORM_MAX_BYTES } from "~/features/booking/booking-form-action.server";
 import { BOOKING_RATE_LIMIT } from "~/features/booking/booking-api.server";
 import { CONTACT_FORM_MAX_BYTES } from "~/features/contact/contact-form-action.server";
@@ -11,6 +12,7 @@ import { SETUP_FORM_MAX_BYTES } from "~/features/staff/setup-form.server";
 import { TRADE_IN_BODY_LIMIT_BYTES, TRADE_IN_RATE_LIMIT, tradeInInFlightLimit } from "~/features/trade-in/trade-in-api.server";
 import { SIGN_IN_FORM_MAX_BYTES } from "~/features/staff/sign-in-form.server";
 import { STAFF_FORM_MAX_BYTES } from "~/server/http/staff-form.server";
+import { alertsMessagesFor } from "~/shared/i18n/alerts-messages";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
 import type { Locale } from "~/shared/i18n/locales";
@@ -45,6 +47,14 @@ export type RoutePolicy = {
    * takes posts only from this site's own pages (Sec-Fetch-Site).
    */
   bodyLimitBytes: number | "no action" | "body not read";
+  /**
+   * Posts from other sites are refused (403) before the route's action, which React Router would refuse
+   * too when they carry another Origin. The one exception: "one-click unsubscribe", a List-Unsubscribe
+   * URL that a mail provider POSTs `List-Unsubscribe=One-Click` to from its own servers (RFC 8058 §3.2,
+   * decision 116); such a post is answered by the alerts' one-click handler before the same-site check
+   * and React Router, any other post to the route meets the same-site check as usual.
+   */
+  crossSitePosts: "refused" | "one-click unsubscribe";
   /** The per-client limit on posts to the page, or "none". */
   postRateLimit: PagePostLimit | "none";
   /** The per-process bound on such bodies in memory at once, shared with the route's /api twin, or "none". */
@@ -64,6 +74,7 @@ const page = (policy: Partial<RoutePolicy>): RoutePolicy => ({
   tokenInUrl: false,
   leadSourceLanding: true,
   bodyLimitBytes: "no action",
+  crossSitePosts: "refused",
   postRateLimit: "none",
   inFlightBodyLimit: "none",
   staffArea: "not staff",
@@ -81,6 +92,8 @@ const BOOKING_POSTS: PagePostLimit = { ...BOOKING_RATE_LIMIT, message: (locale) 
 const FINANCING_POSTS: PagePostLimit = { ...FINANCING_RATE_LIMIT, message: (locale) => rateLimitMessagesFor(locale).financing };
 const TRADE_IN_POSTS: PagePostLimit = { ...TRADE_IN_RATE_LIMIT, message: (locale) => tradeInMessagesFor(locale).api.tooMany };
 const DEAL_POSTS: PagePostLimit = { ...DEAL_RATE_LIMIT, message: (locale) => dealSheetMessagesFor(locale).form.tooMany };
+const ALERTS_POSTS: PagePostLimit = { ...ALERTS_RATE_LIMIT, message: (locale) => alertsMessagesFor(locale).form.tooMany };
+const SAVED_POSTS: PagePostLimit = { ...SAVED_RATE_LIMIT, message: (locale) => alertsMessagesFor(locale).form.tooMany };
 
 /**
  * A staff page: isolated from openers like every /podium document (decision 052), never cached (the HTTP
@@ -155,6 +168,18 @@ const PUBLIC_PAGES = {
   "deal-sheet": tokenPage({}),
   // A customer mail's opt-out link (decision 094): its token is in the URL; it takes the channels to stop.
   "opt-out": tokenPage({ bodyLimitBytes: OPT_OUT_FORM_MAX_BYTES }),
+  // This device's saved list (its cookie): rendered per shopper, never cached. Its action takes the
+  // hearts and "Save this search" posted without JavaScript, and Remove (decision 115).
+  saved: page({ bodyLimitBytes: ALERTS_FORM_MAX_BYTES, postRateLimit: SAVED_POSTS }),
+  // The alerts form's action: per client here, per address in the service (decision 115).
+  alerts: page({ bodyLimitBytes: ALERTS_FORM_MAX_BYTES, postRateLimit: ALERTS_POSTS }),
+  // An alert address's links (decision 116): the token is in the URL. The confirmation's button reads no body.
+  "alerts-confirm": tokenPage({ bodyLimitBytes: "body not read" }),
+  // The manage page's buttons (pause, resume, delete, unsubscribe).
+  "alerts-manage": tokenPage({ bodyLimitBytes: ALERTS_FORM_MAX_BYTES }),
+  // The List-Unsubscribe URL of every alert mail: its page's button reads no body; a mail provider's
+  // one-click POST (RFC 8058) comes from the provider's servers, cross-site, and is answered here.
+  "alerts-unsubscribe": tokenPage({ bodyLimitBytes: "body not read", crossSitePosts: "one-click unsubscribe" }),
   "not-found": page({}),
 } satisfies Record<string, RoutePolicy>;
 

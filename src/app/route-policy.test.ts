@@ -10,6 +10,7 @@ import { createRouteTable } from "~/app/http/route-table.server";
 import { routeManifestFromConfig } from "~/app/route-manifest.test-helper";
 import { ROUTE_POLICIES, staffPageAccess } from "~/app/route-policy.server";
 import routes from "~/app/routes";
+import { redactTokens } from "~/server/logger.server";
 
 type Leaf = { id: string; file: string; path: string };
 
@@ -79,6 +80,24 @@ describe("the route policy table (src/app/route-policy.server.ts)", () => {
     }
   });
 
+  it.each(routeLeaves.map((leaf) => [leaf.id, leaf] as const))("%s: a token in its URL never reaches a log line", (id, leaf) => {
+    const url = samplePath(leaf.path);
+    const token = "2b7e8f6a1c9d4e3f5a6b7c8d9e0f1a2b";
+    const route = table.routeOf(url);
+    if (!ROUTE_POLICIES[id]!.tokenInUrl || !url.includes(token)) {
+      // What holds no token is logged as the router reads it.
+      expect(route?.pathForLogs, url).toBe(url);
+      return;
+    }
+    // The request log's path, from the table, in every spelling the router reads the same way.
+    for (const spelling of [url, url.toUpperCase().replace(token.toUpperCase(), token), `${url}.data`]) {
+      expect(table.routeOf(spelling)?.pathForLogs, spelling).not.toContain(token);
+      expect(table.routeOf(spelling)?.pathForLogs, spelling).toContain("[redacted]");
+    }
+    // The logger's net for free text (an error's message quoting the path) knows the route too.
+    expect(redactTokens(`a POST request to "${url}" failed`), url).not.toContain(token);
+  });
+
   it("denies a staff pattern the table does not list to everyone but owners", () => {
     expect(staffPageAccess("/podium/no-such-screen")).toBe("settings");
   });
@@ -97,7 +116,17 @@ describe("the route policy table (src/app/route-policy.server.ts)", () => {
     beforeAll(async () => {
       const app = express();
       app.use(canonicalPaths(async () => table));
-      app.use(pageFormPosts());
+      // What answers a cross-site post where the table allows one: here it says what it was given.
+      app.use(
+        pageFormPosts({
+          "one-click unsubscribe": (req, res, next, params) => {
+            let body = "";
+            req.setEncoding("utf8");
+            req.on("data", (chunk: string) => (body += chunk));
+            req.on("end", () => (body === "List-Unsubscribe=One-Click" ? void res.status(200).json({ oneClick: params.token }) : next()));
+          },
+        }),
+      );
       app.use((_req, res) => void res.status(204).end());
       const server = app.listen(0, "127.0.0.1");
       await new Promise((resolve) => server.once("listening", resolve));
@@ -121,6 +150,27 @@ describe("the route policy table (src/app/route-policy.server.ts)", () => {
         expect(header, id).not.toBeNull();
         expect(Number(/\bq=(\d+)/.exec(header!)?.[1]), `${id} limit`).toBe(postRateLimit.limit);
         expect(Number(/\bw=(\d+)/.exec(header!)?.[1]) * 1000, `${id} window`).toBe(postRateLimit.windowMs);
+      }
+    });
+
+    it.each(routeLeaves.map((leaf) => [leaf.id, leaf] as const))("%s: a post from another site", async (id, leaf) => {
+      const post = (body: string, path = samplePath(leaf.path)) =>
+        fetch(`${base}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site" },
+          body,
+        });
+      const { bodyLimitBytes, crossSitePosts } = ROUTE_POLICIES[id]!;
+      const oneClick = await post("List-Unsubscribe=One-Click");
+      if (crossSitePosts === "one-click unsubscribe") {
+        // The mail provider's one-click post (RFC 8058) reaches its handler, with the token the router reads.
+        expect(oneClick.status, id).toBe(200);
+        expect(await oneClick.json()).toEqual({ oneClick: "2b7e8f6a1c9d4e3f5a6b7c8d9e0f1a2b" });
+        // Anything else from another site, and React Router's .data post, meet the same-site check.
+        expect((await post("a=1")).status, id).toBe(403);
+        expect((await post("List-Unsubscribe=One-Click", `${samplePath(leaf.path)}.data`)).status, id).toBe(403);
+      } else {
+        expect(oneClick.status, id).toBe(bodyLimitBytes === "no action" ? 204 : 403);
       }
     });
   });

@@ -21,6 +21,12 @@ function publicPages(locale?: "es" | "pt"): RouteConfigEntry[] {
     route("deal", "routes/deal.tsx", id("deal")),
     route("deal/:token", "routes/deal-sheet.tsx", id("deal-sheet")),
     route("opt-out/:token", "routes/opt-out.tsx", id("opt-out")),
+    // Saved vehicles and searches, and their e-mail alerts (docs/behaviour.md §21).
+    route("saved", "routes/saved.tsx", id("saved")),
+    route("alerts", "routes/alerts.tsx", id("alerts")),
+    route("alerts/confirm/:token", "routes/alerts-confirm.tsx", id("alerts-confirm")),
+    route("alerts/:token", "routes/alerts-manage.tsx", id("alerts-manage")),
+    route("alerts/:token/unsubscribe", "routes/alerts-unsubscribe.tsx", id("alerts-unsubscribe")),
     // /used-{year}-{make}-{model}-fitchburg-ma-01430-{id}; any other single segment is a 404.
     route(":vehiclePath", "routes/vehicle.tsx", id("vehicle")),
     route("*", "routes/not-found.tsx", id("not-found")),

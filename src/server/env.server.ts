@@ -57,6 +57,11 @@ export type ServerEnv = {
    * (PASSWORD_HASH_COST = log2 of N) above it; below it only under NODE_ENV=test (decision 084).
    */
   passwordHashParams: PasswordHashParams;
+  /**
+   * ALERT_DIGEST_DELAY (seconds, default 600): how long a shopper's first alert of the day waits
+   * for more events to join it in one digest (docs/behaviour.md §21, decision 117).
+   */
+  alertDigestDelayMs: number;
 };
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -118,6 +123,7 @@ const envSchema = z.object({
   TEST_CLOCK: optional(boolean()),
   LEAD_ALARM: optional(boolean()),
   PASSWORD_HASH_COST: optional(integer(10, 20)),
+  ALERT_DIGEST_DELAY: optional(integer(0, 86400)),
 });
 
 /**
@@ -169,5 +175,6 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     testClock: e.TEST_CLOCK ?? false,
     leadAlarm: e.LEAD_ALARM ?? true,
     passwordHashParams: { ...SCRYPT_PARAMS, logN: e.PASSWORD_HASH_COST ?? SCRYPT_PARAMS.logN },
+    alertDigestDelayMs: (e.ALERT_DIGEST_DELAY ?? 600) * 1000,
   };
 }

@@ -91,6 +91,14 @@ describe("readEnv", () => {
     expect(message).not.toContain(`"${value}"`);
   });
 
+  it("reads ALERT_DIGEST_DELAY in seconds (default 600) and refuses what is not a whole number of seconds up to a day", () => {
+    expect(readEnv({}).alertDigestDelayMs).toBe(600_000);
+    expect(readEnv({ ALERT_DIGEST_DELAY: "0" }).alertDigestDelayMs).toBe(0);
+    expect(readEnv({ ALERT_DIGEST_DELAY: "90" }).alertDigestDelayMs).toBe(90_000);
+    for (const bad of ["-1", "1.5", "ten", "86401"])
+      expect(() => readEnv({ ALERT_DIGEST_DELAY: bad })).toThrow(/ALERT_DIGEST_DELAY must be an integer from 0 to 86400/);
+  });
+
   it("names every bad variable at once", () => {
     expect(() => readEnv({ PORT: "abc", TRUST_PROXY: "on" })).toThrow(/PORT must be .*; TRUST_PROXY must be/);
   });

@@ -43,11 +43,15 @@ export const REDACTED_PATHS = [
  * (/booking/manage/{token}, /es/…, /pt/…, its .data requests) and the API (/api/bookings/manage/{token}…).
  * React Router matches paths case-insensitively and after decoding %-escapes, so the pattern does too.
  * A trade-in offer's link (/trade-in/offer/{token}), a deal sheet's (/deal/{token}, its PDF
- * /deal/{token}/sheet.pdf) and a mail's opt-out link (/opt-out/{token}) are redacted the same way.
+ * /deal/{token}/sheet.pdf), a mail's opt-out link (/opt-out/{token}) and the alerts' links
+ * (/alerts/confirm/{token}, /alerts/{token}, /alerts/{token}/unsubscribe; /alerts alone, the form, has
+ * none) are redacted the same way. This is the net for free text (an error's message and stack): the
+ * request log names a page by the route table's reading of its path, every parameter of a route whose
+ * URL holds a token redacted, and src/app/route-policy.test.ts checks this pattern against every such route.
  * The staff setup link carries its token in the query, which no log line keeps.
  */
 const MANAGE_TOKEN =
-  /(\/(?:bookings?\/+manage|trade-ins?\/+offer|deal|opt-out)\/+)[^/?#\s"'<>]+?(?=\.data(?:[/?#\s"'<>]|$)|[/?#\s"'<>]|$)/gi;
+  /(\/(?:bookings?\/+manage|trade-ins?\/+offer|deal|opt-out|alerts(?:\/+confirm)?)\/+)[^/?#\s"'<>]+?(?=\.data(?:[/?#\s"'<>]|$)|[/?#\s"'<>]|$)/gi;
 
 /** Text with every booking manage token replaced by "[redacted]". */
 export function redactTokens(text: string): string {

@@ -34,6 +34,12 @@ describe("logger", () => {
       ["/deal?vehicle=1", "/deal?vehicle=1"],
       ["/api/admin/deals/1/revisions", "/api/admin/deals/1/revisions"],
       ["/booking", "/booking"],
+      [`/es/opt-out/${token}`, "/es/opt-out/[redacted]"],
+      [`/alerts/confirm/${token}`, "/alerts/confirm/[redacted]"],
+      [`/pt/alerts/${token}.data`, "/pt/alerts/[redacted].data"],
+      [`/es/alerts/${token}/unsubscribe`, "/es/alerts/[redacted]/unsubscribe"],
+      ["/alerts", "/alerts"],
+      ["/api/alerts", "/api/alerts"],
       ["/%E0%A4%A", "/%E0%A4%A"],
     ];
     for (const [path] of cases) logger.info({ path }, "request");

@@ -52,6 +52,9 @@ const FORM_PAGES = () => [
   { name: "trade-in", path: "/trade-in" },
   { name: "deal", path: "/deal" },
   { name: "vehicle", path: vehicleUrl },
+  // The saved list's buttons and the alerts form (decision 115).
+  { name: "saved", path: "/saved" },
+  { name: "alerts", path: "/alerts" },
 ];
 
 /** Each language's page, and React Router's data request for it: the spellings the site answers to. */
@@ -72,7 +75,7 @@ function otherSpellings(canonical: string): string[] {
   // The route's own words in upper case: the language prefix and the form's name (a vehicle's slug is its
   // parameter, kept as given: its own page redirects a slug in the wrong case).
   variants.add(`${page.replace(/^\/(es|pt)(?=\/|$)/, (w) => w.toUpperCase())}${data}`);
-  variants.add(`${page.replace(/\/(contact|booking|financing|trade-in|deal)$/, (w) => w.toUpperCase())}${data}`);
+  variants.add(`${page.replace(/\/(contact|booking|financing|trade-in|deal|saved|alerts)$/, (w) => w.toUpperCase())}${data}`);
   variants.add(`/${page}${data}`);
   variants.add(`${page.replace(/\/(?=[^/]*$)/, "//")}${data}`);
   variants.add(`${canonical}/`);
@@ -180,6 +183,9 @@ describe("every public form path in every spelling (decision 087)", () => {
       `/DEAL/${TOKEN}`,
       `/booking/%6Danage/${TOKEN}`,
       `/es/%6Fpt-out/${TOKEN}`,
+      `/alerts/%63onfirm/${TOKEN}`,
+      `/ALERTS/${TOKEN}`,
+      `/pt/alerts/${TOKEN}/%75nsubscribe`,
     ]) {
       const res = await call(`${path}?utm_source=x`, { headers: { referer: "https://evil.example/" } });
       await res.arrayBuffer();
@@ -192,6 +198,10 @@ describe("every public form path in every spelling (decision 087)", () => {
       `/booking/manage/${TOKEN}`,
       `/deal/${TOKEN}.data`,
       `/pt/opt-out/${TOKEN}`,
+      `/alerts/confirm/${TOKEN}`,
+      `/es/alerts/${TOKEN}`,
+      `/pt/alerts/${TOKEN}/unsubscribe`,
+      `/alerts/${TOKEN}.data`,
     ]) {
       const res = await call(`${path}?utm_source=x`, { headers: { referer: "https://evil.example/" } });
       await res.arrayBuffer();
@@ -203,6 +213,31 @@ describe("every public form path in every spelling (decision 087)", () => {
     const crossSite = await call(`/opt-out/${TOKEN}`, { method: "POST", site: "cross-site" });
     await crossSite.arrayBuffer();
     expect(crossSite.status).toBe(403);
+    // The alerts' token pages too, but for a mail provider's one-click unsubscribe (RFC 8058): the table lets that
+    // one post come from another site, to the List-Unsubscribe URL in its one spelling only.
+    for (const path of [
+      `/alerts/confirm/${TOKEN}`,
+      `/es/alerts/${TOKEN}`,
+      `/alerts/${TOKEN}/unsubscribe`,
+      `/alerts/${TOKEN}/unsubscribe.data`,
+    ]) {
+      const res = await call(path, { method: "POST", site: "cross-site" });
+      await res.arrayBuffer();
+      expect(res.status, path).toBe(403);
+    }
+    const oneClick = (path: string) => call(path, { method: "POST", site: "cross-site", body: "List-Unsubscribe=One-Click" });
+    for (const path of [`/alerts/${TOKEN}/unsubscribe`, `/pt/alerts/${TOKEN}/unsubscribe`]) {
+      const res = await oneClick(path);
+      // Answered by the one-click handler itself: an unknown link, as plain text, no page.
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type"), path).toMatch(/^text\/plain/);
+      expect(await res.text(), path).toBe("Not found");
+    }
+    for (const path of [`/alerts/${TOKEN}/%75nsubscribe`, `/ALERTS/${TOKEN}/unsubscribe`, `/alerts/${TOKEN}/unsubscribe/`]) {
+      const res = await oneClick(path);
+      await res.arrayBuffer();
+      expect(res.status, path).toBe(400);
+    }
     // A browsing page with the same visit sets it.
     const landing = await call("/inventory?utm_source=x", { headers: { referer: "https://evil.example/" } });
     await landing.arrayBuffer();

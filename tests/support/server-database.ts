@@ -16,6 +16,16 @@ export function openServerDatabase(server: { dataDir: string; databaseUrl?: stri
   return server.databaseUrl ? { db: openPostgres(server.databaseUrl, { max: 2 }) } : { db: openDatabase(server.dataDir).db };
 }
 
+/** Runs `run` on a connection to a test server's database and closes it afterwards. */
+export async function withServerDatabase<T>(server: { dataDir: string; databaseUrl?: string }, run: (db: Db) => Promise<T>): Promise<T> {
+  const { db } = openServerDatabase(server);
+  try {
+    return await run(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 /**
  * After a test writes vehicles straight into a server's database, as another process would: waits
  * until the server must have re-read the stock version. At once on SQLite, which reads it on every

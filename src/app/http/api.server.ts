@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { alertsApi } from "~/features/alerts/alerts-api.server";
 import { bookingApi } from "~/features/booking/booking-api.server";
 import { contactApi } from "~/features/contact/contact-api.server";
 import { dealApi } from "~/features/deal/deal-api.server";
@@ -32,6 +33,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use(contactApi(ctx));
   api.use(bookingApi(ctx, serviceVinDecode(ctx.env.vpicCacheDir)));
   api.use(tradeInApi(ctx, tradeInVinDecode(ctx.env.vpicCacheDir)));
+  api.use(alertsApi(ctx));
   // Staff may download any application's PDF here too (docs/behaviour.md §11): identify them.
   api.get("/financing/:id/pdf", access.identify);
   api.use(financingApi(ctx));

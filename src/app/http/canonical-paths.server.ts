@@ -34,13 +34,14 @@ export function canonicalPaths(table: () => Promise<RouteTable>) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const routes = await table();
     const canonical = routes.canonicalPath(req.path);
+    // Kept for the request log too when the request ends here (its line names the route's path, a token redacted).
+    res.locals.route = routes.routeOf(canonical);
     if (canonical !== req.path) {
       if (req.method !== "GET" && req.method !== "HEAD") return next(httpError(400, "Bad request"));
       const queryAt = req.originalUrl.indexOf("?");
       res.redirect(308, canonical + (queryAt === -1 ? "" : req.originalUrl.slice(queryAt)));
       return;
     }
-    res.locals.route = routes.routeOf(canonical);
     next();
   };
 }

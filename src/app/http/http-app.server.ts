@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppContext } from "~/server/context.server";
 import { checkHealth } from "~/server/health.server";
@@ -11,6 +11,7 @@ import { errorHandler } from "~/server/http/error-handler.server";
 import { rejectCraftedPaths } from "~/server/http/reject-crafted-paths.server";
 import { requestLog } from "~/server/http/request-log.server";
 import { listRoutes } from "~/server/http/route-list.server";
+import { alertVisitCounter, alertsOneClickUnsubscribe } from "~/features/alerts/alerts-api.server";
 import { securityHeaders, type RouteHeaders } from "~/server/http/security-headers.server";
 import { precompressedAssets } from "~/server/http/precompressed-assets.server";
 import { staticHeaders } from "~/server/http/static-headers.server";
@@ -62,7 +63,7 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   });
   const api = apiRouter(ctx);
   const routeTable = routeTableOf(build);
-  app.use(requestLog(ctx.logger));
+  app.use(requestLog(ctx.logger, (res) => routeOfRequest(res)?.pathForLogs ?? null));
   app.use(allowedMethods(listRoutes(api).map((route) => route.method)));
   app.use(rejectCraftedPaths());
   // Every path in its one spelling before any route or guard runs, and the route it reaches for the guards (decision 087).
@@ -109,7 +110,8 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
     }),
   );
   app.use("/api", api);
-  app.use(pageFormPosts());
+  // The route table names the one route a post may come to from another site and what answers it there.
+  app.use(pageFormPosts({ "one-click unsubscribe": alertsOneClickUnsubscribe(ctx) }));
   // Before the lead-source cookie: a file is no shopper's landing.
   if (clientDir) {
     // Only the build's few top-level files (the favicon), by name: a page request must not wait for a
@@ -122,12 +124,13 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   }
   // Before the document cache: the cached home and inventory pages run no per-request code, and a
   // campaign's visit lands on them (docs/decisions/078-lead-source-and-lead-report.md).
-  app.use(
-    leadSourceCookie(ctx.env.publicUrl, (res) => {
-      const route = routeOfRequest(res);
-      return Boolean(route?.policy.leadSourceLanding && !route.dataRequest);
-    }),
-  );
+  const isLanding = (res: Response) => {
+    const route = routeOfRequest(res);
+    return Boolean(route?.policy.leadSourceLanding && !route.dataRequest);
+  };
+  app.use(leadSourceCookie(ctx.env.publicUrl, isLanding));
+  // A visit from an alert mail's link lands on a page like any campaign's (decision 115).
+  app.use(alertVisitCounter(ctx, isLanding));
   if (devMiddleware) app.use(devMiddleware);
   // Production only: in dev the build is reloaded on every request.
   if (typeof build !== "function") {

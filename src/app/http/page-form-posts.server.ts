@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { ROUTE_POLICIES, type PagePostLimit } from "~/app/route-policy.server";
+import { ROUTE_POLICIES, type PagePostLimit, type RoutePolicy } from "~/app/route-policy.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
 import { routeOfRequest } from "./canonical-paths.server";
 
@@ -13,8 +13,13 @@ import { routeOfRequest } from "./canonical-paths.server";
  * ways a form posts are guarded: the plain POST without JavaScript (/contact) and React Router's with
  * it (/contact.data). A refusal is written in the page's language: on the page itself after a plain
  * POST, in the JSON `{ error }` the form shows after React Router's.
+ *
+ * A route whose row takes posts from other sites names what answers them (`crossSitePosts`): its handler
+ * here runs first, with the route's parameters, and hands any post it does not answer on to the checks.
  */
-export function pageFormPosts(): RequestHandler {
+export type CrossSitePostHandler = (req: Request, res: Response, next: NextFunction, params: Readonly<Record<string, string>>) => void;
+
+export function pageFormPosts(crossSite: Record<Exclude<RoutePolicy["crossSitePosts"], "refused">, CrossSitePostHandler>): RequestHandler {
   // One limiter per limit in the table, made now (express-rate-limit wants its instances made up front).
   const limiters = new Map<PagePostLimit, RequestHandler>();
   for (const { postRateLimit: limit } of Object.values(ROUTE_POLICIES)) {
@@ -22,8 +27,7 @@ export function pageFormPosts(): RequestHandler {
     // A refused plain POST gets its page with the message on it; React Router's post the JSON `{ error }`.
     limiters.set(limit, rateLimit({ limit: limit.limit, windowMs: limit.windowMs, pagePost: true, message: limit.message }));
   }
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === "GET" || req.method === "HEAD") return next();
+  const sameSitePost = (req: Request, res: Response, next: NextFunction) => {
     const route = routeOfRequest(res);
     if (!route || route.policy.bodyLimitBytes === "no action") return next();
     const site = req.get("sec-fetch-site");
@@ -39,5 +43,13 @@ export function pageFormPosts(): RequestHandler {
     const afterLimit = () => (inFlightBodyLimit === "none" ? next() : inFlightBodyLimit(req, res, next));
     if (postRateLimit === "none") return afterLimit();
     void limiters.get(postRateLimit)!(req, res, (error?: unknown) => (error ? next(error) : afterLimit()));
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const route = routeOfRequest(res);
+    const from = route?.policy.crossSitePosts ?? "refused";
+    // The page's own address only: React Router's `.data` posts come from the site's pages.
+    if (from === "refused" || !route || route.dataRequest) return sameSitePost(req, res, next);
+    crossSite[from](req, res, (error?: unknown) => (error ? next(error) : sameSitePost(req, res, next)), route.params);
   };
 }

@@ -9,8 +9,21 @@ import { ROUTE_POLICIES, type RoutePolicy } from "~/app/route-policy.server";
  * `/%63ontact` ran the contact form's action past its rate limit, its same-site check and its body cap.
  */
 
-/** The route a request reaches and what the table says about it. `dataRequest`: React Router's `.data` request for the page. */
-export type RouteOfPath = { id: string; policy: RoutePolicy; dataRequest: boolean };
+/**
+ * The route a request reaches and what the table says about it. `dataRequest`: React Router's `.data`
+ * request for the page; `params`: the route's parameters as the router reads them; `pathForLogs`: the
+ * path in its one spelling, with every parameter of a route whose URL holds a token replaced by
+ * "[redacted]" (the request log writes this, decision 088).
+ */
+export type RouteOfPath = {
+  id: string;
+  policy: RoutePolicy;
+  dataRequest: boolean;
+  params: Readonly<Record<string, string>>;
+  pathForLogs: string;
+};
+
+type Lookup = { canonical: string; id: string | null; dataRequest: boolean; params: Record<string, string>; redacted: string };
 
 export type RouteTable = {
   /**
@@ -76,15 +89,16 @@ function nestedRoutes(routes: ServerBuild["routes"]): RouteObject[] {
 export function createRouteTable(routes: ServerBuild["routes"]): RouteTable {
   const tree = nestedRoutes(routes);
   // Paths repeat (the pages, each vehicle): matching and rebuilding are done once per spelling.
-  const matched = new LRUCache<string, { canonical: string; id: string | null; dataRequest: boolean }>({ max: 5000 });
+  const matched = new LRUCache<string, Lookup>({ max: 5000 });
 
-  function lookUp(path: string): { canonical: string; id: string | null; dataRequest: boolean } {
+  function lookUp(path: string): Lookup {
     const known = matched.get(path);
     if (known) return known;
     const { page, dataRequest } = splitDataSuffix(normalisedSpelling(path));
     const matches = matchRoutes(tree, page);
     const leaf = matches?.at(-1);
     let canonical = page;
+    let redacted = page;
     if (matches && leaf) {
       // The leaf's pattern, segment by segment against the path: words from the table, the rest as given.
       const pattern = matches
@@ -94,16 +108,26 @@ export function createRouteTable(routes: ServerBuild["routes"]): RouteTable {
         .filter(Boolean);
       const given = page.split("/").filter(Boolean);
       const rebuilt: string[] = [];
+      const withoutParams: string[] = [];
       for (const [i, word] of pattern.entries()) {
         if (word === "*") {
           rebuilt.push(...given.slice(i));
+          withoutParams.push(...given.slice(i));
           break;
         }
         rebuilt.push(word.startsWith(":") ? given[i]! : word);
+        withoutParams.push(word.startsWith(":") ? "[redacted]" : word);
       }
       canonical = `/${rebuilt.join("/")}`;
+      redacted = ROUTE_POLICIES[leaf.route.id!]?.tokenInUrl ? `/${withoutParams.join("/")}` : canonical;
     }
-    const result = { canonical: withDataSuffix(canonical, dataRequest), id: leaf?.route.id ?? null, dataRequest };
+    const result: Lookup = {
+      canonical: withDataSuffix(canonical, dataRequest),
+      id: leaf?.route.id ?? null,
+      dataRequest,
+      params: Object.fromEntries(Object.entries(leaf?.params ?? {}).filter((e): e is [string, string] => typeof e[1] === "string")),
+      redacted: withDataSuffix(redacted, dataRequest),
+    };
     matched.set(path, result);
     return result;
   }
@@ -111,9 +135,9 @@ export function createRouteTable(routes: ServerBuild["routes"]): RouteTable {
   return {
     canonicalPath: (path) => lookUp(path).canonical,
     routeOf(path) {
-      const { id, dataRequest } = lookUp(path);
+      const { id, dataRequest, params, redacted } = lookUp(path);
       const policy = id ? ROUTE_POLICIES[id] : undefined;
-      return id && policy ? { id, policy, dataRequest } : null;
+      return id && policy ? { id, policy, dataRequest, params, pathForLogs: redacted } : null;
     },
   };
 }

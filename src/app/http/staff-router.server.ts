@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { staffNotFound } from "~/features/staff/staff-not-found-api.server";
+import { alertsStaffApi } from "~/features/alerts/alerts-staff-api.server";
 import { bookingStaffApi } from "~/features/booking/booking-staff-api.server";
 import { contactStaffApi } from "~/features/contact/contact-staff-api.server";
 import { dealSheetStaffApi } from "~/features/deal/deal-sheet-staff-api.server";
@@ -27,6 +28,8 @@ export function staffRouter(ctx: AppContext, access: StaffAccess): Router {
   const router = Router();
   router.use(access.guard);
   router.use(staffAccountsApi(ctx));
+  // Before the vehicles' router: /admin/vehicles/saves is not a vehicle id.
+  router.use(alertsStaffApi(ctx));
   router.use(vehiclesStaffApi(ctx));
   router.use(financingStaffApi(ctx));
   router.use(contactStaffApi(ctx));

@@ -4,6 +4,7 @@ import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { assertStaffConfig, DEMO_OWNER, ensureFirstOwner } from "~/features/staff/first-owner.server";
 import { scheduleFinancingRetention } from "~/features/financing/financing-retention.server";
+import { startAlertRunner } from "~/features/alerts/alert-runner.server";
 import type { AppContext } from "~/server/context.server";
 import { connectDatabase, migrateToLatest } from "~/server/db/database.server";
 import { withStartupLock } from "~/server/db/dialect.server";
@@ -76,6 +77,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Alarms are minutes apart; a test's moved clock (TEST_CLOCK) is seen within a fraction of a second.
   setLeadAlarmMails(env.leadAlarm);
   const leadAlarm = env.leadAlarm ? startLeadAlarm(ctx, { pollMs: env.testClock ? 200 : 15_000 }) : { stop: async () => {} };
+  // Saved vehicles' and searches' alerts (docs/behaviour.md §21): matched after each vehicle change and
+  // every minute, digests written as they come due; under TEST_CLOCK within a fraction of a second.
+  const alerts = startAlertRunner(ctx, env.testClock ? { pollMs: 200, sweepMs: 1_000 } : { pollMs: 15_000, sweepMs: 60_000 });
   const app = createHttpApp({ ctx, build: options.build, clientDir: options.clientDir, devMiddleware: options.devMiddleware });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.port, env.host, () => resolve(s));
@@ -95,7 +99,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 10_000).unref();
     })
-      .then(() => Promise.all([leadAlarm.stop(), outboxWorker.stop()]))
+      .then(() => Promise.all([leadAlarm.stop(), alerts.stop(), outboxWorker.stop()]))
       .then(() => db.destroy()));
   return { server, ctx, url, close };
 }

@@ -69,6 +69,11 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
+              <Link className="hover:underline" to={path("/saved")}>
+                {m.layout.nav.saved}
+              </Link>
+            </li>
+            <li>
               <Link className="hover:underline" to={path("/about")}>
                 {m.layout.nav.about}
               </Link>

@@ -5,7 +5,7 @@ import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { InventoryBrowser, visibleVehicles } from "~/features/inventory/inventory-browser";
 import type { VehicleSummary } from "~/features/inventory/vehicle-summary";
-import { filtersFromSearchParams } from "~/features/inventory/inventory-filters";
+import { filtersFromSearchParams } from "~/shared/lib/inventory-filters";
 import { listInventory } from "~/features/inventory/inventory.server";
 import {
   cachedInventory,

@@ -71,7 +71,7 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
           <h2 id="website-heading" className="text-2xl font-bold">
             {m.website.heading}
           </h2>
-          {(["forms", "contactChoices", "visits", "cookies", "source", "choices"] as const).map((key) => (
+          {(["forms", "contactChoices", "visits", "cookies", "source", "saved", "choices"] as const).map((key) => (
             <div key={key}>
               <h3 className="mt-6 text-lg font-semibold">{m.website[`${key}Heading`]}</h3>
               <p className="mt-2">{m.website[key]}</p>

@@ -32,6 +32,7 @@ import { deferredHydration } from "~/shared/ui/deferred-hydration";
 import { formClientAction } from "~/shared/ui/form-post";
 import { JsonLd } from "~/shared/ui/json-ld";
 import { MapFacade } from "~/shared/ui/map-facade";
+import { SaveVehicleButton } from "~/shared/ui/save-vehicle-button";
 import type { Route } from "./+types/vehicle";
 
 /**
@@ -361,6 +362,7 @@ function Summary({ name, vehicle, docFee }: { name: string; vehicle: VehiclePage
         >
           {v.applyForFinancing}
         </Link>
+        <SaveVehicleButton vehicleId={vehicle.id} name={name} className="flex items-center" />
       </div>
     </div>
   );

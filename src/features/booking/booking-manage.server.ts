@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import type { AppContext } from "~/server/context.server";
 import {
   cancelActiveBooking,
@@ -19,13 +18,7 @@ import type { LeadSource } from "~/shared/leads/lead-source";
 import { localizeService, type ServiceRecord } from "~/shared/types/service";
 import { appointmentStart, reminderDueAt } from "./appointment-time";
 import { bookingCalendarAttachment, bookingCancelledMail, newBookingMails, shopperCancelledMail } from "./booking-mails.server";
-
-/** A manage-link token: 256 random bits, base64url. Only its SHA-256 is stored. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export function hashManageToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
+import { hashSecretLinkToken, newSecretLinkToken, SECRET_LINK_TOKEN_PATTERN } from "~/server/secret-link.server";
 
 /**
  * Stores a booking with a fresh manage token and, in the same transaction, its mails:
@@ -39,9 +32,9 @@ export async function storeBookingWithMails(
   now = new Date(),
   source: LeadSource | null = null,
 ): Promise<Booking> {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newSecretLinkToken();
   const booking = await ctx.db.transaction().execute(async (trx) => {
-    const stored = await insertBooking(trx, { ...input, manageTokenHash: hashManageToken(token) }, now);
+    const stored = await insertBooking(trx, { ...input, manageTokenHash: hashSecretLinkToken(token) }, now);
     const start = appointmentStart(stored.bookingDate, stored.bookingTime, businessProfile.timeZone);
     // A REQUEST, not a PUBLISH: the later CANCEL then removes this very event (decision 058).
     const calendarFile = bookingCalendarAttachment(ctx.env, stored, service, "REQUEST", now);
@@ -83,8 +76,8 @@ export type ManagedBooking = {
 };
 
 async function bookingForToken(ctx: AppContext, token: string): Promise<{ booking: Booking; service: ServiceRecord } | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
-  const booking = await findBookingByManageTokenHash(ctx.db, hashManageToken(token));
+  if (!SECRET_LINK_TOKEN_PATTERN.test(token)) return null;
+  const booking = await findBookingByManageTokenHash(ctx.db, hashSecretLinkToken(token));
   if (!booking) return null;
   const service = await findService(ctx.db, booking.serviceId);
   return service ? { booking, service } : null;

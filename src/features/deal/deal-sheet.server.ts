@@ -43,11 +43,10 @@ import type { LeadMail, LeadStatus } from "~/shared/staff/lead-tracking";
 import { dealRequestMails, dealShopperMail } from "./deal-mails.server";
 import { DEAL_HONEYPOT_FIELD, dealRequestSchema, type DealRevisionInput } from "./deal-schema";
 import { tokenLinkExpired } from "~/server/token-link-expiry.server";
+import { hashSecretLinkToken, newSecretLinkToken, SECRET_LINK_TOKEN_PATTERN } from "~/server/secret-link.server";
 
-/** A sheet link's token: 256 random bits, base64url. Only its SHA-256 is stored. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const newToken = () => crypto.randomBytes(32).toString("base64url");
-const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+const newToken = newSecretLinkToken;
+const hashToken = hashSecretLinkToken;
 
 /** The sheet's page for a token in the shopper's language: /deal/{token}, /es/deal/{token}… */
 export const dealSheetPath = (token: string, locale: Locale) => localizedPath(`/deal/${token}`, locale);
@@ -198,7 +197,7 @@ export type DealSheetView =
  * last day says only that it has expired (decision 088): no name, vehicle or figure.
  */
 export async function findDealSheet(ctx: AppContext, token: string, now = new Date()): Promise<DealSheetView | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
+  if (!SECRET_LINK_TOKEN_PATTERN.test(token)) return null;
   const deal = await findDealByTokenHash(ctx.db, hashToken(token));
   if (!deal) return null;
   const expired = dealerToday(now) > deal.validUntil;

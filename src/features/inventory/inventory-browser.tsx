@@ -1,7 +1,7 @@
 import { ChevronDown, Search, SlidersHorizontal, X } from "lucide-react";
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
-import { useSearchParams } from "react-router";
-import { useMessages } from "~/shared/i18n/messages";
+import { Link, useSearchParams } from "react-router";
+import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { carriedEstimateQuery } from "~/shared/lib/estimate-query";
 import { optionLabel } from "~/shared/i18n/option-label";
 import {
@@ -12,7 +12,7 @@ import {
   filtersFromSearchParams,
   filtersToSearchParams,
   type InventoryFilters,
-} from "./inventory-filters";
+} from "~/shared/lib/inventory-filters";
 import { VEHICLE_GRID_CLASS, VehicleCard } from "./vehicle-card";
 import type { VehicleSummary } from "./vehicle-summary";
 
@@ -193,10 +193,13 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
         </div>
       </div>
 
-      <p className="mt-6 text-gray-700" role="status" data-testid="result-count">
-        {m.showing(results.length)}
-        {results.length < vehicles.length ? ` ${m.filteredFrom(vehicles.length)}` : null}
-      </p>
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-gray-700" role="status" data-testid="result-count">
+          {m.showing(results.length)}
+          {results.length < vehicles.length ? ` ${m.filteredFrom(vehicles.length)}` : null}
+        </p>
+        {count > 0 ? <SaveSearch filters={deferred} /> : null}
+      </div>
 
       {results.length === 0 ? (
         <div className="mt-6 rounded-xl border border-gray-200 p-10 text-center">
@@ -229,6 +232,59 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * "Save this search" (docs/behaviour.md §21): the filters as the URL has them, kept on this device. A
+ * form posting them to /saved before JavaScript; with it, saved in place, with a link to the list.
+ */
+function SaveSearch({ filters }: { filters: InventoryFilters }) {
+  const m = useMessages().inventory.save;
+  const path = useLocalizedPath();
+  const query = filtersToSearchParams(filters).toString();
+  const [saved, setSaved] = useState<string | null>(null);
+  const [full, setFull] = useState(false);
+  // The search as the `saved` cookie holds it: one of its pairs, `s=<query, escaped>` (saved-on-device.ts).
+  useEffect(() => {
+    const pair = `&${new URLSearchParams({ s: query })}&`;
+    setSaved(document.cookie.split(/;\s*/).some((c) => c.startsWith("saved=") && `&${c.slice(6)}&`.includes(pair)) ? query : null);
+  }, [query]);
+  if (saved === query)
+    return (
+      <p role="status" className="text-sm font-semibold text-gray-900">
+        {m.searchSaved} ·{" "}
+        <Link to={path("/saved")} className="text-red-800 underline hover:text-red-900">
+          {m.seeSaved}
+        </Link>
+      </p>
+    );
+  return (
+    <form
+      method="post"
+      action={path("/saved")}
+      onSubmit={(event) => {
+        event.preventDefault();
+        // The code that writes the list loads on the first press, not with the page (decision 016).
+        void import("~/shared/lib/saved-on-device").then(({ saveOnThisDevice }) => {
+          const done = saveOnThisDevice("searches", query, true);
+          setFull(!done);
+          if (done) setSaved(query);
+        });
+      }}
+    >
+      <input type="hidden" name="intent" value="save-search" />
+      <input type="hidden" name="search" value={query} />
+      <button
+        type="submit"
+        className="inline-flex items-center gap-2 rounded-md border border-gray-400 bg-white px-3 py-1.5 text-sm font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+      >
+        {m.saveSearch}
+      </button>
+      <span role="status" className="ml-2 text-sm text-red-800 empty:hidden">
+        {full ? m.full : ""}
+      </span>
+    </form>
   );
 }
 

@@ -5,6 +5,7 @@ import { optionLabel } from "~/shared/i18n/option-label";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { vehicleName } from "~/shared/lib/vehicle-name";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
+import { SaveVehicleButton } from "~/shared/ui/save-vehicle-button";
 import type { VehicleSummary } from "./vehicle-summary";
 
 /** Card image widths: the grid is 1/2/3 columns inside a 80rem container. */
@@ -58,7 +59,10 @@ export function VehicleCard({
         )}
       </Link>
       <div className="flex flex-1 flex-col p-4">
-        <h3 className="text-lg font-bold text-gray-900">{name}</h3>
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="text-lg font-bold text-gray-900">{name}</h3>
+          <SaveVehicleButton vehicleId={vehicle.id} name={name} className="shrink-0" />
+        </div>
         <VehicleBadges status={vehicle.status} priceReducedBy={vehicle.priceReducedBy} labels={m} />
         <p className="mt-1 text-2xl font-extrabold text-red-700">{formatPrice(vehicle.price, locale)}</p>
         <p className="mt-2 flex flex-wrap gap-x-3 text-sm text-gray-700">

@@ -1,3 +1,4 @@
+import { customerAlerts, type CustomerAlerts } from "~/server/alerts/customer-alerts.server";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { findCustomer, lockCustomers, markCustomerMerged, searchCustomers, type CustomerRow } from "~/server/data/customers.server";
@@ -29,6 +30,8 @@ export type CustomerSummary = {
   locale: string;
   createdAt: string;
   mergedIntoId: string | null;
+  /** How the record began when no lead made it ("alerts"), else null. */
+  source: string | null;
 };
 
 /** One of the customer's leads: what it is, where it stands and who has it; never its contents. */
@@ -82,6 +85,8 @@ export type CustomerRecord = {
   doNotContact: { channel: ContactChannel; since: string; source: string }[];
   /** The consents to calls and texts they gave: wording version, language, number, when. */
   consents: { wordingVersion: string; locale: string; phone: string; givenAt: string; leadType: string }[];
+  /** What they saved and were sent through the alerts (docs/behaviour.md §21); null when they never asked for any. */
+  alerts: CustomerAlerts | null;
 };
 
 /** The outbox's name for each lead type's mails (a message's mails are about its contact row). */
@@ -109,6 +114,7 @@ const summary = (c: CustomerRow): CustomerSummary => ({
   locale: c.locale,
   createdAt: c.createdAt,
   mergedIntoId: c.mergedIntoId,
+  source: c.source,
 });
 
 const parseData = (json: string): Record<string, unknown> => {
@@ -147,11 +153,12 @@ export async function findCustomers(ctx: AppContext, q: string): Promise<Custome
 export async function customerRecord(ctx: AppContext, id: string, viewerId?: string): Promise<CustomerRecord | null> {
   const customer = await liveCustomer(ctx.db, id);
   if (!customer) return null;
-  const [leads, events, tasks, staff] = await Promise.all([
+  const [leads, events, tasks, staff, alerts] = await Promise.all([
     listCustomerLeads(ctx.db, customer.id),
     listLeadEvents(ctx.db, customer.id),
     listCustomerTasks(ctx.db, customer.id),
     listStaffAccounts(ctx.db),
+    customerAlerts(ctx.db, customer.id),
   ]);
   const names = new Map(staff.map((s) => [s.id, s.name]));
   const person = (staffId: string | null) => (staffId ? { id: staffId, name: names.get(staffId) ?? "?" } : null);
@@ -196,6 +203,7 @@ export async function customerRecord(ctx: AppContext, id: string, viewerId?: str
       .filter((s) => s.disabled === 0 && canUseArea(s.role, "today"))
       .sort((a, b) => Number(b.id === viewerId) - Number(a.id === viewerId))
       .map((s) => ({ id: s.id, name: s.name })),
+    alerts,
   };
 }
 

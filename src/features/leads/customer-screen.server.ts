@@ -73,6 +73,7 @@ export async function customerScreen(ctx: AppContext, staff: Staff, id: string, 
             locale: other.locale,
             createdAt: other.createdAt,
             mergedIntoId: null,
+            source: other.source,
           }
         : null,
     defaultDue: dealerWallClockValue(due),

@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { DEALER_ZONE_LABEL, formatDealerTime } from "~/shared/lib/dealer-time";
+import { formatPrice } from "~/shared/lib/format";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { FormError, SelectField, TextAreaField, TextField } from "~/shared/ui/staff/staff-field";
@@ -12,7 +13,8 @@ import { CALL_OUTCOMES, TASK_KINDS } from "./customer-record-schema";
 import type { CustomerRecord, CustomerSummary, TimelineEntry } from "./customer-record.server";
 import type { CustomerScreenData } from "./customer-screen.server";
 
-const fullName = (c: Pick<CustomerSummary, "firstName" | "lastName">) => `${c.firstName} ${c.lastName}`.trim();
+/** A record made by an alert confirmation has no name yet: its e-mail stands for it. */
+const fullName = (c: Pick<CustomerSummary, "firstName" | "lastName" | "email">) => `${c.firstName} ${c.lastName}`.trim() || c.email || "";
 const when = (iso: string) => formatDealerTime(iso);
 const formBox = "space-y-3 rounded-lg border border-gray-200 bg-white p-4";
 
@@ -144,6 +146,7 @@ export function CustomerScreen({ data }: { data: CustomerScreenData }) {
             </li>
           ))}
         </ul>
+        {record.alerts ? <CustomerAlertsSection alerts={record.alerts} /> : null}
       </header>
       <div className="grid gap-6 lg:grid-cols-2">
         <Timeline entries={record.timeline} />
@@ -157,6 +160,40 @@ export function CustomerScreen({ data }: { data: CustomerScreenData }) {
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * What the customer saved and is alerted about (docs/behaviour.md §21), read-only: each address with its
+ * state and the consent it gave, each saved vehicle (with the price it was saved at or last told) and
+ * search. The mails they were sent are in the timeline. Staff change nothing here: the shopper manages
+ * their alerts from the link in every alert mail, and "do not contact" (above) stops them too.
+ */
+function CustomerAlertsSection({ alerts }: { alerts: NonNullable<CustomerRecord["alerts"]> }) {
+  const c = useStaffMessages().customers.alerts;
+  return (
+    <section aria-labelledby="customer-alerts-heading">
+      <h2 id="customer-alerts-heading" className="mt-4 font-semibold">
+        {c.heading}
+      </h2>
+      <ul className="mt-1 space-y-1 text-sm" data-testid="customer-alerts">
+        {alerts.addresses.map((a) => {
+          const consent = a.consents.at(-1);
+          return (
+            <li key={a.email} className="break-words">
+              {a.email} · {c.states[a.status]}
+              {consent ? ` · ${c.consent(consent.wordingVersion, consent.locale)}, ${when(consent.at)}` : ""}
+            </li>
+          );
+        })}
+        {alerts.saved.map((item, i) => (
+          <li key={i}>
+            {item.kind === "vehicle" ? (item.vehicleName ?? c.goneVehicle) : c.search(item.search ?? "")}
+            {item.priceBasis !== null ? ` · ${c.priceBasis(formatPrice(item.priceBasis))}` : ""} · {c.itemStates[item.status]}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -221,6 +258,10 @@ function TimelineText({ entry: e }: { entry: TimelineEntry }) {
       return line(c.events.afterHoursReply);
     case "merged":
       return line(c.events.merged, text("otherName"));
+    case "alerts-confirmed":
+      return line(c.events.alertsConfirmed, text("email"));
+    case "alerts-unsubscribed":
+      return line(c.events.alertsUnsubscribed, text("email"));
     case "do-not-contact": {
       const names = (key: string) =>
         (Array.isArray(d[key]) ? (d[key] as string[]) : []).map((ch) => c.contactPreferences.channels[ch as "email"] ?? ch).join(", ");

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { z } from "zod";
 import { hashPassword } from "~/server/auth/password-hash.server";
 import { passwordPolicyError } from "~/server/auth/password-policy.server";
@@ -22,6 +21,7 @@ import { endSignInsOf } from "./staff-sign-in.server";
 import { emailField, requiredText } from "~/shared/validation/fields";
 import { LOCALES } from "~/shared/i18n/locales";
 import { STAFF_ROLES, type StaffUser } from "~/shared/staff/staff-roles";
+import { hashSecretLinkToken, newSecretLinkToken } from "~/server/secret-link.server";
 
 /** A setup link works once, for 24 hours. */
 export const SETUP_LINK_MS = 24 * 60 * 60 * 1000;
@@ -62,12 +62,10 @@ export type Actor = Pick<StaffUser, "id" | "email"> | { id: null; email: string 
 const audit = (ctx: AppContext, actor: Actor, action: string, entityId: string) =>
   insertAuditEntry(ctx.db, { actor: actor.email, accountId: actor.id, action, entity: "staff_account", entityId });
 
-const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
-
 /** Makes a new one-time setup link for an account (older unused links stop working). */
 export async function issueSetupLink(ctx: AppContext, accountId: string, now = Date.now()): Promise<string> {
-  const token = crypto.randomBytes(32).toString("base64url");
-  await insertSetupToken(ctx.db, accountId, hashToken(token), new Date(now + SETUP_LINK_MS), new Date(now));
+  const token = newSecretLinkToken();
+  await insertSetupToken(ctx.db, accountId, hashSecretLinkToken(token), new Date(now + SETUP_LINK_MS), new Date(now));
   return `${ctx.env.publicUrl}/podium/setup?token=${token}`;
 }
 
@@ -158,13 +156,13 @@ export type SetupResult = { kind: "set"; email: string } | { kind: "invalid-link
 
 /** The setup link's page: the person chooses a password (policy-checked); the link is then spent. */
 export async function setPasswordWithLink(ctx: AppContext, input: z.infer<typeof setupSchema>, now = Date.now()): Promise<SetupResult> {
-  const accountId = await findLiveSetupToken(ctx.db, hashToken(input.token), new Date(now));
+  const accountId = await findLiveSetupToken(ctx.db, hashSecretLinkToken(input.token), new Date(now));
   const account = accountId ? await findStaffAccount(ctx.db, accountId) : null;
   if (!account || account.disabled) return { kind: "invalid-link" };
   const weak = passwordPolicyError(input.password, account.email);
   if (weak) return { kind: "weak", message: weak };
   const passwordHash = await hashPassword(input.password, ctx.env.passwordHashParams);
-  if ((await consumeSetupToken(ctx.db, hashToken(input.token), new Date(now))) !== account.id) return { kind: "invalid-link" };
+  if ((await consumeSetupToken(ctx.db, hashSecretLinkToken(input.token), new Date(now))) !== account.id) return { kind: "invalid-link" };
   await updateStaffAccount(ctx.db, account.id, { passwordHash });
   await endSignInsOf(ctx, account.id);
   await audit(ctx, account, "password-set", account.id);
@@ -174,7 +172,7 @@ export async function setPasswordWithLink(ctx: AppContext, input: z.infer<typeof
 /** Whether a setup token is live (the setup page says so before the person types a password). */
 export async function isSetupLinkLive(ctx: AppContext, token: string): Promise<string | null> {
   if (token.length < 20 || token.length > 100) return null;
-  const accountId = await findLiveSetupToken(ctx.db, hashToken(token));
+  const accountId = await findLiveSetupToken(ctx.db, hashSecretLinkToken(token));
   const account = accountId ? await findStaffAccount(ctx.db, accountId) : null;
   return account && !account.disabled ? account.email : null;
 }

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { z } from "zod";
 import { dummyPasswordCheck, hashPassword, needsRehash, verifyPassword } from "~/server/auth/password-hash.server";
 import { passwordPolicyError } from "~/server/auth/password-policy.server";
@@ -37,6 +36,7 @@ import {
   underReservation,
   type Reservation,
 } from "./sign-in-throttle.server";
+import { hashSecretLinkToken, newSecretLinkToken } from "~/server/secret-link.server";
 
 /** 30 minutes idle (ADMIN_SESSION_IDLE_MS for tests), 12 hours absolute, 5 minutes between password and code. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
@@ -58,8 +58,8 @@ export const passwordChangeSchema = z.object({
   newPassword: z.string().max(1024),
 });
 
-const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
-const newToken = () => crypto.randomBytes(32).toString("base64url");
+const hashToken = hashSecretLinkToken;
+const newToken = newSecretLinkToken;
 
 export const toStaffUser = (row: StaffAccountRow): StaffUser => ({ id: row.id, email: row.email, name: row.name, role: row.role });
 

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { setLeadStatus } from "~/server/data/lead-status.server";
@@ -42,6 +41,7 @@ import type { VehiclePhoto } from "~/shared/types/vehicle";
 import { tradeInOfferMail, tradeInRequestMails } from "./trade-in-mails.server";
 import { HONEYPOT_FIELD, type TradeInFormValues, type TradeInOfferInput } from "./trade-in-schema";
 import { tokenLinkExpired } from "~/server/token-link-expiry.server";
+import { hashSecretLinkToken, newSecretLinkToken, SECRET_LINK_TOKEN_PATTERN } from "~/server/secret-link.server";
 
 /** What the offline VIN decoder tells a trade-in: the car's name and any other specs it read. */
 export type TradeInVinDecode = (vin: string) => Promise<{
@@ -189,10 +189,6 @@ export async function listTradeInsForStaff(ctx: AppContext): Promise<StaffTradeI
 const audit = (ctx: AppContext, staff: Staff, action: string, id: string) =>
   insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action, entity: "trade_in", entityId: id });
 
-/** An offer link's token: 256 random bits, base64url. Only its SHA-256 is stored. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const hashOfferToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
-
 /**
  * Records staff's offer (it replaces an earlier one, whose link stops working) and mails the
  * shopper, in their language, a link to it, in one transaction; audited. Null when no such request.
@@ -204,10 +200,10 @@ export async function sendTradeInOffer(
   input: TradeInOfferInput,
   now = new Date(),
 ): Promise<{ validUntil: string } | null> {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newSecretLinkToken();
   const offer = { low: input.low, high: input.high, note: input.note || null, validUntil: addDays(dealerToday(now), input.validDays) };
   const sent = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await setTradeInOffer(trx, id, { ...offer, tokenHash: hashOfferToken(token) }, now))) return false;
+    if (!(await setTradeInOffer(trx, id, { ...offer, tokenHash: hashSecretLinkToken(token) }, now))) return false;
     const tradeIn = (await findTradeIn(trx, id))!;
     await enqueueMails(trx, [tradeInOfferMail(ctx.env, tradeIn, offer, token)], now);
     return true;
@@ -239,8 +235,8 @@ export async function findTradeInOffer(
   token: string,
   now = new Date(),
 ): Promise<TradeInOfferView | { kind: "link-expired"; locale: string } | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
-  const tradeIn = await findTradeInByOfferTokenHash(ctx.db, hashOfferToken(token));
+  if (!SECRET_LINK_TOKEN_PATTERN.test(token)) return null;
+  const tradeIn = await findTradeInByOfferTokenHash(ctx.db, hashSecretLinkToken(token));
   if (!tradeIn?.offer) return null;
   const { offer } = tradeIn;
   if (tokenLinkExpired(offer.validUntil, dealerToday(now))) return { kind: "link-expired", locale: tradeIn.locale };

@@ -48,6 +48,8 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "GET /admin/vehicles/:id/ma-warranty.pdf": area("vehicles"),
   "GET /admin/vehicles/:id/rights-notice.pdf": area("vehicles"),
   "GET /admin/vehicles/:id/documents": area("vehicles"),
+  // How many shoppers saved each vehicle (devices and alert addresses; decision 115): a pricing signal
+  "GET /admin/vehicles/saves": area("vehicles"),
   "GET /admin/vehicles/export.csv": ["owner", "sales"],
   "POST /admin/vehicles/import": ["owner", "sales"],
   // Financing applications: never sales or service
@@ -110,6 +112,8 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // The lead report and its CSV (decision 078)
   "GET /admin/reports/leads": area("reports"),
   "GET /admin/reports/leads.csv": area("reports"),
+  // The alerts report: subscribers, mails sent, visits and leads from alert links (decision 115)
+  "GET /admin/reports/alerts": area("reports"),
 };
 
 type CompiledRoute = { method: string; segments: string[]; access: RouteAccess; key: string };

@@ -46,20 +46,41 @@ export async function upsertCustomerForLead(
   const at = now.toISOString();
   const email = customerEmail(lead.email);
   const phone = phoneE164(lead.phone);
-  // A lost insert is read back at once; a second round covers a winner merged away in between.
+  const found = await findOrReserveCustomer(db, email, phone, {
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    locale: lead.locale,
+    source: null,
+    at,
+  });
+  return found.created ? found.customer : updateFoundCustomer(db, found.customer, lead, email, phone, at);
+}
+
+/**
+ * The live customer with this e-mail or phone, or a new one reserved for them: the insert skips on the
+ * unique e-mail and phone and the record that won is read back. A lost insert is read back at once; a
+ * second round covers a winner merged away in between.
+ */
+async function findOrReserveCustomer(
+  db: Db,
+  email: string | null,
+  phone: string | null,
+  fresh: { firstName: string; lastName: string; locale: string; source: string | null; at: string },
+): Promise<{ customer: CustomerRow; created: boolean }> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const found = await findCustomerByContact(db, email, phone);
-    if (found) return updateFoundCustomer(db, found, lead, email, phone, at);
+    if (found) return { customer: found, created: false };
     const row: CustomerRow = {
       id: crypto.randomUUID(),
       email,
       phone,
-      firstName: lead.firstName,
-      lastName: lead.lastName,
-      locale: lead.locale,
+      firstName: fresh.firstName,
+      lastName: fresh.lastName,
+      locale: fresh.locale,
       mergedIntoId: null,
-      createdAt: at,
-      updatedAt: at,
+      createdAt: fresh.at,
+      updatedAt: fresh.at,
+      source: fresh.source,
     };
     const inserted = await db
       .insertInto("customers")
@@ -67,9 +88,22 @@ export async function upsertCustomerForLead(
       .onConflict((oc) => oc.doNothing())
       .returning("id")
       .executeTakeFirst();
-    if (inserted) return row;
+    if (inserted) return { customer: row, created: true };
   }
-  throw new Error("No customer could be found or created for the lead's e-mail and phone.");
+  throw new Error("No customer could be found or created for this e-mail and phone.");
+}
+
+/**
+ * The live customer with this e-mail, else a new record for it with source "alerts" and no name
+ * (docs/behaviour.md §21: a shopper who confirmed alerts, no lead until they ask something). A found
+ * customer is left as it is. Reserve-then-check as for a lead: the insert skips on the unique e-mail
+ * and the record that won is read back.
+ */
+export async function customerForAlertAddress(db: Db, email: string, locale: string, now = new Date()): Promise<CustomerRow> {
+  const address = customerEmail(email);
+  if (!address) throw new Error("An alert address must be an e-mail address.");
+  const found = await findOrReserveCustomer(db, address, null, { firstName: "", lastName: "", locale, source: "alerts", at: now.toISOString() });
+  return found.customer;
 }
 
 async function updateFoundCustomer(

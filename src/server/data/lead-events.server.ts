@@ -6,7 +6,22 @@ import type { LeadEventTable } from "~/server/db/schema.server";
 export type LeadEventRow = Selectable<LeadEventTable>;
 
 /** What happened in a customer's timeline. */
-export type LeadEventKind = "lead" | "assigned" | "status" | "note" | "reply" | "call" | "task" | "task-done" | "escalated" | "after-hours-reply" | "merged" | "do-not-contact";
+export type LeadEventKind =
+  | "lead"
+  | "assigned"
+  | "status"
+  | "note"
+  | "reply"
+  | "call"
+  | "task"
+  | "task-done"
+  | "escalated"
+  | "after-hours-reply"
+  | "merged"
+  | "do-not-contact"
+  // Alerts (docs/behaviour.md §21): an address confirmed saved vehicles or searches, or unsubscribed.
+  | "alerts-confirmed"
+  | "alerts-unsubscribed";
 
 export type NewLeadEvent = {
   customerId: string;

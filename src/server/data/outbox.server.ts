@@ -15,11 +15,16 @@ export type NewMail = {
   text: string;
   html?: string | null;
   attachments?: MailAttachment[];
-  /** `customer`: a staff reply from the customer record, about the customer rather than one lead. */
-  relatedType: "contact" | "financing" | "booking" | "trade-in" | "deal" | "customer";
+  /**
+   * `customer`: about the customer rather than one lead (a staff reply, an alert digest);
+   * `alert-subscriber`: an alert confirmation, before the address has a customer record.
+   */
+  relatedType: "contact" | "financing" | "booking" | "trade-in" | "deal" | "customer" | "alert-subscriber";
   relatedId: string;
   /** Not before this time (a reminder); default now. */
   dueAt?: Date;
+  /** Extra header fields (an alert's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 };
 
 /** A claimed mail, ready to hand to the transport. */
@@ -32,6 +37,7 @@ export type OutgoingMail = {
   text: string;
   html: string | null;
   attachments: MailAttachment[];
+  headers: Record<string, string>;
   attempts: number;
   dueAt: string;
   relatedType: string;
@@ -57,6 +63,8 @@ export type OutboxEntry = {
 
 export async function enqueueMails(db: Db, mails: NewMail[], now = new Date()): Promise<void> {
   if (!mails.length) return;
+  // The column only when a mail of the batch has header fields (the same columns in every row of one insert).
+  const withHeaders = mails.some((m) => m.headers && Object.keys(m.headers).length);
   await db
     .insertInto("outbox")
     .values(
@@ -70,6 +78,7 @@ export async function enqueueMails(db: Db, mails: NewMail[], now = new Date()): 
           textBody: m.text,
           htmlBody: m.html ?? null,
           attachments: JSON.stringify(m.attachments ?? []),
+          ...(withHeaders ? { headers: m.headers && Object.keys(m.headers).length ? JSON.stringify(m.headers) : null } : {}),
           status: "queued" as const,
           attempts: 0,
           dueAt: due,
@@ -131,6 +140,7 @@ export async function claimDueMails(db: Db, workerId: string, now: Date, leaseMs
     text: r.textBody,
     html: r.htmlBody,
     attachments: JSON.parse(r.attachments) as MailAttachment[],
+    headers: r.headers ? (JSON.parse(r.headers) as Record<string, string>) : {},
     attempts: r.attempts,
     dueAt: r.dueAt,
     relatedType: r.relatedType,
@@ -298,4 +308,20 @@ export async function countOutbox(db: Db): Promise<Record<OutboxStatus, number>>
 /** Moves the mails about one record to another of the same type (a customer merged into another). */
 export async function moveMailsFor(db: Db, relatedType: string, fromId: string, toId: string): Promise<void> {
   await db.updateTable("outbox").set({ relatedId: toId }).where("relatedType", "=", relatedType).where("relatedId", "=", fromId).execute();
+}
+
+/** Mails of these kinds handed over (sent, or written as .eml without SMTP) since `since`, by kind. */
+export async function countDeliveredMails(db: Db, kinds: readonly string[], since: Date): Promise<Record<string, number>> {
+  const counts: Record<string, number> = Object.fromEntries(kinds.map((kind) => [kind, 0]));
+  if (!kinds.length) return counts;
+  const rows = await db
+    .selectFrom("outbox")
+    .select(["kind", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("kind", "in", kinds)
+    .where("status", "in", ["sent", "written"])
+    .where("sentAt", ">=", since.toISOString())
+    .groupBy("kind")
+    .execute();
+  for (const row of rows) counts[row.kind] = Number(row.n);
+  return counts;
 }

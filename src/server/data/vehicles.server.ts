@@ -127,6 +127,20 @@ export async function listListedVehicles(db: Db, now = new Date()): Promise<Vehi
   return withDetails(db, rows, true, now);
 }
 
+/** What matching a vehicle against saved searches and picking similar ones reads, without photos. */
+export type ListedVehicleFacts = Pick<Vehicle, "id" | "year" | "make" | "model" | "price" | "mileage" | "bodyStyle" | "transmission" | "status">;
+
+/** The listed vehicles' facts (stock prices), in one query and no photo rows: the alert matcher's view of the site. */
+export async function listListedVehicleFacts(db: Db): Promise<ListedVehicleFacts[]> {
+  return db
+    .selectFrom("vehicles")
+    .select(["id", "year", "make", "model", "price", "mileage", "bodyStyle", "transmission", "status"])
+    .where(isListed)
+    .orderBy("createdAt", "desc")
+    .orderBy("id")
+    .execute();
+}
+
 /** One vehicle by id if shoppers may see it (see isListed), or null. */
 export async function findListedVehicle(db: Db, id: string, now = new Date()): Promise<Vehicle | null> {
   const row = await db.selectFrom("vehicles").selectAll().where("id", "=", id).where(isListed).executeTakeFirst();
@@ -209,6 +223,19 @@ const versionReads = new WeakMap<Db, { writes: number; promise: Promise<string> 
  */
 export function noteVehiclesChanged(): void {
   localStockWrites++;
+  for (const listener of vehicleChangeListeners) listener();
+}
+
+const vehicleChangeListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever this process writes vehicles (the alerts' matcher runs after each change
+ * that can trigger an alert, docs/behaviour.md §21). It may be told before the write commits: a
+ * listener waits a moment before it reads, and the matcher's sweep catches anything missed.
+ */
+export function onVehiclesChanged(listener: () => void): () => void {
+  vehicleChangeListeners.add(listener);
+  return () => vehicleChangeListeners.delete(listener);
 }
 
 /** The stock version at the start of a long vehicle write this process holds open on SQLite. */

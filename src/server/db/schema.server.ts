@@ -35,6 +35,13 @@ export type Database = {
   contactConsents: ContactConsentTable;
   doNotContact: DoNotContactTable;
   optOutLinks: OptOutLinkTable;
+  alertSubscribers: AlertSubscriberTable;
+  alertConfirmations: AlertConfirmationTable;
+  alertItems: AlertItemTable;
+  alertEvents: AlertEventTable;
+  alertPublicVehicles: AlertPublicVehicleTable;
+  vehicleSaves: VehicleSaveTable;
+  alertVisits: AlertVisitTable;
 };
 
 /** An optional consent to calls and texts a shopper gave on a form (migration 033, decision 094). */
@@ -117,6 +124,8 @@ export type OutboxTable = {
   relatedId: string;
   createdAt: string;
   sentAt: string | null;
+  /** JSON object of extra header fields (an alert's List-Unsubscribe, migration 044); null for none. */
+  headers: Generated<string | null>;
 };
 
 export type VehicleTable = {
@@ -453,6 +462,8 @@ export type CustomerTable = {
   mergedIntoId: string | null;
   createdAt: string;
   updatedAt: string;
+  /** How the record began when no lead made it: "alerts" (migration 045); null for a lead's. */
+  source: Generated<string | null>;
 };
 
 /** Every lead of every kind, as the inbox lists it (migration 022); keyed by its type and its own row's id. */
@@ -570,4 +581,105 @@ export type DealTable = {
   createdAt: string;
   leadStatus: Generated<LeadStatus>;
   firstStatusChangeAt: string | null;
+};
+
+/** An address that asked for alerts (migration 043, decision 115). */
+export type AlertSubscriberStatus = "pending" | "confirmed" | "unsubscribed";
+export type AlertSubscriberTable = {
+  id: string;
+  /** Lower-cased; unique. */
+  email: string;
+  locale: string;
+  status: AlertSubscriberStatus;
+  /** The customer record made at the first confirmation. */
+  customerId: string | null;
+  /** SHA-256 of the manage link's token (derived from the id, src/server/secret-link.server.ts). */
+  manageTokenHash: string;
+  createdAt: string;
+  updatedAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  /** When its last alert digest was written (one a dealership day). */
+  lastAlertMailAt: string | null;
+  /** When its waiting events go out as one digest; null when none wait. */
+  digestDueAt: string | null;
+};
+
+/** One request to be mailed alerts, and once confirmed the record of consent (migration 043). */
+export type AlertConfirmationTable = {
+  id: string;
+  subscriberId: string;
+  /** SHA-256 of the confirmation link's token. */
+  tokenHash: string;
+  /** ALERT_CONSENT_VERSION of the words the shopper was shown. */
+  wordingVersion: string;
+  locale: string;
+  /** The address the consent covers, as confirmed. */
+  email: string;
+  requestedAt: string;
+  expiresAt: string;
+  confirmedAt: string | null;
+};
+
+export type AlertItemKind = "vehicle" | "search";
+export type AlertItemStatus = "pending" | "active" | "paused";
+/** A saved vehicle or search tied to an address (migration 043). */
+export type AlertItemTable = {
+  id: string;
+  subscriberId: string;
+  kind: AlertItemKind;
+  /** The vehicle's id, or the search's inventory query string. */
+  target: string;
+  vehicleId: string | null;
+  status: AlertItemStatus;
+  /** The request that added it (pending until that one is confirmed). */
+  confirmationId: string | null;
+  /** A vehicle's advertised price when saved, or the lower one last told, in cents. */
+  priceBasisCents: number | null;
+  /** A vehicle's status as last told: available, pending or sold. */
+  lastStatus: string | null;
+  /** A search matches vehicles that became public after this (its confirmation). */
+  watchFrom: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type AlertEventKind = "price-drop" | "pending" | "sold" | "new-match";
+/** Something an alert tells, waiting for its digest (migration 043). */
+export type AlertEventTable = {
+  id: Generated<number>;
+  subscriberId: string;
+  itemId: string;
+  kind: AlertEventKind;
+  vehicleId: string;
+  /** JSON: a price drop's `{ from, to }`. */
+  data: Generated<string>;
+  /** Unique: the same change seen twice (two processes, a sweep after a signal) is recorded once. */
+  dedupeKey: string;
+  createdAt: string;
+  handledAt: string | null;
+  /** "mailed", or "suppressed" when the address may no longer be mailed. */
+  outcome: string | null;
+};
+
+/** A vehicle on the site when the matcher last looked (migration 043). */
+export type AlertPublicVehicleTable = {
+  vehicleId: string;
+  publicSince: string;
+};
+
+/** A device list (the `saved` cookie's random id) holding a vehicle (migration 045). */
+export type VehicleSaveTable = {
+  deviceId: string;
+  vehicleId: string;
+  savedAt: string;
+};
+
+/** A page visit from an alert mail's link (migration 045). */
+export type AlertVisitTable = {
+  id: Generated<number>;
+  at: string;
+  path: string;
+  /** The alert's kind (`utm_campaign`), when given. */
+  campaign: string | null;
 };

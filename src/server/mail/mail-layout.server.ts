@@ -15,7 +15,11 @@ export type MailBlock =
    * quoted ("> " in the text part, a blockquote in HTML), so no line of it can pass for one of the mail's
    * own ("Phone: …", "Open in the dashboard: …"). A field's value of several lines is shown the same way.
    */
-  | { type: "quote"; label: string; text: string };
+  | { type: "quote"; label: string; text: string }
+  /** A sub-heading inside the body (a digest's sections). */
+  | { type: "heading"; text: string }
+  /** A vehicle: its photo (an absolute URL) and name linking to its page, then short lines (price, mileage, what changed). */
+  | { type: "vehicle"; name: string; href: string; photo: string | null; photoAlt: string; lines: string[] };
 
 export type RenderedMail = { text: string; html: string };
 
@@ -81,6 +85,20 @@ export function renderMail(
     } else if (block.type === "quote") {
       text.push(block.label.endsWith(":") ? block.label : `${block.label}:`, ...quotedLines(block.text), "");
       html.push(`<p style="margin:0"><strong>${escapeHtml(block.label)}</strong></p>${BLOCKQUOTE}${htmlLines(block.text)}</blockquote>`);
+    } else if (block.type === "heading") {
+      text.push(block.text.toUpperCase(), "");
+      html.push(`<h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(block.text)}</h2>`);
+    } else if (block.type === "vehicle") {
+      text.push(block.name, ...block.lines, block.href, "");
+      html.push(
+        `<table style="border-collapse:collapse;margin:8px 0 16px"><tr>${
+          block.photo
+            ? `<td style="padding:0 12px 0 0;vertical-align:top"><a href="${escapeHtml(block.href)}"><img src="${escapeHtml(block.photo)}" alt="${escapeHtml(block.photoAlt)}" width="200" style="display:block;width:200px;max-width:100%;height:auto;border-radius:6px"></a></td>`
+            : ""
+        }<td style="vertical-align:top"><a href="${escapeHtml(block.href)}" style="color:#b91c1c;font-weight:700;font-size:16px">${escapeHtml(block.name)}</a>${block.lines
+          .map((line) => `<div style="margin-top:4px">${htmlLines(line)}</div>`)
+          .join("")}</td></tr></table>`,
+      );
     } else {
       text.push(`${block.label}: ${block.href}`, "");
       html.push(`<p><a href="${escapeHtml(block.href)}" style="color:#b91c1c">${escapeHtml(block.label)}</a></p>`);

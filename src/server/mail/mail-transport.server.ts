@@ -38,6 +38,7 @@ function messageOf(env: ServerEnv, mail: OutgoingMail): SendMailOptions {
     // An ADF lead's XML in base64, never quoted-printable: soft line breaks and "=3D" inside its tags
     // trip importers that read the body without decoding it properly (L3, decision 093).
     ...(mail.kind.endsWith("-adf") ? { textEncoding: "base64" as const } : {}),
+    headers: mail.headers,
     // A stable Message-ID per outbox row lets a receiving system spot a repeat after a crash.
     messageId: `<outbox-${mail.id}-${mail.dueAt.replace(/[^0-9]/g, "")}@${businessProfile.domain}>`,
   };

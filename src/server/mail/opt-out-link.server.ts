@@ -3,6 +3,7 @@ import { insertOptOutLink } from "~/server/data/opt-out-links.server";
 import { hashSecretLinkToken, newSecretLinkToken } from "~/server/secret-link.server";
 import { asLocale, localizedPath, type Locale } from "~/shared/i18n/locales";
 import { mailAudience } from "~/shared/staff/lead-tracking";
+import { ALERT_CONFIRMATION_KIND, ALERT_DIGEST_KIND } from "./mail-kinds";
 import { escapeHtml } from "./mail-layout.server";
 import { mailMessagesFor } from "./mail-messages.server";
 
@@ -30,7 +31,9 @@ export async function withOptOutLink<T extends { kind: string; to: string; text:
   await insertOptOutLink(db, hashSecretLinkToken(token), mail.to, now);
   const locale = mailLocale(mail.html);
   const href = `${publicUrl}${localizedPath(`/opt-out/${token}`, locale)}`;
-  const line = mailMessagesFor(locale).shopper.optOutLine;
+  // An alert mail's own link unsubscribes from the alerts only: this one says it stops everything.
+  const { optOutLine, optOutLineAfterAlerts } = mailMessagesFor(locale).shopper;
+  const line = mail.kind === ALERT_DIGEST_KIND || mail.kind === ALERT_CONFIRMATION_KIND ? optOutLineAfterAlerts : optOutLine;
   const html = mail.html
     ? mail.html.replace(
         /<\/body><\/html>\s*$/,

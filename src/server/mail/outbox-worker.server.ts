@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import type { AppContext } from "~/server/context.server";
+import { mayMailAlerts } from "~/server/alerts/may-mail-alerts.server";
 import { findBooking } from "~/server/data/bookings.server";
 import { hasMailOfKind } from "~/server/data/outbox.server";
 import { mayContactCustomer } from "~/server/data/do-not-contact.server";
@@ -12,7 +13,14 @@ import {
   markMailWritten,
   type OutgoingMail,
 } from "~/server/data/outbox.server";
-import { ACKNOWLEDGEMENT_KINDS, AFTER_HOURS_REPLY_KIND, BOOKING_REMINDER_KIND, OPT_OUT_BOUND_KINDS } from "./mail-kinds";
+import {
+  ACKNOWLEDGEMENT_KINDS,
+  AFTER_HOURS_REPLY_KIND,
+  ALERT_CONFIRMATION_KIND,
+  ALERT_DIGEST_KIND,
+  BOOKING_REMINDER_KIND,
+  OPT_OUT_BOUND_KINDS,
+} from "./mail-kinds";
 import { withOptOutLink } from "./opt-out-link.server";
 import type { MailTransport } from "./mail-transport.server";
 import { onQueuedMail } from "./outbox-signal.server";
@@ -50,6 +58,10 @@ export function startOutboxWorker(ctx: AppContext, options: OutboxWorkerOptions)
     // After hours the after-hours reply answers the lead: its acknowledgement would contradict it.
     if (ACKNOWLEDGEMENT_KINDS.has(mail.kind) && (await hasMailOfKind(ctx.db, mail.relatedType, mail.relatedId, AFTER_HOURS_REPLY_KIND)))
       return false;
+    // An alert written before its address unsubscribed from the alerts, or was marked "do not contact by
+    // e-mail" (decision 094), is not sent: mayMailAlerts asks both.
+    if (mail.kind === ALERT_DIGEST_KIND) return mayMailAlerts(ctx.db, mail.to, "alert");
+    if (mail.kind === ALERT_CONFIRMATION_KIND) return mayMailAlerts(ctx.db, mail.to, "confirmation");
     if (mail.kind !== BOOKING_REMINDER_KIND) return true;
     const booking = await findBooking(ctx.db, mail.relatedId);
     return !!booking && booking.status !== "cancelled";

@@ -8,6 +8,8 @@ import {
   vinField,
   wholeDollars,
   withoutControlCharacters,
+  hasMailableDomain,
+  mailableEmailField,
 } from "./fields";
 
 describe("control characters", () => {
@@ -80,6 +82,34 @@ describe("money fields (decimal digits, at most two decimals; decision 090)", ()
     }
     for (const bad of ["12.50", "0x10", "1e4", 12.5]) {
       expect(whole.safeParse(bad).error?.issues[0]?.message, String(bad)).toBe("Enter the price in whole dollars");
+    }
+  });
+});
+
+describe("an address mail can be sent to (the alerts' double opt-in, docs/behaviour.md §21)", () => {
+  const schema = mailableEmailField("Enter a valid e-mail address");
+  it("takes real addresses, lower-cased", () => {
+    for (const ok of ["ana@example.com", "Ana.Silva+cars@Mail.Example.com.br", "x@xn--bcher-kva.example", "a@b-c.de"])
+      expect(schema.safeParse(ok).success, ok).toBe(true);
+    expect(schema.parse(" Ana@Example.COM ")).toBe("ana@example.com");
+  });
+
+  it("refuses a domain without the syntax of one that mail is delivered to", () => {
+    for (const bad of [
+      "ana@localhost",
+      "ana@example",
+      "ana@-example.com",
+      "ana@example-.com",
+      "ana@example.c",
+      "ana@example.123",
+      "ana@exa_mple.com",
+      `ana@${"a".repeat(64)}.com`,
+      `${"a".repeat(65)}@example.com`,
+      `ana@${Array.from({ length: 60 }, () => "abcd").join(".")}.com`,
+      "ana@[127.0.0.1]",
+    ]) {
+      expect(hasMailableDomain(bad), bad).toBe(false);
+      expect(schema.safeParse(bad).success, bad).toBe(false);
     }
   });
 });

@@ -36,6 +36,28 @@ export const requiredMultilineText = (message: string, min = 1) =>
 /** A valid e-mail address. */
 export const emailField = (message: string) => z.string({ error: message }).trim().pipe(z.email(message));
 
+/**
+ * Whether an address's domain has the syntax mail can be delivered to (RFC 1035 §2.3.1 labels, as
+ * RFC 5321 §4.1.2 takes them): at least two labels of letters, digits and inner hyphens, none longer
+ * than 63 characters, 253 in all, ending in an alphabetic top-level label (or an IDNA "xn--" one);
+ * the local part at most 64 characters (RFC 5321 §4.5.3.1.1).
+ */
+export function hasMailableDomain(email: string): boolean {
+  const at = email.lastIndexOf("@");
+  if (at < 1 || at > 64) return false;
+  const domain = email.slice(at + 1);
+  if (domain.length > 253) return false;
+  const labels = domain.split(".");
+  if (labels.length < 2 || !labels.every((label) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(label))) return false;
+  return /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/i.test(labels[labels.length - 1]!);
+}
+
+/** An address mail can be sent to: valid, with a deliverable domain's syntax (the alerts' double opt-in). */
+export const mailableEmailField = (message: string) =>
+  emailField(message)
+    .transform((email) => email.toLowerCase())
+    .refine(hasMailableDomain, message);
+
 /** At least 10 characters (docs/behaviour.md §9 phone minimum). */
 export const PHONE_MIN_LENGTH = 10;
 export const phoneField = (message: string) =>

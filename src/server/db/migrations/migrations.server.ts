@@ -30,6 +30,9 @@ import { structuredWarrantyTermsMigration } from "./031-structured-warranty-term
 import { financingActionTakenMigration } from "./032-financing-action-taken.server";
 import { contactConsentAndOptOutMigration } from "./033-contact-consent-and-opt-out.server";
 import { staffAppCountsMigration } from "./035-staff-app-counts.server";
+import { shopperAlertsMigration } from "./043-shopper-alerts.server";
+import { outboxHeadersMigration } from "./044-outbox-headers.server";
+import { alertSignalsMigration } from "./045-alert-signals.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -67,4 +70,7 @@ export const migrations: Record<string, Migration> = {
   "032-financing-action-taken": financingActionTakenMigration,
   "033-contact-consent-and-opt-out": contactConsentAndOptOutMigration,
   "035-staff-app-counts": staffAppCountsMigration,
+  "043-shopper-alerts": shopperAlertsMigration,
+  "044-outbox-headers": outboxHeadersMigration,
+  "045-alert-signals": alertSignalsMigration,
 };

@@ -9,6 +9,14 @@ export const inventory = {
     salePending: "Sale Pending",
     priceReduced: (amount: string) => `Price reduced ${amount}`,
   },
+  /** The heart and "Save this search" (docs/behaviour.md §21): kept on this device, no account. */
+  save: {
+    save: "Save",
+    full: "Your saved list is full: remove one on the Saved page first.",
+    saveSearch: "Save this search",
+    searchSaved: "Search saved",
+    seeSaved: "See saved",
+  },
   searchLabel: "Search vehicles",
   searchPlaceholder: "Search by make, model, or year...",
   filters: "Filters",

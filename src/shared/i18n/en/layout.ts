@@ -11,6 +11,7 @@ export const layout = {
     tradeIn: "What's my car worth?",
     /** The same link in the full bar, where the question does not fit. */
     tradeInShort: "Trade-In",
+    saved: "Saved",
     label: "Main",
   },
   languageSwitcher: "Language",

@@ -97,6 +97,8 @@ export const mail = {
     transactional: "You receive this e-mail because of your request on our website. We send no marketing mail.",
     /** Every customer mail's last line, with its own secret link (decision 094). */
     optOutLine: "Don't want to hear from us? Stop our e-mails, calls or texts here:",
+    /** The same line under an alert mail, whose own link unsubscribes from the alerts only (decisions 094, 116). */
+    optOutLineAfterAlerts: "To stop all our e-mails, calls and texts, not only these alerts:",
   },
   /** The page behind a customer mail's opt-out link (/opt-out/{token}; decision 094); its loader passes this text in. */
   optOut: {

@@ -50,6 +50,9 @@ export const privacyPage = {
     contactChoicesHeading: "Calls, texts and e-mails: your consent and how to stop them",
     contactChoices:
       "When you ask for an offer on your car or a deal sheet, a separate box you may leave empty asks whether we may call or text you, also with automated technology, at the number you give; it is never a condition of buying anything. If you tick it we keep its exact wording and version, your language, the time, the internet (IP) address it came from and the number it covers, as a record of your consent. Every e-mail from us carries our postal address and a link to stop our e-mails, calls or texts; you can also tell us by phone or e-mail. We record it on your customer record and no longer contact you that way, but we still answer a request you make later.",
+    savedHeading: "Saved vehicles and alerts",
+    saved:
+      "The vehicles and searches you save are kept in a cookie of our own on your device, for a year or until you remove them; a random number in it lets us count how many shoppers saved a vehicle, never who. If you ask for e-mail alerts, we keep your e-mail address, what you follow, your consent (its wording, language and time) and the alerts we send, and a cookie tells our site that this device opened your alert links. We send alerts only after you confirm, at most one a day, and stop at once when you unsubscribe with the link in any alert. Stopping all our e-mails with the link at the foot of any of our e-mails stops the alerts too.",
     choicesHeading: "Your choices",
     choices:
       "You may ask us what personal information we hold about you, ask us to correct it, or ask us to delete it when the law does not require us to keep it.",

@@ -26,6 +26,16 @@ export const customers = {
     string
   >,
   unassigned: "Unassigned",
+  /** What the customer saved and is alerted about (docs/behaviour.md §21). */
+  alerts: {
+    heading: "Saved and alerts",
+    states: { pending: "waiting for confirmation", confirmed: "alerts on", unsubscribed: "unsubscribed" },
+    itemStates: { pending: "waiting for confirmation", active: "alerts on", paused: "paused" },
+    consent: (version: string, locale: string) => `consent ${version} (${locale})`,
+    priceBasis: (price: string) => `saved at ${price}`,
+    search: (query: string) => `Search: ${query || "all vehicles"}`,
+    goneVehicle: "A vehicle no longer in stock",
+  },
   events: {
     lead: (type: string) => `New ${type.toLowerCase()} lead`,
     assigned: (name: string) => `Assigned to ${name}`,
@@ -40,6 +50,8 @@ export const customers = {
     merged: "Another record merged into this one",
     doNotContact: (refused: string, allowed: string) =>
       [refused ? `Do not contact by ${refused}` : "", allowed ? `Contact allowed again by ${allowed}` : ""].filter(Boolean).join("; "),
+    alertsConfirmed: "Confirmed e-mail alerts",
+    alertsUnsubscribed: "Unsubscribed from e-mail alerts",
     mail: (audience: string, state: string) => `Mail to ${audience}: ${state}`,
     by: (name: string) => `by ${name}`,
   },

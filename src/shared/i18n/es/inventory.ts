@@ -11,6 +11,13 @@ export const inventory: Messages["inventory"] = {
     salePending: "Venta pendiente",
     priceReduced: (amount: string) => `Rebaja de ${amount}`,
   },
+  save: {
+    save: "Guardar",
+    full: "Su lista de guardados está llena: quite uno en la página Guardados primero.",
+    saveSearch: "Guardar esta búsqueda",
+    searchSaved: "Búsqueda guardada",
+    seeSaved: "Ver guardados",
+  },
   searchLabel: "Buscar vehículos",
   searchPlaceholder: "Buscar por marca, modelo o año...",
   filters: "Filtros",

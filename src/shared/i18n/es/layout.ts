@@ -12,6 +12,7 @@ export const layout: Messages["layout"] = {
     contact: "Contacto",
     tradeIn: "¿Cuánto vale mi carro?",
     tradeInShort: "Tasación",
+    saved: "Guardados",
     label: "Principal",
   },
   languageSwitcher: "Idioma",

@@ -44,6 +44,7 @@ export const mail: Pick<MailMessages, "shopper" | "manage" | "optOut"> = {
     },
     transactional: "Recibe este correo porque se comunicó con nosotros a través de nuestro sitio web. No enviamos correos publicitarios.",
     optOutLine: "¿No desea recibir noticias nuestras? Suspenda nuestros correos, llamadas o mensajes de texto aquí:",
+    optOutLineAfterAlerts: "Para suspender todos nuestros correos, llamadas y mensajes de texto, no solo estas alertas:",
   },
   optOut: {
     metaTitle: (dealer: string) => `Dejar de recibir noticias nuestras | ${dealer}`,

@@ -11,6 +11,13 @@ export const inventory: Messages["inventory"] = {
     salePending: "Em negociação",
     priceReduced: (amount: string) => `Preço reduzido em ${amount}`,
   },
+  save: {
+    save: "Salvar",
+    full: "Sua lista de salvos está cheia: remova um na página Salvos primeiro.",
+    saveSearch: "Salvar esta busca",
+    searchSaved: "Busca salva",
+    seeSaved: "Ver salvos",
+  },
   searchLabel: "Buscar veículos",
   searchPlaceholder: "Busque por marca, modelo ou ano...",
   filters: "Filtros",

@@ -12,6 +12,7 @@ export const layout: Messages["layout"] = {
     contact: "Contato",
     tradeIn: "Quanto vale meu carro?",
     tradeInShort: "Avaliação",
+    saved: "Salvos",
     label: "Principal",
   },
   languageSwitcher: "Idioma",

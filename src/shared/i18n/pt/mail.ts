@@ -44,6 +44,7 @@ export const mail: Pick<MailMessages, "shopper" | "manage" | "optOut"> = {
     },
     transactional: "Você recebeu este e-mail porque entrou em contato pelo nosso site. Não enviamos e-mails de propaganda.",
     optOutLine: "Não quer mais receber nossos contatos? Cancele nossos e-mails, ligações ou mensagens de texto aqui:",
+    optOutLineAfterAlerts: "Para cancelar todos os nossos e-mails, ligações e mensagens de texto, não só estes alertas:",
   },
   optOut: {
     metaTitle: (dealer: string) => `Deixar de receber nossos contatos | ${dealer}`,

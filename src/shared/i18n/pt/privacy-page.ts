@@ -52,6 +52,9 @@ export const privacyPage: PrivacyPageMessages = {
     contactChoicesHeading: "Ligações, mensagens de texto e e-mails: seu consentimento e como interrompê-los",
     contactChoices:
       "Quando você pede uma oferta pelo seu carro ou uma proposta, uma caixa separada, que você pode deixar desmarcada, pergunta se podemos ligar ou enviar mensagens de texto, inclusive com tecnologia automatizada, para o número que você informar; isso nunca é condição para comprar nada. Se você marcar, guardamos o texto exato e a versão dele, seu idioma, o horário, o endereço de internet (IP) de onde veio e o número coberto, como registro do seu consentimento. Todo e-mail nosso traz o nosso endereço postal e um link para interromper nossos e-mails, ligações ou mensagens de texto; você também pode nos avisar por telefone ou e-mail. Registramos isso na sua ficha de cliente e deixamos de entrar em contato por esse meio, mas continuamos respondendo ao que você nos pedir depois.",
+    savedHeading: "Veículos salvos e alertas",
+    saved:
+      "Os veículos e as buscas que você salva ficam em um cookie nosso no seu aparelho por um ano ou até você removê-los; um número aleatório nele nos permite contar quantos compradores salvaram um veículo, nunca quem. Se você pedir alertas por e-mail, guardamos seu endereço de e-mail, o que você acompanha, seu consentimento (o texto, o idioma e a hora) e os alertas que enviamos, e um cookie informa ao nosso site que este aparelho abriu os links dos seus alertas. Só enviamos alertas depois que você confirma, no máximo um por dia, e paramos na hora quando você cancela a inscrição pelo link de qualquer alerta. Se você interromper todos os nossos e-mails pelo link no fim de qualquer um deles, os alertas também param.",
     choicesHeading: "Suas escolhas",
     choices:
       "Você pode nos perguntar quais informações pessoais temos sobre você, pedir que as corrijamos ou pedir que as excluamos quando a lei não exigir que as guardemos.",

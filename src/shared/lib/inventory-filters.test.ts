@@ -7,7 +7,7 @@ import {
   filtersFromSearchParams,
   filtersToSearchParams,
   type InventoryFilters,
-} from "./inventory-filters";
+} from "~/shared/lib/inventory-filters";
 
 const civic = { year: 2018, make: "Honda", model: "Civic", price: 14995, mileage: 62000, bodyStyle: "Sedan", transmission: "Automatic" };
 const f150 = { year: 2015, make: "Ford", model: "F-150", price: 21500, mileage: 98000, bodyStyle: "Truck", transmission: "Automatic" };

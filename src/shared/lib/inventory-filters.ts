@@ -50,34 +50,46 @@ function bound(text: string): number | null {
   return Number.isNaN(n) ? null : n;
 }
 
-function within(value: number, min: string, max: string): boolean {
-  const lo = bound(min);
-  const hi = bound(max);
-  return (lo === null || value >= lo) && (hi === null || value <= hi);
+/** A range's test, its bounds read once. */
+function withinBounds(min: string, max: string): (value: number) => boolean {
+  const lo = bound(min) ?? -Infinity;
+  const hi = bound(max) ?? Infinity;
+  return (value) => value >= lo && value <= hi;
+}
+
+/**
+ * The filters as one test, every bound and the search text read once (docs/behaviour.md §5 Inventory
+ * filtering): what the alerts run against each new vehicle for thousands of saved searches.
+ */
+export function filterPredicate(filters: InventoryFilters): (vehicle: FilterableVehicle) => boolean {
+  const needle = filters.search.toLowerCase();
+  const years = withinBounds(filters.minYear, filters.maxYear);
+  const prices = withinBounds(filters.minPrice, filters.maxPrice);
+  const miles = withinBounds(filters.minMileage, filters.maxMileage);
+  return (vehicle) => {
+    if (needle) {
+      const hit =
+        vehicle.make.toLowerCase().includes(needle) ||
+        vehicle.model.toLowerCase().includes(needle) ||
+        String(vehicle.year).includes(needle);
+      if (!hit) return false;
+    }
+    if (filters.make && vehicle.make !== filters.make) return false;
+    if (filters.bodyStyle && vehicle.bodyStyle !== filters.bodyStyle) return false;
+    if (filters.transmission && vehicle.transmission !== filters.transmission) return false;
+    return years(vehicle.year) && prices(vehicle.price) && miles(vehicle.mileage);
+  };
 }
 
 /** Whether one vehicle passes every active filter (docs/behaviour.md §5 Inventory filtering). */
 export function matchesFilters(vehicle: FilterableVehicle, filters: InventoryFilters): boolean {
-  if (filters.search) {
-    const needle = filters.search.toLowerCase();
-    const hit =
-      vehicle.make.toLowerCase().includes(needle) || vehicle.model.toLowerCase().includes(needle) || String(vehicle.year).includes(needle);
-    if (!hit) return false;
-  }
-  if (filters.make && vehicle.make !== filters.make) return false;
-  if (filters.bodyStyle && vehicle.bodyStyle !== filters.bodyStyle) return false;
-  if (filters.transmission && vehicle.transmission !== filters.transmission) return false;
-  return (
-    within(vehicle.year, filters.minYear, filters.maxYear) &&
-    within(vehicle.price, filters.minPrice, filters.maxPrice) &&
-    within(vehicle.mileage, filters.minMileage, filters.maxMileage)
-  );
+  return filterPredicate(filters)(vehicle);
 }
 
 /** The vehicles passing every active filter, in their original order. */
 export function filterVehicles<V extends FilterableVehicle>(vehicles: readonly V[], filters: InventoryFilters): V[] {
   if (activeFilterCount(filters) === 0) return [...vehicles];
-  return vehicles.filter((v) => matchesFilters(v, filters));
+  return vehicles.filter(filterPredicate(filters));
 }
 
 /** How many filters are active; year, price and mileage count once each whatever bounds are set. */

@@ -9,6 +9,7 @@ import { migrateToLatest } from "~/server/db/database.server";
 import { storeImage } from "~/server/images/image-store.server";
 import { DEMO_SERVICES } from "~/server/seed/demo-catalogue.server";
 import { openDatabaseForDataDir } from "./test-server";
+import { fileStoreForDataDir } from "./test-storage";
 
 /** A blue 1200 × 900 JPEG: a vehicle is only listed with a photo. */
 export const testPhoto = () =>
@@ -47,7 +48,7 @@ export async function civicDataDir(options: {
       stockNumber: "F1234",
       features: [],
       description: null,
-      images: options.photo === false ? [] : [await storeImage(dir, await testPhoto())],
+      images: options.photo === false ? [] : [await storeImage(await fileStoreForDataDir(dir), await testPhoto())],
     });
     await options.more?.(db, dir);
     return { dir, vehicleId };

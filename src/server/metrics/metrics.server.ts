@@ -166,7 +166,7 @@ export function countStorageError(driver: string, operation: string): void {
 }
 
 /**
- * The hook for the staff event stream (issue 41): call when a stream opens; call what it returns when it
+ * The hook for the staff event stream (GET /podium/events, still to come): call when a stream opens; call what it returns when it
  * closes. `dealer_event_streams_open` reads the count.
  */
 export function eventStreamOpened(): () => void {

@@ -58,7 +58,10 @@ describe("GET /healthz (for load balancers)", () => {
     fs.renameSync(server.dataDir, moved);
     fs.writeFileSync(server.dataDir, "");
     try {
-      expect(await health()).toMatchObject({ status: 503, body: { ok: false, database: "ok", dataDir: "not writable", storage: "unreachable" } });
+      expect(await health()).toMatchObject({
+        status: 503,
+        body: { ok: false, database: "ok", dataDir: "not writable", storage: "unreachable" },
+      });
     } finally {
       fs.rmSync(server.dataDir);
       fs.renameSync(moved, server.dataDir);

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -268,7 +267,7 @@ describe("the staff API (/api/admin)", () => {
     ).toBe("%PDF-");
 
     expect((await req(admin, `/api/admin/financing/${id}`, { method: "DELETE" })).status).toBe(204);
-    for (const file of files) expect(fs.existsSync(file), file).toBe(false);
+    for (const file of files) expect(await server.files.exists(file), file).toBe(false);
     expect((await req(admin, `/api/admin/financing/${id}`)).status).toBe(404);
     const audit = (
       (await (await req(admin, "/api/admin/audit?limit=200")).json()) as { entries: { action: string; entityId: string; actor: string }[] }

@@ -4,8 +4,8 @@
 // CreateBucket as S3 does. Run as its own process so a test can stop it (SIGKILL) as a bucket would go.
 //
 //   node tests/support/s3-server-process.mjs --dir DIR [--port N]
-//   S3_CRASH_AFTER_PUTS=N: the process exits at once when the Nth object upload arrives (a bucket that
-//   goes away in the middle of a request's uploads; nothing answers that upload).
+//   S3_CRASH_AFTER_PUTS=N: once N object uploads are stored, the next one to arrive makes the process exit
+//   at once (a bucket that goes away in the middle of a request's uploads; nothing answers that upload).
 import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 
@@ -40,14 +40,16 @@ const S3rver = require("@20minutes/s3rver");
 const server = new S3rver({ address: "127.0.0.1", port: Number(values.port), silent: true, directory: values.dir });
 const crashAfter = Number(process.env.S3_CRASH_AFTER_PUTS ?? 0);
 if (crashAfter > 0) {
-  let puts = 0;
+  let stored = 0;
   server.middleware.unshift(async (ctx, next) => {
     // An object upload: PUT /bucket/key (not a bucket's creation, PUT /bucket/).
-    if (ctx.method === "PUT" && /^\/[^/]+\/.+/.test(ctx.path) && ++puts >= crashAfter) {
-      process.stdout.write(`${JSON.stringify({ s3: "crashing", puts })}\n`, () => process.exit(1));
-      return;
+    const upload = ctx.method === "PUT" && /^\/[^/]+\/.+/.test(ctx.path);
+    if (upload && stored >= crashAfter) {
+      process.stdout.write(`${JSON.stringify({ s3: "crashing", stored })}\n`, () => process.exit(1));
+      return new Promise(() => {});
     }
-    return next();
+    await next();
+    if (upload && ctx.status === 200) stored++;
   });
 }
 const { port } = await server.run();

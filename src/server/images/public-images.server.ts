@@ -47,8 +47,17 @@ export function publicImages(store: FileStore): (RequestHandler | ErrorRequestHa
   const cache = new LRUCache<string, Buffer>({
     maxSize: PUBLIC_IMAGE_CACHE_BYTES,
     sizeCalculation: (bytes) => Math.max(1, bytes.length),
-    // One read of the bucket per variant however many requests ask for it at once.
-    fetchMethod: async (name) => (await store.get(imageFileKey(PUBLIC_IMAGES, name.slice(0, 32), name.slice(33)))) ?? undefined,
+    // One read of the bucket per variant however many requests ask for it at once. A variant counts only
+    // once its photo's JPEG, written last, is there too: the files an upload wrote before the bucket went
+    // away are never served (decision 123).
+    fetchMethod: async (name) => {
+      const key = name.slice(0, 32);
+      const [bytes, complete] = await Promise.all([
+        store.get(imageFileKey(PUBLIC_IMAGES, key, name.slice(33))),
+        name.endsWith(".jpg") ? true : store.exists(imageFileKey(PUBLIC_IMAGES, key, "1200.jpg")),
+      ]);
+      return bytes && complete ? bytes : undefined;
+    },
   });
   const serve: RequestHandler = async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {

@@ -16,10 +16,12 @@ export function routeLabel(req: Request, res: Response): string {
   if (path.startsWith("/images/")) return "/images/:file";
   if (path.startsWith("/assets/")) return "/assets/:file";
   const route = (req as Request & { route?: { path?: unknown } }).route;
-  if (route && typeof route.path === "string") return `${req.baseUrl}${route.path}`;
-  if (path.startsWith("/api/")) return "/api/unmatched";
+  const express = route && typeof route.path === "string" ? `${req.baseUrl}${route.path}` : null;
+  if (path.startsWith("/api/")) return express ?? "/api/unmatched";
+  // Pages: every one passes the catch-all handler, so the route table names it.
   const page = routeOfRequest(res);
-  return page ? `page:${page.id}${page.dataRequest ? ".data" : ""}` : "unmatched";
+  if (page) return `page:${page.id}${page.dataRequest ? ".data" : ""}`;
+  return express ?? "unmatched";
 }
 
 /** Times every request into `dealer_http_request_duration_seconds` (decision 122). First middleware of the app. */

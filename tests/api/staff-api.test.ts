@@ -16,6 +16,7 @@ import { insertApplication } from "../support/admin-fixtures";
 import { DEMO_OWNER, signInOwner } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { openServerDatabase } from "../support/server-database";
+import { newVehicleBody } from "../support/vehicle-form";
 
 const VPIC_CACHE_DIR = path.join(os.tmpdir(), "dealership-vpic-cache");
 
@@ -410,19 +411,5 @@ describe("staff sign-in limits", () => {
 });
 
 function vehicleBody(images: string[]) {
-  return {
-    vin: "1hgcm82633a004352",
-    year: 2003,
-    make: "Honda",
-    model: "Accord",
-    price: 4995,
-    mileage: 141000,
-    transmission: "Automatic",
-    drivetrain: "FWD",
-    bodyStyle: "Coupe",
-    exteriorColor: "Silver",
-    features: " Sunroof , , Heated Seats,",
-    description: "",
-    images,
-  };
+  return newVehicleBody(images, { features: " Sunroof , , Heated Seats," });
 }

@@ -11,6 +11,7 @@ import { staffClient, type StaffClient } from "../support/staff-client";
 import { postTradeInPhotos } from "../support/upload-bombs";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { storedKeys } from "../support/test-storage";
+import { newVehicleBody } from "../support/vehicle-form";
 
 /**
  * A server whose files are in a bucket, and the bucket going away (decision 123): uploads answer 503
@@ -29,21 +30,7 @@ const jpeg = (r: number) =>
 const dataUrl = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString("base64")}`;
 const keyOf = (bytes: Buffer) => crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32);
 
-const vehicle = (images: string[]) => ({
-  vin: "1hgcm82633a004352",
-  year: 2003,
-  make: "Honda",
-  model: "Accord",
-  price: 4995,
-  mileage: 141000,
-  transmission: "Automatic",
-  drivetrain: "FWD",
-  bodyStyle: "Coupe",
-  exteriorColor: "Silver",
-  features: "Sunroof",
-  description: "",
-  images,
-});
+const vehicle = (images: string[]) => newVehicleBody(images);
 
 const health = async () => (await (await fetch(`${server.url}/healthz`)).json()) as Record<string, unknown>;
 let client = 0;

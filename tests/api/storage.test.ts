@@ -14,6 +14,7 @@ import { createLogger } from "~/server/logger.server";
 import { loadSecrets } from "~/server/secrets.server";
 import { createFileStore, StorageUnavailableError, type FileStore } from "~/server/storage/file-store.server";
 import { createBucket, s3EnvFor, startS3Server, type S3TestServer } from "../support/s3-server";
+import { CIVIC_2019 } from "../support/civic-data-dir";
 import { onPostgres } from "../support/server-database";
 import { storedKeys } from "../support/test-storage";
 
@@ -209,21 +210,7 @@ describe.skipIf(onPostgres)("the file store", () => {
         const orphan = await storeImage(files, await distinctPhoto(2), { refuseWhenBusy: false });
         const privateOrphan = await prepareImage(await distinctPhoto(3), { refuseWhenBusy: false });
         await writePreparedImage(files, TRADE_IN_PHOTOS, privateOrphan);
-        await insertVehicle(db, {
-          year: 2019,
-          make: "Honda",
-          model: "Civic",
-          price: 18995,
-          mileage: 42000,
-          transmission: "Automatic",
-          drivetrain: "FWD",
-          bodyStyle: "Sedan",
-          exteriorColor: "Blue",
-          vin: "2HGFC2F59KH512345",
-          features: [],
-          description: null,
-          images: [shown],
-        });
+        await insertVehicle(db, { ...CIVIC_2019, images: [shown] });
         // Younger than the grace: another process may be about to save them.
         expect(await removeOrphanPhotos(ctx, new Date(Date.now() - 60_000))).toBe(0);
         expect(await removeOrphanPhotos(ctx, new Date(Date.now() + 60_000))).toBe(2);

@@ -2,13 +2,14 @@ import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
+import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import tls from "node:tls";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/postgres-cluster";
 import { createBucket, s3EnvFor, startS3Server, type S3TestServer } from "../support/s3-server";
 import { countRows } from "../support/server-database";
 import { signInOwner } from "../support/staff-sign-in";
@@ -22,17 +23,6 @@ import { startTestServer, type TestServer } from "../support/test-server";
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CADDY = process.env.CADDY_PATH ?? "/usr/bin/caddy";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Stands in for the staff event stream (GET /podium/events) until the app serves one: Server-Sent Events,

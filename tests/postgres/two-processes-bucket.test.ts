@@ -10,7 +10,7 @@ import { staffClient, type StaffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { storedKeys } from "../support/test-storage";
 import { postTradeInPhotos } from "../support/upload-bombs";
-import { vehicleFormBody } from "../support/vehicle-form";
+import { newVehicleBody, vehicleFormBody } from "../support/vehicle-form";
 
 /**
  * Two server processes on one PostgreSQL database and one bucket, each with a DATA_DIR of its own and
@@ -67,21 +67,7 @@ describe("two processes, one database, one bucket, no shared folder", () => {
     photoKey = keyOf(bytes);
     const created = await onA.fetch("/api/admin/vehicles", {
       method: "POST",
-      body: {
-        vin: "1hgcm82633a004352",
-        year: 2003,
-        make: "Honda",
-        model: "Accord",
-        price: 4995,
-        mileage: 141000,
-        transmission: "Automatic",
-        drivetrain: "FWD",
-        bodyStyle: "Coupe",
-        exteriorColor: "Silver",
-        features: "Sunroof",
-        description: "",
-        images: [dataUrl(bytes)],
-      },
+      body: newVehicleBody([dataUrl(bytes)]),
     });
     expect(created.status).toBe(201);
     vehicleId = ((await created.json()) as { id: string }).id;

@@ -16,7 +16,8 @@ import { insertApplication } from "../support/admin-fixtures";
 import { DEMO_OWNER, signInOwner } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { openServerDatabase } from "../support/server-database";
-import { newVehicleBody } from "../support/vehicle-form";
+import { newVehicleBody, vehicleFormBody } from "../support/vehicle-form";
+import type { Vehicle } from "~/shared/types/vehicle";
 
 const VPIC_CACHE_DIR = path.join(os.tmpdir(), "dealership-vpic-cache");
 
@@ -148,6 +149,42 @@ describe("the staff API (/api/admin)", () => {
     expect(notImage.status).toBe(400);
     const noPhotos = await req(admin, "/api/admin/vehicles", { method: "POST", body: base });
     expect(noPhotos.status).toBe(400);
+  });
+
+  it("removes a photo's files when no vehicle shows it any more: on delete and on an edit that drops it; a photo another vehicle shows stays", async () => {
+    const own = `data:image/jpeg;base64,${(await jpeg(640, 480, 21)).toString("base64")}`;
+    const shared = `data:image/jpeg;base64,${(await jpeg(640, 480, 22)).toString("base64")}`;
+    const create = async (images: string[], vin: string) => {
+      const res = await req(admin, "/api/admin/vehicles", { method: "POST", body: { ...vehicleBody(images), vin } });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const first = await create([own, shared], "1HGCM82633A004352");
+    const second = await create([shared], "1FTFW1ET9DFC10312");
+    const list = (await (await req(admin, "/api/admin/vehicles")).json()) as Vehicle[];
+    const keysOf = (id: string) => list.find((v) => v.id === id)!.images.map((url) => /\/images\/([0-9a-f]{32})-1200\.jpg$/.exec(url)![1]!);
+    const [ownKey, sharedKey] = keysOf(first) as [string, string];
+    const variants = (key: string) =>
+      Promise.all(["400.webp", "800.webp", "1200.webp", "1200.jpg"].map((v) => server.files.exists(`images/${key}-${v}`)));
+    expect(await variants(ownKey)).toEqual([true, true, true, true]);
+
+    expect((await req(admin, `/api/admin/vehicles/${first}`, { method: "DELETE" })).status).toBe(204);
+    expect(await variants(ownKey)).toEqual([false, false, false, false]);
+    expect((await fetch(`${server.url}/images/${ownKey}-1200.jpg`)).status).toBe(404);
+    // The second vehicle still shows the shared photo.
+    expect(await variants(sharedKey)).toEqual([true, true, true, true]);
+
+    const other = `data:image/jpeg;base64,${(await jpeg(640, 480, 23)).toString("base64")}`;
+    const edited = await req(admin, `/api/admin/vehicles/${second}`, {
+      method: "PATCH",
+      body: vehicleFormBody(
+        list.find((v) => v.id === second)!,
+        { images: [other] },
+      ),
+    });
+    expect(edited.status).toBe(200);
+    expect(await variants(sharedKey)).toEqual([false, false, false, false]);
+    expect((await req(admin, `/api/admin/vehicles/${second}`, { method: "DELETE" })).status).toBe(204);
   });
 
   it("creates, updates and deletes a vehicle (with the audit log)", async () => {

@@ -62,7 +62,29 @@ export type ServerEnv = {
    * for more events to join it in one digest (docs/behaviour.md §21, decision 117).
    */
   alertDigestDelayMs: number;
+  /**
+   * Where photos and documents are kept (decision 120): the local folder DATA_DIR (STORAGE=local, the
+   * default) or an S3-compatible bucket (STORAGE=s3 with the S3_* variables).
+   */
+  storage: StorageConfig;
+  /** METRICS_TOKEN: the bearer token /metrics asks for; unset, /metrics answers only loopback clients (decision 122). */
+  metricsToken: string | undefined;
 };
+
+/** STORAGE and the S3_* variables, parsed. */
+export type StorageConfig =
+  | { driver: "local" }
+  | {
+      driver: "s3";
+      bucket: string;
+      /** S3_ENDPOINT: the service's address (R2, B2, MinIO…); unset means AWS S3 in S3_REGION. */
+      endpoint: string | undefined;
+      region: string;
+      /** Both or neither: neither means the SDK's own chain (an instance role, AWS_* variables, a profile). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      /** S3_FORCE_PATH_STYLE=true: https://endpoint/bucket/key instead of https://bucket.endpoint/key (MinIO and most self-hosted services). */
+      forcePathStyle: boolean;
+    };
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -124,6 +146,17 @@ const envSchema = z.object({
   LEAD_ALARM: optional(boolean()),
   PASSWORD_HASH_COST: optional(integer(10, 20)),
   ALERT_DIGEST_DELAY: optional(integer(0, 86400)),
+  STORAGE: optional(z.enum(["local", "s3"], { error: "local or s3" })),
+  // S3's own rules for a bucket's name: 3–63 lower-case letters, digits, dots and hyphens.
+  S3_BUCKET: optional(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "a bucket name (3–63 lower-case letters, digits, dots, hyphens)"),
+  ),
+  S3_ENDPOINT: optional(url(/^https?$/, "an http:// or https:// URL, e.g. https://s3.us-east-1.amazonaws.com")),
+  S3_REGION: optional(z.string().regex(/^[a-z0-9-]{1,32}$/, "a region name such as us-east-1 (R2: auto)")),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: optional(boolean()),
+  METRICS_TOKEN: optional(z.string().min(16, "at least 16 characters (e.g. openssl rand -hex 32)")),
 });
 
 /**
@@ -148,6 +181,7 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
       `Invalid configuration: PASSWORD_HASH_COST must be ${SCRYPT_PARAMS.logN} or more unless NODE_ENV=test (README: Configuration)`,
     );
   const isProduction = nodeEnv === "production";
+  const storage = storageConfig(e);
   const port = e.PORT ?? 3000;
   const dataDir = path.resolve(e.DATA_DIR ?? "./data");
   return {
@@ -176,5 +210,35 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     leadAlarm: e.LEAD_ALARM ?? true,
     passwordHashParams: { ...SCRYPT_PARAMS, logN: e.PASSWORD_HASH_COST ?? SCRYPT_PARAMS.logN },
     alertDigestDelayMs: (e.ALERT_DIGEST_DELAY ?? 600) * 1000,
+    storage,
+    metricsToken: e.METRICS_TOKEN,
+  };
+}
+
+/** STORAGE=s3 needs its bucket, and the key pair comes whole or not at all; S3_* beside STORAGE=local is a mistake worth stopping for. */
+function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {
+  const refuse = (problem: string): never => {
+    throw new EnvError(`Invalid configuration: ${problem} (README: Configuration)`);
+  };
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined))
+    refuse("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
+  if (e.STORAGE !== "s3") {
+    const stray = (["S3_BUCKET", "S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter(
+      (name) => e[name] !== undefined,
+    );
+    if (stray.length) refuse(`${stray.join(", ")} set without STORAGE=s3`);
+    return { driver: "local" };
+  }
+  if (!e.S3_BUCKET) return refuse("S3_BUCKET must be set when STORAGE=s3");
+  return {
+    driver: "s3",
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ""),
+    region: e.S3_REGION ?? "us-east-1",
+    credentials:
+      e.S3_ACCESS_KEY_ID !== undefined && e.S3_SECRET_ACCESS_KEY !== undefined
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
   };
 }

@@ -120,3 +120,62 @@ describe("readEnv", () => {
     expect(() => readEnv({ NODE_ENV: "test", PASSWORD_HASH_COST: "9" })).toThrow(/PASSWORD_HASH_COST must be an integer from 10 to 20/);
   });
 });
+
+describe("storage and metrics configuration (decisions 120, 122)", () => {
+  it("keeps files in DATA_DIR unless STORAGE=s3", () => {
+    expect(readEnv({}).storage).toEqual({ driver: "local" });
+    expect(readEnv({ STORAGE: "local" }).storage).toEqual({ driver: "local" });
+    expect(readEnv({}).metricsToken).toBeUndefined();
+  });
+
+  it("reads a bucket, its endpoint, region, key pair and path style", () => {
+    const env = readEnv({
+      STORAGE: "s3",
+      S3_BUCKET: "dealer-files",
+      S3_ENDPOINT: "https://minio.example.com:9000/",
+      S3_REGION: "auto",
+      S3_ACCESS_KEY_ID: "AKIDEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG",
+      S3_FORCE_PATH_STYLE: "true",
+      METRICS_TOKEN: "0123456789abcdef0123",
+    });
+    expect(env.storage).toEqual({
+      driver: "s3",
+      bucket: "dealer-files",
+      endpoint: "https://minio.example.com:9000",
+      region: "auto",
+      credentials: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG" },
+      forcePathStyle: true,
+    });
+    expect(env.metricsToken).toBe("0123456789abcdef0123");
+    // Without a key pair the SDK's own chain answers (an instance role); AWS's default region.
+    expect(readEnv({ STORAGE: "s3", S3_BUCKET: "dealer-files" }).storage).toMatchObject({
+      region: "us-east-1",
+      credentials: undefined,
+      endpoint: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it("refuses a bucket without STORAGE=s3, s3 without a bucket, half a key pair, a bad name and a short token, never echoing a value", () => {
+    const refused = (env: Record<string, string>) => {
+      try {
+        readEnv(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(EnvError);
+        return (error as Error).message;
+      }
+      throw new Error("accepted");
+    };
+    expect(refused({ S3_BUCKET: "dealer-files" })).toContain("S3_BUCKET set without STORAGE=s3");
+    expect(refused({ STORAGE: "s3" })).toContain("S3_BUCKET must be set when STORAGE=s3");
+    expect(refused({ STORAGE: "s3", S3_BUCKET: "b-1", S3_SECRET_ACCESS_KEY: "topsecretvalue" })).toContain(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+    );
+    expect(refused({ STORAGE: "s3", S3_BUCKET: "b-1", S3_SECRET_ACCESS_KEY: "topsecretvalue" })).not.toContain("topsecretvalue");
+    expect(refused({ STORAGE: "s3", S3_BUCKET: "Dealer_Files" })).toContain("S3_BUCKET must be a bucket name");
+    expect(refused({ STORAGE: "nfs" })).toContain("STORAGE must be local or s3");
+    expect(refused({ METRICS_TOKEN: "short-secret" })).toContain("METRICS_TOKEN must be at least 16 characters");
+    expect(refused({ METRICS_TOKEN: "short-secret" })).not.toContain("short-secret");
+  });
+});

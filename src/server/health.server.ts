@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import type { AppContext } from "~/server/context.server";
 import { pendingMigrations } from "~/server/db/database.server";
+import { fileStoreFor } from "~/server/storage/file-store.server";
 
 /** DATA_DIR could not be written: photos and documents would be lost, so the server does not start. */
 export class DataDirNotWritableError extends Error {
@@ -38,10 +39,18 @@ export type Health = {
   database: "ok" | "unreachable";
   migrations: "current" | "pending" | "unknown";
   dataDir: "writable" | "not writable";
+  /** The file store: DATA_DIR (then the same as dataDir) or the bucket (decision 123). */
+  storage: "ok" | "unreachable";
 };
 
-/** What GET /healthz reports to a load balancer: no versions, paths or error texts (it is public). */
-export async function checkHealth(ctx: Pick<AppContext, "db" | "env">): Promise<Health> {
+/**
+ * What GET /healthz reports to a load balancer: no versions, paths or error texts (it is public). A
+ * bucket out of reach is reported but does not fail the check (`ok` stays true): every process shares
+ * the one bucket, so failing them all would take the whole site off the balancer while its pages still
+ * work; uploads answer 503 meanwhile and /metrics counts the errors (decision 123). DATA_DIR is this
+ * machine's own disk, so a process that cannot write it is taken out.
+ */
+export async function checkHealth(ctx: Pick<AppContext, "db" | "env" | "logger">): Promise<Health> {
   let database: Health["database"] = "ok";
   let migrations: Health["migrations"] = "unknown";
   try {
@@ -56,5 +65,14 @@ export async function checkHealth(ctx: Pick<AppContext, "db" | "env">): Promise<
   } catch {
     dataDir = "not writable";
   }
-  return { ok: database === "ok" && migrations === "current" && dataDir === "writable", database, migrations, dataDir };
+  let storage: Health["storage"] = dataDir === "writable" ? "ok" : "unreachable";
+  if (ctx.env.storage.driver === "s3") {
+    storage = await fileStoreFor(ctx)
+      .probe()
+      .then(
+        () => "ok" as const,
+        () => "unreachable" as const,
+      );
+  }
+  return { ok: database === "ok" && migrations === "current" && dataDir === "writable", database, migrations, dataDir, storage };
 }

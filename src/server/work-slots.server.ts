@@ -25,13 +25,23 @@ export class WorkBusyError extends Error {
  * image decoding.
  */
 export class WorkSlots {
+  /** Every named pool of slots in this process, for /metrics (`dealer_work_in_progress`, decision 122). */
+  static readonly named = new Map<string, WorkSlots>();
   private readonly waiting: (() => void)[] = [];
-  private running = 0;
+  private busy = 0;
 
   constructor(
     private readonly slots: number,
     private readonly maxQueued = Number.POSITIVE_INFINITY,
-  ) {}
+    name?: string,
+  ) {
+    if (name) WorkSlots.named.set(name, this);
+  }
+
+  /** How many pieces of work hold a slot now. */
+  get running(): number {
+    return this.busy;
+  }
 
   /** How many pieces of work wait for a slot now. */
   get queued(): number {
@@ -40,12 +50,12 @@ export class WorkSlots {
 
   /** Takes a slot, waiting for one; past the queue's bound throws `busy()` without waiting. */
   async acquire(busy?: () => Error): Promise<void> {
-    if (this.running < this.slots) {
-      this.running += 1;
+    if (this.busy < this.slots) {
+      this.busy += 1;
       return;
     }
     if (busy && this.waiting.length >= this.maxQueued) throw busy();
-    // The slot is handed over by release(): `running` stays as it was.
+    // The slot is handed over by release(): `busy` stays as it was.
     await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 
@@ -53,7 +63,7 @@ export class WorkSlots {
   release(): void {
     const next = this.waiting.shift();
     if (next) next();
-    else this.running -= 1;
+    else this.busy -= 1;
   }
 
   /**

@@ -1,6 +1,4 @@
 import { validApplicationInput } from "~/features/financing/financing-test-data";
-import fs from "node:fs";
-import path from "node:path";
 import zlib from "node:zlib";
 import { PDFDocument, PDFRawStream } from "pdf-lib";
 import sharp from "sharp";
@@ -9,6 +7,7 @@ import { pdfAccessToken } from "~/features/financing/financing-pdf-access.server
 import { loadSecrets } from "~/server/secrets.server";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { countRows, openServerDatabase, storedDatabaseText } from "../support/server-database";
+import { storedKeys } from "../support/test-storage";
 
 const SSN = "123-45-6789";
 const SSN_DIGITS = "123456789";
@@ -80,9 +79,9 @@ async function getPdf(id: string, cookie?: string) {
 
 const rowCount = () => countRows(server, "financing_applications");
 
-function privateFiles(): string[] {
-  const dir = path.join(server.dataDir, "private");
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+/** The encrypted documents' file names in the server's store (DATA_DIR/private, or the bucket's private/). */
+async function privateFiles(): Promise<string[]> {
+  return (await storedKeys(server.files, "private/")).map((key) => key.slice("private/".length)).filter((name) => !name.includes("/"));
 }
 
 /** Every decompressed stream of a PDF as latin1 text (pdf-lib draws standard-font text as hex strings). */
@@ -140,7 +139,7 @@ describe("POST /api/financing", () => {
     expect(setCookie).toMatch(/SameSite=Strict/i);
     expect(setCookie).toMatch(/Path=\/api\/financing/);
     expect(setCookie).toMatch(/Max-Age=3600/);
-    expect(privateFiles()).toEqual(expect.arrayContaining([`${body.id}-signature.enc`, `${body.id}-license.enc`]));
+    expect(await privateFiles()).toEqual(expect.arrayContaining([`${body.id}-signature.enc`, `${body.id}-license.enc`]));
   });
 
   const invalid: [string, Record<string, unknown>, string][] = [
@@ -195,7 +194,7 @@ describe("POST /api/financing", () => {
   });
 
   it("rejects HTML renamed .png (checked by magic bytes) and stores neither row nor files", async () => {
-    const before = { rows: await rowCount(), files: privateFiles().length };
+    const before = { rows: await rowCount(), files: (await privateFiles()).length };
     const html = `data:image/png;base64,${Buffer.from("<!doctype html><script>alert(1)</script>").toString("base64")}`;
     const res = await submit(application({ driverLicense: html, signature: html }));
     expect(res.status).toBe(400);
@@ -203,7 +202,7 @@ describe("POST /api/financing", () => {
     expect(body.fieldErrors.driverLicense).toBe("Driver's license must be an image (PNG, JPEG or WebP) or a PDF");
     expect(body.fieldErrors.signature).toBe("Signature must be a PNG, JPEG or WebP image");
     expect(await rowCount()).toBe(before.rows);
-    expect(privateFiles().length).toBe(before.files);
+    expect((await privateFiles()).length).toBe(before.files);
   });
 
   it("rejects a PDF given as the signature even when labelled image/png", async () => {
@@ -216,9 +215,9 @@ describe("POST /api/financing", () => {
     const res = await submit(application(coOwner()));
     expect(res.status).toBe(201);
     const needles = [SSN, SSN_DIGITS, DOB, CO_SSN, CO_SSN.replace(/-/g, ""), CO_DOB];
-    for (const file of privateFiles().map((f) => path.join(server.dataDir, "private", f))) {
-      const bytes = fs.readFileSync(file).toString("latin1");
-      for (const needle of needles) expect(bytes.includes(needle), `${needle} in ${path.basename(file)}`).toBe(false);
+    for (const file of await privateFiles()) {
+      const bytes = (await server.files.get(`private/${file}`))!.toString("latin1");
+      for (const needle of needles) expect(bytes.includes(needle), `${needle} in ${file}`).toBe(false);
     }
     // SQLite: the database files' bytes (WAL included); PostgreSQL: every stored value of the table
     // (its files belong to the database server).
@@ -387,14 +386,14 @@ describe("retention", () => {
       .where("id", "=", decidedLaterId)
       .execute();
     await db.destroy();
-    expect(privateFiles().some((f) => f.startsWith(oldId))).toBe(true);
+    expect((await privateFiles()).some((f) => f.startsWith(oldId))).toBe(true);
     server = await startTestServer({ dataDir: server.dataDir });
     const { db: after } = openServerDatabase(server);
     const left = (await after.selectFrom("financingApplications").select("id").execute()).map((r) => r.id);
     await after.destroy();
     expect(left).not.toContain(oldId);
     expect(left).toEqual(expect.arrayContaining([twoYearsId, decidedLaterId, keepId]));
-    expect(privateFiles().some((f) => f.startsWith(oldId))).toBe(false);
-    expect(privateFiles().some((f) => f.startsWith(keepId))).toBe(true);
+    expect((await privateFiles()).some((f) => f.startsWith(oldId))).toBe(false);
+    expect((await privateFiles()).some((f) => f.startsWith(keepId))).toBe(true);
   });
 });

@@ -21,7 +21,7 @@ describe("GET /healthz (for load balancers)", () => {
     expect(await health()).toEqual({
       status: 200,
       cache: "no-store",
-      body: { ok: true, database: "ok", migrations: "current", dataDir: "writable" },
+      body: { ok: true, database: "ok", migrations: "current", dataDir: "writable", storage: "ok" },
     });
     // The probe leaves nothing behind in DATA_DIR.
     expect(fs.readdirSync(server.dataDir).filter((n) => n.startsWith(".write-check"))).toEqual([]);
@@ -58,7 +58,10 @@ describe("GET /healthz (for load balancers)", () => {
     fs.renameSync(server.dataDir, moved);
     fs.writeFileSync(server.dataDir, "");
     try {
-      expect(await health()).toMatchObject({ status: 503, body: { ok: false, database: "ok", dataDir: "not writable" } });
+      expect(await health()).toMatchObject({
+        status: 503,
+        body: { ok: false, database: "ok", dataDir: "not writable", storage: "unreachable" },
+      });
     } finally {
       fs.rmSync(server.dataDir);
       fs.renameSync(moved, server.dataDir);

@@ -16,6 +16,7 @@ import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../suppor
 import { startTestServer, type TestServer } from "../support/test-server";
 import { civicDataDir, testPhoto } from "../support/civic-data-dir";
 import { forgetMailsOnceSent, openServerDatabase, untilOutboxSettled } from "../support/server-database";
+import { fileStoreForDataDir } from "../support/test-storage";
 
 /** Parses an ADF body, each prospect's vehicles always as a list. */
 const parseAdf = (xml: string) =>
@@ -84,7 +85,7 @@ async function leadDataDir(): Promise<string> {
         status: "sold",
         features: [],
         description: null,
-        images: [await storeImage(dir, await testPhoto())],
+        images: [await storeImage(await fileStoreForDataDir(dir), await testPhoto())],
       });
     },
   });

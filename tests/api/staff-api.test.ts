@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -17,6 +16,8 @@ import { insertApplication } from "../support/admin-fixtures";
 import { DEMO_OWNER, signInOwner } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { openServerDatabase } from "../support/server-database";
+import { newVehicleBody, vehicleFormBody } from "../support/vehicle-form";
+import type { Vehicle } from "~/shared/types/vehicle";
 
 const VPIC_CACHE_DIR = path.join(os.tmpdir(), "dealership-vpic-cache");
 
@@ -150,6 +151,42 @@ describe("the staff API (/api/admin)", () => {
     expect(noPhotos.status).toBe(400);
   });
 
+  it("removes a photo's files when no vehicle shows it any more: on delete and on an edit that drops it; a photo another vehicle shows stays", async () => {
+    const own = `data:image/jpeg;base64,${(await jpeg(640, 480, 21)).toString("base64")}`;
+    const shared = `data:image/jpeg;base64,${(await jpeg(640, 480, 22)).toString("base64")}`;
+    const create = async (images: string[], vin: string) => {
+      const res = await req(admin, "/api/admin/vehicles", { method: "POST", body: { ...vehicleBody(images), vin } });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const first = await create([own, shared], "1HGCM82633A004352");
+    const second = await create([shared], "1FTFW1ET9DFC10312");
+    const list = (await (await req(admin, "/api/admin/vehicles")).json()) as Vehicle[];
+    const keysOf = (id: string) => list.find((v) => v.id === id)!.images.map((url) => /\/images\/([0-9a-f]{32})-1200\.jpg$/.exec(url)![1]!);
+    const [ownKey, sharedKey] = keysOf(first) as [string, string];
+    const variants = (key: string) =>
+      Promise.all(["400.webp", "800.webp", "1200.webp", "1200.jpg"].map((v) => server.files.exists(`images/${key}-${v}`)));
+    expect(await variants(ownKey)).toEqual([true, true, true, true]);
+
+    expect((await req(admin, `/api/admin/vehicles/${first}`, { method: "DELETE" })).status).toBe(204);
+    expect(await variants(ownKey)).toEqual([false, false, false, false]);
+    expect((await fetch(`${server.url}/images/${ownKey}-1200.jpg`)).status).toBe(404);
+    // The second vehicle still shows the shared photo.
+    expect(await variants(sharedKey)).toEqual([true, true, true, true]);
+
+    const other = `data:image/jpeg;base64,${(await jpeg(640, 480, 23)).toString("base64")}`;
+    const edited = await req(admin, `/api/admin/vehicles/${second}`, {
+      method: "PATCH",
+      body: vehicleFormBody(
+        list.find((v) => v.id === second)!,
+        { images: [other] },
+      ),
+    });
+    expect(edited.status).toBe(200);
+    expect(await variants(sharedKey)).toEqual([false, false, false, false]);
+    expect((await req(admin, `/api/admin/vehicles/${second}`, { method: "DELETE" })).status).toBe(204);
+  });
+
   it("creates, updates and deletes a vehicle (with the audit log)", async () => {
     const photo = (await (await req(admin, "/api/admin/photos", { method: "POST", raw: await jpeg(1600, 1200, 3) })).json()) as {
       key: string;
@@ -280,7 +317,7 @@ describe("the staff API (/api/admin)", () => {
     await aged.updateTable("financingApplications").set({ createdAt: longAgo, actionTakenAt: longAgo }).where("id", "=", id).execute();
     await aged.destroy();
     expect((await req(admin, `/api/admin/financing/${id}`, { method: "DELETE" })).status).toBe(204);
-    for (const file of files) expect(fs.existsSync(file), file).toBe(false);
+    for (const file of files) expect(await server.files.exists(file), file).toBe(false);
     expect((await req(admin, `/api/admin/financing/${id}`)).status).toBe(404);
     const audit = (
       (await (await req(admin, "/api/admin/audit?limit=200")).json()) as { entries: { action: string; entityId: string; actor: string }[] }
@@ -425,19 +462,5 @@ describe("staff sign-in limits", () => {
 });
 
 function vehicleBody(images: string[]) {
-  return {
-    vin: "1hgcm82633a004352",
-    year: 2003,
-    make: "Honda",
-    model: "Accord",
-    price: 4995,
-    mileage: 141000,
-    transmission: "Automatic",
-    drivetrain: "FWD",
-    bodyStyle: "Coupe",
-    exteriorColor: "Silver",
-    features: " Sunroof , , Heated Seats,",
-    description: "",
-    images,
-  };
+  return newVehicleBody(images, { features: " Sunroof , , Heated Seats," });
 }

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
@@ -125,11 +124,12 @@ describe("trade-in appraisals", () => {
     expect(stored.condition).toEqual({ accidents: 1, warningLights: true, tires: "fair", keys: 2, smokedIn: false, titleStatus: "clean" });
     expect(stored.photos).toHaveLength(2);
     for (const photo of stored.photos) {
-      // A shopper's photo is private: under DATA_DIR/private, served to signed-in staff only (decision 085).
+      // A shopper's photo is private: in the store's private folder (DATA_DIR/private or the bucket's
+      // private/), served to signed-in staff only (decision 085).
       const key = new RegExp(`^/api/admin/trade-ins/${id}/photos/([0-9a-f]{32})-1200\\.jpg$`).exec(photo.src)![1]!;
       for (const variant of ["400.webp", "800.webp", "1200.webp", "1200.jpg"]) {
-        expect(fs.existsSync(path.join(server.dataDir, "private", "trade-in-photos", `${key}-${variant}`)), variant).toBe(true);
-        expect(fs.existsSync(path.join(server.dataDir, "images", `${key}-${variant}`)), variant).toBe(false);
+        expect(await server.files.exists(`private/trade-in-photos/${key}-${variant}`), variant).toBe(true);
+        expect(await server.files.exists(`images/${key}-${variant}`), variant).toBe(false);
       }
       expect((await owner.fetch(photo.src)).status).toBe(200);
       expect((await fetch(`${server.url}${photo.src}`)).status).toBe(401);
@@ -443,9 +443,7 @@ describe("trade-in appraisals", () => {
     const [ownKey, sharedKey] = keysOf(doomed) as [string, string];
     expect(keysOf(kept)).toEqual([sharedKey]);
     const files = (key: string) =>
-      ["400.webp", "800.webp", "1200.webp", "1200.jpg"].map((v) =>
-        fs.existsSync(path.join(server.dataDir, "private", "trade-in-photos", `${key}-${v}`)),
-      );
+      Promise.all(["400.webp", "800.webp", "1200.webp", "1200.jpg"].map((v) => server.files.exists(`private/trade-in-photos/${key}-${v}`)));
 
     // Sales appraises but may not delete; nor may finance or service.
     for (const role of ["sales", "finance", "service"] as const) {
@@ -461,8 +459,8 @@ describe("trade-in appraisals", () => {
     const after = (await (await owner.fetch("/api/admin/trade-ins")).json()) as StaffTradeIn[];
     expect(after.map((t) => t.id)).not.toContain(doomed);
     expect(after.map((t) => t.id)).toContain(kept);
-    expect(files(ownKey)).toEqual([false, false, false, false]);
-    expect(files(sharedKey)).toEqual([true, true, true, true]);
+    expect(await files(ownKey)).toEqual([false, false, false, false]);
+    expect(await files(sharedKey)).toEqual([true, true, true, true]);
     expect((await owner.fetch(`/api/admin/trade-ins/${doomed}/photos/${ownKey}-1200.jpg`)).status).toBe(404);
     expect((await owner.fetch(`/api/admin/trade-ins/${kept}/photos/${sharedKey}-1200.jpg`)).status).toBe(200);
     const { db } = openServerDatabase(server);

@@ -9,6 +9,7 @@ import { decompressionBomb, manyEmptyParts, peakRssMb, postTradeInPhotos } from 
 import { signInAs } from "../support/staff-sign-in";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { storedKeys } from "../support/test-storage";
 
 /**
  * The review's M-1, M-2, L-1, L-2 and L-3 (decisions 085, 086): a trade-in upload can neither exhaust
@@ -90,18 +91,21 @@ async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
   return { value, ms: performance.now() - started };
 }
 
-/** Every stored variant file of a photo key, wherever it is under DATA_DIR. */
-function filesOf(key: string): string[] {
-  const found: string[] = [];
+/** Every stored variant file of a photo key, wherever it is under DATA_DIR or in the server's store (its bucket). */
+async function filesOf(key: string): Promise<string[]> {
+  const found = new Set<string>();
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name.startsWith(key)) found.push(path.relative(server.dataDir, full));
+      else if (entry.name.startsWith(key)) found.add(path.relative(server.dataDir, full));
     }
   };
   walk(server.dataDir);
-  return found;
+  for (const prefix of ["images/", "private/"]) {
+    for (const stored of await storedKeys(server.files, prefix)) if (stored.split("/").pop()!.startsWith(key)) found.add(stored);
+  }
+  return [...found];
 }
 const keyOf = (bytes: Buffer) => crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32);
 
@@ -149,7 +153,7 @@ describe("a photo that would cost the server more than a photo should", () => {
     expect(((await res.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toMatchObject({ "photos.1": en.errors.photo });
     const refusedAfter = await postTradeIn([dataUrl(good), dataUrl(svg, "image/jpeg")]);
     expect(refusedAfter.status).toBe(400);
-    expect(filesOf(keyOf(good))).toEqual([]);
+    expect(await filesOf(keyOf(good))).toEqual([]);
   });
 });
 
@@ -215,19 +219,21 @@ describe("shoppers' trade-in photos", () => {
   });
 
   it("a request's photos stored while they were public move to the private folder at the next start", async () => {
-    const privateDir = path.join(server.dataDir, "private", "trade-in-photos");
-    const publicDir = path.join(server.dataDir, "images");
+    const privateDir = "private/trade-in-photos/";
+    const publicDir = "images/";
+    const named = async (prefix: string) => (await storedKeys(server.files, prefix)).filter((k) => k.startsWith(`${prefix}${key}`));
     // As an older version left it: the variants among the public stock photos.
-    for (const name of fs.readdirSync(privateDir).filter((n) => n.startsWith(key))) {
-      fs.renameSync(path.join(privateDir, name), path.join(publicDir, name));
+    for (const stored of await named(privateDir)) {
+      await server.files.put(`${publicDir}${stored.slice(privateDir.length)}`, (await server.files.get(stored))!);
+      await server.files.remove([stored]);
     }
     expect((await fetch(`${server.url}/images/${key}-1200.jpg`)).status).toBe(200);
     await server.stop();
     server = await startTestServer({ dataDir: server.dataDir, env: { TRUST_PROXY: "true" } });
     owner = await staffClient(server);
     expect((await fetch(`${server.url}/images/${key}-1200.jpg`)).status).toBe(404);
-    expect(fs.readdirSync(publicDir).filter((n) => n.startsWith(key))).toEqual([]);
-    expect(fs.readdirSync(privateDir).filter((n) => n.startsWith(key))).toHaveLength(4);
+    expect(await named(publicDir)).toEqual([]);
+    expect(await named(privateDir)).toHaveLength(4);
     expect((await owner.fetch(`/api/admin/trade-ins/${id}/photos/${key}-1200.jpg`)).status).toBe(200);
   });
 });

@@ -21,6 +21,7 @@ import {
   tallyStatuses,
 } from "../support/staff-sign-in";
 import { openDatabaseForDataDir, PRODUCTION_PASSWORD_HASH_COST, startTestServer, type TestServer } from "../support/test-server";
+import { newVehicleBody } from "../support/vehicle-form";
 
 /**
  * Two server processes behind one load balancer, on one PostgreSQL database and one
@@ -174,21 +175,7 @@ describe("two server processes on one PostgreSQL database", () => {
     const created = await fetch(`${a.url}/api/admin/vehicles`, {
       method: "POST",
       headers: { "content-type": "application/json", cookie: owner.cookie, origin: a.url },
-      body: JSON.stringify({
-        vin: "1HGCM82633A004352",
-        year: 2003,
-        make,
-        model: "Champion",
-        price: 4995,
-        mileage: 141000,
-        transmission: "Automatic",
-        drivetrain: "FWD",
-        bodyStyle: "Coupe",
-        exteriorColor: "Silver",
-        features: "Sunroof",
-        description: "",
-        images: [photo.key],
-      }),
+      body: JSON.stringify(newVehicleBody([photo.key], { vin: "1HGCM82633A004352", make, model: "Champion" })),
     });
     const createdBody = await created.text();
     expect(created.status, createdBody).toBe(201);

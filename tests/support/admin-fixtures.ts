@@ -1,6 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
 import { insertFinancingApplication, type NewFinancingApplicationRow } from "~/server/data/financing-applications.server";
 import { encrypt, loadSecrets } from "~/server/secrets.server";
@@ -11,18 +9,16 @@ import { openServerDatabase } from "./server-database";
 export async function insertApplication(server: TestServer, overrides: Partial<NewFinancingApplicationRow> = {}) {
   const { db } = openServerDatabase(server);
   const key = loadSecrets(server.dataDir).encryptionKey;
-  const privateDir = path.join(server.dataDir, "private");
-  fs.mkdirSync(privateDir, { recursive: true });
   const png = await sharp({ create: { width: 500, height: 200, channels: 4, background: "#ffffff" } })
     .png()
     .toBuffer();
   const jpg = await sharp({ create: { width: 600, height: 380, channels: 3, background: "#88aacc" } })
     .jpeg()
     .toBuffer();
-  // The financing feature stores each document's decoded bytes, encrypted.
-  const store = (dataUrl: string) => {
+  // The financing feature stores each document's decoded bytes, encrypted, in the server's store.
+  const store = async (dataUrl: string) => {
     const name = `${crypto.randomUUID()}.enc`;
-    fs.writeFileSync(path.join(privateDir, name), encrypt(key, Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64")));
+    await server.files.put(`private/${name}`, Buffer.from(encrypt(key, Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64"))));
     return name;
   };
   const row: NewFinancingApplicationRow = {
@@ -55,18 +51,19 @@ export async function insertApplication(server: TestServer, overrides: Partial<N
     coOwnerEmploymentStatus: "student",
     coOwnerEmployer: null,
     coOwnerMonthlyIncome: 900,
-    signatureFile: store(`data:image/png;base64,${png.toString("base64")}`),
-    driverLicenseFile: store(`data:image/jpeg;base64,${jpg.toString("base64")}`),
-    coOwnerSignatureFile: store(`data:image/png;base64,${png.toString("base64")}`),
-    coOwnerDriverLicenseFile: store(`data:application/pdf;base64,${Buffer.from("%PDF-1.4\n%%EOF").toString("base64")}`),
+    signatureFile: await store(`data:image/png;base64,${png.toString("base64")}`),
+    driverLicenseFile: await store(`data:image/jpeg;base64,${jpg.toString("base64")}`),
+    coOwnerSignatureFile: await store(`data:image/png;base64,${png.toString("base64")}`),
+    coOwnerDriverLicenseFile: await store(`data:application/pdf;base64,${Buffer.from("%PDF-1.4\n%%EOF").toString("base64")}`),
     creditConsentVersion: "2026-11-23",
     creditConsentAt: new Date().toISOString(),
     ...overrides,
   };
   await insertFinancingApplication(db, row);
   await db.destroy();
-  const files = [row.signatureFile, row.driverLicenseFile, row.coOwnerSignatureFile, row.coOwnerDriverLicenseFile].map((n) =>
-    path.join(privateDir, n!),
+  /** The documents' keys in the server's store. */
+  const files = [row.signatureFile, row.driverLicenseFile, row.coOwnerSignatureFile, row.coOwnerDriverLicenseFile].map(
+    (n) => `private/${n!}`,
   );
   return { id: row.id, files };
 }

@@ -27,7 +27,8 @@ export function postgresBinDir(): string | null {
   return found ? path.dirname(found) : null;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 nothing listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);

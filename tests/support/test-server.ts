@@ -6,7 +6,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SCRYPT_PARAMS, type PasswordHashParams } from "~/server/auth/password-hash.server";
 import { openDatabase, openPostgres, type Db } from "~/server/db/database.server";
+import { copyFiles } from "~/server/storage/copy-files.server";
+import { createFileStore, type FileStore } from "~/server/storage/file-store.server";
 import { createDatabase } from "./postgres-cluster";
+import { fileStoreOf, storageEnvFor } from "./test-storage";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** The Node flags `npm start` gives the server (package.json), so tests and benchmarks run it as production does. */
@@ -44,6 +47,10 @@ export type TestServer = {
   databaseUrl?: string;
   /** The scrypt parameters the server hashes with: a test that writes an account's hash directly uses them too. */
   passwordHashParams: PasswordHashParams;
+  /** STORAGE and S3_* as the server got them (none: DATA_DIR). */
+  storageEnv: Record<string, string>;
+  /** The server's file store (its DATA_DIR or its bucket), opened by the test with the same drivers. */
+  files: FileStore;
   /** Every line the server printed (structured JSON logs). */
   logs: string[];
   process: ChildProcess;
@@ -85,6 +92,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // A production server refuses the test cost, and the production tests are about production's settings.
   const cost: Record<string, string> = options.env?.NODE_ENV === "production" ? {} : { PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST };
   const env: Record<string, string> = { SEED_DEMO: "false", LEAD_ALARM: "false", ...cost, ...options.env };
+  // The files: a bucket of its own under vitest.s3.config.ts, unless the test names its storage itself.
+  if (env.STORAGE === undefined) Object.assign(env, await storageEnvFor(dataDir));
+  if (options.seeded && !options.dataDir) await seededPhotosToStore(dataDir, env);
   if (postgresAdminUrl && env.DATABASE_URL === undefined) {
     let databaseUrl = databaseOfDataDir.get(dataDir);
     if (!databaseUrl) {
@@ -95,6 +105,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
   return spawnServer(dataDir, env);
 }
+
+/**
+ * A seeded DATA_DIR is a copy of the template folder, photos included. A server on a bucket finds them
+ * in its bucket instead (copied as `npm run storage` would), and the folder's copy goes so that nothing
+ * is served from it by mistake.
+ */
+async function seededPhotosToStore(dataDir: string, env: Record<string, string>): Promise<void> {
+  if (env.STORAGE !== "s3") return;
+  const folder = createFileStore({ driver: "local" }, dataDir);
+  await copyFiles(folder, fileStoreOf({ dataDir, storageEnv: storageEnvOf(env) }), { removeSource: true });
+}
+
+const storageEnvOf = (env: Record<string, string>) =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => name === "STORAGE" || name.startsWith("S3_")));
 
 /**
  * The database a test server started with this DATA_DIR will use, opened for a test to fill first:
@@ -163,9 +187,12 @@ function spawnServer(dataDir: string, env: Record<string, string>): Promise<Test
           await exited;
         };
         const passwordHashParams = { ...SCRYPT_PARAMS, logN: Number(env.PASSWORD_HASH_COST ?? SCRYPT_PARAMS.logN) };
+        const storageEnv = storageEnvOf(env);
         resolve({
           url,
           dataDir,
+          storageEnv,
+          files: fileStoreOf({ dataDir, storageEnv }),
           databaseUrl: env.DATABASE_URL,
           passwordHashParams,
           logs,

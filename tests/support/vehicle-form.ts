@@ -23,3 +23,26 @@ export function vehicleFormBody(v: Vehicle, changes: Record<string, unknown> = {
     ...changes,
   };
 }
+
+/**
+ * The body the Add Vehicle dialog sends (POST /api/admin/vehicles) for a 2003 Honda Accord coupe, with
+ * these photos (data URLs, stored keys or URLs) and `changes` on top.
+ */
+export function newVehicleBody(images: string[], changes: Record<string, unknown> = {}) {
+  return {
+    vin: "1hgcm82633a004352",
+    year: 2003,
+    make: "Honda",
+    model: "Accord",
+    price: 4995,
+    mileage: 141000,
+    transmission: "Automatic",
+    drivetrain: "FWD",
+    bodyStyle: "Coupe",
+    exteriorColor: "Silver",
+    features: "Sunroof",
+    description: "",
+    images,
+    ...changes,
+  };
+}

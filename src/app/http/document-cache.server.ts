@@ -88,7 +88,7 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
    * (a cold start under load, a stock change) held fifty documents and their React trees in memory
    * together, growing the heap for good.
    */
-  const renderSlots = new WorkSlots(RENDERS_AT_ONCE);
+  const renderSlots = new WorkSlots(RENDERS_AT_ONCE, undefined, "page-render");
   let paintFirstMissed = false;
 
   /**

@@ -15,7 +15,9 @@ import { alertVisitCounter, alertsOneClickUnsubscribe } from "~/features/alerts/
 import { securityHeaders, type RouteHeaders } from "~/server/http/security-headers.server";
 import { precompressedAssets } from "~/server/http/precompressed-assets.server";
 import { staticHeaders } from "~/server/http/static-headers.server";
-import { imagesDir } from "~/server/images/image-store.server";
+import { publicImages } from "~/server/images/public-images.server";
+import { metricsEndpoint } from "~/server/http/metrics-endpoint.server";
+import { fileStoreFor } from "~/server/storage/file-store.server";
 import { leadSourceCookie } from "~/server/leads/lead-source-cookie.server";
 import {
   appContext,
@@ -28,6 +30,7 @@ import { apiRouter } from "./api.server";
 import { canonicalPaths, routeOfRequest, routeTableOf } from "./canonical-paths.server";
 import { documentCache } from "./document-cache.server";
 import { pageFormPosts } from "./page-form-posts.server";
+import { requestMetrics } from "./request-metrics.server";
 
 /**
  * serve-static answers 403 to "..", encoded separators and dotfiles. A 404 tells a prober
@@ -53,6 +56,10 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", ctx.env.trustProxy ? 1 : false);
+  // Every request is timed by its route pattern, the two below included (decision 122).
+  app.use(requestMetrics());
+  // For Prometheus: its own access check (a bearer token, or this machine only), before the request log.
+  app.get("/metrics", metricsEndpoint(ctx.env.metricsToken));
   // For load balancers: before the request log (polled every few seconds) and every other middleware.
   app.get("/healthz", async (_req, res) => {
     const health = await checkHealth(ctx);
@@ -74,20 +81,9 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   // request path (a backslash included) into Location, and no URL of ours names a directory.
   // Static files get only the headers that matter for them (a document's CSP does not apply
   // to a script or an image, and a phone pays ~1 KB of headers per request otherwise).
-  // Photo variants are named by content hash and Vite fingerprints /assets: cache for a year.
-  app.use(
-    "/images",
-    staticHeaders,
-    express.static(imagesDir(ctx.env.dataDir), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      redirect: false,
-      dotfiles: "deny",
-      fallthrough: false,
-    }),
-    refusedPathIsNotFound,
-  );
+  // Photo variants are named by content hash and Vite fingerprints /assets: cache for a year. Photos come
+  // from the folder or the bucket, through the app either way (decision 121).
+  app.use("/images", staticHeaders, ...publicImages(fileStoreFor(ctx)));
   if (clientDir) {
     app.use(
       "/assets",

@@ -6,7 +6,7 @@ import { assertStaffConfig, DEMO_OWNER, ensureFirstOwner } from "~/features/staf
 import { scheduleFinancingRetention } from "~/features/financing/financing-retention.server";
 import { startAlertRunner } from "~/features/alerts/alert-runner.server";
 import type { AppContext } from "~/server/context.server";
-import { connectDatabase, migrateToLatest } from "~/server/db/database.server";
+import { connectDatabase, migrateToLatest, postgresPoolOf } from "~/server/db/database.server";
 import { withStartupLock } from "~/server/db/dialect.server";
 import { readEnv, type ServerEnv } from "~/server/env.server";
 import { assertDataDirWritable } from "~/server/health.server";
@@ -15,7 +15,12 @@ import { createLogger } from "~/server/logger.server";
 import { createMailTransport } from "~/server/mail/mail-transport.server";
 import { isLocalOrigin, LOCAL_PUBLIC_URL_REASON } from "~/server/public-url.server";
 import { startOutboxWorker } from "~/server/mail/outbox-worker.server";
-import { createClock } from "~/server/clock.server";
+import { createClock, serverNow } from "~/server/clock.server";
+import { countOutbox, oldestDueUnsentMail } from "~/server/data/outbox.server";
+import { waitingLeadsSummary } from "~/server/data/lead-alarms.server";
+import { scheduleOrphanPhotoSweep } from "~/server/images/orphan-photos.server";
+import { watchDatabase } from "~/server/metrics/metrics.server";
+import { fileStoreFor } from "~/server/storage/file-store.server";
 import { setLeadAlarmMails, startLeadAlarm } from "~/server/leads/lead-alarm.server";
 import { loadSecrets } from "~/server/secrets.server";
 import { seedDemoData } from "~/server/seed/seed-demo.server";
@@ -53,6 +58,22 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ engine, migrations: applied }, "migrations applied");
   const ctx: AppContext = { env, db, logger, secrets: loadSecrets(env.dataDir, env.masterKey), clock: createClock(env) };
+  // A bucket out of reach does not stop the site: pages, the inventory and leads without files still
+  // work, and uploads answer 503 until it is back (decision 123). The line says so at once.
+  const files = fileStoreFor(ctx);
+  if (files.driver === "s3") {
+    await files.probe().then(
+      () => logger.info({ storage: files.where }, "file storage reachable"),
+      () =>
+        logger.error({ storage: files.where }, "file storage unreachable at start-up: uploads and documents answer 503 until it is back"),
+    );
+  }
+  watchDatabase({
+    outbox: async () => ({ byStatus: await countOutbox(db), oldestDueAt: await oldestDueUnsentMail(db, serverNow(ctx)) }),
+    leads: () => waitingLeadsSummary(db, serverNow(ctx)),
+    pool: postgresPoolOf(db),
+    now: () => serverNow(ctx),
+  });
   // Not a refusal to start (the site itself works), but the vehicle feeds answer 503 until it is fixed.
   if (env.isProduction && isLocalOrigin(env.publicUrl)) logger.warn({ publicUrl: env.publicUrl }, LOCAL_PUBLIC_URL_REASON);
   // One process at a time (several may start together on one PostgreSQL database): the next one
@@ -71,6 +92,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     }
   });
   await scheduleFinancingRetention(ctx);
+  const stopPhotoSweep = scheduleOrphanPhotoSweep(ctx);
   const mailTransport = createMailTransport(env);
   if (mailTransport.mode === "eml") logger.info("SMTP_URL not set: mails are written as .eml files under DATA_DIR/mail");
   const outboxWorker = startOutboxWorker(ctx, { transport: mailTransport, now: ctx.clock });
@@ -99,7 +121,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 10_000).unref();
     })
-      .then(() => Promise.all([leadAlarm.stop(), alerts.stop(), outboxWorker.stop()]))
+      .then(() => Promise.all([leadAlarm.stop(), alerts.stop(), outboxWorker.stop(), stopPhotoSweep()]))
       .then(() => db.destroy()));
   return { server, ctx, url, close };
 }

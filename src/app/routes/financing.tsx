@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = refusedFormPost(context);
   if (refused) return refused;
   const { result, setCookie } = await financingFormPost(context.get(appContext), request);
-  const status = result.kind === "submitted" ? 200 : result.kind === "too-large" ? 413 : 400;
+  const status = result.kind === "submitted" ? 200 : result.kind === "too-large" ? 413 : result.kind === "failed" ? 503 : 400;
   return data(result, { status, headers: { "Cache-Control": "no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } });
 }
 

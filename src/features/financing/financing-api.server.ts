@@ -16,6 +16,7 @@ import { buildFinancingPdf } from "./financing-pdf.server";
 import { staffFinancingPdf } from "./financing-staff.server";
 import { financingApplicationSchema } from "./financing-schema";
 import { FinancingDocumentError, submitFinancingApplication } from "./financing.server";
+import { StorageUnavailableError } from "~/server/storage/file-store.server";
 
 /** Two 10 MB licenses as base64 plus two signatures and the fields. */
 const FINANCING_BODY_LIMIT = "30mb";
@@ -65,6 +66,12 @@ export function financingApi(ctx: AppContext): Router {
           res
             .status(400)
             .json({ error: messagesFor(locale).financing.validation.formError, fieldErrors: error.fieldErrors } satisfies ApiErrorBody);
+          return;
+        }
+        if (error instanceof StorageUnavailableError) {
+          // The documents could not be stored, so neither was the application (decision 123); the store logged why.
+          res.setHeader("Retry-After", String(error.retryAfterSeconds));
+          res.status(503).json({ error: messagesFor(locale).financing.toasts.submitFailedText } satisfies ApiErrorBody);
           return;
         }
         ctx.logger.error({ err: { message: (error as Error).message } }, "financing submission failed");

@@ -9,6 +9,7 @@ import { LICENSE_FILE_INPUT, SIGNATURE_MAX_BYTES, TYPED_SIGNATURE_INPUT, type Fi
 import { pdfAccessSetCookie } from "./financing-pdf-access.server";
 import { financingApplicationSchema } from "./financing-schema";
 import { FinancingDocumentError, submitFinancingApplication } from "./financing.server";
+import { StorageUnavailableError } from "~/server/storage/file-store.server";
 
 /** Same cap as POST /api/financing: two 10 MB licenses (multipart carries them as bytes, not base64) and the fields. */
 export const FINANCING_FORM_MAX_BYTES = 30 * 1024 * 1024;
@@ -86,6 +87,8 @@ export async function financingFormPost(ctx: AppContext, request: Request): Prom
     return { result: { kind: "submitted", id }, setCookie: pdfAccessSetCookie(ctx.secrets.cookieKey, id, secure) };
   } catch (error) {
     if (error instanceof FinancingDocumentError) return invalid(error.fieldErrors);
+    // The documents could not be stored, so neither was the application (decision 123): "Failed to submit".
+    if (error instanceof StorageUnavailableError) return { result: { kind: "failed" } };
     throw error;
   }
 }

@@ -1,8 +1,7 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { AppContext } from "~/server/context.server";
 import { listFinancingApplicationsBefore, listFinancingDocumentFileNames } from "~/server/data/financing-applications.server";
-import { deleteFinancingRecord, privateDir, removeFinancingDocuments } from "./financing.server";
+import { fileStoreFor } from "~/server/storage/file-store.server";
+import { deleteFinancingRecord, documentKey, PRIVATE_DOCUMENTS, removeFinancingDocuments } from "./financing.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Regulation B keeps an application 25 months after the applicant is told of the action taken (12 CFR 1002.12(b)(1)). */
@@ -56,30 +55,26 @@ export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
  * retention purge, which works row by row, would never remove them. Returns how many.
  */
 export async function removeOrphanFinancingDocuments(ctx: AppContext, olderThan: Date): Promise<number> {
-  const dir = privateDir(ctx.env.dataDir);
-  let names: string[];
-  try {
-    names = await fs.readdir(dir);
-  } catch {
-    return 0;
-  }
+  const store = fileStoreFor(ctx);
   const referenced = await listFinancingDocumentFileNames(ctx.db);
-  let removed = 0;
-  for (const name of names) {
-    if (!name.endsWith(".enc") || referenced.has(name)) continue;
-    const file = path.join(dir, name);
-    const stat = await fs.stat(file).catch(() => null);
-    if (!stat?.isFile() || stat.mtimeMs >= olderThan.getTime()) continue;
-    await fs.rm(file, { force: true });
-    removed++;
+  const orphans: string[] = [];
+  for await (const file of store.list(`${PRIVATE_DOCUMENTS}/`)) {
+    const name = file.key.slice(PRIVATE_DOCUMENTS.length + 1);
+    // Only the folder's own .enc files (not the trade-in photos beneath it).
+    if (name.includes("/") || !name.endsWith(".enc") || referenced.has(name)) continue;
+    if (file.modifiedAt.getTime() >= olderThan.getTime()) continue;
+    orphans.push(documentKey(name));
   }
-  return removed;
+  await store.remove(orphans);
+  return orphans.length;
 }
 
 /**
  * Purges now (awaited, so start-up is deterministic), then once a day; the timer never keeps
- * the process alive. Returns a stop function. At start-up (before the server listens, so no
- * submission is in flight) every orphan document goes; the daily run spares younger files.
+ * the process alive. Returns a stop function. At start-up on SQLite (one process, not listening
+ * yet, so no submission is in flight) every orphan document goes; on PostgreSQL another process
+ * may be storing a submission's files right now (decision 120), so, like the daily run, the
+ * start-up run spares younger files.
  */
 export async function scheduleFinancingRetention(ctx: AppContext): Promise<() => void> {
   const run = (orphansBefore: () => Date) =>
@@ -90,7 +85,7 @@ export async function scheduleFinancingRetention(ctx: AppContext): Promise<() =>
         if (orphans) ctx.logger.info({ orphans }, "unreferenced financing documents removed");
       })
       .catch((error: Error) => ctx.logger.error({ err: { message: error.message } }, "financing retention purge failed"));
-  await run(() => new Date(Date.now() + 1000));
+  await run(() => (ctx.env.databaseUrl ? new Date(Date.now() - ORPHAN_GRACE_MS) : new Date(Date.now() + 1000)));
   const timer = setInterval(() => run(() => new Date(Date.now() - ORPHAN_GRACE_MS)), DAY_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -22,13 +22,7 @@ import { financingApplicationSchema as financingSchemaFor } from "./financing-sc
 import { en } from "~/shared/i18n/en";
 
 const financingApplicationSchema = financingSchemaFor(en);
-import {
-  FinancingDocumentError,
-  loadFinancingApplication,
-  privateDir,
-  sniffDocumentKind,
-  submitFinancingApplication,
-} from "./financing.server";
+import { FinancingDocumentError, loadFinancingApplication, sniffDocumentKind, submitFinancingApplication } from "./financing.server";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 const png = `data:image/png;base64,${PNG.toString("base64")}`;
@@ -57,7 +51,7 @@ afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const files = () => (fs.existsSync(privateDir(dataDir)) ? fs.readdirSync(privateDir(dataDir)) : []);
+const files = () => (fs.existsSync(path.join(dataDir, "private")) ? fs.readdirSync(path.join(dataDir, "private")) : []);
 
 describe("submitFinancingApplication", () => {
   it("encrypts SSN, date of birth and documents, and reads them back", async () => {
@@ -69,7 +63,7 @@ describe("submitFinancingApplication", () => {
     expect(row.ssn_enc).toMatch(/^v1\./);
     expect(row.date_of_birth_enc).not.toContain("1985");
     expect(files().sort()).toEqual([`${id}-license.enc`, `${id}-signature.enc`]);
-    expect(fs.readFileSync(path.join(privateDir(dataDir), `${id}-signature.enc`), "utf8")).not.toContain(
+    expect(fs.readFileSync(path.join(path.join(dataDir, "private"), `${id}-signature.enc`), "utf8")).not.toContain(
       PNG.toString("base64").slice(0, 20),
     );
     const loaded = await loadFinancingApplication(ctx, id);
@@ -205,8 +199,8 @@ describe("helpers", () => {
 describe("removeOrphanFinancingDocuments", () => {
   it("removes documents no application refers to (a crash between files and row), keeps referenced and young ones", async () => {
     const kept = await submitFinancingApplication(ctx, input());
-    fs.writeFileSync(path.join(privateDir(dataDir), "11111111-1111-4111-8111-111111111111-signature.enc"), "sealed");
-    fs.writeFileSync(path.join(privateDir(dataDir), "not-a-document.txt"), "x");
+    fs.writeFileSync(path.join(path.join(dataDir, "private"), "11111111-1111-4111-8111-111111111111-signature.enc"), "sealed");
+    fs.writeFileSync(path.join(path.join(dataDir, "private"), "not-a-document.txt"), "x");
     const past = new Date(Date.now() - 2 * ORPHAN_GRACE_MS);
     expect(await removeOrphanFinancingDocuments(ctx, past)).toBe(0);
     expect(await removeOrphanFinancingDocuments(ctx, new Date(Date.now() + 1000))).toBe(1);

@@ -1,6 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { AppContext } from "~/server/context.server";
 import {
   deleteFinancingApplication,
@@ -17,6 +15,7 @@ import { findVehicle } from "~/server/data/vehicles.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { sniffImageType } from "~/server/images/image-store.server";
 import { decrypt, encrypt } from "~/server/secrets.server";
+import { fileStoreFor } from "~/server/storage/file-store.server";
 import { CREDIT_CONSENT_VERSION } from "~/shared/config/credit-consent";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import { asLocale, type Locale } from "~/shared/i18n/locales";
@@ -65,10 +64,8 @@ export class FinancingDocumentError extends Error {
   }
 }
 
-/** Folder under DATA_DIR for encrypted documents; never served statically. */
-export function privateDir(dataDir: string): string {
-  return path.join(dataDir, "private");
-}
+/** The store's folder of encrypted documents (DATA_DIR/private or the bucket's private/); never served as files. */
+export const PRIVATE_DOCUMENTS = "private";
 
 /** Detects PNG/JPEG/WebP/PDF by magic bytes, never by the declared type or a file name. */
 export function sniffDocumentKind(bytes: Uint8Array): DocumentKind | null {
@@ -94,40 +91,17 @@ function decodeDocument(dataUrl: string, accept: "image" | "image-or-pdf", maxBy
 
 const encryptedFileName = (id: string, suffix: string) => `${id}-${suffix}.enc`;
 
-/** The encrypted file's path, refusing anything that is not a plain file name. */
-function documentPath(dataDir: string, fileName: string): string {
-  if (path.basename(fileName) !== fileName || fileName.startsWith(".")) throw new Error("Invalid document file name");
-  return path.join(privateDir(dataDir), fileName);
-}
-
-/** Writes a new file (never overwriting) and flushes it to disk before returning; a failed write leaves no file. */
-async function writeDurably(file: string, contents: string): Promise<void> {
-  const handle = await fs.open(file, "wx", 0o600);
-  try {
-    await handle.writeFile(contents);
-    await handle.datasync();
-  } catch (error) {
-    await handle.close();
-    await fs.rm(file, { force: true });
-    throw error;
-  }
-  await handle.close();
-}
-
-/** Flushes a folder's entries (new file names) to disk. */
-async function syncDirectory(dir: string): Promise<void> {
-  const handle = await fs.open(dir, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+/** The encrypted file's key in the store, refusing anything that is not a plain file name. */
+export function documentKey(fileName: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(fileName) || fileName.includes("..")) throw new Error("Invalid document file name");
+  return `${PRIVATE_DOCUMENTS}/${fileName}`;
 }
 
 /**
- * Stores a validated application: SSN and date of birth encrypted into the row,
- * signatures and licenses encrypted into files under DATA_DIR/private. All or nothing:
- * rejected documents store nothing, and a failed insert removes the files it wrote.
+ * Stores a validated application: SSN and date of birth encrypted into the row, signatures and
+ * licenses encrypted in this process, then stored as files (DATA_DIR/private or the bucket: the store
+ * never sees them in the clear, decision 120). All or nothing: rejected documents store nothing, a
+ * store that cannot be reached stores no row (503), and a failed insert removes the files it wrote.
  */
 export async function submitFinancingApplication(
   ctx: AppContext,
@@ -149,8 +123,7 @@ export async function submitFinancingApplication(
 
   const id = crypto.randomUUID();
   const key = ctx.secrets.encryptionKey;
-  const dir = privateDir(ctx.env.dataDir);
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const store = fileStoreFor(ctx);
   const written: string[] = [];
   const fileColumns: Record<string, string | null> = {};
   try {
@@ -161,13 +134,11 @@ export async function submitFinancingApplication(
         continue;
       }
       const name = encryptedFileName(id, spec.suffix);
-      const file = documentPath(ctx.env.dataDir, name);
-      await writeDurably(file, encrypt(key, doc.bytes));
-      written.push(file);
+      // Each file is stored whole (and, on the folder, flushed to disk) before the row that names it commits.
+      await store.put(documentKey(name), Buffer.from(encrypt(key, doc.bytes), "utf8"), "application/octet-stream");
+      written.push(documentKey(name));
       fileColumns[spec.column] = name;
     }
-    // The row is committed with synchronous=FULL; its files must be on disk before it is.
-    if (written.length) await syncDirectory(dir);
     const co = input.hasCoOwner;
     const row: NewFinancingApplicationRow = {
       id,
@@ -255,23 +226,21 @@ export async function submitFinancingApplication(
       await enqueueMails(trx, addressStaffMails(ctx.env, financingApplicationMails(ctx.env, lead, stockVehicle, docFee), registered), now);
     });
   } catch (error) {
-    await Promise.all(written.map((file) => fs.rm(file, { force: true })));
+    // Best effort: with the store out of reach these stay, unreadable without the key and named by no
+    // row, until the retention sweep removes them (removeOrphanFinancingDocuments).
+    await store.remove(written).catch(() => undefined);
     throw error;
   }
   announceQueuedMail();
   return { id };
 }
 
-/** Reads and decrypts one stored document; null when the file is missing. */
+/** Reads and decrypts one stored document; null when the file is missing (a store out of reach throws StorageUnavailableError). */
 export async function readFinancingDocument(ctx: AppContext, fileName: string | null): Promise<StoredDocument | null> {
   if (!fileName) return null;
-  let sealed: string;
-  try {
-    sealed = await fs.readFile(documentPath(ctx.env.dataDir, fileName), "utf8");
-  } catch {
-    return null;
-  }
-  const bytes = decrypt(ctx.secrets.encryptionKey, sealed);
+  const stored = await fileStoreFor(ctx).get(documentKey(fileName));
+  if (!stored) return null;
+  const bytes = decrypt(ctx.secrets.encryptionKey, stored.toString("utf8"));
   const kind = sniffDocumentKind(bytes);
   return kind ? { kind, bytes } : null;
 }
@@ -385,7 +354,7 @@ export async function removeFinancingDocuments(ctx: AppContext, row: FinancingAp
   const names = [row.signatureFile, row.driverLicenseFile, row.coOwnerSignatureFile, row.coOwnerDriverLicenseFile].filter(
     (name): name is string => !!name,
   );
-  await Promise.all(names.map((name) => fs.rm(documentPath(ctx.env.dataDir, name), { force: true })));
+  await fileStoreFor(ctx).remove(names.map(documentKey));
 }
 
 /**

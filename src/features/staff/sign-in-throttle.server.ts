@@ -10,6 +10,7 @@ import {
   type AttemptLimit,
 } from "~/server/data/staff-sign-in-failures.server";
 import { safeEqual, sign } from "~/server/secrets.server";
+import { countSignIn } from "~/server/metrics/metrics.server";
 
 /**
  * How many failed attempts each key allows within WINDOW_MS. An account (or a
@@ -67,7 +68,10 @@ function waitFor(times: string[], limit: number, now: number): number {
  */
 export async function reserveAttempt(ctx: AppContext, keys: AttemptLimit[], now: number): Promise<Reservation> {
   const result = await reserveSignInAttempt(ctx.db, keys, new Date(now), new Date(now - WINDOW_MS));
-  if (!result.reserved) return { kind: "throttled", retryAfterMs: waitFor(result.times, result.limit, now) };
+  if (!result.reserved) {
+    countSignIn("refused");
+    return { kind: "throttled", retryAfterMs: waitFor(result.times, result.limit, now) };
+  }
   return { kind: "reserved", ids: result.ids, keys };
 }
 
@@ -83,6 +87,8 @@ export async function recordFailure(
     const times = await signInAttemptsSince(ctx.db, key, new Date(now - WINDOW_MS));
     retryAfterMs = Math.max(retryAfterMs, waitFor(times, limit, now));
   }
+  countSignIn("failure");
+  if (retryAfterMs > 0) countSignIn("lockout");
   return retryAfterMs;
 }
 

@@ -4,6 +4,7 @@ import { parseOr400, type ApiErrorBody } from "~/server/http/api-errors.server";
 import { inFlightBodyLimit } from "~/server/http/in-flight-body-limit.server";
 import { jsonBody } from "~/server/http/json-body.server";
 import { ImageWorkBusyError } from "~/server/images/image-store.server";
+import { StorageUnavailableError } from "~/server/storage/file-store.server";
 import { leadSourceFromCookieHeader } from "~/server/leads/lead-source-cookie.server";
 import { rateLimit } from "~/server/http/rate-limit.server";
 import { localeFromBody } from "~/shared/i18n/locales";
@@ -51,7 +52,8 @@ export function tradeInApi(ctx: AppContext, decodeVin?: TradeInVinDecode): Route
           req.ip ?? null,
         );
       } catch (error) {
-        if (!(error instanceof ImageWorkBusyError)) throw error;
+        // Image work full, or the file store out of reach (decision 123): nothing stored, try again later.
+        if (!(error instanceof ImageWorkBusyError) && !(error instanceof StorageUnavailableError)) throw error;
         res.setHeader("Retry-After", String(error.retryAfterSeconds));
         res.status(503).json({ error: m.api.busy } satisfies ApiErrorBody);
         return;

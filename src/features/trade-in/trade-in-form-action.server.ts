@@ -2,6 +2,7 @@ import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { FormTooLargeError, formInput, readFormData, schemaFieldNames } from "~/server/http/form-post.server";
 import { ImageWorkBusyError, MAX_IMAGE_BYTES } from "~/server/images/image-store.server";
+import { StorageUnavailableError } from "~/server/storage/file-store.server";
 import { leadSourceFromCookieHeader } from "~/server/leads/lead-source-cookie.server";
 import { localeFromPath } from "~/shared/i18n/locales";
 import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
@@ -64,8 +65,9 @@ export async function tradeInFormPost(
       clientAddress,
     );
   } catch (error) {
-    // Every image slot taken and the queue full: the form says so and keeps what was typed (503).
-    if (error instanceof ImageWorkBusyError) return { kind: "failed", error: m.api.busy };
+    // Every image slot taken and the queue full, or the file store out of reach (decision 123): the form
+    // says so and keeps what was typed (503); nothing was stored.
+    if (error instanceof ImageWorkBusyError || error instanceof StorageUnavailableError) return { kind: "failed", error: m.api.busy };
     throw error;
   }
   if (result.kind === "invalid") return { kind: "invalid", fieldErrors: result.fieldErrors, values: echo() };

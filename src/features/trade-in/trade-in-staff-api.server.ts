@@ -22,10 +22,7 @@ export function tradeInStaffApi(ctx: AppContext): Router {
     const photo = isUuid(id) ? await tradeInPhotoFile(ctx, id, String(req.params.file)) : null;
     if (!photo) return sendError(res, 404, "Not found");
     res.setHeader("Cache-Control", "private, no-store");
-    res.type(photo.contentType);
-    res.sendFile(photo.path, { cacheControl: false, lastModified: false, etag: false, dotfiles: "deny" }, (error) => {
-      if (error && !res.headersSent) sendError(res, 404, "Not found");
-    });
+    res.type(photo.contentType).send(photo.bytes);
   });
   router.post("/admin/trade-ins/:id/offer", jsonBody(), async (req, res) => {
     const id = String(req.params.id).toLowerCase();

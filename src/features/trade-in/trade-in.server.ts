@@ -1,5 +1,3 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { setLeadStatus } from "~/server/data/lead-status.server";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
@@ -23,13 +21,16 @@ import type { Staff } from "~/server/http/staff-request.server";
 import { vehicleImageKeyInUse } from "~/server/data/vehicles.server";
 import {
   ImageRejectedError,
-  imagesDir,
+  imageFileKey,
   prepareImage,
+  PUBLIC_IMAGES,
   removeImageFiles,
+  TRADE_IN_PHOTOS,
   VARIANT_SUFFIXES,
   writePreparedImage,
   type PreparedImage,
 } from "~/server/images/image-store.server";
+import { fileStoreFor } from "~/server/storage/file-store.server";
 import { photoFromKey } from "~/server/images/image-urls.server";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import type { Locale } from "~/shared/i18n/locales";
@@ -113,7 +114,8 @@ export async function submitTradeIn(
   const written: string[] = [];
   let id: string;
   try {
-    for (const image of prepared) if ((await writePreparedImage(tradeInPhotosDir(ctx.env.dataDir), image)).created) written.push(image.key);
+    for (const image of prepared)
+      if ((await writePreparedImage(fileStoreFor(ctx), TRADE_IN_PHOTOS, image)).created) written.push(image.key);
     id = await ctx.db.transaction().execute(async (trx) => {
       const id = await insertTradeIn(
         trx,
@@ -162,7 +164,9 @@ export async function submitTradeIn(
       return id;
     });
   } catch (error) {
-    await removeUnusedPhotos(ctx, written);
+    // Best effort: with the store out of reach these stay, referenced by nothing and served to no one
+    // (only a stored request's photos are), until the next sweep (decision 123).
+    await removeUnusedPhotos(ctx, written).catch(() => undefined);
     throw error;
   }
   announceQueuedMail();
@@ -287,19 +291,11 @@ export async function deleteTradeIn(ctx: AppContext, staff: Staff, id: string): 
   return true;
 }
 
-/**
- * Shoppers' photos of their cars (number plates, driveways) are private: they live apart from the
- * stock photos, under DATA_DIR/private, and only signed-in staff get them (decision 085).
- */
-export function tradeInPhotosDir(dataDir: string): string {
-  return path.join(dataDir, "private", "trade-in-photos");
-}
-
 /** Removes the files of each photo no request shows any more (files are stored once per content). */
 async function removeUnusedPhotos(ctx: AppContext, keys: string[]): Promise<void> {
   for (const key of new Set(keys)) {
     if (await tradeInPhotoKeyInUse(ctx.db, key)) continue;
-    await removeImageFiles(tradeInPhotosDir(ctx.env.dataDir), key);
+    await removeImageFiles(fileStoreFor(ctx), TRADE_IN_PHOTOS, key);
   }
 }
 
@@ -310,18 +306,19 @@ const PHOTO_FILE = /^([0-9a-f]{32})-(?:400\.webp|800\.webp|1200\.webp|1200\.jpg)
 
 /**
  * One variant of one of a request's photos, for signed-in staff (GET /api/admin/trade-ins/{id}/photos/{file}):
- * its path on disk and type, or null unless the request exists and shows that photo.
+ * its bytes and type, or null unless the request exists and shows that photo (and the file is there).
  */
 export async function tradeInPhotoFile(
   ctx: AppContext,
   id: string,
   file: string,
-): Promise<{ path: string; contentType: "image/jpeg" | "image/webp" } | null> {
+): Promise<{ bytes: Buffer; contentType: "image/jpeg" | "image/webp" } | null> {
   const match = PHOTO_FILE.exec(file);
   if (!match) return null;
   const tradeIn = await findTradeIn(ctx.db, id);
   if (!tradeIn?.photos.some((p) => p.key === match[1])) return null;
-  return { path: path.join(tradeInPhotosDir(ctx.env.dataDir), file), contentType: file.endsWith(".jpg") ? "image/jpeg" : "image/webp" };
+  const bytes = await fileStoreFor(ctx).get(`${TRADE_IN_PHOTOS}/${file}`);
+  return bytes ? { bytes, contentType: file.endsWith(".jpg") ? "image/jpeg" : "image/webp" } : null;
 }
 
 /**
@@ -330,22 +327,18 @@ export async function tradeInPhotoFile(
  * at start-up, under the start-up lock; a photo already moved is skipped, so it runs once in effect.
  */
 export async function moveTradeInPhotosOutOfPublicImages(ctx: AppContext): Promise<number> {
-  const publicDir = imagesDir(ctx.env.dataDir);
-  const privateDir = tradeInPhotosDir(ctx.env.dataDir);
+  const store = fileStoreFor(ctx);
   let moved = 0;
   for (const tradeIn of await listTradeIns(ctx.db)) {
     for (const { key } of tradeIn.photos) {
-      const name = (suffix: string) => `${key}-${suffix}`;
-      const inPublic = await fs.stat(path.join(publicDir, name("1200.jpg"))).then(
-        () => true,
-        () => false,
-      );
-      if (!inPublic) continue;
-      await fs.mkdir(privateDir, { recursive: true, mode: 0o700 });
-      for (const suffix of VARIANT_SUFFIXES) {
-        await fs.copyFile(path.join(publicDir, name(suffix)), path.join(privateDir, name(suffix))).catch(() => undefined);
+      if (!(await store.exists(imageFileKey(PUBLIC_IMAGES, key, "1200.jpg")))) continue;
+      // The JPEG last, as writePreparedImage does: its presence says the private copy is complete.
+      for (const suffix of [...VARIANT_SUFFIXES.filter((s) => s !== "1200.jpg"), "1200.jpg"]) {
+        const bytes = await store.get(imageFileKey(PUBLIC_IMAGES, key, suffix));
+        if (bytes)
+          await store.put(imageFileKey(TRADE_IN_PHOTOS, key, suffix), bytes, suffix.endsWith(".jpg") ? "image/jpeg" : "image/webp");
       }
-      if (!(await vehicleImageKeyInUse(ctx.db, key))) await removeImageFiles(publicDir, key);
+      if (!(await vehicleImageKeyInUse(ctx.db, key))) await removeImageFiles(store, PUBLIC_IMAGES, key);
       moved++;
     }
   }

@@ -1,7 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
-import sharp from "sharp";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { insertVehicleDocument, listVehicleDocuments, type VehicleDocument } from "~/server/data/vehicle-documents.server";
@@ -14,6 +11,8 @@ import {
   setVehicleStatus,
   updateVehicle,
   vehicleIdsByStockNumber,
+  vehicleImageKeyInUse,
+  vehicleImageKeys,
   type VehicleInput,
 } from "~/server/data/vehicles.server";
 import type { Staff } from "~/server/http/staff-request.server";
@@ -23,7 +22,15 @@ import { buyersGuideTerms } from "./buyers-guide-terms";
 import { BUYERS_GUIDE_TEXT_VERSION, type BuyersGuideLanguage } from "./buyers-guide-text";
 import { renderMaWarranty, renderRightsNotice, vehicleWarrantyTerms } from "./ma-warranty-pdf.server";
 import { MA_WARRANTY_TEXT_VERSION } from "./ma-warranty-text";
-import { ImageRejectedError, imagesDir, storeImage, type StoredImage } from "~/server/images/image-store.server";
+import {
+  ImageRejectedError,
+  PUBLIC_IMAGES,
+  removeImageFiles,
+  storedImageSize,
+  storeImage,
+  type StoredImage,
+} from "~/server/images/image-store.server";
+import { fileStoreFor } from "~/server/storage/file-store.server";
 import { DATA_URL_PATTERN, STORED_KEY_PATTERN, STORED_URL_PATTERN, warrantyLawIssues, type VehicleFormOutput } from "./vehicle-schema";
 import { defaultWarrantyType } from "~/shared/lib/massachusetts-warranty";
 import { readDealSettings } from "~/server/data/deal-settings.server";
@@ -37,7 +44,7 @@ export const listVehiclesForStaff = (ctx: AppContext) => listVehicles(ctx.db);
 
 /** Stores one uploaded photo (validated by magic bytes and size) and returns its key, size and URL. */
 export async function storeVehiclePhoto(ctx: AppContext, bytes: Buffer): Promise<StoredImage & { url: string }> {
-  const stored = await storeImage(ctx.env.dataDir, bytes);
+  const stored = await storeImage(fileStoreFor(ctx), bytes);
   return { ...stored, url: `/images/${stored.key}-1200.jpg` };
 }
 
@@ -47,16 +54,11 @@ async function resolveImages(ctx: AppContext, images: string[]): Promise<Vehicle
   for (const image of images) {
     const key = STORED_KEY_PATTERN.test(image) ? image : STORED_URL_PATTERN.exec(image)?.[1];
     if (key) {
-      const file = path.join(imagesDir(ctx.env.dataDir), `${key}-1200.jpg`);
-      const exists = await fs.stat(file).then(
-        () => true,
-        () => false,
-      );
-      if (!exists) throw new ImageRejectedError("Unknown photo");
-      const meta = await sharp(file).metadata();
-      out.push({ key, width: meta.width ?? 1200, height: meta.height ?? 900 });
+      const size = await storedImageSize(fileStoreFor(ctx), PUBLIC_IMAGES, key);
+      if (!size) throw new ImageRejectedError("Unknown photo");
+      out.push({ key, ...size });
     } else if (DATA_URL_PATTERN.test(image)) {
-      const stored = await storeImage(ctx.env.dataDir, Buffer.from(image.slice(image.indexOf(",") + 1), "base64"));
+      const stored = await storeImage(fileStoreFor(ctx), Buffer.from(image.slice(image.indexOf(",") + 1), "base64"));
       out.push(stored);
     } else {
       throw new ImageRejectedError("Unrecognised photo");
@@ -117,20 +119,50 @@ export async function createVehicle(ctx: AppContext, staff: Staff, form: Vehicle
   return id;
 }
 
-/** Replaces a vehicle; false when it does not exist. */
+/** Replaces a vehicle; false when it does not exist. The files of photos it no longer shows go, unless another vehicle shows them. */
 export async function editVehicle(ctx: AppContext, staff: Staff, id: string, form: VehicleFormOutput): Promise<boolean> {
   await assertWarrantyLawful(ctx, form, await findVehicle(ctx.db, id));
   await assertStockNumberFree(ctx, form.stockNumber, id);
-  const ok = await updateVehicle(ctx.db, id, await toInput(ctx, form));
-  if (ok) await insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action: "update", entity: "vehicle", entityId: id });
-  return ok;
+  const input = await toInput(ctx, form);
+  const before = await vehicleImageKeys(ctx.db, id);
+  const ok = await updateVehicle(ctx.db, id, input);
+  if (!ok) return false;
+  await insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action: "update", entity: "vehicle", entityId: id });
+  const kept = new Set(input.images.map((image) => image.key));
+  await removeUnusedVehiclePhotos(
+    ctx,
+    before.filter((key) => !kept.has(key)),
+    id,
+  );
+  return true;
 }
 
-/** Deletes a vehicle; false when it does not exist. Photo files stay (content-addressed, possibly shared). */
+/**
+ * Deletes a vehicle and then the files of its photos, each unless another vehicle shows the same image
+ * (files are named by content); false when it does not exist. On several processes the files are in the
+ * one bucket, so the vehicle's photos are gone from every process (decision 120).
+ */
 export async function removeVehicle(ctx: AppContext, staff: Staff, id: string): Promise<boolean> {
+  const keys = await vehicleImageKeys(ctx.db, id);
   const ok = await deleteVehicle(ctx.db, id);
-  if (ok) await insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action: "delete", entity: "vehicle", entityId: id });
-  return ok;
+  if (!ok) return false;
+  await insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action: "delete", entity: "vehicle", entityId: id });
+  await removeUnusedVehiclePhotos(ctx, keys, id);
+  return true;
+}
+
+/**
+ * Removes the public files of photos no vehicle shows any more. The vehicle's change is committed either
+ * way: a file the store could not remove now is only space, and the daily sweep takes it (decision 123).
+ */
+async function removeUnusedVehiclePhotos(ctx: AppContext, keys: string[], vehicleId: string): Promise<void> {
+  try {
+    for (const key of new Set(keys)) {
+      if (!(await vehicleImageKeyInUse(ctx.db, key))) await removeImageFiles(fileStoreFor(ctx), PUBLIC_IMAGES, key);
+    }
+  } catch (error) {
+    ctx.logger.warn({ err: { message: (error as Error).message }, vehicleId }, "vehicle photo files could not be removed");
+  }
 }
 
 /** Marks a vehicle available, pending or sold (sold ones leave the site); false when it does not exist. */

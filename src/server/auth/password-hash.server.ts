@@ -30,7 +30,7 @@ export type PasswordHashParams = { logN: number; r: number; p: number };
  */
 export const MAX_CONCURRENT_HASHES = SPARE_CORE_SLOTS;
 export const MAX_QUEUED_HASHES = 8 * MAX_CONCURRENT_HASHES;
-const hashingSlots = new WorkSlots(MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES);
+const hashingSlots = new WorkSlots(MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES, "password-hash");
 
 /** No hashing slot is free and the queue is full: try again in a moment (503 Retry-After). */
 export class PasswordHashingBusyError extends WorkBusyError {

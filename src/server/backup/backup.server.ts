@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { copyFiles } from "~/server/storage/copy-files.server";
+import { createFileStore, type FileStore } from "~/server/storage/file-store.server";
 
 export type BackupResult = { dir: string; database: string; files: number };
 
@@ -15,7 +17,7 @@ const COPIED_FILES = ["master.key"];
  * changed in place, so copying them after the snapshot cannot miss a referenced file
  * except one created after the snapshot — which the snapshot does not reference.
  */
-export async function backupDataDir(dataDir: string, targetDir: string): Promise<BackupResult> {
+export async function backupDataDir(dataDir: string, targetDir: string, files?: FileStore): Promise<BackupResult> {
   await fs.mkdir(targetDir, { recursive: true });
   const database = path.join(targetDir, "dealership.sqlite");
   await fs.rm(database, { force: true });
@@ -25,12 +27,18 @@ export async function backupDataDir(dataDir: string, targetDir: string): Promise
   } finally {
     source.close();
   }
-  let files = 0;
-  for (const dir of COPIED_DIRS) {
+  let copied = 0;
+  // Files in a bucket (STORAGE=s3) are copied out of it into the backup's images/ and private/, verified
+  // (decision 120): the backup restores onto either driver.
+  if (files?.driver === "s3") {
+    const result = await copyFiles(files, createFileStore({ driver: "local" }, targetDir));
+    copied += result.copied + result.alreadyThere;
+  }
+  for (const dir of files?.driver === "s3" ? [] : COPIED_DIRS) {
     const from = path.join(dataDir, dir);
     if (!(await exists(from))) continue;
     await fs.cp(from, path.join(targetDir, dir), { recursive: true, force: false, errorOnExist: false });
-    files += (await fs.readdir(from)).length;
+    copied += (await fs.readdir(from)).length;
   }
   for (const file of COPIED_FILES) {
     const from = path.join(dataDir, file);
@@ -43,7 +51,7 @@ export async function backupDataDir(dataDir: string, targetDir: string): Promise
   } finally {
     check.close();
   }
-  return { dir: targetDir, database, files };
+  return { dir: targetDir, database, files: copied };
 }
 
 const exists = (p: string) =>

@@ -32,6 +32,26 @@ export async function overdueLeads(db: Db, now: Date, limit = 50): Promise<Overd
 }
 
 /**
+ * For /metrics: how many new leads are past their due time with no response, and the due time of the
+ * oldest of them whose alarm is not raised yet (the alarm's lag), or null.
+ */
+export async function waitingLeadsSummary(db: Db, now: Date): Promise<{ waiting: number; oldestUnraisedDueAt: string | null }> {
+  const waiting = db
+    .selectFrom("leads")
+    .where("firstResponseAt", "is", null)
+    .where("responseDueAt", "<=", now.toISOString())
+    .where("status", "=", "new");
+  const [count, unraised] = await Promise.all([
+    waiting.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
+    waiting
+      .select((eb) => eb.fn.min("responseDueAt").as("dueAt"))
+      .where("escalatedAt", "is", null)
+      .executeTakeFirst(),
+  ]);
+  return { waiting: Number(count?.n ?? 0), oldestUnraisedDueAt: unraised?.dueAt ?? null };
+}
+
+/**
  * Reserves a lead's alarm for the caller: true for exactly one caller, however many processes
  * try at once, and only while the lead still waits (a first response that came meanwhile wins).
  */

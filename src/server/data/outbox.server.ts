@@ -305,6 +305,17 @@ export async function countOutbox(db: Db): Promise<Record<OutboxStatus, number>>
   return counts;
 }
 
+/** When the oldest mail that is due but not yet sent (queued, or being sent) was due; null when none waits (/metrics). */
+export async function oldestDueUnsentMail(db: Db, now: Date): Promise<string | null> {
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.min("dueAt").as("dueAt"))
+    .where("status", "in", ["queued", "sending"])
+    .where("dueAt", "<=", now.toISOString())
+    .executeTakeFirst();
+  return row?.dueAt ?? null;
+}
+
 /** Moves the mails about one record to another of the same type (a customer merged into another). */
 export async function moveMailsFor(db: Db, relatedType: string, fromId: string, toId: string): Promise<void> {
   await db.updateTable("outbox").set({ relatedId: toId }).where("relatedType", "=", relatedType).where("relatedId", "=", fromId).execute();

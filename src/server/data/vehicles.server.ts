@@ -507,6 +507,12 @@ export async function countVehicles(db: Db): Promise<number> {
 }
 
 /** Whether any vehicle shows the image with this content hash (image files are stored once per content). */
+/** The image keys a vehicle shows (its photo files are named by them). */
+export async function vehicleImageKeys(db: Db, vehicleId: string): Promise<string[]> {
+  const rows = await db.selectFrom("vehicleImages").select("imageKey").where("vehicleId", "=", vehicleId).execute();
+  return rows.map((r) => r.imageKey);
+}
+
 export async function vehicleImageKeyInUse(db: Db, key: string): Promise<boolean> {
   const row = await db.selectFrom("vehicleImages").select("vehicleId").where("imageKey", "=", key).executeTakeFirst();
   return row !== undefined;

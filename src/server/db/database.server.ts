@@ -44,12 +44,19 @@ const pgTypes: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
 };
 
+const postgresPools = new WeakMap<Db, pg.Pool>();
+
+/** The pool under a PostgreSQL database (its use is a metric, decision 122); undefined on SQLite. */
+export const postgresPoolOf = (db: Db): pg.Pool | undefined => postgresPools.get(db);
+
 /** A Kysely over a PostgreSQL pool; connects lazily (see connectDatabase for the start-up check). */
 export function openPostgres(url: string, options: { max?: number } = {}): Db {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 10_000, types: pgTypes });
   // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin(), new PostgresNulPlugin()] });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin(), new PostgresNulPlugin()] });
+  postgresPools.set(db, pool);
+  return db;
 }
 
 /** The database named in DATABASE_URL could not be reached: a one-line, password-free reason. */

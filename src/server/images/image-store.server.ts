@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { FileStore } from "~/server/storage/file-store.server";
 import { SPARE_CORE_SLOTS, WorkBusyError, WorkSlots } from "~/server/work-slots.server";
 import { FULL_WIDTH, WEBP_WIDTHS } from "./image-urls.server";
 
@@ -27,7 +26,7 @@ export class ImageRejectedError extends Error {}
  */
 export const IMAGE_WORK_AT_ONCE = SPARE_CORE_SLOTS;
 export const IMAGE_WORK_QUEUED = 8 * IMAGE_WORK_AT_ONCE;
-const imageSlots = new WorkSlots(IMAGE_WORK_AT_ONCE, IMAGE_WORK_QUEUED);
+const imageSlots = new WorkSlots(IMAGE_WORK_AT_ONCE, IMAGE_WORK_QUEUED, "image");
 
 /** Every image slot is taken and the queue is full: try again in a moment (503 Retry-After). */
 export class ImageWorkBusyError extends WorkBusyError {
@@ -41,10 +40,17 @@ export type StoredImage = { key: string; width: number; height: number };
 /** A photo checked and encoded in memory, nothing written yet: its key, upright size and variant files. */
 export type PreparedImage = StoredImage & { variants: { name: string; bytes: Buffer }[] };
 
-/** Folder under DATA_DIR where public image variants live (vehicle photos). */
-export function imagesDir(dataDir: string): string {
-  return path.join(dataDir, "images");
-}
+/** The store's folder of public image variants (vehicle photos), served at /images (decision 121). */
+export const PUBLIC_IMAGES = "images";
+
+/**
+ * Shoppers' photos of their cars (number plates, driveways) are private: they live apart from the
+ * stock photos, in the store's private folder, and only signed-in staff get them (decision 085).
+ */
+export const TRADE_IN_PHOTOS = "private/trade-in-photos";
+
+/** A variant's key in the store: `<folder>/<key>-<suffix>`, e.g. `images/0123…-1200.jpg`. */
+export const imageFileKey = (folder: string, key: string, suffix: string) => `${folder}/${key}-${suffix}`;
 
 /** Detects JPEG/PNG/WebP by magic bytes, never by a name or a declared type. */
 export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "webp" | null {
@@ -115,46 +121,54 @@ async function encodeVariants(bytes: Buffer): Promise<PreparedImage["variants"]>
   return VARIANT_SUFFIXES.map((suffix, i) => ({ name: suffix, bytes: [small, medium, full, jpeg][i]! }));
 }
 
+const CONTENT_TYPES: Record<string, string> = { webp: "image/webp", jpg: "image/jpeg" };
+const contentTypeOf = (suffix: string) => CONTENT_TYPES[suffix.slice(suffix.lastIndexOf(".") + 1)] ?? "application/octet-stream";
+
 /**
- * Writes a prepared image's variants into `dir`, named by content hash so identical photos share files.
- * The JPEG is renamed into place last, so its presence means every variant is complete. `created`: this
- * call wrote them (false when the same photo was already there).
+ * Writes a prepared image's variants into a folder of the store, named by content hash so identical
+ * photos share files. The JPEG is written last, so its presence means every variant is complete (each
+ * write is whole or nothing, decision 120). `created`: this call wrote them (false when the same photo
+ * was already there).
  */
-export async function writePreparedImage(dir: string, image: PreparedImage): Promise<{ created: boolean }> {
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  const full = path.join(dir, `${image.key}-${FULL_JPEG}`);
-  const exists = await fs.stat(full).then(
-    () => true,
-    () => false,
-  );
-  if (exists) return { created: false };
+export async function writePreparedImage(store: FileStore, folder: string, image: PreparedImage): Promise<{ created: boolean }> {
+  const full = imageFileKey(folder, image.key, FULL_JPEG);
+  if (await store.exists(full)) return { created: false };
   await Promise.all(
-    image.variants.filter((v) => v.name !== FULL_JPEG).map((v) => fs.writeFile(path.join(dir, `${image.key}-${v.name}`), v.bytes)),
+    image.variants
+      .filter((v) => v.name !== FULL_JPEG)
+      .map((v) => store.put(imageFileKey(folder, image.key, v.name), v.bytes, contentTypeOf(v.name))),
   );
-  await fs.writeFile(`${full}.tmp`, image.variants.find((v) => v.name === FULL_JPEG)!.bytes);
-  await fs.rename(`${full}.tmp`, full);
+  await store.put(full, image.variants.find((v) => v.name === FULL_JPEG)!.bytes, contentTypeOf(FULL_JPEG));
   return { created: true };
 }
 
-/** Validates a vehicle photo and writes its variants (400/800/1200 px WebP and the 1200 px JPEG) under DATA_DIR/images. */
-export async function storeImage(dataDir: string, bytes: Buffer, options?: { refuseWhenBusy?: boolean }): Promise<StoredImage> {
+/** Validates a vehicle photo and writes its variants (400/800/1200 px WebP and the 1200 px JPEG) to the public images. */
+export async function storeImage(store: FileStore, bytes: Buffer, options?: { refuseWhenBusy?: boolean }): Promise<StoredImage> {
   const prepared = await prepareImage(bytes, options);
-  await writePreparedImage(imagesDir(dataDir), prepared);
+  await writePreparedImage(store, PUBLIC_IMAGES, prepared);
   return { key: prepared.key, width: prepared.width, height: prepared.height };
 }
 
 const IMAGE_KEY = /^[0-9a-f]{32}$/;
 
 /**
- * Removes every stored variant of one image from `dir` (the files writePreparedImage writes). The caller
- * checks first that nothing else shows it: files are named by content, so the same photo uploaded twice
- * is one set of files.
+ * Removes every stored variant of one image from a folder of the store (the files writePreparedImage
+ * writes, and the temporary name an earlier version used). The caller checks first that nothing else
+ * shows it: files are named by content, so the same photo uploaded twice is one set of files.
  */
-export async function removeImageFiles(dir: string, key: string): Promise<void> {
+export async function removeImageFiles(store: FileStore, folder: string, key: string): Promise<void> {
   if (!IMAGE_KEY.test(key)) throw new Error("Not an image key");
-  const names = [...VARIANT_SUFFIXES.map((suffix) => `${key}-${suffix}`), `${key}-${FULL_JPEG}.tmp`];
-  await Promise.all(names.map((n) => fs.rm(path.join(dir, n), { force: true })));
+  await store.remove([
+    ...VARIANT_SUFFIXES.map((suffix) => imageFileKey(folder, key, suffix)),
+    imageFileKey(folder, key, `${FULL_JPEG}.tmp`),
+  ]);
 }
 
-/** Removes a public (vehicle) image's variants; see removeImageFiles. */
-export const removeStoredImage = (dataDir: string, key: string) => removeImageFiles(imagesDir(dataDir), key);
+/** The upright size of a stored photo's 1200 px JPEG, or null when the photo is not (completely) stored. */
+export async function storedImageSize(store: FileStore, folder: string, key: string): Promise<{ width: number; height: number } | null> {
+  if (!IMAGE_KEY.test(key)) return null;
+  const jpeg = await store.get(imageFileKey(folder, key, FULL_JPEG));
+  if (!jpeg) return null;
+  const meta = await sharp(jpeg).metadata();
+  return { width: meta.width ?? FULL_WIDTH, height: meta.height ?? 900 };
+}

@@ -4,6 +4,7 @@ import { saveDealSettingsIfNone } from "~/server/data/deal-settings.server";
 import { countServices, insertService } from "~/server/data/services.server";
 import { countVehicles, insertVehicle, vehicleIdsByStockNumber, type VehicleInput } from "~/server/data/vehicles.server";
 import { storeImage, type StoredImage } from "~/server/images/image-store.server";
+import { fileStoreFor } from "~/server/storage/file-store.server";
 import { options as spanishOptions } from "~/shared/i18n/es/options";
 import { options as portugueseOptions } from "~/shared/i18n/pt/options";
 import { optionLabel } from "~/shared/i18n/option-label";
@@ -135,13 +136,13 @@ function renderPhotos(ctx: AppContext, v: ReturnType<typeof demoVehicle>): Promi
   return Promise.all(
     shotsFor(v.photoCount, seed).map((shot) => {
       const svg = vehicleSvg(v.bodyStyle, v.exteriorColor, shot);
-      const key = `${ctx.env.dataDir}|${svg}`;
+      const key = `${ctx.env.dataDir}|${ctx.env.storage.driver}|${svg}`;
       let stored = renderCache.get(key);
       if (!stored) {
         stored = sharp(Buffer.from(svg))
           .png({ compressionLevel: 1 })
           .toBuffer()
-          .then((png) => storeImage(ctx.env.dataDir, png, { refuseWhenBusy: false }));
+          .then((png) => storeImage(fileStoreFor(ctx), png, { refuseWhenBusy: false }));
         renderCache.set(key, stored);
       }
       return stored;

@@ -308,7 +308,7 @@ describe("the staff API (/api/admin)", () => {
     const early = await req(admin, `/api/admin/financing/${id}`, { method: "DELETE" });
     expect(early.status).toBe(409);
     expect(((await early.json()) as { error: string }).error).toContain("Regulation B (12 CFR 1002.12(b))");
-    for (const file of files) expect(fs.existsSync(file), file).toBe(true);
+    for (const file of files) expect(await server.files.exists(file), file).toBe(true);
     // Declined 26 months ago: the retention has run, staff may delete it.
     const decided = await req(admin, `/api/admin/financing/${id}/decision`, { method: "PATCH", body: { decision: "declined" } });
     expect(decided.status).toBe(200);

@@ -9,6 +9,7 @@ import { vinYearCode, withCheckDigit } from "~/shared/lib/vin";
 import { testPhoto } from "./civic-data-dir";
 import type { CapturedMail } from "./smtp-capture";
 import { openDatabaseForDataDir } from "./test-server";
+import { fileStoreForDataDir } from "./test-storage";
 
 /** A phone's user agent: the shopper of the alerts' story saves on their phone. */
 export const PHONE_UA =
@@ -51,7 +52,7 @@ export async function alertsDataDir(
   const { db } = await openDatabaseForDataDir(dir);
   try {
     await migrateToLatest(db);
-    const image = await storeImage(dir, await testPhoto());
+    const image = await storeImage(await fileStoreForDataDir(dir), await testPhoto());
     let n = 0;
     const add = async (v: StockVehicle): Promise<Stocked> => {
       n += 1;

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERT_CONSENT_VERSION } from "~/shared/config/alert-consent";
 import { formatDealerTime } from "~/shared/lib/dealer-time";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { ALERT_STOCK, alertsDataDir, linkPath, mailsMatching, rawHeader, setServerClock, type Stocked } from "../support/alerts-helpers";
 import {
@@ -168,8 +169,10 @@ describe("the Portuguese shopper's story", () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: PHONE });
     await page.goto(`/pt${civic.path}`);
     await waitForHydration(page, '[data-testid="save-vehicle"]');
-    await page.getByRole("button", { name: `Salvar ${civic.name}` }).click();
-    await expect.poll(() => page.getByRole("button", { name: `Salvar ${civic.name}` }).getAttribute("aria-pressed")).toBe("true");
+    // The vehicle page names the car in its language's order (the one vehicleName, issue 39).
+    const ptName = vehicleName({ ...ALERT_STOCK.civic!, trim: null }, "pt");
+    await page.getByRole("button", { name: `Salvar ${ptName}` }).click();
+    await expect.poll(() => page.getByRole("button", { name: `Salvar ${ptName}` }).getAttribute("aria-pressed")).toBe("true");
     await page.goto("/pt/saved");
     await waitForHydration(page, '[data-testid="alerts-form"]');
     await page.getByRole("textbox", { name: "E-mail" }).fill(email);

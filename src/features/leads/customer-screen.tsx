@@ -181,8 +181,8 @@ function CustomerAlertsSection({ alerts }: { alerts: NonNullable<CustomerRecord[
           const consent = a.consents.at(-1);
           return (
             <li key={a.email} className="break-words">
-              {a.email} · {c.states[a.status]}
-              {consent ? ` · ${c.consent(consent.wordingVersion, consent.locale)}, ${when(consent.at)}` : ""}
+              {/* One text node: the server's HTML then holds the line as read, without React's separators. */}
+              {`${a.email} · ${c.states[a.status]}${consent ? ` · ${c.consent(consent.wordingVersion, consent.locale)}, ${when(consent.at)}` : ""}`}
             </li>
           );
         })}

@@ -7,6 +7,7 @@ import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import {
   FIX_FIELDS,
   formFields,
+  isDataRequest,
   parseStaffForm,
   staffFormFailure,
   staffFormSuccess,
@@ -106,7 +107,12 @@ export async function messagesScreenAction(ctx: AppContext, request: Request, st
     }
     case "delete": {
       if (!(await deleteMessage(ctx, staff, id))) return staffFormFailure(404, "Not found", { intent });
-      return staffFormSuccess(ctx, request, { intent, toast: m.staff.messages.deletedText, redirectTo: "/podium/messages" });
+      // Without JavaScript: back to the list, the message in the flash. With it: the answer's toast, and the page goes to the list.
+      return staffFormSuccess(ctx, request, {
+        intent,
+        toast: m.staff.messages.deletedText,
+        redirectTo: isDataRequest(request) ? undefined : "/podium/messages",
+      });
     }
     default:
       return staffFormFailure(400, FIX_FIELDS, { intent });

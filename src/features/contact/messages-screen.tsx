@@ -1,6 +1,6 @@
 import { Mail, Phone, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatDealerTime } from "~/shared/lib/dealer-time";
 import type { LeadStatus } from "~/shared/staff/lead-tracking";
@@ -178,7 +178,9 @@ export function MessageScreen({ data }: { data: MessageScreenData }) {
 
 function DeleteMessage({ data, name }: { data: MessageScreenData; name: string }) {
   const m = useStaffMessages().staff;
-  const form = useStaffForm("delete", { resetOnSuccess: false });
+  const navigate = useNavigate();
+  // Deleted with JavaScript: the toast says so and the list replaces the page (the route does not reload a message that is gone).
+  const form = useStaffForm("delete", { resetOnSuccess: false, onSuccess: () => void navigate("/podium/messages", { replace: true }) });
   if (!data.confirmDelete)
     return (
       <Link

@@ -8,6 +8,7 @@ import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import {
   FIX_FIELDS,
   formFields,
+  isDataRequest,
   parseStaffForm,
   staffFormFailure,
   staffFormSuccess,
@@ -167,7 +168,12 @@ export async function financingScreenAction(ctx: AppContext, request: Request, s
       const result = await deleteFinancingApplication(ctx, staff, id);
       if (result.outcome === "not-found") return staffFormFailure(404, "Not found", { intent });
       if (result.outcome === "retained") return staffFormFailure(409, retainedMessage(result.until), { intent });
-      return staffFormSuccess(ctx, request, { intent, toast: m.staff.financing.deletedText, redirectTo: "/podium/financing" });
+      // Without JavaScript: back to the list, the message in the flash. With it: the answer's toast, and the page goes to the list.
+      return staffFormSuccess(ctx, request, {
+        intent,
+        toast: m.staff.financing.deletedText,
+        redirectTo: isDataRequest(request) ? undefined : "/podium/financing",
+      });
     }
     default:
       return staffFormFailure(400, FIX_FIELDS, { intent });

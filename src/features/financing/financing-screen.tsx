@@ -1,6 +1,6 @@
 import { Download, Eye, EyeOff, Mail, Printer, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Form, Link, useActionData, useSubmit } from "react-router";
+import { Form, Link, useActionData, useNavigate, useSubmit } from "react-router";
 import { useMessages } from "~/shared/i18n/messages";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatDealerTime } from "~/shared/lib/dealer-time";
@@ -459,7 +459,9 @@ function Document({ label, alt, info, src }: { label: string; alt: string; info:
 function DeleteSection({ data, name }: { data: FinancingApplicationData; name: string }) {
   const m = useStaffMessages().staff;
   const f = m.financing;
-  const form = useStaffForm("delete", { resetOnSuccess: false });
+  const navigate = useNavigate();
+  // Deleted with JavaScript: the toast says so and the list replaces the page (the route does not reload a record that is gone).
+  const form = useStaffForm("delete", { resetOnSuccess: false, onSuccess: () => void navigate("/podium/financing", { replace: true }) });
   return (
     <section aria-labelledby="delete-heading" className={`${box} space-y-3 print:hidden`}>
       <h2 id="delete-heading" className="text-base font-bold">

@@ -27,10 +27,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 /**
  * An SSN's reveal changes nothing on the page but the number it answers: the application is not read
- * (and its view audited) again for it.
+ * (and its view audited) again for it. A deletion that succeeded leaves nothing to read: the page goes
+ * to the list.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "reveal-ssn" ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) => {
+  const intent = formData?.get("intent");
+  if (intent === "reveal-ssn") return false;
+  if (intent === "delete" && (actionResult as { ok?: boolean } | undefined)?.ok) return false;
+  return defaultShouldRevalidate;
+};
 
 export default function FinancingApplicationPage({ loaderData }: Route.ComponentProps) {
   return <FinancingApplicationScreen data={loaderData} />;

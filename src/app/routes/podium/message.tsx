@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunction } from "react-router";
 import { MessageScreen } from "~/features/contact/messages-screen";
 import { messageScreen, messagesScreenAction } from "~/features/contact/messages-screen.server";
 import { readStaffForm } from "~/server/http/staff-form.server";
@@ -23,6 +24,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readStaffForm(request);
   return messagesScreenAction(context.get(appContext), request, context.get(staffContext)!, form, params.id);
 }
+
+/** A deletion that succeeded leaves nothing to read: the page goes to the list. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "delete" && (actionResult as { ok?: boolean } | undefined)?.ok ? false : defaultShouldRevalidate;
 
 export default function MessagePage({ loaderData }: Route.ComponentProps) {
   return <MessageScreen data={loaderData} />;

@@ -1,5 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertService } from "~/server/data/services.server";
+import { DEMO_SERVICES } from "~/server/seed/demo-catalogue.server";
+import { openServerDatabase } from "../support/server-database";
 import { describeViolations, launchBrowser, seriousAxeViolations, seriousAxeViolationsWithoutJs } from "../support/browser";
 import { signInInBrowser } from "../support/staff-browser";
 import { createAccount, DEMO_OWNER } from "../support/staff-sign-in";
@@ -110,6 +113,14 @@ describe("without JavaScript", () => {
     await context.close();
   }, 120_000);
   it("edits a service's texts: a refused English name's message by its field, what was typed kept, then post/redirect/get to the list", async () => {
+    // This server starts empty: the demo's Oil Change is the service edited.
+    const { db } = openServerDatabase(server);
+    await insertService(
+      db,
+      DEMO_SERVICES.find((s) => s.name === "Oil Change")!,
+      0,
+    );
+    await db.destroy();
     const { context, page } = await phone(false);
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     await page.goto("/podium/services");

@@ -76,7 +76,7 @@ describe("the staff app at /podium", () => {
 
   const toast = () => page.getByTestId("toast");
 
-  /** A staff flow as it runs on a phone (issue 40: 390 px), then the desktop size the other tests use. */
+  /** A staff flow as it runs on a phone (390 px: staff work from phones), then the desktop size the other tests use. */
   async function atPhoneSize(flow: () => Promise<void>) {
     await page.setViewportSize({ width: 390, height: 844 });
     try {

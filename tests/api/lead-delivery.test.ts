@@ -154,7 +154,7 @@ describe("lead delivery through SMTP", () => {
     expect(staff.parsed.text).toContain("Advertised price: $18,995");
     expect(staff.parsed.html).toMatch(/href="http[^"]+\/used-2019-honda-civic-fitchburg-ma-01430-[^"]+"/);
     const messageId = (await outboxRows(server)).find((r) => r.kind === "contact-staff")!.relatedId;
-    expect(staff.parsed.text).toContain(`/podium?tab=messages&id=${messageId}`);
+    expect(staff.parsed.text).toContain(`/podium/messages/${messageId}`);
 
     const adf = mails.find((m) => recipients(m) === ADF_TO)!;
     const xml = adf.parsed.text!;
@@ -217,7 +217,7 @@ describe("lead delivery through SMTP", () => {
     expect(staff.parsed.subject).toBe(`New financing application: ${vehicle.year} ${vehicle.make} ${vehicle.model} — Jane Applicant`);
     expect(staff.parsed.text!.split("\n")[0]).toBe("Shopper wrote in Spanish");
     expect(staff.parsed.text).toMatch(DEALER_TIME);
-    expect(staff.parsed.text).toContain(`/podium?tab=financing&id=${id}`);
+    expect(staff.parsed.text).toContain(`/podium/financing/${id}`);
     expect(staff.parsed.html).toContain('href="tel:+19785550100"');
     expect(staff.parsed.html).toContain('href="mailto:jane@example.com"');
     for (const line of [`VIN: ${vehicle.vin}`, "Stock #: F1234", "Mileage: 42,000 mi", "Advertised price: $18,995", "Down payment: $2,500"])
@@ -335,7 +335,7 @@ describe("lead delivery through SMTP", () => {
     expect(staff.parsed.text).toContain("VIN: 1HGCM82633A004352");
     expect(staff.parsed.html).toContain('href="tel:+19785550100"');
     expect(staff.parsed.html).toContain('href="mailto:jane.booker@example.com"');
-    expect(staff.parsed.text).toContain(`/podium?tab=bookings&id=${booking.id}`);
+    expect(staff.parsed.text).toContain(`/podium/bookings?id=${booking.id}`);
     const { db: stored } = openServerDatabase(server);
     const row = await stored.selectFrom("bookings").selectAll().where("id", "=", booking.id).executeTakeFirstOrThrow();
     await stored.destroy();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMonths, RETENTION_MONTHS } from "~/features/financing/financing-retention.server";
 import type { Db } from "~/server/db/database.server";
 import { insertApplication } from "../support/admin-fixtures";
 import { financingApplicationBody } from "../support/lead-delivery-helpers";
@@ -19,6 +20,7 @@ let finance: StaffClient;
 let service: StaffClient;
 let customerId: string;
 let applicationId: string;
+let messageId: string;
 let nextClient = 1;
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -67,7 +69,9 @@ beforeAll(async () => {
     await signInAs(server, "finance"),
     await signInAs(server, "service"),
   ];
-  customerId = (await sendMessage("Maria", "maria.silva@example.com", "(978) 555-0134")).customerId;
+  const message = await sendMessage("Maria", "maria.silva@example.com", "(978) 555-0134");
+  customerId = message.customerId;
+  messageId = message.id;
   applicationId = (await insertApplication(server)).id;
 }, 120_000);
 afterAll(async () => {
@@ -86,6 +90,9 @@ describe("who may open each staff page, checked on the server", () => {
     { path: () => "/podium/financing", roles: ["owner", "finance"] },
     { path: () => `/podium/financing/${applicationId}`, roles: ["owner", "finance"] },
     { path: () => "/podium/messages", roles: ["owner", "sales"] },
+    { path: () => `/podium/messages/${messageId}`, roles: ["owner", "sales"] },
+    { path: () => "/podium/financing?status=new&decision=none", roles: ["owner", "finance"] },
+    { path: () => "/podium/bookings?date=2026-12-01", roles: ["owner", "sales", "service"] },
     { path: () => "/podium/bookings", roles: ["owner", "sales", "service"] },
     { path: () => "/podium/trade-ins", roles: ["owner", "sales"] },
     { path: () => "/podium/deals", roles: ["owner", "sales"] },
@@ -124,6 +131,24 @@ describe("who may open each staff page, checked on the server", () => {
     }
     const customers = await page(`/podium/customers/${customerId}.data`, finance);
     expect(await customers.text()).not.toContain("maria.silva@example.com");
+  });
+
+  it("refuses a financing application's posts to a role that may not open it, before any action runs", async () => {
+    for (const [who, intent] of [
+      [sales, "reveal-ssn"],
+      [service, "delete"],
+      [sales, "decision"],
+    ] as const) {
+      const res = await post(`/podium/financing/${applicationId}`, who, { intent, who: "applicant", decision: "approved" });
+      expect(res.status, intent).toBe(403);
+      expect(await res.text(), intent).not.toContain("123-45-6789");
+    }
+    const row = await withDb((db) =>
+      db.selectFrom("financingApplications").select(["creditDecision"]).where("id", "=", applicationId).executeTakeFirst(),
+    );
+    expect(row).toEqual({ creditDecision: null });
+    const reveals = await withDb((db) => db.selectFrom("auditLog").select("id").where("action", "=", "reveal-ssn").execute());
+    expect(reveals).toEqual([]);
   });
 
   it("sends a signed-out page load to sign in and back, and answers a signed-out post 401", async () => {
@@ -201,7 +226,7 @@ describe("/podium and the old dashboard's links", () => {
       [`tab=deals&id=${id}`, `/podium/deals/${id}`],
       [`tab=tradeIns&id=${id}`, `/podium/trade-ins/${id}`],
       [`tab=customers&id=${id}`, `/podium/customers/${id}`],
-      [`tab=messages&id=${id}`, `/podium/messages?id=${id}`],
+      [`tab=messages&id=${id}`, `/podium/messages/${id}`],
       [`tab=bookings&id=${id}`, `/podium/bookings?id=${id}`],
       ["tab=leads", "/podium/leads"],
       ["tab=vehicles", "/podium/vehicles"],
@@ -340,6 +365,76 @@ describe("the staff forms without JavaScript (one form path, one error shape)", 
     expect(afterHtml).toMatch(/role="status"[^>]*>Reply queued</);
     expect(afterHtml).toContain("Reply sent: Your Civic");
     expect(after.headers.getSetCookie().find((c) => c.startsWith("staff_flash="))).toMatch(/Max-Age=0/);
+  });
+
+  it("shows a financing application's SSN masked, reveals it only in the answer to a post (audited), and refuses an early delete with its date", async () => {
+    const path = `/podium/financing/${applicationId}`;
+    const shown = await (await page(path, finance)).text();
+    expect(shown).toContain("***-**-6789");
+    expect(shown).not.toContain("123-45-6789");
+    const revealed = await post(path, finance, { intent: "reveal-ssn", who: "applicant" });
+    expect(revealed.status).toBe(200);
+    expect(await revealed.text()).toContain("123-45-6789");
+    expect(await (await page(path, finance)).text()).not.toContain("123-45-6789");
+    const audited = await withDb((db) =>
+      db.selectFrom("auditLog").select(["action", "entityId"]).where("action", "=", "reveal-ssn").execute(),
+    );
+    expect(audited).toEqual([{ action: "reveal-ssn", entityId: applicationId }]);
+
+    const refused = await post(path, finance, { intent: "delete" });
+    expect(refused.status).toBe(409);
+    const html = await refused.text();
+    expect(html).toMatch(/Regulation B \(12 CFR 1002\.12\(b\)\)[^<]*it can be deleted from \d{4}-\d{2}-\d{2}/);
+    expect(html).not.toContain('{"error"');
+    expect(
+      await withDb((db) => db.selectFrom("financingApplications").select("id").where("id", "=", applicationId).execute()),
+    ).toHaveLength(1);
+  });
+
+  it("records the action taken from the application's page, with the date Regulation B counts from (decision 095)", async () => {
+    const path = `/podium/financing/${applicationId}`;
+    const refused = await post(path, finance, { intent: "decision", decision: "maybe" });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    const field = /<select[^>]*name="decision"[^>]*>/.exec(html)![0];
+    expect(field).toContain('aria-invalid="true"');
+    const describedBy = /aria-describedby="([^"]+)"/.exec(field)![1]!;
+    expect(html).toMatch(new RegExp(`id="${describedBy}"[^>]*>Decision must be approved, declined or withdrawn\\.<`));
+
+    const saved = await post(path, finance, { intent: "decision", decision: "declined" });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe(path);
+    const row = await withDb((db) =>
+      db
+        .selectFrom("financingApplications")
+        .select(["creditDecision", "actionTakenAt"])
+        .where("id", "=", applicationId)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(row.creditDecision).toBe("declined");
+    expect(Date.now() - Date.parse(row.actionTakenAt!)).toBeLessThan(60_000);
+    const after = await (await page(path, finance)).text();
+    expect(after).toContain(`Kept until ${addMonths(new Date(row.actionTakenAt!), RETENTION_MONTHS).toISOString().slice(0, 10)}`);
+  });
+
+  it("filters the financing list and messages through the URL, and refuses a bad filter by its field", async () => {
+    const listed = await (await page("/podium/financing?status=new", finance)).text();
+    expect(listed).toContain(`/podium/financing/${applicationId}`);
+    const closed = await (await page("/podium/financing?status=closed", finance)).text();
+    expect(closed).not.toContain(`/podium/financing/${applicationId}`);
+    expect(closed).toContain("No application matches these filters.");
+    const bad = await page("/podium/financing?status=maybe&before=nonsense", finance);
+    expect(bad.status).toBe(400);
+    const badHtml = await bad.text();
+    expect(badHtml).toContain("Choose new, contacted or closed.");
+    expect(badHtml).toContain("This page link is not valid.");
+    // The message's lead status as it stands (the reply above answered it): listed under it, not under another.
+    const { status } = await withDb((db) =>
+      db.selectFrom("leads").select("status").where("type", "=", "message").where("id", "=", messageId).executeTakeFirstOrThrow(),
+    );
+    const other = status === "closed" ? "new" : "closed";
+    expect(await (await page(`/podium/messages?status=${status}`, sales)).text()).toContain(`/podium/messages/${messageId}`);
+    expect(await (await page(`/podium/messages?status=${other}`, sales)).text()).not.toContain(`/podium/messages/${messageId}`);
   });
 
   it("answers React Router's post (with JavaScript) with the toast instead of a redirect", async () => {

@@ -204,21 +204,33 @@ describe("staff app", () => {
       await page.getByRole("dialog").waitFor({ state: "detached" });
 
       await openStaffScreen(page, "Financing Apps");
-      await page.getByRole("button", { name: "View Details" }).first().waitFor();
+      await page.getByRole("link", { name: "View Details" }).first().waitFor();
       await expectNoSeriousViolations(page, "Financing Apps screen");
-      await page.getByRole("button", { name: "View Details" }).first().click();
-      await page
-        .getByRole("dialog", { name: /Financing Application/ })
-        .getByText("***-**-6789")
-        .first()
-        .waitFor();
-      await expectNoSeriousViolations(page, "financing details dialog");
-      await page.keyboard.press("Escape");
-      await page.getByRole("dialog").waitFor({ state: "detached" });
+      // The application's own page (it was a dialog), its SSN revealed, and its deletion's confirmation step.
+      await page.getByRole("link", { name: "View Details" }).first().click();
+      const application = page.getByRole("article", { name: /Financing Application/ });
+      await application.getByText("***-**-6789").first().waitFor();
+      await expectNoSeriousViolations(page, "financing application page");
+      await application.getByRole("button", { name: "Show SSN" }).first().click();
+      await application.getByText("123-45-6789").waitFor();
+      await expectNoSeriousViolations(page, "financing application page with an SSN shown");
+      await application.getByRole("link", { name: /^Delete application from / }).click();
+      await page.getByRole("form", { name: /^Delete application from / }).waitFor();
+      await expectNoSeriousViolations(page, "financing application's delete confirmation");
 
       await openStaffScreen(page, "Messages");
       await page.getByText("Is the Civic still available?").waitFor();
       await expectNoSeriousViolations(page, "Messages screen");
+      await page
+        .getByRole("link", { name: /^Delete message from / })
+        .first()
+        .click();
+      await page.getByRole("form", { name: /^Delete message from / }).waitFor();
+      await expectNoSeriousViolations(page, "message page with its delete confirmation");
+
+      await openStaffScreen(page, "Services");
+      await page.getByRole("link", { name: "Edit Tire Rotation" }).waitFor();
+      await expectNoSeriousViolations(page, "Services screen");
 
       await openStaffScreen(page, "Bookings");
       await page.getByText("Brakes squeak").waitFor();
@@ -263,10 +275,10 @@ describe("staff app", () => {
     await waitForHydration(page);
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     await openStaffScreen(page, "Services");
-    await page.getByRole("heading", { name: "Services", level: 2 }).waitFor();
+    await page.getByRole("heading", { name: "Services", level: 1 }).waitFor();
     await expectNoSeriousViolations(page, "Services tab");
 
-    await page.getByRole("button", { name: "Edit Tire Rotation" }).click();
+    await page.getByRole("link", { name: "Edit Tire Rotation" }).click();
     const form = page.getByRole("form", { name: "Edit Tire Rotation" });
     await form.getByRole("group", { name: "Spanish" }).getByLabel("Name").waitFor();
     await expectNoSeriousViolations(page, "Services editor");

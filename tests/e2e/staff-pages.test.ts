@@ -1,5 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertService } from "~/server/data/services.server";
+import { DEMO_SERVICES } from "~/server/seed/demo-catalogue.server";
+import { openServerDatabase } from "../support/server-database";
 import { describeViolations, launchBrowser, seriousAxeViolations, seriousAxeViolationsWithoutJs } from "../support/browser";
 import { signInInBrowser } from "../support/staff-browser";
 import { createAccount, DEMO_OWNER } from "../support/staff-sign-in";
@@ -107,6 +110,48 @@ describe("without JavaScript", () => {
     await page.locator('tr[data-lead^="message/"]', { hasText: "Rosa Costa" }).waitFor();
     const axe = await seriousAxeViolationsWithoutJs(browser, page);
     expect(axe, describeViolations(axe)).toEqual([]);
+    await context.close();
+  }, 120_000);
+  it("edits a service's texts: a refused English name's message by its field, what was typed kept, then post/redirect/get to the list", async () => {
+    // This server starts empty: the demo's Oil Change is the service edited.
+    const { db } = openServerDatabase(server);
+    await insertService(
+      db,
+      DEMO_SERVICES.find((s) => s.name === "Oil Change")!,
+      0,
+    );
+    await db.destroy();
+    const { context, page } = await phone(false);
+    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+    await page.goto("/podium/services");
+    // The editor opens by a link (?edit=…): no script needed.
+    await page.getByRole("link", { name: "Edit Oil Change" }).click();
+    await page.waitForURL(/\/podium\/services\?edit=/);
+    const editor = () => page.getByRole("form", { name: "Edit Oil Change" });
+    const english = () => editor().getByRole("group", { name: "English" }).getByLabel("Name");
+    const spanish = () => editor().getByRole("group", { name: "Spanish" }).getByLabel("Name");
+    await english().fill("");
+    await spanish().fill("Cambio de aceite y filtro");
+    await editor().getByRole("button", { name: "Save" }).click();
+    await page.getByText("Enter the English name.").waitFor();
+    expect(await english().getAttribute("aria-invalid")).toBe("true");
+    const describedBy = await english().getAttribute("aria-describedby");
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe("Enter the English name.");
+    expect(await spanish().inputValue()).toBe("Cambio de aceite y filtro");
+    const refusedAxe = await seriousAxeViolationsWithoutJs(browser, page);
+    expect(refusedAxe, describeViolations(refusedAxe)).toEqual([]);
+
+    await english().fill("Oil Change");
+    await editor().getByRole("button", { name: "Save" }).click();
+    await page.getByRole("status").filter({ hasText: "Oil Change saved." }).waitFor();
+    // Post/redirect/get: the list at its own address, the editor closed, and a reload posts nothing again.
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/podium/services");
+    expect(await page.getByRole("form", { name: "Edit Oil Change" }).count()).toBe(0);
+    await page.getByText("Cambio de aceite y filtro").waitFor();
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Services" }).waitFor();
+    expect(await page.getByRole("status").filter({ hasText: "Oil Change saved." }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await context.close();
   }, 120_000);
 });

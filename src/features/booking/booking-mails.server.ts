@@ -6,7 +6,7 @@ import { dealershipSignature, renderMail, type MailBlock } from "~/server/mail/m
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import { mailFrom } from "~/server/mail/mail-transport.server";
 import { staffLeadsAddress } from "~/server/mail/recipients.server";
-import { dashboardRecordUrl, mailtoHref, shopperLanguageLine, telHref } from "~/server/mail/staff-mail.server";
+import { staffRecordUrl, mailtoHref, shopperLanguageLine, telHref } from "~/server/mail/staff-mail.server";
 import { formatClockTime } from "~/shared/lib/business-hours";
 import { formatNumber } from "~/shared/lib/format";
 import { businessProfile } from "~/shared/config/business-profile";
@@ -122,7 +122,7 @@ function staffBlocks(env: ServerEnv, b: Booking, service: ServiceRecord): MailBl
         ...(b.notes ? ([[f.notes, b.notes]] as const) : []),
       ],
     },
-    { type: "link", label: staff.openBooking, href: dashboardRecordUrl(env, "bookings", b.id) },
+    { type: "link", label: staff.openBooking, href: staffRecordUrl(env, "bookings", b.id) },
   ];
 }
 

@@ -3,6 +3,7 @@ import { insertAuditEntry } from "~/server/data/audit-log.server";
 import {
   changeBookingStatusFrom,
   findBooking,
+  listBookingsBetween,
   listBookingsFrom,
   SlotTakenError,
   type Booking,
@@ -23,8 +24,21 @@ export type StaffBooking = Booking & { serviceName: string | null; mails: LeadMa
 
 /** Bookings from today (dealership time) on, with their service names and mails. */
 export async function upcomingBookings(ctx: AppContext, now = new Date()): Promise<StaffBooking[]> {
-  const today = dealerToday(now);
-  const [bookings, services] = await Promise.all([listBookingsFrom(ctx.db, today), listServices(ctx.db)]);
+  return withNamesAndMails(ctx, await listBookingsFrom(ctx.db, dealerToday(now)));
+}
+
+/** The bookings of the days from `fromDate` up to (not including) `beforeDate`: the Bookings screen's days. */
+export async function bookingsBetween(ctx: AppContext, fromDate: string, beforeDate: string): Promise<StaffBooking[]> {
+  return withNamesAndMails(ctx, await listBookingsBetween(ctx.db, fromDate, beforeDate));
+}
+
+/** The day a booking is on (a staff mail's link names the booking; the screen lists its day); null for no such booking. */
+export async function bookingDateOf(ctx: AppContext, id: string): Promise<string | null> {
+  return (await findBooking(ctx.db, id))?.bookingDate ?? null;
+}
+
+async function withNamesAndMails(ctx: AppContext, bookings: Booking[]): Promise<StaffBooking[]> {
+  const services = await listServices(ctx.db);
   const names = new Map(services.map((s) => [s.id, s.name]));
   const mails = await leadMailsFor(
     ctx.db,

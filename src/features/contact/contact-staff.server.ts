@@ -4,9 +4,12 @@ import {
   deleteContactSubmission,
   findContactSubmission,
   listContactSubmissions,
+  listContactSubmissionsPage,
   setContactLeadStatus,
   type ContactSubmission,
+  type ContactSubmissionPageQuery,
 } from "~/server/data/contact-submissions.server";
+import { encodePageCursor } from "~/server/data/page-cursor.server";
 import { deleteLead } from "~/server/data/leads.server";
 import { deleteMailsFor, leadMailsFor } from "~/server/data/outbox.server";
 import { findVehicleNames } from "~/server/data/vehicles.server";
@@ -25,7 +28,26 @@ export type StaffMessage = ContactSubmission & { vehicle: MessageVehicle | null;
 
 /** Every message, newest first, with the vehicles they ask about (only those vehicles are read) and their mails. */
 export async function listMessages(ctx: AppContext): Promise<StaffMessage[]> {
-  const messages = await listContactSubmissions(ctx.db);
+  return withVehiclesAndMails(ctx, await listContactSubmissions(ctx.db));
+}
+
+/** A page of the Messages screen: newest first, of one status if asked; `next` continues after its last message when it is full. */
+export async function listMessagesPage(
+  ctx: AppContext,
+  query: ContactSubmissionPageQuery,
+): Promise<{ messages: StaffMessage[]; next: string | null }> {
+  const rows = await listContactSubmissionsPage(ctx.db, query);
+  const last = rows.at(-1);
+  return { messages: await withVehiclesAndMails(ctx, rows), next: last && rows.length === query.limit ? encodePageCursor(last) : null };
+}
+
+/** One message as the Messages screen shows it, or null. */
+export async function findMessage(ctx: AppContext, id: string): Promise<StaffMessage | null> {
+  const row = await findContactSubmission(ctx.db, id);
+  return row ? ((await withVehiclesAndMails(ctx, [row]))[0] ?? null) : null;
+}
+
+async function withVehiclesAndMails(ctx: AppContext, messages: ContactSubmission[]): Promise<StaffMessage[]> {
   const ids = [...new Set(messages.flatMap((m) => (m.vehicleId ? [m.vehicleId] : [])))];
   const vehicles = new Map(
     (await findVehicleNames(ctx.db, ids)).map((v) => [v.id, { year: v.year, make: v.make, model: v.model, path: vehiclePath(v) }]),

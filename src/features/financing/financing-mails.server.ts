@@ -6,7 +6,7 @@ import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import {
   adfStockVehicle,
   contactRows,
-  dashboardRecordUrl,
+  staffRecordUrl,
   dealerTime,
   vehicleName as nameOf,
   vehicleRows,
@@ -84,7 +84,7 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
           ],
         },
         ...(lead.unavailableVehicleId ? [{ type: "paragraph" as const, text: staff.vehicleGone(lead.unavailableVehicleId) }] : []),
-        { type: "link", label: staff.openApplication, href: dashboardRecordUrl(env, "financing", lead.id) },
+        { type: "link", label: staff.openApplication, href: staffRecordUrl(env, "financing", lead.id) },
         { type: "paragraph", text: staff.financingNote },
       ],
     },

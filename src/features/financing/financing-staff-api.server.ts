@@ -8,8 +8,8 @@ import { uuidField } from "~/shared/validation/fields";
 import { z } from "zod";
 import { CREDIT_DECISIONS } from "~/server/data/financing-applications.server";
 
-/** PATCH /api/admin/financing/:id/decision: the action taken, of which the applicant was told now. */
-const creditDecisionSchema = z.object({
+/** PATCH /api/admin/financing/:id/decision (and the Financing Apps screen's form): the action taken, of which the applicant was told now. */
+export const creditDecisionSchema = z.object({
   decision: z.enum(CREDIT_DECISIONS, { error: "Decision must be approved, declined or withdrawn." }),
 });
 import {
@@ -17,6 +17,7 @@ import {
   DOCUMENT_SLOTS,
   recordCreditDecision,
   financingDocument,
+  retainedMessage,
   listFinancingSummaries,
   revealSsn,
   setApplicationStatus,
@@ -92,11 +93,7 @@ export function financingStaffApi(ctx: AppContext): Router {
     const result = isUuid(id) ? await deleteFinancingApplication(ctx, staffOf(res), id) : { outcome: "not-found" as const };
     if (result.outcome === "not-found") return sendError(res, 404, NOT_FOUND);
     if (result.outcome === "retained") {
-      return sendError(
-        res,
-        409,
-        `Regulation B (12 CFR 1002.12(b)) requires keeping this application for 25 months after the applicant is told of the action taken: it can be deleted from ${result.until.slice(0, 10)}, and is purged then.`,
-      );
+      return sendError(res, 409, retainedMessage(result.until));
     }
     res.status(204).end();
   });

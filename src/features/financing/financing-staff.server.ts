@@ -3,10 +3,14 @@ import { insertAuditEntry } from "~/server/data/audit-log.server";
 import {
   findFinancingApplication,
   listFinancingApplications,
+  listFinancingApplicationsPage,
   setCreditDecision,
   setFinancingLeadStatus,
   type CreditDecision,
+  type FinancingApplicationPageQuery,
+  type FinancingApplicationRow,
 } from "~/server/data/financing-applications.server";
+import { encodePageCursor } from "~/server/data/page-cursor.server";
 import { retainedUntil } from "./financing-retention.server";
 import { leadMailsFor } from "~/server/data/outbox.server";
 import { findVehicleNames } from "~/server/data/vehicles.server";
@@ -81,7 +85,26 @@ export type FinancingDetails = {
 };
 
 export async function listFinancingSummaries(ctx: AppContext): Promise<FinancingSummary[]> {
-  const rows = await listFinancingApplications(ctx.db);
+  return summariesOf(ctx, await listFinancingApplications(ctx.db));
+}
+
+/** A page of the Financing Apps screen, newest first; `next` continues after its last application when it is full. */
+export async function listFinancingSummariesPage(
+  ctx: AppContext,
+  query: FinancingApplicationPageQuery,
+): Promise<{ applications: FinancingSummary[]; next: string | null }> {
+  const rows = await listFinancingApplicationsPage(ctx.db, query);
+  const last = rows.at(-1);
+  return { applications: await summariesOf(ctx, rows), next: last && rows.length === query.limit ? encodePageCursor(last) : null };
+}
+
+/** One application's list row (status, mails, action taken, retention), without its sensitive fields; null for no such application. */
+export async function findFinancingSummary(ctx: AppContext, id: string): Promise<FinancingSummary | null> {
+  const row = await findFinancingApplication(ctx.db, id);
+  return row ? ((await summariesOf(ctx, [row]))[0] ?? null) : null;
+}
+
+async function summariesOf(ctx: AppContext, rows: FinancingApplicationRow[]): Promise<FinancingSummary[]> {
   const mails = await leadMailsFor(
     ctx.db,
     "financing",
@@ -97,7 +120,7 @@ export async function listFinancingSummaries(ctx: AppContext): Promise<Financing
 }
 
 function summaryOf(
-  r: Awaited<ReturnType<typeof listFinancingApplications>>[number],
+  r: FinancingApplicationRow,
   mails: LeadMail[],
   vehicle: FinancingSummary["vehicle"] = null,
   retentionDays: number | null = null,
@@ -234,6 +257,10 @@ export async function staffFinancingPdf(
   await audit(ctx, staff, "download-pdf", id);
   return { bytes: pdf.bytes, fileName: staffPdfFileName(pdf.firstName, pdf.lastName) };
 }
+
+/** Why an application cannot be deleted yet, as the API and the Financing Apps screen say it (decision 095). */
+export const retainedMessage = (until: string): string =>
+  `Regulation B (12 CFR 1002.12(b)) requires keeping this application for 25 months after the applicant is told of the action taken: it can be deleted from ${until.slice(0, 10)}, and is purged then.`;
 
 export type DeleteApplicationResult = { outcome: "deleted" } | { outcome: "not-found" } | { outcome: "retained"; until: string };
 

@@ -1,7 +1,7 @@
 import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import type { Staff } from "~/server/http/staff-request.server";
-import { formFields, parseStaffForm, staffFormFailure, staffFormSuccess } from "~/server/http/staff-form.server";
+import { formFields, parseStaffForm, staffFormFailure, staffFormSuccess, staffQueryInput } from "~/server/http/staff-form.server";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
 import { isLeadType } from "~/shared/leads/lead-types";
 import { canUseArea, type StaffRole } from "~/shared/staff/staff-roles";
@@ -47,22 +47,12 @@ export type LeadsScreenData = {
   mayChangeFinancing: boolean;
 };
 
-/** The query string as the API's schema reads it: an empty value counts as absent, a repeated one stays a list (refused). */
-function queryInput(params: URLSearchParams): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key).filter((value) => value !== "");
-    if (values.length > 0) input[key] = values.length === 1 ? values[0] : values;
-  }
-  return input;
-}
-
 /**
  * /podium/leads (docs/behaviour.md §17): one page of the inbox, filtered and paged by the URL's query
  * string with GET /api/admin/leads's schema and use case, plus the person's own waiting leads.
  */
 export async function leadsScreen(ctx: AppContext, staff: Staff, url: URL, now = new Date()): Promise<LeadsScreenData> {
-  const input: Record<string, unknown> = { limit: LEADS_SCREEN_PAGE, ...queryInput(url.searchParams) };
+  const input: Record<string, unknown> = { limit: LEADS_SCREEN_PAGE, ...staffQueryInput(url.searchParams) };
   const filters = Object.fromEntries(
     [...INBOX_FILTER_NAMES, "limit"].flatMap((name) => (typeof input[name] === "string" ? [[name, input[name] as string]] : [])),
   ) as InboxFilterValues;

@@ -123,6 +123,18 @@ export async function listBookingsFrom(db: Db, fromDate: string): Promise<Bookin
     .execute();
 }
 
+/** Bookings on the days from `fromDate` up to (not including) `beforeDate`, by date and time (the `bookings_date` index). */
+export async function listBookingsBetween(db: Db, fromDate: string, beforeDate: string): Promise<Booking[]> {
+  return db
+    .selectFrom("bookings")
+    .select(BOOKING_COLUMNS)
+    .where("bookingDate", ">=", fromDate)
+    .where("bookingDate", "<", beforeDate)
+    .orderBy("bookingDate")
+    .orderBy("bookingTime")
+    .execute();
+}
+
 export async function findBooking(db: Db, id: string): Promise<Booking | null> {
   return (await db.selectFrom("bookings").select(BOOKING_COLUMNS).where("id", "=", id).executeTakeFirst()) ?? null;
 }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Db } from "~/server/db/database.server";
 import { setLeadStatus } from "./lead-status.server";
 import type { LeadStatus } from "~/server/db/schema.server";
+import type { PageCursor } from "./page-cursor.server";
 
 export type ContactSubmission = {
   id: string;
@@ -32,6 +33,21 @@ export async function insertContactSubmission(db: Db, input: ContactSubmissionIn
     .values({ id, ...input, hasTradeIn: input.hasTradeIn ? 1 : 0, createdAt: now.toISOString(), locale: input.locale ?? "en" })
     .execute();
   return id;
+}
+
+/** What a page of the Messages screen is narrowed by: the lead status, and the place after the previous page. */
+export type ContactSubmissionPageQuery = { status?: LeadStatus; after?: PageCursor; limit: number };
+
+/** One page of messages, newest first (created, then id): keyset paging, so a page costs the same at any depth. */
+export async function listContactSubmissionsPage(db: Db, query: ContactSubmissionPageQuery): Promise<ContactSubmission[]> {
+  let q = db.selectFrom("contactSubmissions").selectAll();
+  if (query.status) q = q.where("leadStatus", "=", query.status);
+  if (query.after) {
+    const { createdAt, id } = query.after;
+    q = q.where((eb) => eb.or([eb("createdAt", "<", createdAt), eb.and([eb("createdAt", "=", createdAt), eb("id", ">", id)])]));
+  }
+  const rows = await q.orderBy("createdAt", "desc").orderBy("id").limit(query.limit).execute();
+  return rows.map((r) => ({ ...r, hasTradeIn: r.hasTradeIn === 1 }));
 }
 
 /** Every message, newest first. */

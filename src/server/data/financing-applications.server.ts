@@ -2,6 +2,7 @@ import type { Db } from "~/server/db/database.server";
 import { setLeadStatus } from "./lead-status.server";
 import type { Insertable, Selectable } from "kysely";
 import type { FinancingApplicationTable, LeadStatus } from "~/server/db/schema.server";
+import type { PageCursor } from "./page-cursor.server";
 
 /**
  * A stored application row. Sensitive columns (`*Enc`) hold AES-256-GCM ciphertext and
@@ -19,6 +20,29 @@ export async function insertFinancingApplication(db: Db, row: NewFinancingApplic
 /** Every application, newest first. */
 export async function listFinancingApplications(db: Db): Promise<FinancingApplicationRow[]> {
   return db.selectFrom("financingApplications").selectAll().orderBy("createdAt", "desc").orderBy("id").execute();
+}
+
+/**
+ * What a page of the Financing Apps screen is narrowed by: the lead status, the action taken ("none":
+ * not recorded yet) and the place after the previous page.
+ */
+export type FinancingApplicationPageQuery = {
+  status?: LeadStatus;
+  decision?: CreditDecision | "none";
+  after?: PageCursor;
+  limit: number;
+};
+
+/** One page of applications, newest first (created, then id), along the `financing_created_at` index. */
+export async function listFinancingApplicationsPage(db: Db, query: FinancingApplicationPageQuery): Promise<FinancingApplicationRow[]> {
+  let q = db.selectFrom("financingApplications").selectAll();
+  if (query.status) q = q.where("leadStatus", "=", query.status);
+  if (query.decision) q = q.where("creditDecision", query.decision === "none" ? "is" : "=", query.decision === "none" ? null : query.decision);
+  if (query.after) {
+    const { createdAt, id } = query.after;
+    q = q.where("createdAt", "<=", createdAt).where((eb) => eb.or([eb("createdAt", "<", createdAt), eb("id", ">", id)]));
+  }
+  return q.orderBy("createdAt", "desc").orderBy("id").limit(query.limit).execute();
 }
 
 export async function findFinancingApplication(db: Db, id: string): Promise<FinancingApplicationRow | null> {

@@ -45,6 +45,19 @@ export function formFields(form: FormData): Record<string, string> {
   return fields;
 }
 
+/**
+ * A staff list's query string as its schema reads it (filters and the page link, decision 100): an
+ * empty value counts as absent, a repeated one stays a list (for the schema to refuse).
+ */
+export function staffQueryInput(params: URLSearchParams): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key).filter((value) => value !== "");
+    if (values.length > 0) input[key] = values.length === 1 ? values[0] : values;
+  }
+  return input;
+}
+
 const SECRET_FIELD = /password|code|token|ssn/i;
 
 /** A refused form: the API's status and body, the form's intent and what was typed (secrets left out). */

@@ -5,6 +5,7 @@ import { advertisedPrice } from "~/shared/lib/deal-estimate";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
+import { staffRecordPath, type StaffRecordScreen } from "~/shared/staff/staff-screens";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { LANGUAGE_NAMES_IN_ENGLISH, type AdfVehicle } from "./adf.server";
 import { mailMessagesFor } from "./mail-messages.server";
@@ -33,7 +34,18 @@ export function mailtoHref(email: string): string {
   return `mailto:${encodeURIComponent(email).replace(/%40/g, "@")}`;
 }
 
-/** The dashboard link that opens one record: /podium?tab=financing&id=… (the dashboard honours both). */
+/**
+ * The link that opens one record in the staff app at its own address (`/podium/financing/{id}`,
+ * `/podium/messages/{id}`, `/podium/bookings?id=…`: decision 100).
+ */
+export function staffRecordUrl(env: ServerEnv, screen: StaffRecordScreen, id: string): string {
+  return `${env.publicUrl}${staffRecordPath(screen, id)}`;
+}
+
+/**
+ * The old dashboard's link to one record, /podium?tab=tradeIns&id=…, which redirects to the record's
+ * address: the mails of the screens not yet converted (trade-ins, deals) still write it.
+ */
 export function dashboardRecordUrl(env: ServerEnv, tab: "financing" | "messages" | "bookings" | "tradeIns" | "deals", id: string): string {
   return `${env.publicUrl}/podium?${new URLSearchParams({ tab, id })}`;
 }

@@ -44,3 +44,9 @@ export function formatDuration(ms: number): string {
 export const leadStatusSchema = z.object({
   status: z.enum(LEAD_STATUSES, { error: "Status must be new, contacted or closed." }),
 });
+
+/** The key of one lead's status form on a list of one kind of lead: a refusal shows on its own row (decision 101). */
+export const leadStatusFormKey = (id: string) => `status:${id}`;
+
+/** The status filter of a list of one kind of lead (Messages, Financing Apps), as its address gives it. */
+export const leadStatusFilterField = z.enum(LEAD_STATUSES, { error: "Choose new, contacted or closed." });

@@ -54,15 +54,22 @@ export function firstScreenFor(role: StaffRole): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The record screens of the tabs whose links named a record; the others take it as `?id=` while they are lists. */
-const RECORD_PATHS: Partial<Record<StaffScreenId, (id: string) => string>> = {
+/**
+ * The address of one record of a screen, for a staff mail's link and the old `?tab=…&id=…` links: its
+ * own page, or for bookings (listed by day) the day's list with the booking marked.
+ */
+const RECORD_PATHS = {
   customers: (id) => `/podium/customers/${id}`,
   financing: (id) => `/podium/financing/${id}`,
   deals: (id) => `/podium/deals/${id}`,
   tradeIns: (id) => `/podium/trade-ins/${id}`,
-  messages: (id) => `/podium/messages?id=${id}`,
+  messages: (id) => `/podium/messages/${id}`,
   bookings: (id) => `/podium/bookings?id=${id}`,
-};
+} satisfies Partial<Record<StaffScreenId, (id: string) => string>>;
+export type StaffRecordScreen = keyof typeof RECORD_PATHS;
+
+/** The staff app's address of one record (a staff mail's link names it this way). */
+export const staffRecordPath = (screen: StaffRecordScreen, id: string): string => RECORD_PATHS[screen](encodeURIComponent(id));
 
 /**
  * The new URL of an old dashboard link, `/podium?tab=financing&id=…` (staff mails sent before the staff
@@ -72,8 +79,7 @@ const RECORD_PATHS: Partial<Record<StaffScreenId, (id: string) => string>> = {
 export function legacyTabUrl(tab: string | null, id: string | null): string | null {
   const screen = STAFF_SCREENS.find((s) => s.id === tab);
   if (!screen) return null;
-  const record = RECORD_PATHS[screen.id];
-  return record && id && UUID.test(id) ? record(id.toLowerCase()) : screen.path;
+  return screen.id in RECORD_PATHS && id && UUID.test(id) ? staffRecordPath(screen.id as StaffRecordScreen, id.toLowerCase()) : screen.path;
 }
 
 /**

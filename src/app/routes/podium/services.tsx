@@ -1,13 +1,26 @@
-import { OldPanel } from "~/features/staff/old-panel";
-import { ServicesTab } from "~/features/booking/services-tab";
+import { ServicesScreen } from "~/features/booking/services-screen";
+import { servicesScreen, servicesScreenAction } from "~/features/booking/services-screen.server";
+import { readStaffForm } from "~/server/http/staff-form.server";
+import { appContext, staffContext } from "~/server/load-context.server";
 import { screenMeta } from "~/shared/staff/staff-screens";
 import { StaffRouteError } from "~/shared/ui/staff/staff-route-error";
+import type { Route } from "./+types/services";
 
 export const meta = () => screenMeta("services");
 
-/** Still the old dashboard's panel (decision 100, phase 1): it loads its data from /api/admin in the browser. */
-export default function ServicesPage() {
-  return <OldPanel screen="services" Panel={ServicesTab} />;
+/** The service menu with every language's text, and the service being edited (`?edit=`). Owner only (the layout's guard). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return servicesScreen(context.get(appContext), new URL(request.url));
+}
+
+/** A service's texts saved. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readStaffForm(request);
+  return servicesScreenAction(context.get(appContext), request, context.get(staffContext)!, form);
+}
+
+export default function ServicesPage({ loaderData }: Route.ComponentProps) {
+  return <ServicesScreen data={loaderData} />;
 }
 
 export const ErrorBoundary = StaffRouteError;

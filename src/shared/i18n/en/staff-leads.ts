@@ -5,6 +5,8 @@ export const leads = {
     labelFor: (name: string) => `Status of ${name}'s lead`,
     values: { new: "New", contacted: "Contacted", closed: "Closed" },
     filter: "Show",
+    filterLabel: "Filter by status",
+    apply: "Apply",
     all: "All",
     saved: (status: string) => `Marked ${status.toLowerCase()}`,
     failed: "Could not change the status. Please try again.",

@@ -25,11 +25,23 @@ const FORM_FIELD = "form";
  * A plain `<Form>` rather than a fetcher: the public pages share React Router's chunk with the staff
  * screens, and a fetcher's hook would add to every public page's first load (decision 101).
  */
-export function useStaffForm(key: string, { resetOnSuccess = true }: { resetOnSuccess?: boolean } = {}) {
+export function useStaffForm(
+  key: string,
+  {
+    resetOnSuccess = true,
+    onSuccess,
+  }: {
+    resetOnSuccess?: boolean;
+    /** Called once when a post of this form succeeded with JavaScript (e.g. to close an editor). */
+    onSuccess?: () => void;
+  } = {},
+) {
   const answer = useActionData() as StaffFormResult | undefined;
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const handled = useRef<StaffFormResult | null | undefined>(answer);
+  const succeeded = useRef(onSuccess);
+  succeeded.current = onSuccess;
   const mine = answer?.intent === key ? answer : undefined;
   const pending = navigation.formData?.get(FORM_FIELD) === key ? navigation.formData : null;
   useEffect(() => {
@@ -39,6 +51,7 @@ export function useStaffForm(key: string, { resetOnSuccess = true }: { resetOnSu
     if (mine.ok) {
       if (mine.toast) toast({ title: mine.toast });
       if (resetOnSuccess) formRef.current?.reset();
+      succeeded.current?.();
     } else {
       toast({ title: mine.error, variant: "destructive" });
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();

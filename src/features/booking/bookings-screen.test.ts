@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { groupByDate } from "./bookings-tab";
+import { groupByDate } from "./bookings-screen.server";
 
-describe("Bookings tab", () => {
+describe("Bookings screen", () => {
   it("groups bookings by date in order", () => {
     const groups = groupByDate([
       { bookingDate: "2026-01-02", n: 1 },

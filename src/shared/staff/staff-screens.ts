@@ -60,6 +60,7 @@ const RECORD_PATHS: Partial<Record<StaffScreenId, (id: string) => string>> = {
   financing: (id) => `/podium/financing/${id}`,
   deals: (id) => `/podium/deals/${id}`,
   tradeIns: (id) => `/podium/trade-ins/${id}`,
+  vehicles: (id) => `/podium/vehicles/${id}`,
   messages: (id) => `/podium/messages?id=${id}`,
   bookings: (id) => `/podium/bookings?id=${id}`,
 };

@@ -22,7 +22,7 @@ import {
   TextAreaField,
   TextField,
 } from "~/shared/ui/staff/staff-field";
-import { StaffForm, useHydrated, useStaffForm } from "~/shared/ui/staff/staff-form";
+import { StaffForm, useHydrated, useStaffForm, type StaffFormState } from "~/shared/ui/staff/staff-form";
 import { toast } from "~/shared/ui/toast";
 import { DescriptionTabs } from "./description-tabs";
 import { resizePhoto, uploadPhoto } from "./resize-photo";
@@ -52,6 +52,9 @@ export function VehicleScreen({ data }: { data: VehicleScreenData | { vehicle: n
     last.current = answer;
     counter.current += 1;
   }
+  // The form's answers (toast, focus on the first field in error) are handled here, above the form that
+  // each answer draws again.
+  const form = useStaffForm(FORM_KEY, { resetOnSuccess: false });
   const base = vehicleFormValues(data.vehicle, data.today);
   const mine = answer?.intent === FORM_KEY ? answer : undefined;
   const values = mine?.values ? vehicleFormFromEcho(base, mine.values) : base;
@@ -59,7 +62,7 @@ export function VehicleScreen({ data }: { data: VehicleScreenData | { vehicle: n
   return (
     <div className="space-y-4">
       <Link to="/podium/vehicles" className="inline-flex min-h-11 items-center gap-1 font-medium text-red-800 underline">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        <ArrowLeft aria-hidden="true" className="h-6 w-6 shrink-0" />
         {messages.lot.record.back}
       </Link>
       <h1 className="text-2xl font-bold">{title}</h1>
@@ -69,7 +72,7 @@ export function VehicleScreen({ data }: { data: VehicleScreenData | { vehicle: n
           <h2 id="vehicle-form-title" className="text-lg font-semibold">
             {data.vehicle ? m.vehicleForm.editTitle : m.vehicleForm.addTitle}
           </h2>
-          <VehicleForm key={counter.current} values={values} isNew={!data.vehicle} />
+          <VehicleForm key={counter.current} form={form} values={values} isNew={!data.vehicle} />
         </section>
       ) : (
         <p className="text-gray-800">{messages.lot.readOnly}</p>
@@ -81,12 +84,11 @@ export function VehicleScreen({ data }: { data: VehicleScreenData | { vehicle: n
 
 type Photo = { key: string; url: string };
 
-function VehicleForm({ values, isNew }: { values: VehicleFormValues; isNew: boolean }) {
+function VehicleForm({ form, values, isNew }: { form: StaffFormState; values: VehicleFormValues; isNew: boolean }) {
   const messages = useStaffMessages();
   const m = messages.staff;
   const f = m.vehicleForm;
   const lot = messages.lot;
-  const form = useStaffForm(FORM_KEY, { resetOnSuccess: false });
   const hydrated = useHydrated();
   const idp = useId();
   const err = form.errors;
@@ -102,7 +104,8 @@ function VehicleForm({ values, isNew }: { values: VehicleFormValues; isNew: bool
   const shownTicked = useRef(new Set(splitFeatures(values.features).map(canonicalFeatureName)));
 
   const required = massachusettsWarranty(Number(price), Number(mileage));
-  const warn = required !== null && warrantyType === "as_is" && asIsViolatesLaw({ price: Number(price), mileage: Number(mileage), warrantyType });
+  const warn =
+    required !== null && warrantyType === "as_is" && asIsViolatesLaw({ price: Number(price), mileage: Number(mileage), warrantyType });
   const chosen = new Set(splitFeatures(features).map(canonicalFeatureName));
 
   function toggleFeature(name: string, on: boolean) {
@@ -312,25 +315,25 @@ function VehicleForm({ values, isNew }: { values: VehicleFormValues; isNew: bool
           {termsShown ? (
             <fieldset className="space-y-3 sm:col-span-2" data-testid="warranty-terms">
               <legend className="text-sm font-medium">{lot.fields.warrantyTerms}</legend>
-              <label className="flex items-start gap-2 text-sm">
+              <label className="flex items-center gap-2 text-sm">
                 <input
                   type="radio"
                   name="termsMode"
                   value="statutory"
                   checked={termsMode === "statutory"}
                   onChange={() => setTermsMode("statutory")}
-                  className="mt-1 h-4 w-4"
+                  className="h-6 w-6 shrink-0"
                 />
                 {required ? lot.fields.statutoryTerms(required.days, formatNumber(required.miles)) : lot.fields.statutoryTermsNone}
               </label>
-              <label className="flex items-start gap-2 text-sm">
+              <label className="flex items-center gap-2 text-sm">
                 <input
                   type="radio"
                   name="termsMode"
                   value="own"
                   checked={termsMode === "own"}
                   onChange={() => setTermsMode("own")}
-                  className="mt-1 h-4 w-4"
+                  className="h-6 w-6 shrink-0"
                 />
                 {lot.fields.ownTerms}
               </label>
@@ -349,7 +352,7 @@ function VehicleForm({ values, isNew }: { values: VehicleFormValues; isNew: bool
                             name={TERMS_FIELDS.systems}
                             value={system}
                             defaultChecked={values.systems.includes(system)}
-                            className="mt-1 h-4 w-4"
+                            className="h-6 w-6 shrink-0"
                           />
                           {WARRANTY_SYSTEM_NAMES.en[system]}
                         </label>
@@ -396,7 +399,7 @@ function VehicleForm({ values, isNew }: { values: VehicleFormValues; isNew: bool
               name="manufacturerWarrantyApplies"
               value="yes"
               defaultChecked={values.manufacturerWarrantyApplies}
-              className="h-4 w-4"
+              className="h-6 w-6 shrink-0"
             />
             <label htmlFor={`${idp}-manufacturer`} className="text-sm font-medium">
               {lot.fields.manufacturerWarrantyApplies}
@@ -436,7 +439,7 @@ function VehicleForm({ values, isNew }: { values: VehicleFormValues; isNew: bool
               : "sr-only"
           }
         >
-          <ImagePlus aria-hidden="true" className="h-4 w-4" />
+          <ImagePlus aria-hidden="true" className="h-6 w-6 shrink-0" />
           {f.addPhotos}
         </label>
         {err.images ? (
@@ -460,34 +463,34 @@ function VehicleForm({ values, isNew }: { values: VehicleFormValues; isNew: bool
                 {hydrated ? (
                   <div className="flex justify-between bg-white p-1">
                     <IconButton label={`${f.makeCover} (${f.photoAlt(i + 1)})`} disabled={i === 0} onClick={() => move(i, -i)}>
-                      <Star aria-hidden="true" className="h-4 w-4" />
+                      <Star aria-hidden="true" className="h-6 w-6 shrink-0" />
                     </IconButton>
                     <IconButton label={`${f.moveUp} (${f.photoAlt(i + 1)})`} disabled={i === 0} onClick={() => move(i, -1)}>
-                      <ArrowUp aria-hidden="true" className="h-4 w-4" />
+                      <ArrowUp aria-hidden="true" className="h-6 w-6 shrink-0" />
                     </IconButton>
                     <IconButton
                       label={`${f.moveDown} (${f.photoAlt(i + 1)})`}
                       disabled={i === photos.length - 1}
                       onClick={() => move(i, 1)}
                     >
-                      <ArrowDown aria-hidden="true" className="h-4 w-4" />
+                      <ArrowDown aria-hidden="true" className="h-6 w-6 shrink-0" />
                     </IconButton>
                     <IconButton
                       label={`${f.removePhoto} (${f.photoAlt(i + 1)})`}
                       onClick={() => setPhotos(photos.filter((_, j) => j !== i))}
                     >
-                      <X aria-hidden="true" className="h-4 w-4" />
+                      <X aria-hidden="true" className="h-6 w-6 shrink-0" />
                     </IconButton>
                   </div>
                 ) : (
                   // Without JavaScript: choose the cover and tick photos to remove; the save applies them.
                   <div className="space-y-1 bg-white p-2 text-sm">
                     <label className="flex items-center gap-2">
-                      <input type="radio" name="coverImage" value={p.key} defaultChecked={i === 0} className="h-4 w-4" />
+                      <input type="radio" name="coverImage" value={p.key} defaultChecked={i === 0} className="h-6 w-6 shrink-0" />
                       {f.coverChoice(i + 1)}
                     </label>
                     <label className="flex items-center gap-2">
-                      <input type="checkbox" name="removeImage" value={p.key} className="h-4 w-4" />
+                      <input type="checkbox" name="removeImage" value={p.key} className="h-6 w-6 shrink-0" />
                       {f.removeChoice(i + 1)}
                     </label>
                   </div>
@@ -562,7 +565,7 @@ function FeatureChoices({
                     {...(onToggle
                       ? { checked: chosen.has(feature.names.en), onChange: (e) => onToggle(feature.names.en, e.target.checked) }
                       : { defaultChecked: chosen.has(feature.names.en) })}
-                    className="h-5 w-5 shrink-0 accent-red-700"
+                    className="h-6 w-6 shrink-0 accent-red-700"
                   />
                   {feature.names.en}
                 </label>

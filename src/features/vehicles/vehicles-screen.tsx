@@ -184,6 +184,8 @@ export function VehiclesScreen({ data }: { data: VehiclesScreenData }) {
       </div>
       {data.canEdit && data.importOpen ? <ImportPanel cancel={href({ import: null })} /> : null}
       <Form
+        // Drawn again for each address, so the fields show the filters it holds after Back or a redirect.
+        key={vehicleListQuery(data.filters).toString()}
         method="get"
         aria-label={t.filters.label}
         className="space-y-3 rounded-lg border border-gray-200 bg-white p-3"
@@ -229,7 +231,7 @@ export function VehiclesScreen({ data }: { data: VehiclesScreenData }) {
             className="w-40"
           />
           <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
-            <input type="checkbox" name="noPhotos" value="1" defaultChecked={data.filters.noPhotos === "1"} className="h-5 w-5" />
+            <input type="checkbox" name="noPhotos" value="1" defaultChecked={data.filters.noPhotos === "1"} className="h-6 w-6" />
             {t.filters.noPhotosOnly}
           </label>
         </div>

@@ -107,6 +107,8 @@ describe("running the lot in the dashboard", () => {
     await page.getByLabel("Only vehicles without photos").check();
     await page.getByRole("link", { name: `Edit ${name}` }).click();
     const dialog = page.getByRole("region", { name: "Edit Vehicle" });
+    await dialog.waitFor();
+    await waitForHydration(page);
     const warranty = dialog.getByLabel("Buyers Guide warranty");
     expect(await warranty.locator("option").allTextContents()).toEqual(["Implied warranties only", "Dealer warranty"]);
     expect(await warranty.inputValue()).toBe("dealer");
@@ -154,6 +156,7 @@ describe("running the lot in the dashboard", () => {
     // Sorting is in the address: the heading is a link to the list in that order.
     await page.getByTestId("vehicles-table").getByRole("link", { name: "Price", exact: true }).click();
     await page.waitForURL(/sort=price/);
+    await page.getByTestId("vehicles-table").locator('th[aria-sort="ascending"]').waitFor();
     // The column headings (DataTable): one per column, the sorted one says its order to a screen reader.
     const headings = page.getByTestId("vehicles-table").getByRole("columnheader");
     expect(await headings.allTextContents()).toEqual([

@@ -351,7 +351,8 @@ function VehicleForm({ form, values, isNew }: { form: StaffFormState; values: Ve
                             type="checkbox"
                             name={TERMS_FIELDS.systems}
                             value={system}
-                            defaultChecked={values.systems.includes(system)}
+                            // Own terms start from the statute's system; a form drawn again keeps what was ticked.
+                            defaultChecked={values.systems.length > 0 ? values.systems.includes(system) : system === "use-or-safety"}
                             className="h-6 w-6 shrink-0"
                           />
                           {WARRANTY_SYSTEM_NAMES.en[system]}
@@ -381,9 +382,11 @@ function VehicleForm({ form, values, isNew }: { form: StaffFormState; values: Ve
                         values[name] ||
                         (name === "days"
                           ? String(required?.days ?? 30)
-                          : name === "miles" && required
-                            ? String(required.miles)
-                            : values[name])
+                          : name === "miles"
+                            ? required
+                              ? String(required.miles)
+                              : ""
+                            : "100")
                       }
                       error={err[TERMS_FIELDS[name]]}
                     />

@@ -174,7 +174,8 @@ function listAddress(url: URL): string {
   params.delete("index");
   params.delete("import");
   const query = params.toString();
-  return `${url.pathname}${query ? `?${query}` : ""}`;
+  // React Router's post (with JavaScript) goes to /podium/vehicles.data: the page is /podium/vehicles.
+  return `${url.pathname.replace(/\.data$/, "")}${query ? `?${query}` : ""}`;
 }
 
 export const VEHICLES_INTENTS = ["status", "delete", "import-preview", "import"] as const;

@@ -48,7 +48,11 @@ export function useStaffForm(key: string, { resetOnSuccess = true }: { resetOnSu
       } else if (resetOnSuccess) formRef.current?.reset();
     } else {
       toast({ title: mine.error, variant: "destructive" });
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      // The field in the middle of the screen: scrolled only as far as needed, it would sit under the
+      // shell's sticky bar (WCAG 2.4.11).
+      const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      field?.focus({ preventScroll: true });
+      field?.scrollIntoView({ block: "center" });
     }
   }, [mine, resetOnSuccess, submit]);
   const refused = mine && !mine.ok ? mine : undefined;

@@ -9,6 +9,8 @@ import { OPT_OUT_FORM_MAX_BYTES } from "~/features/contact-preferences/opt-out.s
 import { FINANCING_RATE_LIMIT, financingInFlightLimit } from "~/features/financing/financing-api.server";
 import { FINANCING_FORM_MAX_BYTES } from "~/features/financing/financing-form-action.server";
 import { SETUP_FORM_MAX_BYTES } from "~/features/staff/setup-form.server";
+import { VEHICLE_FORM_MAX_BYTES, vehicleFormInFlightLimit } from "~/features/vehicles/vehicle-screen.server";
+import { VEHICLES_FORM_MAX_BYTES } from "~/features/vehicles/vehicles-screen.server";
 import { TRADE_IN_BODY_LIMIT_BYTES, TRADE_IN_RATE_LIMIT, tradeInInFlightLimit } from "~/features/trade-in/trade-in-api.server";
 import { SIGN_IN_FORM_MAX_BYTES } from "~/features/staff/sign-in-form.server";
 import { STAFF_FORM_MAX_BYTES } from "~/server/http/staff-form.server";
@@ -119,7 +121,11 @@ const STAFF_PAGES = {
   "podium/customers": staffPage("customers"),
   "podium/customers/:id": staffPage("customers", STAFF_FORM_MAX_BYTES),
   "podium/today": staffPage("today", STAFF_FORM_MAX_BYTES),
-  "podium/vehicles": staffPage("vehicles"),
+  // The CSV import's file (multipart) and its confirmation; a vehicle's form with photos chosen without
+  // JavaScript (multipart, full size), bounded per process like the financing uploads (decision 105).
+  "podium/vehicles": staffPage("vehicles", VEHICLES_FORM_MAX_BYTES),
+  "podium/vehicles/new": { ...staffPage("vehicles", VEHICLE_FORM_MAX_BYTES), inFlightBodyLimit: vehicleFormInFlightLimit },
+  "podium/vehicles/:id": { ...staffPage("vehicles", VEHICLE_FORM_MAX_BYTES), inFlightBodyLimit: vehicleFormInFlightLimit },
   "podium/financing": staffPage("financing", STAFF_FORM_MAX_BYTES),
   "podium/financing/:id": staffPage("financing", STAFF_FORM_MAX_BYTES),
   "podium/messages": staffPage("messages", STAFF_FORM_MAX_BYTES),

@@ -50,6 +50,8 @@ function staffPages(): RouteConfigEntry[] {
     page("customers/:id", "customer.tsx"),
     page("today", "today.tsx"),
     page("vehicles", "vehicles.tsx"),
+    page("vehicles/new", "vehicle-new.tsx"),
+    page("vehicles/:id", "vehicle.tsx"),
     page("financing", "financing.tsx"),
     page("financing/:id", "financing-application.tsx"),
     page("messages", "messages.tsx"),

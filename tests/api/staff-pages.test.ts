@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths, RETENTION_MONTHS } from "~/features/financing/financing-retention.server";
 import type { Db } from "~/server/db/database.server";
+import type { Vehicle } from "~/shared/types/vehicle";
 import { insertApplication } from "../support/admin-fixtures";
 import { financingApplicationBody } from "../support/lead-delivery-helpers";
 import { openServerDatabase } from "../support/server-database";
@@ -21,6 +22,7 @@ let service: StaffClient;
 let customerId: string;
 let applicationId: string;
 let messageId: string;
+let vehicleId: string;
 let nextClient = 1;
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -41,6 +43,12 @@ function page(path: string, who: StaffClient | null, init: { method?: string; bo
 }
 const post = (path: string, who: StaffClient | null, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   page(path, who, { method: "POST", body: form(fields), headers });
+
+/** The vehicle the lot's tests change, as the JSON API lists it. */
+async function storedVehicle(): Promise<Vehicle> {
+  const all = (await (await page("/api/admin/vehicles", owner)).json()) as Vehicle[];
+  return all.find((v) => v.id === vehicleId)!;
+}
 
 async function withDb<T>(run: (db: Db) => Promise<T>): Promise<T> {
   const { db } = openServerDatabase(server);
@@ -73,6 +81,7 @@ beforeAll(async () => {
   customerId = message.customerId;
   messageId = message.id;
   applicationId = (await insertApplication(server)).id;
+  vehicleId = await withDb(async (db) => (await db.selectFrom("vehicles").select("id").orderBy("id").executeTakeFirstOrThrow()).id);
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -87,6 +96,10 @@ describe("who may open each staff page, checked on the server", () => {
     { path: () => "/podium/today", roles: ["owner", "sales"] },
     { path: () => "/podium/search?q=silva", roles: ["owner", "sales", "finance", "service"] },
     { path: () => "/podium/vehicles", roles: ["owner", "sales", "finance"] },
+    { path: () => "/podium/vehicles?status=available&sort=price&dir=desc", roles: ["owner", "sales", "finance"] },
+    // Finance reads the lot (a vehicle's page, read-only) but adds nothing to it.
+    { path: () => `/podium/vehicles/${vehicleId}`, roles: ["owner", "sales", "finance"] },
+    { path: () => "/podium/vehicles/new", roles: ["owner", "sales"] },
     { path: () => "/podium/financing", roles: ["owner", "finance"] },
     { path: () => `/podium/financing/${applicationId}`, roles: ["owner", "finance"] },
     { path: () => "/podium/messages", roles: ["owner", "sales"] },
@@ -228,6 +241,7 @@ describe("/podium and the old dashboard's links", () => {
       [`tab=customers&id=${id}`, `/podium/customers/${id}`],
       [`tab=messages&id=${id}`, `/podium/messages/${id}`],
       [`tab=bookings&id=${id}`, `/podium/bookings?id=${id}`],
+      [`tab=vehicles&id=${id}`, `/podium/vehicles/${id}`],
       ["tab=leads", "/podium/leads"],
       ["tab=vehicles", "/podium/vehicles"],
       ["tab=financing", "/podium/financing"],
@@ -435,6 +449,84 @@ describe("the staff forms without JavaScript (one form path, one error shape)", 
     const other = status === "closed" ? "new" : "closed";
     expect(await (await page(`/podium/messages?status=${status}`, sales)).text()).toContain(`/podium/messages/${messageId}`);
     expect(await (await page(`/podium/messages?status=${other}`, sales)).text()).not.toContain(`/podium/messages/${messageId}`);
+  });
+
+  it("answers a refused vehicle form 400 with the price's message next to it and the form as typed, then post/redirect/get on success", async () => {
+    const path = `/podium/vehicles/${vehicleId}`;
+    const vehicle = await storedVehicle();
+    const fields = {
+      intent: "save",
+      vin: vehicle.vin,
+      year: String(vehicle.year),
+      make: vehicle.make,
+      model: vehicle.model,
+      price: "cheap",
+      mileage: String(vehicle.mileage),
+      transmission: vehicle.transmission,
+      drivetrain: vehicle.drivetrain,
+      bodyStyle: vehicle.bodyStyle,
+      exteriorColor: vehicle.exteriorColor,
+      features: vehicle.features.join(", "),
+      description: vehicle.description ?? "",
+      stockNumber: vehicle.stockNumber ?? "",
+      trim: vehicle.trim ?? "",
+      fuelType: vehicle.fuelType ?? "",
+      status: vehicle.status,
+      dateInStock: vehicle.dateInStock,
+      warrantyType: vehicle.warrantyType,
+      termsMode: "statutory",
+    };
+    const body = new URLSearchParams(fields);
+    for (const url of vehicle.images) body.append("images", /\/images\/([0-9a-f]{32})-1200\.jpg$/.exec(url)![1]!);
+    const send = (changes: Record<string, string>, who: StaffClient = sales) => {
+      const posted = new URLSearchParams(body);
+      for (const [name, value] of Object.entries(changes)) posted.set(name, value);
+      return page(path, who, { method: "POST", body: posted.toString() });
+    };
+
+    const refused = await send({ make: "Hondda" });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    const price = /<input[^>]*name="price"[^>]*>/.exec(html)![0];
+    expect(price).toContain('aria-invalid="true"');
+    expect(price).toContain('value="cheap"');
+    const describedBy = /aria-describedby="([^"]+)"/.exec(price)![1]!;
+    expect(html).toMatch(new RegExp(`id="${describedBy}"[^>]*>[^<]*[Pp]rice[^<]*<`));
+    // What was typed stays in the form; nothing was saved.
+    expect(/<input[^>]*name="make"[^>]*>/.exec(html)![0]).toContain('value="Hondda"');
+    expect(html).not.toContain('{"error"');
+    const unchanged = await storedVehicle();
+    expect([unchanged.make, unchanged.price]).toEqual([vehicle.make, vehicle.price]);
+
+    // Finance reads the lot but may not change it.
+    expect((await send({ price: String(vehicle.price - 500) }, finance)).status).toBe(403);
+
+    const saved = await send({ price: String(vehicle.price - 500) });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe(path);
+    const flash = saved.headers.getSetCookie().find((c) => c.startsWith("staff_flash="))!;
+    const after = await page(path, { ...sales, cookie: `${sales.cookie}; ${flash.split(";")[0]}` });
+    const afterHtml = await after.text();
+    expect(afterHtml).toContain("Vehicle updated successfully");
+    expect(/<input[^>]*name="price"[^>]*>/.exec(afterHtml)![0]).toContain(`value="${vehicle.price - 500}"`);
+    // The price history on the page shows the change.
+    expect(afterHtml).toMatch(/data-testid="price-history"[\s\S]*\$[\d,]+[\s\S]*\$[\d,]+/);
+    const stored = await storedVehicle();
+    expect(stored.price).toBe(vehicle.price - 500);
+  });
+
+  it("keeps the lot's filters, order and page in the URL, and changes a vehicle's status from its row without JavaScript", async () => {
+    const list = await (await page("/podium/vehicles?status=available&sort=price&dir=desc", sales)).text();
+    expect(list).toMatch(/<select[^>]*name="status"[^>]*>[\s\S]*?<option value="available" selected=""/);
+    expect(list).toContain('aria-sort="descending"');
+    const bad = await (await page("/podium/vehicles?minDays=soon", sales)).text();
+    expect(bad).toContain("Give a whole number of days, 0 or more");
+    const changed = await post("/podium/vehicles?status=available", sales, { intent: "status", id: vehicleId, status: "pending" });
+    expect(changed.status).toBe(303);
+    expect(changed.headers.get("location")).toBe("/podium/vehicles?status=available");
+    const stored = await storedVehicle();
+    expect(stored.status).toBe("pending");
+    await post("/podium/vehicles", sales, { intent: "status", id: vehicleId, status: "available" });
   });
 
   it("answers React Router's post (with JavaScript) with the toast instead of a redirect", async () => {

@@ -180,28 +180,33 @@ describe("staff app", () => {
 
       await openStaffScreen(page, "Vehicles");
       await page
-        .getByRole("button", { name: /^Edit / })
+        .getByRole("link", { name: /^Edit / })
         .first()
         .waitFor();
       await expectNoSeriousViolations(page, "Vehicles screen");
 
       await page
-        .getByRole("button", { name: /^Edit / })
+        .getByRole("link", { name: /^Edit / })
         .first()
         .click();
-      await page.getByRole("dialog", { name: "Edit Vehicle" }).waitFor();
-      await expectNoSeriousViolations(page, "Edit Vehicle dialog");
-      await page.keyboard.press("Escape");
-      await page.getByRole("dialog").waitFor({ state: "detached" });
+      await page.getByRole("region", { name: "Edit Vehicle" }).waitFor();
+      await page.waitForLoadState("networkidle");
+      await expectNoSeriousViolations(page, "vehicle record (Edit Vehicle)");
+      await page.goBack();
 
       await page
-        .getByRole("button", { name: /^Delete / })
+        .getByRole("link", { name: /^Delete / })
         .first()
         .click();
       await page.getByRole("dialog").getByRole("button", { name: "Delete" }).waitFor();
       await expectNoSeriousViolations(page, "delete confirmation dialog");
       await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
       await page.getByRole("dialog").waitFor({ state: "detached" });
+
+      await page.goto("/podium/vehicles/new");
+      await page.getByRole("region", { name: "Add Vehicle" }).waitFor();
+      await page.waitForLoadState("networkidle");
+      await expectNoSeriousViolations(page, "Add Vehicle screen");
 
       await openStaffScreen(page, "Financing Apps");
       await page.getByRole("link", { name: "View Details" }).first().waitFor();

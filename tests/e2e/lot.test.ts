@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
-import { describeViolations, launchBrowser, seriousAxeViolations } from "../support/browser";
+import { describeViolations, launchBrowser, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -36,7 +36,9 @@ describe("running the lot in the dashboard", () => {
   it("imports a CSV: preview with the rejected row, confirm, then the list shows the new vehicle needs photos", async () => {
     const axe = await seriousAxeViolations(page);
     expect(axe, describeViolations(axe)).toEqual([]);
-    await page.getByRole("button", { name: "Import CSV" }).click();
+    // The import is a panel the address opens (?import=1); choosing the file previews it.
+    await page.getByRole("link", { name: "Import CSV" }).click();
+    await waitForHydration(page);
     const csv = [
       "VIN,Stock,Year,Make,Model,Trim,Price,Mileage,Exterior Color,Transmission,Drivetrain,Body Style,Features,Description,Status",
       '5E2E0000400000001,E2E1,2020,Mazda,CX-5,Touring,21995,30100,Red,Automatic,AWD,SUV,"Bluetooth, Sunroof","=1+1 clean, one owner",available',
@@ -66,12 +68,14 @@ describe("running the lot in the dashboard", () => {
   it("a vehicle without photos: 'Needs photos' in the table and on its phone card, editable, and not on the public site", async () => {
     const name = "2020 Mazda CX-5";
     // Editing an imported vehicle before its photos are taken (the Save button used to stay disabled).
-    await page.getByRole("button", { name: `Edit ${name}` }).click();
-    const dialog = page.getByRole("dialog", { name: "Edit Vehicle" });
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole("region", { name: "Edit Vehicle" });
     await dialog.getByText("No photos yet: this vehicle is not on the website until its first photo is added.").waitFor();
     await dialog.getByLabel("Price ($)").fill("20995");
     await dialog.getByRole("button", { name: "Save Vehicle" }).click();
     await page.getByText("Vehicle updated successfully").waitFor();
+    // Back: the list as it was (only vehicles without photos), with the saved price.
+    await page.goBack();
     const row = page.getByTestId("vehicles-table").locator("tbody tr", { hasText: name });
     await row.getByText("$20,995").waitFor();
     expect(await row.textContent()).toContain("Needs photos");
@@ -101,8 +105,10 @@ describe("running the lot in the dashboard", () => {
   it("Buyers Guide warranty in Massachusetts: no 'as is' to choose, the manufacturer's box, the MA warranty and the archive in the details", async () => {
     const name = "2020 Mazda CX-5";
     await page.getByLabel("Only vehicles without photos").check();
-    await page.getByRole("button", { name: `Edit ${name}` }).click();
-    const dialog = page.getByRole("dialog", { name: "Edit Vehicle" });
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole("region", { name: "Edit Vehicle" });
+    await dialog.waitFor();
+    await waitForHydration(page);
     const warranty = dialog.getByLabel("Buyers Guide warranty");
     expect(await warranty.locator("option").allTextContents()).toEqual(["Implied warranties only", "Dealer warranty"]);
     expect(await warranty.inputValue()).toBe("dealer");
@@ -130,26 +136,27 @@ describe("running the lot in the dashboard", () => {
     await dialog.getByRole("button", { name: "Save Vehicle" }).click();
     await page.getByText("Vehicle updated successfully").waitFor();
 
-    await page.getByRole("button", { name: `Details of ${name}` }).click();
-    let details = page.getByRole("dialog", { name: `${name}: lot details` });
+    // The vehicle's page holds its documents: the guides to print and those printed (archived).
+    const details = page.getByRole("region", { name: "FTC Buyers Guide" });
     await details.getByRole("link", { name: "Warranty (English)" }).waitFor();
     await details.getByText("None printed yet").waitFor();
     const href = (await details.getByRole("link", { name: "Buyers Guide (Spanish)" }).getAttribute("href"))!;
     expect((await page.request.get(href)).status()).toBe(200);
-    await page.keyboard.press("Escape");
-    await page.getByRole("button", { name: `Details of ${name}` }).click();
-    details = page.getByRole("dialog", { name: `${name}: lot details` });
+    await page.reload();
     const archived = details.locator("tbody tr", { hasText: "Buyers Guide" });
     await archived.waitFor();
     expect(await archived.textContent()).toMatch(/Buyers Guide\s*ES\s*owner@/);
     const axe = await seriousAxeViolations(page);
     expect(axe, describeViolations(axe)).toEqual([]);
-    await page.keyboard.press("Escape");
   });
 
   it("marks a vehicle sold: its public page then answers 410 with similar vehicles", async () => {
+    await openStaffScreen(page, "Vehicles");
     await page.getByLabel("Only vehicles without photos").uncheck();
-    await page.getByRole("button", { name: "Price" }).click();
+    // Sorting is in the address: the heading is a link to the list in that order.
+    await page.getByTestId("vehicles-table").getByRole("link", { name: "Price", exact: true }).click();
+    await page.waitForURL(/sort=price/);
+    await page.getByTestId("vehicles-table").locator('th[aria-sort="ascending"]').waitFor();
     // The column headings (DataTable): one per column, the sorted one says its order to a screen reader.
     const headings = page.getByTestId("vehicles-table").getByRole("columnheader");
     expect(await headings.allTextContents()).toEqual([
@@ -203,8 +210,9 @@ describe("running the lot in the dashboard", () => {
     const vehicle = all.find(
       (v) => v.status === "available" && v.images.length > 0 && all.filter((o) => nameOf(o) === nameOf(v)).length === 1,
     )!;
-    await page.getByRole("button", { name: `Edit ${nameOf(vehicle)}` }).click();
-    const dialog = page.getByRole("dialog", { name: "Edit Vehicle" });
+    await page.getByRole("link", { name: `Edit ${nameOf(vehicle)}` }).click();
+    const dialog = page.getByRole("region", { name: "Edit Vehicle" });
+    await waitForHydration(page);
     const features = dialog.getByLabel("Features (comma-separated)");
     await features.fill("Bluetooth, Winter tires on steel rims");
 

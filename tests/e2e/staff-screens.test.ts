@@ -125,7 +125,7 @@ describe("the staff app at /podium", () => {
     expect(await page.getByRole("link", { name: "Live on Google", includeHidden: true }).getAttribute("href")).toMatch(
       /^https:\/\/www\.google\.com\/maps/,
     );
-    await page.getByRole("button", { name: /Edit / }).first().waitFor();
+    await page.getByRole("link", { name: /Edit / }).first().waitFor();
     const axeDashboard = await seriousAxeViolations(page);
     expect(axeDashboard, describeViolations(axeDashboard)).toEqual([]);
 
@@ -140,9 +140,12 @@ describe("the staff app at /podium", () => {
   });
 
   it("adds a vehicle through VIN lookup with a photo upload, then edits and deletes it", async () => {
-    await page.getByRole("button", { name: "Add Vehicle" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add Vehicle" });
+    // The vehicle form is a page of its own (/podium/vehicles/new), reached from the list.
+    await page.getByRole("link", { name: "Add Vehicle" }).click();
+    await page.waitForURL("**/podium/vehicles/new");
+    const dialog = page.getByRole("region", { name: "Add Vehicle" });
     await dialog.waitFor();
+    await waitForHydration(page);
     const save = dialog.getByRole("button", { name: "Save Vehicle" });
     expect(await save.isDisabled()).toBe(true);
 
@@ -214,9 +217,13 @@ describe("the staff app at /podium", () => {
     expect(await save.isDisabled()).toBe(false);
     await save.click();
     await toast().filter({ hasText: "Vehicle added successfully" }).waitFor();
-    await dialog.waitFor({ state: "detached" });
+    // Added: the new vehicle's own page, in place of the empty form.
+    await page.waitForURL(/\/podium\/vehicles\/[0-9a-f-]{36}$/);
+    await page.getByRole("heading", { level: 1, name: "2013 Ford F-150" }).waitFor();
 
+    await openStaffScreen(page, "Vehicles");
     await page.getByLabel("Search vehicles").fill("1FTFW1ET9DFC10312");
+    await page.getByLabel("Search vehicles").press("Enter");
     // The list is a table on large screens: the vehicle's row names it.
     await page.getByTestId("vehicles-table").getByText("2013 Ford F-150").waitFor();
 
@@ -231,11 +238,13 @@ describe("the staff app at /podium", () => {
     await publicPage.close();
 
     // Edit
-    await page.getByRole("button", { name: "Edit 2013 Ford F-150" }).click();
-    const edit = page.getByRole("dialog", { name: "Edit Vehicle" });
+    await page.getByRole("link", { name: "Edit 2013 Ford F-150" }).click();
+    const edit = page.getByRole("region", { name: "Edit Vehicle" });
     await edit.getByLabel("Price ($)").fill("17500");
     await edit.getByRole("button", { name: "Save Vehicle" }).click();
     await toast().filter({ hasText: "Vehicle updated successfully" }).waitFor();
+    // Back lands on the list as it was (its search in the address), with the saved price.
+    await page.goBack();
     await page
       .getByTestId("vehicles-table")
       .getByRole("row", { name: /2013 Ford F-150/ })
@@ -243,12 +252,13 @@ describe("the staff app at /podium", () => {
       .waitFor();
 
     // Delete
-    await page.getByRole("button", { name: "Delete 2013 Ford F-150" }).click();
+    await page.getByRole("link", { name: "Delete 2013 Ford F-150" }).click();
     await page.getByText("Are you sure you want to delete this vehicle? This action cannot be undone.").waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await toast().filter({ hasText: "Vehicle deleted successfully" }).waitFor();
     await page.getByText("No vehicles found").waitFor();
     await page.getByLabel("Search vehicles").fill("");
+    await page.getByLabel("Search vehicles").press("Enter");
   });
 
   it("a staff mail's link (/podium?tab=…&id=…) opens that screen and that record, at the record's own address", async () => {

@@ -1,24 +1,14 @@
 import type { VinDecode } from "~/features/booking/booking.server";
 import type { TradeInVinDecode } from "~/features/trade-in/trade-in.server";
-import { createVinDecoder, type VinDecoder } from "~/features/vehicles/vin-decoder.server";
-
-// One decoder per vPIC cache folder for the process: the booking and trade-in APIs and their pages'
-// form posts share it (and its open database), so the database is unpacked and opened once.
-const decoders = new Map<string, VinDecoder>();
-
-function sharedDecoder(vpicCacheDir: string): VinDecoder {
-  let decoder = decoders.get(vpicCacheDir);
-  if (!decoder) decoders.set(vpicCacheDir, (decoder = createVinDecoder(vpicCacheDir)));
-  return decoder;
-}
+import { vinDecoderFor } from "~/features/vehicles/vin-decoder.server";
 
 /**
  * The VIN decoding a service booking uses to fill in the customer's vehicle: the
- * vehicles feature's offline NHTSA decoder, handed to the booking feature here, since one feature
- * never imports another (decision 007).
+ * vehicles feature's offline NHTSA decoder (one per process, shared with the lot's pages and API),
+ * handed to the booking feature here, since one feature never imports another (decision 007).
  */
 export function serviceVinDecode(vpicCacheDir: string): VinDecode {
-  const shared = sharedDecoder(vpicCacheDir);
+  const shared = vinDecoderFor(vpicCacheDir);
   return async (vin) => {
     const decoded = await shared.decode(vin);
     return decoded ? { year: decoded.year, make: decoded.make, model: decoded.model } : null;
@@ -30,7 +20,7 @@ export function serviceVinDecode(vpicCacheDir: string): VinDecode {
  * trim, and the other specs staff appraise by (body, engine, drive, transmission, fuel).
  */
 export function tradeInVinDecode(vpicCacheDir: string): TradeInVinDecode {
-  const shared = sharedDecoder(vpicCacheDir);
+  const shared = vinDecoderFor(vpicCacheDir);
   return async (vin) => {
     const d = await shared.decode(vin);
     if (!d) return null;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { useHydrated } from "~/shared/ui/staff/staff-form";
 
 type Language = "en" | "es" | "pt";
 const LANGUAGES: Language[] = ["en", "es", "pt"];
@@ -8,7 +9,8 @@ const LANGUAGES: Language[] = ["en", "es", "pt"];
  * The vehicle form's description in English, Spanish and Portuguese, one tab each (the ARIA tabs
  * pattern: arrows, Home and End move between tabs). Every panel stays in the form while hidden, so
  * all three are sent; `panel` renders a language's labelled field. A refused save opens the first
- * language whose field has an error, which would otherwise sit in a hidden panel.
+ * language whose field has an error, which would otherwise sit in a hidden panel. Before JavaScript
+ * runs there are no tabs: the three fields are shown one after the other.
  */
 export function DescriptionTabs({
   idp,
@@ -25,6 +27,7 @@ export function DescriptionTabs({
     if (invalid) setSelected(invalid);
   }, [invalid]);
   const tabs = useRef<Partial<Record<Language, HTMLButtonElement | null>>>({});
+  const hydrated = useHydrated();
 
   function onKeyDown(event: KeyboardEvent) {
     const index = LANGUAGES.indexOf(selected);
@@ -46,34 +49,36 @@ export function DescriptionTabs({
 
   return (
     <div>
-      <div role="tablist" aria-label={t.tabs} className="flex gap-1 border-b border-gray-300">
-        {LANGUAGES.map((language) => (
-          <button
-            key={language}
-            ref={(element) => {
-              tabs.current[language] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${idp}-description-tab-${language}`}
-            aria-selected={selected === language}
-            aria-controls={`${idp}-description-panel-${language}`}
-            tabIndex={selected === language ? 0 : -1}
-            onClick={() => setSelected(language)}
-            onKeyDown={onKeyDown}
-            className="-mb-px rounded-t-md border border-transparent px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-red-700 aria-selected:border-gray-300 aria-selected:border-b-white aria-selected:bg-white aria-selected:text-gray-900"
-          >
-            {t[language]}
-          </button>
-        ))}
-      </div>
+      {hydrated ? (
+        <div role="tablist" aria-label={t.tabs} className="flex gap-1 border-b border-gray-300">
+          {LANGUAGES.map((language) => (
+            <button
+              key={language}
+              ref={(element) => {
+                tabs.current[language] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`${idp}-description-tab-${language}`}
+              aria-selected={selected === language}
+              aria-controls={`${idp}-description-panel-${language}`}
+              tabIndex={selected === language ? 0 : -1}
+              onClick={() => setSelected(language)}
+              onKeyDown={onKeyDown}
+              className="-mb-px rounded-t-md border border-transparent px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-red-700 aria-selected:border-gray-300 aria-selected:border-b-white aria-selected:bg-white aria-selected:text-gray-900"
+            >
+              {t[language]}
+            </button>
+          ))}
+        </div>
+      ) : null}
       {LANGUAGES.map((language) => (
         <div
           key={language}
-          role="tabpanel"
+          role={hydrated ? "tabpanel" : undefined}
           id={`${idp}-description-panel-${language}`}
-          aria-labelledby={`${idp}-description-tab-${language}`}
-          hidden={selected !== language}
+          aria-labelledby={hydrated ? `${idp}-description-tab-${language}` : undefined}
+          hidden={hydrated && selected !== language}
           className="pt-3"
         >
           {panel(language)}

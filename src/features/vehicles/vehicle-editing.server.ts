@@ -39,8 +39,11 @@ export { ImageRejectedError };
 
 /** Staff use cases on the stock (docs/behaviour.md §2 Vehicles, §5, §9): every change is audited. */
 
-/** Every vehicle, newest first, for the Vehicles tab. */
+/** Every vehicle, newest first, for the Vehicles list. */
 export const listVehiclesForStaff = (ctx: AppContext) => listVehicles(ctx.db);
+
+/** One vehicle with every field (sold ones too), for its staff page; null when there is none. */
+export const findVehicleForStaff = (ctx: AppContext, id: string) => findVehicle(ctx.db, id);
 
 /** Stores one uploaded photo (validated by magic bytes and size) and returns its key, size and URL. */
 export async function storeVehiclePhoto(ctx: AppContext, bytes: Buffer): Promise<StoredImage & { url: string }> {

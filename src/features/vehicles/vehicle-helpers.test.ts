@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fitWithin } from "./resize-photo";
-import { matchesVehicleSearch } from "./vehicles-tab";
+import { matchesVehicleSearch } from "./vehicles-screen-form";
 import { mapFuelType, mapVinDecode } from "./vin-mapping";
 
 describe("photo sizing (spec §9)", () => {

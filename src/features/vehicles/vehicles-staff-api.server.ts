@@ -25,7 +25,7 @@ import {
 } from "./vehicle-editing.server";
 import { CsvFileError, exportVehiclesCsv, importVehiclesCsv } from "./vehicle-csv.server";
 import { vehicleEditSchema, vehicleSchema, vehicleStatusSchema } from "./vehicle-schema";
-import { createVinDecoder } from "./vin-decoder.server";
+import { vinDecoderFor } from "./vin-decoder.server";
 import { mapVinDecode } from "./vin-mapping";
 
 const isUuid = (id: string) => uuidField().safeParse(id).success;
@@ -57,7 +57,7 @@ function utf8Body(contentType: string | undefined, body: Buffer): Buffer | null 
  */
 export function vehiclesStaffApi(ctx: AppContext): Router {
   const router = Router();
-  const vin = createVinDecoder(ctx.env.vpicCacheDir);
+  const vin = vinDecoderFor(ctx.env.vpicCacheDir);
 
   router.get("/admin/vehicles", async (_req, res) => {
     res.json(await listVehiclesForStaff(ctx));

@@ -159,3 +159,14 @@ export function createVinDecoder(cacheDir: string) {
 }
 
 export type VinDecoder = ReturnType<typeof createVinDecoder>;
+
+// One decoder per vPIC cache folder for the process: the staff API, the vehicle pages and the booking and
+// trade-in forms share it (and its open database), so the database is unpacked and opened once.
+const decoders = new Map<string, VinDecoder>();
+
+/** The process's decoder for `cacheDir`. */
+export function vinDecoderFor(cacheDir: string): VinDecoder {
+  let decoder = decoders.get(cacheDir);
+  if (!decoder) decoders.set(cacheDir, (decoder = createVinDecoder(cacheDir)));
+  return decoder;
+}

@@ -6,7 +6,7 @@ import { safeEqual, sign } from "~/server/secrets.server";
 import type { StaffFormError } from "~/shared/staff/staff-form-result";
 import { fieldErrorsOf, type ApiErrorBody } from "./api-errors.server";
 import { readRequestCookie } from "./cookies.server";
-import { FormTooLargeError, readFormData } from "./form-post.server";
+import { FormTooLargeError, readFormData, type FormLimits } from "./form-post.server";
 
 /**
  * The one way a staff page's form is answered (docs/decisions/101-one-staff-form-path.md). Every staff
@@ -28,10 +28,13 @@ export const FIX_FIELDS = "Please correct the highlighted fields.";
 /** React Router's own request for an action or loader (a `<Form>` post with JavaScript): its path ends in `.data`. */
 export const isDataRequest = (request: Request): boolean => new URL(request.url).pathname.endsWith(".data");
 
-/** The posted form, refusing a body past the cap with 413 (shown by the route's error boundary). */
-export async function readStaffForm(request: Request, maxBytes = STAFF_FORM_MAX_BYTES): Promise<FormData> {
+/**
+ * The posted form, refusing a body past the cap with 413 (shown by the route's error boundary). A form
+ * that takes files or a long field names its limits (`FormLimits`); the others only their byte cap.
+ */
+export async function readStaffForm(request: Request, limits: number | FormLimits = STAFF_FORM_MAX_BYTES): Promise<FormData> {
   try {
-    return await readFormData(request, { maxBytes });
+    return await readFormData(request, typeof limits === "number" ? { maxBytes: limits } : limits);
   } catch (error) {
     if (error instanceof FormTooLargeError) throw data({ error: "This form is too large." } satisfies StaffFormError, { status: 413 });
     throw error;
@@ -93,11 +96,19 @@ export function parseStaffForm<S extends z.ZodType>(
 /**
  * A form that did what it asked: `{ ok, toast }` to React Router's post; a 303 to `redirectTo` (default:
  * the page posted to) with the toast in the flash cookie to a plain post, or whenever the record moved.
+ * `moveTo` is a page to show next where the toast still belongs to this form (a record just created, a
+ * list after a delete): React Router's post gets `{ ok, toast, location }` and the form moves there after
+ * its toast (useStaffForm); a plain post the 303 there, with the flash.
  */
-export function staffFormSuccess(ctx: AppContext, request: Request, answer: { intent?: string; toast?: string; redirectTo?: string }) {
-  if (isDataRequest(request) && !answer.redirectTo) return { ok: true as const, intent: answer.intent, toast: answer.toast };
+export function staffFormSuccess(
+  ctx: AppContext,
+  request: Request,
+  answer: { intent?: string; toast?: string; redirectTo?: string; moveTo?: string },
+) {
+  if (isDataRequest(request) && !answer.redirectTo)
+    return { ok: true as const, intent: answer.intent, toast: answer.toast, ...(answer.moveTo ? { location: answer.moveTo } : {}) };
   const url = new URL(request.url);
-  return redirect(answer.redirectTo ?? `${url.pathname}${url.search}`, {
+  return redirect(answer.redirectTo ?? answer.moveTo ?? `${url.pathname}${url.search}`, {
     status: 303,
     headers: answer.toast ? { "Set-Cookie": staffFlashCookie(ctx, request, answer.toast) } : undefined,
   });

@@ -14,7 +14,11 @@ export type StaffFormError = {
   values?: Record<string, string>;
 };
 
-/** A form that did what it asked, answered to React Router's post (with JavaScript). */
-export type StaffFormSuccess = { ok: true; intent?: string; toast?: string };
+/**
+ * A form that did what it asked, answered to React Router's post (with JavaScript). `location`: the page
+ * to show next (a record just created, a list after a delete), moved to after the toast shows, in place
+ * of the page posted to (a post without JavaScript gets a 303 there instead).
+ */
+export type StaffFormSuccess = { ok: true; intent?: string; toast?: string; location?: string };
 
 export type StaffFormResult = StaffFormError | StaffFormSuccess;

@@ -63,6 +63,7 @@ const RECORD_PATHS = {
   financing: (id) => `/podium/financing/${id}`,
   deals: (id) => `/podium/deals/${id}`,
   tradeIns: (id) => `/podium/trade-ins/${id}`,
+  vehicles: (id) => `/podium/vehicles/${id}`,
   messages: (id) => `/podium/messages/${id}`,
   bookings: (id) => `/podium/bookings?id=${id}`,
 } satisfies Partial<Record<StaffScreenId, (id: string) => string>>;

@@ -1,13 +1,26 @@
-import { OldPanel } from "~/features/staff/old-panel";
-import { VehiclesTab } from "~/features/vehicles/vehicles-tab";
+import { VehiclesScreen } from "~/features/vehicles/vehicles-screen";
+import { VEHICLES_FORM_LIMITS, vehiclesScreen, vehiclesScreenAction } from "~/features/vehicles/vehicles-screen.server";
+import { readStaffForm } from "~/server/http/staff-form.server";
+import { appContext, staffContext } from "~/server/load-context.server";
 import { screenMeta } from "~/shared/staff/staff-screens";
 import { StaffRouteError } from "~/shared/ui/staff/staff-route-error";
+import type { Route } from "./+types/vehicles";
 
 export const meta = () => screenMeta("vehicles");
 
-/** Still the old dashboard's panel (decision 100, phase 1): it loads its data from /api/admin in the browser. */
-export default function VehiclesPage() {
-  return <OldPanel screen="vehicles" Panel={VehiclesTab} />;
+/** The lot as the address filters, sorts and pages it (GET /api/admin/vehicles's use case). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return vehiclesScreen(context.get(appContext), context.get(staffContext)!, new URL(request.url));
+}
+
+/** A row's status, delete, the CSV import's preview and confirmation. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readStaffForm(request, VEHICLES_FORM_LIMITS);
+  return vehiclesScreenAction(context.get(appContext), request, context.get(staffContext)!, form);
+}
+
+export default function VehiclesPage({ loaderData }: Route.ComponentProps) {
+  return <VehiclesScreen data={loaderData} />;
 }
 
 export const ErrorBoundary = StaffRouteError;

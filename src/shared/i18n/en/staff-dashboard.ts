@@ -175,6 +175,7 @@ export const staffDashboard = {
     invalidVinTitle: "Invalid VIN",
     invalidVinText: "VIN must be 17 characters",
     lookupFailed: "Failed to lookup VIN",
+    lookupNotDecoded: "This VIN could not be decoded: fill in the vehicle by hand.",
     lookupSuccessTitle: "Success",
     lookupSuccessText: "Vehicle information loaded from VIN",
     tooManyTitle: "Too many files",
@@ -183,6 +184,14 @@ export const staffDashboard = {
     processingText: "Resizing and optimizing your photos",
     processedText: (n: number) => `${n} photos processed and ready`,
     photoFailed: "Some photos could not be processed. Please try other files.",
+    photoRejected: (file: string, reason: string) => `${file}: ${reason}. Please try another file.`,
+    photosBusy: "The server is busy processing photos. Please try again in a moment.",
+    /** Without JavaScript the photos go with the form, at full size, through the server's checks. */
+    photosNoScript:
+      "Chosen photos are sent with the form when you save, at full size (up to 25, and 64 MB together: about a dozen phone photos at a time). With JavaScript they are resized and uploaded as soon as you choose them.",
+    coverChoice: (n: number) => `Cover (Photo ${n})`,
+    removeChoice: (n: number) => `Remove (Photo ${n})`,
+    notFound: "This vehicle was not found.",
   },
   validation: {
     vinRequired: "VIN is required",

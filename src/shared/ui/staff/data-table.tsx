@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useMemo, useState, type HTMLAttributes, type ReactNode } from "react";
+import { Link } from "react-router";
 
 /**
  * The dashboard's list table: column headings, optional sorting, an empty state and a phone layout.
@@ -18,6 +19,9 @@ import { useMemo, useState, type HTMLAttributes, type ReactNode } from "react";
  * than the screen it scrolls sideways in its own labelled, focusable box, as reflow allows a data table.
  * `rowProps` adds attributes to a row (a test id, data-status); `cellClassName` on a column adds classes to
  * its cells (font-mono, break-all).
+ * `sortLinks` moves sorting to the server for a list it pages (the order is in the address, so it works
+ * without JavaScript and survives Back and reload): the rows come sorted, `sortLinks.current` says by what,
+ * and each sortable heading is a link to `sortLinks.href(column, direction)`.
  */
 export type DataColumn<T> = {
   id: string;
@@ -32,6 +36,9 @@ export type DataColumn<T> = {
 };
 
 export type SortState = { column: string; direction: "ascending" | "descending" };
+
+/** Sorting done by the server, chosen by links (see DataTable). */
+export type SortLinks = { current: SortState | null; href: (column: string, direction: SortState["direction"]) => string };
 
 /** Rows in the order of `sort`: numbers numerically, text as people read it ("A10" after "A9"). Stable. */
 export function sortRows<T>(rows: readonly T[], columns: readonly DataColumn<T>[], sort: SortState | null): readonly T[] {
@@ -58,6 +65,7 @@ export function DataTable<T>({
   className = "mt-4",
   phoneCard,
   phoneLayout = "stacked",
+  sortLinks,
 }: {
   /** Names the table for screen readers (visually hidden). */
   caption: string;
@@ -73,9 +81,12 @@ export function DataTable<T>({
   phoneCard?: (row: T) => ReactNode;
   /** On a phone: each row a card of labelled cells ("stacked"), or the table as it is ("table"). */
   phoneLayout?: "stacked" | "table";
+  /** The server sorts (the rows arrive in order); the headings link to the other orders. */
+  sortLinks?: SortLinks;
 }) {
-  const [sort, setSort] = useState<SortState | null>(initialSort);
-  const shown = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
+  const [clientSort, setSort] = useState<SortState | null>(initialSort);
+  const sort = sortLinks ? sortLinks.current : clientSort;
+  const shown = useMemo(() => (sortLinks ? rows : sortRows(rows, columns, clientSort)), [rows, columns, clientSort, sortLinks]);
   if (rows.length === 0) return <div className={className}>{empty}</div>;
 
   const toggle = (column: string) =>
@@ -102,6 +113,20 @@ export function DataTable<T>({
           <tr>
             {columns.map((column) => {
               const sorted = sort?.column === column.id ? sort.direction : undefined;
+              const headingText = (
+                <>
+                  {column.header}
+                  {sorted === "ascending" ? (
+                    <ArrowUp aria-hidden="true" className="h-3 w-3" />
+                  ) : sorted === "descending" ? (
+                    <ArrowDown aria-hidden="true" className="h-3 w-3" />
+                  ) : (
+                    <ArrowUpDown aria-hidden="true" className="h-3 w-3 text-gray-500" />
+                  )}
+                </>
+              );
+              const sortClass =
+                "inline-flex items-center gap-1 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-red-700";
               return (
                 <th
                   key={column.id}
@@ -109,20 +134,17 @@ export function DataTable<T>({
                   aria-sort={column.sortValue ? (sorted ?? "none") : undefined}
                   className={`px-3 py-2 font-semibold ${align(column)}`}
                 >
-                  {column.sortValue ? (
-                    <button
-                      type="button"
-                      onClick={() => toggle(column.id)}
-                      className="inline-flex items-center gap-1 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-red-700"
+                  {column.sortValue && sortLinks ? (
+                    <Link
+                      to={sortLinks.href(column.id, sorted === "ascending" ? "descending" : "ascending")}
+                      preventScrollReset
+                      className={sortClass}
                     >
-                      {column.header}
-                      {sorted === "ascending" ? (
-                        <ArrowUp aria-hidden="true" className="h-3 w-3" />
-                      ) : sorted === "descending" ? (
-                        <ArrowDown aria-hidden="true" className="h-3 w-3" />
-                      ) : (
-                        <ArrowUpDown aria-hidden="true" className="h-3 w-3 text-gray-500" />
-                      )}
+                      {headingText}
+                    </Link>
+                  ) : column.sortValue ? (
+                    <button type="button" onClick={() => toggle(column.id)} className={sortClass}>
+                      {headingText}
                     </button>
                   ) : (
                     column.header

@@ -13,7 +13,11 @@ export const staffControlClass = (error?: string) =>
   }`;
 export const staffLabelClass = "block text-sm font-medium text-gray-800";
 
-type FieldFrame = { name: string; label: ReactNode; error?: string; hint?: ReactNode; className?: string };
+/**
+ * `required`: a visible mark beside the label (not in it, so the control's name stays its label) and
+ * aria-required on the control; the server still decides.
+ */
+type FieldFrame = { name: string; label: ReactNode; error?: string; hint?: ReactNode; className?: string; required?: boolean };
 
 /** The label, hint and message around one control; `control` gets the id and ARIA props. */
 function Field({
@@ -22,16 +26,32 @@ function Field({
   error,
   hint,
   className,
+  required,
   control,
-}: FieldFrame & { control: (props: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode }) {
+}: FieldFrame & {
+  control: (props: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string; "aria-required"?: true }) => ReactNode;
+}) {
   const id = `${useId()}-${name}`;
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className={className}>
-      <label htmlFor={id} className={staffLabelClass}>
-        {label}
-      </label>
-      {control({ id, name, ...(error ? { "aria-invalid": true as const } : {}), ...(described ? { "aria-describedby": described } : {}) })}
+      {required ? (
+        <div className={staffLabelClass}>
+          <label htmlFor={id}>{label}</label>
+          <RequiredMark />
+        </div>
+      ) : (
+        <label htmlFor={id} className={staffLabelClass}>
+          {label}
+        </label>
+      )}
+      {control({
+        id,
+        name,
+        ...(error ? { "aria-invalid": true as const } : {}),
+        ...(described ? { "aria-describedby": described } : {}),
+        ...(required ? { "aria-required": true as const } : {}),
+      })}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-gray-700">
           {hint}
@@ -48,20 +68,20 @@ function Field({
 
 type InputProps = Omit<ComponentPropsWithoutRef<"input">, "name" | "id" | "className">;
 
-export function TextField({ name, label, error, hint, className, ...input }: FieldFrame & InputProps) {
+export function TextField({ name, label, error, hint, className, required, ...input }: FieldFrame & InputProps) {
   return (
     <Field
-      {...{ name, label, error, hint, className }}
+      {...{ name, label, error, hint, className, required }}
       control={(p) => <input type="text" {...input} {...p} className={staffControlClass(error)} />}
     />
   );
 }
 
 /** A number typed by staff (money, days): digits on a phone's keyboard, the server still checks it. */
-export function NumberField({ name, label, error, hint, className, ...input }: FieldFrame & InputProps) {
+export function NumberField({ name, label, error, hint, className, required, ...input }: FieldFrame & InputProps) {
   return (
     <Field
-      {...{ name, label, error, hint, className }}
+      {...{ name, label, error, hint, className, required }}
       control={(p) => <input type="text" inputMode="decimal" autoComplete="off" {...input} {...p} className={staffControlClass(error)} />}
     />
   );
@@ -73,11 +93,12 @@ export function TextAreaField({
   error,
   hint,
   className,
+  required,
   ...textarea
 }: FieldFrame & Omit<ComponentPropsWithoutRef<"textarea">, "name" | "id" | "className">) {
   return (
     <Field
-      {...{ name, label, error, hint, className }}
+      {...{ name, label, error, hint, className, required }}
       control={(p) => <textarea {...textarea} {...p} className={staffControlClass(error)} />}
     />
   );
@@ -89,13 +110,14 @@ export function SelectField({
   error,
   hint,
   className,
+  required,
   options,
   ...select
 }: FieldFrame &
   Omit<ComponentPropsWithoutRef<"select">, "name" | "id" | "className"> & { options: readonly (readonly [string, string])[] }) {
   return (
     <Field
-      {...{ name, label, error, hint, className }}
+      {...{ name, label, error, hint, className, required }}
       control={(p) => (
         <select {...select} {...p} className={staffControlClass(error)}>
           {options.map(([value, text]) => (
@@ -106,6 +128,15 @@ export function SelectField({
         </select>
       )}
     />
+  );
+}
+
+/** The visible "required" mark; screen readers get aria-required on the control instead. */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 font-semibold text-red-800">
+      *
+    </span>
   );
 }
 

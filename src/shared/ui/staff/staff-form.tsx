@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore, type ComponentPropsWithRef } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation, useSubmit } from "react-router";
 import type { StaffFormResult } from "~/shared/staff/staff-form-result";
 import { toast } from "~/shared/ui/toast";
 
@@ -20,7 +20,8 @@ const FORM_FIELD = "form";
  * it, the API's message as a toast, and moves focus to the first field in error. Without JavaScript the
  * browser posts the same form; a refusal renders the page with the action's answer, a success comes
  * back as a redirect whose message the shell shows. `key` tells a screen's forms apart (a row's form
- * names its record: "status:message/…").
+ * names its record: "status:message/…"). A success that names a `location` (a record just created)
+ * moves there after its toast, replacing the page posted from in the history.
  *
  * A plain `<Form>` rather than a fetcher: the public pages share React Router's chunk with the staff
  * screens, and a fetcher's hook would add to every public page's first load (decision 101).
@@ -39,6 +40,7 @@ export function useStaffForm(
   const answer = useActionData() as StaffFormResult | undefined;
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
   const handled = useRef<StaffFormResult | null | undefined>(answer);
   const succeeded = useRef(onSuccess);
   succeeded.current = onSuccess;
@@ -50,13 +52,22 @@ export function useStaffForm(
     handled.current = mine;
     if (mine.ok) {
       if (mine.toast) toast({ title: mine.toast });
-      if (resetOnSuccess) formRef.current?.reset();
+      if (mine.location) {
+        // A GET "submission" of the location's query is a navigation (useSubmit is in the chunk every page
+        // loads already; useNavigate is not: decision 101).
+        const next = new URL(mine.location, window.location.href);
+        void submit(next.searchParams, { method: "get", action: next.pathname, replace: true });
+      } else if (resetOnSuccess) formRef.current?.reset();
       succeeded.current?.();
     } else {
       toast({ title: mine.error, variant: "destructive" });
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      // The field in the middle of the screen: scrolled only as far as needed, it would sit under the
+      // shell's sticky bar (WCAG 2.4.11).
+      const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      field?.focus({ preventScroll: true });
+      field?.scrollIntoView({ block: "center" });
     }
-  }, [mine, resetOnSuccess]);
+  }, [mine, resetOnSuccess, submit]);
   const refused = mine && !mine.ok ? mine : undefined;
   return {
     key,

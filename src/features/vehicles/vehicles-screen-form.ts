@@ -1,0 +1,73 @@
+import type { VehiclePhoto, VehicleStatus } from "~/shared/types/vehicle";
+
+/**
+ * What the Vehicles list (/podium/vehicles) and its server glue share: the filters as the address holds
+ * them, the sortable columns, a row, and the days-in-stock count (docs/behaviour.md §2 Staff app, §14).
+ */
+
+/** The list's query-string names: search, status, only without photos, at least N days in stock, order, page. */
+export const VEHICLE_FILTER_NAMES = ["q", "status", "noPhotos", "minDays", "sort", "dir", "page"] as const;
+export type VehicleFilterName = (typeof VEHICLE_FILTER_NAMES)[number];
+/** The filters as typed in the address (what the GET form shows again and the links keep). */
+export type VehicleFilterValues = Partial<Record<VehicleFilterName, string>>;
+
+/** Vehicles a page shows: a dealership's whole lot on one page; a stress-test lot of thousands in pages. */
+export const VEHICLE_LIST_PAGE = 100;
+
+/** One row of the list: what the table and the phone card show, nothing more. */
+export type VehicleRow = {
+  id: string;
+  name: string;
+  trim: string | null;
+  vin: string;
+  stockNumber: string | null;
+  price: number;
+  priceReducedBy: number | null;
+  mileage: number;
+  status: VehicleStatus;
+  daysInStock: number;
+  photo: VehiclePhoto | null;
+  /** "As is" where Massachusetts law requires a written warranty (a row staff must fix). */
+  asIsViolation: boolean;
+};
+
+/** The columns the list sorts by, each by one value of its row (numbers numerically, text as people read it). */
+export const VEHICLE_SORTS = {
+  vehicle: (v: VehicleRow) => v.name,
+  stock: (v: VehicleRow) => v.stockNumber ?? "",
+  price: (v: VehicleRow) => v.price,
+  mileage: (v: VehicleRow) => v.mileage,
+  status: (v: VehicleRow) => ["available", "pending", "sold"].indexOf(v.status),
+  days: (v: VehicleRow) => v.daysInStock,
+} as const satisfies Record<string, (v: VehicleRow) => string | number>;
+export type VehicleSortColumn = keyof typeof VEHICLE_SORTS;
+
+/** Case-insensitive match on make, model, year, VIN or stock number (docs/behaviour.md §2). */
+export function matchesVehicleSearch(
+  vehicle: { make: string; model: string; year: number; vin: string; stockNumber?: string | null },
+  query: string,
+): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [vehicle.make, vehicle.model, String(vehicle.year), vehicle.vin, vehicle.stockNumber ?? ""].some((f) =>
+    f.toLowerCase().includes(q),
+  );
+}
+
+/** Whole days from the date in stock to the dealership's `today` (both yyyy-MM-dd), never negative. */
+export function daysInStock(dateInStock: string, today: string): number {
+  const start = Date.parse(`${dateInStock}T00:00:00Z`);
+  const end = Date.parse(`${today}T00:00:00Z`);
+  if (Number.isNaN(start) || Number.isNaN(end)) return 0;
+  return Math.max(0, Math.round((end - start) / 86_400_000));
+}
+
+/** The list's address with `changes` applied (an empty or null value dropped). */
+export function vehicleListQuery(
+  filters: VehicleFilterValues,
+  changes: Partial<Record<VehicleFilterName | "delete" | "import", string | null>> = {},
+) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries({ ...filters, ...changes })) if (value) params.set(name, value);
+  return params;
+}

@@ -45,6 +45,17 @@ export function formFields(form: FormData): Record<string, string> {
   return fields;
 }
 
+/**
+ * A number typed into a staff form, as the JSON API would receive it: plain decimal digits (and a
+ * leading minus, so the schema can say the value cannot be negative) become a number; anything else,
+ * blank included, goes on as typed, so the schema refuses it with the field's own message ("0x10",
+ * "1e3" or "12 months" are never read as numbers).
+ */
+export function formNumber(text: string | undefined): number | string | undefined {
+  if (text === undefined) return undefined;
+  return /^-?\d{1,15}(?:\.\d{1,10})?$/.test(text.trim()) ? Number(text.trim()) : text;
+}
+
 const SECRET_FIELD = /password|code|token|ssn/i;
 
 /** A refused form: the API's status and body, the form's intent and what was typed (secrets left out). */

@@ -5,6 +5,7 @@ import { advertisedPrice } from "~/shared/lib/deal-estimate";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
+import { staffRecordPath } from "~/shared/staff/staff-screens";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { LANGUAGE_NAMES_IN_ENGLISH, type AdfVehicle } from "./adf.server";
 import { mailMessagesFor } from "./mail-messages.server";
@@ -36,6 +37,11 @@ export function mailtoHref(email: string): string {
 /** The dashboard link that opens one record: /podium?tab=financing&id=… (the dashboard honours both). */
 export function dashboardRecordUrl(env: ServerEnv, tab: "financing" | "messages" | "bookings" | "tradeIns" | "deals", id: string): string {
   return `${env.publicUrl}/podium?${new URLSearchParams({ tab, id })}`;
+}
+
+/** The link that opens one record at its own staff page (`/podium/deals/{id}`, decision 107). */
+export function staffRecordUrl(env: ServerEnv, screen: "deals" | "tradeIns", id: string): string {
+  return `${env.publicUrl}${staffRecordPath(screen, id)}`;
 }
 
 /** The staff mail's first line, so a lead can go to someone who speaks the shopper's language. */

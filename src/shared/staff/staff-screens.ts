@@ -64,6 +64,11 @@ const RECORD_PATHS: Partial<Record<StaffScreenId, (id: string) => string>> = {
   bookings: (id) => `/podium/bookings?id=${id}`,
 };
 
+/** A record's own staff page (`/podium/deals/{id}`): the address staff mails link to. */
+export function staffRecordPath(screen: "deals" | "tradeIns", id: string): string {
+  return RECORD_PATHS[screen]!(id);
+}
+
 /**
  * The new URL of an old dashboard link, `/podium?tab=financing&id=…` (staff mails sent before the staff
  * app name records this way): that screen, and that record when the link names one. An id that is not a

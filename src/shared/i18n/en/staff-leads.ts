@@ -6,6 +6,7 @@ export const leads = {
     values: { new: "New", contacted: "Contacted", closed: "Closed" },
     filter: "Show",
     all: "All",
+    apply: "Apply",
     saved: (status: string) => `Marked ${status.toLowerCase()}`,
     failed: "Could not change the status. Please try again.",
     respondedIn: (duration: string) => `Response time: ${duration}`,

@@ -171,6 +171,18 @@ describe("who may open each staff page, checked on the server", () => {
     });
   });
 
+  it("filters the deals and the trade-ins by the status in the address, and answers an unknown status 400 by the filter", async () => {
+    for (const list of ["/podium/deals", "/podium/trade-ins"]) {
+      expect(await (await page(`${list}?status=new`, sales)).text(), list).toContain("Rui Costa");
+      expect(await (await page(`${list}?status=closed`, sales)).text(), list).not.toContain("Rui Costa");
+      const bogus = await page(`${list}?status=bogus`, sales);
+      expect(bogus.status, list).toBe(400);
+      const html = await bogus.text();
+      expect(html, list).toMatch(/data-field-error="status"[^>]*>Status must be new, contacted or closed\./);
+      expect(html, list).not.toContain("Rui Costa");
+    }
+  });
+
   it("refuses React Router's data requests for a page the role may not open the same way", async () => {
     for (const path of [`/podium/financing/${applicationId}.data`, "/podium/staff.data", "/podium/settings.data"]) {
       const res = await page(path, sales);

@@ -3,7 +3,15 @@ import type { AppContext } from "~/server/context.server";
 import { readDealSettings } from "~/server/data/deal-settings.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
-import { FIX_FIELDS, formFields, formNumber, parseStaffForm, staffFormFailure, staffFormSuccess } from "~/server/http/staff-form.server";
+import {
+  FIX_FIELDS,
+  formFields,
+  formNumber,
+  leadStatusFilter,
+  parseStaffForm,
+  staffFormFailure,
+  staffFormSuccess,
+} from "~/server/http/staff-form.server";
 import { staffDeals } from "~/shared/i18n/en/staff-deals";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
 import { leadStatusSchema, type LeadStatus } from "~/shared/staff/lead-tracking";
@@ -31,21 +39,19 @@ export type DealsScreenData = {
  * with the message by the filter.
  */
 export async function dealsScreen(ctx: AppContext, url: URL) {
-  const asked = url.searchParams.get("status") || null;
-  const parsed = asked === null ? null : leadStatusSchema.safeParse({ status: asked });
+  const filter = leadStatusFilter(url);
   const all = await listDealsForStaff(ctx);
   const current = all.filter((d) => !d.replacedById);
-  const status = parsed?.success ? parsed.data.status : null;
   const screen: DealsScreenData = {
-    deals: (parsed && !parsed.success ? [] : current.filter((d) => status === null || d.leadStatus === status)).map((d) => ({
+    deals: (filter.error ? [] : current.filter((d) => filter.status === null || d.leadStatus === filter.status)).map((d) => ({
       ...d,
       earlier: all.filter((x) => x.dealGroupId === d.dealGroupId && x.id !== d.id).length,
     })),
     total: current.length,
-    status,
-    statusError: parsed && !parsed.success ? (fieldErrorsOf(parsed.error).status ?? null) : null,
+    status: filter.status,
+    statusError: filter.error,
   };
-  return data(screen, { status: parsed && !parsed.success ? 400 : 200 });
+  return data(screen, { status: filter.error ? 400 : 200 });
 }
 
 export type DealScreenData = {

@@ -2,7 +2,15 @@ import { data } from "react-router";
 import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import type { Staff } from "~/server/http/staff-request.server";
-import { FIX_FIELDS, formFields, formNumber, parseStaffForm, staffFormFailure, staffFormSuccess } from "~/server/http/staff-form.server";
+import {
+  FIX_FIELDS,
+  formFields,
+  formNumber,
+  leadStatusFilter,
+  parseStaffForm,
+  staffFormFailure,
+  staffFormSuccess,
+} from "~/server/http/staff-form.server";
 import { staffTradeIns } from "~/shared/i18n/en/staff-trade-ins";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
 import { leadStatusSchema, type LeadStatus } from "~/shared/staff/lead-tracking";
@@ -37,17 +45,15 @@ export type TradeInsScreenData = {
  * the message by the filter.
  */
 export async function tradeInsScreen(ctx: AppContext, url: URL) {
-  const asked = url.searchParams.get("status") || null;
-  const parsed = asked === null ? null : leadStatusSchema.safeParse({ status: asked });
+  const filter = leadStatusFilter(url);
   const all = await listTradeInsForStaff(ctx);
-  const status = parsed?.success ? parsed.data.status : null;
   const screen: TradeInsScreenData = {
-    tradeIns: parsed && !parsed.success ? [] : all.filter((x) => status === null || x.leadStatus === status),
+    tradeIns: filter.error ? [] : all.filter((x) => filter.status === null || x.leadStatus === filter.status),
     total: all.length,
-    status,
-    statusError: parsed && !parsed.success ? (fieldErrorsOf(parsed.error).status ?? null) : null,
+    status: filter.status,
+    statusError: filter.error,
   };
-  return data(screen, { status: parsed && !parsed.success ? 400 : 200 });
+  return data(screen, { status: filter.error ? 400 : 200 });
 }
 
 export type TradeInScreenData = {

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { AppContext } from "~/server/context.server";
 import { safeEqual, sign } from "~/server/secrets.server";
 import type { StaffFormError } from "~/shared/staff/staff-form-result";
+import { leadStatusSchema, type LeadStatus } from "~/shared/staff/lead-tracking";
 import { fieldErrorsOf, type ApiErrorBody } from "./api-errors.server";
 import { readRequestCookie } from "./cookies.server";
 import { FormTooLargeError, readFormData } from "./form-post.server";
@@ -54,6 +55,19 @@ export function formFields(form: FormData): Record<string, string> {
 export function formNumber(text: string | undefined): number | string | undefined {
   if (text === undefined) return undefined;
   return /^-?\d{1,15}(?:\.\d{1,10})?$/.test(text.trim()) ? Number(text.trim()) : text;
+}
+
+/**
+ * A list's lead-status filter in the address (`/podium/deals?status=new`): the status, or none; a status
+ * the API would refuse (a link typed by hand) gives the API's message for the filter to show.
+ */
+export function leadStatusFilter(url: URL): { status: LeadStatus | null; error: string | null } {
+  const asked = url.searchParams.get("status") || null;
+  if (asked === null) return { status: null, error: null };
+  const parsed = leadStatusSchema.safeParse({ status: asked });
+  return parsed.success
+    ? { status: parsed.data.status, error: null }
+    : { status: null, error: fieldErrorsOf(parsed.error).status ?? FIX_FIELDS };
 }
 
 const SECRET_FIELD = /password|code|token|ssn/i;

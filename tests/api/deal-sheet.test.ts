@@ -185,7 +185,7 @@ describe("the deal sheet", () => {
     expect(staff.parsed.text).toContain(
       `Estimated monthly payment: ${usd(estimate.monthlyPayment!)}/mo at 8.9% APR for 60 months with $2,000.00 down`,
     );
-    expect(staff.parsed.text).toContain(`/podium?tab=deals&id=${dealId}`);
+    expect(staff.parsed.text).toContain(`/podium/deals/${dealId}`);
 
     const adf = mails.find((m) => recipients(m) === ADF_TO)!;
     expect(adfDtdErrors(adf.parsed.text!)).toBe("");

@@ -23,6 +23,8 @@ let customerId: string;
 let applicationId: string;
 let messageId: string;
 let vehicleId: string;
+let dealId: string;
+let tradeInId: string;
 let nextClient = 1;
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -82,6 +84,45 @@ beforeAll(async () => {
   messageId = message.id;
   applicationId = (await insertApplication(server)).id;
   vehicleId = await withDb(async (db) => (await db.selectFrom("vehicles").select("id").orderBy("id").executeTakeFirstOrThrow()).id);
+  // A deal sheet and a trade-in request, for their own pages.
+  const publicPost = (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${nextClient++}` },
+      body: JSON.stringify(body),
+    });
+  const [vehicle] = (await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: string }[];
+  const shopper = { firstName: "Rui", lastName: "Costa", email: "rui.costa@example.com", phone: "9785550199", locale: "pt" };
+  const deal = await publicPost("/api/deals", {
+    vehicleId: vehicle!.id,
+    downPayment: 2000,
+    tradeInValue: 0,
+    tradeInPayoff: 0,
+    creditBand: "good",
+    termMonths: 60,
+    ...shopper,
+  });
+  expect(deal.status).toBe(201);
+  const tradeIn = await publicPost("/api/trade-ins", {
+    vin: "",
+    year: 2015,
+    make: "Honda",
+    model: "Fit",
+    mileage: 90000,
+    zip: "01420",
+    condition: { accidents: 0, warningLights: false, tires: "good", keys: 2, smokedIn: false, titleStatus: "clean" },
+    photos: [],
+    ...shopper,
+  });
+  expect(tradeIn.status).toBe(201);
+  [dealId, tradeInId] = await withDb(async (db) => {
+    // Nobody's leads: the counts of "my waiting leads" below are about Maria's message alone.
+    await db.updateTable("leads").set({ assigneeId: null }).where("email", "=", shopper.email).execute();
+    return [
+      (await db.selectFrom("deals").select("id").where("email", "=", shopper.email).executeTakeFirstOrThrow()).id,
+      (await db.selectFrom("tradeIns").select("id").where("email", "=", shopper.email).executeTakeFirstOrThrow()).id,
+    ];
+  });
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -109,6 +150,8 @@ describe("who may open each staff page, checked on the server", () => {
     { path: () => "/podium/bookings", roles: ["owner", "sales", "service"] },
     { path: () => "/podium/trade-ins", roles: ["owner", "sales"] },
     { path: () => "/podium/deals", roles: ["owner", "sales"] },
+    { path: () => `/podium/deals/${dealId}`, roles: ["owner", "sales"] },
+    { path: () => `/podium/trade-ins/${tradeInId}`, roles: ["owner", "sales"] },
     { path: () => "/podium/services", roles: ["owner"] },
     { path: () => "/podium/reports/leads", roles: ["owner", "sales"] },
     { path: () => "/podium/reports/visitors", roles: ["owner", "sales"] },
@@ -134,6 +177,31 @@ describe("who may open each staff page, checked on the server", () => {
       }
     }
   }, 120_000);
+
+  it("refuses a deal's and a trade-in's posts to a role without their area, and a trade-in's deletion to all but the owner", async () => {
+    const revise = { intent: "revise", dealId, downPayment: "1000", creditBand: "good", termMonths: "60" };
+    expect((await post(`/podium/deals/${dealId}`, finance, revise)).status).toBe(403);
+    expect((await post(`/podium/trade-ins/${tradeInId}`, service, { intent: "status", status: "closed" })).status).toBe(403);
+    const refused = await post(`/podium/trade-ins/${tradeInId}?delete=1`, sales, { intent: "delete" });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Your role does not allow this screen.");
+    expect((await page(`/podium/trade-ins/${tradeInId}`, owner)).status).toBe(200);
+    await withDb(async (db) => {
+      expect(await db.selectFrom("deals").select("id").where("dealGroupId", "=", dealId).execute()).toHaveLength(1);
+    });
+  });
+
+  it("filters the deals and the trade-ins by the status in the address, and answers an unknown status 400 by the filter", async () => {
+    for (const list of ["/podium/deals", "/podium/trade-ins"]) {
+      expect(await (await page(`${list}?status=new`, sales)).text(), list).toContain("Rui Costa");
+      expect(await (await page(`${list}?status=closed`, sales)).text(), list).not.toContain("Rui Costa");
+      const bogus = await page(`${list}?status=bogus`, sales);
+      expect(bogus.status, list).toBe(400);
+      const html = await bogus.text();
+      expect(html, list).toMatch(/data-field-error="status"[^>]*>Status must be new, contacted or closed\./);
+      expect(html, list).not.toContain("Rui Costa");
+    }
+  });
 
   it("refuses React Router's data requests for a page the role may not open the same way", async () => {
     for (const path of [`/podium/financing/${applicationId}.data`, "/podium/staff.data", "/podium/settings.data"]) {

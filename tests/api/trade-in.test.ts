@@ -164,7 +164,7 @@ describe("trade-in appraisals", () => {
     // The photos are for signed-in staff: the mail names them and links the dashboard, never a photo's address.
     expect(staff.parsed.text).toContain("Photos: 1, in the dashboard (staff sign-in)");
     expect(staff.parsed.text).not.toMatch(/\/images\/|\/photos\//);
-    expect(staff.parsed.text).toContain(`/podium?tab=tradeIns&id=${id}`);
+    expect(staff.parsed.text).toContain(`/podium/trade-ins/${id}`);
 
     const adf = mails.find((m) => recipients(m) === ADF_TO)!;
     expect(adfDtdErrors(adf.parsed.text!)).toBe("");
@@ -176,7 +176,7 @@ describe("trade-in appraisals", () => {
     // The CRM gets the staff link to the request, never a photo's public address (review L-3).
     expect(prospect.vehicle[0].imagetag).toBeUndefined();
     expect(adf.parsed.text).toContain(`Photos: 1, in the dashboard (staff sign-in): `);
-    expect(adf.parsed.text).toContain(`/podium?tab=tradeIns&amp;id=${id}`);
+    expect(adf.parsed.text).toContain(`/podium/trade-ins/${id}`);
     expect(adf.parsed.text).not.toMatch(/\/images\/|\/photos\//);
     expect(prospect.customer.comments).toContain("Shopper's language: Spanish (es)");
 

@@ -68,6 +68,37 @@ beforeAll(async () => {
     ).status,
   ).toBe(201);
   await insertApplication(server);
+  // A deal sheet and a trade-in request, for their lists, their own pages and those pages' dialogs.
+  const deal = await post("/api/deals", {
+    vehicleId: vehicle!.id,
+    downPayment: 2000,
+    tradeInValue: 0,
+    tradeInPayoff: 0,
+    creditBand: "good",
+    termMonths: 60,
+    firstName: "Ana",
+    lastName: "Silva",
+    email: "ana.silva@example.com",
+    phone: "9785550102",
+    locale: "pt",
+  });
+  expect(deal.status, await deal.clone().text()).toBe(201);
+  const tradeIn = await post("/api/trade-ins", {
+    vin: "",
+    year: 2014,
+    make: "Subaru",
+    model: "Outback",
+    mileage: 142500,
+    zip: "01420",
+    condition: { accidents: 0, warningLights: false, tires: "good", keys: 2, smokedIn: false, titleStatus: "clean" },
+    photos: [],
+    firstName: "Ana",
+    lastName: "Silva",
+    email: "ana.silva@example.com",
+    phone: "9785550102",
+    locale: "pt",
+  });
+  expect(tradeIn.status, await tradeIn.clone().text()).toBe(201);
 });
 
 afterAll(async () => {
@@ -170,6 +201,26 @@ describe("staff app", () => {
         await page.waitForLoadState("networkidle");
         await expectNoSeriousViolations(page, `${screen} screen`);
       }
+      // A deal's own page and its revision dialog; a trade-in's own page and its deletion's confirmation.
+      await page.getByRole("link", { name: "Open deal: Ana Silva" }).click();
+      await page.getByRole("heading", { level: 1, name: /^Deal: .+ for Ana Silva$/ }).waitFor();
+      await expectNoSeriousViolations(page, "deal record");
+      await page.getByRole("link", { name: "Revise and send: Ana Silva" }).click();
+      await page.getByRole("dialog", { name: "Revise the deal sheet: Ana Silva" }).waitFor();
+      await expectNoSeriousViolations(page, "deal revision dialog");
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+      await openStaffScreen(page, "Trade-ins");
+      await page.getByTestId("trade-in-card").first().waitFor();
+      await expectNoSeriousViolations(page, "Trade-ins screen");
+      await page.getByRole("link", { name: "2014 Subaru Outback" }).click();
+      await page.getByRole("heading", { level: 1, name: "Trade-in: 2014 Subaru Outback from Ana Silva" }).waitFor();
+      await expectNoSeriousViolations(page, "trade-in record");
+      await page.getByRole("link", { name: /^Delete the trade-in request/ }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Delete" }).waitFor();
+      await expectNoSeriousViolations(page, "trade-in deletion dialog");
+      await page.getByRole("dialog").getByRole("link", { name: "Cancel" }).click();
+      await page.getByRole("dialog").waitFor({ state: "detached" });
       await page.goto("/podium/search?q=lee");
       await page.getByRole("heading", { name: "Results for “lee”" }).waitFor();
       await expectNoSeriousViolations(page, "search results");

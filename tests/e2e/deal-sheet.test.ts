@@ -1,7 +1,14 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
-import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import {
+  describeViolations,
+  launchBrowser,
+  newPage,
+  seriousAxeViolations,
+  seriousAxeViolationsWithoutJs,
+  waitForHydration,
+} from "../support/browser";
 import { openServerDatabase } from "../support/server-database";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
@@ -17,6 +24,8 @@ import { startTestServer, type TestServer } from "../support/test-server";
 let server: TestServer;
 let browser: Browser;
 let smtp: SmtpCapture;
+
+const PHONE = { width: 390, height: 844 };
 
 type ApiVehicle = { id: string; year: number; make: string; model: string; status: string };
 
@@ -86,7 +95,7 @@ describe("the deal sheet", () => {
     const first = await mailTo("maya.deal@example.com", /^Your deal sheet: /);
     const oldLink = new URL(/Open your deal sheet: (\S+)/.exec(first.parsed.text!)![1]!);
 
-    const { context, page } = await newPage(browser, { baseURL: server.url });
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: PHONE });
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     await openStaffScreen(page, "Deals");
     const card = page.getByTestId("deal-card").filter({ hasText: "Maya Chen" });
@@ -94,7 +103,11 @@ describe("the deal sheet", () => {
     const tabViolations = await seriousAxeViolations(page);
     expect(tabViolations, describeViolations(tabViolations)).toEqual([]);
 
-    await card.getByRole("button", { name: "Revise and send: Maya Chen" }).click();
+    // The deal's own page (/podium/deals/{id}), and the revision dialog in its address (?revise=1).
+    await card.getByRole("link", { name: "Open deal: Maya Chen" }).click();
+    await page.getByRole("heading", { level: 1, name: /^Deal: .+ for Maya Chen$/ }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/podium\/deals\/[0-9a-f-]{36}$/);
+    await page.getByRole("link", { name: "Revise and send: Maya Chen" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
     const dialogViolations = await seriousAxeViolations(page);
@@ -125,4 +138,64 @@ describe("the deal sheet", () => {
     expect(replacedViolations, describeViolations(replacedViolations)).toEqual([]);
     await shopper.context.close();
   }, 90_000);
+
+  it("revises a deal without JavaScript: each refusal by its field (a raise over a held sheet too, decision 093), then post/redirect/get", async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+    await page.goto("/podium/deals");
+    await page.getByTestId("deal-card").filter({ hasText: "Maya Chen" }).getByRole("link", { name: "Open deal: Maya Chen" }).click();
+    await page.getByRole("heading", { level: 1, name: /^Deal: .+ for Maya Chen$/ }).waitFor();
+    const dealPath = new URL(page.url()).pathname;
+    await page.getByRole("link", { name: "Revise and send: Maya Chen" }).click();
+    const dialog = page.getByTestId("deal-revise");
+    await dialog.waitFor();
+    expect(new URL(page.url()).search).toBe("?revise=1");
+
+    // A down payment that is not an amount: the schema's message by its field, what was typed kept.
+    const down = () => dialog.getByLabel("Down payment ($)");
+    await down().fill("lots");
+    await dialog.getByRole("button", { name: "Send revised sheet" }).click();
+    await dialog.locator('[data-field-error="downPayment"]').waitFor();
+    expect(await down().getAttribute("aria-invalid")).toBe("true");
+    const downMessage = await down().getAttribute("aria-describedby");
+    expect(await page.locator(`[id="${downMessage}"]`).getAttribute("data-field-error")).toBe("downPayment");
+    expect(await down().inputValue()).toBe("lots");
+    expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe(`${dealPath}?revise=1`);
+    const refusedAxe = await seriousAxeViolationsWithoutJs(browser, page);
+    expect(refusedAxe, describeViolations(refusedAxe)).toEqual([]);
+
+    // A price above what the sheet still held promised: refused (409), the reason by the price.
+    const price = dialog.getByLabel("Vehicle price ($)");
+    const held = Number((await price.inputValue()).replace(/[^\d.]/g, ""));
+    await price.fill(String(held + 500));
+    await down().fill("3000");
+    await dialog.getByRole("button", { name: "Send revised sheet" }).click();
+    await dialog
+      .locator('[data-field-error="price"]')
+      .getByText(/still held until .* may not raise it/)
+      .waitFor();
+    expect(await dialog.getByLabel("Vehicle price ($)").getAttribute("aria-invalid")).toBe("true");
+
+    // The held price kept: sent, and the browser lands on the new version's own page (post/redirect/get).
+    await dialog.getByLabel("Vehicle price ($)").fill(String(held));
+    await dialog.getByRole("button", { name: "Send revised sheet" }).click();
+    await page.getByRole("status").filter({ hasText: "Revised sheet sent" }).waitFor();
+    const newPath = new URL(page.url()).pathname;
+    expect(newPath).toMatch(/^\/podium\/deals\/[0-9a-f-]{36}$/);
+    expect(newPath).not.toBe(dealPath);
+    expect(new URL(page.url()).search).toBe("");
+    await page.getByTestId("deal-card").filter({ hasText: "Version 3" }).waitFor();
+    await page.reload();
+    await page.getByTestId("deal-card").filter({ hasText: "Version 3" }).waitFor();
+    expect(await page.getByRole("status").filter({ hasText: "Revised sheet sent" }).count()).toBe(0);
+    expect(await page.getByTestId("deal-version").count()).toBe(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await context.close();
+    // The shopper got the second revision by mail, once.
+    const revisions = () =>
+      smtp.mails.filter((m) => m.envelopeTo.includes("maya.deal@example.com") && /^Your revised deal sheet: /.test(m.parsed.subject ?? ""));
+    for (let tries = 0; revisions().length < 2 && tries < 200; tries++) await new Promise((r) => setTimeout(r, 100));
+    expect(revisions()).toHaveLength(2);
+  }, 120_000);
 });

@@ -90,6 +90,40 @@ describe("without JavaScript", () => {
     await context.close();
   }, 120_000);
 
+  it("saves an owner's setting: the refusal's message by its field, then post/redirect/get", async () => {
+    const { context, page } = await phone(false);
+    await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
+    await page.goto("/podium/settings");
+    const form = () => page.getByRole("form", { name: "Lead response time" });
+    const minutes = () => form().getByLabel("Minutes allowed (1–240)");
+    await minutes().fill("300");
+    await form().getByRole("button", { name: "Save response time" }).click();
+    const refusal = "The response time must be at most 240 minutes (4 hours).";
+    await page.getByText(refusal).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/podium/settings");
+    expect(await minutes().getAttribute("aria-invalid")).toBe("true");
+    const messageId = await minutes().getAttribute("aria-describedby");
+    expect(await page.locator(`[id="${messageId}"]`).innerText()).toBe(refusal);
+    // What was typed is still there, and nothing was saved.
+    expect(await minutes().inputValue()).toBe("300");
+    const refusedAxe = await seriousAxeViolationsWithoutJs(browser, page);
+    expect(refusedAxe, describeViolations(refusedAxe)).toEqual([]);
+
+    await minutes().fill("45");
+    await form().getByRole("button", { name: "Save response time" }).click();
+    await page.getByRole("status").filter({ hasText: "Lead response time saved" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/podium/settings");
+    await page.reload();
+    expect(await minutes().inputValue()).toBe("45");
+    expect(await page.getByText(refusal).count()).toBe(0);
+    expect(await page.getByRole("status").filter({ hasText: "Lead response time saved" }).count()).toBe(0);
+    await form()
+      .getByText(/^Last saved by /)
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await context.close();
+  }, 120_000);
+
   it("filters the inbox through the URL, and Back and reload keep each filter", async () => {
     const { context, page } = await phone(false);
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);

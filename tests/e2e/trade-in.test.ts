@@ -117,11 +117,18 @@ describe("trade-in appraisal", () => {
   }, 60_000);
 
   it("shows the staff tab (axe), sends an offer, and the offer page (axe) carries its low end into the estimate", async () => {
-    const { context, page } = await newPage(browser, { baseURL: server.url });
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 390, height: 844 } });
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     await openStaffScreen(page, "Trade-ins");
-    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "2014 Subaru Outback" }) });
-    await card.waitFor();
+    const listed = page.getByTestId("trade-in-card").filter({ has: page.getByRole("heading", { name: "2014 Subaru Outback" }) });
+    await listed.getByRole("img", { name: "Photo 1 of the 2014 Subaru Outback" }).waitFor();
+    const listViolations = await seriousAxeViolations(page);
+    expect(listViolations, describeViolations(listViolations)).toEqual([]);
+    // The request's own page (/podium/trade-ins/{id}), its photos served to staff only.
+    await listed.getByRole("link", { name: "2014 Subaru Outback" }).click();
+    await page.getByRole("heading", { level: 1, name: /^Trade-in: 2014 Subaru Outback from / }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/podium\/trade-ins\/[0-9a-f-]{36}$/);
+    const card = page.getByRole("main");
     await card.getByRole("img", { name: "Photo 1 of the 2014 Subaru Outback" }).waitFor();
     const violations = await seriousAxeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
@@ -156,17 +163,20 @@ describe("trade-in appraisal", () => {
   it("lets the owner delete a request from the tab after a confirmation (axe), its photo gone too", async () => {
     const before = (await (await owner.fetch("/api/admin/trade-ins")).json()) as (Listed & { photos: { src: string }[] })[];
     const photo = before.find((t) => t.model === "Outback")!.photos[0]!.src;
-    const { context, page } = await newPage(browser, { baseURL: server.url });
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 390, height: 844 } });
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     await openStaffScreen(page, "Trade-ins");
-    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "2014 Subaru Outback" }) });
-    await card.getByRole("button", { name: /^Delete the trade-in request for the 2014 Subaru Outback/ }).click();
+    const card = page.getByTestId("trade-in-card").filter({ has: page.getByRole("heading", { name: "2014 Subaru Outback" }) });
+    await card.getByRole("link", { name: "2014 Subaru Outback" }).click();
+    await page.getByRole("link", { name: /^Delete the trade-in request for the 2014 Subaru Outback/ }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText(/This cannot be undone\./).waitFor();
     const violations = await seriousAxeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
     await dialog.getByRole("button", { name: "Delete" }).click();
     await page.getByText("Trade-in request deleted").first().waitFor();
+    // Back on the list, without the request.
+    await page.getByRole("heading", { level: 1, name: "Trade-ins", exact: true }).waitFor();
     await card.waitFor({ state: "detached" });
     const after = (await (await owner.fetch("/api/admin/trade-ins")).json()) as Listed[];
     expect(after.some((t) => t.model === "Outback")).toBe(false);

@@ -5,7 +5,7 @@ import type { ServerEnv } from "~/server/env.server";
 import { buildAdfXml } from "~/server/mail/adf.server";
 import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
 import { adfAddress, adfProvider, staffLeadsAddress } from "~/server/mail/recipients.server";
-import { contactRows, dashboardRecordUrl, dealerTime, shopperLanguageLine } from "~/server/mail/staff-mail.server";
+import { contactRows, dealerTime, shopperLanguageLine, staffRecordUrl } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { dealDocumentsMessagesFor } from "~/shared/i18n/deal-documents-messages";
 import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
@@ -81,7 +81,7 @@ export function dealRequestMails(env: ServerEnv, deal: Deal, source: LeadSource 
   const payment = paymentSentence(e, deal.input, "en");
   const details = paymentDetails(e, "en");
   const related = { relatedType: "deal" as const, relatedId: deal.id };
-  const dashboard = dashboardRecordUrl(env, "deals", deal.id);
+  const dashboard = staffRecordUrl(env, "deals", deal.id);
   const vehicleUrl = `${env.publicUrl}${vehiclePath(v)}`;
 
   const staffBody = renderMail(

@@ -236,11 +236,31 @@ export async function listDealsForStaff(ctx: AppContext, now = new Date()): Prom
   return deals.map((d) => ({ ...d, mails: mails.get(d.id) ?? [], expired: today > d.validUntil }));
 }
 
+/**
+ * One deal for staff (its page, /podium/deals/{id}): every version of the deal `id` is one of, newest
+ * first, each with its mails' states and whether its date has passed; null when no such deal.
+ */
+export async function staffDealVersions(ctx: AppContext, id: string, now = new Date()): Promise<StaffDeal[] | null> {
+  const named = await findDeal(ctx.db, id);
+  if (!named) return null;
+  const versions = (await listDealVersions(ctx.db, named.dealGroupId)).reverse();
+  const mails = await leadMailsFor(
+    ctx.db,
+    "deal",
+    versions.map((d) => d.id),
+  );
+  const today = dealerToday(now);
+  return versions.map((d) => ({ ...d, mails: mails.get(d.id) ?? [], expired: today > d.validUntil }));
+}
+
 const audit = (ctx: AppContext, staff: Staff, action: string, id: string) =>
   insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action, entity: "deal", entityId: id });
 
+/** The revision's field a refused raise is about (a fee or the tax rate comes from the settings: none). */
+export type RaisedField = "price" | "creditBand" | null;
+
 export type ReviseDealResult =
-  { kind: "revised"; deal: Deal } | { kind: "replaced" } | { kind: "not-found" } | { kind: "raised"; reason: string };
+  { kind: "revised"; deal: Deal } | { kind: "replaced" } | { kind: "not-found" } | { kind: "raised"; reason: string; field: RaisedField };
 
 /**
  * What the versions still held promise (decision 093): the lowest vehicle price, doc fee, title and
@@ -268,21 +288,26 @@ function heldPromises(versions: Deal[], today: string) {
   };
 }
 
-/** Why a revision is refused: the first number it would raise above a held sheet's promise, in staff's English. */
+/**
+ * Why a revision is refused: the first number it would raise above a held sheet's promise, in staff's
+ * English, and the revision's field that number comes from (the price typed, the credit band's APR).
+ */
 function raisedPromise(
   estimate: Estimate,
   input: EstimateInput,
   salesTaxRate: number,
   promised: ReturnType<typeof heldPromises>,
-): string | null {
+): { reason: string; field: RaisedField } | null {
   const until = promised.held
     .map((v) => v.validUntil)
     .sort()
     .at(-1)!;
   const money = (n: number) => formatCents(n, "en");
-  const said = (what: string, was: string, now: string) =>
-    `A deal sheet still held until ${until} promised ${what} of ${was}; a revision may not raise it (this one says ${now}). Keep it or lower it, or wait until the held sheet's date has passed.`;
-  if (estimate.price > promised.price) return said("a vehicle price", money(promised.price), money(estimate.price));
+  const said = (what: string, was: string, now: string, field: RaisedField = null) => ({
+    reason: `A deal sheet still held until ${until} promised ${what} of ${was}; a revision may not raise it (this one says ${now}). Keep it or lower it, or wait until the held sheet's date has passed.`,
+    field,
+  });
+  if (estimate.price > promised.price) return said("a vehicle price", money(promised.price), money(estimate.price), "price");
   if (estimate.docFee > promised.docFee) return said("a documentation fee", money(promised.docFee), money(estimate.docFee));
   if (estimate.titleFee > promised.titleFee) return said("a title fee", money(promised.titleFee), money(estimate.titleFee));
   if (estimate.registrationFee > promised.registrationFee)
@@ -291,7 +316,12 @@ function raisedPromise(
     return said("a sales tax rate", formatPercent(promised.salesTaxRate * 100, "en"), formatPercent(salesTaxRate * 100, "en"));
   const apr = promised.aprs.get(input.creditBand);
   if (apr !== undefined && estimate.apr !== null && estimate.apr > apr)
-    return said(`an APR for the ${input.creditBand} credit band`, formatPercent(apr, "en"), formatPercent(estimate.apr, "en"));
+    return said(
+      `an APR for the ${input.creditBand} credit band`,
+      formatPercent(apr, "en"),
+      formatPercent(estimate.apr, "en"),
+      "creditBand",
+    );
   return null;
 }
 
@@ -334,7 +364,7 @@ export async function reviseDeal(
       const estimate = computeEstimate(price, estimateInput, settings);
       const promised = heldPromises(await listDealVersions(trx, old.dealGroupId), dealerToday(now));
       const raised = raisedPromise(estimate, estimateInput, settings.salesTaxRate, promised);
-      if (raised) throw new RaisedPromise(raised);
+      if (raised) throw new RaisedPromise(raised.reason, raised.field);
       const vehicle = await findVehicle(trx, old.vehicle.id, now);
       await insertDeal(
         trx,
@@ -365,7 +395,7 @@ export async function reviseDeal(
     })
     .catch((error: unknown) => {
       if (error instanceof AlreadyReplaced) return { kind: "replaced" } as const;
-      if (error instanceof RaisedPromise) return { kind: "raised", reason: error.message } as const;
+      if (error instanceof RaisedPromise) return { kind: "raised", reason: error.message, field: error.field } as const;
       throw error;
     });
   if (result.kind === "revised") {
@@ -376,7 +406,14 @@ export async function reviseDeal(
 }
 
 /** Thrown inside the revision's transaction so that its reservation rolls back with it. */
-class RaisedPromise extends Error {}
+class RaisedPromise extends Error {
+  constructor(
+    reason: string,
+    readonly field: RaisedField,
+  ) {
+    super(reason);
+  }
+}
 class AlreadyReplaced extends Error {}
 
 /** Sets a deal's lead status (the first change is its response time), audited. Null when no such deal. */

@@ -1,15 +1,8 @@
 import { Router } from "express";
-import { z } from "zod";
 import type { AppContext } from "~/server/context.server";
 import { parseOr400, sendError } from "~/server/http/api-errors.server";
 import { staffOf } from "~/server/http/staff-request.server";
-import { mailStatus, outboxPage, retryMail } from "./outbox-staff.server";
-
-const OUTBOX_STATUSES = ["queued", "sending", "sent", "written", "failed", "cancelled"] as const;
-const outboxQuerySchema = z.object({
-  status: z.enum(OUTBOX_STATUSES, { error: `Status must be one of ${OUTBOX_STATUSES.join(", ")}.` }).optional(),
-});
-const mailId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+import { mailIdSchema, mailStatus, notFailedMessage, outboxPage, outboxQuerySchema, retryMail } from "./outbox-staff.server";
 
 /**
  * /api/admin/mail-status (every role: the dashboard's banner) and /api/admin/outbox* (owner:
@@ -26,10 +19,10 @@ export function outboxStaffApi(ctx: AppContext): Router {
     res.json(await outboxPage(ctx, query.status ?? null));
   });
   router.post("/admin/outbox/:id/retry", async (req, res) => {
-    const id = mailId.safeParse(req.params.id);
+    const id = mailIdSchema.safeParse(req.params.id);
     const result = id.success ? await retryMail(ctx, staffOf(res), id.data) : { outcome: "not-found" as const };
     if (result.outcome === "not-found") return sendError(res, 404, "Not found");
-    if (result.outcome === "not-failed") return sendError(res, 409, `Only a failed mail can be retried; this one is ${result.status}.`);
+    if (result.outcome === "not-failed") return sendError(res, 409, notFailedMessage(result.status));
     res.json(result.mail);
   });
   return router;

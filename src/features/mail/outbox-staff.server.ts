@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { countOutbox, findOutboxEntry, lastMailAttempt, listOutbox, retryFailedMail, type OutboxEntry } from "~/server/data/outbox.server";
@@ -8,6 +9,17 @@ import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 /** Staff use cases on the mail outbox (decision 046). */
 
 export const OUTBOX_LIST_LIMIT = 200;
+
+export const OUTBOX_STATUSES = ["queued", "sending", "sent", "written", "failed", "cancelled"] as const;
+/** GET /api/admin/outbox's query and the Outbox screen's filter (`?status=failed`). */
+export const outboxQuerySchema = z.object({
+  status: z.enum(OUTBOX_STATUSES, { error: `Status must be one of ${OUTBOX_STATUSES.join(", ")}.` }).optional(),
+});
+/** A mail's id in POST /api/admin/outbox/{id}/retry and in the screen's Retry form. */
+export const mailIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Why a mail that has not failed cannot be retried (409). */
+export const notFailedMessage = (status: OutboxStatus) => `Only a failed mail can be retried; this one is ${status}.`;
 
 /** What the dashboard's banner needs: is mail configured, did the last send fail, how many failed for good. */
 export type MailStatus = {

@@ -4,7 +4,7 @@ import type { ServerEnv } from "~/server/env.server";
 import { buildAdfXml } from "~/server/mail/adf.server";
 import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
 import { adfAddress, adfProvider, staffLeadsAddress } from "~/server/mail/recipients.server";
-import { contactRows, dashboardRecordUrl, dealerTime, shopperLanguageLine } from "~/server/mail/staff-mail.server";
+import { contactRows, dealerTime, shopperLanguageLine, staffRecordUrl } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { staffTradeIns } from "~/shared/i18n/en/staff-trade-ins";
 import { asLocale, LANGUAGE_TAGS, localizedPath, type Locale } from "~/shared/i18n/locales";
@@ -35,7 +35,7 @@ export function tradeInRequestMails(env: ServerEnv, t: TradeIn, source: LeadSour
   const condition = s.condition(t.condition);
   // Shoppers' photos (number plates, driveways) are for signed-in staff only: mails carry the
   // dashboard's link to the request, never a photo's address (decision 085).
-  const recordUrl = dashboardRecordUrl(env, "tradeIns", t.id);
+  const recordUrl = staffRecordUrl(env, "tradeIns", t.id);
 
   const staffBody = renderMail(
     s.heading,

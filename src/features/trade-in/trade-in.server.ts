@@ -190,6 +190,18 @@ export async function listTradeInsForStaff(ctx: AppContext): Promise<StaffTradeI
   }));
 }
 
+/** One request for staff (its page, /podium/trade-ins/{id}), as the list has it; null when no such request. */
+export async function staffTradeIn(ctx: AppContext, id: string): Promise<StaffTradeIn | null> {
+  const t = await findTradeIn(ctx.db, id);
+  if (!t) return null;
+  const mails = await leadMailsFor(ctx.db, "trade-in", [t.id]);
+  return {
+    ...t,
+    photos: t.photos.map((p) => photoFromKey(p.key, p.width, p.height, (key, variant) => tradeInPhotoPath(t.id, key, variant))),
+    mails: mails.get(t.id) ?? [],
+  };
+}
+
 const audit = (ctx: AppContext, staff: Staff, action: string, id: string) =>
   insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action, entity: "trade_in", entityId: id });
 

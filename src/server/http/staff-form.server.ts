@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { AppContext } from "~/server/context.server";
 import { safeEqual, sign } from "~/server/secrets.server";
 import type { StaffFormError } from "~/shared/staff/staff-form-result";
+import { leadStatusSchema, type LeadStatus } from "~/shared/staff/lead-tracking";
 import { fieldErrorsOf, type ApiErrorBody } from "./api-errors.server";
 import { readRequestCookie } from "./cookies.server";
 import { FormTooLargeError, readFormData, type FormLimits } from "./form-post.server";
@@ -59,6 +60,30 @@ export function staffQueryInput(params: URLSearchParams): Record<string, unknown
     if (values.length > 0) input[key] = values.length === 1 ? values[0] : values;
   }
   return input;
+}
+
+/**
+ * A number typed into a staff form, as the JSON API would receive it: plain decimal digits (and a
+ * leading minus, so the schema can say the value cannot be negative) become a number; anything else,
+ * blank included, goes on as typed, so the schema refuses it with the field's own message ("0x10",
+ * "1e3" or "12 months" are never read as numbers).
+ */
+export function formNumber(text: string | undefined): number | string | undefined {
+  if (text === undefined) return undefined;
+  return /^-?\d{1,15}(?:\.\d{1,10})?$/.test(text.trim()) ? Number(text.trim()) : text;
+}
+
+/**
+ * A list's lead-status filter in the address (`/podium/deals?status=new`): the status, or none; a status
+ * the API would refuse (a link typed by hand) gives the API's message for the filter to show.
+ */
+export function leadStatusFilter(url: URL): { status: LeadStatus | null; error: string | null } {
+  const asked = url.searchParams.get("status") || null;
+  if (asked === null) return { status: null, error: null };
+  const parsed = leadStatusSchema.safeParse({ status: asked });
+  return parsed.success
+    ? { status: parsed.data.status, error: null }
+    : { status: null, error: fieldErrorsOf(parsed.error).status ?? FIX_FIELDS };
 }
 
 const SECRET_FIELD = /password|code|token|ssn/i;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dashboardRecordUrl, dealerTime, staffRecordUrl, mailtoHref, shopperLanguageLine, telHref } from "./staff-mail.server";
+import { dealerTime, staffRecordUrl, mailtoHref, shopperLanguageLine, telHref } from "./staff-mail.server";
 import type { ServerEnv } from "~/server/env.server";
 
 describe("what staff mails show", () => {
@@ -17,15 +17,15 @@ describe("what staff mails show", () => {
     expect(mailtoHref("jane.doe+cars@example.com")).toBe("mailto:jane.doe%2Bcars@example.com");
   });
 
-  it("links to the record in the dashboard and names the shopper's language", () => {
+  it("links to the record in the staff app and names the shopper's language", () => {
     const env = { publicUrl: "https://cars.example" } as ServerEnv;
-    expect(dashboardRecordUrl(env, "financing", "3f0c9a1e-0000-4000-8000-000000000001")).toBe(
-      "https://cars.example/podium?tab=financing&id=3f0c9a1e-0000-4000-8000-000000000001",
-    );
-    // The converted screens' records at their own address (decision 100).
+    // Every record at its own address (decision 100).
     const id = "3f0c9a1e-0000-4000-8000-000000000001";
     expect(staffRecordUrl(env, "financing", id)).toBe(`https://cars.example/podium/financing/${id}`);
     expect(staffRecordUrl(env, "messages", id)).toBe(`https://cars.example/podium/messages/${id}`);
+    expect(staffRecordUrl(env, "deals", id)).toBe(`https://cars.example/podium/deals/${id}`);
+    expect(staffRecordUrl(env, "tradeIns", id)).toBe(`https://cars.example/podium/trade-ins/${id}`);
+    expect(staffRecordUrl(env, "vehicles", id)).toBe(`https://cars.example/podium/vehicles/${id}`);
     expect(staffRecordUrl(env, "bookings", id)).toBe(`https://cars.example/podium/bookings?id=${id}`);
     expect(shopperLanguageLine("es")).toBe("Shopper wrote in Spanish");
     expect(shopperLanguageLine("pt")).toBe("Shopper wrote in Portuguese (Brazil)");

@@ -42,14 +42,6 @@ export function staffRecordUrl(env: ServerEnv, screen: StaffRecordScreen, id: st
   return `${env.publicUrl}${staffRecordPath(screen, id)}`;
 }
 
-/**
- * The old dashboard's link to one record, /podium?tab=tradeIns&id=…, which redirects to the record's
- * address: the mails of the screens not yet converted (trade-ins, deals) still write it.
- */
-export function dashboardRecordUrl(env: ServerEnv, tab: "financing" | "messages" | "bookings" | "tradeIns" | "deals", id: string): string {
-  return `${env.publicUrl}/podium?${new URLSearchParams({ tab, id })}`;
-}
-
 /** The staff mail's first line, so a lead can go to someone who speaks the shopper's language. */
 export function shopperLanguageLine(locale: string): string {
   return `Shopper wrote in ${LANGUAGE_NAMES_IN_ENGLISH[asLocale(locale)]}`;

@@ -1,13 +1,19 @@
-import { OldPanel } from "~/features/staff/old-panel";
-import { AuditTab } from "~/features/staff/audit-tab";
+import { AuditScreen } from "~/features/staff/audit-screen";
+import { auditScreen } from "~/features/staff/audit-screen.server";
+import { appContext } from "~/server/load-context.server";
 import { screenMeta } from "~/shared/staff/staff-screens";
 import { StaffRouteError } from "~/shared/ui/staff/staff-route-error";
+import type { Route } from "./+types/audit";
 
 export const meta = () => screenMeta("audit");
 
-/** Still the old dashboard's panel (decision 100, phase 1): it loads its data from /api/admin in the browser. */
-export default function AuditPage() {
-  return <OldPanel screen="audit" Panel={AuditTab} />;
+/** The audit trail by the address's filters and page (GET /api/admin/audit's query and use case). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return auditScreen(context.get(appContext), new URL(request.url));
+}
+
+export default function AuditPage({ loaderData }: Route.ComponentProps) {
+  return <AuditScreen data={loaderData} />;
 }
 
 export const ErrorBoundary = StaffRouteError;

@@ -1,14 +1,19 @@
-import { OldPanel } from "~/features/staff/old-panel";
-import { DealsTab } from "~/features/deal/deals-tab";
+import { DealsScreen } from "~/features/deal/deals-screen";
+import { dealsScreen } from "~/features/deal/deals-screen.server";
+import { appContext } from "~/server/load-context.server";
 import { screenMeta } from "~/shared/staff/staff-screens";
 import { StaffRouteError } from "~/shared/ui/staff/staff-route-error";
 import type { Route } from "./+types/deals";
 
 export const meta = () => screenMeta("deals");
 
-/** Still the old dashboard's panel (decision 100, phase 1): it loads its data from /api/admin in the browser. */
-export default function DealsPage({ params }: Route.ComponentProps) {
-  return <OldPanel screen="deals" Panel={DealsTab} recordId={params.id} />;
+/** Every deal's current version, by the status in the address (GET /api/admin/deals's use case). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return dealsScreen(context.get(appContext), new URL(request.url));
+}
+
+export default function DealsPage({ loaderData }: Route.ComponentProps) {
+  return <DealsScreen data={loaderData} />;
 }
 
 export const ErrorBoundary = StaffRouteError;

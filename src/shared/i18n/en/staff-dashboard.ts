@@ -358,6 +358,7 @@ export const staffDashboard = {
   visitors: {
     active: "Active Visitors",
     activeHint: "Last 5 minutes",
+    refresh: "Refresh",
     totalViews: "Total Page Views",
     trackedPages: "Tracked Pages",
     topPages: "Top Pages by Visits",
@@ -399,5 +400,18 @@ export const staffDashboard = {
     typography: "Typography",
     headingFont: "Headings",
     bodyFont: "Body",
+    configured: "Configured",
+    notConfigured: "Not configured",
+    mail: "Outgoing mail (SMTP)",
+    mailEml: "Not configured: mails are saved as .eml files, not sent",
+    leadsTo: "Lead notifications to",
+    adfTo: "ADF records (CRM) to",
+    none: "Nobody",
+    publicUrl: "Public address",
+    /** One owner's setting as a form (deal settings, lead response time: decision 107). */
+    form: {
+      saving: "Saving…",
+      lastSaved: (by: string, at: string) => `Last saved by ${by} on ${at}.`,
+    },
   },
 };

@@ -1,4 +1,4 @@
-/** The Settings tab's deal settings (decision 066): what every out-the-door estimate and advertised price reads. */
+/** The Settings screen's deal settings (decision 066): what every out-the-door estimate and advertised price reads. */
 export const deal = {
   title: "Deal settings",
   intro:
@@ -23,11 +23,6 @@ export const deal = {
   buyersGuideSignatureLine: "Buyers Guide: print the buyer's acknowledgement signature line",
   priceDropMinDays: 'Show "Price reduced" only after the former price was shown for (days)',
   save: "Save deal settings",
-  saving: "Saving…",
   saved: "Deal settings saved",
-  saveFailed: "Could not save the deal settings",
-  fix: "Please correct the highlighted fields.",
-  lastSaved: (by: string, at: string) => `Last saved by ${by} on ${at}.`,
   defaults: "These are the built-in defaults; nothing has been saved yet.",
-  loadFailed: "Could not load the deal settings.",
 };

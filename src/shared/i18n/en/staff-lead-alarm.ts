@@ -1,4 +1,4 @@
-/** The five-minute alarm: its staff mail and its setting in the Settings tab. English only, like the dashboard. */
+/** The five-minute alarm: its staff mail and its setting on the Settings screen. English only, like the dashboard. */
 export const leadAlarm = {
   mail: {
     subject: (minutes: number, name: string, about: string) => `Lead waiting ${minutes} min: ${name}, ${about}`,
@@ -31,12 +31,7 @@ export const leadAlarm = {
       "How many minutes of opening hours a new lead may wait for its first response (a reply, a logged call or a status change) before the assigned salesperson and every owner get an alarm. Leads that arrive while closed start counting at the next opening.",
     responseMinutes: "Minutes allowed (1–240)",
     save: "Save response time",
-    saving: "Saving…",
     saved: "Lead response time saved",
-    fix: "Check the highlighted field.",
-    saveFailed: "Could not save the lead response time. Please try again.",
-    loadFailed: "Could not load the lead response time.",
-    lastSaved: (by: string, at: string) => `Last saved by ${by} on ${at}.`,
     defaults: "The default (5 minutes) is in force.",
   },
 };

@@ -3,6 +3,7 @@ export const reports = {
   heading: "Lead report",
   intro: (within: number) =>
     `Where leads came from and how fast they were answered: the median minutes to the first response (a status change, reply or logged call) and the share answered within ${within} minutes.`,
+  dates: "Report dates",
   from: "From",
   to: "To",
   show: "Show",

@@ -39,6 +39,11 @@ export const staffTradeIns = {
     deletedTitle: "Trade-in request deleted",
     deletedText: (customer: string) => `${customer}'s request and its photos are gone.`,
     deleteFailed: "The trade-in request could not be deleted.",
+    back: "All trade-ins",
+    pageTitle: (vehicle: string, customer: string) => `Trade-in: ${vehicle} from ${customer}`,
+    photosHeading: "Photos",
+    photoCount: (n: number) => (n === 1 ? "1 photo" : `${n} photos`),
+    details: "Vehicle and shopper",
   },
   mail: {
     subject: (vehicle: string, customer: string) => `New trade-in request: ${vehicle} — ${customer}`,

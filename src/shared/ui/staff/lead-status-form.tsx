@@ -5,6 +5,9 @@ import { formatDuration, LEAD_STATUSES, leadStatusFormKey, responseTimeMs, type 
 import { Button } from "./button";
 import { StaffForm, useHydrated, useStaffForm } from "./staff-form";
 
+/** The status form's intent: the record page's action reads `status` (and `id`) with the API's `leadStatusSchema`. */
+export const LEAD_STATUS_INTENT = "status";
+
 const selectClass = "min-h-11 rounded-md border border-gray-500 bg-white px-2 py-1";
 
 /**
@@ -20,6 +23,7 @@ export function LeadStatusForm({
   status,
   firstStatusChangeAt,
   now,
+  hidden = {},
 }: {
   id: string;
   /** Whose lead it is: the select's name ("Status of Lee Park's lead"). */
@@ -28,6 +32,8 @@ export function LeadStatusForm({
   status: LeadStatus;
   firstStatusChangeAt: string | null;
   now: number;
+  /** More of the record, as the page's action reads it (`{ dealId }`). */
+  hidden?: Record<string, string>;
 }) {
   const m = useStaffMessages();
   const s = m.leads.status;
@@ -38,8 +44,11 @@ export function LeadStatusForm({
   const responded = responseTimeMs(createdAt, firstStatusChangeAt);
   return (
     <StaffForm form={form} className="flex flex-wrap items-center gap-2 text-sm">
-      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="intent" value={LEAD_STATUS_INTENT} />
       <input type="hidden" name="id" value={id} />
+      {Object.entries(hidden).map(([field, value]) => (
+        <input key={field} type="hidden" name={field} value={value} />
+      ))}
       <label htmlFor={selectId} className="font-medium">
         {s.label}
       </label>
@@ -82,7 +91,7 @@ export function LeadStatusForm({
  * The "Show" filter above a list of one kind of lead: a GET form, so the status is in the address
  * (Back, reload and a shared link keep it). With JavaScript a choice applies at once.
  */
-export function LeadStatusFilterForm({ value, error }: { value: LeadStatus | undefined; error?: string }) {
+export function LeadStatusFilterForm({ value, error }: { value: LeadStatus | null | undefined; error?: string }) {
   const s = useStaffMessages().leads.status;
   const submit = useSubmit();
   const hydrated = useHydrated();

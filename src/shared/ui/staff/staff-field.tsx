@@ -149,3 +149,38 @@ export function FormError({ children }: { children: ReactNode }) {
     </p>
   );
 }
+
+/**
+ * A checkbox with its label beside it and its message under it (a boolean setting, a "do not contact"
+ * channel). Unticked, a checkbox posts nothing: the action reads its absence as false.
+ */
+export function CheckboxField({ name, label, error, hint, className, ...input }: FieldFrame & Omit<InputProps, "type">) {
+  const id = `${useId()}-${name}`;
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-gray-800">
+        <input
+          type="checkbox"
+          {...input}
+          id={id}
+          name={name}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described || undefined}
+          className="h-5 w-5 shrink-0 accent-red-700"
+        />
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-700">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800" data-field-error={name}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,35 +1,39 @@
+import { Link } from "react-router";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber } from "~/shared/lib/format";
+import { buttonClass } from "~/shared/ui/staff/button";
 import { DataTable } from "~/shared/ui/staff/data-table";
-import { LoadFailed } from "~/shared/ui/staff/load-failed";
-import { useStaffData } from "~/shared/ui/staff/staff-fetch";
-import type { WebVitalsReportRow } from "./web-vitals-report.server";
+import type { VisitorsScreenData } from "./visitors-screen.server";
 import { WebVitalsTable } from "./web-vitals-table";
 
-/** docs/behaviour.md §9: active visitors are polled every 30 s; the top list has 5 entries. */
-export const ACTIVE_POLL_MS = 30_000;
-export const TOP_PAGES = 5;
+/** docs/behaviour.md §9: the top list has 5 entries. */
+const TOP_PAGES = 5;
 
-export function VisitorsTab() {
-  const m = useStaffMessages().staff.visitors;
-  const stats = useStaffData<{ page: string; count: number }[]>("/api/admin/visitor-stats");
-  const active = useStaffData<{ count: number }>("/api/admin/active-visitors", ACTIVE_POLL_MS);
-  const daily = useStaffData<{ day: string; count: number }[]>("/api/admin/visitor-daily");
-  const vitals = useStaffData<WebVitalsReportRow[]>("/api/admin/web-vitals");
-
-  if (stats.error) return <LoadFailed onRetry={stats.reload} />;
-  const pages = stats.data ?? [];
+/**
+ * /podium/reports/visitors (docs/behaviour.md §2, §9): active visitors (as the page was read; Refresh
+ * reads them again), page views, the top pages, the last 30 days and the Core Web Vitals of real visits.
+ */
+export function VisitorsScreen({ data }: { data: VisitorsScreenData }) {
+  const messages = useStaffMessages();
+  const m = messages.staff.visitors;
+  const pages = data.pages;
   const total = pages.reduce((sum, p) => sum + p.count, 0);
   const top = [...pages].sort((a, b) => b.count - a.count).slice(0, TOP_PAGES);
   return (
     <div className="space-y-8">
-      <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard label={m.active} hint={m.activeHint} value={active.data?.count} testId="active-visitors" />
-        <StatCard label={m.totalViews} value={stats.data ? total : undefined} testId="total-views" />
-        <StatCard label={m.trackedPages} value={stats.data ? pages.length : undefined} testId="tracked-pages" />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{messages.staff.shell.screens.visitors}</h1>
+        <Link to="/podium/reports/visitors" preventScrollReset className={buttonClass("secondary", "md", "min-h-11")}>
+          {m.refresh}
+        </Link>
       </div>
-      {stats.data && pages.length === 0 ? <p className="py-6 text-center text-gray-700">{m.empty}</p> : null}
-      {daily.data && total > 0 ? <DailyChart days={daily.data} /> : null}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label={m.active} hint={m.activeHint} value={data.active} testId="active-visitors" />
+        <StatCard label={m.totalViews} value={total} testId="total-views" />
+        <StatCard label={m.trackedPages} value={pages.length} testId="tracked-pages" />
+      </div>
+      {pages.length === 0 ? <p className="py-6 text-center text-gray-700">{m.empty}</p> : null}
+      {total > 0 ? <DailyChart days={data.daily} /> : null}
       {pages.length > 0 ? (
         <>
           <section aria-labelledby="top-pages">
@@ -70,17 +74,17 @@ export function VisitorsTab() {
           </section>
         </>
       ) : null}
-      {vitals.data ? <WebVitalsTable rows={vitals.data} /> : null}
+      <WebVitalsTable rows={data.vitals} />
     </div>
   );
 }
 
-function StatCard({ label, hint, value, testId }: { label: string; hint?: string; value: number | undefined; testId: string }) {
+function StatCard({ label, hint, value, testId }: { label: string; hint?: string; value: number; testId: string }) {
   return (
     <div className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
       <p className="text-sm font-medium text-gray-700">{label}</p>
       <p className="mt-1 text-3xl font-bold" data-testid={testId}>
-        {value === undefined ? "–" : formatNumber(value)}
+        {formatNumber(value)}
       </p>
       {hint ? <p className="text-xs text-gray-700">{hint}</p> : null}
     </div>

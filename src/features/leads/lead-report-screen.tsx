@@ -1,93 +1,74 @@
 import { Download } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { Form } from "react-router";
 import { staffMessagesFor, useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber } from "~/shared/lib/format";
-import type { SessionUser } from "~/shared/staff/staff-roles";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { DataTable, type DataColumn } from "~/shared/ui/staff/data-table";
-import { LoadFailed } from "~/shared/ui/staff/load-failed";
-import { useStaffData } from "~/shared/ui/staff/staff-fetch";
-import { MAX_REPORT_DAYS, type LeadFigures, type LeadReport } from "./lead-report-types";
+import { FormError, TextField } from "~/shared/ui/staff/staff-field";
+import type { LeadFigures } from "./lead-report-types";
+import type { LeadReportScreenData } from "./lead-report-screen.server";
 
 type Row = LeadFigures & { key: string; name: string };
 
 /**
- * The Reports tab (docs/decisions/078-lead-source-and-lead-report.md): the lead report for a range of
- * dates as bars and tables, and the same figures as a CSV download. Without dates the server
- * reports the last 30 days.
+ * /podium/reports/leads (docs/decisions/078-lead-source-and-lead-report.md): the lead report for the
+ * dates in the address (a GET form; without dates the last 30 days) as bars and tables, and the same
+ * figures as a CSV download whose link carries the same dates. A salesperson sees their own row only.
  */
-export function LeadReportTab({ user }: { user: SessionUser }) {
-  const m = useStaffMessages().reports;
-  const loading = useStaffMessages().staff.common.loading;
-  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
-  const query = range ? `?${new URLSearchParams(range).toString()}` : "";
-  const { data, error, reload } = useStaffData<LeadReport>(`/api/admin/reports/leads${query}`);
-
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const dates = [String(form.get("from") ?? ""), String(form.get("to") ?? "")].sort();
-    const [from, to] = dates as [string, string];
-    if (!from) return;
-    // Dates the wrong way round are taken in order, and a range longer than the server reports is cut to its last days.
-    const earliest = new Date(Date.parse(`${to}T00:00:00Z`) - (MAX_REPORT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
-    setRange({ from: from < earliest ? earliest : from, to });
-  }
-
-  if (error) return <LoadFailed onRetry={reload} />;
+export function LeadReportScreen({ data }: { data: LeadReportScreenData }) {
+  const messages = useStaffMessages();
+  const m = messages.reports;
+  const report = data.report;
   const label = (type: string) => m.types[type] ?? type;
+  const errors = data.fieldErrors ?? {};
   const rows = {
-    source: (data?.bySource ?? []).map((r) => ({ ...r, key: r.source, name: r.source })),
-    type: (data?.byType ?? []).map((r) => ({ ...r, key: r.type, name: label(r.type) })),
-    week: (data?.byWeek ?? []).map((r) => ({ ...r, key: r.week, name: r.week })),
-    salesperson: (data?.bySalesperson ?? []).map((r) => ({ ...r, key: r.assigneeId ?? "unassigned", name: r.name })),
+    source: (report?.bySource ?? []).map((r) => ({ ...r, key: r.source, name: r.source })),
+    type: (report?.byType ?? []).map((r) => ({ ...r, key: r.type, name: label(r.type) })),
+    week: (report?.byWeek ?? []).map((r) => ({ ...r, key: r.week, name: r.week })),
+    salesperson: (report?.bySalesperson ?? []).map((r) => ({ ...r, key: r.assigneeId ?? "unassigned", name: r.name })),
   };
+  const range = report ? new URLSearchParams({ from: report.from, to: report.to }).toString() : "";
   return (
     <div className="space-y-8">
       <div>
-        <h2 className="text-xl font-bold">{m.heading}</h2>
-        {data ? <p className="mt-1 max-w-3xl text-sm text-gray-700">{m.intro(data.withinMinutes)}</p> : null}
+        <h1 className="text-2xl font-bold">{messages.staff.shell.screens.reports}</h1>
+        <p className="mt-1 max-w-3xl text-sm text-gray-700">{m.intro(data.withinMinutes)}</p>
       </div>
-      {data ? (
-        <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3" key={`${data.from}-${data.to}`}>
-          <label className="flex flex-col text-sm font-medium">
-            {m.from}
-            <input type="date" name="from" defaultValue={data.from} required className="mt-1 rounded-md border border-gray-300 px-3 py-2" />
-          </label>
-          <label className="flex flex-col text-sm font-medium">
-            {m.to}
-            <input type="date" name="to" defaultValue={data.to} required className="mt-1 rounded-md border border-gray-300 px-3 py-2" />
-          </label>
-          <Button type="submit" variant="dark">
+      <div className="space-y-2">
+        <Form method="get" aria-label={m.dates} className="flex flex-wrap items-end gap-3">
+          <TextField name="from" type="date" label={m.from} required error={errors.from} defaultValue={report?.from ?? data.asked.from} />
+          <TextField name="to" type="date" label={m.to} required error={errors.to} defaultValue={report?.to ?? data.asked.to} />
+          <Button type="submit" variant="dark" className="min-h-11">
             {m.show}
           </Button>
-          <a
-            href={`/api/admin/reports/leads.csv?${new URLSearchParams({ from: data.from, to: data.to }).toString()}`}
-            download={`leads-${data.from}-to-${data.to}.csv`}
-            className={buttonClass()}
-            data-testid="lead-report-csv"
-          >
-            <Download aria-hidden="true" className="h-4 w-4" />
-            {m.downloadCsv}
-          </a>
-        </form>
-      ) : (
-        <p className="text-gray-700">{loading}</p>
-      )}
-      {data ? (
+          {report ? (
+            <a
+              href={`/api/admin/reports/leads.csv?${range}`}
+              download={`leads-${report.from}-to-${report.to}.csv`}
+              className={buttonClass("secondary", "md", "min-h-11")}
+              data-testid="lead-report-csv"
+            >
+              <Download aria-hidden="true" className="h-4 w-4" />
+              {m.downloadCsv}
+            </a>
+          ) : null}
+        </Form>
+        <FormError>{data.error}</FormError>
+      </div>
+      {report ? (
         <>
-          <Totals figures={data.total} within={data.withinMinutes} />
-          {data.total.leads === 0 ? <p className="py-6 text-center text-gray-700">{m.empty}</p> : null}
-          {data.total.leads > 0 ? (
+          <Totals figures={report.total} within={report.withinMinutes} />
+          {report.total.leads === 0 ? <p className="py-6 text-center text-gray-700">{m.empty}</p> : null}
+          {report.total.leads > 0 ? (
             <>
               <Bars id="report-by-source" title={m.bySource} rows={rows.source} />
               <Bars id="report-by-week" title={m.byWeek} rows={rows.week} />
-              <FiguresTable caption={m.bySource} heading={m.source} rows={rows.source} within={data.withinMinutes} />
-              <FiguresTable caption={m.byType} heading={m.type} rows={rows.type} within={data.withinMinutes} />
-              <FiguresTable caption={m.byWeek} heading={m.week} rows={rows.week} within={data.withinMinutes} sortable={false} />
+              <FiguresTable caption={m.bySource} heading={m.source} rows={rows.source} within={report.withinMinutes} />
+              <FiguresTable caption={m.byType} heading={m.type} rows={rows.type} within={report.withinMinutes} />
+              <FiguresTable caption={m.byWeek} heading={m.week} rows={rows.week} within={report.withinMinutes} sortable={false} />
               <div>
-                <FiguresTable caption={m.bySalesperson} heading={m.salesperson} rows={rows.salesperson} within={data.withinMinutes} />
-                {user.role === "sales" ? <p className="mt-2 text-sm text-gray-700">{m.ownRowOnly}</p> : null}
+                <FiguresTable caption={m.bySalesperson} heading={m.salesperson} rows={rows.salesperson} within={report.withinMinutes} />
+                {data.role === "sales" ? <p className="mt-2 text-sm text-gray-700">{m.ownRowOnly}</p> : null}
               </div>
             </>
           ) : null}
@@ -135,9 +116,9 @@ function Bars({ id, title, rows }: { id: string; title: string; rows: Row[] }) {
   const max = Math.max(1, ...rows.map((r) => r.leads));
   return (
     <section aria-labelledby={id}>
-      <h3 id={id} className="text-lg font-bold">
+      <h2 id={id} className="text-lg font-bold">
         {m.chartLabel(title)}
-      </h3>
+      </h2>
       <ul className="mt-3 space-y-2">
         {rows.map((r) => (
           <li key={r.key} className="flex items-center gap-3">
@@ -196,7 +177,7 @@ function FiguresTable({
   ];
   return (
     <section>
-      <h3 className="text-lg font-bold">{caption}</h3>
+      <h2 className="text-lg font-bold">{caption}</h2>
       <DataTable<Row> caption={caption} className="mt-3" rows={rows} rowKey={(r) => r.key} empty={null} columns={columns} />
     </section>
   );

@@ -1,0 +1,135 @@
+import { data } from "react-router";
+import type { AppContext } from "~/server/context.server";
+import { readDealSettings } from "~/server/data/deal-settings.server";
+import type { Staff } from "~/server/http/staff-request.server";
+import { fieldErrorsOf } from "~/server/http/api-errors.server";
+import {
+  FIX_FIELDS,
+  formFields,
+  formNumber,
+  leadStatusFilter,
+  parseStaffForm,
+  staffFormFailure,
+  staffFormSuccess,
+} from "~/server/http/staff-form.server";
+import { staffDeals } from "~/shared/i18n/en/staff-deals";
+import { staffMessagesFor } from "~/shared/i18n/staff-messages";
+import { leadStatusFormKey, leadStatusSchema, type LeadStatus } from "~/shared/staff/lead-tracking";
+import { LEAD_STATUS_INTENT } from "~/shared/ui/staff/lead-status-form";
+import { uuidField } from "~/shared/validation/fields";
+import { dealRevisionSchema } from "./deal-schema";
+import { listDealsForStaff, reviseDeal, setDealStatus, staffDealVersions, type StaffDeal } from "./deal-sheet.server";
+import { DEAL_REVISE_INTENT } from "./deals-screen";
+
+const isUuid = (id: string) => uuidField().safeParse(id).success;
+
+export type DealsScreenData = {
+  /** Each deal's current version (the newest of its group), newest first, by the status in the address. */
+  deals: (StaffDeal & { earlier: number })[];
+  /** How many deals there are in all (the filter aside). */
+  total: number;
+  status: LeadStatus | null;
+  /** The filter's message when the address names no status (a link typed by hand). */
+  statusError: string | null;
+};
+
+/**
+ * /podium/deals?status= (decision 070, 107): every deal sheet's current version with its lead status,
+ * filtered by the status in the address (GET /api/admin/deals's use case). An unknown status is a 400
+ * with the message by the filter.
+ */
+export async function dealsScreen(ctx: AppContext, url: URL) {
+  const filter = leadStatusFilter(url);
+  const all = await listDealsForStaff(ctx);
+  const current = all.filter((d) => !d.replacedById);
+  const screen: DealsScreenData = {
+    deals: (filter.error ? [] : current.filter((d) => filter.status === null || d.leadStatus === filter.status)).map((d) => ({
+      ...d,
+      earlier: all.filter((x) => x.dealGroupId === d.dealGroupId && x.id !== d.id).length,
+    })),
+    total: current.length,
+    status: filter.status,
+    statusError: filter.error,
+  };
+  return data(screen, { status: filter.error ? 400 : 200 });
+}
+
+export type DealScreenData = {
+  /** The version the address names. */
+  id: string;
+  /** Every version of the deal, newest (the current one) first. */
+  versions: StaffDeal[];
+  /** The terms the owner offers today (the revision's term must be one of them). */
+  termsMonths: number[];
+  /** The instant the page was read: the response time's "Waiting …" is the same on the server and in the browser. */
+  now: number;
+};
+
+/**
+ * /podium/deals/{id} (decisions 070, 093, 107): one deal with every version, newest first; the id may
+ * name any of its versions (a staff mail names the first). 404 for an unknown id.
+ */
+export async function dealScreen(ctx: AppContext, id: string): Promise<DealScreenData> {
+  const lower = id.toLowerCase();
+  const versions = isUuid(lower) ? await staffDealVersions(ctx, lower) : null;
+  if (!versions?.length) throw data({ error: "Not found" }, { status: 404 });
+  const { settings } = await readDealSettings(ctx.db);
+  return { id: lower, versions, termsMonths: settings.termsMonths, now: Date.now() };
+}
+
+/** An amount as the revision's API takes it: as typed (the schema reads decimal digits only), blank as not sent. */
+const amount = (text: string | undefined) => (text === undefined || text.trim() === "" ? undefined : text.trim());
+
+/**
+ * The deal page's posts, each through its JSON API twin's schema and use case (audited):
+ *   - `status`: the deal's lead status (PATCH /api/admin/deals/{id}/status);
+ *   - `revise`: a revision of the current version (POST /api/admin/deals/{id}/revisions): 400 with each
+ *     field's message, 409 when the version was already replaced, or when it would raise a number a
+ *     sheet still held promised (decision 093: the reason by the field it comes from, the price or the
+ *     credit band, else as the form's message). A revision sent goes to the new version's page.
+ */
+export async function dealScreenAction(ctx: AppContext, request: Request, staff: Staff, pageId: string, form: FormData) {
+  const t = staffDeals.tab;
+  const fields = formFields(form);
+  const id = (fields.dealId ?? "").toLowerCase();
+  if (!isUuid(id) || !isUuid(pageId.toLowerCase())) return staffFormFailure(404, "Not found", { intent: fields.intent });
+  if (fields.intent === LEAD_STATUS_INTENT) {
+    // Answered under the record's own status-form key (one lead status form: decision 106).
+    const key = leadStatusFormKey(id);
+    const parsed = parseStaffForm(leadStatusSchema, { status: fields.status }, key);
+    if (!parsed.ok) return parsed.failure;
+    const deal = await setDealStatus(ctx, staff, id, parsed.data.status);
+    if (!deal) return staffFormFailure(404, "Not found", { intent: key });
+    return staffFormSuccess(ctx, request, {
+      intent: key,
+      toast: staffMessagesFor().leads.status.saved(staffMessagesFor().leads.status.values[parsed.data.status]),
+    });
+  }
+  if (fields.intent !== DEAL_REVISE_INTENT) return staffFormFailure(404, "Not found");
+  const intent = DEAL_REVISE_INTENT;
+  const { settings } = await readDealSettings(ctx.db);
+  const input = {
+    price: amount(fields.price),
+    downPayment: amount(fields.downPayment),
+    tradeInValue: amount(fields.tradeInValue),
+    tradeInPayoff: amount(fields.tradeInPayoff),
+    creditBand: fields.creditBand ?? "",
+    termMonths: amount(fields.termMonths) === undefined ? undefined : formNumber(fields.termMonths),
+  };
+  const parsed = dealRevisionSchema(settings.termsMonths).safeParse(input);
+  // What was typed goes back as typed (a term of "12 months" included), so the form shows it again.
+  const typed = fields;
+  if (!parsed.success) return staffFormFailure(400, FIX_FIELDS, { intent, fieldErrors: fieldErrorsOf(parsed.error), input: typed });
+  const result = await reviseDeal(ctx, staff, id, parsed.data);
+  if (result.kind === "not-found") return staffFormFailure(404, "Not found", { intent });
+  if (result.kind === "replaced")
+    return staffFormFailure(409, "This version was already replaced: revise the newest one.", { intent, input: typed });
+  if (result.kind === "raised")
+    return staffFormFailure(409, result.reason, {
+      intent,
+      ...(result.field ? { fieldErrors: { [result.field]: result.reason } } : {}),
+      input: typed,
+    });
+  const name = `${result.deal.shopper.firstName} ${result.deal.shopper.lastName}`;
+  return staffFormSuccess(ctx, request, { intent, toast: `${t.sent}. ${t.sentText(name)}`, redirectTo: `/podium/deals/${result.deal.id}` });
+}

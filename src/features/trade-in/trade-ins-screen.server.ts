@@ -1,0 +1,123 @@
+import { data } from "react-router";
+import type { AppContext } from "~/server/context.server";
+import { fieldErrorsOf } from "~/server/http/api-errors.server";
+import type { Staff } from "~/server/http/staff-request.server";
+import {
+  FIX_FIELDS,
+  formFields,
+  formNumber,
+  leadStatusFilter,
+  parseStaffForm,
+  staffFormFailure,
+  staffFormSuccess,
+} from "~/server/http/staff-form.server";
+import { staffTradeIns } from "~/shared/i18n/en/staff-trade-ins";
+import { staffMessagesFor } from "~/shared/i18n/staff-messages";
+import { leadStatusFormKey, leadStatusSchema, type LeadStatus } from "~/shared/staff/lead-tracking";
+import { LEAD_STATUS_INTENT } from "~/shared/ui/staff/lead-status-form";
+import { uuidField } from "~/shared/validation/fields";
+import { tradeInOfferSchema } from "./trade-in-schema";
+import {
+  deleteTradeIn,
+  listTradeInsForStaff,
+  sendTradeInOffer,
+  setTradeInStatus,
+  staffTradeIn,
+  type StaffTradeIn,
+} from "./trade-in.server";
+import { TRADE_IN_DELETE_INTENT, TRADE_IN_OFFER_INTENT } from "./trade-ins-screen";
+
+const isUuid = (id: string) => uuidField().safeParse(id).success;
+
+export type TradeInsScreenData = {
+  /** The requests, newest first, by the status in the address. */
+  tradeIns: StaffTradeIn[];
+  /** How many requests there are in all (the filter aside). */
+  total: number;
+  status: LeadStatus | null;
+  /** The filter's message when the address names no status (a link typed by hand). */
+  statusError: string | null;
+};
+
+/**
+ * /podium/trade-ins?status= (decisions 067, 107): every trade-in request with its lead status, filtered
+ * by the status in the address (GET /api/admin/trade-ins's use case). An unknown status is a 400 with
+ * the message by the filter.
+ */
+export async function tradeInsScreen(ctx: AppContext, url: URL) {
+  const filter = leadStatusFilter(url);
+  const all = await listTradeInsForStaff(ctx);
+  const screen: TradeInsScreenData = {
+    tradeIns: filter.error ? [] : all.filter((x) => filter.status === null || x.leadStatus === filter.status),
+    total: all.length,
+    status: filter.status,
+    statusError: filter.error,
+  };
+  return data(screen, { status: filter.error ? 400 : 200 });
+}
+
+export type TradeInScreenData = {
+  tradeIn: StaffTradeIn;
+  /** Whether this person may delete the request (the owner: DELETE /api/admin/trade-ins/{id}'s rule). */
+  canDelete: boolean;
+  /** The instant the page was read: the response time's "Waiting …" is the same on the server and in the browser. */
+  now: number;
+};
+
+/** /podium/trade-ins/{id} (decisions 067, 085, 107): one request with its photos (staff only); 404 for an unknown id. */
+export async function tradeInScreen(ctx: AppContext, staff: Staff, id: string): Promise<TradeInScreenData> {
+  const lower = id.toLowerCase();
+  const tradeIn = isUuid(lower) ? await staffTradeIn(ctx, lower) : null;
+  if (!tradeIn) throw data({ error: "Not found" }, { status: 404 });
+  return { tradeIn, canDelete: canDeleteTradeIns(staff), now: Date.now() };
+}
+
+/** The same rule as the JSON API's route table: only the owner deletes a request. */
+const canDeleteTradeIns = (staff: Staff) => staff.role === "owner";
+
+/**
+ * The request page's posts, each through its JSON API twin's schema and use case (audited):
+ *   - `offer`: an offer sent to the shopper (POST /api/admin/trade-ins/{id}/offer), 400 with each field's message;
+ *   - `status`: the lead status (PATCH /api/admin/trade-ins/{id}/status);
+ *   - `delete`: the request, its photos and queued mails (DELETE /api/admin/trade-ins/{id}; the owner
+ *     only, 403 otherwise), after its confirmation (`?delete=1`), then back to the list.
+ */
+export async function tradeInScreenAction(ctx: AppContext, request: Request, staff: Staff, pageId: string, form: FormData) {
+  const t = staffTradeIns.tab;
+  const fields = formFields(form);
+  const id = pageId.toLowerCase();
+  const intent = fields.intent ?? "";
+  if (!isUuid(id)) return staffFormFailure(404, "Not found", { intent });
+  if (intent === LEAD_STATUS_INTENT) {
+    // Answered under the record's own status-form key (one lead status form: decision 106).
+    const key = leadStatusFormKey(id);
+    const parsed = parseStaffForm(leadStatusSchema, { status: fields.status }, key);
+    if (!parsed.ok) return parsed.failure;
+    if (!(await setTradeInStatus(ctx, staff, id, parsed.data.status))) return staffFormFailure(404, "Not found", { intent: key });
+    const status = staffMessagesFor().leads.status;
+    return staffFormSuccess(ctx, request, { intent: key, toast: status.saved(status.values[parsed.data.status]) });
+  }
+  if (intent === TRADE_IN_OFFER_INTENT) {
+    const input = { low: fields.low ?? "", high: fields.high ?? "", validDays: formNumber(fields.validDays), note: fields.note ?? "" };
+    const parsed = tradeInOfferSchema.safeParse(input);
+    if (!parsed.success) return staffFormFailure(400, FIX_FIELDS, { intent, fieldErrors: fieldErrorsOf(parsed.error), input: fields });
+    const tradeIn = await staffTradeIn(ctx, id);
+    if (!tradeIn || !(await sendTradeInOffer(ctx, staff, id, parsed.data))) return staffFormFailure(404, "Not found", { intent });
+    return staffFormSuccess(ctx, request, {
+      intent,
+      toast: `${t.offerSentTitle}. ${t.offerSentText(`${tradeIn.firstName} ${tradeIn.lastName}`)}`,
+    });
+  }
+  if (intent === TRADE_IN_DELETE_INTENT) {
+    // Refused like a page the role may not open: the error page says so, with or without JavaScript.
+    if (!canDeleteTradeIns(staff)) throw data({ error: staffMessagesFor().staff.shell.errors.forbidden }, { status: 403 });
+    const tradeIn = await staffTradeIn(ctx, id);
+    if (!tradeIn || !(await deleteTradeIn(ctx, staff, id))) return staffFormFailure(404, "Not found", { intent });
+    return staffFormSuccess(ctx, request, {
+      intent,
+      toast: `${t.deletedTitle}. ${t.deletedText(`${tradeIn.firstName} ${tradeIn.lastName}`)}`,
+      redirectTo: "/podium/trade-ins",
+    });
+  }
+  return staffFormFailure(404, "Not found", { intent });
+}

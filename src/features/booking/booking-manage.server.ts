@@ -12,13 +12,13 @@ import { cancelQueuedMails, enqueueMails } from "~/server/data/outbox.server";
 import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
 import { findService } from "~/server/data/services.server";
 import { BOOKING_REMINDER_KIND } from "~/server/mail/mail-kinds";
-import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { asLocale, type Locale } from "~/shared/i18n/locales";
 import type { LeadSource } from "~/shared/leads/lead-source";
 import { localizeService, type ServiceRecord } from "~/shared/types/service";
 import { appointmentStart, reminderDueAt } from "./appointment-time";
 import { bookingCalendarAttachment, bookingCancelledMail, newBookingMails, shopperCancelledMail } from "./booking-mails.server";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /** A manage-link token: 256 random bits, base64url. Only its SHA-256 is stored. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -40,7 +40,7 @@ export async function storeBookingWithMails(
   source: LeadSource | null = null,
 ): Promise<Booking> {
   const token = crypto.randomBytes(32).toString("base64url");
-  const booking = await ctx.db.transaction().execute(async (trx) => {
+  const booking = await inTransaction(ctx.db, async (trx) => {
     const stored = await insertBooking(trx, { ...input, manageTokenHash: hashManageToken(token) }, now);
     const start = appointmentStart(stored.bookingDate, stored.bookingTime, businessProfile.timeZone);
     // A REQUEST, not a PUBLISH: the later CANCEL then removes this very event (decision 058).
@@ -64,7 +64,6 @@ export async function storeBookingWithMails(
     await enqueueMails(trx, addressStaffMails(ctx.env, mails, registered), now);
     return stored;
   });
-  announceQueuedMail();
   return booking;
 }
 
@@ -144,7 +143,7 @@ export async function cancelManagedBooking(
   const { booking, service } = found;
   if (booking.status === "cancelled") return { kind: "already-cancelled", booking: view(booking, service, now, locale) };
   if (isPast(booking, now)) return { kind: "past", booking: view(booking, service, now, locale) };
-  const cancelled = await ctx.db.transaction().execute(async (trx) => {
+  const cancelled = await inTransaction(ctx.db, async (trx) => {
     // Only one of two racing cancels changes the row; the other reports it already cancelled.
     const row = await cancelActiveBooking(trx, booking.id, now);
     if (!row) return false;
@@ -158,7 +157,6 @@ export async function cancelManagedBooking(
   });
   const current = (await findBooking(ctx.db, booking.id)) ?? booking;
   if (!cancelled) return { kind: "already-cancelled", booking: view(current, service, now, locale) };
-  announceQueuedMail();
   ctx.logger.info({ bookingId: booking.id }, "booking cancelled by the customer");
   return { kind: "cancelled", booking: view(current, service, now, locale) };
 }

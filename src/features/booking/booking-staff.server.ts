@@ -8,30 +8,37 @@ import {
   type Booking,
   type BookingStatus,
 } from "~/server/data/bookings.server";
+import { leadStatusesOf, type LeadStatusFields } from "~/server/data/leads.server";
 import { enqueueMails, leadMailsFor, type NewMail } from "~/server/data/outbox.server";
 import { findService, listServices } from "~/server/data/services.server";
 import type { ServerEnv } from "~/server/env.server";
 import type { Staff } from "~/server/http/staff-request.server";
-import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { dealerToday } from "~/shared/lib/dealer-clock";
 import type { LeadMail } from "~/shared/staff/lead-tracking";
 import type { ServiceRecord } from "~/shared/types/service";
 import { shopperCancelledMail, shopperConfirmedMail, shopperReopenedMail } from "./booking-mails.server";
+import { inTransaction } from "~/server/db/transaction.server";
 
-/** A booking as the Bookings tab lists it (docs/behaviour.md §2 Staff dashboard), with its mails' states. */
-export type StaffBooking = Booking & { serviceName: string | null; mails: LeadMail[] };
+/**
+ * A booking as the Bookings tab lists it (docs/behaviour.md §2 Staff dashboard), with its mails' states
+ * and its lead's status and first response (the inbox's, kept in `leads`: decision 109), apart from the
+ * booking's own status (pending, confirmed, cancelled).
+ */
+export type StaffBooking = Booking & { serviceName: string | null; mails: LeadMail[] } & LeadStatusFields;
 
-/** Bookings from today (dealership time) on, with their service names and mails. */
+/** Bookings from today (dealership time) on, with their service names, mails and lead status. */
 export async function upcomingBookings(ctx: AppContext, now = new Date()): Promise<StaffBooking[]> {
   const today = dealerToday(now);
   const [bookings, services] = await Promise.all([listBookingsFrom(ctx.db, today), listServices(ctx.db)]);
   const names = new Map(services.map((s) => [s.id, s.name]));
-  const mails = await leadMailsFor(
-    ctx.db,
-    "booking",
-    bookings.map((b) => b.id),
-  );
-  return bookings.map((b) => ({ ...b, serviceName: names.get(b.serviceId) ?? null, mails: mails.get(b.id) ?? [] }));
+  const ids = bookings.map((b) => b.id);
+  const [mails, leads] = await Promise.all([leadMailsFor(ctx.db, "booking", ids), leadStatusesOf(ctx.db, "booking", ids)]);
+  return bookings.map((b) => ({
+    ...b,
+    serviceName: names.get(b.serviceId) ?? null,
+    mails: mails.get(b.id) ?? [],
+    ...(leads.get(b.id) ?? { leadStatus: "new", firstStatusChangeAt: null }),
+  }));
 }
 
 export type ChangeBookingStatusResult =
@@ -74,7 +81,7 @@ export async function changeBookingStatus(
     const service = await findService(ctx.db, current.serviceId);
     let changed: Booking | null;
     try {
-      changed = await ctx.db.transaction().execute(async (trx) => {
+      changed = await inTransaction(ctx.db, async (trx) => {
         // The shopper's calendar event changes when it is cancelled or comes back from cancelled.
         const bumpSequence = status === "cancelled" || current.status === "cancelled";
         const row = await changeBookingStatusFrom(trx, id, current.status, status, { bumpSequence, now });
@@ -95,7 +102,6 @@ export async function changeBookingStatus(
       throw error;
     }
     if (changed) {
-      announceQueuedMail();
       ctx.logger.info({ bookingId: id, from: current.status, to: status }, "booking status changed by staff");
       return { outcome: "changed", booking: changed };
     }

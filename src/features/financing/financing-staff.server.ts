@@ -4,11 +4,12 @@ import {
   findFinancingApplication,
   listFinancingApplications,
   setCreditDecision,
-  setFinancingLeadStatus,
   type CreditDecision,
 } from "~/server/data/financing-applications.server";
 import { retainedUntil } from "./financing-retention.server";
 import { leadMailsFor } from "~/server/data/outbox.server";
+import { inTransaction } from "~/server/db/transaction.server";
+import { changeLeadStatus } from "~/server/leads/lead-status.server";
 import { findVehicleNames } from "~/server/data/vehicles.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Staff } from "~/server/http/staff-request.server";
@@ -124,14 +125,17 @@ function summaryOf(
 
 export type ApplicationStatusResult = { outcome: "changed"; application: Omit<FinancingSummary, "mails"> } | { outcome: "not-found" };
 
-/** Sets an application's lead status (the first change is its response time), recorded in the audit log. */
+/**
+ * Sets an application's lead status, the one the inbox and the customer record show (decision 109; the
+ * first change is its response time), in its customer's timeline and the audit log.
+ */
 export async function setApplicationStatus(
   ctx: AppContext,
   staff: Staff,
   id: string,
   status: LeadStatus,
 ): Promise<ApplicationStatusResult> {
-  if (!(await setFinancingLeadStatus(ctx.db, id, status))) return { outcome: "not-found" };
+  if (!(await inTransaction(ctx.db, (trx) => changeLeadStatus(trx, "financing", id, status, staff.id)))) return { outcome: "not-found" };
   await audit(ctx, staff, `status-${status}`, id);
   const row = await findFinancingApplication(ctx.db, id);
   if (!row) return { outcome: "not-found" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dashboardRecordUrl, dealerTime, mailtoHref, shopperLanguageLine, telHref } from "./staff-mail.server";
+import { dealerTime, mailtoHref, shopperLanguageLine, staffRecordUrl, telHref } from "./staff-mail.server";
 import type { ServerEnv } from "~/server/env.server";
 
 describe("what staff mails show", () => {
@@ -17,11 +17,16 @@ describe("what staff mails show", () => {
     expect(mailtoHref("jane.doe+cars@example.com")).toBe("mailto:jane.doe%2Bcars@example.com");
   });
 
-  it("links to the record in the dashboard and names the shopper's language", () => {
+  it("links to the record in the staff app (the link every mail has carried) and names the shopper's language", () => {
     const env = { publicUrl: "https://cars.example" } as ServerEnv;
-    expect(dashboardRecordUrl(env, "financing", "3f0c9a1e-0000-4000-8000-000000000001")).toBe(
+    expect(staffRecordUrl(env, "financing", "3f0c9a1e-0000-4000-8000-000000000001")).toBe(
       "https://cars.example/podium?tab=financing&id=3f0c9a1e-0000-4000-8000-000000000001",
     );
+    // Each kind's screen comes from the registry of lead kinds.
+    expect(staffRecordUrl(env, "message", "m1")).toBe("https://cars.example/podium?tab=messages&id=m1");
+    expect(staffRecordUrl(env, "booking", "b1")).toBe("https://cars.example/podium?tab=bookings&id=b1");
+    expect(staffRecordUrl(env, "trade-in", "t1")).toBe("https://cars.example/podium?tab=tradeIns&id=t1");
+    expect(staffRecordUrl(env, "deal", "d1")).toBe("https://cars.example/podium?tab=deals&id=d1");
     expect(shopperLanguageLine("es")).toBe("Shopper wrote in Spanish");
     expect(shopperLanguageLine("pt")).toBe("Shopper wrote in Portuguese (Brazil)");
     expect(shopperLanguageLine("xx")).toBe("Shopper wrote in English");

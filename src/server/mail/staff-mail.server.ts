@@ -1,6 +1,9 @@
 import type { ServerEnv } from "~/server/env.server";
 import { formatDealerTime } from "~/shared/lib/dealer-time";
 import { asLocale } from "~/shared/i18n/locales";
+import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
+import type { LeadType } from "~/shared/leads/lead-types";
+import type { StaffScreenId } from "~/shared/staff/staff-screens";
 import { advertisedPrice } from "~/shared/lib/deal-estimate";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
@@ -33,9 +36,18 @@ export function mailtoHref(email: string): string {
   return `mailto:${encodeURIComponent(email).replace(/%40/g, "@")}`;
 }
 
-/** The dashboard link that opens one record: /podium?tab=financing&id=… (the dashboard honours both). */
-export function dashboardRecordUrl(env: ServerEnv, tab: "financing" | "messages" | "bookings" | "tradeIns" | "deals", id: string): string {
+/**
+ * The link a staff mail gives to one record: `/podium?tab={screen}&id={id}`, which the staff app
+ * redirects to the record's own address (src/shared/staff/staff-screens.ts). Mails keep this one form,
+ * the one every mail already sent carries, so a mail's text does not depend on where a screen lives.
+ */
+export function staffScreenUrl(env: ServerEnv, tab: StaffScreenId, id: string): string {
   return `${env.publicUrl}/podium?${new URLSearchParams({ tab, id })}`;
+}
+
+/** A staff mail's link to one lead, on its kind's screen (the registry's, src/shared/leads/lead-kinds.ts). */
+export function staffRecordUrl(env: ServerEnv, type: LeadType, id: string): string {
+  return staffScreenUrl(env, LEAD_KINDS[type].screen.id, id);
 }
 
 /** The staff mail's first line, so a lead can go to someone who speaks the shopper's language. */

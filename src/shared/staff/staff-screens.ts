@@ -1,4 +1,6 @@
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
+import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
+import { LEAD_TYPES } from "~/shared/leads/lead-types";
 import { canUseArea, type StaffArea, type StaffRole } from "./staff-roles";
 
 /**
@@ -54,14 +56,10 @@ export function firstScreenFor(role: StaffRole): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The record screens of the tabs whose links named a record; the others take it as `?id=` while they are lists. */
+/** The record addresses of the tabs whose links named a record: a customer's, and each lead kind's own (the registry's). */
 const RECORD_PATHS: Partial<Record<StaffScreenId, (id: string) => string>> = {
   customers: (id) => `/podium/customers/${id}`,
-  financing: (id) => `/podium/financing/${id}`,
-  deals: (id) => `/podium/deals/${id}`,
-  tradeIns: (id) => `/podium/trade-ins/${id}`,
-  messages: (id) => `/podium/messages?id=${id}`,
-  bookings: (id) => `/podium/bookings?id=${id}`,
+  ...Object.fromEntries(LEAD_TYPES.map((type) => [LEAD_KINDS[type].screen.id, LEAD_KINDS[type].screen.record])),
 };
 
 /**

@@ -41,8 +41,16 @@ export async function lastAssigneeOfCustomer(db: Db, customerId: string, types: 
  * was, like a first reply, also records the first response. False when no such lead. Called only by the
  * lead domain's `changeLeadStatus` (src/server/leads/lead-status.server.ts), which also writes the timeline.
  */
-export async function storeLeadStatus(db: Db, type: LeadType, id: string, status: LeadStatus, now = new Date()): Promise<boolean> {
-  const result = await db
+export async function storeLeadStatus(
+  db: Db,
+  type: LeadType,
+  id: string,
+  status: LeadStatus,
+  now = new Date(),
+  /** Only while it still has this status (a response moving `new` to `contacted` never overwrites a change made meanwhile). */
+  onlyFrom?: LeadStatus,
+): Promise<boolean> {
+  let update = db
     .updateTable("leads")
     .set((eb) => ({
       status,
@@ -54,8 +62,9 @@ export async function storeLeadStatus(db: Db, type: LeadType, id: string, status
         .end(),
     }))
     .where("type", "=", type)
-    .where("id", "=", id)
-    .executeTakeFirst();
+    .where("id", "=", id);
+  if (onlyFrom) update = update.where("status", "=", onlyFrom);
+  const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

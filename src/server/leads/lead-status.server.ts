@@ -30,11 +30,14 @@ export async function changeLeadStatus(
   to: LeadStatus,
   staffId: string | null,
   now = new Date(),
+  /** Only a lead that is still in this status moves (checked by the update itself, so a concurrent change stands). */
+  onlyFrom?: LeadStatus,
 ): Promise<LeadStatusChange | null> {
   const lead = await findLead(db, type, id);
   if (!lead) return null;
-  if (lead.status === to) return { lead, from: to, to };
-  await storeLeadStatus(db, type, id, to, now);
+  if (lead.status === to || (onlyFrom && lead.status !== onlyFrom)) return { lead, from: lead.status, to: lead.status };
+  // Reserve, then check: the update is conditional on what was read when it must be, and says whether it happened.
+  if (!(await storeLeadStatus(db, type, id, to, now, onlyFrom))) return { lead, from: lead.status, to: lead.status };
   await insertLeadEvent(
     db,
     { customerId: lead.customerId, leadType: type, leadId: id, kind: "status", staffId, data: { from: lead.status, to } },
@@ -56,7 +59,7 @@ export async function recordResponse(db: Db, staff: Staff, leads: readonly LeadR
     const type = lead.type as LeadType;
     await markFirstResponse(db, type, lead.id, now);
     if (lead.status !== "new") continue;
-    const change = await changeLeadStatus(db, type, lead.id, "contacted", staff.id, now);
+    const change = await changeLeadStatus(db, type, lead.id, "contacted", staff.id, now, "new");
     if (change && change.from !== change.to)
       await insertAuditEntry(
         db,

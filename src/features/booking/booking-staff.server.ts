@@ -8,7 +8,6 @@ import {
   type Booking,
   type BookingStatus,
 } from "~/server/data/bookings.server";
-import { leadStatusesOf, type LeadStatusFields } from "~/server/data/leads.server";
 import { enqueueMails, leadMailsFor, type NewMail } from "~/server/data/outbox.server";
 import { findService, listServices } from "~/server/data/services.server";
 import type { ServerEnv } from "~/server/env.server";
@@ -19,26 +18,20 @@ import type { ServiceRecord } from "~/shared/types/service";
 import { shopperCancelledMail, shopperConfirmedMail, shopperReopenedMail } from "./booking-mails.server";
 import { inTransaction } from "~/server/db/transaction.server";
 
-/**
- * A booking as the Bookings tab lists it (docs/behaviour.md §2 Staff dashboard), with its mails' states
- * and its lead's status and first response (the inbox's, kept in `leads`: decision 109), apart from the
- * booking's own status (pending, confirmed, cancelled).
- */
-export type StaffBooking = Booking & { serviceName: string | null; mails: LeadMail[] } & LeadStatusFields;
+/** A booking as the Bookings tab lists it (docs/behaviour.md §2 Staff dashboard), with its mails' states. */
+export type StaffBooking = Booking & { serviceName: string | null; mails: LeadMail[] };
 
-/** Bookings from today (dealership time) on, with their service names, mails and lead status. */
+/** Bookings from today (dealership time) on, with their service names and mails. */
 export async function upcomingBookings(ctx: AppContext, now = new Date()): Promise<StaffBooking[]> {
   const today = dealerToday(now);
   const [bookings, services] = await Promise.all([listBookingsFrom(ctx.db, today), listServices(ctx.db)]);
   const names = new Map(services.map((s) => [s.id, s.name]));
-  const ids = bookings.map((b) => b.id);
-  const [mails, leads] = await Promise.all([leadMailsFor(ctx.db, "booking", ids), leadStatusesOf(ctx.db, "booking", ids)]);
-  return bookings.map((b) => ({
-    ...b,
-    serviceName: names.get(b.serviceId) ?? null,
-    mails: mails.get(b.id) ?? [],
-    ...(leads.get(b.id) ?? { leadStatus: "new", firstStatusChangeAt: null }),
-  }));
+  const mails = await leadMailsFor(
+    ctx.db,
+    "booking",
+    bookings.map((b) => b.id),
+  );
+  return bookings.map((b) => ({ ...b, serviceName: names.get(b.serviceId) ?? null, mails: mails.get(b.id) ?? [] }));
 }
 
 export type ChangeBookingStatusResult =

@@ -47,6 +47,14 @@ export const importZones = [
   })),
 ];
 
+// A comparison or switch of a lead's type (`type`, `leadType`, `lead.type`, …) against a kind's name.
+const LEAD_KIND_NAME = "/^(message|financing|booking|trade-in|deal)$/";
+const LEAD_TYPE_OPERAND = ":matches(Identifier[name=/^(type|leadType)$/], MemberExpression[property.name=/^(type|leadType)$/])";
+const LEAD_KIND_SWITCHES = [
+  `BinaryExpression[operator=/^[!=]==?$/]:matches([left.value=${LEAD_KIND_NAME}], [right.value=${LEAD_KIND_NAME}]):has(> ${LEAD_TYPE_OPERAND})`,
+  `SwitchStatement:has(> ${LEAD_TYPE_OPERAND}.discriminant) > SwitchCase[test.value=${LEAD_KIND_NAME}]`,
+];
+
 export default tseslint.config(
   {
     ignores: ["build/", ".react-router/", "node_modules/", "data/", "backups/", "bench/results/", "coverage/", "public/"],
@@ -87,6 +95,28 @@ export default tseslint.config(
       "react-hooks/refs": "off",
       "react-hooks/immutability": "off",
       "react-hooks/incompatible-library": "off",
+    },
+  },
+  {
+    // One way to open a transaction (decision 109): inTransaction() runs the after-commit steps (the
+    // outbox worker woken for the mail queued inside), which a bare db.transaction() would skip.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/server/db/migrations/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(transaction|startTransaction)$/]",
+          message: "Open a transaction with inTransaction(db, work) (src/server/db/transaction.server.ts): it runs the after-commit steps.",
+        },
+        // One registry of lead kinds (decision 108): what differs by kind (table, holders, screen, mails) is
+        // an entry of LEAD_KINDS, never a test of a lead's type here and there.
+        ...LEAD_KIND_SWITCHES.map((selector) => ({
+          selector,
+          message:
+            "Do not switch on a lead's kind: read what differs from LEAD_KINDS (src/shared/leads/lead-kinds.ts), adding a field there if needed.",
+        })),
+      ],
     },
   },
   {

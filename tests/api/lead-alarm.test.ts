@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setLeadStatus } from "~/server/data/lead-status.server";
+import { changeLeadStatus } from "~/server/leads/lead-status.server";
 import { civicDataDir } from "../support/civic-data-dir";
 import { onPostgres, openServerDatabase } from "../support/server-database";
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../support/smtp-capture";
@@ -137,7 +137,9 @@ describe("the lead alarm", () => {
     expect(lead.responseDueAt).toBe("2025-01-15T17:05:00.000Z");
     const { db } = openServerDatabase(a);
     try {
-      expect(await setLeadStatus(db, "contactSubmissions", lead.id, "contacted", new Date("2025-01-15T17:02:00.000Z"))).toBe(true);
+      // Outside a transaction, as a statement at a time: the running server shares the SQLite file.
+      const changed = await changeLeadStatus(db, "message", lead.id, "contacted", null, new Date("2025-01-15T17:02:00.000Z"));
+      expect(changed?.to).toBe("contacted");
     } finally {
       await db.destroy();
     }

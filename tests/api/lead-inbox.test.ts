@@ -2,6 +2,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVinDecoder } from "~/features/vehicles/vin-decoder.server";
+import { LEAD_TYPES, type LeadType } from "~/shared/leads/lead-types";
+import type { LeadStatus } from "~/shared/staff/lead-tracking";
 import type { Service } from "~/shared/types/service";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { upcomingDateFor } from "../support/booking-dates";
@@ -529,6 +531,115 @@ describe("lead inbox: every kind of lead, filters, changes and roles", () => {
     // Unassigning is allowed: the lead goes back to "nobody".
     const unassigned = await api(owner, `/api/admin/leads/message/${messageId}`, { method: "PATCH", body: { assigneeId: null } });
     expect(((await unassigned.json()) as Lead).assigneeId).toBeNull();
+  });
+
+  it("shows one status in every view, whichever place changes it, for every kind of lead (decision 109)", async () => {
+    const deal = await postPublic("/api/deals", {
+      vehicleId: vehicle.id,
+      downPayment: 2000,
+      tradeInValue: 0,
+      tradeInPayoff: 0,
+      creditBand: "good",
+      termMonths: 60,
+      firstName: "Kind",
+      lastName: "Deal",
+      email: "kind.deal@example.com",
+      phone: freshPhone(),
+      locale: "en",
+    });
+    expect(deal.status, await deal.clone().text()).toBe(201);
+    const dealId = ((await deal.json()) as { id: string }).id;
+    const ids: Record<LeadType, string> = {
+      message: messageId,
+      financing: financingId,
+      booking: bookingId,
+      "trade-in": tradeInId,
+      deal: dealId,
+    };
+    // Each kind's own list and its own status route (a booking has neither: its screen works its appointment).
+    const own: Record<LeadType, { list: string; status: (id: string) => string } | null> = {
+      message: { list: "/api/admin/contact-submissions", status: (id) => `/api/admin/contact-submissions/${id}/status` },
+      financing: { list: "/api/admin/financing", status: (id) => `/api/admin/financing/${id}/status` },
+      booking: null,
+      "trade-in": { list: "/api/admin/trade-ins", status: (id) => `/api/admin/trade-ins/${id}/status` },
+      deal: { list: "/api/admin/deals", status: (id) => `/api/admin/deals/${id}/status` },
+    };
+    const json = async <T>(res: Response): Promise<T> => {
+      expect(res.status, await res.clone().text()).toBe(200);
+      return (await res.json()) as T;
+    };
+    async function everyView(type: LeadType, id: string): Promise<string[]> {
+      const lead = await leadOf(type, id);
+      const record = await json<{ leads: { type: string; id: string; status: string }[] }>(
+        await api(owner, `/api/admin/customers/${lead.customerId}`),
+      );
+      const views = [lead.status, record.leads.find((l) => l.type === type && l.id === id)!.status];
+      const list = own[type];
+      if (list) {
+        const rows = await json<{ id: string; dealGroupId?: string; leadStatus: string }[]>(await api(owner, list.list));
+        views.push(...rows.filter((r) => (r.dealGroupId ?? r.id) === id).map((r) => r.leadStatus));
+      }
+      return views;
+    }
+    for (const type of LEAD_TYPES) {
+      const id = ids[type];
+      const changes: [string, LeadStatus][] = [
+        [`/api/admin/leads/${type}/${id}`, "closed"],
+        [own[type]?.status(id) ?? `/api/admin/leads/${type}/${id}`, "contacted"],
+        [`/api/admin/leads/${type}/${id}`, "new"],
+        [own[type]?.status(id) ?? `/api/admin/leads/${type}/${id}`, "closed"],
+      ];
+      for (const [url, status] of changes) {
+        const changed = await api(owner, url, { method: "PATCH", body: { status } });
+        expect(changed.status, `${type} ${url}: ${await changed.clone().text()}`).toBe(200);
+        const views = await everyView(type, id);
+        expect(views.length, type).toBeGreaterThanOrEqual(own[type] ? 3 : 2);
+        expect(views, `${type} after ${url} → ${status}`).toEqual(views.map(() => status));
+      }
+    }
+  });
+
+  it("counts a reply as the first response of every open lead of the customer the person's role handles", async () => {
+    const email = `two.leads.${Date.now()}@example.com`;
+    const phone = freshPhone();
+    const first = await contactLead({ firstName: "Twice", email, phone });
+    const tradeIn = await postPublic("/api/trade-ins", {
+      vin: "1HGCM82633A004352",
+      mileage: 98_000,
+      zip: "01420",
+      condition: { accidents: 0, warningLights: false, tires: "good", keys: 2, smokedIn: false, titleStatus: "clean" },
+      photos: [],
+      firstName: "Twice",
+      lastName: "Tester",
+      email,
+      phone,
+      locale: "en",
+      consent: true,
+    });
+    expect(tradeIn.status, await tradeIn.clone().text()).toBe(201);
+    const second = ((await tradeIn.json()) as { id: string }).id;
+    const financing = await postPublic("/api/financing", await financingApplicationBody({ email, phone, locale: "en" }));
+    expect(financing.status, await financing.clone().text()).toBe(201);
+    const application = ((await financing.json()) as { id: string }).id;
+    const customerId = (await leadOf("message", first)).customerId;
+    expect((await leadOf("trade-in", second)).customerId).toBe(customerId);
+    expect((await leadOf("financing", application)).customerId).toBe(customerId);
+
+    // Sofia (sales) replies without naming a lead: both leads she handles are answered, the application is not hers.
+    const reply = await api(sofia.client, `/api/admin/customers/${customerId}/reply`, {
+      method: "POST",
+      body: { subject: "Your car", text: "Yes, come by." },
+    });
+    expect(reply.status, await reply.clone().text()).toBe(201);
+    for (const [type, id] of [
+      ["message", first],
+      ["trade-in", second],
+    ] as const) {
+      const lead = await leadOf(type, id);
+      expect(lead, type).toMatchObject({ status: "contacted", waiting: false });
+      expect(lead.firstResponseAt, type).not.toBeNull();
+    }
+    expect(await leadOf("financing", application)).toMatchObject({ status: "new", firstResponseAt: null, waiting: true });
   });
 
   it("lets sales list a financing lead but not take it, open it or change its status; finance and service have no inbox", async () => {

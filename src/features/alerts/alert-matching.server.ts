@@ -23,10 +23,10 @@ import {
   postponeAlertDigest,
   scheduleAlertDigests,
 } from "~/server/data/alert-subscribers.server";
+import { inTransaction } from "~/server/db/transaction.server";
 import { enqueueMails } from "~/server/data/outbox.server";
 import type { ListedVehicleFacts } from "~/server/data/vehicles.server";
 import type { Db } from "~/server/db/database.server";
-import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { asLocale } from "~/shared/i18n/locales";
 import { filterPredicate, filtersFromSearchParams, type FilterableVehicle } from "~/shared/lib/inventory-filters";
@@ -59,7 +59,7 @@ const BATCH = 200;
  * anything → sold are told; a vehicle back on sale only updates the status.
  */
 async function recordVehicleChanges(ctx: AppContext, changes: ChangedVehicleItem[], now: Date): Promise<number> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const told: string[] = [];
     for (const change of changes) {
       const tell = async (kind: "price-drop" | "pending" | "sold", data: Record<string, unknown>, key: string) => {
@@ -99,7 +99,7 @@ async function recordNewVehicles(
   now: Date,
 ): Promise<number> {
   const nowIso = now.toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const claimed = await claimNewlyPublicVehicles(
       trx,
       vehicles.map((v) => v.id),
@@ -243,7 +243,7 @@ async function earlierPriceDrop(db: Db, event: AlertEventRow): Promise<boolean> 
 export async function runAlertDigests(ctx: AppContext, now: Date): Promise<number> {
   let written = 0;
   for (const due of await dueAlertDigests(ctx.db, now)) {
-    const mailed = await ctx.db.transaction().execute(async (trx) => {
+    const mailed = await inTransaction(ctx.db, async (trx) => {
       const subscriber = await claimAlertDigest(trx, due.id, due.digestDueAt!);
       if (!subscriber) return false;
       // Mailed already this dealership day (a digest scheduled before that mail): tomorrow morning.
@@ -298,7 +298,6 @@ export async function runAlertDigests(ctx: AppContext, now: Date): Promise<numbe
     if (mailed) written += 1;
   }
   if (written) {
-    announceQueuedMail();
     ctx.logger.info({ digests: written }, "alert digests written");
   }
   return written;

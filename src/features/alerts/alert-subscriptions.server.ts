@@ -31,10 +31,10 @@ import {
 } from "~/server/data/alert-subscribers.server";
 import { customerForAlertAddress } from "~/server/data/customers.server";
 import { insertLeadEvent } from "~/server/data/lead-events.server";
+import { inTransaction } from "~/server/db/transaction.server";
 import { cancelQueuedMails, enqueueMails } from "~/server/data/outbox.server";
 import type { Db } from "~/server/db/database.server";
 import { ALERT_DIGEST_KIND } from "~/server/mail/mail-kinds";
-import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { derivedSecretLinkToken, hashSecretLinkToken, newSecretLinkToken, SECRET_LINK_TOKEN_PATTERN } from "~/server/secret-link.server";
 import { sign, safeEqual } from "~/server/secrets.server";
 import { ALERT_CONSENT_VERSION } from "~/shared/config/alert-consent";
@@ -82,7 +82,7 @@ export async function requestAlerts(
   const vehicles = (await alertVehicles(ctx.db, input.targets.vehicles)).filter((v) => v.listed);
   const searches = [...new Set(input.targets.searches.map(canonicalSearch))];
   if (!vehicles.length && !searches.length) return { kind: "nothing-to-follow" };
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  const result = await inTransaction(ctx.db, async (trx) => {
     const subscriber = await reserveAlertSubscriber(
       trx,
       { email: input.email, locale: input.locale, manageTokenHash: (id) => hashSecretLinkToken(manageTokenOf(ctx, id)) },
@@ -134,7 +134,6 @@ export async function requestAlerts(
     );
     return { mailed: true, addedAtOnce: false };
   });
-  if (result.mailed) announceQueuedMail();
   return { kind: "accepted", addedAtOnce: result.addedAtOnce };
 }
 
@@ -243,7 +242,7 @@ export async function confirmAlerts(ctx: AppContext, token: string): Promise<Con
   const base = { manageToken, subscriberId: confirmation.subscriberId };
   if (state.kind === "already") return { kind: "already", ...base };
   const now = serverNow(ctx);
-  const won = await ctx.db.transaction().execute(async (trx) => {
+  const won = await inTransaction(ctx.db, async (trx) => {
     if (!(await claimAlertConfirmation(trx, confirmation.id, now))) return false;
     const subscriber = await holdAlertSubscriber(trx, confirmation.subscriberId, now);
     if (!subscriber) return false;
@@ -358,7 +357,7 @@ export async function unsubscribeAlerts(ctx: AppContext, token: string): Promise
   const subscriber = await subscriberOfManageToken(ctx, token);
   if (!subscriber) return { kind: "not-found" };
   const now = serverNow(ctx);
-  const changed = await ctx.db.transaction().execute(async (trx) => {
+  const changed = await inTransaction(ctx.db, async (trx) => {
     if (!(await markAlertSubscriberUnsubscribed(trx, subscriber.id, now))) return false;
     await pauseAllAlertItems(trx, subscriber.id, now);
     if (subscriber.customerId) {

@@ -6,7 +6,7 @@ import { dealershipSignature, renderMail, type MailBlock } from "~/server/mail/m
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import { mailFrom } from "~/server/mail/mail-transport.server";
 import { staffLeadsAddress } from "~/server/mail/recipients.server";
-import { staffRecordUrl, mailtoHref, shopperLanguageLine, telHref } from "~/server/mail/staff-mail.server";
+import { mailtoHref, shopperLanguageLine, leadRecordUrl, telHref } from "~/server/mail/staff-mail.server";
 import { formatClockTime } from "~/shared/lib/business-hours";
 import { formatNumber } from "~/shared/lib/format";
 import { businessProfile } from "~/shared/config/business-profile";
@@ -16,6 +16,7 @@ import { localizeService, type ServiceRecord } from "~/shared/types/service";
 import { formatSlotTime, minutesOf } from "./available-slots";
 import { bookingCalendarFile, type CalendarMethod } from "./booking-calendar-file";
 import { formatBookingDate } from "./booking-dates";
+import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
 
 const shortDates = new Map<Locale, Intl.DateTimeFormat>();
 
@@ -122,7 +123,7 @@ function staffBlocks(env: ServerEnv, b: Booking, service: ServiceRecord): MailBl
         ...(b.notes ? ([[f.notes, b.notes]] as const) : []),
       ],
     },
-    { type: "link", label: staff.openBooking, href: staffRecordUrl(env, "bookings", b.id) },
+    { type: "link", label: staff.openBooking, href: leadRecordUrl(env, "booking", b.id) },
   ];
 }
 
@@ -158,14 +159,14 @@ export function newBookingMails(
   // Staff read English; the shopper's mails are in the language they booked in.
   const locale = asLocale(booking.locale);
   const shopper = mailMessagesFor(locale).shopper;
-  const related = { relatedType: "booking" as const, relatedId: booking.id };
+  const related = { relatedType: LEAD_KINDS.booking.mails.relatedType, relatedId: booking.id };
   const when = appointmentLabel(booking);
   const shopperWhen = appointmentLabel(booking, locale);
   const shopperService = localizeService(service, locale).name;
   const link = { type: "link" as const, label: shopper.manageLink, href: manageUrl(env, manageToken, locale) };
   const mails: NewMail[] = [
     {
-      kind: "booking-staff",
+      kind: LEAD_KINDS.booking.mails.staff,
       to: staffLeadsAddress(env),
       replyTo: booking.customerEmail,
       subject: staff.newBookingSubject(service.name, when, customerName(booking)),
@@ -243,7 +244,7 @@ function shopperCalendarMail(env: ServerEnv, booking: Booking, service: ServiceR
       LANGUAGE_TAGS[locale],
     ),
     attachments: [bookingCalendarAttachment(env, booking, service, mail.method, now)],
-    relatedType: "booking",
+    relatedType: LEAD_KINDS.booking.mails.relatedType,
     relatedId: booking.id,
   };
 }
@@ -320,7 +321,7 @@ export function bookingCancelledMail(env: ServerEnv, booking: Booking, service: 
       "en-US",
       shopperLanguageLine(booking.locale),
     ),
-    relatedType: "booking",
+    relatedType: LEAD_KINDS.booking.mails.relatedType,
     relatedId: booking.id,
   };
 }

@@ -11,7 +11,6 @@ import { cancelQueuedMails, enqueueMails } from "~/server/data/outbox.server";
 import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
 import { findService } from "~/server/data/services.server";
 import { BOOKING_REMINDER_KIND } from "~/server/mail/mail-kinds";
-import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { asLocale, type Locale } from "~/shared/i18n/locales";
 import type { LeadSource } from "~/shared/leads/lead-source";
@@ -19,6 +18,7 @@ import { localizeService, type ServiceRecord } from "~/shared/types/service";
 import { appointmentStart, reminderDueAt } from "./appointment-time";
 import { bookingCalendarAttachment, bookingCancelledMail, newBookingMails, shopperCancelledMail } from "./booking-mails.server";
 import { hashSecretLinkToken, newSecretLinkToken, SECRET_LINK_TOKEN_PATTERN } from "~/server/secret-link.server";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /**
  * Stores a booking with a fresh manage token and, in the same transaction, its mails:
@@ -33,7 +33,7 @@ export async function storeBookingWithMails(
   source: LeadSource | null = null,
 ): Promise<Booking> {
   const token = newSecretLinkToken();
-  const booking = await ctx.db.transaction().execute(async (trx) => {
+  const booking = await inTransaction(ctx.db, async (trx) => {
     const stored = await insertBooking(trx, { ...input, manageTokenHash: hashSecretLinkToken(token) }, now);
     const start = appointmentStart(stored.bookingDate, stored.bookingTime, businessProfile.timeZone);
     // A REQUEST, not a PUBLISH: the later CANCEL then removes this very event (decision 058).
@@ -57,7 +57,6 @@ export async function storeBookingWithMails(
     await enqueueMails(trx, addressStaffMails(ctx.env, mails, registered), now);
     return stored;
   });
-  announceQueuedMail();
   return booking;
 }
 
@@ -137,7 +136,7 @@ export async function cancelManagedBooking(
   const { booking, service } = found;
   if (booking.status === "cancelled") return { kind: "already-cancelled", booking: view(booking, service, now, locale) };
   if (isPast(booking, now)) return { kind: "past", booking: view(booking, service, now, locale) };
-  const cancelled = await ctx.db.transaction().execute(async (trx) => {
+  const cancelled = await inTransaction(ctx.db, async (trx) => {
     // Only one of two racing cancels changes the row; the other reports it already cancelled.
     const row = await cancelActiveBooking(trx, booking.id, now);
     if (!row) return false;
@@ -151,7 +150,6 @@ export async function cancelManagedBooking(
   });
   const current = (await findBooking(ctx.db, booking.id)) ?? booking;
   if (!cancelled) return { kind: "already-cancelled", booking: view(current, service, now, locale) };
-  announceQueuedMail();
   ctx.logger.info({ bookingId: booking.id }, "booking cancelled by the customer");
   return { kind: "cancelled", booking: view(current, service, now, locale) };
 }

@@ -5,6 +5,7 @@ import { noteVehiclesChanged } from "~/server/data/vehicles.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import type { ServiceRecord } from "~/shared/types/service";
 import type { ServiceTextsInput } from "./service-texts-schema";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /** The service menu with every language's text, for the dashboard's Services section. */
 export async function staffServices(ctx: AppContext): Promise<ServiceRecord[]> {
@@ -17,7 +18,7 @@ export async function staffServices(ctx: AppContext): Promise<ServiceRecord[]> {
  * so their later mails and calendar files carry the new text.
  */
 export async function saveServiceTexts(ctx: AppContext, staff: Staff, id: string, input: ServiceTextsInput): Promise<ServiceRecord | null> {
-  const saved = await ctx.db.transaction().execute(async (trx) => {
+  const saved = await inTransaction(ctx.db, async (trx) => {
     if (!(await updateServiceTexts(trx, id, input))) return false;
     await insertAuditEntry(trx, { actor: staff.actor, accountId: staff.id, action: "service-texts", entity: "service", entityId: id });
     return true;

@@ -13,11 +13,11 @@ import { enqueueMails, leadMailsFor, type NewMail } from "~/server/data/outbox.s
 import { findService, listServices } from "~/server/data/services.server";
 import type { ServerEnv } from "~/server/env.server";
 import type { Staff } from "~/server/http/staff-request.server";
-import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { dealerToday } from "~/shared/lib/dealer-clock";
 import type { LeadMail } from "~/shared/staff/lead-tracking";
 import type { ServiceRecord } from "~/shared/types/service";
 import { shopperCancelledMail, shopperConfirmedMail, shopperReopenedMail } from "./booking-mails.server";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /** A booking as the Bookings tab lists it (docs/behaviour.md §2 Staff dashboard), with its mails' states. */
 export type StaffBooking = Booking & { serviceName: string | null; mails: LeadMail[] };
@@ -88,7 +88,7 @@ export async function changeBookingStatus(
     const service = await findService(ctx.db, current.serviceId);
     let changed: Booking | null;
     try {
-      changed = await ctx.db.transaction().execute(async (trx) => {
+      changed = await inTransaction(ctx.db, async (trx) => {
         // The shopper's calendar event changes when it is cancelled or comes back from cancelled.
         const bumpSequence = status === "cancelled" || current.status === "cancelled";
         const row = await changeBookingStatusFrom(trx, id, current.status, status, { bumpSequence, now });
@@ -109,7 +109,6 @@ export async function changeBookingStatus(
       throw error;
     }
     if (changed) {
-      announceQueuedMail();
       ctx.logger.info({ bookingId: id, from: current.status, to: status }, "booking status changed by staff");
       return { outcome: "changed", booking: changed };
     }

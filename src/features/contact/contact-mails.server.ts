@@ -6,7 +6,7 @@ import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import {
   adfStockVehicle,
   contactRows,
-  staffRecordUrl,
+  leadRecordUrl,
   dealerTime,
   vehicleName as nameOf,
   vehicleRows,
@@ -37,7 +37,7 @@ export function contactMessageMails(
   const shopper = mailMessagesFor(locale).shopper;
 
   return leadMails(env, {
-    kind: "contact",
+    type: "message",
     id: message.id,
     locale,
     customer: { name: customer, email: message.email },
@@ -55,7 +55,7 @@ export function contactMessageMails(
           ],
         },
         { type: "quote", label: f.message, text: message.message },
-        { type: "link", label: staff.openMessage, href: staffRecordUrl(env, "messages", message.id) },
+        { type: "link", label: staff.openMessage, href: leadRecordUrl(env, "message", message.id) },
         { type: "paragraph", text: staff.replyHint },
       ],
     },

@@ -5,13 +5,14 @@ import {
   findContactSubmission,
   listContactSubmissions,
   listContactSubmissionsPage,
-  setContactLeadStatus,
   type ContactSubmission,
   type ContactSubmissionPageQuery,
 } from "~/server/data/contact-submissions.server";
 import { encodePageCursor } from "~/server/data/page-cursor.server";
 import { deleteLead } from "~/server/data/leads.server";
 import { deleteMailsFor, leadMailsFor } from "~/server/data/outbox.server";
+import { inTransaction } from "~/server/db/transaction.server";
+import { changeLeadStatus } from "~/server/leads/lead-status.server";
 import { findVehicleNames } from "~/server/data/vehicles.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
@@ -71,7 +72,7 @@ const audit = (ctx: AppContext, staff: Staff, action: string, id: string) =>
  * recorded in the audit log; false when there is no such message.
  */
 export async function deleteMessage(ctx: AppContext, staff: Staff, id: string): Promise<boolean> {
-  const deleted = await ctx.db.transaction().execute(async (trx) => {
+  const deleted = await inTransaction(ctx.db, async (trx) => {
     if (!(await deleteContactSubmission(trx, id))) return false;
     await deleteMailsFor(trx, "contact", id);
     await deleteLead(trx, "message", id);
@@ -83,9 +84,12 @@ export async function deleteMessage(ctx: AppContext, staff: Staff, id: string): 
 
 export type LeadStatusResult = { outcome: "changed"; message: ContactSubmission } | { outcome: "not-found" };
 
-/** Sets a message's lead status (the first change is its response time), recorded in the audit log. */
+/**
+ * Sets a message's lead status, the one the inbox and the customer record show (decision 109; the first
+ * change is its response time), in its customer's timeline and the audit log.
+ */
 export async function setMessageStatus(ctx: AppContext, staff: Staff, id: string, status: LeadStatus): Promise<LeadStatusResult> {
-  if (!(await setContactLeadStatus(ctx.db, id, status))) return { outcome: "not-found" };
+  if (!(await inTransaction(ctx.db, (trx) => changeLeadStatus(trx, "message", id, status, staff.id)))) return { outcome: "not-found" };
   await audit(ctx, staff, `status-${status}`, id);
   const message = await findContactSubmission(ctx.db, id);
   return message ? { outcome: "changed", message } : { outcome: "not-found" };

@@ -6,12 +6,12 @@ import { findContactSubmission, insertContactSubmission } from "~/server/data/co
 import { enqueueMails } from "~/server/data/outbox.server";
 import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
 import { findVehicle } from "~/server/data/vehicles.server";
-import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import type { Locale } from "~/shared/i18n/locales";
 import type { LeadSource } from "~/shared/leads/lead-source";
 import { contactMessageMails } from "./contact-mails.server";
 import { contactSchema, HONEYPOT_FIELD, type ContactFormValues } from "./contact-schema";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /** What a submitted contact form comes to: sent (a bot's too, which it cannot tell), or its field messages. */
 export type ContactSubmitResult = { kind: "sent" } | { kind: "invalid"; fieldErrors: Record<string, string> };
@@ -51,7 +51,7 @@ export async function sendContactMessage(
     ctx.logger.info("contact message discarded: honeypot filled");
     return "discarded-bot";
   }
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const id = await insertContactSubmission(
       trx,
       {
@@ -87,6 +87,5 @@ export async function sendContactMessage(
     const { docFee } = (await readDealSettings(trx)).settings;
     await enqueueMails(trx, addressStaffMails(ctx.env, contactMessageMails(ctx.env, message, vehicle, source, docFee), registered), now);
   });
-  announceQueuedMail();
   return "stored";
 }

@@ -5,7 +5,7 @@ import type { ServerEnv } from "~/server/env.server";
 import { buildAdfXml } from "~/server/mail/adf.server";
 import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
 import { adfAddress, adfProvider, staffLeadsAddress } from "~/server/mail/recipients.server";
-import { contactRows, dealerTime, shopperLanguageLine, staffRecordUrl } from "~/server/mail/staff-mail.server";
+import { contactRows, dealerTime, shopperLanguageLine, leadRecordUrl } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { dealDocumentsMessagesFor } from "~/shared/i18n/deal-documents-messages";
 import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
@@ -18,6 +18,7 @@ import { formatCents, formatPercent } from "~/shared/lib/money-text";
 import { vehicleName } from "~/shared/lib/vehicle-name";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { dealWarrantyLines } from "./deal-warranty-lines.server";
+import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
 
 /** The sheet's vehicle as a sentence names it in `locale` ("2021 Honda Civic LX", "Honda Civic LX 2021"). */
 export const dealVehicleName = (d: Pick<Deal, "vehicle">, locale: Locale = "en") => vehicleName(d.vehicle, locale);
@@ -61,7 +62,7 @@ export function dealShopperMail(env: ServerEnv, deal: Deal, token: string, previ
       dealershipSignature(),
       LANGUAGE_TAGS[locale],
     ),
-    relatedType: "deal",
+    relatedType: LEAD_KINDS.deal.mails.relatedType,
     relatedId: deal.id,
   };
 }
@@ -80,8 +81,8 @@ export function dealRequestMails(env: ServerEnv, deal: Deal, source: LeadSource 
   const breakdown = estimateBreakdown(e, deal.input, deal.salesTaxRate, "en");
   const payment = paymentSentence(e, deal.input, "en");
   const details = paymentDetails(e, "en");
-  const related = { relatedType: "deal" as const, relatedId: deal.id };
-  const dashboard = staffRecordUrl(env, "deals", deal.id);
+  const related = { relatedType: LEAD_KINDS.deal.mails.relatedType, relatedId: deal.id };
+  const dashboard = leadRecordUrl(env, "deal", deal.dealGroupId);
   const vehicleUrl = `${env.publicUrl}${vehiclePath(v)}`;
 
   const staffBody = renderMail(
@@ -118,7 +119,7 @@ export function dealRequestMails(env: ServerEnv, deal: Deal, source: LeadSource 
   );
   const mails: NewMail[] = [
     {
-      kind: "deal-staff",
+      kind: LEAD_KINDS.deal.mails.staff,
       to: staffLeadsAddress(env),
       replyTo: deal.shopper.email,
       subject: s.subject(vehicle, customer),
@@ -130,7 +131,7 @@ export function dealRequestMails(env: ServerEnv, deal: Deal, source: LeadSource 
   const adfTo = adfAddress(env);
   if (adfTo) {
     mails.push({
-      kind: "deal-adf",
+      kind: LEAD_KINDS.deal.mails.adf,
       to: adfTo,
       subject: `ADF lead (${s.adfKind}): ${customer}`,
       text: buildAdfXml({

@@ -4,6 +4,7 @@ import { readDealSettings, saveDealSettings, type StoredDealSettings } from "~/s
 import { noteVehiclesChanged } from "~/server/data/vehicles.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import type { DealSettings } from "~/shared/lib/deal-estimate";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /** GET /api/admin/deal-settings: the settings in force (the defaults until the owner saves their own). */
 export async function getDealSettings(ctx: AppContext): Promise<StoredDealSettings> {
@@ -21,7 +22,7 @@ export async function updateDealSettings(
   settings: DealSettings,
   now = new Date(),
 ): Promise<StoredDealSettings> {
-  const saved = await ctx.db.transaction().execute(async (trx) => {
+  const saved = await inTransaction(ctx.db, async (trx) => {
     const previous = await readDealSettings(trx);
     const after = previous.updatedAt ? Date.parse(previous.updatedAt) + 1 : 0;
     const updatedAt = new Date(Math.max(now.getTime(), after)).toISOString();

@@ -14,14 +14,14 @@ import {
   type DealVehicle,
 } from "~/server/data/deals.server";
 import { insertContactConsent } from "~/server/data/contact-consents.server";
-import { setLeadStatus } from "~/server/data/lead-status.server";
-import { markFirstResponse } from "~/server/data/leads.server";
+import { findLead } from "~/server/data/leads.server";
 import { enqueueMails, leadMailsFor } from "~/server/data/outbox.server";
+import { inTransaction } from "~/server/db/transaction.server";
+import { changeLeadStatus, recordResponse } from "~/server/leads/lead-status.server";
 import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
 import { findListedVehicle, findVehicle } from "~/server/data/vehicles.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import type { Staff } from "~/server/http/staff-request.server";
-import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { CONTACT_CONSENT_VERSION } from "~/shared/config/contact-consent";
 import { dealSheetMessagesFor } from "~/shared/i18n/deal-sheet-messages";
 import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
@@ -94,7 +94,7 @@ export async function submitDeal(
   };
   const id = crypto.randomUUID();
   const token = newToken();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await insertDeal(
       trx,
       {
@@ -150,7 +150,6 @@ export async function submitDeal(
       now,
     );
   });
-  announceQueuedMail();
   return { kind: "stored", id, url: dealSheetPath(token, locale) };
 }
 
@@ -345,63 +344,59 @@ export async function reviseDeal(
   const { settings } = await readDealSettings(ctx.db);
   const token = newToken();
   const newId = crypto.randomUUID();
-  const result = await ctx.db
-    .transaction()
-    .execute(async (trx): Promise<ReviseDealResult> => {
-      const old = await findDeal(trx, id);
-      if (!old) return { kind: "not-found" };
-      if (old.replacedById) return { kind: "replaced" };
-      // Reserve, then check: the conditional update is what decides a race between two revisions.
-      if (!(await markDealReplaced(trx, id, newId, now))) throw new AlreadyReplaced();
-      const estimateInput: EstimateInput = {
-        downPayment: input.downPayment,
-        tradeInValue: input.tradeInValue,
-        tradeInPayoff: input.tradeInPayoff,
-        creditBand: input.creditBand,
-        termMonths: input.termMonths,
-      };
-      const price = input.price ?? old.estimate.price;
-      const estimate = computeEstimate(price, estimateInput, settings);
-      const promised = heldPromises(await listDealVersions(trx, old.dealGroupId), dealerToday(now));
-      const raised = raisedPromise(estimate, estimateInput, settings.salesTaxRate, promised);
-      if (raised) throw new RaisedPromise(raised.reason, raised.field);
-      const vehicle = await findVehicle(trx, old.vehicle.id, now);
-      await insertDeal(
-        trx,
-        {
-          id: newId,
-          tokenHash: hashToken(token),
-          version: old.version + 1,
-          dealGroupId: old.dealGroupId,
-          sentBy: staff.actor,
-          vehicle: old.vehicle,
-          input: estimateInput,
-          estimate,
-          salesTaxRate: settings.salesTaxRate,
-          shopper: old.shopper,
-          locale: old.locale,
-          consentAt: old.consentAt,
-          validUntil: addDays(dealerToday(now), settings.dealValidDays),
-          // The vehicle's warranty as it stands (a deleted vehicle: the one the earlier sheet printed).
-          warranty: vehicle ? vehicleWarranty({ ...vehicle, mileage: old.vehicle.mileage }, price, settings) : old.warranty,
-        },
-        now,
-      );
-      const revised = (await findDeal(trx, newId))!;
-      await enqueueMails(trx, [dealShopperMail(ctx.env, revised, token, old)], now);
-      // A revised sheet sent to the shopper answers the lead, which the inbox knows by its first version.
-      await markFirstResponse(trx, "deal", old.dealGroupId, now);
-      return { kind: "revised", deal: revised };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof AlreadyReplaced) return { kind: "replaced" } as const;
-      if (error instanceof RaisedPromise) return { kind: "raised", reason: error.message, field: error.field } as const;
-      throw error;
-    });
-  if (result.kind === "revised") {
-    announceQueuedMail();
-    await audit(ctx, staff, "revise", id);
-  }
+  const result = await inTransaction(ctx.db, async (trx): Promise<ReviseDealResult> => {
+    const old = await findDeal(trx, id);
+    if (!old) return { kind: "not-found" };
+    if (old.replacedById) return { kind: "replaced" };
+    // Reserve, then check: the conditional update is what decides a race between two revisions.
+    if (!(await markDealReplaced(trx, id, newId, now))) throw new AlreadyReplaced();
+    const estimateInput: EstimateInput = {
+      downPayment: input.downPayment,
+      tradeInValue: input.tradeInValue,
+      tradeInPayoff: input.tradeInPayoff,
+      creditBand: input.creditBand,
+      termMonths: input.termMonths,
+    };
+    const price = input.price ?? old.estimate.price;
+    const estimate = computeEstimate(price, estimateInput, settings);
+    const promised = heldPromises(await listDealVersions(trx, old.dealGroupId), dealerToday(now));
+    const raised = raisedPromise(estimate, estimateInput, settings.salesTaxRate, promised);
+    if (raised) throw new RaisedPromise(raised.reason, raised.field);
+    const vehicle = await findVehicle(trx, old.vehicle.id, now);
+    await insertDeal(
+      trx,
+      {
+        id: newId,
+        tokenHash: hashToken(token),
+        version: old.version + 1,
+        dealGroupId: old.dealGroupId,
+        sentBy: staff.actor,
+        vehicle: old.vehicle,
+        input: estimateInput,
+        estimate,
+        salesTaxRate: settings.salesTaxRate,
+        shopper: old.shopper,
+        locale: old.locale,
+        consentAt: old.consentAt,
+        validUntil: addDays(dealerToday(now), settings.dealValidDays),
+        // The vehicle's warranty as it stands (a deleted vehicle: the one the earlier sheet printed).
+        warranty: vehicle ? vehicleWarranty({ ...vehicle, mileage: old.vehicle.mileage }, price, settings) : old.warranty,
+      },
+      now,
+    );
+    const revised = (await findDeal(trx, newId))!;
+    await enqueueMails(trx, [dealShopperMail(ctx.env, revised, token, old)], now);
+    // A revised sheet sent to the shopper answers the lead (its first response, `contacted` if it was
+    // still new: decision 109), which the inbox knows by its first version.
+    const lead = await findLead(trx, "deal", old.dealGroupId);
+    if (lead) await recordResponse(trx, staff, [lead], now);
+    return { kind: "revised", deal: (await findDeal(trx, newId))! };
+  }).catch((error: unknown) => {
+    if (error instanceof AlreadyReplaced) return { kind: "replaced" } as const;
+    if (error instanceof RaisedPromise) return { kind: "raised", reason: error.message, field: error.field } as const;
+    throw error;
+  });
+  if (result.kind === "revised") await audit(ctx, staff, "revise", id);
   return result;
 }
 
@@ -416,9 +411,14 @@ class RaisedPromise extends Error {
 }
 class AlreadyReplaced extends Error {}
 
-/** Sets a deal's lead status (the first change is its response time), audited. Null when no such deal. */
+/**
+ * Sets a deal's lead status from any of its versions: the deal is one lead, named by its first
+ * version's id, and its status is the one the inbox and the customer record show (decision 109; the
+ * first change is its response time), in its customer's timeline; audited. Null when no such deal.
+ */
 export async function setDealStatus(ctx: AppContext, staff: Staff, id: string, status: LeadStatus): Promise<Deal | null> {
-  if (!(await setLeadStatus(ctx.db, "deals", id, status))) return null;
+  const deal = await findDeal(ctx.db, id);
+  if (!deal || !(await inTransaction(ctx.db, (trx) => changeLeadStatus(trx, "deal", deal.dealGroupId, status, staff.id)))) return null;
   await audit(ctx, staff, `status-${status}`, id);
   return findDeal(ctx.db, id);
 }

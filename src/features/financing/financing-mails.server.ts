@@ -6,7 +6,7 @@ import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import {
   adfStockVehicle,
   contactRows,
-  staffRecordUrl,
+  leadRecordUrl,
   dealerTime,
   vehicleName as nameOf,
   vehicleRows,
@@ -61,7 +61,7 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
   // The shopper's language names the stock vehicle its own way (language review B1); typed text stays as typed.
   const shopperVehicle = stockVehicle ? localVehicleName({ ...stockVehicle, trim: null }, locale) : lead.vehicleOfInterest;
   return leadMails(env, {
-    kind: "financing",
+    type: "financing",
     id: lead.id,
     locale,
     customer: { name: customer, email: lead.email },
@@ -84,7 +84,7 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
           ],
         },
         ...(lead.unavailableVehicleId ? [{ type: "paragraph" as const, text: staff.vehicleGone(lead.unavailableVehicleId) }] : []),
-        { type: "link", label: staff.openApplication, href: staffRecordUrl(env, "financing", lead.id) },
+        { type: "link", label: staff.openApplication, href: leadRecordUrl(env, "financing", lead.id) },
         { type: "paragraph", text: staff.financingNote },
       ],
     },

@@ -5,7 +5,6 @@ import {
   listFinancingApplications,
   listFinancingApplicationsPage,
   setCreditDecision,
-  setFinancingLeadStatus,
   type CreditDecision,
   type FinancingApplicationPageQuery,
   type FinancingApplicationRow,
@@ -13,6 +12,8 @@ import {
 import { encodePageCursor } from "~/server/data/page-cursor.server";
 import { retainedUntil } from "./financing-retention.server";
 import { leadMailsFor } from "~/server/data/outbox.server";
+import { inTransaction } from "~/server/db/transaction.server";
+import { changeLeadStatus } from "~/server/leads/lead-status.server";
 import { findVehicleNames } from "~/server/data/vehicles.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Staff } from "~/server/http/staff-request.server";
@@ -147,14 +148,17 @@ function summaryOf(
 
 export type ApplicationStatusResult = { outcome: "changed"; application: Omit<FinancingSummary, "mails"> } | { outcome: "not-found" };
 
-/** Sets an application's lead status (the first change is its response time), recorded in the audit log. */
+/**
+ * Sets an application's lead status, the one the inbox and the customer record show (decision 109; the
+ * first change is its response time), in its customer's timeline and the audit log.
+ */
 export async function setApplicationStatus(
   ctx: AppContext,
   staff: Staff,
   id: string,
   status: LeadStatus,
 ): Promise<ApplicationStatusResult> {
-  if (!(await setFinancingLeadStatus(ctx.db, id, status))) return { outcome: "not-found" };
+  if (!(await inTransaction(ctx.db, (trx) => changeLeadStatus(trx, "financing", id, status, staff.id)))) return { outcome: "not-found" };
   await audit(ctx, staff, `status-${status}`, id);
   const row = await findFinancingApplication(ctx.db, id);
   if (!row) return { outcome: "not-found" };

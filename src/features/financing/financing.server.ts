@@ -12,7 +12,6 @@ import { deleteLead } from "~/server/data/leads.server";
 import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
 import { readDealSettings } from "~/server/data/deal-settings.server";
 import { findVehicle } from "~/server/data/vehicles.server";
-import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import { sniffImageType } from "~/server/images/image-store.server";
 import { decrypt, encrypt } from "~/server/secrets.server";
 import { fileStoreFor } from "~/server/storage/file-store.server";
@@ -22,6 +21,7 @@ import { asLocale, type Locale } from "~/shared/i18n/locales";
 import type { LeadSource } from "~/shared/leads/lead-source";
 import { financingApplicationMails, type FinancingLead } from "./financing-mails.server";
 import { LICENSE_MAX_BYTES, SIGNATURE_MAX_BYTES, parseDataUrl, type EmploymentStatus, type FinancingApplication } from "./financing-schema";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /** What a stored document really is, judged by its first bytes. */
 export type DocumentKind = "png" | "jpeg" | "webp" | "pdf";
@@ -183,7 +183,7 @@ export async function submitFinancingApplication(
       coOwnerCreditConsentAt: co ? now.toISOString() : null,
     };
     // The row and its mails commit together: a stored application is always announced.
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       // Only the id the vehicle page sent names a stock vehicle; free text is never matched to
       // one (a guess could attach another unit's VIN and price). A vehicle sold or deleted since
       // the page was opened is left out, and staff are told why (decision 057).
@@ -231,7 +231,6 @@ export async function submitFinancingApplication(
     await store.remove(written).catch(() => undefined);
     throw error;
   }
-  announceQueuedMail();
   return { id };
 }
 
@@ -362,7 +361,7 @@ export async function removeFinancingDocuments(ctx: AppContext, row: FinancingAp
  * applicant's name, contacts and vehicle: decision 046). False when there was no such row.
  */
 export async function deleteFinancingRecord(ctx: AppContext, id: string): Promise<boolean> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     if (!(await deleteFinancingApplication(trx, id))) return false;
     await deleteMailsFor(trx, "financing", id);
     await deleteLead(trx, "financing", id);

@@ -6,6 +6,7 @@ import { CONTACT_CHANNELS, type ContactChannel } from "~/shared/config/contact-c
 import { insertLeadEvent } from "~/server/data/lead-events.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import type { ContactPreferencesInput } from "./customer-record-schema";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /**
  * Staff set or lift a customer's "do not contact" per channel (decision 094): a customer who asks by
@@ -20,7 +21,7 @@ export async function setContactPreferences(
   input: ContactPreferencesInput,
   now = new Date(),
 ): Promise<{ channel: ContactChannel; since: string; source: string }[] | null> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const customer = await findCustomer(trx, customerId);
     if (!customer || customer.mergedIntoId) return null;
     const before = new Set((await refusedChannels(trx, customer)).map((r) => r.channel));

@@ -6,16 +6,18 @@ import { mayContactCustomer, refusedChannels } from "~/server/data/do-not-contac
 import type { ContactChannel } from "~/shared/config/contact-consent";
 import { listContactConsents } from "~/server/data/contact-consents.server";
 import { insertLeadEvent, listLeadEvents, moveCustomerEvents } from "~/server/data/lead-events.server";
-import { setLeadStatus, type LeadTable } from "~/server/data/lead-status.server";
-import { listCustomerLeads, markFirstResponse, moveCustomerLeads, setInboxLeadStatus, type LeadRow } from "~/server/data/leads.server";
+import { listCustomerLeads, moveCustomerLeads, type LeadRow } from "~/server/data/leads.server";
 import { enqueueMails, listMailsFor, moveMailsFor } from "~/server/data/outbox.server";
 import { listStaffAccounts } from "~/server/data/staff-accounts.server";
 import { listCustomerTasks, moveCustomerTasks } from "~/server/data/tasks.server";
 import type { Db } from "~/server/db/database.server";
+import { inTransaction } from "~/server/db/transaction.server";
 import type { Staff } from "~/server/http/staff-request.server";
+import { leadsAnsweredBy, recordResponse } from "~/server/leads/lead-status.server";
 import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
 import { LANGUAGE_TAGS, asLocale } from "~/shared/i18n/locales";
-import type { LeadType } from "~/shared/leads/lead-types";
+import { isConfidentialLead, LEAD_KINDS } from "~/shared/leads/lead-kinds";
+import { isLeadType, type LeadType } from "~/shared/leads/lead-types";
 import { mailAudience, type LeadMailState, type LeadStatus, type MailAudience } from "~/shared/staff/lead-tracking";
 import { canUseArea, mayHoldLead } from "~/shared/staff/staff-roles";
 import type { CallInput, NoteInput, ReplyInput } from "./customer-record-schema";
@@ -89,22 +91,6 @@ export type CustomerRecord = {
   alerts: CustomerAlerts | null;
 };
 
-/** The outbox's name for each lead type's mails (a message's mails are about its contact row). */
-const MAIL_RELATED_TYPE: Record<string, string> = {
-  message: "contact",
-  financing: "financing",
-  booking: "booking",
-  "trade-in": "trade-in",
-  deal: "deal",
-};
-
-/** The lead tables that keep a status of their own; bookings and deals have only the inbox row. */
-const LEAD_TABLE: Partial<Record<string, LeadTable>> = {
-  message: "contactSubmissions",
-  financing: "financingApplications",
-  "trade-in": "tradeIns",
-};
-
 const summary = (c: CustomerRow): CustomerSummary => ({
   id: c.id,
   firstName: c.firstName,
@@ -130,6 +116,15 @@ const parseData = (json: string): Record<string, unknown> => {
 function withAssigneeName(data: Record<string, unknown>, names: Map<string, string>): Record<string, unknown> {
   if (typeof data.assigneeId !== "string" || typeof data.assigneeName === "string") return data;
   return { ...data, assigneeName: names.get(data.assigneeId) ?? null };
+}
+
+/**
+ * A status entry says the new status as `status` (and `to`) however it was written: a reply's or call's
+ * used to store `{ status }`, the inbox's `{ from, to }`; every change now stores `{ from, to }` (decision 109).
+ */
+function statusData(data: Record<string, unknown>): Record<string, unknown> {
+  const to = typeof data.to === "string" ? data.to : data.status;
+  return typeof to === "string" ? { ...data, to, status: to } : data;
 }
 
 /** Follows merges to the record that still stands (a few hops at most; bounded against a loop). */
@@ -170,13 +165,13 @@ export async function customerRecord(ctx: AppContext, id: string, viewerId?: str
     leadType: e.leadType,
     leadId: e.leadId,
     staff: person(e.staffId),
-    data: withAssigneeName(parseData(e.data), names),
+    data: e.kind === "status" ? statusData(parseData(e.data)) : withAssigneeName(parseData(e.data), names),
   }));
   for (const lead of leads) {
-    const relatedType = MAIL_RELATED_TYPE[lead.type];
-    if (!relatedType) continue;
-    for (const mail of await listMailsFor(ctx.db, relatedType, [lead.id]))
-      timeline.push(mailEntry(mail, lead.type, lead.id, lead.type !== "financing"));
+    if (!isLeadType(lead.type)) continue;
+    // A confidential kind's mails (a financing application's) show no subject here, to any role.
+    for (const mail of await listMailsFor(ctx.db, LEAD_KINDS[lead.type].mails.relatedType, [lead.id]))
+      timeline.push(mailEntry(mail, lead.type, lead.id, !isConfidentialLead(lead.type)));
   }
   for (const mail of await listMailsFor(ctx.db, "customer", [customer.id])) timeline.push(mailEntry(mail, null, null, true));
   // What one transaction writes shares an instant: the lead, then its assignment, then what staff did,
@@ -261,39 +256,19 @@ async function targetLead(
   return open.at(-1) ?? leads.at(-1) ?? null;
 }
 
-/**
- * A reply or a logged call is the lead's first response when none is recorded yet, and a lead
- * still `new` becomes `contacted` (its own table's status too), with a status event in the timeline
- * and in the audit log, as every lead status change is (docs/behaviour.md §11). Only ever a lead the
- * person may hold (targetLead): a salesperson's reply never moves a financing application.
- */
-async function countAsResponse(db: Db, staff: Staff, customerId: string, lead: LeadRow, now: Date): Promise<void> {
-  if (!mayHoldLead(staff.role, lead.type)) throw new Error("A response is counted only on a lead its author may hold");
-  await markFirstResponse(db, lead.type as LeadType, lead.id, now);
-  if (lead.status !== "new") return;
-  const table = LEAD_TABLE[lead.type];
-  if (table) await setLeadStatus(db, table, lead.id, "contacted", now);
-  else await setInboxLeadStatus(db, lead.type as LeadType, lead.id, "contacted", now);
-  await insertLeadEvent(
-    db,
-    { customerId, leadType: lead.type, leadId: lead.id, kind: "status", staffId: staff.id, data: { status: "contacted" } },
-    now,
-  );
-  await insertAuditEntry(
-    db,
-    { actor: staff.actor, accountId: staff.id, action: "status-contacted", entity: "lead", entityId: `${lead.type}/${lead.id}` },
-    now,
-  );
-}
-
 const audit = (db: Db, staff: Staff, action: string, id: string, now: Date) =>
   insertAuditEntry(db, { actor: staff.actor, accountId: staff.id, action, entity: "customer", entityId: id }, now);
+
+/** The lead a reply or call named, if it named one (else it is filed under the latest open lead, and answers them all). */
+const named = (ref: { leadType?: LeadType; leadId?: string }, lead: LeadRow | null) => (ref.leadType || ref.leadId ? lead : null);
 
 const leadInvalid = { outcome: "invalid" as const, fieldErrors: { leadId: "Choose one of this customer's leads." } };
 
 /**
  * Mails a reply to the customer through the outbox, from the dealership's address with Reply-To
- * the staff member (so the answer reaches them), kept in the timeline with its subject and text.
+ * the staff member (so the answer reaches them), kept in the timeline with its subject and text. It is
+ * the first response of every open lead of the customer that the person's role holds (decision 109);
+ * the outbox worker is woken once it is committed (enqueueMails).
  */
 export async function replyToCustomer(
   ctx: AppContext,
@@ -302,7 +277,7 @@ export async function replyToCustomer(
   input: ReplyInput,
   now = new Date(),
 ): Promise<ActionResult<{ eventId: string }>> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const customer = await liveCustomer(trx, customerId);
     if (!customer) return { outcome: "not-found" };
     if (!customer.email) return { outcome: "conflict", error: "This customer has no e-mail address: call or text instead." };
@@ -339,13 +314,13 @@ export async function replyToCustomer(
       { customerId: customer.id, ...leadRef, kind: "reply", staffId: staff.id, data: { subject: input.subject, text: input.text } },
       now,
     );
-    if (lead) await countAsResponse(trx, staff, customer.id, lead, now);
+    await recordResponse(trx, staff, await leadsAnsweredBy(trx, staff, customer.id, named(input, lead)), now);
     await audit(trx, staff, "reply", customer.id, now);
     return { outcome: "done", eventId };
   });
 }
 
-/** Logs a call to the customer (its outcome and a note); it counts as the lead's first response. */
+/** Logs a call to the customer (its outcome and a note); like a reply, it answers every open lead the person's role holds. */
 export async function logCall(
   ctx: AppContext,
   staff: Staff,
@@ -353,7 +328,7 @@ export async function logCall(
   input: CallInput,
   now = new Date(),
 ): Promise<ActionResult<{ eventId: string }>> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const customer = await liveCustomer(trx, customerId);
     if (!customer) return { outcome: "not-found" };
     const lead = await targetLead(trx, staff, customer.id, input);
@@ -370,7 +345,7 @@ export async function logCall(
       },
       now,
     );
-    if (lead) await countAsResponse(trx, staff, customer.id, lead, now);
+    await recordResponse(trx, staff, await leadsAnsweredBy(trx, staff, customer.id, named(input, lead)), now);
     await audit(trx, staff, "call", customer.id, now);
     return { outcome: "done", eventId };
   });
@@ -384,7 +359,7 @@ export async function addNote(
   input: NoteInput,
   now = new Date(),
 ): Promise<ActionResult<{ eventId: string }>> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const customer = await liveCustomer(trx, customerId);
     if (!customer) return { outcome: "not-found" };
     const lead = input.leadType || input.leadId ? await targetLead(trx, staff, customer.id, input) : null;
@@ -419,7 +394,7 @@ export async function mergeCustomers(
   now = new Date(),
 ): Promise<ActionResult<{ customer: CustomerSummary }>> {
   if (keepId === otherId) return { outcome: "invalid", fieldErrors: { otherId: "A record cannot be merged into itself." } };
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     // Both rows locked (in id order) before either is checked: A←B and B←A at once used to both pass
     // the checks on PostgreSQL and leave a cycle, both records lost (review M-3). Now the second waits,
     // then finds its kept record merged away (409).

@@ -3,6 +3,7 @@ import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { readLeadSettings, saveLeadSettings, type StoredLeadSettings } from "~/server/data/lead-settings.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import type { LeadSettings } from "~/shared/validation/lead-settings-schema";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /** GET /api/admin/lead-settings: the settings in force (the defaults until the owner saves their own). */
 export async function getLeadSettings(ctx: AppContext): Promise<StoredLeadSettings> {
@@ -21,7 +22,7 @@ export async function updateLeadSettings(
   now = new Date(),
 ): Promise<StoredLeadSettings> {
   const updatedAt = now.toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await saveLeadSettings(trx, settings, staff.actor, updatedAt);
     await insertAuditEntry(
       trx,

@@ -1,18 +1,20 @@
-import { isWaiting } from "~/server/leads/lead-waiting.server";
 import { z } from "zod";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { insertLeadEvent } from "~/server/data/lead-events.server";
-import { setLeadStatus, type LeadTable } from "~/server/data/lead-status.server";
-import { assignLead, findLead, listInboxLeads as listInboxLeadRows, setInboxLeadStatus, type LeadRow } from "~/server/data/leads.server";
+import { assignLead, findLead, listInboxLeads as listInboxLeadRows, type LeadRow } from "~/server/data/leads.server";
 import { findStaffAccount, listStaffAccounts, staffLanguages } from "~/server/data/staff-accounts.server";
 import { findVehicleNames } from "~/server/data/vehicles.server";
+import { inTransaction } from "~/server/db/transaction.server";
 import type { Staff } from "~/server/http/staff-request.server";
+import { changeLeadStatus } from "~/server/leads/lead-status.server";
 import { LOCALES, type Locale } from "~/shared/i18n/locales";
 import { phoneE164 } from "~/shared/leads/customer-match";
+import { LEAD_KINDS, leadKind } from "~/shared/leads/lead-kinds";
 import { LEAD_TYPES, type LeadType } from "~/shared/leads/lead-types";
+import { isOverdue, isWaiting } from "~/shared/leads/lead-waiting";
 import { LEAD_STATUSES, type LeadStatus } from "~/shared/staff/lead-tracking";
-import { STAFF_AREAS, canUseArea, mayHoldLead, type StaffRole } from "~/shared/staff/staff-roles";
+import { STAFF_AREAS, mayHoldLead, type StaffRole } from "~/shared/staff/staff-roles";
 import { emailField, uuidField } from "~/shared/validation/fields";
 
 /** A page of the inbox is at most this long; without `limit`, the default. */
@@ -161,8 +163,8 @@ function inboxLead(row: LeadRow, now = new Date()): Omit<InboxLead, "vehicleName
     createdAt: row.createdAt,
     firstResponseAt: row.firstResponseAt,
     source: parseSource(row.source),
-    waiting: row.firstResponseAt === null && row.status === "new",
-    overdue: row.status === "new" && isWaiting(row, now),
+    waiting: isWaiting(row),
+    overdue: isOverdue(row, now),
   };
 }
 
@@ -170,7 +172,9 @@ function inboxLead(row: LeadRow, now = new Date()): Omit<InboxLead, "vehicleName
  * The roles a lead may be given to: those who work the inbox, and finance for financing applications
  * (mayHoldLead says which role may hold which lead; the picker offers each lead only its own).
  */
-export const ASSIGNABLE_ROLES: readonly StaffRole[] = [...new Set<StaffRole>([...STAFF_AREAS.leads, ...STAFF_AREAS.financing])];
+export const ASSIGNABLE_ROLES: readonly StaffRole[] = [
+  ...new Set<StaffRole>(LEAD_TYPES.flatMap((type) => STAFF_AREAS[LEAD_KINDS[type].heldBy])),
+];
 
 /** Someone a lead can be given to, as the inbox's assignee picker lists them. */
 export type InboxAssignee = { id: string; name: string; role: StaffRole; languages: Locale[]; away: boolean };
@@ -192,13 +196,6 @@ export const leadChangeSchema = z
   .refine((v) => v.assigneeId !== undefined || v.status !== undefined, { error: "Nothing to change." });
 export type LeadChange = z.infer<typeof leadChangeSchema>;
 
-/** The tables whose own rows keep a status; bookings and deals have only the inbox row's. */
-const STATUS_TABLE: Partial<Record<LeadType, LeadTable>> = {
-  message: "contactSubmissions",
-  financing: "financingApplications",
-  "trade-in": "tradeIns",
-};
-
 export type ChangeLeadResult =
   | { kind: "changed"; lead: InboxLead }
   | { kind: "not-found" }
@@ -209,8 +206,9 @@ export const ASSIGNEE_NOT_ALLOWED = "Choose an active owner or salesperson.";
 export const FINANCING_ASSIGNEE_NOT_ALLOWED = "Choose an active owner or finance person: a financing application stays with them.";
 
 /**
- * Reassigns a lead or changes its status, recorded in the timeline and the audit log. A financing
- * application's status stays with the roles that may open it (sales may take one, not mark it).
+ * Reassigns a lead or changes its status, recorded in the timeline and the audit log. Its status is
+ * the one every view reads (decision 109) and stays with the roles that hold its kind: a financing
+ * application's with owners and finance (decision 089), every other lead's with the inbox's roles.
  */
 export async function changeLead(
   ctx: AppContext,
@@ -222,27 +220,41 @@ export async function changeLead(
 ): Promise<ChangeLeadResult> {
   const lead = await findLead(ctx.db, type, id);
   if (!lead) return { kind: "not-found" };
-  if (change.status !== undefined && type === "financing" && !canUseArea(user.role, "financing"))
-    return { kind: "forbidden", message: "Only owners and finance change a financing application's status." };
+  if (change.status !== undefined && !mayHoldLead(user.role, type))
+    return {
+      kind: "forbidden",
+      message:
+        leadKind(type).heldBy === "financing"
+          ? "Only owners and finance change a financing application's status."
+          : "Your role does not handle this lead.",
+    };
   if (change.assigneeId) {
     const assignee = await findStaffAccount(ctx.db, change.assigneeId);
     if (!assignee || assignee.disabled !== 0 || !mayHoldLead(assignee.role, type))
-      return { kind: "invalid", fieldErrors: { assigneeId: type === "financing" ? FINANCING_ASSIGNEE_NOT_ALLOWED : ASSIGNEE_NOT_ALLOWED } };
+      return {
+        kind: "invalid",
+        fieldErrors: { assigneeId: leadKind(type).heldBy === "financing" ? FINANCING_ASSIGNEE_NOT_ALLOWED : ASSIGNEE_NOT_ALLOWED },
+      };
   }
   const reassigned = change.assigneeId !== undefined && change.assigneeId !== lead.assigneeId;
   const restatused = change.status !== undefined && change.status !== lead.status;
-  await ctx.db.transaction().execute(async (trx) => {
-    const event = { customerId: lead.customerId, leadType: type, leadId: id, staffId: user.id };
+  await inTransaction(ctx.db, async (trx) => {
     if (reassigned) {
       await assignLead(trx, type, id, change.assigneeId ?? null);
-      await insertLeadEvent(trx, { ...event, kind: "assigned", data: { assigneeId: change.assigneeId ?? null, by: "staff" } }, now);
+      await insertLeadEvent(
+        trx,
+        {
+          customerId: lead.customerId,
+          leadType: type,
+          leadId: id,
+          staffId: user.id,
+          kind: "assigned",
+          data: { assigneeId: change.assigneeId ?? null, by: "staff" },
+        },
+        now,
+      );
     }
-    if (restatused && change.status) {
-      const table = STATUS_TABLE[type];
-      if (table) await setLeadStatus(trx, table, id, change.status, now);
-      else await setInboxLeadStatus(trx, type, id, change.status, now);
-      await insertLeadEvent(trx, { ...event, kind: "status", data: { from: lead.status, to: change.status } }, now);
-    }
+    if (restatused && change.status) await changeLeadStatus(trx, type, id, change.status, user.id, now);
   });
   const audit = (action: string) =>
     insertAuditEntry(ctx.db, { actor: user.actor, accountId: user.id, action, entity: "lead", entityId: `${type}/${id}` });

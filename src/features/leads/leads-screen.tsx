@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { LOCALES } from "~/shared/i18n/locales";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { leadKind } from "~/shared/leads/lead-kinds";
 import { LEAD_TYPES } from "~/shared/leads/lead-types";
 import { formatDealerTime } from "~/shared/lib/dealer-time";
 import { LEAD_STATUSES } from "~/shared/staff/lead-tracking";
@@ -245,7 +246,7 @@ function StatusForm({ lead, mayChangeFinancing, hydrated }: { lead: InboxLead; m
   const m = messages.inbox;
   const form = useStaffForm(leadRowIntent("status", lead), { resetOnSuccess: false });
   // A financing application's status stays with those who may open it (docs/behaviour.md §17).
-  const locked = lead.type === "financing" && !mayChangeFinancing;
+  const locked = leadKind(lead.type).heldBy === "financing" && !mayChangeFinancing;
   const submit = useSubmit();
   return (
     <StaffForm form={form} className="flex flex-wrap items-center gap-2">

@@ -10,6 +10,7 @@ import { endOfDealerDay } from "~/shared/lib/dealer-clock";
 import { canUseArea, mayHoldLead } from "~/shared/staff/staff-roles";
 import type { ActionResult, CustomerTask } from "./customer-record.server";
 import type { TaskInput } from "./customer-record-schema";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /** A task in the Today view: with its customer's and assignee's names, and whether it is late. */
 export type TodayTask = CustomerTask & { customerName: string; assigneeName: string; overdue: boolean };
@@ -40,7 +41,7 @@ export async function addTask(
       ) ?? null;
     if (!lead) return { outcome: "invalid", fieldErrors: { leadId: "Choose one of this customer's leads." } };
   }
-  const task = await ctx.db.transaction().execute(async (trx) => {
+  const task = await inTransaction(ctx.db, async (trx) => {
     const row = await insertTask(
       trx,
       {
@@ -87,7 +88,7 @@ export async function markTask(
   const task = await findTask(ctx.db, id);
   if (!task) return { outcome: "not-found" };
   if (staff.role !== "owner" && task.assigneeId !== staff.id && task.createdBy !== staff.id) return { outcome: "forbidden" };
-  const updated = await ctx.db.transaction().execute(async (trx) => {
+  const updated = await inTransaction(ctx.db, async (trx) => {
     await setTaskDone(trx, id, done, now);
     await insertAuditEntry(
       trx,

@@ -4,7 +4,6 @@ import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { countOutbox, findOutboxEntry, lastMailAttempt, listOutbox, retryFailedMail, type OutboxEntry } from "~/server/data/outbox.server";
 import type { OutboxStatus } from "~/server/db/schema.server";
 import type { Staff } from "~/server/http/staff-request.server";
-import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 
 /** Staff use cases on the mail outbox (decision 046). */
 
@@ -62,7 +61,6 @@ export async function retryMail(ctx: AppContext, staff: Staff, id: number, now =
     return mail ? { outcome: "not-failed", status: mail.status } : { outcome: "not-found" };
   }
   await insertAuditEntry(ctx.db, { actor: staff.actor, accountId: staff.id, action: "retry-mail", entity: "outbox", entityId: String(id) });
-  announceQueuedMail();
   const mail = await findOutboxEntry(ctx.db, id);
   return mail ? { outcome: "queued", mail } : { outcome: "not-found" };
 }

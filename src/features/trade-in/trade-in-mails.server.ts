@@ -4,7 +4,7 @@ import type { ServerEnv } from "~/server/env.server";
 import { buildAdfXml } from "~/server/mail/adf.server";
 import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
 import { adfAddress, adfProvider, staffLeadsAddress } from "~/server/mail/recipients.server";
-import { contactRows, dealerTime, shopperLanguageLine, staffRecordUrl } from "~/server/mail/staff-mail.server";
+import { contactRows, dealerTime, shopperLanguageLine, leadRecordUrl } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { staffTradeIns } from "~/shared/i18n/en/staff-trade-ins";
 import { asLocale, LANGUAGE_TAGS, localizedPath, type Locale } from "~/shared/i18n/locales";
@@ -15,6 +15,7 @@ import { tradeInMail as es } from "~/shared/i18n/es/trade-in-mail";
 import { tradeInMail as pt } from "~/shared/i18n/pt/trade-in-mail";
 import { formatLongDate, formatNumber, formatPrice } from "~/shared/lib/format";
 import type { LeadSource } from "~/shared/leads/lead-source";
+import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
 
 /** The shopper's mails in their language (staff mails stay English). */
 const shopperMail = { en, es, pt };
@@ -30,12 +31,12 @@ export function tradeInRequestMails(env: ServerEnv, t: TradeIn, source: LeadSour
   const s = staffTradeIns.mail;
   const customer = `${t.firstName} ${t.lastName}`;
   const vehicle = tradeInVehicleName(t);
-  const related = { relatedType: "trade-in" as const, relatedId: t.id };
+  const related = { relatedType: LEAD_KINDS["trade-in"].mails.relatedType, relatedId: t.id };
   const locale = asLocale(t.locale);
   const condition = s.condition(t.condition);
   // Shoppers' photos (number plates, driveways) are for signed-in staff only: mails carry the
   // dashboard's link to the request, never a photo's address (decision 085).
-  const recordUrl = staffRecordUrl(env, "tradeIns", t.id);
+  const recordUrl = leadRecordUrl(env, "trade-in", t.id);
 
   const staffBody = renderMail(
     s.heading,
@@ -64,7 +65,7 @@ export function tradeInRequestMails(env: ServerEnv, t: TradeIn, source: LeadSour
   );
   const mails: NewMail[] = [
     {
-      kind: "trade-in-staff",
+      kind: LEAD_KINDS["trade-in"].mails.staff,
       to: staffLeadsAddress(env),
       replyTo: t.email,
       subject: s.subject(vehicle, customer),
@@ -86,7 +87,7 @@ export function tradeInRequestMails(env: ServerEnv, t: TradeIn, source: LeadSour
       ...(t.photos.length ? [`${s.photos}: ${s.photosInDashboard(t.photos.length)}: ${recordUrl}`] : []),
     ];
     mails.push({
-      kind: "trade-in-adf",
+      kind: LEAD_KINDS["trade-in"].mails.adf,
       to: adfTo,
       subject: `ADF lead (${s.adfKind}): ${customer}`,
       text: buildAdfXml({
@@ -173,7 +174,7 @@ export function tradeInOfferMail(
       dealershipSignature(),
       LANGUAGE_TAGS[locale],
     ),
-    relatedType: "trade-in",
+    relatedType: LEAD_KINDS["trade-in"].mails.relatedType,
     relatedId: t.id,
   };
 }

@@ -1,8 +1,9 @@
-import { setLeadStatus } from "~/server/data/lead-status.server";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
-import { deleteLead } from "~/server/data/leads.server";
+import { deleteLead, findLead } from "~/server/data/leads.server";
 import { deleteMailsFor, enqueueMails, leadMailsFor } from "~/server/data/outbox.server";
+import { inTransaction } from "~/server/db/transaction.server";
+import { changeLeadStatus, recordResponse } from "~/server/leads/lead-status.server";
 import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
 import { insertContactConsent } from "~/server/data/contact-consents.server";
 import { CONTACT_CONSENT_VERSION } from "~/shared/config/contact-consent";
@@ -32,7 +33,6 @@ import {
 } from "~/server/images/image-store.server";
 import { fileStoreFor } from "~/server/storage/file-store.server";
 import { photoFromKey } from "~/server/images/image-urls.server";
-import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import type { Locale } from "~/shared/i18n/locales";
 import type { LeadSource } from "~/shared/leads/lead-source";
 import { tradeInMessagesFor } from "~/shared/i18n/trade-in-messages";
@@ -116,7 +116,7 @@ export async function submitTradeIn(
   try {
     for (const image of prepared)
       if ((await writePreparedImage(fileStoreFor(ctx), TRADE_IN_PHOTOS, image)).created) written.push(image.key);
-    id = await ctx.db.transaction().execute(async (trx) => {
+    id = await inTransaction(ctx.db, async (trx) => {
       const id = await insertTradeIn(
         trx,
         {
@@ -169,7 +169,6 @@ export async function submitTradeIn(
     await removeUnusedPhotos(ctx, written).catch(() => undefined);
     throw error;
   }
-  announceQueuedMail();
   return { kind: "stored", id };
 }
 
@@ -207,7 +206,8 @@ const audit = (ctx: AppContext, staff: Staff, action: string, id: string) =>
 
 /**
  * Records staff's offer (it replaces an earlier one, whose link stops working) and mails the
- * shopper, in their language, a link to it, in one transaction; audited. Null when no such request.
+ * shopper, in their language, a link to it, in one transaction; audited. The offer answers the
+ * request: its first response, and `contacted` if it was still new (decision 109). Null when no such request.
  */
 export async function sendTradeInOffer(
   ctx: AppContext,
@@ -218,14 +218,15 @@ export async function sendTradeInOffer(
 ): Promise<{ validUntil: string } | null> {
   const token = newSecretLinkToken();
   const offer = { low: input.low, high: input.high, note: input.note || null, validUntil: addDays(dealerToday(now), input.validDays) };
-  const sent = await ctx.db.transaction().execute(async (trx) => {
+  const sent = await inTransaction(ctx.db, async (trx) => {
     if (!(await setTradeInOffer(trx, id, { ...offer, tokenHash: hashSecretLinkToken(token) }, now))) return false;
     const tradeIn = (await findTradeIn(trx, id))!;
     await enqueueMails(trx, [tradeInOfferMail(ctx.env, tradeIn, offer, token)], now);
+    const lead = await findLead(trx, "trade-in", id);
+    if (lead) await recordResponse(trx, staff, [lead], now);
     return true;
   });
   if (!sent) return null;
-  announceQueuedMail();
   await audit(ctx, staff, "offer", id);
   return { validUntil: offer.validUntil };
 }
@@ -268,9 +269,12 @@ export async function findTradeInOffer(
   };
 }
 
-/** Sets a request's lead status (the first change is its response time), audited. Null when no such request. */
+/**
+ * Sets a request's lead status, the one the inbox and the customer record show (decision 109; the first
+ * change is its response time), in its customer's timeline; audited. Null when no such request.
+ */
 export async function setTradeInStatus(ctx: AppContext, staff: Staff, id: string, status: LeadStatus): Promise<TradeIn | null> {
-  if (!(await setLeadStatus(ctx.db, "tradeIns", id, status))) return null;
+  if (!(await inTransaction(ctx.db, (trx) => changeLeadStatus(trx, "trade-in", id, status, staff.id)))) return null;
   await audit(ctx, staff, `status-${status}`, id);
   return findTradeIn(ctx.db, id);
 }
@@ -283,7 +287,7 @@ export async function setTradeInStatus(ctx: AppContext, staff: Staff, id: string
 export async function deleteTradeIn(ctx: AppContext, staff: Staff, id: string): Promise<boolean> {
   const tradeIn = await findTradeIn(ctx.db, id);
   if (!tradeIn) return false;
-  const deleted = await ctx.db.transaction().execute(async (trx) => {
+  const deleted = await inTransaction(ctx.db, async (trx) => {
     if (!(await deleteTradeInRow(trx, id))) return false;
     await deleteMailsFor(trx, "trade-in", id);
     await deleteLead(trx, "trade-in", id);

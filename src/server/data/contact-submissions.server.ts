@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { Db } from "~/server/db/database.server";
-import { setLeadStatus } from "./lead-status.server";
 import type { LeadStatus } from "~/server/db/schema.server";
 import type { PageCursor } from "./page-cursor.server";
+import { LEAD_STATUS_COLUMNS } from "./leads.server";
 
 export type ContactSubmission = {
   id: string;
@@ -16,8 +16,8 @@ export type ContactSubmission = {
   createdAt: string;
   /** The site language the shopper wrote in; their mails use it. */
   locale: string;
+  /** Its lead's status and first response (response time), read from `leads` where they are kept (decision 109). */
   leadStatus: LeadStatus;
-  /** When staff first changed the status (response time); null while new. */
   firstStatusChangeAt: string | null;
 };
 
@@ -35,29 +35,42 @@ export async function insertContactSubmission(db: Db, input: ContactSubmissionIn
   return id;
 }
 
+/** Messages with their lead's status: every message is a lead of kind `message`, by its own id. */
+const withLeadStatus = (db: Db) =>
+  db
+    .selectFrom("contactSubmissions")
+    .leftJoin("leads", (join) => join.on("leads.type", "=", "message").onRef("leads.id", "=", "contactSubmissions.id"))
+    .selectAll("contactSubmissions")
+    .select(LEAD_STATUS_COLUMNS);
+
 /** What a page of the Messages screen is narrowed by: the lead status, and the place after the previous page. */
 export type ContactSubmissionPageQuery = { status?: LeadStatus; after?: PageCursor; limit: number };
 
 /** One page of messages, newest first (created, then id): keyset paging, so a page costs the same at any depth. */
 export async function listContactSubmissionsPage(db: Db, query: ContactSubmissionPageQuery): Promise<ContactSubmission[]> {
-  let q = db.selectFrom("contactSubmissions").selectAll();
-  if (query.status) q = q.where("leadStatus", "=", query.status);
+  let q = withLeadStatus(db);
+  if (query.status) q = q.where("leads.status", "=", query.status);
   if (query.after) {
     const { createdAt, id } = query.after;
-    q = q.where((eb) => eb.or([eb("createdAt", "<", createdAt), eb.and([eb("createdAt", "=", createdAt), eb("id", ">", id)])]));
+    q = q.where((eb) =>
+      eb.or([
+        eb("contactSubmissions.createdAt", "<", createdAt),
+        eb.and([eb("contactSubmissions.createdAt", "=", createdAt), eb("contactSubmissions.id", ">", id)]),
+      ]),
+    );
   }
-  const rows = await q.orderBy("createdAt", "desc").orderBy("id").limit(query.limit).execute();
+  const rows = await q.orderBy("contactSubmissions.createdAt", "desc").orderBy("contactSubmissions.id").limit(query.limit).execute();
   return rows.map((r) => ({ ...r, hasTradeIn: r.hasTradeIn === 1 }));
 }
 
 /** Every message, newest first. */
 export async function listContactSubmissions(db: Db): Promise<ContactSubmission[]> {
-  const rows = await db.selectFrom("contactSubmissions").selectAll().orderBy("createdAt", "desc").orderBy("id").execute();
+  const rows = await withLeadStatus(db).orderBy("contactSubmissions.createdAt", "desc").orderBy("contactSubmissions.id").execute();
   return rows.map((r) => ({ ...r, hasTradeIn: r.hasTradeIn === 1 }));
 }
 
 export async function findContactSubmission(db: Db, id: string): Promise<ContactSubmission | null> {
-  const row = await db.selectFrom("contactSubmissions").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await withLeadStatus(db).where("contactSubmissions.id", "=", id).executeTakeFirst();
   return row ? { ...row, hasTradeIn: row.hasTradeIn === 1 } : null;
 }
 
@@ -66,7 +79,3 @@ export async function deleteContactSubmission(db: Db, id: string): Promise<boole
   const result = await db.deleteFrom("contactSubmissions").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
-
-/** Sets a message's lead status; the first change also records when. False when no such message. */
-export const setContactLeadStatus = (db: Db, id: string, status: LeadStatus, now = new Date()): Promise<boolean> =>
-  setLeadStatus(db, "contactSubmissions", id, status, now);

@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import type { DealTable, LeadStatus } from "~/server/db/schema.server";
+import { LEAD_STATUS_COLUMNS, type LeadStatusFields } from "./leads.server";
 import { toCents, type Estimate, type EstimateInput } from "~/shared/lib/deal-estimate";
 import { massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
 import { warrantyTermsFor, type WarrantyTerms } from "~/shared/lib/warranty-terms";
@@ -42,6 +43,10 @@ export type Deal = {
   /** The warranty the sheet printed, frozen with the numbers (decision 091). */
   warranty: WarrantyTerms;
   createdAt: string;
+  /**
+   * The deal's lead status and first response (response time), the same for every version: the deal is
+   * one lead, named by its first version's id, and `leads` keeps them (decision 109).
+   */
   leadStatus: LeadStatus;
   firstStatusChangeAt: string | null;
 };
@@ -62,7 +67,15 @@ function warrantyOfOldSheet(r: Selectable<DealTable>): WarrantyTerms {
   return warrantyTermsFor({ salePrice, mileage: r.vehicleMileage, warrantyType, warrantyTerms: null });
 }
 
-function fromRow(r: Selectable<DealTable>): Deal {
+/** Versions with their deal's lead status: a deal is a lead of kind `deal`, named by its first version's id. */
+const withLeadStatus = (db: Db) =>
+  db
+    .selectFrom("deals")
+    .leftJoin("leads", (join) => join.on("leads.type", "=", "deal").onRef("leads.id", "=", "deals.dealGroupId"))
+    .selectAll("deals")
+    .select(LEAD_STATUS_COLUMNS);
+
+function fromRow(r: Selectable<DealTable> & LeadStatusFields): Deal {
   const published = r.ratesSource !== null;
   return {
     id: r.id,
@@ -176,24 +189,24 @@ export async function insertDeal(db: Db, deal: NewDeal, now = new Date()): Promi
 }
 
 export async function findDeal(db: Db, id: string): Promise<Deal | null> {
-  const row = await db.selectFrom("deals").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await withLeadStatus(db).where("deals.id", "=", id).executeTakeFirst();
   return row ? fromRow(row) : null;
 }
 
 export async function findDealByTokenHash(db: Db, tokenHash: string): Promise<Deal | null> {
-  const row = await db.selectFrom("deals").selectAll().where("tokenHash", "=", tokenHash).executeTakeFirst();
+  const row = await withLeadStatus(db).where("deals.tokenHash", "=", tokenHash).executeTakeFirst();
   return row ? fromRow(row) : null;
 }
 
 /** Every version of one deal, oldest first. */
 export async function listDealVersions(db: Db, dealGroupId: string): Promise<Deal[]> {
-  const rows = await db.selectFrom("deals").selectAll().where("dealGroupId", "=", dealGroupId).orderBy("version").execute();
+  const rows = await withLeadStatus(db).where("deals.dealGroupId", "=", dealGroupId).orderBy("deals.version").execute();
   return rows.map(fromRow);
 }
 
 /** Every version, newest first. */
 export async function listDeals(db: Db): Promise<Deal[]> {
-  const rows = await db.selectFrom("deals").selectAll().orderBy("createdAt", "desc").orderBy("version", "desc").orderBy("id").execute();
+  const rows = await withLeadStatus(db).orderBy("deals.createdAt", "desc").orderBy("deals.version", "desc").orderBy("deals.id").execute();
   return rows.map(fromRow);
 }
 

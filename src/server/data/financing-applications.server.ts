@@ -1,16 +1,24 @@
 import type { Db } from "~/server/db/database.server";
-import { setLeadStatus } from "./lead-status.server";
 import type { Insertable, Selectable } from "kysely";
 import type { FinancingApplicationTable, LeadStatus } from "~/server/db/schema.server";
 import type { PageCursor } from "./page-cursor.server";
+import { LEAD_STATUS_COLUMNS, type LeadStatusFields } from "./leads.server";
 
 /**
- * A stored application row. Sensitive columns (`*Enc`) hold AES-256-GCM ciphertext and
- * `*File` columns name encrypted files: encryption happens in the financing feature's
- * service, never here.
+ * A stored application row, with its lead's status and first response (kept in `leads`, decision 109).
+ * Sensitive columns (`*Enc`) hold AES-256-GCM ciphertext and `*File` columns name encrypted files:
+ * encryption happens in the financing feature's service, never here.
  */
-export type FinancingApplicationRow = Selectable<FinancingApplicationTable>;
+export type FinancingApplicationRow = Selectable<FinancingApplicationTable> & LeadStatusFields;
 export type NewFinancingApplicationRow = Insertable<FinancingApplicationTable>;
+
+/** Applications with their lead's status: every application is a lead of kind `financing`, by its own id. */
+const withLeadStatus = (db: Db) =>
+  db
+    .selectFrom("financingApplications")
+    .leftJoin("leads", (join) => join.on("leads.type", "=", "financing").onRef("leads.id", "=", "financingApplications.id"))
+    .selectAll("financingApplications")
+    .select(LEAD_STATUS_COLUMNS);
 
 /** Inserts one application row. */
 export async function insertFinancingApplication(db: Db, row: NewFinancingApplicationRow): Promise<void> {
@@ -19,7 +27,7 @@ export async function insertFinancingApplication(db: Db, row: NewFinancingApplic
 
 /** Every application, newest first. */
 export async function listFinancingApplications(db: Db): Promise<FinancingApplicationRow[]> {
-  return db.selectFrom("financingApplications").selectAll().orderBy("createdAt", "desc").orderBy("id").execute();
+  return withLeadStatus(db).orderBy("financingApplications.createdAt", "desc").orderBy("financingApplications.id").execute();
 }
 
 /**
@@ -35,18 +43,21 @@ export type FinancingApplicationPageQuery = {
 
 /** One page of applications, newest first (created, then id), along the `financing_created_at` index. */
 export async function listFinancingApplicationsPage(db: Db, query: FinancingApplicationPageQuery): Promise<FinancingApplicationRow[]> {
-  let q = db.selectFrom("financingApplications").selectAll();
-  if (query.status) q = q.where("leadStatus", "=", query.status);
-  if (query.decision) q = q.where("creditDecision", query.decision === "none" ? "is" : "=", query.decision === "none" ? null : query.decision);
+  let q = withLeadStatus(db);
+  if (query.status) q = q.where("leads.status", "=", query.status);
+  if (query.decision)
+    q = q.where("financingApplications.creditDecision", query.decision === "none" ? "is" : "=", query.decision === "none" ? null : query.decision);
   if (query.after) {
     const { createdAt, id } = query.after;
-    q = q.where("createdAt", "<=", createdAt).where((eb) => eb.or([eb("createdAt", "<", createdAt), eb("id", ">", id)]));
+    q = q
+      .where("financingApplications.createdAt", "<=", createdAt)
+      .where((eb) => eb.or([eb("financingApplications.createdAt", "<", createdAt), eb("financingApplications.id", ">", id)]));
   }
-  return q.orderBy("createdAt", "desc").orderBy("id").limit(query.limit).execute();
+  return q.orderBy("financingApplications.createdAt", "desc").orderBy("financingApplications.id").limit(query.limit).execute();
 }
 
 export async function findFinancingApplication(db: Db, id: string): Promise<FinancingApplicationRow | null> {
-  return (await db.selectFrom("financingApplications").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
+  return (await withLeadStatus(db).where("financingApplications.id", "=", id).executeTakeFirst()) ?? null;
 }
 
 /** Deletes one application row; false when no such row. The caller removes its files. */
@@ -57,7 +68,7 @@ export async function deleteFinancingApplication(db: Db, id: string): Promise<bo
 
 /** Applications created before `cutoff` (for retention purges). */
 export async function listFinancingApplicationsBefore(db: Db, cutoff: Date): Promise<FinancingApplicationRow[]> {
-  return db.selectFrom("financingApplications").selectAll().where("createdAt", "<", cutoff.toISOString()).execute();
+  return withLeadStatus(db).where("financingApplications.createdAt", "<", cutoff.toISOString()).execute();
 }
 
 /** Every document file name a stored application refers to (for tidying unreferenced files). */
@@ -68,13 +79,6 @@ export async function listFinancingDocumentFileNames(db: Db): Promise<Set<string
     .execute();
   return new Set(rows.flatMap((r) => [r.signatureFile, r.driverLicenseFile, r.coOwnerSignatureFile, r.coOwnerDriverLicenseFile]).filter((n): n is string => !!n));
 }
-
-/**
- * Sets an application's lead status; the first change also records when (response time).
- * False when no such application.
- */
-export const setFinancingLeadStatus = (db: Db, id: string, status: LeadStatus, now = new Date()): Promise<boolean> =>
-  setLeadStatus(db, "financingApplications", id, status, now);
 
 export const CREDIT_DECISIONS = ["approved", "declined", "withdrawn"] as const;
 export type CreditDecision = (typeof CREDIT_DECISIONS)[number];

@@ -23,25 +23,34 @@ export async function findLead(db: Db, type: LeadType, id: string): Promise<Lead
   return (await db.selectFrom("leads").selectAll().where("type", "=", type).where("id", "=", id).executeTakeFirst()) ?? null;
 }
 
-/** Who had the customer's latest lead of this kind (financing applications, or every other lead) that anyone had; null for none. */
-export async function lastAssigneeOfCustomer(db: Db, customerId: string, kind: "financing" | "other"): Promise<string | null> {
+/** Who had the customer's latest lead of one of these kinds that anyone had; null for none. */
+export async function lastAssigneeOfCustomer(db: Db, customerId: string, types: readonly LeadType[]): Promise<string | null> {
   const row = await db
     .selectFrom("leads")
     .select("assigneeId")
     .where("customerId", "=", customerId)
     .where("assigneeId", "is not", null)
-    .where("type", kind === "financing" ? "=" : "!=", "financing")
+    .where("type", "in", types)
     .orderBy("createdAt", "desc")
     .executeTakeFirst();
   return row?.assigneeId ?? null;
 }
 
 /**
- * A lead's inbox status; the first change away from what it was, like a first reply, also
- * records the first response. False when no such lead.
+ * Stores a lead's status, the only place it is kept (decision 109); the first change away from what it
+ * was, like a first reply, also records the first response. False when no such lead. Called only by the
+ * lead domain's `changeLeadStatus` (src/server/leads/lead-status.server.ts), which also writes the timeline.
  */
-export async function setInboxLeadStatus(db: Db, type: LeadType, id: string, status: LeadStatus, now = new Date()): Promise<boolean> {
-  const result = await db
+export async function storeLeadStatus(
+  db: Db,
+  type: LeadType,
+  id: string,
+  status: LeadStatus,
+  now = new Date(),
+  /** Only while it still has this status (a response moving `new` to `contacted` never overwrites a change made meanwhile). */
+  onlyFrom?: LeadStatus,
+): Promise<boolean> {
+  let update = db
     .updateTable("leads")
     .set((eb) => ({
       status,
@@ -53,12 +62,13 @@ export async function setInboxLeadStatus(db: Db, type: LeadType, id: string, sta
         .end(),
     }))
     .where("type", "=", type)
-    .where("id", "=", id)
-    .executeTakeFirst();
+    .where("id", "=", id);
+  if (onlyFrom) update = update.where("status", "=", onlyFrom);
+  const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Records the first response (a reply, a logged call) if none is recorded yet. */
+/** Records the first response (a reply, a logged call, a revised sheet, an offer) if none is recorded yet. */
 export async function markFirstResponse(db: Db, type: LeadType, id: string, now = new Date()): Promise<void> {
   await db
     .updateTable("leads")
@@ -82,6 +92,33 @@ export async function assignLead(db: Db, type: LeadType, id: string, assigneeId:
 export async function deleteLead(db: Db, type: LeadType, id: string): Promise<void> {
   await db.deleteFrom("leadEvents").where("leadType", "=", type).where("leadId", "=", id).execute();
   await db.deleteFrom("leads").where("type", "=", type).where("id", "=", id).execute();
+}
+
+/**
+ * A lead's status and first response as a kind's own list shows them (its `leadStatus` and
+ * `firstStatusChangeAt`, the names those lists always had): read from `leads`, left-joined on the
+ * kind's type and lead id, since no kind's table keeps a status of its own (decision 109). A row read
+ * in the transaction that stores it, before its lead is registered, is `new`.
+ */
+export const LEAD_STATUS_COLUMNS = [
+  sql<LeadStatus>`coalesce(${sql.ref("leads.status")}, 'new')`.as("leadStatus"),
+  sql<string | null>`${sql.ref("leads.firstResponseAt")}`.as("firstStatusChangeAt"),
+] as const;
+export type LeadStatusFields = { leadStatus: LeadStatus; firstStatusChangeAt: string | null };
+
+/** The status fields of some leads of one kind, by lead id (for a list that reads its rows elsewhere). */
+export async function leadStatusesOf(db: Db, type: LeadType, ids: readonly string[]): Promise<Map<string, LeadStatusFields>> {
+  const found = new Map<string, LeadStatusFields>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom("leads")
+      .select(["id", ...LEAD_STATUS_COLUMNS])
+      .where("type", "=", type)
+      .where("id", "in", ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.set(row.id, { leadStatus: row.leadStatus, firstStatusChangeAt: row.firstStatusChangeAt });
+  }
+  return found;
 }
 
 /** The customer's leads, oldest first. */

@@ -1,6 +1,9 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import type { Database, OutboxStatus } from "~/server/db/schema.server";
+import { afterCommit } from "~/server/db/transaction.server";
+import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
+import type { LeadMailRelatedType } from "~/shared/leads/lead-kinds";
 import { mailAudience, type LeadMail, type LeadMailState } from "~/shared/staff/lead-tracking";
 
 /** A text attachment (e.g. an .ics file). */
@@ -16,10 +19,11 @@ export type NewMail = {
   html?: string | null;
   attachments?: MailAttachment[];
   /**
-   * `customer`: about the customer rather than one lead (a staff reply, an alert digest);
-   * `alert-subscriber`: an alert confirmation, before the address has a customer record.
+   * A lead kind's own (src/shared/leads/lead-kinds.ts), or `customer`: about the customer rather than one
+   * lead (a staff reply, an alert digest); `alert-subscriber`: an alert confirmation, before the address
+   * has a customer record.
    */
-  relatedType: "contact" | "financing" | "booking" | "trade-in" | "deal" | "customer" | "alert-subscriber";
+  relatedType: LeadMailRelatedType | "customer" | "alert-subscriber";
   relatedId: string;
   /** Not before this time (a reminder); default now. */
   dueAt?: Date;
@@ -61,6 +65,11 @@ export type OutboxEntry = {
   sentAt: string | null;
 };
 
+/**
+ * Writes mails into the outbox, in the caller's transaction (or alone), and wakes this process's worker
+ * once they are committed (decision 109): no caller has to remember to, and a rolled-back transaction
+ * wakes nobody. Inside a transaction it must be one `inTransaction` opened.
+ */
 export async function enqueueMails(db: Db, mails: NewMail[], now = new Date()): Promise<void> {
   if (!mails.length) return;
   // The column only when a mail of the batch has header fields (the same columns in every row of one insert).
@@ -90,6 +99,7 @@ export async function enqueueMails(db: Db, mails: NewMail[], now = new Date()): 
       }),
     )
     .execute();
+  afterCommit(db, announceQueuedMail);
 }
 
 /** Whether a record has a mail of this kind in the outbox (sent, queued or failed alike). */
@@ -206,7 +216,7 @@ export async function cancelQueuedMails(db: Db, relatedType: string, relatedId: 
     .execute();
 }
 
-/** Puts a failed mail back in the queue, due now with a fresh 24 h; false when it is not failed. */
+/** Puts a failed mail back in the queue, due now with a fresh 24 h, and wakes the worker once committed; false when it is not failed. */
 export async function retryFailedMail(db: Db, id: number, now = new Date()): Promise<boolean> {
   const at = now.toISOString();
   const result = await db
@@ -215,7 +225,9 @@ export async function retryFailedMail(db: Db, id: number, now = new Date()): Pro
     .where("id", "=", id)
     .where("status", "=", "failed")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const queued = Number(result.numUpdatedRows) > 0;
+  if (queued) afterCommit(db, announceQueuedMail);
+  return queued;
 }
 
 const ENTRY_COLUMNS = [

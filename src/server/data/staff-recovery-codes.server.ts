@@ -1,8 +1,9 @@
 import type { Db } from "~/server/db/database.server";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /** Replaces an account's recovery codes with new ones (hashes only). */
 export async function replaceRecoveryCodes(db: Db, accountId: string, codeHashes: string[], now = new Date()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.deleteFrom("staffRecoveryCodes").where("accountId", "=", accountId).execute();
     if (codeHashes.length) {
       await trx

@@ -1,8 +1,9 @@
 import type { Db } from "~/server/db/database.server";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /** Stores a setup token's hash for an account; earlier unused tokens of the account stop working. */
 export async function insertSetupToken(db: Db, accountId: string, tokenHash: string, expiresAt: Date, now = new Date()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.deleteFrom("staffSetupTokens").where("accountId", "=", accountId).where("usedAt", "is", null).execute();
     await trx
       .insertInto("staffSetupTokens")

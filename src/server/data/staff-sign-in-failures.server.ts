@@ -1,4 +1,5 @@
 import type { Db } from "~/server/db/database.server";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /**
  * Sign-in attempts, in the database so every server process counts the same (several may run, decision 047).
@@ -25,7 +26,7 @@ export async function reserveSignInAttempt(
   const at = now.toISOString();
   // Sorted, so two attempts sharing keys lock them in the same order and cannot deadlock.
   const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     for (const { key, limit } of sorted) {
       await trx
         .insertInto("staffSignInLocks")

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import type { LeadStatus, TradeInTable } from "~/server/db/schema.server";
+import { LEAD_STATUS_COLUMNS, type LeadStatusFields } from "./leads.server";
 
 export type TradeInPhoto = { key: string; width: number; height: number };
 export type TradeInCondition = {
@@ -38,6 +39,7 @@ export type TradeIn = {
   locale: string;
   consentAt: string;
   createdAt: string;
+  /** Its lead's status and first response (response time), read from `leads` where they are kept (decision 109). */
   leadStatus: LeadStatus;
   firstStatusChangeAt: string | null;
   /** The latest offer sent, or null before the first. */
@@ -46,7 +48,15 @@ export type TradeIn = {
 
 export type TradeInInput = Omit<TradeIn, "id" | "createdAt" | "consentAt" | "leadStatus" | "firstStatusChangeAt" | "offer">;
 
-function fromRow(r: Selectable<TradeInTable>): TradeIn {
+/** Requests with their lead's status: every request is a lead of kind `trade-in`, by its own id. */
+const withLeadStatus = (db: Db) =>
+  db
+    .selectFrom("tradeIns")
+    .leftJoin("leads", (join) => join.on("leads.type", "=", "trade-in").onRef("leads.id", "=", "tradeIns.id"))
+    .selectAll("tradeIns")
+    .select(LEAD_STATUS_COLUMNS);
+
+function fromRow(r: Selectable<TradeInTable> & LeadStatusFields): TradeIn {
   return {
     id: r.id,
     vin: r.vin,
@@ -110,17 +120,17 @@ export async function insertTradeIn(db: Db, input: TradeInInput, now = new Date(
 
 /** Every request, newest first. */
 export async function listTradeIns(db: Db): Promise<TradeIn[]> {
-  const rows = await db.selectFrom("tradeIns").selectAll().orderBy("createdAt", "desc").orderBy("id").execute();
+  const rows = await withLeadStatus(db).orderBy("tradeIns.createdAt", "desc").orderBy("tradeIns.id").execute();
   return rows.map(fromRow);
 }
 
 export async function findTradeIn(db: Db, id: string): Promise<TradeIn | null> {
-  const row = await db.selectFrom("tradeIns").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await withLeadStatus(db).where("tradeIns.id", "=", id).executeTakeFirst();
   return row ? fromRow(row) : null;
 }
 
 export async function findTradeInByOfferTokenHash(db: Db, tokenHash: string): Promise<TradeIn | null> {
-  const row = await db.selectFrom("tradeIns").selectAll().where("offerTokenHash", "=", tokenHash).executeTakeFirst();
+  const row = await withLeadStatus(db).where("tradeIns.offerTokenHash", "=", tokenHash).executeTakeFirst();
   return row ? fromRow(row) : null;
 }
 

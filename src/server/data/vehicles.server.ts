@@ -10,6 +10,7 @@ import type { Vehicle, VehicleStatus } from "~/shared/types/vehicle";
 import type { DealerWarrantyTerms } from "~/shared/lib/warranty-terms";
 import { readDealSettings } from "./deal-settings.server";
 import { listPriceChangesSince, recordPriceChange } from "./vehicle-price-changes.server";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /** The lot's own fields: optional on input, defaulted on create, unchanged on update when absent. */
 type LotFields =
@@ -251,13 +252,13 @@ const versionsHeld = new WeakMap<Db, { version: string }>();
  */
 export async function stockWriteTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   if (engineOf(db) === "postgres") {
-    const result = await db.transaction().execute(work);
+    const result = await inTransaction(db, work);
     noteVehiclesChanged();
     return result;
   }
   const held = { version: "" };
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       held.version = await readVehiclesVersion(trx);
       versionsHeld.set(db, held);
       return work(trx);
@@ -435,7 +436,7 @@ export async function patchVehicleRow(
 /** Inserts a vehicle and its images in one transaction; returns the new id. */
 export async function insertVehicle(db: Db, input: VehicleInput, now = new Date()): Promise<string> {
   const { images, ...fields } = input;
-  const id = await db.transaction().execute(async (trx) => {
+  const id = await inTransaction(db, async (trx) => {
     const id = await insertVehicleRow(trx, fields, now);
     if (images.length > 0) await trx.insertInto("vehicleImages").values(imageRows(id, images)).execute();
     return id;
@@ -447,7 +448,7 @@ export async function insertVehicle(db: Db, input: VehicleInput, now = new Date(
 /** Replaces a vehicle's fields and images (lot fields only when given); false when no such vehicle. */
 export async function updateVehicle(db: Db, id: string, input: VehicleInput, now = new Date()): Promise<boolean> {
   const { images, ...fields } = input;
-  const updated = await db.transaction().execute(async (trx) => {
+  const updated = await inTransaction(db, async (trx) => {
     if (!(await patchVehicleRow(trx, id, fields, now))) return false;
     await trx.deleteFrom("vehicleImages").where("vehicleId", "=", id).execute();
     if (images.length > 0) await trx.insertInto("vehicleImages").values(imageRows(id, images)).execute();
@@ -459,7 +460,7 @@ export async function updateVehicle(db: Db, id: string, input: VehicleInput, now
 
 /** Marks a vehicle available, pending or sold; false when no such vehicle. */
 export async function setVehicleStatus(db: Db, id: string, status: VehicleStatus, now = new Date()): Promise<boolean> {
-  const updated = await db.transaction().execute((trx) => patchVehicleRow(trx, id, { status }, now));
+  const updated = await inTransaction(db, (trx) => patchVehicleRow(trx, id, { status }, now));
   noteVehiclesChanged();
   return updated;
 }

@@ -5,6 +5,7 @@ import { upsertCustomerForLead } from "~/server/data/customers.server";
 import { migrateToLatest } from "./database.server";
 import { isUniqueViolation } from "./dialect.server";
 import { migrations } from "./migrations/migrations.server";
+import { inTransaction } from "./transaction.server";
 
 /**
  * Migration 026 (decision 080): customers that share an e-mail or a phone join the oldest of them
@@ -154,14 +155,14 @@ describe(`a lead's customer under the unique indexes (${engine})`, () => {
       .execute();
     const lead = (email: string, phone: string) => ({ firstName: "Ana", lastName: "Lead", email, phone, locale: "es" });
     // Found by e-mail; the phone is the other customer's, so it stays with them, and the transaction goes on.
-    const kept = await db.transaction().execute(async (trx) => {
+    const kept = await inTransaction(db, async (trx) => {
       const found = await upsertCustomerForLead(trx, lead("A@Example.com", "(978) 555-0134"));
       await trx.updateTable("customers").set({ lastName: "Still usable" }).where("id", "=", "c-b").execute();
       return found;
     });
     expect([kept.id, kept.phone, kept.locale]).toEqual(["c-a", null, "es"]);
     // A phone nobody has is filled in.
-    const filled = await db.transaction().execute((trx) => upsertCustomerForLead(trx, lead("a@example.com", "978-555-0199")));
+    const filled = await inTransaction(db, (trx) => upsertCustomerForLead(trx, lead("a@example.com", "978-555-0199")));
     expect([filled.id, filled.phone]).toEqual(["c-a", "+19785550199"]);
     const rows = await db.selectFrom("customers").select(["id", "phone", "lastName"]).orderBy("id").execute();
     expect(rows).toEqual([
@@ -169,7 +170,7 @@ describe(`a lead's customer under the unique indexes (${engine})`, () => {
       { id: "c-b", phone: "+19785550134", lastName: "Still usable" },
     ]);
     // A new shopper whose phone is known joins that customer rather than failing on the index.
-    const byPhone = await db.transaction().execute((trx) => upsertCustomerForLead(trx, lead("new@example.com", "+1 978 555 0134")));
+    const byPhone = await inTransaction(db, (trx) => upsertCustomerForLead(trx, lead("new@example.com", "+1 978 555 0134")));
     expect(byPhone.id).toBe("c-b");
   });
 
@@ -184,12 +185,13 @@ describe(`a lead's customer under the unique indexes (${engine})`, () => {
         .values(customer("c-a", "a@example.com", null, "2026-11-01T00:00:00.000Z"))
         .execute();
       // Another lead's transaction has inserted a customer with the phone and not committed yet.
+      // eslint-disable-next-line no-restricted-syntax -- a transaction left open on purpose, as another process's would be.
       const other = await db.startTransaction().execute();
       await other
         .insertInto("customers")
         .values(customer("c-other", "other@example.com", "+19785550177", "2026-11-02T00:00:00.000Z"))
         .execute();
-      const lead = db.transaction().execute(async (trx) => {
+      const lead = inTransaction(db, async (trx) => {
         const found = await upsertCustomerForLead(trx, {
           firstName: "Ana",
           lastName: "Lead",

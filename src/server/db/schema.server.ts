@@ -208,8 +208,6 @@ export type ContactSubmissionTable = {
   hasTradeIn: number;
   createdAt: string;
   locale: Generated<string>;
-  leadStatus: Generated<LeadStatus>;
-  firstStatusChangeAt: string | null;
 };
 
 export type FinancingApplicationTable = {
@@ -251,8 +249,6 @@ export type FinancingApplicationTable = {
   coOwnerSignatureFile: string | null;
   coOwnerDriverLicenseFile: string | null;
   locale: Generated<string>;
-  leadStatus: Generated<LeadStatus>;
-  firstStatusChangeAt: string | null;
   /** Version of the credit-consent text the applicant accepted (null for older applications). */
   creditConsentVersion: string | null;
   creditConsentAt: string | null;
@@ -437,8 +433,6 @@ export type TradeInTable = {
   locale: Generated<string>;
   consentAt: string;
   createdAt: string;
-  leadStatus: Generated<LeadStatus>;
-  firstStatusChangeAt: string | null;
   offerLow: number | null;
   offerHigh: number | null;
   offerNote: string | null;
@@ -472,6 +466,7 @@ export type InboxLeadTable = {
   id: string;
   customerId: string;
   assigneeId: string | null;
+  /** The lead's status, kept here only (migration 036: no kind's own table has one; decision 109). */
   status: Generated<LeadStatus>;
   locale: string;
   vehicleId: string | null;
@@ -479,6 +474,7 @@ export type InboxLeadTable = {
   email: string;
   phone: string;
   createdAt: string;
+  /** Its first response (a reply, a call, a status change, a revised sheet, an offer), set once; the only one kept (migration 036). */
   firstResponseAt: string | null;
   /** JSON of the visit that brought the lead (landing page, referrer, utm_*, gclid, fbclid); null when unknown. */
   source: string | null;
@@ -579,8 +575,6 @@ export type DealTable = {
   consentAt: string;
   validUntil: string;
   createdAt: string;
-  leadStatus: Generated<LeadStatus>;
-  firstStatusChangeAt: string | null;
 };
 
 /** An address that asked for alerts (migration 043, decision 115). */

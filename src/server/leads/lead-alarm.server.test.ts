@@ -10,7 +10,8 @@ import { readEnv } from "~/server/env.server";
 import { createLogger } from "~/server/logger.server";
 import { loadSecrets } from "~/server/secrets.server";
 import { openingPhrase, runEscalations } from "./lead-alarm.server";
-import { isWaiting } from "./lead-waiting.server";
+import { isOverdue } from "~/shared/leads/lead-waiting";
+import { inTransaction } from "~/server/db/transaction.server";
 import { registerLead } from "./register-lead.server";
 
 // A real SQLite file in a temp dir (no mocks). Wednesday 2025-01-15 10:00 in Fitchburg (EST) = 15:00 UTC.
@@ -45,11 +46,11 @@ const lead = (id: string) => ({
 
 describe("runEscalations", () => {
   it("raises a lead's alarm once, however many runs race for it, and never before it is due", async () => {
-    await opened.db.transaction().execute((trx) => registerLead(trx, lead("race"), arrival));
+    await inTransaction(opened.db, (trx) => registerLead(trx, lead("race"), arrival));
     const row = await opened.db.selectFrom("leads").selectAll().where("id", "=", "race").executeTakeFirstOrThrow();
     expect(row.responseDueAt).toBe("2025-01-15T15:05:00.000Z");
-    expect(isWaiting(row, new Date("2025-01-15T15:04:59Z"))).toBe(false);
-    expect(isWaiting(row, new Date("2025-01-15T15:05:00Z"))).toBe(true);
+    expect(isOverdue(row, new Date("2025-01-15T15:04:59Z"))).toBe(false);
+    expect(isOverdue(row, new Date("2025-01-15T15:05:00Z"))).toBe(true);
 
     expect(await runEscalations(ctx, new Date("2025-01-15T15:04:59Z"))).toBe(0);
     const due = new Date("2025-01-15T15:05:00Z");
@@ -78,7 +79,7 @@ describe("the after-hours reply and do-not-contact (decision 094)", () => {
     );
     expect(await mayContactCustomer(opened.db, { email: "STOPPED@example.com ", phone: null }, "email")).toBe(false);
     expect(await mayContactCustomer(opened.db, { email: "stopped@example.com", phone: "9785550100" }, "text")).toBe(true);
-    for (const id of ["night", "stopped"]) await opened.db.transaction().execute((trx) => registerLead(trx, lead(id), closed));
+    for (const id of ["night", "stopped"]) await inTransaction(opened.db, (trx) => registerLead(trx, lead(id), closed));
     const replies = await opened.db.selectFrom("outbox").select("toAddress").where("kind", "=", "after-hours-reply").execute();
     expect(replies.map((r) => r.toAddress)).toEqual(["night@example.com"]);
   });

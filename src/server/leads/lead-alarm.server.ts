@@ -12,26 +12,35 @@ import { findVehicle } from "~/server/data/vehicles.server";
 import type { ServerEnv } from "~/server/env.server";
 import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
 import { AFTER_HOURS_REPLY_KIND } from "~/server/mail/mail-kinds";
-import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
-import { dealerTime, shopperLanguageLine, vehicleName } from "~/server/mail/staff-mail.server";
+import { dealerTime, shopperLanguageLine, leadRecordUrl, staffRecordUrl, vehicleName } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { afterHoursMail as en } from "~/shared/i18n/en/after-hours-mail";
 import { leadAlarm } from "~/shared/i18n/en/staff-lead-alarm";
 import { afterHoursMail as es } from "~/shared/i18n/es/after-hours-mail";
 import { asLocale, LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
 import { afterHoursMail as pt } from "~/shared/i18n/pt/after-hours-mail";
+import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
 import type { LeadType } from "~/shared/leads/lead-types";
+import { canUseArea, STAFF_AREAS } from "~/shared/staff/staff-roles";
 import { computeOpenStatus, formatClockTime } from "~/shared/lib/business-hours";
 import { zonedClock } from "~/shared/lib/dealer-clock";
 import { nextOpening, responseDueAt } from "~/shared/lib/business-minutes";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /** The staff alarm's mail kind (a `-staff` kind: the lead's mail list shows it as a staff mail). */
 export const LEAD_ALARM_KIND = "lead-alarm-staff";
 
-/** The outbox's name for the record a lead's mails belong to (a message's mails are "contact" mails). */
-function relatedTypeOf(type: LeadType): NewMail["relatedType"] {
-  // Each lead's own mails use these names, so the alarm and the reply join the lead's mail list.
-  return (type === "message" ? "contact" : type) as NewMail["relatedType"];
+/** The outbox's name for the record a lead's mails belong to, so the alarm and the reply join the lead's mail list. */
+const relatedTypeOf = (type: LeadType): NewMail["relatedType"] => LEAD_KINDS[type].mails.relatedType;
+
+/**
+ * Where the alarm sends its readers: the customer's record when everyone who holds the lead may open
+ * it (the record is where a lead is answered), else the lead's own record (a financing application's
+ * holders, finance, have no customer records).
+ */
+function followUpUrl(env: ServerEnv, lead: { type: LeadType; id: string; customerId: string }): string {
+  const holdersOpenCustomers = STAFF_AREAS[LEAD_KINDS[lead.type].heldBy].every((role) => canUseArea(role, "customers"));
+  return holdersOpenCustomers ? staffRecordUrl(env, "customers", lead.customerId) : leadRecordUrl(env, lead.type, lead.id);
 }
 
 /**
@@ -153,7 +162,7 @@ async function alarmMails(
   const m = leadAlarm.mail;
   const vehicle = lead.vehicleId ? await findVehicle(db, lead.vehicleId) : null;
   const about = vehicle ? vehicleName(vehicle) : (m.types[lead.type] ?? lead.type);
-  const link = `${env.publicUrl}/podium?${new URLSearchParams({ tab: "customers", id: lead.customerId })}`;
+  const link = followUpUrl(env, lead);
   // The alarm tells staff how the customer must not be reached, so the first response honours it (decision 094).
   const customer = await findCustomer(db, lead.customerId);
   const refused = customer ? (await refusedChannels(db, customer)).map((r) => m.channels[r.channel] ?? r.channel) : [];
@@ -203,7 +212,7 @@ export async function runEscalations(ctx: AppContext, now: Date): Promise<number
   const { settings } = await readLeadSettings(ctx.db);
   let raised = 0;
   for (const candidate of overdue) {
-    const won = await ctx.db.transaction().execute(async (trx) => {
+    const won = await inTransaction(ctx.db, async (trx) => {
       if (!(await claimLeadAlarm(trx, candidate.type, candidate.id, now))) return false;
       const row = await trx
         .selectFrom("leads")
@@ -232,7 +241,6 @@ export async function runEscalations(ctx: AppContext, now: Date): Promise<number
     if (won) raised += 1;
   }
   if (raised) {
-    announceQueuedMail();
     ctx.logger.info({ raised }, "lead alarms raised");
   }
   return raised;

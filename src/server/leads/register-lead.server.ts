@@ -7,6 +7,7 @@ import { claimNextAssignee, findStaffAccount, listStaffAccounts, type StaffAccou
 import type { ServerEnv } from "~/server/env.server";
 import { staffLeadsAddress } from "~/server/mail/recipients.server";
 import { businessProfile } from "~/shared/config/business-profile";
+import { LEAD_KINDS, typesHeldLike } from "~/shared/leads/lead-kinds";
 import type { LeadType } from "~/shared/leads/lead-types";
 import { mayHoldLead } from "~/shared/staff/staff-roles";
 import { startResponseClock } from "./lead-alarm.server";
@@ -30,8 +31,8 @@ export type RegisteredLead = {
   customerId: string;
   assignee: StaffAccountRow | null;
   /**
-   * A financing application's staff mail goes to these finance and owner accounts alone (its assignee,
-   * else every active finance and owner account), never LEADS_TO; null for every other kind of lead.
+   * A confidential kind's staff mail (a financing application's) goes to these accounts alone: its
+   * assignee, else every active account that may hold it; never LEADS_TO. Null for every other kind.
    */
   financeRecipients: string[] | null;
 };
@@ -39,18 +40,16 @@ export type RegisteredLead = {
 /**
  * Enters a new lead into the inbox, in the transaction that stores the lead itself: finds or
  * creates its customer, and gives it at once to someone who may hold it (docs/decisions/074-one-lead-inbox-customers-and-assignment.md):
- * a returning customer to the person who had their leads of this kind, while that person is active,
+ * a returning customer to the person who had their leads held alike, while that person is active,
  * in and still of a role that may hold it; anyone else in turn among those who speak the lead's
- * language: a salesperson, or for a financing application a finance person, else an owner (decision 089).
+ * language, from the roles its kind names in order (src/shared/leads/lead-kinds.ts): a salesperson,
+ * or for a financing application a finance person, else an owner (decision 089).
  */
 export async function registerLead(db: Db, lead: NewLead, now = new Date()): Promise<RegisteredLead> {
   const customer = await upsertCustomerForLead(db, lead, now);
-  const financing = lead.type === "financing";
-  const assignee =
-    (await returningAssignee(db, customer.id, lead.type)) ??
-    (financing
-      ? ((await claimNextAssignee(db, lead.locale, now, "finance")) ?? (await claimNextAssignee(db, lead.locale, now, "owner")))
-      : await claimNextAssignee(db, lead.locale, now));
+  const kind = LEAD_KINDS[lead.type];
+  let assignee = await returningAssignee(db, customer.id, lead.type);
+  for (const role of kind.assignTo) assignee ??= await claimNextAssignee(db, lead.locale, now, role);
   await insertLead(db, {
     type: lead.type,
     id: lead.id,
@@ -78,20 +77,24 @@ export async function registerLead(db: Db, lead: NewLead, now = new Date()): Pro
     { type: lead.type, id: lead.id, customerId: customer.id, firstName: lead.firstName, email: lead.email, locale: lead.locale },
     now,
   );
-  return { customerId: customer.id, assignee, financeRecipients: financing ? await financeRecipients(db, assignee) : null };
+  return {
+    customerId: customer.id,
+    assignee,
+    financeRecipients: kind.confidential ? await holderRecipients(db, lead.type, assignee) : null,
+  };
 }
 
-/** The person who had this customer's leads of the same kind, while active, in, and of a role that may hold it. */
-async function returningAssignee(db: Db, customerId: string, type: string): Promise<StaffAccountRow | null> {
-  const previousId = await lastAssigneeOfCustomer(db, customerId, type === "financing" ? "financing" : "other");
+/** The person who had this customer's leads held alike (a financing application's, or any other), while active, in, and of a role that may hold it. */
+async function returningAssignee(db: Db, customerId: string, type: LeadType): Promise<StaffAccountRow | null> {
+  const previousId = await lastAssigneeOfCustomer(db, customerId, typesHeldLike(type));
   const previous = previousId ? await findStaffAccount(db, previousId) : null;
   return previous && previous.disabled === 0 && previous.away === 0 && mayHoldLead(previous.role, type) ? previous : null;
 }
 
-/** A financing application's assignee, else (everyone away) every active finance and owner account. */
-async function financeRecipients(db: Db, assignee: StaffAccountRow | null): Promise<string[]> {
+/** A confidential lead's assignee, else (everyone away) every active account that may hold it. */
+async function holderRecipients(db: Db, type: LeadType, assignee: StaffAccountRow | null): Promise<string[]> {
   if (assignee) return [assignee.email.toLowerCase()];
-  const holders = (await listStaffAccounts(db)).filter((row) => row.disabled === 0 && mayHoldLead(row.role, "financing"));
+  const holders = (await listStaffAccounts(db)).filter((row) => row.disabled === 0 && mayHoldLead(row.role, type));
   return holders.map((row) => row.email.toLowerCase());
 }
 

@@ -7,11 +7,12 @@ import { adfAddress, adfProvider, staffLeadsAddress } from "~/server/mail/recipi
 import { shopperLanguageLine } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { LANGUAGE_TAGS, type Locale } from "~/shared/i18n/locales";
+import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
 
 /** What differs between the leads a form sends (a message, a financing application). */
 export type LeadMailsInput = {
-  /** Mail kinds and the record they belong to: `${kind}-staff`, `${kind}-adf`, then `shopper.kind`. */
-  kind: "contact" | "financing";
+  /** The lead's kind: its registry entry names its staff and ADF mails and the record they are filed under. */
+  type: "message" | "financing";
   id: string;
   /** The shopper's language: their mail is written in it, the staff mail names it. */
   locale: Locale;
@@ -30,10 +31,11 @@ export type LeadMailsInput = {
  * dealership). Contact messages and financing applications have this same shape.
  */
 export function leadMails(env: ServerEnv, input: LeadMailsInput): NewMail[] {
-  const related = { relatedType: input.kind, relatedId: input.id };
+  const { mails: kinds } = LEAD_KINDS[input.type];
+  const related = { relatedType: kinds.relatedType, relatedId: input.id };
   const mails: NewMail[] = [
     {
-      kind: `${input.kind}-staff`,
+      kind: kinds.staff,
       to: staffLeadsAddress(env),
       replyTo: input.customer.email,
       subject: input.staff.subject,
@@ -45,7 +47,7 @@ export function leadMails(env: ServerEnv, input: LeadMailsInput): NewMail[] {
   const adfTo = adfAddress(env);
   if (adfTo) {
     mails.push({
-      kind: `${input.kind}-adf`,
+      kind: kinds.adf,
       to: adfTo,
       subject: mailMessagesFor("en").staff.adfSubject(input.adf.label, input.customer.name),
       text: buildAdfXml({

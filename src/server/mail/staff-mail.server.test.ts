@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dealerTime, staffRecordUrl, mailtoHref, shopperLanguageLine, telHref } from "./staff-mail.server";
+import { dealerTime, leadRecordUrl, mailtoHref, shopperLanguageLine, staffRecordUrl, telHref } from "./staff-mail.server";
 import type { ServerEnv } from "~/server/env.server";
 
 describe("what staff mails show", () => {
@@ -19,14 +19,16 @@ describe("what staff mails show", () => {
 
   it("links to the record in the staff app and names the shopper's language", () => {
     const env = { publicUrl: "https://cars.example" } as ServerEnv;
-    // Every record at its own address (decision 100).
+    // Every record at its own address (decision 100); a lead's from the registry of lead kinds.
     const id = "3f0c9a1e-0000-4000-8000-000000000001";
-    expect(staffRecordUrl(env, "financing", id)).toBe(`https://cars.example/podium/financing/${id}`);
-    expect(staffRecordUrl(env, "messages", id)).toBe(`https://cars.example/podium/messages/${id}`);
-    expect(staffRecordUrl(env, "deals", id)).toBe(`https://cars.example/podium/deals/${id}`);
-    expect(staffRecordUrl(env, "tradeIns", id)).toBe(`https://cars.example/podium/trade-ins/${id}`);
+    expect(staffRecordUrl(env, "customers", id)).toBe(`https://cars.example/podium/customers/${id}`);
     expect(staffRecordUrl(env, "vehicles", id)).toBe(`https://cars.example/podium/vehicles/${id}`);
-    expect(staffRecordUrl(env, "bookings", id)).toBe(`https://cars.example/podium/bookings?id=${id}`);
+    expect(staffRecordUrl(env, "financing", id)).toBe(`https://cars.example/podium/financing/${id}`);
+    expect(leadRecordUrl(env, "financing", id)).toBe(`https://cars.example/podium/financing/${id}`);
+    expect(leadRecordUrl(env, "message", id)).toBe(`https://cars.example/podium/messages/${id}`);
+    expect(leadRecordUrl(env, "deal", id)).toBe(`https://cars.example/podium/deals/${id}`);
+    expect(leadRecordUrl(env, "trade-in", id)).toBe(`https://cars.example/podium/trade-ins/${id}`);
+    expect(leadRecordUrl(env, "booking", id)).toBe(`https://cars.example/podium/bookings?id=${id}`);
     expect(shopperLanguageLine("es")).toBe("Shopper wrote in Spanish");
     expect(shopperLanguageLine("pt")).toBe("Shopper wrote in Portuguese (Brazil)");
     expect(shopperLanguageLine("xx")).toBe("Shopper wrote in English");

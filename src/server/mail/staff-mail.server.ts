@@ -1,6 +1,8 @@
 import type { ServerEnv } from "~/server/env.server";
 import { formatDealerTime } from "~/shared/lib/dealer-time";
 import { asLocale } from "~/shared/i18n/locales";
+import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
+import type { LeadType } from "~/shared/leads/lead-types";
 import { advertisedPrice } from "~/shared/lib/deal-estimate";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
@@ -35,11 +37,20 @@ export function mailtoHref(email: string): string {
 }
 
 /**
- * The link that opens one record in the staff app at its own address (`/podium/financing/{id}`,
- * `/podium/messages/{id}`, `/podium/bookings?id=…`: decision 100).
+ * The link that opens one record in the staff app at its own address (`/podium/customers/{id}`,
+ * `/podium/vehicles/{id}`: decision 100).
  */
 export function staffRecordUrl(env: ServerEnv, screen: StaffRecordScreen, id: string): string {
   return `${env.publicUrl}${staffRecordPath(screen, id)}`;
+}
+
+/**
+ * A staff mail's link to one lead, at its kind's record address (the registry's,
+ * src/shared/leads/lead-kinds.ts: `/podium/financing/{id}`, `/podium/messages/{id}`, `/podium/bookings?id=…`).
+ * Links in mails sent before, `/podium?tab=…&id=…`, redirect there.
+ */
+export function leadRecordUrl(env: ServerEnv, type: LeadType, id: string): string {
+  return `${env.publicUrl}${LEAD_KINDS[type].screen.record(id)}`;
 }
 
 /** The staff mail's first line, so a lead can go to someone who speaks the shopper's language. */

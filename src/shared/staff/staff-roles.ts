@@ -1,3 +1,6 @@
+import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
+import { isLeadType } from "~/shared/leads/lead-types";
+
 /**
  * Staff roles (FTC Safeguards Rule §314.4(c)(1): access limited to what each job needs).
  * Shared so the dashboard shows only the tabs a role may use; the server enforces the same
@@ -45,12 +48,14 @@ export function canUseArea(role: StaffRole, area: StaffArea): boolean {
 }
 
 /**
- * Who may hold (be assigned, answer, move) a lead of a type: a financing application stays with the
- * roles that may open it, owner and finance (FTC Safeguards Rule: its down payment and trade-in are
- * the applicant's non-public information); every other lead with the inbox's roles, owner and sales.
+ * Who may hold (be assigned, answer, move the status of) a lead of a type: the roles of the area its
+ * kind names (src/shared/leads/lead-kinds.ts). A financing application stays with the roles that may
+ * open it, owner and finance (FTC Safeguards Rule: its down payment and trade-in are the applicant's
+ * non-public information); every other lead with the inbox's roles, owner and sales. No one holds a
+ * lead of a kind that does not exist.
  */
 export function mayHoldLead(role: StaffRole, leadType: string): boolean {
-  return canUseArea(role, leadType === "financing" ? "financing" : "leads");
+  return isLeadType(leadType) && canUseArea(role, LEAD_KINDS[leadType].heldBy);
 }
 
 /** Vehicles are read-only for finance: they see stock to match applications, never edit it. */

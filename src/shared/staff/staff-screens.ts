@@ -1,4 +1,6 @@
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
+import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
+import { LEAD_TYPES, type LeadType } from "~/shared/leads/lead-types";
 import { canUseArea, type StaffArea, type StaffRole } from "./staff-roles";
 
 /**
@@ -55,22 +57,19 @@ export function firstScreenFor(role: StaffRole): string {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The address of one record of a screen, for a staff mail's link and the old `?tab=…&id=…` links: its
- * own page, or for bookings (listed by day) the day's list with the booking marked.
+ * The address of one record of a screen, for a staff mail's link and the old `?tab=…&id=…` links: a
+ * customer's and a vehicle's own page, and each lead kind's (the registry's: for bookings, listed by
+ * day, the day's list with the booking marked).
  */
-const RECORD_PATHS = {
+const RECORD_PATHS: Partial<Record<StaffScreenId, (id: string) => string>> = {
   customers: (id) => `/podium/customers/${id}`,
-  financing: (id) => `/podium/financing/${id}`,
-  deals: (id) => `/podium/deals/${id}`,
-  tradeIns: (id) => `/podium/trade-ins/${id}`,
-  vehicles: (id) => `/podium/vehicles/${id}`,
-  messages: (id) => `/podium/messages/${id}`,
-  bookings: (id) => `/podium/bookings?id=${id}`,
-} satisfies Partial<Record<StaffScreenId, (id: string) => string>>;
-export type StaffRecordScreen = keyof typeof RECORD_PATHS;
+  vehicles: (id) => `/podium/vehicles/${encodeURIComponent(id)}`,
+  ...Object.fromEntries(LEAD_TYPES.map((type) => [LEAD_KINDS[type].screen.id, LEAD_KINDS[type].screen.record])),
+};
+export type StaffRecordScreen = "customers" | "vehicles" | (typeof LEAD_KINDS)[LeadType]["screen"]["id"];
 
 /** The staff app's address of one record (a staff mail's link names it this way). */
-export const staffRecordPath = (screen: StaffRecordScreen, id: string): string => RECORD_PATHS[screen](encodeURIComponent(id));
+export const staffRecordPath = (screen: StaffRecordScreen, id: string): string => RECORD_PATHS[screen]!(id);
 
 /**
  * The new URL of an old dashboard link, `/podium?tab=financing&id=…` (staff mails sent before the staff

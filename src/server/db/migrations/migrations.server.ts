@@ -30,6 +30,7 @@ import { structuredWarrantyTermsMigration } from "./031-structured-warranty-term
 import { financingActionTakenMigration } from "./032-financing-action-taken.server";
 import { contactConsentAndOptOutMigration } from "./033-contact-consent-and-opt-out.server";
 import { staffAppCountsMigration } from "./035-staff-app-counts.server";
+import { leadStatusOnceMigration } from "./036-lead-status-once.server";
 import { shopperAlertsMigration } from "./043-shopper-alerts.server";
 import { outboxHeadersMigration } from "./044-outbox-headers.server";
 import { alertSignalsMigration } from "./045-alert-signals.server";
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   "032-financing-action-taken": financingActionTakenMigration,
   "033-contact-consent-and-opt-out": contactConsentAndOptOutMigration,
   "035-staff-app-counts": staffAppCountsMigration,
+  "036-lead-status-once": leadStatusOnceMigration,
   "043-shopper-alerts": shopperAlertsMigration,
   "044-outbox-headers": outboxHeadersMigration,
   "045-alert-signals": alertSignalsMigration,

@@ -62,7 +62,7 @@ export function SiteHeader() {
     if (shownPath.current === location.pathname) return;
     shownPath.current = location.pathname;
     closeMenu();
-  }, [location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps -- closeMenu reads only the ref
+  }, [location.pathname]);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium transition-colors ${

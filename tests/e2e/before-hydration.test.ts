@@ -10,7 +10,7 @@ import { describeViolations, launchBrowser, seriousAxeViolations, waitForHydrati
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
- * No tap is lost (issue 44 item 2, decision 125): every control a public page shows before it
+ * No tap is lost (decision 125): every control a public page shows before it
  * hydrates works then, and with JavaScript off, with the same result as after hydration.
  *
  * - "early": Chromium with the CPU throttled 8× (DevTools' Emulation.setCPUThrottlingRate), the page's

@@ -1,5 +1,5 @@
 import { Menu, Phone, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { businessProfile } from "~/shared/config/business-profile";
 import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
@@ -23,18 +23,46 @@ const navItems = [
  */
 const menuOnlyItems = [{ to: "/trade-in", key: "tradeIn" }] as const;
 
+/** The phone menu's id: its button opens it as a popover (`popovertarget`), with or without JavaScript. */
+const MENU_ID = "mobile-menu";
+
 /**
  * Shared header: brand, nav with the current route highlighted, social links and the menu. The
  * full bar needs 1024 px; below that the nav, social and call links are in the menu, and a call
  * button stays in the bar at every width. The brand wraps to two lines on phones, never truncated.
+ *
+ * The menu is an HTML popover (decision 125): the browser opens and closes it, so a tap works before
+ * the page hydrates and with JavaScript off, and a tap outside or Escape closes it. Its icon follows
+ * the popover in CSS. Once hydrated, the button's name and `aria-expanded` follow it too (before that,
+ * the browser exposes the expanded state of a popover's button itself), and a navigation closes it.
  */
 export function SiteHeader() {
   const path = useLocalizedPath();
   const m = useMessages();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
   const location = useLocation();
-  // Any navigation (including Back) closes the mobile menu.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    const element = menu.current;
+    if (!element) return;
+    // Opened before hydration: say so now.
+    setMenuOpen(isOpen(element));
+    setHydrated(true);
+    const follow = () => setMenuOpen(isOpen(element));
+    element.addEventListener("toggle", follow);
+    return () => element.removeEventListener("toggle", follow);
+  }, []);
+  const closeMenu = () => {
+    if (menu.current && isOpen(menu.current)) menu.current.hidePopover();
+  };
+  // Any navigation (including Back) closes the mobile menu; not the first render, which may find it opened.
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    closeMenu();
+  }, [location.pathname]);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -42,7 +70,7 @@ export function SiteHeader() {
     }`;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
+    <header className="site-header group/header sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex min-h-16 max-w-7xl items-center justify-between gap-2 px-4 py-2 sm:gap-3">
         <div className="flex min-w-0 flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-3">
           <Link to={path("/")} className="text-base leading-tight font-extrabold tracking-tight text-balance text-gray-900 sm:text-lg">
@@ -88,15 +116,16 @@ export function SiteHeader() {
         <button
           type="button"
           className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-gray-900 hover:bg-gray-100 lg:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
+          popoverTarget={MENU_ID}
+          aria-expanded={hydrated ? menuOpen : undefined}
+          aria-controls={MENU_ID}
           aria-label={menuOpen ? m.layout.closeMenu : m.layout.openMenu}
-          onClick={() => setMenuOpen((open) => !open)}
         >
-          {menuOpen ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
+          <Menu aria-hidden="true" className="h-6 w-6 group-has-[.site-menu:popover-open]/header:hidden" />
+          <X aria-hidden="true" className="hidden h-6 w-6 group-has-[.site-menu:popover-open]/header:block" />
         </button>
       </div>
-      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-gray-200 bg-white lg:hidden">
+      <div id={MENU_ID} ref={menu} popover="auto" className="site-menu bg-white lg:hidden">
         <nav aria-label={m.layout.nav.label}>
           <ul className="flex flex-col gap-1 p-3">
             {[...navItems, ...menuOnlyItems].map((item) => (
@@ -106,7 +135,7 @@ export function SiteHeader() {
                   end={item.to === "/"}
                   reloadDocument={"reloadDocument" in item}
                   className={(state) => `block ${linkClass(state)} py-3 text-base`}
-                  onClick={() => setMenuOpen(false)}
+                  onClick={closeMenu}
                 >
                   {m.layout.nav[item.key]}
                 </NavLink>
@@ -121,6 +150,15 @@ export function SiteHeader() {
       </div>
     </header>
   );
+}
+
+/** Whether the popover is showing; false where the browser has no popovers (the menu then shows in the page). */
+function isOpen(element: HTMLElement): boolean {
+  try {
+    return element.matches(":popover-open");
+  } catch {
+    return false;
+  }
 }
 
 /** Facebook, Instagram, WhatsApp chat and the tel link (docs/behaviour.md §2 Header). */

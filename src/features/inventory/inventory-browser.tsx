@@ -11,6 +11,11 @@ import {
   filterVehicles,
   filtersFromSearchParams,
   filtersToSearchParams,
+  FILTER_KEYS,
+  PANEL_PARAM,
+  panelOpenFromSearchParams,
+  SHOWN_PARAM,
+  shownFromSearchParams,
   type InventoryFilters,
 } from "~/shared/lib/inventory-filters";
 import { VEHICLE_GRID_CLASS, VehicleCard } from "./vehicle-card";
@@ -46,16 +51,23 @@ export function visibleVehicles(vehicles: readonly VehicleSummary[], filters: In
  * live in the URL (docs/behaviour.md §2 Inventory): the server renders a filtered URL filtered,
  * and in the browser typing filters at once while the URL follows (replace, no reload). The
  * estimate's fields in the URL (a trade-in offer's value) stay in it and go on to every card's link.
+ *
+ * Before hydration and without JavaScript (decision 125) the bar is a GET form to this page: Enter in
+ * the search box, the panel's toggle (which also applies the panel's fields) and 'Show more' submit
+ * it, and 'Clear Filters' is a link. Once hydrated the same controls work in place, as before.
  */
 export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
   const m = useMessages().inventory;
   const optionNames = useMessages().options;
+  const path = useLocalizedPath();
   const [searchParams, setSearchParams] = useSearchParams();
   const urlFilters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const carried = useMemo(() => carriedEstimateQuery(searchParams), [searchParams]);
   const [filters, setFilters] = useState<InventoryFilters>(urlFilters);
-  const [panelOpen, setPanelOpen] = useState(() => PANEL_KEYS.some((k) => urlFilters[k] !== ""));
-  const [limit, setLimit] = useState(INVENTORY_PAGE_SIZE);
+  const [panelOpen, setPanelOpen] = useState(() => panelOpenFromSearchParams(searchParams, PANEL_KEYS));
+  const [limit, setLimit] = useState(() => shownFromSearchParams(searchParams, INVENTORY_PAGE_SIZE));
+  const [hydrated, setHydrated] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   // Query strings this page wrote itself, oldest first: their navigations land asynchronously
   // and must not overwrite newer typing when they do.
   const pendingWrites = useRef<string[]>([]);
@@ -86,6 +98,19 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
   const set = (key: keyof InventoryFilters) => (value: string) => update({ ...current.current, [key]: value });
   const clear = () => update(emptyFilters);
 
+  // Hydrated: what was typed or chosen before the code arrived filters now.
+  useEffect(() => {
+    setHydrated(true);
+    if (!form.current) return;
+    const sent = new FormData(form.current);
+    const typed = { ...current.current };
+    for (const key of FILTER_KEYS) {
+      const value = sent.get(key);
+      if (typeof value === "string") typed[key] = value;
+    }
+    if (filtersToSearchParams(typed).toString() !== filtersToSearchParams(current.current).toString()) update(typed);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, for what the shopper did before hydration
+
   // Typing stays responsive: the grid re-filters at a lower priority than the input.
   const deferred = useDeferredValue(filters);
   const results = useMemo(() => filterVehicles(vehicles, deferred), [vehicles, deferred]);
@@ -109,89 +134,128 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
     );
   }
 
+  const formId = `${ids}-form`;
+  const clearLabel = m.clearFilters(count);
+  const clearClass =
+    "inline-flex items-center gap-2 rounded-md bg-gray-800 px-4 py-2 font-semibold text-white hover:bg-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
+  // Before hydration, 'Clear' is a link to the page with no filter (the estimate's fields kept).
+  const clearHref = path("/inventory") + (carried ? `?${carried}` : "");
   return (
     <div>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <label htmlFor={`${ids}-search`} className="sr-only">
-            {m.searchLabel}
-          </label>
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-600" />
-          <input
-            id={`${ids}-search`}
-            type="search"
-            value={filters.search}
-            onChange={(e) => set("search")(e.target.value)}
-            placeholder={m.searchPlaceholder}
-            autoComplete="off"
-            className={`${controlClass} pl-10`}
-          />
-        </div>
-        <div className="flex gap-3">
-          <button
-            type="button"
-            aria-expanded={panelOpen}
-            aria-controls={`${ids}-panel`}
-            onClick={() => setPanelOpen((open) => !open)}
-            className="inline-flex items-center gap-2 rounded-md border border-gray-400 bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-red-700"
-          >
-            <SlidersHorizontal aria-hidden="true" className="h-5 w-5" />
-            {m.filters}
-            <ChevronDown aria-hidden="true" className={`h-4 w-4 transition ${panelOpen ? "rotate-180" : ""}`} />
-          </button>
-          {count > 0 ? (
+      <form ref={form} id={formId} method="get" action={path("/inventory")} role="search" onSubmit={(e) => e.preventDefault()}>
+        {/* Enter in the search box submits with this, the form's first button, before hydration. */}
+        <button
+          type="submit"
+          className="sr-only focus:not-sr-only focus:mb-3 focus:inline-block focus:rounded-md focus:border focus:border-gray-400 focus:px-4 focus:py-2"
+        >
+          {m.searchLabel}
+        </button>
+        {[...new URLSearchParams(carried)].map(([field, value]) => (
+          <input key={field} type="hidden" name={field} value={value} />
+        ))}
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <div className="relative flex-1">
+            <label htmlFor={`${ids}-search`} className="sr-only">
+              {m.searchLabel}
+            </label>
+            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-600" />
+            <input
+              id={`${ids}-search`}
+              type="search"
+              name="search"
+              value={filters.search}
+              onChange={(e) => set("search")(e.target.value)}
+              placeholder={m.searchPlaceholder}
+              autoComplete="off"
+              className={`${controlClass} pl-10`}
+            />
+          </div>
+          <div className="flex gap-3">
             <button
-              type="button"
-              onClick={clear}
-              className="inline-flex items-center gap-2 rounded-md bg-gray-800 px-4 py-2 font-semibold text-white hover:bg-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+              type="submit"
+              name={PANEL_PARAM}
+              value={panelOpen ? "closed" : "open"}
+              aria-expanded={panelOpen}
+              aria-controls={`${ids}-panel`}
+              onClick={(e) => {
+                e.preventDefault();
+                setPanelOpen((open) => !open);
+              }}
+              className="inline-flex items-center gap-2 rounded-md border border-gray-400 bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-red-700"
             >
-              <X aria-hidden="true" className="h-4 w-4" />
-              {m.clearFilters(count)}
+              <SlidersHorizontal aria-hidden="true" className="h-5 w-5" />
+              {m.filters}
+              <ChevronDown aria-hidden="true" className={`h-4 w-4 transition ${panelOpen ? "rotate-180" : ""}`} />
             </button>
-          ) : null}
+            {count > 0 && hydrated ? (
+              <button type="button" onClick={clear} className={clearClass}>
+                <X aria-hidden="true" className="h-4 w-4" />
+                {clearLabel}
+              </button>
+            ) : count > 0 ? (
+              <a href={clearHref} className={clearClass}>
+                <X aria-hidden="true" className="h-4 w-4" />
+                {clearLabel}
+              </a>
+            ) : null}
+          </div>
         </div>
-      </div>
 
-      <div
-        id={`${ids}-panel`}
-        hidden={!panelOpen}
-        role="region"
-        aria-label={m.filtersPanel}
-        className="mt-4 rounded-xl border border-gray-200 bg-gray-50 p-4"
-      >
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <Select id={`${ids}-make`} label={m.make} all={m.allMakes} options={options.make} value={filters.make} onChange={set("make")} />
-          <Select
-            id={`${ids}-body`}
-            label={m.bodyStyle}
-            all={m.allStyles}
-            options={options.bodyStyle}
-            names={optionNames.bodyStyle}
-            value={filters.bodyStyle}
-            onChange={set("bodyStyle")}
-          />
-          <Select
-            id={`${ids}-trans`}
-            label={m.transmission}
-            all={m.allTypes}
-            options={options.transmission}
-            names={optionNames.transmission}
-            value={filters.transmission}
-            onChange={set("transmission")}
-          />
-          <Range legend={m.yearRange} min={[filters.minYear, set("minYear"), m.min]} max={[filters.maxYear, set("maxYear"), m.max]} />
-          <Range
-            legend={m.priceRange}
-            min={[filters.minPrice, set("minPrice"), m.minPrice]}
-            max={[filters.maxPrice, set("maxPrice"), m.maxPrice]}
-          />
-          <Range
-            legend={m.mileageRange}
-            min={[filters.minMileage, set("minMileage"), m.min]}
-            max={[filters.maxMileage, set("maxMileage"), m.max]}
-          />
+        <div
+          id={`${ids}-panel`}
+          hidden={!panelOpen}
+          role="region"
+          aria-label={m.filtersPanel}
+          className="mt-4 rounded-xl border border-gray-200 bg-gray-50 p-4"
+        >
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <Select
+              id={`${ids}-make`}
+              name="make"
+              label={m.make}
+              all={m.allMakes}
+              options={options.make}
+              value={filters.make}
+              onChange={set("make")}
+            />
+            <Select
+              id={`${ids}-body`}
+              name="bodyStyle"
+              label={m.bodyStyle}
+              all={m.allStyles}
+              options={options.bodyStyle}
+              names={optionNames.bodyStyle}
+              value={filters.bodyStyle}
+              onChange={set("bodyStyle")}
+            />
+            <Select
+              id={`${ids}-trans`}
+              name="transmission"
+              label={m.transmission}
+              all={m.allTypes}
+              options={options.transmission}
+              names={optionNames.transmission}
+              value={filters.transmission}
+              onChange={set("transmission")}
+            />
+            <Range
+              legend={m.yearRange}
+              min={["minYear", filters.minYear, set("minYear"), m.min]}
+              max={["maxYear", filters.maxYear, set("maxYear"), m.max]}
+            />
+            <Range
+              legend={m.priceRange}
+              min={["minPrice", filters.minPrice, set("minPrice"), m.minPrice]}
+              max={["maxPrice", filters.maxPrice, set("maxPrice"), m.maxPrice]}
+            />
+            <Range
+              legend={m.mileageRange}
+              min={["minMileage", filters.minMileage, set("minMileage"), m.min]}
+              max={["maxMileage", filters.maxMileage, set("maxMileage"), m.max]}
+            />
+          </div>
         </div>
-      </div>
+      </form>
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-gray-700" role="status" data-testid="result-count">
@@ -204,9 +268,15 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
       {results.length === 0 ? (
         <div className="mt-6 rounded-xl border border-gray-200 p-10 text-center">
           <h2 className="text-xl font-bold">{m.noMatch}</h2>
-          <button type="button" onClick={clear} className="mt-4 rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800">
-            {m.clearAllFilters}
-          </button>
+          {hydrated ? (
+            <button type="button" onClick={clear} className={`mt-4 ${clearAllClass}`}>
+              {m.clearAllFilters}
+            </button>
+          ) : (
+            <a href={clearHref} className={`mt-4 inline-block ${clearAllClass}`}>
+              {m.clearAllFilters}
+            </a>
+          )}
         </div>
       ) : (
         <>
@@ -221,8 +291,14 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
           {results.length > shown.length ? (
             <div className="mt-8 text-center">
               <button
-                type="button"
-                onClick={() => setLimit((n) => n + INVENTORY_PAGE_SIZE)}
+                type="submit"
+                form={formId}
+                name={SHOWN_PARAM}
+                value={limit + INVENTORY_PAGE_SIZE}
+                onClick={(e) => {
+                  e.preventDefault();
+                  setLimit((n) => n + INVENTORY_PAGE_SIZE);
+                }}
                 className="rounded-md border border-gray-400 bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-red-700"
               >
                 {m.showMore(shown.length, results.length)}
@@ -288,8 +364,11 @@ function SaveSearch({ filters }: { filters: InventoryFilters }) {
   );
 }
 
+const clearAllClass = "rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800";
+
 function Select(props: {
   id: string;
+  name: keyof InventoryFilters;
   label: string;
   all: string;
   options: string[];
@@ -303,7 +382,13 @@ function Select(props: {
       <label htmlFor={props.id} className="block text-sm font-medium text-gray-800">
         {props.label}
       </label>
-      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)} className={`mt-1 ${controlClass}`}>
+      <select
+        id={props.id}
+        name={props.name}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        className={`mt-1 ${controlClass}`}
+      >
         <option value="">{props.all}</option>
         {props.options.map((o) => (
           <option key={o} value={o}>
@@ -315,13 +400,14 @@ function Select(props: {
   );
 }
 
-type Bound = [value: string, onChange: (v: string) => void, placeholder: string];
+type Bound = [name: keyof InventoryFilters, value: string, onChange: (v: string) => void, placeholder: string];
 
 function Range({ legend, min, max }: { legend: string; min: Bound; max: Bound }) {
   const m = useMessages().inventory;
-  const input = ([value, onChange, placeholder]: Bound, label: string): ReactNode => (
+  const input = ([name, value, onChange, placeholder]: Bound, label: string): ReactNode => (
     <input
       type="number"
+      name={name}
       inputMode="numeric"
       min={0}
       value={value}

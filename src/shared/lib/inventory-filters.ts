@@ -129,6 +129,31 @@ export function filtersFromSearchParams(params: URLSearchParams): InventoryFilte
   return filters;
 }
 
+/**
+ * The filter bar is a GET form (decision 125): before the page hydrates and with JavaScript off, the
+ * filter panel's toggle and 'Show more' are its buttons, and the server renders what they ask for.
+ * `panel=open|closed` says whether the panel shows; `shown` how many cards (a multiple of the page size).
+ */
+export const PANEL_PARAM = "panel";
+export const SHOWN_PARAM = "shown";
+/** The most cards a `shown` asks for: the grid never renders more at once than a shopper could page to. */
+const MAX_SHOWN = 10_000;
+
+/** How many cards the URL asks for: a multiple of `pageSize`, at least one page. */
+export function shownFromSearchParams(params: URLSearchParams, pageSize: number): number {
+  const asked = Number.parseInt(params.get(SHOWN_PARAM) ?? "", 10);
+  if (!Number.isFinite(asked) || asked <= pageSize) return pageSize;
+  return Math.min(Math.ceil(asked / pageSize) * pageSize, MAX_SHOWN);
+}
+
+/** Whether the filter panel starts open: asked for by the URL, else when a panel filter is set. */
+export function panelOpenFromSearchParams(params: URLSearchParams, panelKeys: readonly (keyof InventoryFilters)[]): boolean {
+  const asked = params.get(PANEL_PARAM);
+  if (asked === "open" || asked === "closed") return asked === "open";
+  const filters = filtersFromSearchParams(params);
+  return panelKeys.some((k) => filters[k] !== "");
+}
+
 /** Search params holding only the active filter fields, in a stable order. */
 export function filtersToSearchParams(filters: InventoryFilters): URLSearchParams {
   const params = new URLSearchParams();

@@ -1,0 +1,312 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { en } from "~/shared/i18n/en";
+import { es } from "~/shared/i18n/es";
+import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
+import { localizedPath, type Locale } from "~/shared/i18n/locales";
+import { pt } from "~/shared/i18n/pt";
+import { vehiclePath } from "~/shared/lib/vehicle-path";
+import { describeViolations, launchBrowser, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/**
+ * No tap is lost (decision 125): every control a public page shows before it
+ * hydrates works then, and with JavaScript off, with the same result as after hydration.
+ *
+ * - "early": Chromium with the CPU throttled 8× (DevTools' Emulation.setCPUThrottlingRate), the page's
+ *   scripts held back by the test until it releases them, so each control is tapped as soon as it is
+ *   visible and certainly before the page hydrates (the test checks React has not reached it). Then the
+ *   scripts are let through and the result must hold once the page has hydrated.
+ * - "no-js": JavaScript off.
+ * - "hydrated": the page hydrated first, as the other e2e tests drive it.
+ */
+type Mode = "early" | "no-js" | "hydrated";
+const MODES: Mode[] = ["early", "no-js", "hydrated"];
+const PHONE = { width: 375, height: 812 };
+const CATALOGUES = { en, es, pt } as const;
+/** Each test walks a flow three times, once at 8× CPU throttling: longer than the default 60 s on a loaded machine. */
+const THREE_WAYS_MS = 240_000;
+
+type ApiVehicle = { id: string; year: number; make: string; model: string; images: string[] };
+
+let server: TestServer;
+let browser: Browser;
+let vehicles: ApiVehicle[];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer({ seeded: true }), launchBrowser()]);
+  vehicles = (await (await fetch(`${server.url}/api/vehicles`)).json()) as ApiVehicle[];
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Opened = { context: BrowserContext; page: Page; /** Lets the held scripts through ("early"). */ release: () => void };
+
+async function open(path: string, mode: Mode): Promise<Opened> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: PHONE,
+    hasTouch: true,
+    isMobile: true,
+    javaScriptEnabled: mode !== "no-js",
+  });
+  // The welcome splash shows once per session; these tests are about the page under it.
+  await context.addInitScript(() => {
+    try {
+      sessionStorage.setItem("splash-seen", "1");
+    } catch {
+      /* no storage on about:blank */
+    }
+  });
+  let release = () => {};
+  if (mode === "early") {
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/assets\/.+\.js$/, async (route) => {
+      await released;
+      await route.continue().catch(() => undefined);
+    });
+  }
+  const page = await context.newPage();
+  if (mode === "early") {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+  }
+  await page.goto(path, { waitUntil: mode === "early" ? "commit" : "load" });
+  if (mode === "hydrated") await waitForHydration(page);
+  return { context, page, release };
+}
+
+/** React has attached no handler to anything on the page yet. */
+async function notHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => ![...document.querySelectorAll("body, body *")].some((el) => Object.keys(el).some((k) => k.startsWith("__react"))),
+  );
+}
+
+/** Tapped (clicked, on a phone-sized touch screen) as soon as it is visible; in "early" mode, before the page hydrated. */
+async function tapWhenVisible(page: Page, mode: Mode, locator: ReturnType<Page["locator"]>): Promise<void> {
+  await locator.waitFor({ state: "visible" });
+  if (mode === "early") expect(await notHydrated(page), "tapped before hydration").toBe(true);
+  await locator.click();
+}
+
+/** The URL changed; "early" pages never fire `load` while their scripts are held. */
+async function arrived(page: Page, url: Parameters<Page["waitForURL"]>[0]): Promise<void> {
+  await page.waitForURL(url, { waitUntil: "commit" });
+}
+
+const prefixed = (locale: Locale, path: string) => localizedPath(path, locale);
+
+describe.each(["en", "es", "pt"] as const)("before hydration, with JavaScript off and after hydration (%s)", (locale) => {
+  const m = CATALOGUES[locale];
+
+  it(
+    "the header menu opens on the first tap, and its page and language links work",
+    async () => {
+      const other = locale === "es" ? "pt" : "es";
+      const reached: Partial<Record<Mode, string[]>> = {};
+      for (const mode of MODES) {
+        const { context, page } = await open(prefixed(locale, "/"), mode);
+        const toggle = page.getByRole("banner").getByRole("button", { name: m.layout.openMenu });
+        const menu = page.locator("#mobile-menu");
+        expect(await menu.isVisible()).toBe(false);
+        await tapWhenVisible(page, mode, toggle);
+        await expect.poll(() => menu.isVisible(), { message: `${mode}: the menu opens` }).toBe(true);
+        await tapWhenVisible(page, mode, menu.getByRole("link", { name: m.layout.nav.inventory, exact: true }));
+        await arrived(page, (url) => url.pathname === prefixed(locale, "/inventory"));
+        const paths = [new URL(page.url()).pathname];
+        if (mode === "hydrated") await waitForHydration(page);
+        await tapWhenVisible(page, mode, toggle);
+        await tapWhenVisible(page, mode, menu.getByRole("link", { name: other === "es" ? "Español" : "Português" }));
+        await arrived(page, (url) => url.pathname === prefixed(other, "/inventory"));
+        paths.push(new URL(page.url()).pathname);
+        reached[mode] = paths;
+        await context.close();
+      }
+      expect(reached.early).toEqual(reached.hydrated);
+      expect(reached["no-js"]).toEqual(reached.hydrated);
+    },
+    THREE_WAYS_MS,
+  );
+
+  it(
+    "a menu opened before hydration stays open through it, passes axe, and then closes with Escape",
+    async () => {
+      const { context, page, release } = await open(prefixed(locale, "/"), "early");
+      const header = page.getByRole("banner");
+      const menu = page.locator("#mobile-menu");
+      await tapWhenVisible(page, "early", header.getByRole("button", { name: m.layout.openMenu }));
+      await expect.poll(() => menu.isVisible()).toBe(true);
+      const violations = await seriousAxeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      release();
+      await waitForHydration(page, "header button[aria-controls='mobile-menu']");
+      expect(await menu.isVisible()).toBe(true);
+      await expect.poll(() => header.getByRole("button", { name: m.layout.closeMenu }).getAttribute("aria-expanded")).toBe("true");
+      await page.keyboard.press("Escape");
+      await expect.poll(() => menu.isVisible()).toBe(false);
+      expect(await header.getByRole("button", { name: m.layout.openMenu }).getAttribute("aria-expanded")).toBe("false");
+      await context.close();
+    },
+    THREE_WAYS_MS,
+  );
+
+  it(
+    "the photo gallery's arrows and thumbnails show the photo they name",
+    async () => {
+      const vehicle = vehicles.find((v) => v.images.length >= 3)!;
+      const total = vehicle.images.length;
+      const seen: Record<Mode, string[]> = {} as never;
+      for (const mode of MODES) {
+        const { context, page, release } = await open(prefixed(locale, vehiclePath(vehicle)), mode);
+        const gallery = page.getByRole("region", { name: m.vehicle.gallery });
+        // Before hydration every slide has its own arrows (links); after, one pair of buttons.
+        const control = (name: string, current: number) =>
+          mode === "hydrated"
+            ? gallery.getByRole("button", { name, exact: true })
+            : page.locator(`#vehicle-photo-${current}`).getByRole("link", { name, exact: true });
+        const thumbnail = (n: number) =>
+          gallery.getByRole(mode === "hydrated" ? "button" : "link", { name: m.vehicle.showPhoto(n), exact: true });
+        await page.locator("#vehicle-photo-1 img").waitFor();
+        const counts: string[] = [await shownCount(page)];
+        await tapWhenVisible(page, mode, control(m.vehicle.nextPhoto, 1));
+        await expect.poll(() => shownCount(page)).toBe(m.vehicle.photoCount(2, total));
+        counts.push(await shownCount(page));
+        await tapWhenVisible(page, mode, thumbnail(3));
+        await expect.poll(() => shownCount(page)).toBe(m.vehicle.photoCount(3, total));
+        counts.push(await shownCount(page));
+        await tapWhenVisible(page, mode, control(m.vehicle.previousPhoto, 3));
+        await expect.poll(() => shownCount(page)).toBe(m.vehicle.photoCount(2, total));
+        counts.push(await shownCount(page));
+        seen[mode] = counts;
+        if (mode === "early") {
+          const violations = await seriousAxeViolations(page);
+          expect(violations, describeViolations(violations)).toEqual([]);
+          // Hydrated: the gallery carries on from the photo shown, and its buttons go on from there.
+          release();
+          await waitForHydration(page, "[data-testid=main-photo]");
+          await expect.poll(() => shownCount(page)).toBe(m.vehicle.photoCount(2, total));
+          await gallery.getByRole("button", { name: m.vehicle.nextPhoto, exact: true }).click();
+          await expect.poll(() => shownCount(page)).toBe(m.vehicle.photoCount(3, total));
+        }
+        await context.close();
+      }
+      expect(seen.early).toEqual(seen.hydrated);
+      expect(seen["no-js"]).toEqual(seen.hydrated);
+    },
+    THREE_WAYS_MS,
+  );
+
+  it(
+    "the out-the-door estimate answers the shopper's figures",
+    async () => {
+      const vehicle = vehicles[0]!;
+      const e = estimateMessagesFor(locale);
+      const payments: Partial<Record<Mode, string>> = {};
+      for (const mode of MODES) {
+        const { context, page } = await open(prefixed(locale, vehiclePath(vehicle)), mode);
+        const estimate = page.getByTestId("estimate");
+        await estimate.getByLabel(e.downPayment).waitFor();
+        if (mode === "early") expect(await notHydrated(page)).toBe(true);
+        await estimate.getByLabel(e.downPayment).fill("1500");
+        await estimate.getByLabel(e.term).selectOption("48");
+        if (mode === "hydrated") {
+          // Hydrated, it asks the server as the shopper types: the breakdown follows without a submit.
+          await expect.poll(() => page.getByTestId("payment-terms").textContent(), { timeout: 15_000 }).toMatch(/48/);
+        } else {
+          await tapWhenVisible(page, mode, estimate.getByRole("button", { name: e.submit }));
+          await arrived(page, /downPayment=1500/);
+        }
+        await expect.poll(() => page.getByTestId("payment-terms").textContent()).toMatch(/48/);
+        payments[mode] =
+          `${await page.getByTestId("monthly-payment").textContent()} ${await page.getByTestId("payment-terms").textContent()}`;
+        await context.close();
+      }
+      expect(payments.early).toBe(payments.hydrated);
+      expect(payments["no-js"]).toBe(payments.hydrated);
+    },
+    THREE_WAYS_MS,
+  );
+
+  it(
+    "the inventory's search, filter panel, Clear and Show more work as a form",
+    async () => {
+      const im = m.inventory;
+      const results: Partial<Record<Mode, string[]>> = {};
+      const makes = [...new Set(vehicles.map((v) => v.make))].sort();
+      const make = makes[0]!;
+      for (const mode of MODES) {
+        const { context, page, release } = await open(prefixed(locale, "/inventory"), mode);
+        const line = page.getByTestId("result-count");
+        const seen: string[] = [];
+        const search = page.getByRole("searchbox", { name: im.searchLabel });
+        await search.waitFor();
+        if (mode === "early") expect(await notHydrated(page)).toBe(true);
+        // Show more: the next page of cards (the demo stock has more than one page).
+        expect(vehicles.length).toBeGreaterThan(24);
+        await tapWhenVisible(page, mode, page.getByRole("button", { name: im.showMore(24, vehicles.length) }));
+        await expect.poll(() => page.locator("main article").count(), { message: mode }).toBe(Math.min(48, vehicles.length));
+        // The panel: opens on the first tap; a make chosen in it filters.
+        await tapWhenVisible(page, mode, page.getByRole("button", { name: im.filters, exact: true }));
+        const makeSelect = page.getByRole("combobox", { name: im.make });
+        await expect.poll(() => makeSelect.isVisible(), { message: `${mode}: the panel opens` }).toBe(true);
+        if (mode === "early") {
+          const violations = await seriousAxeViolations(page);
+          expect(violations, describeViolations(violations)).toEqual([]);
+        }
+        await makeSelect.selectOption(make);
+        if (mode !== "hydrated") {
+          // Before hydration the panel's toggle also sends what was chosen.
+          await tapWhenVisible(page, mode, page.getByRole("button", { name: im.filters, exact: true }));
+          await arrived(page, /make=/);
+        }
+        await expect
+          .poll(() => line.textContent())
+          .toBe(im.showing(vehicles.filter((v) => v.make === make).length) + ` ${im.filteredFrom(vehicles.length)}`);
+        seen.push((await line.textContent())!);
+        // Clear: every vehicle again.
+        const clear = page.getByRole(mode === "hydrated" ? "button" : "link", { name: im.clearFilters(1) });
+        await tapWhenVisible(page, mode, clear);
+        await expect.poll(() => line.textContent()).toBe(im.showing(vehicles.length));
+        seen.push((await line.textContent())!);
+        // A search sent with Enter.
+        const needle = make.slice(0, 3).toLowerCase();
+        await search.fill(needle);
+        await search.press("Enter");
+        const matching = vehicles.filter((v) => `${v.make}|${v.model}|${v.year}`.toLowerCase().includes(needle)).length;
+        await expect
+          .poll(() => line.textContent())
+          .toBe(im.showing(matching) + (matching < vehicles.length ? ` ${im.filteredFrom(vehicles.length)}` : ""));
+        seen.push((await line.textContent())!);
+        if (mode === "early") {
+          // Hydrated afterwards, the page keeps the search that was sent.
+          release();
+          await waitForHydration(page, "main form[role=search]");
+          expect(await line.textContent()).toBe(seen.at(-1));
+          expect(await search.inputValue()).toBe(needle);
+        }
+        results[mode] = seen;
+        await context.close();
+      }
+      expect(results.early).toEqual(results.hydrated);
+      expect(results["no-js"]).toEqual(results.hydrated);
+    },
+    THREE_WAYS_MS,
+  );
+});
+
+/** The photo count drawn over the photo in view (each slide's own before hydration, the gallery's after). */
+async function shownCount(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const strip = document.querySelector("#vehicle-photo-1")?.parentElement;
+    if (!strip) return "";
+    const box = strip.getBoundingClientRect();
+    const inView = [...strip.parentElement!.querySelectorAll("p")].filter((p) => {
+      const r = p.getBoundingClientRect();
+      return r.width > 0 && r.left >= box.left && r.right <= box.right && !p.closest("[aria-hidden=true]");
+    });
+    return inView.map((p) => p.textContent).join(" | ");
+  });
+}

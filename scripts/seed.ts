@@ -1,5 +1,5 @@
 // `npm run seed -- --vehicles N`: adds N generated demo vehicles (photos included) to DATA_DIR's database,
-// for load and performance work. Without --vehicles it seeds the demo data into an empty database.
+// for load and performance work. Without --vehicles it seeds the demo (inventory, staff, leads, visits) into an empty database.
 import { parseArgs } from "node:util";
 import type { AppContext } from "~/server/context.server";
 import { countVehicles } from "~/server/data/vehicles.server";
@@ -9,6 +9,8 @@ import { createLogger } from "~/server/logger.server";
 import { loadSecrets } from "~/server/secrets.server";
 import { addDemoVehicles, seedDemoData } from "~/server/seed/seed-demo.server";
 import { keepNewFilesPrivate } from "~/server/file-modes.server";
+import { seedDemoActivity } from "~/app/seed/demo-activity.server";
+import { ensureFirstOwner } from "~/features/staff/first-owner.server";
 
 // What this writes is private to its user, as every entry point's files are, whatever the shell's umask.
 keepNewFilesPrivate();
@@ -31,6 +33,9 @@ if (values.vehicles !== undefined) {
   await addDemoVehicles(ctx, n, before);
   console.log(`Added ${n} vehicles to ${env.dataDir} in ${((Date.now() - started) / 1000).toFixed(1)} s (now ${before + n}).`);
 } else {
-  console.log(await seedDemoData(ctx));
+  // As the server's start does: the demo owner first (the demo's staff work beside them), then the demo.
+  await ensureFirstOwner(ctx);
+  const seeded = await seedDemoData(ctx);
+  console.log({ ...seeded, activity: seeded.vehicles ? await seedDemoActivity(ctx) : null });
 }
 await db.destroy();

@@ -142,6 +142,11 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
       `Invalid configuration: PASSWORD_HASH_COST must be ${SCRYPT_PARAMS.logN} or more unless NODE_ENV=test (README: Configuration)`,
     );
   const isProduction = nodeEnv === "production";
+  // The demo's staff have published passwords and its leads are made-up people (decision 118).
+  if (isProduction && e.SEED_DEMO === true)
+    throw new EnvError(
+      "Invalid configuration: SEED_DEMO=true is refused in production: production never seeds demo data (README: Configuration)",
+    );
   const port = e.PORT ?? 3000;
   const dataDir = path.resolve(e.DATA_DIR ?? "./data");
   return {
@@ -151,7 +156,7 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     host: e.HOST ?? "0.0.0.0",
     dataDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
-    seedDemo: e.SEED_DEMO ?? !isProduction,
+    seedDemo: !isProduction && (e.SEED_DEMO ?? true),
     logLevel: e.LOG_LEVEL ?? (nodeEnv === "test" ? "warn" : "info"),
     financingRetentionDays: e.FINANCING_RETENTION_DAYS ?? null,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -69,7 +69,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       const seeded = await seedDemoData(ctx);
       if (seeded.vehicles || seeded.services) logger.info(seeded, "demo data seeded");
       // Staff, leads, timelines and visits: only with the demo inventory, into a database that had none.
-      const activity = seeded.vehicles ? await seedDemoActivity(ctx) : null;
+      const activity = seeded.vehicles && env.seedDemoActivity ? await seedDemoActivity(ctx) : null;
       if (activity) logger.info(activity, "demo activity seeded");
     }
   });

@@ -95,25 +95,42 @@ async function ensureDemoStaff(ctx: AppContext): Promise<DemoTeam> {
   return { all, owner, byId: new Map(all.map((s) => [s.id, s])) };
 }
 
+/** Rendering is the slow part of the seed: each photo and document image is drawn once. */
+const rendered = new Map<string, Promise<string>>();
+const renderOnce = (key: string, render: () => Promise<string>) => {
+  let image = rendered.get(key);
+  if (!image) rendered.set(key, (image = render()));
+  return image;
+};
+
 /** A made-up photo as a data URL, as a shopper's phone would send it (a JPEG, 800 px wide). */
-async function photoDataUrl(bodyStyle: string, color: string, shot: number): Promise<string> {
-  const svg = vehicleSvg(bodyStyle, color, shotsFor(3, shot)[shot % 3]!);
-  const jpeg = await sharp(Buffer.from(svg)).resize(800).jpeg({ quality: 70 }).toBuffer();
-  return `data:image/jpeg;base64,${jpeg.toString("base64")}`;
+function photoDataUrl(bodyStyle: string, color: string, shot: number): Promise<string> {
+  return renderOnce(`${bodyStyle}|${color}|${shot}`, async () => {
+    const svg = vehicleSvg(bodyStyle, color, shotsFor(3, shot)[shot % 3]!);
+    const jpeg = await sharp(Buffer.from(svg)).resize(800).jpeg({ quality: 70 }).toBuffer();
+    return `data:image/jpeg;base64,${jpeg.toString("base64")}`;
+  });
 }
 
-/** A scribbled signature and a made-up licence card (the financing form's two images). */
-async function financingImages(name: string): Promise<{ signature: string; license: string }> {
-  const signatureSvg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="140"><rect width="480" height="140" fill="#fff"/>` +
-    `<path d="M20 100 C60 20 90 130 130 70 S200 40 230 95 S300 30 340 80 S420 60 460 70" fill="none" stroke="#1e3a8a" stroke-width="4"/></svg>`;
-  const licenseSvg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400"><rect width="640" height="400" rx="24" fill="#dbeafe"/>` +
-    `<rect x="32" y="110" width="170" height="220" fill="#94a3b8"/><text x="230" y="80" font-size="34" font-family="sans-serif" fill="#1e3a8a">SAMPLE LICENSE</text>` +
-    `<text x="230" y="160" font-size="28" font-family="sans-serif">${name.replace(/[<&>'"]/g, "")}</text>` +
-    `<text x="230" y="210" font-size="22" font-family="sans-serif">NOT A REAL DOCUMENT</text></svg>`;
-  const png = async (svg: string) => `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString("base64")}`;
-  return { signature: await png(signatureSvg), license: await png(licenseSvg) };
+const pngDataUrl = async (svg: string) => `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString("base64")}`;
+
+/** A scribbled signature and a sample licence card marked as no real document (the financing form's two images). */
+async function financingImages(): Promise<{ signature: string; license: string }> {
+  const signature = renderOnce("signature", () =>
+    pngDataUrl(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="140"><rect width="480" height="140" fill="#fff"/>` +
+        `<path d="M20 100 C60 20 90 130 130 70 S200 40 230 95 S300 30 340 80 S420 60 460 70" fill="none" stroke="#1e3a8a" stroke-width="4"/></svg>`,
+    ),
+  );
+  const license = renderOnce("license", () =>
+    pngDataUrl(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400"><rect width="640" height="400" rx="24" fill="#dbeafe"/>` +
+        `<rect x="32" y="110" width="170" height="220" fill="#94a3b8"/>` +
+        `<text x="230" y="80" font-size="34" font-family="sans-serif" fill="#1e3a8a">SAMPLE LICENSE</text>` +
+        `<text x="230" y="160" font-size="22" font-family="sans-serif">NOT A REAL DOCUMENT</text></svg>`,
+    ),
+  );
+  return { signature: await signature, license: await license };
 }
 
 /** When a lead of this state arrived: minutes ago, days ago (unanswered past its response time), or weeks ago. */
@@ -182,7 +199,7 @@ async function submitDemoLead(
       return result.kind === "stored" ? result.id : null;
     }
     case "financing": {
-      const images = await financingImages(`${firstName} ${lastName}`);
+      const images = await financingImages();
       const input = financingApplicationSchema(messages).parse({
         ...person,
         address: `${12 + plan.nth * 7} Main Street`,

@@ -182,36 +182,39 @@ export async function addDemoVehicles(
       const dateInStock = new Date(createdAt - daysOnLot * 86_400_000).toISOString().slice(0, 10);
       const lot = { dateInStock, stockNumber: stockNumber && !taken.has(stockNumber) ? stockNumber : null };
       // Earlier catalogue entries look newer, so the featured three are stable.
-      const price = input.price + (listedAbove.get(i) ?? 0);
-      await insertVehicle(ctx.db, { ...input, price, ...lot, images }, new Date(createdAt - i * 60_000));
+      const above = listedAbove.get(i);
+      // One whose price came down was listed when it arrived (its former price then held long enough to show the drop).
+      const listedAt = above ? createdAt - daysOnLot * 86_400_000 : createdAt - i * 60_000;
+      await insertVehicle(ctx.db, { ...input, price: input.price + (above ?? 0), ...lot, images }, new Date(listedAt));
     }
   };
   await Promise.all([worker(), worker()]);
   return count;
 }
 
-/** The demo vehicles whose price came down since they arrived (every sixth, from the third), and by how much. */
-export const DEMO_PRICE_DROPS = Array.from({ length: Math.ceil((DEMO_VEHICLE_COUNT - 2) / 6) }, (_, k) => 2 + k * 6).map((i) => ({
-  index: i,
-  drop: demoVehicle(i).price >= 15_000 ? 1_000 : 500,
-}));
+/**
+ * The demo vehicles whose price came down (some of those a few weeks on the lot, none of the featured
+ * three), and by how much.
+ */
+export const DEMO_PRICE_DROPS = [5, 12, 18, 25, 30].map((index) => ({ index, drop: demoVehicle(index).price >= 15_000 ? 1_000 : 500 }));
+
+/** The drop happened two days ago: "Price reduced" shows, the former price having been offered for more than a week. */
+const PRICE_DROP_DAYS_AGO = 2;
 
 /**
- * The price history a lot has: a vehicle listed at one price and lowered since, as the vehicle form or
- * a CSV import records it (patchVehicleRow writes the change with its date). The demo price is the
- * price after the drop; the drop happened a week ago, or halfway through a shorter stay on the lot.
+ * The price history a lot has: a vehicle listed at one price when it arrived and lowered since, as the
+ * vehicle form or a CSV import records it (patchVehicleRow writes the change with its date). The demo
+ * price is the price after the drop.
  */
 async function dropDemoPrices(ctx: AppContext, now = new Date()): Promise<void> {
   const ids = await vehicleIdsByStockNumber(
     ctx.db,
     DEMO_PRICE_DROPS.map(({ index }) => demoStockNumber(index)),
   );
+  const droppedAt = new Date(now.getTime() - PRICE_DROP_DAYS_AGO * 86_400_000);
   for (const { index } of DEMO_PRICE_DROPS) {
     const id = ids.get(demoStockNumber(index));
-    if (!id) continue;
-    const { price, daysOnLot } = demoVehicle(index);
-    const droppedAt = new Date(now.getTime() - Math.min(7, daysOnLot / 2) * 86_400_000);
-    await stockWriteTransaction(ctx.db, (trx) => patchVehicleRow(trx, id, { price }, droppedAt));
+    if (id) await stockWriteTransaction(ctx.db, (trx) => patchVehicleRow(trx, id, { price: demoVehicle(index).price }, droppedAt));
   }
 }
 

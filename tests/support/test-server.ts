@@ -109,6 +109,9 @@ export async function openDatabaseForDataDir(dataDir: string): Promise<{ db: Db 
   return { db: openPostgres(databaseUrl, { max: 2 }) };
 }
 
+/** Rendering the 32 demo vehicles' photos on two cores that other work shares can take minutes. */
+const TEMPLATE_START_MS = 300_000;
+
 /**
  * A demo-seeded DATA_DIR (and, on PostgreSQL, a database to copy with CREATE DATABASE … TEMPLATE),
  * made once per build (and per PostgreSQL cluster).
@@ -123,7 +126,7 @@ async function ensureSeededTemplate(): Promise<{ dir: string; database?: string 
   try {
     fs.mkdirSync(lock);
   } catch {
-    for (let i = 0; i < 600 && !fs.existsSync(marker); i++) await new Promise((r) => setTimeout(r, 250));
+    for (let i = 0; i < TEMPLATE_START_MS / 250 && !fs.existsSync(marker); i++) await new Promise((r) => setTimeout(r, 250));
     if (fs.existsSync(marker)) return done();
     throw new Error(`Timed out waiting for ${dir}`);
   }
@@ -132,11 +135,15 @@ async function ensureSeededTemplate(): Promise<{ dir: string; database?: string 
     const databaseUrl = postgresAdminUrl ? await createDatabase(postgresAdminUrl) : undefined;
     // The demo inventory the existing suites were written against; the demo's staff and leads
     // (tests/api/demo-seed.test.ts) would take leads from the owner they expect (decision 118).
-    const server = await spawnServer(dir, {
-      SEED_DEMO: "inventory",
-      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
+    const server = await spawnServer(
+      dir,
+      {
+        SEED_DEMO: "inventory",
+        PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+      TEMPLATE_START_MS,
+    );
     await server.stop();
     // The marker names the template database (empty on SQLite, whose data is the copied file).
     fs.writeFileSync(marker, databaseUrl ? new URL(databaseUrl).pathname.slice(1) : "");

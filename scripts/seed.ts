@@ -18,6 +18,11 @@ keepNewFilesPrivate();
 const MAX_GENERATED = 5000;
 const { values } = parseArgs({ options: { vehicles: { type: "string" } } });
 const env = readEnv();
+// Production never gets demo data (decision 118), by the server's start or by hand.
+if (env.isProduction) {
+  console.error("npm run seed writes demo data: refused with NODE_ENV=production");
+  process.exit(2);
+}
 const { db } = await connectDatabase(env);
 await migrateToLatest(db);
 const ctx: AppContext = { env, db, logger: createLogger("info"), secrets: loadSecrets(env.dataDir, env.masterKey) };
@@ -36,6 +41,6 @@ if (values.vehicles !== undefined) {
   // As the server's start does: the demo owner first (the demo's staff work beside them), then the demo.
   await ensureFirstOwner(ctx);
   const seeded = await seedDemoData(ctx);
-  console.log({ ...seeded, activity: seeded.vehicles ? await seedDemoActivity(ctx) : null });
+  console.log({ ...seeded, activity: seeded.vehicles && env.seedDemoActivity ? await seedDemoActivity(ctx) : null });
 }
 await db.destroy();

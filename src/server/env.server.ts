@@ -17,6 +17,8 @@ export type ServerEnv = {
   dataDir: string;
   publicUrl: string;
   seedDemo: boolean;
+  /** With the demo inventory, the demo's staff, leads and visits too (SEED_DEMO=true, not `inventory`; decision 118). */
+  seedDemoActivity: boolean;
   logLevel: LogLevel;
   /**
    * Days to keep a financing application after the later of its action-taken date and its submission,
@@ -126,7 +128,7 @@ const envSchema = z.object({
   HOST: optional(z.string()),
   DATA_DIR: optional(z.string()),
   PUBLIC_URL: optional(url(/^https?$/, "an http:// or https:// URL, e.g. https://www.example.com")),
-  SEED_DEMO: optional(boolean()),
+  SEED_DEMO: optional(z.enum(["true", "false", "inventory"], { error: '"true", "false" or "inventory"' })),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(", ")}` })),
   // 762 days is at least 25 calendar months from any date: a shorter period would break Regulation B.
   FINANCING_RETENTION_DAYS: optional(integer(762, 36500)),
@@ -181,6 +183,11 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
       `Invalid configuration: PASSWORD_HASH_COST must be ${SCRYPT_PARAMS.logN} or more unless NODE_ENV=test (README: Configuration)`,
     );
   const isProduction = nodeEnv === "production";
+  // The demo's staff have published passwords and its leads are made-up people (decision 118).
+  if (isProduction && (e.SEED_DEMO === "true" || e.SEED_DEMO === "inventory"))
+    throw new EnvError(
+      `Invalid configuration: SEED_DEMO=${e.SEED_DEMO} is refused in production: production never seeds demo data (README: Configuration)`,
+    );
   const storage = storageConfig(e);
   const port = e.PORT ?? 3000;
   const dataDir = path.resolve(e.DATA_DIR ?? "./data");
@@ -191,7 +198,8 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     host: e.HOST ?? "0.0.0.0",
     dataDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
-    seedDemo: e.SEED_DEMO ?? !isProduction,
+    seedDemo: !isProduction && (e.SEED_DEMO ?? "true") !== "false",
+    seedDemoActivity: !isProduction && (e.SEED_DEMO ?? "true") === "true",
     logLevel: e.LOG_LEVEL ?? (nodeEnv === "test" ? "warn" : "info"),
     financingRetentionDays: e.FINANCING_RETENTION_DAYS ?? null,
     trustProxy: e.TRUST_PROXY ?? false,

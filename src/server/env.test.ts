@@ -43,6 +43,17 @@ describe("readEnv", () => {
     expect(readEnv({ NODE_ENV: "production" }).trustProxy).toBe(false);
   });
 
+  it("never seeds demo data in production: off by default there, and SEED_DEMO=true refused (decision 118)", () => {
+    expect(readEnv({ NODE_ENV: "production" }).seedDemo).toBe(false);
+    expect(readEnv({ NODE_ENV: "production", SEED_DEMO: "false" }).seedDemo).toBe(false);
+    expect(() => readEnv({ NODE_ENV: "production", SEED_DEMO: "true" })).toThrow(/SEED_DEMO=true is refused in production/);
+    expect(() => readEnv({ NODE_ENV: "production", SEED_DEMO: "inventory" })).toThrow(/SEED_DEMO=inventory is refused in production/);
+    expect(readEnv({ NODE_ENV: "development" })).toMatchObject({ seedDemo: true, seedDemoActivity: true });
+    // The demo inventory alone (the test servers' seeded template).
+    expect(readEnv({ NODE_ENV: "test", SEED_DEMO: "inventory" })).toMatchObject({ seedDemo: true, seedDemoActivity: false });
+    expect(readEnv({ NODE_ENV: "test", SEED_DEMO: "false" })).toMatchObject({ seedDemo: false, seedDemoActivity: false });
+  });
+
   it("accepts the mail, staff and database variables other features read", () => {
     const env = readEnv({
       SMTP_URL: "smtps://user:secret@mail.example.com:465",

@@ -24,6 +24,7 @@ import { fileStoreFor } from "~/server/storage/file-store.server";
 import { setLeadAlarmMails, startLeadAlarm } from "~/server/leads/lead-alarm.server";
 import { loadSecrets } from "~/server/secrets.server";
 import { seedDemoData } from "~/server/seed/seed-demo.server";
+import { seedDemoActivity } from "~/app/seed/demo-activity.server";
 import { createHttpApp } from "./http-app.server";
 import { moveTradeInPhotosOutOfPublicImages } from "~/features/trade-in/trade-in.server";
 
@@ -89,6 +90,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (env.seedDemo) {
       const seeded = await seedDemoData(ctx);
       if (seeded.vehicles || seeded.services) logger.info(seeded, "demo data seeded");
+      // Staff, leads, timelines and visits: only with the demo inventory, into a database that had none.
+      const activity = seeded.vehicles && env.seedDemoActivity ? await seedDemoActivity(ctx) : null;
+      if (activity) logger.info(activity, "demo activity seeded");
     }
   });
   await scheduleFinancingRetention(ctx);

@@ -15,6 +15,7 @@ export async function trackVisitor(
   ctx: AppContext,
   input: TrackVisitorInput,
   client: { ip: string; userAgentHeader: string | undefined },
+  now = new Date(),
 ): Promise<"recorded" | "skipped-bot" | "skipped-staff"> {
   if (STAFF_PAGES.test(input.page)) return "skipped-staff";
   const userAgent = input.userAgent ?? client.userAgentHeader ?? null;
@@ -24,11 +25,15 @@ export async function trackVisitor(
     .update(`${client.ip}|${userAgent}`)
     .digest("base64url")
     .slice(0, 22);
-  await insertVisit(ctx.db, {
-    page: input.page.split(/[?#]/, 1)[0] ?? input.page,
-    userAgent,
-    referrer: input.referrer || null,
-    visitorKey,
-  });
+  await insertVisit(
+    ctx.db,
+    {
+      page: input.page.split(/[?#]/, 1)[0] ?? input.page,
+      userAgent,
+      referrer: input.referrer || null,
+      visitorKey,
+    },
+    now,
+  );
   return "recorded";
 }

@@ -7,6 +7,11 @@ import { customerEmail, phoneE164 } from "~/shared/leads/customer-match";
 
 export type CustomerRow = Selectable<CustomerTable>;
 
+/** Whether any customer exists (every lead makes one): the demo activity is seeded only into a database with none. */
+export async function hasCustomers(db: Db): Promise<boolean> {
+  return (await db.selectFrom("customers").select("id").limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function findCustomer(db: Db, id: string): Promise<CustomerRow | null> {
   return (await db.selectFrom("customers").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
 }

@@ -19,6 +19,18 @@ export async function insertLead(db: Db, row: NewLeadRow): Promise<void> {
     .execute();
 }
 
+/** The newest lead of a kind from one e-mail address (the contact service answers "stored", not an id). */
+export async function latestLeadIdFrom(db: Db, type: LeadType, email: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("leads")
+    .select("id")
+    .where("type", "=", type)
+    .where("email", "=", email)
+    .orderBy("createdAt", "desc")
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 export async function findLead(db: Db, type: LeadType, id: string): Promise<LeadRow | null> {
   return (await db.selectFrom("leads").selectAll().where("type", "=", type).where("id", "=", id).executeTakeFirst()) ?? null;
 }

@@ -309,6 +309,21 @@ export async function lastMailAttempt(db: Db): Promise<{ failed: boolean; error:
   return { failed: row.status !== "sent" && row.status !== "sending" && !!row.lastError, error: row.lastError, at: row.lastAttemptAt };
 }
 
+/** The newest mail's id (0 for an empty outbox): a watermark for `cancelQueuedMailsAfter`. */
+export async function lastOutboxId(db: Db): Promise<number> {
+  const row = await db.selectFrom("outbox").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * Cancels every still-queued mail written after the mail `afterId` (the demo seed's: they name
+ * made-up people and must never leave, LEADS_TO's copies included). Returns how many.
+ */
+export async function cancelQueuedMailsAfter(db: Db, afterId: number): Promise<number> {
+  const result = await db.updateTable("outbox").set({ status: "cancelled" }).where("id", ">", afterId).where("status", "=", "queued").executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** How many mails wait in each state. */
 export async function countOutbox(db: Db): Promise<Record<OutboxStatus, number>> {
   const rows = await db.selectFrom("outbox").select(["status", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("status").execute();

@@ -189,3 +189,47 @@ export const DEMO_SERVICES: Omit<ServiceRecord, "id">[] = [
     availableTimes: halfHours("09:00", "15:00"),
   },
 ];
+
+/** Models sold with a third row of seats: the minivans. The demo's SUVs are its two-row versions. */
+const THIRD_ROW_MODELS: ReadonlySet<string> = new Set(["Odyssey", "Pacifica"]);
+
+/**
+ * Whether a demo vehicle of this model and year plausibly has `feature`: no third row on a Civic,
+ * no tow package on a sedan, no sunroof on a convertible, no power liftgate on a car with a trunk,
+ * and no phone projection, USB-C or driver assistance on a model year that did not offer it. A
+ * backup camera is standard from model year 2018 (49 CFR 571.111, FMVSS 111), so it is added then.
+ */
+export function featureFits(model: Pick<DemoModel, "model" | "bodyStyle">, year: number, feature: DemoFeature): boolean {
+  const body = model.bodyStyle;
+  const hasHatch = body === "SUV" || body === "Minivan" || body === "Wagon";
+  switch (feature) {
+    case "Third-Row Seating":
+      return THIRD_ROW_MODELS.has(model.model);
+    case "Tow Package":
+      return body === "Truck" || body === "SUV";
+    case "Power Liftgate":
+    case "Roof Rails":
+      return hasHatch;
+    case "Sunroof":
+      return body !== "Convertible";
+    case "Apple CarPlay":
+    case "Android Auto":
+      return year >= 2016;
+    case "USB-C Ports":
+      return year >= 2020;
+    case "Adaptive Cruise Control":
+    case "Blind Spot Monitoring":
+    case "Lane Departure Warning":
+      return year >= 2015;
+    case "Push-Button Start":
+    case "Remote Start":
+      return year >= 2012;
+    case "Backup Camera":
+      return year >= 2012;
+    default:
+      return true;
+  }
+}
+
+export type DemoModel = (typeof DEMO_MODELS)[number];
+export type DemoFeature = (typeof DEMO_FEATURES)[number];

@@ -2,7 +2,14 @@ import sharp from "sharp";
 import type { AppContext } from "~/server/context.server";
 import { saveDealSettingsIfNone } from "~/server/data/deal-settings.server";
 import { countServices, insertService } from "~/server/data/services.server";
-import { countVehicles, insertVehicle, vehicleIdsByStockNumber, type VehicleInput } from "~/server/data/vehicles.server";
+import {
+  countVehicles,
+  insertVehicle,
+  patchVehicleRow,
+  stockWriteTransaction,
+  vehicleIdsByStockNumber,
+  type VehicleInput,
+} from "~/server/data/vehicles.server";
 import { storeImage, type StoredImage } from "~/server/images/image-store.server";
 import { fileStoreFor } from "~/server/storage/file-store.server";
 import { options as spanishOptions } from "~/shared/i18n/es/options";
@@ -10,7 +17,7 @@ import { options as portugueseOptions } from "~/shared/i18n/pt/options";
 import { optionLabel } from "~/shared/i18n/option-label";
 import { DEFAULT_DEAL_SETTINGS } from "~/shared/lib/deal-estimate";
 import { vinYearCode, withCheckDigit } from "~/shared/lib/vin";
-import { DEMO_COLORS, DEMO_FEATURES, DEMO_MODELS, DEMO_SERVICES } from "./demo-catalogue.server";
+import { DEMO_COLORS, DEMO_FEATURES, DEMO_MODELS, DEMO_SERVICES, featureFits } from "./demo-catalogue.server";
 import { shotsFor, vehicleSvg } from "./vehicle-art.server";
 
 export const DEMO_VEHICLE_COUNT = 32;
@@ -103,7 +110,10 @@ export function demoVehicle(i: number): Omit<VehicleInput, "images"> & { photoCo
   let transmission: string = TRANSMISSIONS[Math.floor(rand() * TRANSMISSIONS.length)]!;
   if (base.bodyStyle === "Truck" || base.bodyStyle === "Minivan") transmission = "Automatic";
   const exteriorColor = DEMO_COLORS[(i * 7 + Math.floor(rand() * 3)) % DEMO_COLORS.length]!;
-  const features = [...DEMO_FEATURES].sort(() => rand() - 0.5).slice(0, 4 + Math.floor(rand() * 6));
+  // Drawn from the whole list (so every later value stays what it was), then kept to what the model offers.
+  const drawn = [...DEMO_FEATURES].sort(() => rand() - 0.5).slice(0, 4 + Math.floor(rand() * 6));
+  const features = drawn.filter((feature) => featureFits(base, year, feature));
+  if (year >= 2018 && !features.includes("Backup Camera")) features.unshift("Backup Camera");
   return {
     year,
     make: base.make,
@@ -150,8 +160,16 @@ function renderPhotos(ctx: AppContext, v: ReturnType<typeof demoVehicle>): Promi
   );
 }
 
-/** Adds `count` generated vehicles with photos, starting at catalogue index `from`. */
-export async function addDemoVehicles(ctx: AppContext, count: number, from = 0): Promise<number> {
+/**
+ * Adds `count` generated vehicles with photos, starting at catalogue index `from`. `listedAbove`: by
+ * catalogue index, how much more a vehicle was first listed at (its price comes down later).
+ */
+export async function addDemoVehicles(
+  ctx: AppContext,
+  count: number,
+  from = 0,
+  listedAbove: ReadonlyMap<number, number> = new Map(),
+): Promise<number> {
   const createdAt = Date.now();
   const queue = Array.from({ length: count }, (_, k) => from + k);
   // Stock numbers are unique: one already used (vehicles deleted, others added since) is left off.
@@ -165,11 +183,40 @@ export async function addDemoVehicles(ctx: AppContext, count: number, from = 0):
       const dateInStock = new Date(createdAt - daysOnLot * 86_400_000).toISOString().slice(0, 10);
       const lot = { dateInStock, stockNumber: stockNumber && !taken.has(stockNumber) ? stockNumber : null };
       // Earlier catalogue entries look newer, so the featured three are stable.
-      await insertVehicle(ctx.db, { ...input, ...lot, images }, new Date(createdAt - i * 60_000));
+      const above = listedAbove.get(i);
+      // One whose price came down was listed when it arrived (its former price then held long enough to show the drop).
+      const listedAt = above ? createdAt - daysOnLot * 86_400_000 : createdAt - i * 60_000;
+      await insertVehicle(ctx.db, { ...input, price: input.price + (above ?? 0), ...lot, images }, new Date(listedAt));
     }
   };
   await Promise.all([worker(), worker()]);
   return count;
+}
+
+/**
+ * The demo vehicles whose price came down (some of those a few weeks on the lot, none of the featured
+ * three), and by how much.
+ */
+export const DEMO_PRICE_DROPS = [5, 12, 18, 25, 30].map((index) => ({ index, drop: demoVehicle(index).price >= 15_000 ? 1_000 : 500 }));
+
+/** The drop happened two days ago: "Price reduced" shows, the former price having been offered for more than a week. */
+const PRICE_DROP_DAYS_AGO = 2;
+
+/**
+ * The price history a lot has: a vehicle listed at one price when it arrived and lowered since, as the
+ * vehicle form or a CSV import records it (patchVehicleRow writes the change with its date). The demo
+ * price is the price after the drop.
+ */
+async function dropDemoPrices(ctx: AppContext, now = new Date()): Promise<void> {
+  const ids = await vehicleIdsByStockNumber(
+    ctx.db,
+    DEMO_PRICE_DROPS.map(({ index }) => demoStockNumber(index)),
+  );
+  const droppedAt = new Date(now.getTime() - PRICE_DROP_DAYS_AGO * 86_400_000);
+  for (const { index } of DEMO_PRICE_DROPS) {
+    const id = ids.get(demoStockNumber(index));
+    if (id) await stockWriteTransaction(ctx.db, (trx) => patchVehicleRow(trx, id, { price: demoVehicle(index).price }, droppedAt));
+  }
 }
 
 /**
@@ -183,6 +230,10 @@ export async function seedDemoData(ctx: AppContext): Promise<{ vehicles: number;
     for (const [position, service] of DEMO_SERVICES.entries()) await insertService(ctx.db, service, position);
     services = DEMO_SERVICES.length;
   }
-  const vehicles = (await countVehicles(ctx.db)) === 0 ? await addDemoVehicles(ctx, DEMO_VEHICLE_COUNT) : 0;
+  const vehicles =
+    (await countVehicles(ctx.db)) === 0
+      ? await addDemoVehicles(ctx, DEMO_VEHICLE_COUNT, 0, new Map(DEMO_PRICE_DROPS.map(({ index, drop }) => [index, drop])))
+      : 0;
+  if (vehicles) await dropDemoPrices(ctx);
   return { vehicles, services };
 }

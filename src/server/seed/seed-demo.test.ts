@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { englishFeatureName, featureKeyOf } from "~/shared/lib/vehicle-features";
 import { EXTERIOR_COLORS } from "~/shared/types/vehicle";
-import { DEMO_FEATURES } from "./demo-catalogue.server";
+import { DEMO_FEATURES, featureFits } from "./demo-catalogue.server";
 import { DEMO_VEHICLE_COUNT, demoPrice, demoStockNumber, demoVehicle } from "./seed-demo.server";
 
 const civic = { make: "Honda", basePrice: 24_000, bodyStyle: "Sedan" };
@@ -78,5 +78,21 @@ describe("demo features and descriptions (decision 069)", () => {
         true,
       );
     }
+  });
+});
+
+describe("demo features a model has (decision 118)", () => {
+  const lot = Array.from({ length: DEMO_VEHICLE_COUNT }, (_, i) => demoVehicle(i));
+
+  it("gives third-row seats only to the minivans, tow packages only to trucks and SUVs, phone projection from 2016", () => {
+    for (const v of lot) {
+      const name = `${v.year} ${v.make} ${v.model}`;
+      if (v.bodyStyle !== "Minivan") expect(v.features, name).not.toContain("Third-Row Seating");
+      if (v.bodyStyle !== "Truck" && v.bodyStyle !== "SUV") expect(v.features, name).not.toContain("Tow Package");
+      if (v.year < 2016) expect(v.features, name).not.toContain("Apple CarPlay");
+      if (v.year >= 2018) expect(v.features, name).toContain("Backup Camera");
+    }
+    expect(featureFits({ model: "Civic", bodyStyle: "Sedan" }, 2020, "Third-Row Seating")).toBe(false);
+    expect(featureFits({ model: "Odyssey", bodyStyle: "Minivan" }, 2020, "Third-Row Seating")).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ import { startOutboxWorker } from "~/server/mail/outbox-worker.server";
 import { createClock } from "~/server/clock.server";
 import { setLeadAlarmMails, startLeadAlarm } from "~/server/leads/lead-alarm.server";
 import { loadSecrets } from "~/server/secrets.server";
+import { stopStaffEventHub } from "~/server/events/staff-event-hub.server";
 import { seedDemoData } from "~/server/seed/seed-demo.server";
 import { createHttpApp } from "./http-app.server";
 import { moveTradeInPhotosOutOfPublicImages } from "~/features/trade-in/trade-in.server";
@@ -90,11 +91,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   let closing: Promise<void> | null = null;
   const close = () =>
-    (closing ??= new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-      setTimeout(() => server.closeAllConnections(), 10_000).unref();
-    })
+    // Open event streams end first (the browsers reconnect elsewhere), so they do not hold the close up.
+    (closing ??= stopStaffEventHub(ctx)
+      .then(
+        () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeIdleConnections();
+            setTimeout(() => server.closeAllConnections(), 10_000).unref();
+          }),
+      )
       .then(() => Promise.all([leadAlarm.stop(), outboxWorker.stop()]))
       .then(() => db.destroy()));
   return { server, ctx, url, close };

@@ -58,7 +58,7 @@ export const passwordChangeSchema = z.object({
   newPassword: z.string().max(1024),
 });
 
-const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 const newToken = () => crypto.randomBytes(32).toString("base64url");
 
 export const toStaffUser = (row: StaffAccountRow): StaffUser => ({ id: row.id, email: row.email, name: row.name, role: row.role });

@@ -35,6 +35,20 @@ export type Database = {
   contactConsents: ContactConsentTable;
   doNotContact: DoNotContactTable;
   optOutLinks: OptOutLinkTable;
+  staffEvents: StaffEventTable;
+};
+
+/** A change the staff app's live screens hear of (migration 040, decision 110): ids only, and who may see it. */
+export type StaffEventTable = {
+  id: Generated<number>;
+  /** `lead.created`, `lead.assigned`, … (src/shared/staff/staff-events.ts). */
+  name: string;
+  /** The lead type, or "vehicle". */
+  subjectType: string;
+  subjectId: string;
+  /** The staff area a role needs to receive it (src/shared/staff/staff-roles.ts). */
+  area: string;
+  createdAt: string;
 };
 
 /** An optional consent to calls and texts a shopper gave on a form (migration 033, decision 094). */

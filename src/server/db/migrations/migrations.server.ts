@@ -30,6 +30,7 @@ import { structuredWarrantyTermsMigration } from "./031-structured-warranty-term
 import { financingActionTakenMigration } from "./032-financing-action-taken.server";
 import { contactConsentAndOptOutMigration } from "./033-contact-consent-and-opt-out.server";
 import { staffAppCountsMigration } from "./035-staff-app-counts.server";
+import { staffEventsMigration } from "./040-staff-events.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   "032-financing-action-taken": financingActionTakenMigration,
   "033-contact-consent-and-opt-out": contactConsentAndOptOutMigration,
   "035-staff-app-counts": staffAppCountsMigration,
+  "040-staff-events": staffEventsMigration,
 };

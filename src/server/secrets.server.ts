@@ -10,6 +10,8 @@ export type Secrets = {
   cookieKey: Buffer;
   /** Salt for hashing visitor addresses so no IP is stored. */
   visitorSalt: Buffer;
+  /** The seed of the Web Push VAPID private key when VAPID_* are not set (decision 111). */
+  vapidSeed: Buffer;
 };
 
 /**
@@ -38,7 +40,12 @@ export function loadSecrets(dataDir: string, envKey?: string): Secrets {
     if (master.length !== 32) throw new Error(`${file} does not hold a 32-byte hex key`);
   }
   const derive = (info: string) => Buffer.from(crypto.hkdfSync("sha256", master, Buffer.alloc(0), info, 32));
-  return { encryptionKey: derive("financing-encryption"), cookieKey: derive("cookie-signing"), visitorSalt: derive("visitor-salt") };
+  return {
+    encryptionKey: derive("financing-encryption"),
+    cookieKey: derive("cookie-signing"),
+    visitorSalt: derive("visitor-salt"),
+    vapidSeed: derive("web-push-vapid"),
+  };
 }
 
 /** Encrypts text or bytes with AES-256-GCM; output is "v1.iv.tag.ciphertext" in base64url. */

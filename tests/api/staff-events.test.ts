@@ -51,7 +51,9 @@ describe("GET /podium/events", () => {
   }
 
   async function newestMessageId(email: string): Promise<string> {
-    const res = await fetch(`${server.url}/api/admin/leads?type=message&q=${encodeURIComponent(email)}`, { headers: { Cookie: owner.cookie } });
+    const res = await fetch(`${server.url}/api/admin/leads?type=message&q=${encodeURIComponent(email)}`, {
+      headers: { Cookie: owner.cookie },
+    });
     const [lead] = (await res.json()) as { id: string }[];
     return lead!.id;
   }
@@ -101,7 +103,9 @@ describe("GET /podium/events", () => {
     // Nothing of the shopper travels: no name, no address.
     expect(ownerStream.events.map((e) => e.data).join("\n")).not.toMatch(/Nadia|example\.com/);
     // The inbox has that lead under that id.
-    const email = (await (await fetch(`${server.url}/api/admin/leads?type=message&limit=1`, { headers: { Cookie: owner.cookie } })).json()) as {
+    const email = (await (
+      await fetch(`${server.url}/api/admin/leads?type=message&limit=1`, { headers: { Cookie: owner.cookie } })
+    ).json()) as {
       id: string;
       email: string;
     }[];
@@ -202,7 +206,12 @@ describe("GET /podium/events", () => {
     await postContact("Stored");
     const { db } = openServerDatabase(server);
     try {
-      const rows = await db.selectFrom("staffEvents").select(["name", "subjectType", "subjectId", "area"]).orderBy("id", "desc").limit(5).execute();
+      const rows = await db
+        .selectFrom("staffEvents")
+        .select(["name", "subjectType", "subjectId", "area"])
+        .orderBy("id", "desc")
+        .limit(5)
+        .execute();
       const created = rows.find((row) => row.name === "lead.created");
       expect(created).toMatchObject({ subjectType: "message", area: "leads" });
       const lead = await db.selectFrom("leads").select("id").where("id", "=", created!.subjectId).executeTakeFirst();

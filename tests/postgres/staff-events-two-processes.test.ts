@@ -49,7 +49,9 @@ describe("staff events across two processes on one PostgreSQL database", () => {
     await onA.next((e) => e.event === "ready");
     const posted = await postContact(a, 1);
     expect(posted.status).toBe(201);
-    const [lead] = (await (await fetch(`${a.url}/api/admin/leads?type=message&limit=1`, { headers: { Cookie: owner.cookie } })).json()) as { id: string }[];
+    const [lead] = (await (await fetch(`${a.url}/api/admin/leads?type=message&limit=1`, { headers: { Cookie: owner.cookie } })).json()) as {
+      id: string;
+    }[];
     const isIt = (e: { event: string; data: string }) => e.event === "lead.created" && JSON.parse(e.data).id === lead!.id;
     const fromB = await onB.next(isIt, 5000);
     const fromA = await onA.next(isIt, 5000);

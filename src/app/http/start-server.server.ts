@@ -18,6 +18,7 @@ import { createClock } from "~/server/clock.server";
 import { setLeadAlarmMails, startLeadAlarm } from "~/server/leads/lead-alarm.server";
 import { loadSecrets } from "~/server/secrets.server";
 import { stopStaffEventHub } from "~/server/events/staff-event-hub.server";
+import { startPushWorker } from "~/server/push/push-worker.server";
 import { seedDemoData } from "~/server/seed/seed-demo.server";
 import { createHttpApp } from "./http-app.server";
 import { moveTradeInPhotosOutOfPublicImages } from "~/features/trade-in/trade-in.server";
@@ -74,6 +75,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const mailTransport = createMailTransport(env);
   if (mailTransport.mode === "eml") logger.info("SMTP_URL not set: mails are written as .eml files under DATA_DIR/mail");
   const outboxWorker = startOutboxWorker(ctx, { transport: mailTransport, now: ctx.clock });
+  // Pushes to staff phones (decision 112): a second a poll, woken at once by this process's commits.
+  const pushWorker = startPushWorker(ctx);
   // Alarms are minutes apart; a test's moved clock (TEST_CLOCK) is seen within a fraction of a second.
   setLeadAlarmMails(env.leadAlarm);
   const leadAlarm = env.leadAlarm ? startLeadAlarm(ctx, { pollMs: env.testClock ? 200 : 15_000 }) : { stop: async () => {} };
@@ -101,7 +104,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
             setTimeout(() => server.closeAllConnections(), 10_000).unref();
           }),
       )
-      .then(() => Promise.all([leadAlarm.stop(), outboxWorker.stop()]))
+      .then(() => Promise.all([leadAlarm.stop(), outboxWorker.stop(), pushWorker.stop()]))
       .then(() => db.destroy()));
   return { server, ctx, url, close };
 }

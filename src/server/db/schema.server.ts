@@ -36,6 +36,41 @@ export type Database = {
   doNotContact: DoNotContactTable;
   optOutLinks: OptOutLinkTable;
   staffEvents: StaffEventTable;
+  pushSubscriptions: PushSubscriptionTable;
+  pushOutbox: PushOutboxTable;
+};
+
+/** A staff member's device for Web Push (migration 041, decision 111). */
+export type PushSubscriptionTable = {
+  id: string;
+  staffId: string;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), for RFC 8291 encryption. */
+  p256dh: string;
+  auth: string;
+  /** A short description of the device (from its User-Agent), for the person's list. */
+  device: string | null;
+  createdAt: string;
+  lastSentAt: string | null;
+};
+
+export type PushOutboxStatus = "queued" | "sending" | "sent" | "failed";
+
+/** A push waiting to be sent, sent, or given up (migration 042, decision 112). */
+export type PushOutboxTable = {
+  id: Generated<number>;
+  subscriptionId: string;
+  kind: string;
+  payload: string;
+  status: PushOutboxStatus;
+  attempts: Generated<number>;
+  dueAt: string;
+  nextAttemptAt: string;
+  claimedBy: string | null;
+  claimedUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
 };
 
 /** A change the staff app's live screens hear of (migration 040, decision 110): ids only, and who may see it. */
@@ -350,6 +385,9 @@ export type StaffAccountTable = {
   lastAssignedAt: Generated<string | null>;
   /** Named by every device cookie issued; moved on to revoke them all (migration 028). */
   deviceGeneration: Generated<number>;
+  /** Quiet hours for pushes, minutes of the day on the dealership's clock (migration 041); null: none. */
+  quietStartMinute: Generated<number | null>;
+  quietEndMinute: Generated<number | null>;
 };
 
 export type StaffRecoveryCodeTable = {

@@ -7,6 +7,7 @@ import type { NewMail } from "~/server/data/outbox.server";
 import { claimNextAssignee, findStaffAccount, listStaffAccounts, type StaffAccountRow } from "~/server/data/staff-accounts.server";
 import type { ServerEnv } from "~/server/env.server";
 import { staffLeadsAddress } from "~/server/mail/recipients.server";
+import { queueLeadPushes } from "~/server/push/lead-pushes.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import type { LeadType } from "~/shared/leads/lead-types";
 import { createdEventOf, leadEventArea } from "~/shared/staff/staff-events";
@@ -75,6 +76,18 @@ export async function registerLead(db: Db, lead: NewLead, now = new Date()): Pro
     );
   }
   await recordStaffEvents(db, arrivalEvents(lead.type, lead.id, assignee !== null), now);
+  // The assignee's phone hears of it within seconds (decision 112), through the push outbox.
+  if (assignee) {
+    const pushLead = {
+      type: lead.type,
+      id: lead.id,
+      customerId: customer.id,
+      firstName: lead.firstName,
+      vehicleId: lead.vehicleId,
+      locale: lead.locale,
+    };
+    await queueLeadPushes(db, "new-lead", [assignee.id], pushLead, now);
+  }
   // Its first response is due within the owner's minutes of opening hours (docs/behaviour.md §18).
   await startResponseClock(
     db,

@@ -31,6 +31,8 @@ import { financingActionTakenMigration } from "./032-financing-action-taken.serv
 import { contactConsentAndOptOutMigration } from "./033-contact-consent-and-opt-out.server";
 import { staffAppCountsMigration } from "./035-staff-app-counts.server";
 import { staffEventsMigration } from "./040-staff-events.server";
+import { pushSubscriptionsMigration } from "./041-push-subscriptions.server";
+import { pushOutboxMigration } from "./042-push-outbox.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -69,4 +71,6 @@ export const migrations: Record<string, Migration> = {
   "033-contact-consent-and-opt-out": contactConsentAndOptOutMigration,
   "035-staff-app-counts": staffAppCountsMigration,
   "040-staff-events": staffEventsMigration,
+  "041-push-subscriptions": pushSubscriptionsMigration,
+  "042-push-outbox": pushOutboxMigration,
 };

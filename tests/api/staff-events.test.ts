@@ -18,7 +18,7 @@ describe("GET /podium/events", () => {
 
   beforeAll(async () => {
     // TEST_CLOCK: heartbeats every second instead of fifteen (the clock itself stays the system's).
-    server = await startTestServer({ seeded: true, env: { TEST_CLOCK: "true" } });
+    server = await startTestServer({ env: { TEST_CLOCK: "true" } });
     owner = await signInOwner(server);
   });
   afterAll(async () => {

@@ -118,7 +118,11 @@ describe("Web Push to staff devices", () => {
     const payload = JSON.parse(received!.plaintext) as { title: string; body: string; url: string; tag: string };
     expect(payload.title).toBe("New message");
     expect(payload.body).toBe("Lucía · wrote in Spanish");
-    const [lead] = (await (await api(owner, "/api/admin/leads?type=message&limit=1")).json()) as { id: string; customerId: string; assigneeId: string }[];
+    const [lead] = (await (await api(owner, "/api/admin/leads?type=message&limit=1")).json()) as {
+      id: string;
+      customerId: string;
+      assigneeId: string;
+    }[];
     expect(lead!.assigneeId).toBe(sales.id);
     expect(payload.url).toBe(`/podium/customers/${lead!.customerId}`);
     expect(payload.tag).toBe(`message:${lead!.id}`);
@@ -138,7 +142,12 @@ describe("Web Push to staff devices", () => {
     expect(third!.plaintext).toBe(first!.plaintext);
     const { db } = openServerDatabase(server);
     try {
-      const rows = await db.selectFrom("pushOutbox").select(["status", "attempts"]).where("payload", "like", "%Retry%").execute();
+      const rows = await db
+        .selectFrom("pushOutbox")
+        .innerJoin("pushSubscriptions", "pushSubscriptions.id", "pushOutbox.subscriptionId")
+        .select(["pushOutbox.status", "pushOutbox.attempts"])
+        .where("pushSubscriptions.endpoint", "=", device.endpoint)
+        .execute();
       expect(rows).toEqual([{ status: "sent", attempts: 3 }]);
     } finally {
       await db.destroy();

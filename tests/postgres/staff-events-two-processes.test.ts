@@ -16,7 +16,7 @@ describe("staff events across two processes on one PostgreSQL database", () => {
 
   beforeAll(async () => {
     // TRUST_PROXY: each shopper's address from X-Forwarded-For, so the contact form's per-client limit counts them apart.
-    a = await startTestServer({ seeded: true, env: { TRUST_PROXY: "true" } });
+    a = await startTestServer({ env: { TRUST_PROXY: "true" } });
     b = await startTestServer({ dataDir: a.dataDir, env: { TRUST_PROXY: "true" } });
     expect(b.databaseUrl).toBe(a.databaseUrl);
     owner = await signInOwner(a);

@@ -105,7 +105,12 @@ function verifyVapid(authorization: string, expectedAudience: string): { claims:
     key: { kty: "EC", crv: "P-256", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33).toString("base64url") },
     format: "jwk",
   });
-  const valid = crypto.verify("sha256", Buffer.from(`${header}.${payload}`), { key, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"));
+  const valid = crypto.verify(
+    "sha256",
+    Buffer.from(`${header}.${payload}`),
+    { key, dsaEncoding: "ieee-p1363" },
+    Buffer.from(signature, "base64url"),
+  );
   if (!valid) throw new Error("VAPID signature does not verify");
   const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as ReceivedPush["claims"];
   if (claims.aud !== expectedAudience) throw new Error(`aud ${claims.aud}`);

@@ -68,6 +68,11 @@ export type RoutePolicy = {
    * without a session: sign-in, the setup link), or "not staff" for the public pages.
    */
   staffArea: StaffArea | "any staff" | "signed out" | "not staff";
+  /**
+   * A staff route that is a stream for scripts, not a page (`/podium/events`, decision 110): signed out
+   * it answers 401 like the JSON API, instead of sending the browser to the sign-in page.
+   */
+  signedOutAnswer: "sign-in page" | "401";
 };
 
 const page = (policy: Partial<RoutePolicy>): RoutePolicy => ({
@@ -80,6 +85,7 @@ const page = (policy: Partial<RoutePolicy>): RoutePolicy => ({
   postRateLimit: "none",
   inFlightBodyLimit: "none",
   staffArea: "not staff",
+  signedOutAnswer: "sign-in page",
   ...policy,
 });
 
@@ -117,6 +123,8 @@ const STAFF_PAGES = {
   // Its action ends the session it is sent with (or every session of the person): nothing to read but the intent.
   "podium/sign-out": staffPage("signed out", STAFF_FORM_MAX_BYTES),
   "podium/search": staffPage("any staff"),
+  // The live stream (Server-Sent Events, decision 110): anyone signed in; it sends each role only what that role may see.
+  "podium/events": { ...staffPage("any staff"), signedOutAnswer: "401" },
   "podium/leads": staffPage("leads", STAFF_FORM_MAX_BYTES),
   "podium/customers": staffPage("customers"),
   "podium/customers/:id": staffPage("customers", STAFF_FORM_MAX_BYTES),
@@ -221,6 +229,11 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
 export function staffPageAccess(pattern: string): Exclude<RoutePolicy["staffArea"], "not staff"> {
   const policy = ROUTE_POLICIES[pattern.replace(/^\//, "")];
   return policy && policy.staffArea !== "not staff" ? policy.staffArea : "settings";
+}
+
+/** What a signed-out request to the staff route React Router matched gets: the sign-in page, or 401 for a stream. */
+export function staffSignedOutAnswer(pattern: string): RoutePolicy["signedOutAnswer"] {
+  return ROUTE_POLICIES[pattern.replace(/^\//, "")]?.signedOutAnswer ?? "sign-in page";
 }
 
 /** The ids of the routes whose document the cache keeps. */

@@ -44,6 +44,8 @@ function staffPages(): RouteConfigEntry[] {
     index("routes/podium/index.tsx", { id: "podium" }),
     page("sign-in", "sign-in.tsx"),
     page("sign-out", "sign-out.tsx"),
+    // The live stream of changes (Server-Sent Events, decision 110): a resource route.
+    page("events", "events.ts"),
     page("search", "search.tsx"),
     page("leads", "leads.tsx"),
     page("customers", "customers.tsx"),

@@ -27,6 +27,18 @@ export type ServerEnv = {
   financingRetentionDays: number | null;
   /** Trust X-Forwarded-* from one proxy hop; off unless TRUST_PROXY=true (README: Production). */
   trustProxy: boolean;
+  /**
+   * Web Push's VAPID key pair (RFC 8292, decision 111), base64url: set both, or neither (then derived
+   * from the master secret, so it is kept with the other secrets and the same on every process).
+   */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who the push services may contact about our pushes (VAPID `sub`): a mailto: or https: URL; unset: the business e-mail. */
+  vapidSubject: string | undefined;
+  /**
+   * Tests only (PUSH_LOOPBACK=true, refused unless NODE_ENV=test): push endpoints on this machine's
+   * loopback over http are accepted and sent to, for a push service written in the tests.
+   */
+  pushLoopback: boolean;
   /** 64 hex characters; unset means DATA_DIR/master.key (decision 009). */
   masterKey: string | undefined;
   adminSessionIdleMs: number;
@@ -133,6 +145,10 @@ const envSchema = z.object({
   // 762 days is at least 25 calendar months from any date: a shorter period would break Regulation B.
   FINANCING_RETENTION_DAYS: optional(integer(762, 36500)),
   TRUST_PROXY: optional(boolean()),
+  VAPID_PUBLIC_KEY: optional(z.string().regex(/^B[A-Za-z0-9_-]{86}$/, "an uncompressed P-256 public key in base64url (87 characters)")),
+  VAPID_PRIVATE_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{43}$/, "a P-256 private key in base64url (43 characters)")),
+  VAPID_SUBJECT: optional(z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "a mailto: address or an https:// URL")),
+  PUSH_LOOPBACK: optional(boolean()),
   MASTER_KEY: optional(z.string().regex(/^[0-9a-f]{64}$/i, "64 hexadecimal characters (32 bytes)")),
   ADMIN_SESSION_IDLE_MS: optional(integer(1, 7 * 24 * 60 * 60 * 1000)),
   VPIC_CACHE_DIR: optional(z.string()),
@@ -182,6 +198,10 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     throw new EnvError(
       `Invalid configuration: PASSWORD_HASH_COST must be ${SCRYPT_PARAMS.logN} or more unless NODE_ENV=test (README: Configuration)`,
     );
+  if (e.PUSH_LOOPBACK && nodeEnv !== "test")
+    throw new EnvError("Invalid configuration: PUSH_LOOPBACK must be false unless NODE_ENV=test (README: Configuration)");
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
+    throw new EnvError("Invalid configuration: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither (README: Configuration)");
   const isProduction = nodeEnv === "production";
   // The demo's staff have published passwords and its leads are made-up people (decision 118).
   if (isProduction && (e.SEED_DEMO === "true" || e.SEED_DEMO === "inventory"))
@@ -203,6 +223,9 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     logLevel: e.LOG_LEVEL ?? (nodeEnv === "test" ? "warn" : "info"),
     financingRetentionDays: e.FINANCING_RETENTION_DAYS ?? null,
     trustProxy: e.TRUST_PROXY ?? false,
+    vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    vapidSubject: e.VAPID_SUBJECT,
+    pushLoopback: e.PUSH_LOOPBACK ?? false,
     masterKey: e.MASTER_KEY,
     adminSessionIdleMs: e.ADMIN_SESSION_IDLE_MS ?? DEFAULT_IDLE_MS,
     vpicCacheDir: path.resolve(e.VPIC_CACHE_DIR ?? path.join(dataDir, "cache")),

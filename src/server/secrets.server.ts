@@ -12,6 +12,8 @@ export type Secrets = {
   visitorSalt: Buffer;
   /** HMAC key of the secret links derived from a record's id (an alert subscriber's manage link, decision 115). */
   linkKey: Buffer;
+  /** The seed of the Web Push VAPID private key when VAPID_* are not set (decision 111). */
+  vapidSeed: Buffer;
 };
 
 /**
@@ -45,6 +47,7 @@ export function loadSecrets(dataDir: string, envKey?: string): Secrets {
     cookieKey: derive("cookie-signing"),
     visitorSalt: derive("visitor-salt"),
     linkKey: derive("secret-links"),
+    vapidSeed: derive("web-push-vapid"),
   };
 }
 

@@ -69,6 +69,8 @@ function expectedAllowed(role: StaffRole, key: string): boolean {
   if (["/admin/session", "/admin/logout", "/admin/logout-everywhere", "/admin/password", "/admin/mail-status"].includes(path)) return true;
   // Everyone's own away switch (docs/behaviour.md §17).
   if (path === "/admin/staff/me") return true;
+  // Everyone's own devices for push notifications and their quiet hours (decision 111).
+  if (["/admin/push-public-key", "/admin/push-subscriptions", "/admin/push-quiet-hours"].includes(path)) return true;
   const area = path.split("/")[2]!;
   const is = (...areas: string[]) => areas.includes(area);
   if (is("staff", "audit", "audit-log", "settings", "outbox")) return false;

@@ -16,6 +16,7 @@ import { trackingStaffApi } from "~/features/tracking/tracking-staff-api.server"
 import { tradeInStaffApi } from "~/features/trade-in/trade-in-staff-api.server";
 import { vehiclesStaffApi } from "~/features/vehicles/vehicles-staff-api.server";
 import { staffAccountsApi, type StaffAccess } from "~/features/staff/staff-accounts-api.server";
+import { pushStaffApi } from "~/features/push/push-api.server";
 import type { AppContext } from "~/server/context.server";
 
 /**
@@ -44,6 +45,7 @@ export function staffRouter(ctx: AppContext, access: StaffAccess): Router {
   router.use(dealSheetStaffApi(ctx));
   router.use(leadsStaffApi(ctx));
   router.use(leadReportStaffApi(ctx));
+  router.use(pushStaffApi(ctx));
   router.use(staffNotFound());
   return router;
 }

@@ -23,6 +23,8 @@ import { watchDatabase } from "~/server/metrics/metrics.server";
 import { fileStoreFor } from "~/server/storage/file-store.server";
 import { setLeadAlarmMails, startLeadAlarm } from "~/server/leads/lead-alarm.server";
 import { loadSecrets } from "~/server/secrets.server";
+import { stopStaffEventHub } from "~/server/events/staff-event-hub.server";
+import { startPushWorker } from "~/server/push/push-worker.server";
 import { seedDemoData } from "~/server/seed/seed-demo.server";
 import { seedDemoActivity } from "~/app/seed/demo-activity.server";
 import { createHttpApp } from "./http-app.server";
@@ -100,6 +102,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const mailTransport = createMailTransport(env);
   if (mailTransport.mode === "eml") logger.info("SMTP_URL not set: mails are written as .eml files under DATA_DIR/mail");
   const outboxWorker = startOutboxWorker(ctx, { transport: mailTransport, now: ctx.clock });
+  // Pushes to staff phones (decision 112): a second a poll, woken at once by this process's commits.
+  const pushWorker = startPushWorker(ctx);
   // Alarms are minutes apart; a test's moved clock (TEST_CLOCK) is seen within a fraction of a second.
   setLeadAlarmMails(env.leadAlarm);
   const leadAlarm = env.leadAlarm ? startLeadAlarm(ctx, { pollMs: env.testClock ? 200 : 15_000 }) : { stop: async () => {} };
@@ -120,12 +124,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   let closing: Promise<void> | null = null;
   const close = () =>
-    (closing ??= new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-      setTimeout(() => server.closeAllConnections(), 10_000).unref();
-    })
-      .then(() => Promise.all([leadAlarm.stop(), alerts.stop(), outboxWorker.stop(), stopPhotoSweep()]))
+    // Open event streams end first (the browsers reconnect elsewhere), so they do not hold the close up.
+    (closing ??= stopStaffEventHub(ctx)
+      .then(
+        () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeIdleConnections();
+            setTimeout(() => server.closeAllConnections(), 10_000).unref();
+          }),
+      )
+      .then(() => Promise.all([leadAlarm.stop(), alerts.stop(), outboxWorker.stop(), pushWorker.stop(), stopPhotoSweep()]))
       .then(() => db.destroy()));
   return { server, ctx, url, close };
 }

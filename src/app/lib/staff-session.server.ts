@@ -1,5 +1,5 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { staffPageAccess } from "~/app/route-policy.server";
+import { staffPageAccess, staffSignedOutAnswer } from "~/app/route-policy.server";
 import { isSameOriginRequest, SESSION_COOKIE } from "~/features/staff/staff-cookies.server";
 import { staffForSession } from "~/features/staff/staff-sign-in.server";
 import { readRequestCookie } from "~/server/http/cookies.server";
@@ -32,7 +32,7 @@ export const staffPagesGuard: MiddlewareFunction<Response> = async ({ request, c
   context.set(staffContext, staff);
   if (access !== "signed out") {
     if (!staff) {
-      if (posting) throw refuse(401, "Sign-in required");
+      if (posting || staffSignedOutAnswer(pattern) === "401") throw refuse(401, "Sign-in required");
       throw redirect(`/podium/sign-in?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
     }
     if (access !== "any staff" && !canUseArea(staff.role, access)) throw refuse(403, "Your role does not allow this.");

@@ -58,7 +58,7 @@ export const passwordChangeSchema = z.object({
   newPassword: z.string().max(1024),
 });
 
-const hashToken = hashSecretLinkToken;
+export const hashToken = hashSecretLinkToken;
 const newToken = newSecretLinkToken;
 
 export const toStaffUser = (row: StaffAccountRow): StaffUser => ({ id: row.id, email: row.email, name: row.name, role: row.role });

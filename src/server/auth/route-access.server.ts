@@ -96,6 +96,12 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Lead mail: every role handles leads, so every role sees whether mail works;
   // the outbox itself (recipients, subjects, errors, retry) is the owner's.
   "GET /admin/mail-status": "any-staff",
+  // Web Push (decision 111): everyone turns pushes on and off for their own devices.
+  "GET /admin/push-public-key": "any-staff",
+  "GET /admin/push-subscriptions": "any-staff",
+  "POST /admin/push-subscriptions": "any-staff",
+  "DELETE /admin/push-subscriptions": "any-staff",
+  "PUT /admin/push-quiet-hours": "any-staff",
   "GET /admin/outbox": area("outbox"),
   "POST /admin/outbox/:id/retry": area("outbox"),
   // The owner's deal settings: documentation fee, taxes, RMV fees, APR by credit band (decision 066)

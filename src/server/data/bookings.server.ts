@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import { isUniqueViolation } from "~/server/db/dialect.server";
 import type { BookingTable } from "~/server/db/schema.server";
+import { recordStaffEvent } from "./staff-events.server";
 
 export type BookingStatus = BookingTable["status"];
 
@@ -151,16 +152,21 @@ export async function findBookingByManageTokenHash(db: Db, tokenHash: string): P
  * only one changes the row.
  */
 export async function cancelActiveBooking(db: Db, id: string, now = new Date()): Promise<Booking | null> {
-  return (
+  const cancelled =
     (await db
       .updateTable("bookings")
       .set((eb) => ({ status: "cancelled", cancelledAt: now.toISOString(), calendarSequence: eb("calendarSequence", "+", 1) }))
       .where("id", "=", id)
       .where("status", "<>", "cancelled")
       .returning(BOOKING_COLUMNS)
-      .executeTakeFirst()) ?? null
-  );
+      .executeTakeFirst()) ?? null;
+  if (cancelled) await bookingCancelled(db, id, now);
+  return cancelled;
 }
+
+/** The live screens' event for a cancelled booking, in the cancel's transaction (decision 110). */
+const bookingCancelled = (db: Db, id: string, now: Date) =>
+  recordStaffEvent(db, { name: "booking.cancelled", subjectType: "booking", subjectId: id, area: "bookings" }, now);
 
 /**
  * Moves a booking from the status it was read with to another; null when it no longer has
@@ -178,7 +184,7 @@ export async function changeBookingStatusFrom(
 ): Promise<Booking | null> {
   const now = options.now ?? new Date();
   try {
-    return (
+    const changed =
       (await db
         .updateTable("bookings")
         .set((eb) => ({
@@ -189,8 +195,9 @@ export async function changeBookingStatusFrom(
         .where("id", "=", id)
         .where("status", "=", from)
         .returning(BOOKING_COLUMNS)
-        .executeTakeFirst()) ?? null
-    );
+        .executeTakeFirst()) ?? null;
+    if (changed && to === "cancelled") await bookingCancelled(db, id, now);
+    return changed;
   } catch (error) {
     if (isUniqueViolation(error)) throw new SlotTakenError();
     throw error;

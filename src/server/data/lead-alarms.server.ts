@@ -1,5 +1,7 @@
 import type { Db } from "~/server/db/database.server";
 import type { LeadType } from "~/shared/leads/lead-types";
+import { leadEventArea } from "~/shared/staff/staff-events";
+import { recordStaffEvent } from "./staff-events.server";
 
 /** A lead whose first response is overdue and whose alarm is not raised yet. */
 export type OverdueLead = {
@@ -65,5 +67,8 @@ export async function claimLeadAlarm(db: Db, type: LeadType, id: string, now: Da
     .where("firstResponseAt", "is", null)
     .where("status", "=", "new")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const claimed = Number(result.numUpdatedRows) === 1;
+  // The live screens hear of it in the same transaction (decision 110).
+  if (claimed) await recordStaffEvent(db, { name: "lead.escalated", subjectType: type, subjectId: id, area: leadEventArea(type) }, now);
+  return claimed;
 }

@@ -4,6 +4,12 @@ import { engineOf } from "~/server/db/dialect.server";
 import type { InboxLeadTable, LeadStatus } from "~/server/db/schema.server";
 import { foldSearch, leadSearchText, SEARCH_SEPARATOR } from "~/shared/leads/lead-search-text";
 import type { LeadType } from "~/shared/leads/lead-types";
+import { leadEventArea, type StaffEventName } from "~/shared/staff/staff-events";
+import { recordStaffEvent } from "./staff-events.server";
+
+/** The live screens' event for a change to a lead, in the change's transaction (decision 110). */
+const leadChanged = (db: Db, name: StaffEventName, type: LeadType, id: string, now?: Date) =>
+  recordStaffEvent(db, { name, subjectType: type, subjectId: id, area: leadEventArea(type) }, now);
 
 export type LeadRow = Selectable<InboxLeadTable>;
 
@@ -77,23 +83,28 @@ export async function storeLeadStatus(
     .where("id", "=", id);
   if (onlyFrom) update = update.where("status", "=", onlyFrom);
   const result = await update.executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const changed = Number(result.numUpdatedRows) > 0;
+  if (changed) await leadChanged(db, "lead.status", type, id, now);
+  return changed;
 }
 
 /** Records the first response (a reply, a logged call, a revised sheet, an offer) if none is recorded yet. */
 export async function markFirstResponse(db: Db, type: LeadType, id: string, now = new Date()): Promise<void> {
-  await db
+  const result = await db
     .updateTable("leads")
     .set({ firstResponseAt: now.toISOString() })
     .where("type", "=", type)
     .where("id", "=", id)
     .where("firstResponseAt", "is", null)
-    .execute();
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) await leadChanged(db, "lead.first-response", type, id, now);
 }
 
 export async function assignLead(db: Db, type: LeadType, id: string, assigneeId: string | null): Promise<boolean> {
   const result = await db.updateTable("leads").set({ assigneeId }).where("type", "=", type).where("id", "=", id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const changed = Number(result.numUpdatedRows) > 0;
+  if (changed) await leadChanged(db, "lead.assigned", type, id);
+  return changed;
 }
 
 /**

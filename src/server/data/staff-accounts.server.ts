@@ -69,6 +69,8 @@ export async function insertStaffAccount(
     away: 0,
     lastAssignedAt: null,
     deviceGeneration: 0,
+    quietStartMinute: null,
+    quietEndMinute: null,
   };
   try {
     await db.insertInto("staffAccounts").values(row).execute();
@@ -180,4 +182,9 @@ export async function claimNextAssignee(db: Db, locale: string, now = new Date()
     if (Number(claimed.numUpdatedRows) > 0) return { ...next, lastAssignedAt: stamp };
   }
   return null;
+}
+
+/** A person's quiet hours for pushes (minutes of the day on the dealership's clock; both null: none). */
+export async function setQuietHours(db: Db, id: string, startMinute: number | null, endMinute: number | null): Promise<void> {
+  await db.updateTable("staffAccounts").set({ quietStartMinute: startMinute, quietEndMinute: endMinute }).where("id", "=", id).execute();
 }

@@ -51,3 +51,25 @@ export async function deleteExpiredStaffSessions(db: Db, limits: SessionLimits):
     )
     .execute();
 }
+
+/**
+ * The roles of the sessions among these hashes that are still within both limits and whose account is
+ * active (one query for every stream a process holds, decision 110); a session not in the answer has
+ * ended. Nothing is marked used: a stream is not activity.
+ */
+export async function liveSessionRoles(db: Db, idHashes: string[], limits: SessionLimits): Promise<Map<string, string>> {
+  const roles = new Map<string, string>();
+  for (let i = 0; i < idHashes.length; i += 500) {
+    const rows = await db
+      .selectFrom("staffSessions")
+      .innerJoin("staffAccounts", "staffAccounts.id", "staffSessions.accountId")
+      .select(["staffSessions.idHash", "staffAccounts.role"])
+      .where("staffSessions.idHash", "in", idHashes.slice(i, i + 500))
+      .where("staffSessions.lastSeenAt", ">", limits.idleSince.toISOString())
+      .where("staffSessions.createdAt", ">", limits.createdSince.toISOString())
+      .where("staffAccounts.disabled", "=", 0)
+      .execute();
+    for (const row of rows) roles.set(row.idHash, row.role);
+  }
+  return roles;
+}

@@ -9,6 +9,7 @@ import { englishFeatureName, featureNames, storedFeatures } from "~/shared/lib/v
 import type { Vehicle, VehicleStatus } from "~/shared/types/vehicle";
 import type { DealerWarrantyTerms } from "~/shared/lib/warranty-terms";
 import { readDealSettings } from "./deal-settings.server";
+import { recordStaffEvent } from "./staff-events.server";
 import { listPriceChangesSince, recordPriceChange } from "./vehicle-price-changes.server";
 import { inTransaction } from "~/server/db/transaction.server";
 
@@ -429,6 +430,10 @@ export async function patchVehicleRow(
     .execute();
   if (fields.price !== undefined && fields.price !== before.price) {
     await recordPriceChange(trx, { vehicleId: id, oldPrice: before.price, newPrice: fields.price, changedAt: at });
+  }
+  // The live screens hear of it in the same transaction (decision 110).
+  if (fields.status !== undefined && fields.status !== before.status) {
+    await recordStaffEvent(trx, { name: "vehicle.status", subjectType: "vehicle", subjectId: id, area: "vehicles" }, now);
   }
   return true;
 }

@@ -42,6 +42,55 @@ export type Database = {
   alertPublicVehicles: AlertPublicVehicleTable;
   vehicleSaves: VehicleSaveTable;
   alertVisits: AlertVisitTable;
+  staffEvents: StaffEventTable;
+  pushSubscriptions: PushSubscriptionTable;
+  pushOutbox: PushOutboxTable;
+};
+
+/** A staff member's device for Web Push (migration 041, decision 111). */
+export type PushSubscriptionTable = {
+  id: string;
+  staffId: string;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), for RFC 8291 encryption. */
+  p256dh: string;
+  auth: string;
+  /** A short description of the device (from its User-Agent), for the person's list. */
+  device: string | null;
+  createdAt: string;
+  lastSentAt: string | null;
+};
+
+export type PushOutboxStatus = "queued" | "sending" | "sent" | "failed";
+
+/** A push waiting to be sent, sent, or given up (migration 042, decision 112). */
+export type PushOutboxTable = {
+  id: Generated<number>;
+  subscriptionId: string;
+  kind: string;
+  payload: string;
+  status: PushOutboxStatus;
+  attempts: Generated<number>;
+  dueAt: string;
+  nextAttemptAt: string;
+  claimedBy: string | null;
+  claimedUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+};
+
+/** A change the staff app's live screens hear of (migration 040, decision 110): ids only, and who may see it. */
+export type StaffEventTable = {
+  id: Generated<number>;
+  /** `lead.created`, `lead.assigned`, … (src/shared/staff/staff-events.ts). */
+  name: string;
+  /** The lead type, or "vehicle". */
+  subjectType: string;
+  subjectId: string;
+  /** The staff area a role needs to receive it (src/shared/staff/staff-roles.ts). */
+  area: string;
+  createdAt: string;
 };
 
 /** An optional consent to calls and texts a shopper gave on a form (migration 033, decision 094). */
@@ -341,6 +390,9 @@ export type StaffAccountTable = {
   lastAssignedAt: Generated<string | null>;
   /** Named by every device cookie issued; moved on to revoke them all (migration 028). */
   deviceGeneration: Generated<number>;
+  /** Quiet hours for pushes, minutes of the day on the dealership's clock (migration 041); null: none. */
+  quietStartMinute: Generated<number | null>;
+  quietEndMinute: Generated<number | null>;
 };
 
 export type StaffRecoveryCodeTable = {

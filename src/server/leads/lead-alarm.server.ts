@@ -13,6 +13,7 @@ import type { ServerEnv } from "~/server/env.server";
 import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
 import { AFTER_HOURS_REPLY_KIND } from "~/server/mail/mail-kinds";
 import { dealerTime, shopperLanguageLine, leadRecordUrl, staffRecordUrl, vehicleName } from "~/server/mail/staff-mail.server";
+import { queueLeadPushes } from "~/server/push/lead-pushes.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { afterHoursMail as en } from "~/shared/i18n/en/after-hours-mail";
 import { leadAlarm } from "~/shared/i18n/en/staff-lead-alarm";
@@ -225,6 +226,15 @@ export async function runEscalations(ctx: AppContext, now: Date): Promise<number
       const recipients = alarmRecipients(accounts, lead.assigneeId);
       const assignee = accounts.find((a) => a.id === lead.assigneeId) ?? null;
       await enqueueMails(trx, await alarmMails(trx, ctx.env, lead, settings.responseMinutes, recipients, assignee), now);
+      // And a push to the same people's phones (decision 112).
+      const pushLead = { ...lead, firstName: lead.name.split(" ")[0] ?? lead.name };
+      await queueLeadPushes(
+        trx,
+        "escalated",
+        recipients.map((r) => r.id),
+        pushLead,
+        now,
+      );
       await insertLeadEvent(
         trx,
         {

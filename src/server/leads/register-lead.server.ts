@@ -2,13 +2,16 @@ import type { Db } from "~/server/db/database.server";
 import { upsertCustomerForLead } from "~/server/data/customers.server";
 import { insertLeadEvent } from "~/server/data/lead-events.server";
 import { insertLead, lastAssigneeOfCustomer } from "~/server/data/leads.server";
+import { recordStaffEvents, type NewStaffEvent } from "~/server/data/staff-events.server";
 import type { NewMail } from "~/server/data/outbox.server";
 import { claimNextAssignee, findStaffAccount, listStaffAccounts, type StaffAccountRow } from "~/server/data/staff-accounts.server";
 import type { ServerEnv } from "~/server/env.server";
 import { staffLeadsAddress } from "~/server/mail/recipients.server";
+import { queueLeadPushes } from "~/server/push/lead-pushes.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { LEAD_KINDS, typesHeldLike } from "~/shared/leads/lead-kinds";
 import type { LeadType } from "~/shared/leads/lead-types";
+import { createdEventOf, leadEventArea } from "~/shared/staff/staff-events";
 import { mayHoldLead } from "~/shared/staff/staff-roles";
 import { startResponseClock } from "./lead-alarm.server";
 
@@ -71,6 +74,19 @@ export async function registerLead(db: Db, lead: NewLead, now = new Date()): Pro
       now,
     );
   }
+  await recordStaffEvents(db, arrivalEvents(lead.type, lead.id, assignee !== null), now);
+  // The assignee's phone hears of it within seconds (decision 112), through the push outbox.
+  if (assignee) {
+    const pushLead = {
+      type: lead.type,
+      id: lead.id,
+      customerId: customer.id,
+      firstName: lead.firstName,
+      vehicleId: lead.vehicleId,
+      locale: lead.locale,
+    };
+    await queueLeadPushes(db, "new-lead", [assignee.id], pushLead, now);
+  }
   // Its first response is due within the owner's minutes of opening hours (docs/behaviour.md §18).
   await startResponseClock(
     db,
@@ -82,6 +98,17 @@ export async function registerLead(db: Db, lead: NewLead, now = new Date()): Pro
     assignee,
     financeRecipients: kind.confidential ? await holderRecipients(db, lead.type, assignee) : null,
   };
+}
+
+/** What the live screens hear of a new lead (decision 110): the inbox's events and the kind's own screen's. */
+function arrivalEvents(type: LeadType, id: string, assigned: boolean): NewStaffEvent[] {
+  const lead = { subjectType: type, subjectId: id, area: leadEventArea(type) };
+  const created = createdEventOf(type);
+  return [
+    { name: "lead.created", ...lead },
+    ...(assigned ? [{ name: "lead.assigned" as const, ...lead }] : []),
+    ...(created ? [{ name: created.name, subjectType: type, subjectId: id, area: created.area }] : []),
+  ];
 }
 
 /** The person who had this customer's leads held alike (a financing application's, or any other), while active, in, and of a role that may hold it. */

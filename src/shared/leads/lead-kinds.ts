@@ -1,4 +1,5 @@
 import type { StaffScreenId } from "~/shared/staff/staff-screens";
+import type { StaffEventName } from "~/shared/staff/staff-events";
 import type { StaffArea, StaffRole } from "~/shared/staff/staff-roles";
 import { LEAD_TYPES, isLeadType, type LeadType } from "./lead-types";
 
@@ -26,6 +27,11 @@ export type LeadKind = {
   confidential: boolean;
   /** Its staff screen (the navigation's, which says the area a role needs) and one record's address there. */
   screen: { id: StaffScreenId; record: (id: string) => string };
+  /**
+   * The screen-specific event a new lead of this kind raises on the staff stream besides `lead.created`
+   * (decision 110), with the area that screen needs; null for none.
+   */
+  createdEvent: { name: StaffEventName; area: StaffArea } | null;
   /** Its mails in the outbox: the record type they are filed under and each kind of mail it sends. */
   mails: {
     /** The outbox's `related_type` (a message's mails are "contact" mails). */
@@ -49,6 +55,7 @@ export const LEAD_KINDS = {
     assignTo: ["sales"],
     confidential: false,
     screen: { id: "messages", record: (messageId: string) => `/podium/messages/${id(messageId)}` },
+    createdEvent: null,
     mails: { relatedType: "contact", staff: "contact-staff", adf: "contact-adf", others: ["contact-ack"] },
   },
   financing: {
@@ -58,6 +65,7 @@ export const LEAD_KINDS = {
     assignTo: ["finance", "owner"],
     confidential: true,
     screen: { id: "financing", record: (applicationId: string) => `/podium/financing/${id(applicationId)}` },
+    createdEvent: null,
     mails: { relatedType: "financing", staff: "financing-staff", adf: "financing-adf", others: ["financing-receipt"] },
   },
   booking: {
@@ -67,6 +75,7 @@ export const LEAD_KINDS = {
     assignTo: ["sales"],
     confidential: false,
     screen: { id: "bookings", record: (bookingId: string) => `/podium/bookings?id=${id(bookingId)}` },
+    createdEvent: { name: "booking.created", area: "bookings" },
     mails: {
       relatedType: "booking",
       staff: "booking-staff",
@@ -88,6 +97,7 @@ export const LEAD_KINDS = {
     assignTo: ["sales"],
     confidential: false,
     screen: { id: "tradeIns", record: (tradeInId: string) => `/podium/trade-ins/${id(tradeInId)}` },
+    createdEvent: { name: "trade-in.created", area: "tradeIns" },
     mails: { relatedType: "trade-in", staff: "trade-in-staff", adf: "trade-in-adf", others: ["trade-in-ack", "trade-in-offer"] },
   },
   deal: {
@@ -98,6 +108,7 @@ export const LEAD_KINDS = {
     assignTo: ["sales"],
     confidential: false,
     screen: { id: "deals", record: (dealId: string) => `/podium/deals/${id(dealId)}` },
+    createdEvent: { name: "deal.created", area: "deals" },
     mails: { relatedType: "deal", staff: "deal-staff", adf: "deal-adf", others: ["deal-sheet", "deal-revised"] },
   },
 } as const satisfies Record<LeadType, LeadKind>;

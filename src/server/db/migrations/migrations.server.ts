@@ -31,6 +31,9 @@ import { financingActionTakenMigration } from "./032-financing-action-taken.serv
 import { contactConsentAndOptOutMigration } from "./033-contact-consent-and-opt-out.server";
 import { staffAppCountsMigration } from "./035-staff-app-counts.server";
 import { leadStatusOnceMigration } from "./036-lead-status-once.server";
+import { staffEventsMigration } from "./040-staff-events.server";
+import { pushSubscriptionsMigration } from "./041-push-subscriptions.server";
+import { pushOutboxMigration } from "./042-push-outbox.server";
 import { shopperAlertsMigration } from "./043-shopper-alerts.server";
 import { outboxHeadersMigration } from "./044-outbox-headers.server";
 import { alertSignalsMigration } from "./045-alert-signals.server";
@@ -72,6 +75,9 @@ export const migrations: Record<string, Migration> = {
   "033-contact-consent-and-opt-out": contactConsentAndOptOutMigration,
   "035-staff-app-counts": staffAppCountsMigration,
   "036-lead-status-once": leadStatusOnceMigration,
+  "040-staff-events": staffEventsMigration,
+  "041-push-subscriptions": pushSubscriptionsMigration,
+  "042-push-outbox": pushOutboxMigration,
   "043-shopper-alerts": shopperAlertsMigration,
   "044-outbox-headers": outboxHeadersMigration,
   "045-alert-signals": alertSignalsMigration,

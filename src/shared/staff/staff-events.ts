@@ -1,0 +1,35 @@
+import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
+import type { LeadType } from "~/shared/leads/lead-types";
+import type { StaffArea } from "~/shared/staff/staff-roles";
+
+/**
+ * The events of the staff app's live stream (`GET /podium/events`, decision 110): each names what
+ * changed and carries only `{ type, id }` — the lead's type (or "vehicle") and its id — so a screen
+ * reloads what its person may see; nothing of a shopper travels in an event.
+ */
+export const STAFF_EVENT_NAMES = [
+  "lead.created",
+  "lead.assigned",
+  "lead.status",
+  "lead.first-response",
+  "lead.escalated",
+  "booking.created",
+  "booking.cancelled",
+  "trade-in.created",
+  "deal.created",
+  "vehicle.status",
+] as const;
+export type StaffEventName = (typeof STAFF_EVENT_NAMES)[number];
+
+/** What one event says, as the stream sends it (`data:` is this as JSON; `id:` is `id` of the row). */
+export type StaffEventData = { type: string; id: string };
+
+/** The staff area a role needs to hear of a lead's change: its holders' (a financing application's stays with finance). */
+export function leadEventArea(type: LeadType): StaffArea {
+  return LEAD_KINDS[type].heldBy;
+}
+
+/** The second, screen-specific event a new lead of this kind also raises, with the area that screen needs. */
+export function createdEventOf(type: LeadType): { name: StaffEventName; area: StaffArea } | null {
+  return LEAD_KINDS[type].createdEvent;
+}

@@ -116,7 +116,7 @@ describe("the lead alarm", () => {
     ]);
     expect(alarms.flatMap((m) => m.envelopeTo).sort()).toEqual([DEMO_OWNER.email, SALES.email].sort());
     for (const mail of alarms) {
-      expect(mail.parsed.text).toContain(`/podium?tab=customers&id=${lead.customerId}`);
+      expect(mail.parsed.text).toContain(`/podium/customers/${lead.customerId}`);
       expect(mail.parsed.replyTo?.text).toContain("maria.silva@example.com");
     }
     expect((await leadOf("maria.silva@example.com")).escalatedAt).toBe("2025-01-15T15:05:00.000Z");

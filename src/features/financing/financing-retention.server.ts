@@ -66,7 +66,8 @@ export async function removeOrphanFinancingDocuments(ctx: AppContext, olderThan:
     orphans.push(documentKey(name));
   }
   await store.remove(orphans);
-  return orphans.length;
+  // And the half-written documents of a process killed mid-write (never named by any row).
+  return orphans.length + (await store.removeAbandonedWrites(`${PRIVATE_DOCUMENTS}/`, olderThan));
 }
 
 /**

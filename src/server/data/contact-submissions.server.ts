@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import crypto from "node:crypto";
 import type { Db } from "~/server/db/database.server";
 import type { LeadStatus } from "~/server/db/schema.server";
@@ -49,7 +50,8 @@ export type ContactSubmissionPageQuery = { status?: LeadStatus; after?: PageCurs
 /** One page of messages, newest first (created, then id): keyset paging, so a page costs the same at any depth. */
 export async function listContactSubmissionsPage(db: Db, query: ContactSubmissionPageQuery): Promise<ContactSubmission[]> {
   let q = withLeadStatus(db);
-  if (query.status) q = q.where("leads.status", "=", query.status);
+  // The status as shown (a row without its lead yet reads `new`, LEAD_STATUS_COLUMNS).
+  if (query.status) q = q.where(sql<LeadStatus>`coalesce(${sql.ref("leads.status")}, 'new')`, "=", query.status);
   if (query.after) {
     const { createdAt, id } = query.after;
     q = q.where((eb) =>

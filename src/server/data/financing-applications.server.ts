@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import type { Insertable, Selectable } from "kysely";
 import type { FinancingApplicationTable, LeadStatus } from "~/server/db/schema.server";
@@ -44,7 +45,8 @@ export type FinancingApplicationPageQuery = {
 /** One page of applications, newest first (created, then id), along the `financing_created_at` index. */
 export async function listFinancingApplicationsPage(db: Db, query: FinancingApplicationPageQuery): Promise<FinancingApplicationRow[]> {
   let q = withLeadStatus(db);
-  if (query.status) q = q.where("leads.status", "=", query.status);
+  // The status as shown (a row without its lead yet reads `new`, LEAD_STATUS_COLUMNS).
+  if (query.status) q = q.where(sql<LeadStatus>`coalesce(${sql.ref("leads.status")}, 'new')`, "=", query.status);
   if (query.decision)
     q = q.where("financingApplications.creditDecision", query.decision === "none" ? "is" : "=", query.decision === "none" ? null : query.decision);
   if (query.after) {

@@ -33,6 +33,12 @@ export interface FileStore {
   sha256(key: string): Promise<string | null>;
   /** Throws unless the store can be reached (and, for the folder, written): /healthz. */
   probe(): Promise<void>;
+  /**
+   * Removes what a write that never finished left under `prefix` (a process killed mid-write), last
+   * modified before `olderThan`; returns how many. The folder's half-written `.tmp-` files; a bucket has
+   * none (an object appears whole or not at all).
+   */
+  removeAbandonedWrites(prefix: string, olderThan: Date): Promise<number>;
 }
 
 /**
@@ -101,6 +107,7 @@ function guarded(driver: FileStoreDriver, logger: Logger | undefined): FileStore
     remove: (keys) => (keys.length ? run("remove", keys, () => driver.remove(keys)) : Promise.resolve()),
     sha256: (key) => run("sha256", [key], () => driver.sha256(key)),
     probe: () => run("probe", [], () => driver.probe()),
+    removeAbandonedWrites: (prefix, olderThan) => run("remove", [], () => driver.removeAbandonedWrites(prefix, olderThan)),
     async *list(prefix) {
       if (!/^(?:[a-z0-9-]+\/)+$/.test(prefix)) throw new Error(`Not a folder prefix: ${JSON.stringify(prefix)}`);
       try {

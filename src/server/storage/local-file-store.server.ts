@@ -95,6 +95,31 @@ export function createLocalFileStore(dataDir: string): FileStoreDriver {
       const bytes = await this.get(key);
       return bytes ? crypto.createHash("sha256").update(bytes).digest("hex") : null;
     },
+    async removeAbandonedWrites(prefix, olderThan) {
+      let removed = 0;
+      async function sweep(dir: string): Promise<void> {
+        let entries;
+        try {
+          entries = await fs.readdir(dir, { withFileTypes: true });
+        } catch (error) {
+          if (missing(error)) return;
+          throw error;
+        }
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) await sweep(full);
+          else if (entry.isFile() && PARTIAL.test(entry.name)) {
+            const stat = await fs.stat(full).catch(() => null);
+            if (stat && stat.mtime.getTime() < olderThan.getTime()) {
+              await fs.rm(full, { force: true });
+              removed += 1;
+            }
+          }
+        }
+      }
+      await sweep(fileOf(`${prefix}x`).slice(0, -1));
+      return removed;
+    },
     async probe() {
       // What an upload needs: a new file created, flushed and removed (several processes may probe at once).
       const probe = path.join(dataDir, `.write-check-${process.pid}-${crypto.randomBytes(4).toString("hex")}`);

@@ -118,6 +118,8 @@ export function createS3FileStore(config: S3Config): FileStoreDriver {
       const bytes = await this.get(key);
       return bytes ? crypto.createHash("sha256").update(bytes).digest("hex") : null;
     },
+    // A PUT stores an object whole or not at all: nothing half-written to remove.
+    removeAbandonedWrites: () => Promise.resolve(0),
     async probe() {
       const { s3, sdk } = await connect();
       // Reachable, the credentials accepted and the bucket there: one cheap request, no write

@@ -1,0 +1,197 @@
+import type { Browser, BrowserContext, Page, Worker } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage, waitForHydration } from "../support/browser";
+import { signInInBrowser } from "../support/staff-browser";
+import { createAccount } from "../support/staff-sign-in";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/**
+ * The staff app in Chromium (issue 41, decisions 113 and 114): screens kept live by the event stream,
+ * the manifest and service worker, the offline screen and a push shown as a notification.
+ */
+const PHONE = { width: 390, height: 844 };
+const SALES = { email: "lena.live@example.com", name: "Lena Live", role: "sales" as const, password: "lena sells cars live in fitchburg" };
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer({ env: { TRUST_PROXY: "true" } }), launchBrowser()]);
+  await createAccount(server, SALES);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function postLead(firstName: string, forwardedFor: string) {
+  const res = await fetch(`${server.url}/api/contact`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
+    body: JSON.stringify({
+      firstName,
+      lastName: "Streamwell",
+      email: `${firstName.toLowerCase()}.streamwell@example.com`,
+      phone: "(978) 555-0177",
+      message: "Is the Civic still there?",
+      locale: "en",
+    }),
+  });
+  expect(res.status).toBe(201);
+}
+
+async function signedInPhone(): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser, { baseURL: server.url, viewport: PHONE });
+  await signInInBrowser(page, server, SALES.email, SALES.password);
+  await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
+  await waitForHydration(page);
+  return { context, page };
+}
+
+/** The page's service worker once it is active, from the browser's own list. */
+async function activeServiceWorker(context: BrowserContext, page: Page): Promise<Worker> {
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration("/podium/"))?.active?.state === "activated", undefined, {
+    timeout: 20_000,
+  });
+  const worker = context.serviceWorkers().find((w) => w.url().endsWith("/podium/sw.js")) ?? (await context.waitForEvent("serviceworker"));
+  return worker;
+}
+
+describe("live staff screens (decision 113)", () => {
+  it("shows a lead posted through the public API on a salesperson's open inbox at 390 px within seconds, without a reload, keeping what they type", async () => {
+    const { context, page } = await signedInPhone();
+    await page.waitForFunction(() => document.documentElement.dataset.staffLive === "open");
+    // A mark that a reload would wipe out.
+    await page.evaluate(() => ((window as unknown as { liveMark: string }).liveMark = "still the same page"));
+    const search = page.getByRole("searchbox", { name: "Search", exact: true });
+    await search.click();
+    await search.pressSequentially("half typed nam");
+    const before = Date.now();
+
+    await postLead("Odalys", "198.51.100.61");
+    await page.getByText("Odalys Streamwell").first().waitFor({ timeout: 5_000 });
+    const seconds = (Date.now() - before) / 1000;
+    expect(seconds).toBeLessThan(5);
+
+    expect(await search.inputValue()).toBe("half typed nam");
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("q");
+    expect(await page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe("still the same page");
+    expect(new URL(page.url()).search).toBe("");
+    await context.close();
+  });
+
+  it("reloads once for a burst of events", async () => {
+    const { context, page } = await signedInPhone();
+    await page.waitForFunction(() => document.documentElement.dataset.staffLive === "open");
+    const reloads: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) reloads.push(request.url());
+    });
+    // Three leads at once: six events (each lead's created and its kind's own), one reload of the route data.
+    await Promise.all([postLead("Burst", "198.51.100.62"), postLead("Bursty", "198.51.100.63"), postLead("Burstier", "198.51.100.64")]);
+    await page.getByText("Burstier Streamwell").first().waitFor({ timeout: 5_000 });
+    await page.getByText("Burst Streamwell").first().waitFor();
+    await page.waitForTimeout(1_500);
+    expect(reloads.length, reloads.join("\n")).toBeLessThanOrEqual(2);
+    expect(reloads.length).toBeGreaterThanOrEqual(1);
+    await context.close();
+  });
+});
+
+describe("the installable staff app (decision 114)", () => {
+  it("serves the manifest and the service worker with their types, on staff paths, to anyone", async () => {
+    const manifest = await fetch(`${server.url}/podium/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get("content-type")).toMatch(/^application\/manifest\+json/);
+    const body = (await manifest.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; purpose: string }[] };
+    expect(body).toMatchObject({ short_name: "Staff", start_url: "/podium/leads", scope: "/podium/", display: "standalone" });
+    expect(body.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(body.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+    for (const icon of body.icons) {
+      const res = await fetch(`${server.url}${icon.src}`);
+      expect(res.headers.get("content-type"), icon.src).toBe("image/png");
+      const png = Buffer.from(await res.arrayBuffer());
+      expect(png.readUInt32BE(16), icon.src).toBe(Number(icon.sizes.split("x")[0]));
+    }
+
+    const worker = await fetch(`${server.url}/podium/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(worker.headers.get("service-worker-allowed")).toBeNull();
+    expect(await worker.text()).toContain('"offlineUrl":"/podium/offline"');
+  });
+
+  it("links the manifest and registers the worker on staff pages only", async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: PHONE });
+    for (const path of ["/", "/inventory", "/contact", "/es/"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState("load");
+      await page.waitForTimeout(300);
+      expect(await page.locator('link[rel="manifest"]').count(), path).toBe(0);
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), path).toBe(0);
+    }
+    expect(context.serviceWorkers()).toEqual([]);
+    await page.goto("/podium/sign-in");
+    expect(await page.locator('link[rel="manifest"]').getAttribute("href")).toBe("/podium/manifest.webmanifest");
+    await activeServiceWorker(context, page);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/podium/"))?.scope);
+    expect(scope).toBe(`${server.url}/podium/`);
+    // A public page is outside its scope: not controlled.
+    await page.goto("/");
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    await context.close();
+  });
+
+  it("shows a push delivered through DevTools as a notification with its title, body, tag and screen", async () => {
+    const { context, page } = await signedInPhone();
+    await context.grantPermissions(["notifications"], { origin: server.url });
+    const worker = await activeServiceWorker(context, page);
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${server.url}/podium/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send("ServiceWorker.enable");
+    const payload = { title: "New message", body: "Odalys · 2019 Honda Civic · wrote in English", url: "/podium/customers/abc", tag: "message:1" };
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: server.url,
+      registrationId: await registrationId,
+      data: JSON.stringify(payload),
+    });
+    await expect
+      .poll(() =>
+        worker.evaluate(async () =>
+          (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            tag: n.tag,
+            data: n.data as unknown,
+          })),
+        ),
+      )
+      .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url } }]);
+    await context.close();
+  });
+
+  // Last: it stops the server.
+  it("shows the offline screen in place of a staff screen when the server cannot be reached", async () => {
+    const { context, page } = await signedInPhone();
+    await activeServiceWorker(context, page);
+    await page.reload();
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await server.stop();
+    await page.goto("/podium/today");
+    await page.getByRole("heading", { level: 1, name: "You are offline" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/podium/today");
+    // Styled by the cached stylesheet (the shell's colours), with no script and no one's data.
+    expect(await page.locator("script").count()).toBe(0);
+    const colour = await page.getByTestId("offline-retry").evaluate((a) => getComputedStyle(a).backgroundColor);
+    expect(colour).not.toBe("rgba(0, 0, 0, 0)");
+    expect(await page.getByText(SALES.name).count()).toBe(0);
+    expect(await page.getByTestId("offline-retry").getAttribute("href")).toBe("");
+    await context.close();
+  });
+});

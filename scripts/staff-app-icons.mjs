@@ -27,5 +27,7 @@ for (const [name, size, maskable] of [
   ["staff-icon-512.png", 512, false],
   ["staff-icon-maskable-512.png", 512, true],
 ]) {
-  await sharp(Buffer.from(svg(size, maskable))).png({ compressionLevel: 9 }).toFile(path.join(out, name));
+  await sharp(Buffer.from(svg(size, maskable)))
+    .png({ compressionLevel: 9 })
+    .toFile(path.join(out, name));
 }

@@ -130,6 +130,8 @@ const STAFF_PAGES = {
   "podium/manifest.webmanifest": staffPage("signed out"),
   "podium/sw.js": staffPage("signed out"),
   "podium/offline": staffPage("signed out"),
+  // Anyone signed in, for their own devices and quiet hours.
+  "podium/account": staffPage("any staff", STAFF_FORM_MAX_BYTES),
   "podium/leads": staffPage("leads", STAFF_FORM_MAX_BYTES),
   "podium/customers": staffPage("customers"),
   "podium/customers/:id": staffPage("customers", STAFF_FORM_MAX_BYTES),

@@ -50,6 +50,8 @@ function staffPages(): RouteConfigEntry[] {
     page("manifest.webmanifest", "manifest.ts"),
     page("sw.js", "service-worker.ts"),
     page("offline", "offline.tsx"),
+    // The signed-in person's own account: notifications on their devices.
+    page("account", "account.tsx"),
     page("search", "search.tsx"),
     page("leads", "leads.tsx"),
     page("customers", "customers.tsx"),

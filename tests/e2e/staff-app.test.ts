@@ -50,9 +50,13 @@ async function signedInPhone(): Promise<{ context: BrowserContext; page: Page }>
 
 /** The page's service worker once it is active, from the browser's own list. */
 async function activeServiceWorker(context: BrowserContext, page: Page): Promise<Worker> {
-  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration("/podium/"))?.active?.state === "activated", undefined, {
-    timeout: 20_000,
-  });
+  await page.waitForFunction(
+    async () => (await navigator.serviceWorker.getRegistration("/podium/"))?.active?.state === "activated",
+    undefined,
+    {
+      timeout: 20_000,
+    },
+  );
   const worker = context.serviceWorkers().find((w) => w.url().endsWith("/podium/sw.js")) ?? (await context.waitForEvent("serviceworker"));
   return worker;
 }
@@ -155,7 +159,12 @@ describe("the installable staff app (decision 114)", () => {
       });
     });
     await cdp.send("ServiceWorker.enable");
-    const payload = { title: "New message", body: "Odalys · 2019 Honda Civic · wrote in English", url: "/podium/customers/abc", tag: "message:1" };
+    const payload = {
+      title: "New message",
+      body: "Odalys · 2019 Honda Civic · wrote in English",
+      url: "/podium/customers/abc",
+      tag: "message:1",
+    };
     await cdp.send("ServiceWorker.deliverPushMessage", {
       origin: server.url,
       registrationId: await registrationId,

@@ -88,7 +88,8 @@ export function staffServiceWorker(config: StaffServiceWorkerConfig): void {
     event.waitUntil(
       (async () => {
         const windows = await sw.clients.matchAll({ type: "window", includeUncontrolled: true });
-        const open = windows.find((client) => client.url === target) ?? windows.find((client) => new URL(client.url).pathname.startsWith("/podium/"));
+        const open =
+          windows.find((client) => client.url === target) ?? windows.find((client) => new URL(client.url).pathname.startsWith("/podium/"));
         if (open) {
           const focused = await open.focus();
           if (focused.url !== target) await focused.navigate(target);

@@ -47,9 +47,7 @@ export default function PodiumLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
     );
-  return (
-    <SignedInShell loaderData={loaderData} />
-  );
+  return <SignedInShell loaderData={loaderData} />;
 }
 
 /** The shell of a signed-in person, kept live by the event stream (decision 113). */

@@ -28,7 +28,9 @@ export default function StaffOffline() {
           {m.staffApp.offline.title}
         </h1>
         <p className="mt-3 text-gray-800">{m.staffApp.offline.text}</p>
-        {/* An empty href is this document's own address: the screen the person was opening. */}
+        {/* An empty href is this document's own address (HTML's URL parsing): the screen the person was
+            opening, query included; a real link, kept by a page without scripts. */}
+        {/* eslint-disable-next-line jsx-a11y/anchor-is-valid */}
         <a href="" className={buttonClass("primary", "md", "mt-6")} data-testid="offline-retry">
           <RotateCw aria-hidden="true" className="h-4 w-4" />
           {m.staffApp.offline.retry}

@@ -17,7 +17,8 @@ export const staffApp = {
     turningOn: "Turning on…",
     on: "Notifications are on for this device.",
     denied: "Notifications are blocked for this site in the browser's settings. Allow them there, then turn them on here.",
-    unsupported: "This browser cannot receive push notifications. On an iPhone, add the staff app to the home screen first and open it from there.",
+    unsupported:
+      "This browser cannot receive push notifications. On an iPhone, add the staff app to the home screen first and open it from there.",
     needsScript: "Turning notifications on needs JavaScript in this browser. Your devices and quiet hours below work without it.",
     failed: "Notifications could not be turned on. Try again.",
     devicesHeading: "Your devices",
@@ -26,6 +27,7 @@ export const staffApp = {
     remove: "Remove",
     removeLabel: (device: string) => `Remove ${device}`,
     removed: "The device no longer receives notifications.",
+    removeGone: "That device was already removed.",
     quietHeading: "Quiet hours",
     quietIntro: "No notification between these times (dealership time); what came in waits in the inbox.",
     quietStart: "From",

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Worker } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, waitForHydration } from "../support/browser";
+import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { startLoopbackPushService } from "../support/loopback-push-service";
 import { signInInBrowser } from "../support/staff-browser";
 import { createAccount } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -14,14 +15,18 @@ const SALES = { email: "lena.live@example.com", name: "Lena Live", role: "sales"
 
 let server: TestServer;
 let browser: Browser;
+let pushService: Awaited<ReturnType<typeof startLoopbackPushService>>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ env: { TRUST_PROXY: "true" } }), launchBrowser()]);
+  pushService = await startLoopbackPushService();
+  // PUSH_LOOPBACK (tests only): the loopback push service's http endpoints are accepted as devices.
+  [server, browser] = await Promise.all([startTestServer({ env: { TRUST_PROXY: "true", PUSH_LOOPBACK: "true" } }), launchBrowser()]);
   await createAccount(server, SALES);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await pushService?.close();
 });
 
 async function postLead(firstName: string, forwardedFor: string) {
@@ -183,6 +188,53 @@ describe("the installable staff app (decision 114)", () => {
       )
       .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url } }]);
     await context.close();
+  });
+
+  it("lists the person's devices in their account, removes one without JavaScript, saves quiet hours (axe at 390 px and desktop)", async () => {
+    const { context, page } = await signedInPhone();
+    // A device subscribed as the page's script does (the browser's own push service is out of reach here).
+    const device = pushService.newDevice();
+    const status = await page.evaluate(
+      async (body) =>
+        (await fetch("/api/admin/push-subscriptions", { method: "POST", headers: { "Content-Type": "application/json" }, body })).status,
+      JSON.stringify({ endpoint: device.endpoint, keys: device.keys }),
+    );
+    expect(status).toBe(201);
+    await page.locator("summary", { hasText: "Account" }).click();
+    await page.getByRole("link", { name: "Your account and notifications" }).click();
+    const section = page.getByTestId("notifications-section");
+    await section.getByRole("heading", { name: "Notifications on this device" }).waitFor();
+    await section.getByRole("button", { name: "Turn on notifications" }).waitFor();
+    expect(await section.getByTestId("push-device").count()).toBe(1);
+    expect(await section.getByTestId("push-device").innerText()).toContain("127.0.0.1");
+    for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      const violations = await seriousAxeViolations(page);
+      expect(violations, `${viewport.width} px: ${describeViolations(violations)}`).toEqual([]);
+    }
+    const cookies = await context.cookies();
+    await context.close();
+
+    // Without JavaScript: the same screen says so, and its forms post and come back (post/redirect/get).
+    const noJs = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled: false });
+    await noJs.addCookies(cookies);
+    const plain = await noJs.newPage();
+    await plain.goto("/podium/account");
+    const plainSection = plain.getByTestId("notifications-section");
+    await plainSection.getByText("Turning notifications on needs JavaScript").waitFor();
+    await plainSection.getByLabel("From").fill("22:00");
+    await plainSection.getByRole("button", { name: "Save quiet hours" }).click();
+    await plain.getByText("Give both times (HH:MM) or neither.").waitFor();
+    await plainSection.getByLabel("Until").fill("07:00");
+    await plainSection.getByRole("button", { name: "Save quiet hours" }).click();
+    await plain.getByText("Quiet hours saved.").waitFor();
+    expect(await plainSection.getByLabel("From").inputValue()).toBe("22:00");
+    expect(await plainSection.getByLabel("Until").inputValue()).toBe("07:00");
+    await plainSection.getByRole("button", { name: /^Remove / }).click();
+    await plain.getByText("The device no longer receives notifications.").waitFor();
+    expect(await plainSection.getByTestId("push-device").count()).toBe(0);
+    await plainSection.getByText("No device of yours receives notifications yet.").waitFor();
+    await noJs.close();
   });
 
   // Last: it stops the server.

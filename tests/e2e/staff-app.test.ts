@@ -89,14 +89,15 @@ describe("live staff screens (decision 113)", () => {
     await context.close();
   });
 
-  it("reloads once for a burst of events", async () => {
+  it("reloads the screen's data once or twice for a burst of events, not once per event", async () => {
     const { context, page } = await signedInPhone();
     await page.waitForFunction(() => document.documentElement.dataset.staffLive === "open");
     const reloads: string[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).pathname.endsWith(".data")) reloads.push(request.url());
     });
-    // Three leads at once: six events (each lead's created and its kind's own), one reload of the route data.
+    // Three leads at once: three events or more (each lead's created, and assigned where it is), arriving
+    // within the debounce: one reload of the route data (two if the machine spreads the posts out).
     await Promise.all([postLead("Burst", "198.51.100.62"), postLead("Bursty", "198.51.100.63"), postLead("Burstier", "198.51.100.64")]);
     await page.getByText("Burstier Streamwell").first().waitFor({ timeout: 5_000 });
     await page.getByText("Burst Streamwell").first().waitFor();

@@ -7,7 +7,7 @@ import { createAccount } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
- * The staff app in Chromium (issue 41, decisions 113 and 114): screens kept live by the event stream,
+ * The staff app in Chromium (decisions 113 and 114): screens kept live by the event stream,
  * the manifest and service worker, the offline screen and a push shown as a notification.
  */
 const PHONE = { width: 390, height: 844 };

@@ -213,6 +213,10 @@ describe("the installable staff app (decision 114)", () => {
       const violations = await seriousAxeViolations(page);
       expect(violations, `${viewport.width} px: ${describeViolations(violations)}`).toEqual([]);
     }
+    // The browser refuses the permission (nobody granted it here): the section says where to allow it, and nothing is posted.
+    await section.getByRole("button", { name: "Turn on notifications" }).click();
+    await section.getByText("Notifications are blocked for this site in the browser's settings.").waitFor();
+    expect(await page.evaluate(() => Notification.permission)).not.toBe("granted");
     const cookies = await context.cookies();
     await context.close();
 
@@ -244,6 +248,19 @@ describe("the installable staff app (decision 114)", () => {
     await activeServiceWorker(context, page);
     await page.reload();
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // What the worker keeps: the offline screen and its stylesheet, nothing of the screens the person opened.
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls.sort();
+    });
+    expect(
+      cached.filter((path) => path !== "/podium/offline").every((path) => /^\/assets\/[\w-]+\.css$/.test(path)),
+      cached.join(", "),
+    ).toBe(true);
+    expect(cached).toContain("/podium/offline");
+    expect(cached.length).toBeGreaterThanOrEqual(2);
     await server.stop();
     await page.goto("/podium/today");
     await page.getByRole("heading", { level: 1, name: "You are offline" }).waitFor();

@@ -125,6 +125,13 @@ const STAFF_PAGES = {
   "podium/search": staffPage("any staff"),
   // The live stream (Server-Sent Events, decision 110): anyone signed in; it sends each role only what that role may see.
   "podium/events": { ...staffPage("any staff"), signedOutAnswer: "401" },
+  // The installable staff app (decision 114): the browser fetches its manifest and service worker, and the
+  // worker the offline screen, without a session; none carries anyone's data. Never stored (no-store).
+  "podium/manifest.webmanifest": staffPage("signed out"),
+  "podium/sw.js": staffPage("signed out"),
+  "podium/offline": staffPage("signed out"),
+  // Anyone signed in, for their own devices and quiet hours.
+  "podium/account": staffPage("any staff", STAFF_FORM_MAX_BYTES),
   "podium/leads": staffPage("leads", STAFF_FORM_MAX_BYTES),
   "podium/customers": staffPage("customers"),
   "podium/customers/:id": staffPage("customers", STAFF_FORM_MAX_BYTES),

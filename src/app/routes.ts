@@ -46,6 +46,12 @@ function staffPages(): RouteConfigEntry[] {
     page("sign-out", "sign-out.tsx"),
     // The live stream of changes (Server-Sent Events, decision 110): a resource route.
     page("events", "events.ts"),
+    // The installable staff app (decision 114): its manifest, service worker and offline screen, open to anyone.
+    page("manifest.webmanifest", "manifest.ts"),
+    page("sw.js", "service-worker.ts"),
+    page("offline", "offline.tsx"),
+    // The signed-in person's own account: notifications on their devices.
+    page("account", "account.tsx"),
     page("search", "search.tsx"),
     page("leads", "leads.tsx"),
     page("customers", "customers.tsx"),

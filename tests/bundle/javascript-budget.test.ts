@@ -94,6 +94,28 @@ describe("first-load JavaScript of the public pages", () => {
     expect(shared).not.toContain("Revise and send");
   });
 
+  it("keeps the staff app's live client, service worker registration and notifications out of every public page's scripts (decisions 113, 114)", () => {
+    const staffOnly = [
+      "/podium/events",
+      "/podium/sw.js",
+      "/api/admin/push-subscriptions",
+      "You are offline",
+      "Notifications on this device",
+    ];
+    for (const page of publicPages) {
+      const code = loadedScripts(page.id)
+        .map((s) => fs.readFileSync(path.join(assets, path.basename(s)), "utf8"))
+        .join("\n");
+      for (const text of staffOnly) expect(code, `${page.id}: ${text}`).not.toContain(text);
+    }
+    // …while the staff pages' layout does load them: the check above looks where they would be.
+    const staff = [...firstLoadScripts(manifest, "podium-layout")]
+      .map((s) => fs.readFileSync(path.join(assets, path.basename(s)), "utf8"))
+      .join("\n");
+    expect(staff).toContain("/podium/events");
+    expect(staff).toContain("/podium/sw.js");
+  });
+
   it("leaves the vehicle page's deferred parts (message form, payment estimator) out of the scripts its HTML loads", () => {
     for (const id of ["routes/vehicle", "es/vehicle", "pt/vehicle"]) {
       const firstLoad = [...firstLoadScripts(manifest, id)].map((s) => path.basename(s));

@@ -4,7 +4,7 @@ import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Service } from "~/shared/types/service";
 import { insertApplication } from "../support/admin-fixtures";
 import { upcomingDateFor } from "../support/booking-dates";
-import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { describeViolations, launchBrowser, newPage, seriousAxeViolations, trackNetwork, waitForHydration } from "../support/browser";
 import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -173,6 +173,8 @@ describe("staff app", () => {
     "every screen and the confirmation and details dialogs have no serious or critical violations at $name width",
     async (viewport) => {
       const { context, page } = await newPage(browser, { baseURL: server.url, viewport });
+      // Every request settled but the staff pages' event stream, which stays open (decision 113).
+      const network = trackNetwork(page);
       await page.goto("/podium");
       await waitForHydration(page);
       await expectNoSeriousViolations(page, "sign-in screen");
@@ -184,7 +186,7 @@ describe("staff app", () => {
       await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
       // The staff app opens on the lead inbox.
       await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
-      await page.waitForLoadState("networkidle");
+      await network.idle();
       await expectNoSeriousViolations(page, "Leads screen");
       if (viewport.width < 768) {
         await page.getByRole("navigation", { name: "Shortcuts" }).getByText("More").click();
@@ -198,7 +200,7 @@ describe("staff app", () => {
       await page.locator("summary", { hasText: "Account" }).click();
       for (const screen of ["Customers", "Today", "Deals"] as const) {
         await openStaffScreen(page, screen);
-        await page.waitForLoadState("networkidle");
+        await network.idle();
         await expectNoSeriousViolations(page, `${screen} screen`);
       }
       // A deal's own page and its revision dialog; a trade-in's own page and its deletion's confirmation.
@@ -241,7 +243,7 @@ describe("staff app", () => {
         .first()
         .click();
       await page.getByRole("region", { name: "Edit Vehicle" }).waitFor();
-      await page.waitForLoadState("networkidle");
+      await network.idle();
       await expectNoSeriousViolations(page, "vehicle record (Edit Vehicle)");
       await page.goBack();
 
@@ -256,7 +258,7 @@ describe("staff app", () => {
 
       await page.goto("/podium/vehicles/new");
       await page.getByRole("region", { name: "Add Vehicle" }).waitFor();
-      await page.waitForLoadState("networkidle");
+      await network.idle();
       await expectNoSeriousViolations(page, "Add Vehicle screen");
 
       await openStaffScreen(page, "Financing Apps");

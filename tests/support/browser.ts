@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
 
 const require = createRequire(import.meta.url);
 
@@ -133,4 +133,35 @@ export async function waitForHydration(page: Page, selector = "body"): Promise<v
     selector,
     { timeout: 20_000 },
   );
+}
+
+/** The staff pages' live stream (decision 113): open for as long as the page, so never "finished". */
+const isEventStream = (url: URL) => url.pathname === "/podium/events";
+
+/**
+ * Playwright's "networkidle" (loaded, then no request in flight for 500 ms) for a page that holds an
+ * always-open request: every other request of the page counts, `ignored` ones (by default the staff
+ * event stream) do not. Start it right after the page is made: it counts the requests it sees start.
+ */
+export function trackNetwork(page: Page, ignored: (url: URL) => boolean = isEventStream) {
+  const inFlight = new Set<Request>();
+  page.on("request", (request) => {
+    if (!ignored(new URL(request.url()))) inFlight.add(request);
+  });
+  const settled = (request: Request) => inFlight.delete(request);
+  page.on("requestfinished", settled);
+  page.on("requestfailed", settled);
+  return {
+    async idle({ quietMs = 500, timeoutMs = 30_000 } = {}): Promise<void> {
+      await page.waitForLoadState("load");
+      const deadline = Date.now() + timeoutMs;
+      let quietSince = Date.now();
+      for (;;) {
+        if (inFlight.size > 0) quietSince = Date.now();
+        else if (Date.now() - quietSince >= quietMs) return;
+        if (Date.now() > deadline) throw new Error(`Requests still in flight: ${[...inFlight].map((r) => r.url()).join(", ")}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
 }

@@ -40,7 +40,7 @@ export function pushStaffApi(ctx: AppContext): Router {
   router.delete("/admin/push-subscriptions", jsonBody(), async (req, res) => {
     const input = parseOr400(res, pushUnsubscribeSchema, req.body);
     if (!input) return;
-    if (!(await unsubscribeDevice(ctx, staffOf(res), input.endpoint))) return sendError(res, 404, staffPush.api.notFound);
+    if (!(await unsubscribeDevice(ctx, staffOf(res), { endpoint: input.endpoint }))) return sendError(res, 404, staffPush.api.notFound);
     res.status(204).end();
   });
   router.put("/admin/push-quiet-hours", jsonBody(), async (req, res) => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AppContext } from "~/server/context.server";
 import { deletePushSubscriptionOf, listPushDevices, savePushSubscription, type PushDevice } from "~/server/data/push-subscriptions.server";
-import { setQuietHours } from "~/server/data/staff-accounts.server";
+import { quietHoursOf, setQuietHours } from "~/server/data/staff-accounts.server";
 import { acceptedEndpoint } from "~/server/push/push-endpoint.server";
 import { vapidKeysOf } from "~/server/push/vapid-keys.server";
 import { staffPush } from "~/shared/i18n/en/staff-push";
@@ -65,8 +65,9 @@ export async function subscribeDevice(
   return { kind: "saved", id };
 }
 
-export function unsubscribeDevice(ctx: AppContext, staff: StaffUser, endpoint: string): Promise<boolean> {
-  return deletePushSubscriptionOf(ctx.db, staff.id, endpoint);
+/** Stops pushes to one of this person's devices, named by its endpoint (the browser's API) or its id (their device list). */
+export function unsubscribeDevice(ctx: AppContext, staff: StaffUser, device: { endpoint: string } | { id: string }): Promise<boolean> {
+  return deletePushSubscriptionOf(ctx.db, staff.id, device);
 }
 
 export function listMyDevices(ctx: AppContext, staff: StaffUser): Promise<PushDevice[]> {
@@ -74,6 +75,14 @@ export function listMyDevices(ctx: AppContext, staff: StaffUser): Promise<PushDe
 }
 
 const minuteOf = (time: string | null) => (time === null ? null : Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)));
+
+const clockOf = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+
+/** This person's quiet hours as the form and the API write them ("22:00"), or both null. */
+export async function myQuietHours(ctx: AppContext, staff: StaffUser): Promise<{ start: string | null; end: string | null }> {
+  const stored = await quietHoursOf(ctx.db, staff.id);
+  return stored ? { start: clockOf(stored.startMinute), end: clockOf(stored.endMinute) } : { start: null, end: null };
+}
 
 export async function changeQuietHours(ctx: AppContext, staff: StaffUser, input: z.infer<typeof quietHoursSchema>): Promise<void> {
   await setQuietHours(ctx.db, staff.id, minuteOf(input.start), minuteOf(input.end));

@@ -1,5 +1,6 @@
 import {
   Activity,
+  BellRing,
   CalendarCheck,
   CalendarDays,
   Car,
@@ -73,7 +74,7 @@ export function StaffShell({
   flash: string | null;
   children: ReactNode;
 }) {
-  const m = useStaffMessages().staff;
+  const { staff: m, staffApp } = useStaffMessages();
   const screens = screensFor(user.role);
   const bar = PHONE_BAR[user.role].flatMap((id) => screens.filter((s) => s.id === id));
   const search = useRef<HTMLInputElement>(null);
@@ -147,6 +148,10 @@ export function StaffShell({
               <p className="text-sm text-gray-800" data-testid="signed-in-as">
                 {m.dashboard.signedInAs(user.name, m.roles[user.role])}
               </p>
+              <Link to="/podium/account" className={buttonClass("secondary", "md", "w-full")}>
+                <BellRing aria-hidden="true" className="h-4 w-4" />
+                {staffApp.account.link}
+              </Link>
               <a
                 href={businessProfile.links.mapsListing}
                 target="_blank"

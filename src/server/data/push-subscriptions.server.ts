@@ -29,8 +29,12 @@ export async function savePushSubscription(db: Db, input: NewPushSubscription, n
 }
 
 /** Removes one of a person's devices by its endpoint; false when they have no such device. */
-export async function deletePushSubscriptionOf(db: Db, staffId: string, endpoint: string): Promise<boolean> {
-  const result = await db.deleteFrom("pushSubscriptions").where("staffId", "=", staffId).where("endpoint", "=", endpoint).executeTakeFirst();
+export async function deletePushSubscriptionOf(db: Db, staffId: string, device: { endpoint: string } | { id: string }): Promise<boolean> {
+  const result = await db
+    .deleteFrom("pushSubscriptions")
+    .where("staffId", "=", staffId)
+    .$call((q) => ("endpoint" in device ? q.where("endpoint", "=", device.endpoint) : q.where("id", "=", device.id)))
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -184,6 +184,13 @@ export async function claimNextAssignee(db: Db, locale: string, now = new Date()
   return null;
 }
 
+/** A person's quiet hours for pushes, as stored (minutes of the day on the dealership's clock; null: none). */
+export async function quietHoursOf(db: Db, id: string): Promise<{ startMinute: number; endMinute: number } | null> {
+  const row = await db.selectFrom("staffAccounts").select(["quietStartMinute", "quietEndMinute"]).where("id", "=", id).executeTakeFirst();
+  if (!row || row.quietStartMinute === null || row.quietEndMinute === null) return null;
+  return { startMinute: row.quietStartMinute, endMinute: row.quietEndMinute };
+}
+
 /** A person's quiet hours for pushes (minutes of the day on the dealership's clock; both null: none). */
 export async function setQuietHours(db: Db, id: string, startMinute: number | null, endMinute: number | null): Promise<void> {
   await db.updateTable("staffAccounts").set({ quietStartMinute: startMinute, quietEndMinute: endMinute }).where("id", "=", id).execute();

@@ -1,4 +1,5 @@
 import { customers } from "./en/staff-customers";
+import { staffApp } from "./en/staff-app";
 import { deal } from "./en/staff-deal";
 import { inbox } from "./en/staff-inbox";
 import { leads } from "./en/staff-leads";
@@ -26,6 +27,7 @@ export const staffEn = {
   customers,
   leadAlarm,
   reports,
+  staffApp,
 };
 
 export type StaffMessages = typeof staffEn;

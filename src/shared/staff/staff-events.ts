@@ -33,3 +33,15 @@ export function leadEventArea(type: LeadType): StaffArea {
 export function createdEventOf(type: LeadType): { name: StaffEventName; area: StaffArea } | null {
   return LEAD_KINDS[type].createdEvent;
 }
+
+/**
+ * Whether an event means the screen at `pathname` may show something stale (the live client, decision
+ * 113). Every staff page shows the shell's counts (waiting and overdue leads, tasks due today, new
+ * applications, today's bookings), which any lead's or booking's change may move; a vehicle's status
+ * shows only on the lot's screens.
+ */
+export function eventConcernsScreen(name: string, pathname: string): boolean {
+  if (name === "reset") return true;
+  if (name === "vehicle.status") return pathname === "/podium/vehicles" || pathname.startsWith("/podium/vehicles/");
+  return (STAFF_EVENT_NAMES as readonly string[]).includes(name);
+}

@@ -4,6 +4,8 @@ import { staffPagesGuard } from "~/app/lib/staff-session.server";
 import { MailStatusLine } from "~/features/mail/mail-status-line";
 import { mailStatus } from "~/features/mail/outbox-staff.server";
 import { StaffShell } from "~/features/staff/staff-shell";
+import { useLiveStaffScreen } from "~/features/staff/use-live-staff-screen";
+import { useStaffServiceWorker } from "~/features/staff/use-staff-service-worker";
 import { shellCounts } from "~/features/staff/staff-shell.server";
 import { clearStaffFlashCookie, readStaffFlash } from "~/server/http/staff-form.server";
 import { appContext, staffContext } from "~/server/load-context.server";
@@ -31,13 +33,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The counts stay live: every move between staff screens reads them again (a few indexed counts). */
 export const shouldRevalidate = () => true;
 
+/** The installable staff app's manifest (decision 114): on staff pages only, never on a public one. */
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: "/podium/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/staff-icon-192.png" },
+];
+
 export default function PodiumLayout({ loaderData }: Route.ComponentProps) {
+  useStaffServiceWorker();
   if (!loaderData.user)
     return (
       <main id="main" className="min-h-screen bg-gray-50">
         <Outlet />
       </main>
     );
+  return <SignedInShell loaderData={loaderData} />;
+}
+
+/** The shell of a signed-in person, kept live by the event stream (decision 113). */
+function SignedInShell({ loaderData }: { loaderData: Extract<Route.ComponentProps["loaderData"], { counts: unknown }> }) {
+  useLiveStaffScreen();
   return (
     <StaffShell
       user={loaderData.user}

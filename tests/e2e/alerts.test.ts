@@ -169,7 +169,7 @@ describe("the Portuguese shopper's story", () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: PHONE });
     await page.goto(`/pt${civic.path}`);
     await waitForHydration(page, '[data-testid="save-vehicle"]');
-    // The vehicle page names the car in its language's order (the one vehicleName, issue 39).
+    // The vehicle page names the car in its language's order (the one vehicleName).
     const ptName = vehicleName({ ...ALERT_STOCK.civic!, trim: null }, "pt");
     await page.getByRole("button", { name: `Salvar ${ptName}` }).click();
     await expect.poll(() => page.getByRole("button", { name: `Salvar ${ptName}` }).getAttribute("aria-pressed")).toBe("true");
@@ -201,7 +201,7 @@ describe("the Portuguese shopper's story", () => {
     // Tuesday 8:00 in Fitchburg: one mail, in Portuguese.
     setServerClock(server.dataDir, "2025-12-02T13:00:10.000Z");
     const [alert] = await mailsMatching(smtp.mails, (m) => m.envelopeTo.includes(email) && isAlert(m), 1);
-    expect(alert!.parsed.subject).toBe("Baixou o preço: 2019 Honda Civic, agora US$\u00a017.495");
+    expect(alert!.parsed.subject).toBe("Baixou o preço: Honda Civic 2019, agora US$\u00a017.495");
     expect(alert!.parsed.text).toContain("Agora US$\u00a017.495. Você salvou por US$\u00a018.995.");
     expect(alert!.parsed.text).toContain("utm_source=alert");
     expect(rawHeader(alert!, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");

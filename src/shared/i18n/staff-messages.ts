@@ -1,3 +1,4 @@
+import { alerts } from "./en/staff-alerts";
 import { customers } from "./en/staff-customers";
 import { deal } from "./en/staff-deal";
 import { inbox } from "./en/staff-inbox";
@@ -26,6 +27,7 @@ export const staffEn = {
   customers,
   leadAlarm,
   reports,
+  alerts,
 };
 
 export type StaffMessages = typeof staffEn;

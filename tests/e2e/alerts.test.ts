@@ -169,7 +169,7 @@ describe("the Portuguese shopper's story", () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: PHONE });
     await page.goto(`/pt${civic.path}`);
     await waitForHydration(page, '[data-testid="save-vehicle"]');
-    // The vehicle page names the car in its language's order (the one vehicleName).
+    // The vehicle page names the car in its language's order (the one vehicleName for every page and mail).
     const ptName = vehicleName({ ...ALERT_STOCK.civic!, trim: null }, "pt");
     await page.getByRole("button", { name: `Salvar ${ptName}` }).click();
     await expect.poll(() => page.getByRole("button", { name: `Salvar ${ptName}` }).getAttribute("aria-pressed")).toBe("true");

@@ -213,9 +213,9 @@ describe("the Portuguese shopper's story", () => {
     await page.getByRole("heading", { level: 1, name: "Seus alertas" }).waitFor();
     await expectNoAxeViolations(page);
     await waitForHydration(page, "[data-testid='managed-items'] button");
-    await page.getByRole("button", { name: `Pausar: ${civic.name}` }).click();
+    await page.getByRole("button", { name: `Pausar: ${ptName}` }).click();
     await page.getByText("Pausado.").waitFor();
-    await page.getByRole("button", { name: `Retomar: ${civic.name}` }).click();
+    await page.getByRole("button", { name: `Retomar: ${ptName}` }).click();
     await page.getByText("Os alertas estão ativos de novo.").waitFor();
     await expectNoAxeViolations(page);
 

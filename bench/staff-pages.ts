@@ -2,7 +2,8 @@
 // Fills a database with 50,000 leads (bench/lead-fill.ts) and 5,000 demo vehicles (no photos), starts the
 // production server on it and, signed in as a salesperson, times whole page requests over loopback:
 // the search (/podium/search?q=: customers, vehicles and leads at once) for a name, an e-mail, a phone, a
-// stock number, a VIN's end and a year-make-model; the inbox's first page, "mine" and a filter; Today;
+// stock number, a VIN's end and a year-make-model; the inbox's first page, "mine" and a filter; Today; the
+// lot's first page, a vehicle's page and the alerts report;
 // each as a document (the server renders the shell's counts, the screen and the HTML) and as React
 // Router's data request (what a move between screens fetches). Each is sent 5 times to warm up, then 60
 // times in a row; the table gives the median, p95 and p99.
@@ -29,14 +30,19 @@ const RUNS = 60;
 type Row = { engine: string; page: string; as: string; medianMs: number; p95Ms: number; p99Ms: number; target: string };
 
 /** 5,000 vehicles of the demo catalogue, no photos, in one transaction. */
-async function fillVehicles(db: Db): Promise<{ stockNumber: string; vin: string; name: string }> {
+async function fillVehicles(db: Db): Promise<{ id: string; stockNumber: string; vin: string; name: string }> {
   const rows = Array.from({ length: VEHICLES }, (_, i) => {
     const { photoCount: _photos, daysOnLot: _days, ...fields } = demoVehicle(1000 + i);
     return fields;
   });
-  await db.transaction().execute((trx) => insertVehicleRows(trx, rows));
+  const ids = await db.transaction().execute((trx) => insertVehicleRows(trx, rows));
   const probe = rows[Math.floor(VEHICLES / 2)]!;
-  return { stockNumber: probe.stockNumber!, vin: probe.vin, name: `${probe.year} ${probe.make} ${probe.model}` };
+  return {
+    id: ids[Math.floor(VEHICLES / 2)]!,
+    stockNumber: probe.stockNumber!,
+    vin: probe.vin,
+    name: `${probe.year} ${probe.make} ${probe.model}`,
+  };
 }
 
 async function measure(
@@ -58,6 +64,10 @@ async function measure(
     ["inbox, mine", "/podium/leads?assignee=me", 50],
     ["inbox, new financing in Spanish", "/podium/leads?status=new&type=financing&language=es", 50],
     ["today", "/podium/today", 50],
+    // The lot's list and a vehicle's page each count every vehicle's saves (the alerts' use case); the alerts report.
+    ["vehicles, first page", "/podium/vehicles", 50],
+    ["a vehicle's page", `/podium/vehicles/${vehicle.id}`, 50],
+    ["alerts report", "/podium/reports/alerts", 50],
   ];
   const rows: Row[] = [];
   for (const [label, url, targetMs] of pages) {

@@ -153,6 +153,8 @@ const STAFF_PAGES = {
   "podium/services": staffPage("services", STAFF_FORM_MAX_BYTES),
   "podium/reports/leads": staffPage("reports"),
   "podium/reports/visitors": staffPage("visitors"),
+  // The alerts' figures: the lead report's area, as GET /api/admin/reports/alerts.
+  "podium/reports/alerts": staffPage("reports"),
   "podium/staff": staffPage("staff", STAFF_FORM_MAX_BYTES),
   "podium/audit": staffPage("audit"),
   "podium/outbox": staffPage("outbox", STAFF_FORM_MAX_BYTES),

@@ -72,6 +72,7 @@ function staffPages(): RouteConfigEntry[] {
     page("services", "services.tsx"),
     page("reports/leads", "lead-report.tsx"),
     page("reports/visitors", "visitors.tsx"),
+    page("reports/alerts", "alerts-report.tsx"),
     page("staff", "staff.tsx"),
     page("audit", "audit.tsx"),
     page("outbox", "outbox.tsx"),

@@ -287,13 +287,13 @@ describe("the alerts", () => {
     // The gathering delay (ALERT_DIGEST_DELAY=60) has passed.
     setClock("2025-12-02T16:01:30.000Z");
     const [first] = await mailsMatching(smtp.mails, (m) => m.envelopeTo.includes(email) && isAlert(m), 1);
-    expect(first!.parsed.subject).toBe("Baixou o preço: 2018 Toyota Corolla, agora US$\u00a016.994");
+    expect(first!.parsed.subject).toBe("Baixou o preço: Toyota Corolla 2018, agora US$\u00a016.994");
     const text = first!.parsed.text ?? "";
     expect(text).toContain("Agora US$\u00a016.994. Você salvou por US$\u00a017.494.");
     expect(text).toContain(`${PUBLIC_URL}/pt${stock.corolla.path}?utm_source=alert&utm_medium=email&utm_campaign=price-drop`);
     expect(text).toContain("100 Demo Street, Fitchburg, MA 01430");
     expect(first!.parsed.html).toMatch(
-      new RegExp(`<img src="${PUBLIC_URL}/images/[0-9a-f]+-1200\\.jpg" alt="Foto do 2018 Toyota Corolla"`),
+      new RegExp(`<img src="${PUBLIC_URL}/images/[0-9a-f]+-1200\\.jpg" alt="Foto do Toyota Corolla 2018"`),
     );
     const unsubscribe = rawHeader(first!, "List-Unsubscribe");
     expect(unsubscribe).toMatch(new RegExp(`^<${PUBLIC_URL}/pt/alerts/[A-Za-z0-9_-]{43}/unsubscribe>$`));
@@ -350,6 +350,21 @@ describe("the alerts", () => {
         .map((link) => link.split("?")[0])
         .sort(),
     ).toEqual([stock.accord.path, stock.camry.path, stock.corolla.path].sort());
+  });
+
+  it("/pt/saved names a car for sale and a sold one as their pages do, in Portuguese order (the one vehicleName)", async () => {
+    // The Civic was sold in the test above; the Accord is for sale.
+    const res = await fetch(`${server.url}/pt/saved`, {
+      headers: { "user-agent": PHONE_UA, cookie: `saved=d=${"9".repeat(32)}&v=${stock.accord.id}&v=${stock.civic.id}` },
+    });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Honda Accord 2020");
+    expect(html).toContain('aria-label="Remover Honda Accord 2020"');
+    // The sold car: no card, its name and "no longer on our site".
+    expect(html).toMatch(/Honda Civic 2019<\/p><p[^>]*>Não está mais no nosso site/);
+    expect(html).toContain('aria-label="Remover Honda Civic 2019"');
+    expect(html).not.toMatch(/2019 Honda Civic|2020 Honda Accord/);
   });
 
   it("a new vehicle matching a saved search is told once, when it becomes public: not on a later edit, and not to other searches", async () => {
@@ -570,7 +585,7 @@ describe("for the dealer", () => {
     ]);
     const mails = record.timeline.filter((e) => e.kind === "mail" && e.data.mailKind === "alert-digest");
     expect(mails.map((e) => e.data.subject)).toEqual([
-      "Baixou o preço: 2018 Toyota Corolla, agora US$\u00a016.994",
+      "Baixou o preço: Toyota Corolla 2018, agora US$\u00a016.994",
       "2 novidades sobre os veículos que você salvou",
     ]);
     expect(record.timeline.filter((e) => e.kind === "alerts-confirmed")).toHaveLength(2);
@@ -645,6 +660,27 @@ describe("for the dealer", () => {
     }[];
     expect(saves.find((s) => s.vehicleId === stock.accord.id)).toMatchObject({ savedOnDevices: 3, alertSubscribers: 1 });
 
+    // The same figures on the staff pages, rendered on the server: the lot's column, the vehicle's page, the report.
+    const html = async (path: string) => {
+      const res = await owner.fetch(path);
+      expect(res.status, path).toBe(200);
+      return res.text();
+    };
+    expect(await html("/podium/vehicles?q=Accord")).toContain("3 saved · 1 with alerts");
+    expect(await html(`/podium/vehicles/${stock.accord.id}`)).toContain(
+      "3 devices have it in a saved list; 1 confirmed address gets its price-drop and status alerts.",
+    );
+    const page = await html("/podium/reports/alerts?days=30");
+    const figure = (id: string) => new RegExp(`data-testid="alerts-report-${id}">([\\d,]+)<`).exec(page)?.[1];
+    expect(figure("unsubscribed")).toBe(String(subscribers.unsubscribed));
+    expect(figure("confirmed")).toBe(String(subscribers.confirmed));
+    expect(figure("alert-mails")).toBe(String(sent.alerts));
+    expect(figure("confirmation-mails")).toBe(String(sent.confirmations));
+    expect(page).toContain(`href="/podium/vehicles/${stock.accord.id}"`);
+    const refused = await owner.fetch("/podium/reports/alerts?days=0");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("A whole number of days from 1 to 366.");
+
     // Who may see them: the report is the reports' people's, the counts the vehicles' people's.
     const sales = await signInAs(server, "sales");
     const finance = await signInAs(server, "finance");
@@ -653,6 +689,8 @@ describe("for the dealer", () => {
     expect(await as(sales, "/api/admin/reports/alerts")).toBe(200);
     expect(await as(finance, "/api/admin/reports/alerts")).toBe(403);
     expect(await as(finance, "/api/admin/vehicles/saves")).toBe(200);
+    expect(await as(sales, "/podium/reports/alerts")).toBe(200);
+    expect(await as(finance, "/podium/reports/alerts")).toBe(403);
     expect(await fetch(`${server.url}/api/admin/reports/alerts`).then((r) => r.status)).toBe(401);
     expect((await owner.fetch("/api/admin/reports/alerts?days=0")).status).toBe(400);
     expect((await owner.fetch("/api/admin/reports/alerts?days=abc")).status).toBe(400);

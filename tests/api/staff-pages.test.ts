@@ -155,6 +155,8 @@ describe("who may open each staff page, checked on the server", () => {
     { path: () => "/podium/services", roles: ["owner"] },
     { path: () => "/podium/reports/leads", roles: ["owner", "sales"] },
     { path: () => "/podium/reports/visitors", roles: ["owner", "sales"] },
+    { path: () => "/podium/reports/alerts", roles: ["owner", "sales"] },
+    { path: () => "/podium/reports/alerts?days=7", roles: ["owner", "sales"] },
     { path: () => "/podium/staff", roles: ["owner"] },
     { path: () => "/podium/audit", roles: ["owner"] },
     { path: () => "/podium/outbox", roles: ["owner"] },
@@ -738,7 +740,7 @@ describe("the search (/podium/search?q=)", () => {
     const vehicle = await withDb((db) =>
       db
         .selectFrom("vehicles")
-        .select(["year", "make", "model", "vin", "stockNumber"])
+        .select(["id", "year", "make", "model", "vin", "stockNumber"])
         .where("status", "!=", "sold")
         .executeTakeFirstOrThrow(),
     );
@@ -751,6 +753,9 @@ describe("the search (/podium/search?q=)", () => {
       const html = await (await page(`/podium/search?q=${encodeURIComponent(q)}`, finance)).text();
       expect(html, q).toMatch(/data-testid="vehicle-results"/);
       expect(html, q).toContain(vehicle.vin);
+      // The result opens the vehicle's own page, not the list filtered by it.
+      expect(html, q).toContain(`href="/podium/vehicles/${vehicle.id}"`);
+      expect(html, q).not.toMatch(/href="\/podium\/vehicles\?q=/);
       expect(html, q).not.toContain("customer-results");
       expect(html, q).not.toContain("lead-results");
     }

@@ -302,6 +302,13 @@ describe("staff app", () => {
       await page.getByRole("heading", { name: "Leads by source" }).waitFor();
       await expectNoSeriousViolations(page, "Lead Report screen");
 
+      await openStaffScreen(page, "Alerts Report");
+      await page.getByRole("heading", { name: "Most saved vehicles" }).waitFor();
+      await expectNoSeriousViolations(page, "Alerts Report screen");
+      await page.goto("/podium/reports/alerts?days=0");
+      await page.getByText("A whole number of days from 1 to 366.").waitFor();
+      await expectNoSeriousViolations(page, "Alerts Report with its field message");
+
       await openStaffScreen(page, "Staff");
       await page.getByRole("heading", { name: "Staff accounts" }).waitFor();
       await expectNoSeriousViolations(page, "Staff screen");

@@ -201,7 +201,7 @@ describe("the Portuguese shopper's story", () => {
     // Tuesday 8:00 in Fitchburg: one mail, in Portuguese.
     setServerClock(server.dataDir, "2025-12-02T13:00:10.000Z");
     const [alert] = await mailsMatching(smtp.mails, (m) => m.envelopeTo.includes(email) && isAlert(m), 1);
-    expect(alert!.parsed.subject).toBe("Baixou o preço: 2019 Honda Civic, agora US$\u00a017.495");
+    expect(alert!.parsed.subject).toBe("Baixou o preço: Honda Civic 2019, agora US$\u00a017.495");
     expect(alert!.parsed.text).toContain("Agora US$\u00a017.495. Você salvou por US$\u00a018.995.");
     expect(alert!.parsed.text).toContain("utm_source=alert");
     expect(rawHeader(alert!, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
@@ -213,9 +213,9 @@ describe("the Portuguese shopper's story", () => {
     await page.getByRole("heading", { level: 1, name: "Seus alertas" }).waitFor();
     await expectNoAxeViolations(page);
     await waitForHydration(page, "[data-testid='managed-items'] button");
-    await page.getByRole("button", { name: `Pausar: ${civic.name}` }).click();
+    await page.getByRole("button", { name: `Pausar: ${ptName}` }).click();
     await page.getByText("Pausado.").waitFor();
-    await page.getByRole("button", { name: `Retomar: ${civic.name}` }).click();
+    await page.getByRole("button", { name: `Retomar: ${ptName}` }).click();
     await page.getByText("Os alertas estão ativos de novo.").waitFor();
     await expectNoAxeViolations(page);
 

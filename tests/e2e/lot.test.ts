@@ -167,6 +167,7 @@ describe("running the lot in the dashboard", () => {
       "Mileage",
       "Status",
       "Days in stock",
+      "Saved",
       "Actions",
     ]);
     expect(await headings.evaluateAll((cells) => cells.map((cell) => cell.getAttribute("aria-sort")))).toEqual([
@@ -177,6 +178,7 @@ describe("running the lot in the dashboard", () => {
       "none",
       "none",
       "none",
+      null,
       null,
     ]);
     const select = page.getByRole("combobox", { name: /^Status of / }).first();

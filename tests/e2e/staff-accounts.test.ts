@@ -79,6 +79,7 @@ describe("staff accounts in the browser", () => {
       "Bookings",
       "Lead Report",
       "Visitor Reports",
+      "Alerts Report",
     ]);
     expect(salesScreens).not.toContain("Financing Apps");
     // And the server agrees: the screen's address answers 403.

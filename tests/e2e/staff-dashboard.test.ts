@@ -45,6 +45,7 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
       "Financing Apps",
       "Lead Report",
       "Visitor Reports",
+      "Alerts Report",
       "Staff",
       "Audit Log",
       "Outbox",
@@ -55,7 +56,7 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
     const bar = page.getByRole("navigation", { name: "Shortcuts" });
     await bar.getByText("More", { exact: true }).click();
     const links = bar.getByRole("link");
-    expect(await links.count()).toBe(4 + 16);
+    expect(await links.count()).toBe(4 + 17);
     const placement = await links.evaluateAll((elements) =>
       elements.map((el) => {
         el.scrollIntoView({ block: "nearest" });

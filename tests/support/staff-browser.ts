@@ -58,6 +58,7 @@ export const STAFF_SCREEN_PATHS = {
   "Financing Apps": "/podium/financing",
   "Lead Report": "/podium/reports/leads",
   "Visitor Reports": "/podium/reports/visitors",
+  "Alerts Report": "/podium/reports/alerts",
   Staff: "/podium/staff",
   "Audit Log": "/podium/audit",
   Outbox: "/podium/outbox",

@@ -15,8 +15,9 @@ import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { alertsMessagesFor, useAlertsMessages } from "~/shared/i18n/alerts-messages";
 import { localeFromPath, localizedPath } from "~/shared/i18n/locales";
-import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
+import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { readSaved } from "~/shared/lib/saved-on-device";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import type { Route } from "./+types/saved";
 
 /**
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ctx.db,
         saved.vehicles.filter((id) => !listed.has(id)),
       )
-    ).map((v) => [v.id, v.name]),
+    ).map((v) => [v.id, vehicleName(v, locale)]),
   );
   const vehicles = saved.vehicles.flatMap((id): SavedVehicle[] => {
     const summary = listed.get(id);
@@ -82,6 +83,7 @@ export default function SavedPage({ loaderData, actionData }: Route.ComponentPro
   const m = useAlertsMessages();
   const full = useMessages().inventory.save.full;
   const path = useLocalizedPath();
+  const locale = useLocale();
   const { vehicles, searches } = loaderData;
   return (
     <>
@@ -106,8 +108,8 @@ export default function SavedPage({ loaderData, actionData }: Route.ComponentPro
           ) : (
             <ul className={`mt-4 ${VEHICLE_GRID_CLASS}`} data-testid="saved-vehicles">
               {vehicles.map((vehicle) => {
-                const name =
-                  "summary" in vehicle ? `${vehicle.summary.year} ${vehicle.summary.make} ${vehicle.summary.model}` : vehicle.name;
+                // Named as on the vehicle's page and its card: "Honda Civic 2019" in Portuguese.
+                const name = "summary" in vehicle ? vehicleName({ ...vehicle.summary, trim: null }, locale) : vehicle.name;
                 return (
                   <li key={vehicle.id} className="flex flex-col gap-2">
                     {"summary" in vehicle ? (

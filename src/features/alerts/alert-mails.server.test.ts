@@ -6,8 +6,9 @@ import type { AlertVehicle } from "./alert-vehicles.server";
 
 const civic: AlertVehicle = {
   id: "0d3c6a52-8f1e-4a53-9b7e-2f0d8c1a9b11",
-  name: "2019 Honda Civic",
+  year: 2019,
   make: "Honda",
+  model: "Civic",
   bodyStyle: "Sedan",
   path: "/used-2019-honda-civic-fitchburg-ma-01430-0d3c6a52-8f1e-4a53-9b7e-2f0d8c1a9b11",
   price: 17494,
@@ -23,10 +24,10 @@ const mail = (publicUrl: string, sections: DigestSection[], locale: "en" | "pt" 
 describe("an alert digest (docs/behaviour.md §21)", () => {
   it("in the shopper's language: both prices, the photo, the tagged link, the postal address, manage and unsubscribe links", () => {
     const m = mail("https://www.dealer.example", [{ kind: "price-drop", vehicle: civic, from: 18994, to: 17494, basis: "saved" }]);
-    expect(m.subject).toBe("Baixou o preço: 2019 Honda Civic, agora US$\u00a017.494");
+    expect(m.subject).toBe("Baixou o preço: Honda Civic 2019, agora US$\u00a017.494");
     expect(m.text).toContain("Agora US$\u00a017.494. Você salvou por US$\u00a018.994.");
     expect(m.text).toContain(`https://www.dealer.example/pt${civic.path}?utm_source=alert&utm_medium=email&utm_campaign=price-drop`);
-    expect(m.html).toContain('<img src="https://www.dealer.example/images/abc-1200.jpg" alt="Foto do 2019 Honda Civic"');
+    expect(m.html).toContain('<img src="https://www.dealer.example/images/abc-1200.jpg" alt="Foto do Honda Civic 2019"');
     expect(m.html).toContain('lang="pt-BR"');
     const a = businessProfile.address;
     expect(m.text).toContain(`${a.street}, ${a.city}, ${a.region} ${a.postalCode}`);
@@ -45,7 +46,7 @@ describe("an alert digest (docs/behaviour.md §21)", () => {
   });
 
   it("gathers several events under one subject, a sold car with its similar ones", () => {
-    const accord = { ...civic, id: "1d3c6a52-8f1e-4a53-9b7e-2f0d8c1a9b11", name: "2020 Honda Accord", path: "/used-2020-honda-accord-x" };
+    const accord = { ...civic, id: "1d3c6a52-8f1e-4a53-9b7e-2f0d8c1a9b11", year: 2020, model: "Accord", path: "/used-2020-honda-accord-x" };
     const m = mail(
       "https://www.dealer.example",
       [

@@ -8,6 +8,7 @@ import { alertsMail as es } from "~/shared/i18n/es/alerts-mail";
 import { LANGUAGE_TAGS, localizedPath, type Locale } from "~/shared/i18n/locales";
 import { alertsMail as pt } from "~/shared/i18n/pt/alerts-mail";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import { MAX_SAVED_SEARCHES, MAX_SAVED_VEHICLES } from "~/shared/lib/saved-on-device";
 import type { AlertVehicle } from "./alert-vehicles.server";
 
@@ -38,12 +39,13 @@ export const vehicleLink = (env: Pick<ServerEnv, "publicUrl">, vehicle: AlertVeh
 
 function vehicleBlock(env: ServerEnv, vehicle: AlertVehicle, locale: Locale, campaign: string, lines: string[]): MailBlock {
   const m = alertsMailFor(locale);
+  const name = vehicleName(vehicle, locale);
   return {
     type: "vehicle",
-    name: vehicle.name,
+    name,
     href: vehicleLink(env, vehicle, locale, campaign),
     photo: vehicle.photo ? `${env.publicUrl}${vehicle.photo.src}` : null,
-    photoAlt: m.photoAlt(vehicle.name),
+    photoAlt: m.photoAlt(name),
     lines,
   };
 }
@@ -97,10 +99,11 @@ function subjectOf(m: AlertsMailMessages, sections: DigestSection[], locale: Loc
   const [only] = sections;
   if (sections.length !== 1 || !only) return m.digestSubject(sections.length);
   const price = formatPrice(only.vehicle.price, locale);
-  if (only.kind === "price-drop") return m.priceDropSubject(only.vehicle.name, formatPrice(only.to, locale));
-  if (only.kind === "pending") return m.pendingSubject(only.vehicle.name);
-  if (only.kind === "sold") return m.soldSubject(only.vehicle.name);
-  return m.newMatchSubject(only.vehicle.name, price);
+  const name = vehicleName(only.vehicle, locale);
+  if (only.kind === "price-drop") return m.priceDropSubject(name, formatPrice(only.to, locale));
+  if (only.kind === "pending") return m.pendingSubject(name);
+  if (only.kind === "sold") return m.soldSubject(name);
+  return m.newMatchSubject(name, price);
 }
 
 function sectionBlocks(env: ServerEnv, section: DigestSection, locale: Locale): MailBlock[] {
@@ -142,7 +145,10 @@ export function alertDigestMail(
   const m = alertsMailFor(input.locale);
   const links = alertLinks(env, input.manageToken, input.locale);
   const [only] = input.sections;
-  const heading = input.sections.length === 1 && only?.kind === "price-drop" ? m.priceDropHeading(only.vehicle.name) : m.digestHeading;
+  const heading =
+    input.sections.length === 1 && only?.kind === "price-drop"
+      ? m.priceDropHeading(vehicleName(only.vehicle, input.locale))
+      : m.digestHeading;
   const blocks: MailBlock[] = [
     ...input.sections.flatMap((section) => sectionBlocks(env, section, input.locale)),
     { type: "link", label: m.manage, href: links.manage },

@@ -41,6 +41,7 @@ import { ALERT_CONSENT_VERSION } from "~/shared/config/alert-consent";
 import { asLocale, type Locale } from "~/shared/i18n/locales";
 import { toCents } from "~/shared/lib/deal-estimate";
 import { MAX_SAVED_SEARCHES, MAX_SAVED_VEHICLES } from "~/shared/lib/saved-on-device";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import { ALERT_CONFIRM_VALID_DAYS, alertConfirmationMail } from "./alert-mails.server";
 import { alertVehicles, type AlertVehicle } from "./alert-vehicles.server";
 import { canonicalSearch, describeSearch } from "./search-description";
@@ -317,7 +318,7 @@ export async function managedAlerts(ctx: AppContext, token: string, locale: Loca
         id: item.id,
         kind: "vehicle",
         status: item.status,
-        label: vehicle?.name ?? "",
+        label: vehicle ? vehicleName(vehicle, locale) : "",
         path: vehicle?.path ?? "/inventory",
         vehicle: vehicle ? { ...vehicle, savedAt: item.priceBasisCents === null ? null : item.priceBasisCents / 100 } : null,
         vehicleState: !vehicle ? "gone" : vehicle.status === "sold" ? "sold" : !vehicle.listed ? "gone" : vehicle.status,

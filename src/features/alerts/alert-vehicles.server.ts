@@ -6,11 +6,16 @@ import { similarVehicles } from "~/shared/lib/similar-vehicles";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { VehiclePhoto, VehicleStatus } from "~/shared/types/vehicle";
 
-/** A vehicle as the saved list, the alerts' pages and their mails show it: the advertised price, as on the site. */
+/**
+ * A vehicle as the saved list, the alerts' pages and their mails show it: the advertised price, as on the
+ * site. Its name is written in the reader's language by the one vehicle-name function (`vehicleName`,
+ * src/shared/lib/vehicle-name.ts: "Honda Civic 2019" in Portuguese, as on the vehicle's page).
+ */
 export type AlertVehicle = {
   id: string;
-  name: string;
+  year: number;
   make: string;
+  model: string;
   bodyStyle: string;
   /** Its page's path (English; localized by the caller). */
   path: string;
@@ -40,8 +45,9 @@ export async function alertVehicles(db: Db, ids: string[]): Promise<AlertVehicle
     return [
       {
         id: v.id,
-        name: `${v.year} ${v.make} ${v.model}`,
+        year: v.year,
         make: v.make,
+        model: v.model,
         bodyStyle: v.bodyStyle,
         path: vehiclePath(v),
         price: advertisedPrice(v.price, settings),

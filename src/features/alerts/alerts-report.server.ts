@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { serverNow } from "~/server/clock.server";
 import type { AppContext } from "~/server/context.server";
 import { countActiveAlertItems, countVehicleWatchers } from "~/server/data/alert-items.server";
@@ -8,10 +9,25 @@ import { countDeliveredMails } from "~/server/data/outbox.server";
 import { countVehicleSaves } from "~/server/data/vehicle-saves.server";
 import { findVehicleNames } from "~/server/data/vehicles.server";
 import { ALERT_CONFIRMATION_KIND, ALERT_DIGEST_KIND } from "~/server/mail/mail-kinds";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 
 /** The report's longest period, in days. */
 export const ALERTS_REPORT_MAX_DAYS = 366;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const DAYS_MESSAGE = `A whole number of days from 1 to ${ALERTS_REPORT_MAX_DAYS}.`;
+
+/** The report's period, `?days=` (default 30): the one schema of the API's query and the staff screen's address. */
+export const alertsReportQuery = z.object({
+  days: z.coerce
+    .number({ error: DAYS_MESSAGE })
+    .int(DAYS_MESSAGE)
+    .min(1, DAYS_MESSAGE)
+    .max(ALERTS_REPORT_MAX_DAYS, DAYS_MESSAGE)
+    .default(30),
+});
+
+/** `?days=` as the query string gives it: absent or empty is the default. */
+export const alertsReportQueryInput = (days: unknown) => ({ days: typeof days === "string" && days !== "" ? days : undefined });
 
 /** GET /api/admin/reports/alerts (docs/behaviour.md §21): what the alerts bring, over the last `days` days. */
 export type AlertsReport = {
@@ -82,7 +98,7 @@ export async function vehicleSaveCounts(ctx: AppContext): Promise<VehicleSaveCou
   return names
     .map((v) => ({
       vehicleId: v.id,
-      name: `${v.year} ${v.make} ${v.model}`,
+      name: vehicleName(v),
       savedOnDevices: devices.get(v.id) ?? 0,
       alertSubscribers: watchers.get(v.id) ?? 0,
     }))

@@ -1,13 +1,15 @@
 import { Link } from "react-router";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatDealerTime } from "~/shared/lib/dealer-time";
+import { vehicleName } from "~/shared/lib/vehicle-name";
+import { staffRecordPath } from "~/shared/staff/staff-screens";
 import { CustomerList } from "./customer-screen";
 import { customerPath } from "./leads-screen";
 import type { StaffSearchResults } from "./staff-search.server";
 
 /**
  * /podium/search?q= (docs/behaviour.md §2 Staff app): what the shell's search field found, by kind,
- * each result a link to its screen. Rendered on the server: the search works without JavaScript.
+ * each result a link to its record's page (a vehicle's is /podium/vehicles/{id}). Rendered on the server: the search works without JavaScript.
  */
 export function StaffSearchScreen({ results }: { results: StaffSearchResults }) {
   const messages = useStaffMessages();
@@ -37,13 +39,14 @@ export function StaffSearchScreen({ results }: { results: StaffSearchResults }) 
             {vehicles.map((v) => (
               <li key={v.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
                 <div className="min-w-0">
-                  <p className="font-semibold">{[v.year, v.make, v.model, v.trim].filter(Boolean).join(" ")}</p>
+                  <p className="font-semibold">{vehicleName(v)}</p>
                   <p className="break-all text-sm text-gray-700">
                     {m.vehicleLine(v.stockNumber ?? "—", v.vin, messages.lot.statuses[v.status])}
                   </p>
                 </div>
                 <Link
-                  to={`/podium/vehicles?${new URLSearchParams({ q: v.stockNumber ?? v.vin })}`}
+                  to={staffRecordPath("vehicles", v.id)}
+                  aria-label={m.openVehicleLabel(vehicleName(v))}
                   className="inline-flex min-h-11 items-center text-sm text-red-800 underline"
                 >
                   {m.openVehicle}

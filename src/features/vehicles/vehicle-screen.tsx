@@ -29,6 +29,7 @@ import { resizePhoto, uploadPhoto } from "./resize-photo";
 import { photoUrl, TERMS_FIELDS, vehicleFormFromEcho, vehicleFormValues, type VehicleFormValues } from "./vehicle-form-data";
 import { BODY_STYLES, COLORS, DRIVETRAINS, MAX_PHOTOS_PER_UPLOAD, splitFeatures, TRANSMISSIONS } from "./vehicle-schema";
 import type { DocumentRow, PriceChangeRow, VehicleScreenData } from "./vehicle-screen.server";
+import type { VehicleSaves } from "./vehicles-screen-form";
 
 /** The form's key (vehicle-screen.server's VEHICLE_FORM): its answers carry it. */
 const FORM_KEY = "vehicle";
@@ -41,7 +42,17 @@ const CATEGORIES: FeatureCategory[] = ["comfort", "technology", "safety", "exter
  * price history. Everything posts to the route's action and works without JavaScript; with it, photos are
  * resized in the browser and uploaded as soon as they are chosen (decision 105).
  */
-export function VehicleScreen({ data }: { data: VehicleScreenData | { vehicle: null; today: string; canEdit: true } }) {
+export function VehicleScreen({
+  data,
+  saves,
+  savesReport = false,
+}: {
+  data: VehicleScreenData | { vehicle: null; today: string; canEdit: true };
+  /** How many shoppers saved this vehicle (a stored vehicle's page only). */
+  saves?: VehicleSaves[string];
+  /** The person may open the alerts report (its link is shown). */
+  savesReport?: boolean;
+}) {
   const messages = useStaffMessages();
   const m = messages.staff;
   const answer = useActionData() as (StaffFormResult & { values?: Record<string, string> }) | undefined;
@@ -67,6 +78,7 @@ export function VehicleScreen({ data }: { data: VehicleScreenData | { vehicle: n
       </Link>
       <h1 className="text-2xl font-bold">{title}</h1>
       {"daysInStock" in data ? <VehicleFacts data={data} /> : null}
+      {"daysInStock" in data ? <VehicleSavedBy saves={saves ?? { savedOnDevices: 0, alertSubscribers: 0 }} report={savesReport} /> : null}
       {data.canEdit ? (
         <section aria-labelledby="vehicle-form-title" className="rounded-lg border border-gray-200 bg-white p-4">
           <h2 id="vehicle-form-title" className="text-lg font-semibold">
@@ -592,6 +604,26 @@ function VehicleFacts({ data }: { data: VehicleScreenData }) {
       {lot.record.photoCount(v.images.length)} ·{" "}
       {v.images.length > 0 && v.status !== "sold" ? lot.record.onWebsite : lot.record.notOnWebsite}
     </p>
+  );
+}
+
+/** How many shoppers saved it: a signal for pricing, with the report that lists every saved vehicle. */
+function VehicleSavedBy({ saves, report }: { saves: VehicleSaves[string]; report: boolean }) {
+  const a = useStaffMessages().alerts;
+  return (
+    <section aria-labelledby="vehicle-saved-by" className="rounded-lg border border-gray-200 bg-white p-4">
+      <h2 id="vehicle-saved-by" className="text-lg font-semibold">
+        {a.savesHeading}
+      </h2>
+      <p className="mt-1 text-gray-800" data-testid="vehicle-saved-by">
+        {a.savesText(saves.savedOnDevices, saves.alertSubscribers)}
+      </p>
+      {report ? (
+        <Link to="/podium/reports/alerts" className="mt-1 inline-flex min-h-11 items-center font-medium text-red-800 underline">
+          {a.savesReport}
+        </Link>
+      ) : null}
+    </section>
   );
 }
 

@@ -71,3 +71,10 @@ export function vehicleListQuery(
   for (const [name, value] of Object.entries({ ...filters, ...changes })) if (value) params.set(name, value);
   return params;
 }
+
+/**
+ * How many shoppers saved each vehicle, by id (GET /api/admin/vehicles/saves's use case, which the
+ * route composes in: the alerts feature owns it): device lists holding it, and confirmed addresses
+ * getting its alerts. A vehicle nobody saved is absent.
+ */
+export type VehicleSaves = Record<string, { savedOnDevices: number; alertSubscribers: number }>;

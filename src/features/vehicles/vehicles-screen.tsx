@@ -9,7 +9,7 @@ import { DataTable, type DataColumn } from "~/shared/ui/staff/data-table";
 import { FormError, NumberField, SelectField, TextField } from "~/shared/ui/staff/staff-field";
 import { StaffForm, useHydrated, useStaffForm } from "~/shared/ui/staff/staff-form";
 import type { ImportReport } from "./vehicle-csv.server";
-import { VEHICLE_LIST_PAGE, vehicleListQuery, type VehicleRow } from "./vehicles-screen-form";
+import { VEHICLE_LIST_PAGE, vehicleListQuery, type VehicleRow, type VehicleSaves } from "./vehicles-screen-form";
 import type { VehicleImportPreview, VehiclesScreenData } from "./vehicles-screen.server";
 
 /** A vehicle's own page: its form, photos, price history and documents. */
@@ -23,7 +23,7 @@ const rowSelectClass = "min-h-11 rounded-md border border-gray-500 bg-white px-2
  * changed through the route's action, delete after a confirmation that lives in the address
  * (`?delete=`), and the CSV import as a preview then a confirmation (`?import=1`). Finance sees it read-only.
  */
-export function VehiclesScreen({ data }: { data: VehiclesScreenData }) {
+export function VehiclesScreen({ data, saves }: { data: VehiclesScreenData; saves: VehicleSaves }) {
   const messages = useStaffMessages();
   const m = messages.staff;
   const t = messages.lot;
@@ -58,6 +58,11 @@ export function VehiclesScreen({ data }: { data: VehiclesScreenData }) {
   const warning = (v: VehicleRow) =>
     v.asIsViolation ? <AlertTriangle aria-label={t.fields.warrantyType} role="img" className="inline h-4 w-4 text-amber-700" /> : null;
   const status = (v: VehicleRow) => (data.canEdit ? <StatusForm vehicle={v} /> : t.statuses[v.status]);
+  const a = messages.alerts;
+  const saved = (v: VehicleRow) => {
+    const count = saves[v.id];
+    return count ? a.savesCell(count.savedOnDevices, count.alertSubscribers) : "0";
+  };
 
   const columns: DataColumn<VehicleRow>[] = [
     {
@@ -112,6 +117,7 @@ export function VehiclesScreen({ data }: { data: VehiclesScreenData }) {
     { id: "mileage", header: t.table.mileage, sortValue: (v) => v.mileage, cell: (v) => m.vehicles.miles(formatNumber(v.mileage)) },
     { id: "status", header: t.table.status, sortValue: (v) => v.status, cell: status },
     { id: "days", header: t.table.daysInStock, sortValue: (v) => v.daysInStock, cell: (v) => v.daysInStock },
+    { id: "saves", header: a.savesColumn, cell: (v) => <span data-testid="vehicle-saves">{saved(v)}</span> },
     { id: "actions", header: t.table.actions, cell: actions },
   ];
 
@@ -152,6 +158,8 @@ export function VehiclesScreen({ data }: { data: VehiclesScreenData }) {
           <dd>{m.vehicles.miles(formatNumber(v.mileage))}</dd>
           <dt className="font-medium">{t.table.daysInStock}</dt>
           <dd>{v.daysInStock}</dd>
+          <dt className="font-medium">{a.savesColumn}</dt>
+          <dd>{saved(v)}</dd>
         </dl>
         <div className="mt-3">{status(v)}</div>
         <div className="mt-3">{actions(v)}</div>

@@ -4,6 +4,7 @@ import { listAlertItems } from "~/server/data/alert-items.server";
 import { findAlertSubscribersOfCustomer } from "~/server/data/alert-subscribers.server";
 import { findVehicleNames } from "~/server/data/vehicles.server";
 import type { Db } from "~/server/db/database.server";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 
 /** What a customer saved and was sent through the alerts, as their record shows it (docs/behaviour.md §19, §21). */
 export type CustomerAlerts = {
@@ -37,7 +38,7 @@ export async function customerAlerts(db: Db, customerId: string): Promise<Custom
   const ids = subscribers.map((s) => s.id);
   const [consents, items, events] = await Promise.all([listAlertConsents(db, ids), listAlertItems(db, ids), listAlertEvents(db, ids)]);
   const vehicleIds = [...new Set([...items.flatMap((i) => (i.vehicleId ? [i.vehicleId] : [])), ...events.map((e) => e.vehicleId)])];
-  const names = new Map((await findVehicleNames(db, vehicleIds)).map((v) => [v.id, `${v.year} ${v.make} ${v.model}`]));
+  const names = new Map((await findVehicleNames(db, vehicleIds)).map((v) => [v.id, vehicleName(v)]));
   return {
     addresses: subscribers.map((s) => ({
       email: s.email,

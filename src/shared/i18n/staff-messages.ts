@@ -1,3 +1,4 @@
+import { alerts } from "./en/staff-alerts";
 import { customers } from "./en/staff-customers";
 import { staffApp } from "./en/staff-app";
 import { deal } from "./en/staff-deal";
@@ -28,6 +29,7 @@ export const staffEn = {
   leadAlarm,
   reports,
   staffApp,
+  alerts,
 };
 
 export type StaffMessages = typeof staffEn;

@@ -27,11 +27,13 @@ export const STAFF_SCREENS = [
   { id: "financing", path: "/podium/financing", group: "finance", area: "financing" },
   { id: "reports", path: "/podium/reports/leads", group: "reports", area: "reports" },
   { id: "visitors", path: "/podium/reports/visitors", group: "reports", area: "visitors" },
+  // The alerts' figures need the lead report's area, as GET /api/admin/reports/alerts does.
+  { id: "alertsReport", path: "/podium/reports/alerts", group: "reports", area: "reports" },
   { id: "staff", path: "/podium/staff", group: "admin", area: "staff" },
   { id: "audit", path: "/podium/audit", group: "admin", area: "audit" },
   { id: "outbox", path: "/podium/outbox", group: "admin", area: "outbox" },
   { id: "settings", path: "/podium/settings", group: "admin", area: "settings" },
-] as const satisfies readonly { id: StaffArea; path: string; group: StaffNavGroup; area: StaffArea }[];
+] as const satisfies readonly { id: string; path: string; group: StaffNavGroup; area: StaffArea }[];
 export type StaffScreenId = (typeof STAFF_SCREENS)[number]["id"];
 
 /** The screens a role may open, in navigation order. */

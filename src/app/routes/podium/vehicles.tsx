@@ -1,4 +1,6 @@
+import { vehicleSaveCounts } from "~/features/alerts/alerts-report.server";
 import { VehiclesScreen } from "~/features/vehicles/vehicles-screen";
+import type { VehicleSaves } from "~/features/vehicles/vehicles-screen-form";
 import { VEHICLES_FORM_LIMITS, vehiclesScreen, vehiclesScreenAction } from "~/features/vehicles/vehicles-screen.server";
 import { readStaffForm } from "~/server/http/staff-form.server";
 import { appContext, staffContext } from "~/server/load-context.server";
@@ -8,9 +10,22 @@ import type { Route } from "./+types/vehicles";
 
 export const meta = () => screenMeta("vehicles");
 
-/** The lot as the address filters, sorts and pages it (GET /api/admin/vehicles's use case). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return vehiclesScreen(context.get(appContext), context.get(staffContext)!, new URL(request.url));
+/**
+ * The lot as the address filters, sorts and pages it (GET /api/admin/vehicles's use case), and how many
+ * shoppers saved each vehicle (GET /api/admin/vehicles/saves's use case, the alerts feature's).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const [screen, saves] = await Promise.all([
+    vehiclesScreen(ctx, context.get(staffContext)!, new URL(request.url)),
+    vehicleSaveCounts(ctx),
+  ]);
+  const shown = new Set(screen.rows.map((row) => row.id));
+  const savesById: VehicleSaves = {};
+  for (const { vehicleId, savedOnDevices, alertSubscribers } of saves) {
+    if (shown.has(vehicleId)) savesById[vehicleId] = { savedOnDevices, alertSubscribers };
+  }
+  return { screen, saves: savesById };
 }
 
 /** A row's status, delete, the CSV import's preview and confirmation. */
@@ -20,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function VehiclesPage({ loaderData }: Route.ComponentProps) {
-  return <VehiclesScreen data={loaderData} />;
+  return <VehiclesScreen data={loaderData.screen} saves={loaderData.saves} />;
 }
 
 export const ErrorBoundary = StaffRouteError;

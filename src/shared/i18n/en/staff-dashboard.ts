@@ -21,7 +21,8 @@ export const staffDashboard = {
     vehicles: "Vehicles",
     leads: "Leads",
     vehicleLine: (stock: string, vin: string, status: string) => `Stock ${stock} · VIN ${vin} · ${status}`,
-    openVehicle: "Open in Vehicles",
+    openVehicle: "Open vehicle",
+    openVehicleLabel: (name: string) => `Open vehicle: ${name}`,
   },
   /** The staff app's shell (docs/behaviour.md §2 Staff app): navigation, search, account, counts. */
   shell: {
@@ -45,6 +46,7 @@ export const staffDashboard = {
       financing: "Financing Apps",
       reports: "Lead Report",
       visitors: "Visitor Reports",
+      alertsReport: "Alerts Report",
       staff: "Staff",
       audit: "Audit Log",
       outbox: "Outbox",

@@ -1,0 +1,48 @@
+/** The alerts report (/podium/reports/alerts) and the lot's save counts. English only, like the staff app. */
+export const alerts = {
+  intro:
+    "What shoppers' saved vehicles and searches bring: the addresses that get alerts, what they follow, the mails sent to them, and the visits and leads that came from alert links. Opens are not tracked.",
+  period: "Report period",
+  days: "Days",
+  daysHint: "The last 1 to 366 days.",
+  show: "Show",
+  checkPeriod: "Check the period.",
+  range: (from: string, to: string) => `From ${from} to ${to}`,
+  subscribers: "Addresses now",
+  pending: "Waiting for confirmation",
+  confirmed: "Confirmed",
+  unsubscribed: "Unsubscribed",
+  inPeriod: "In the period",
+  confirmedInPeriod: "Confirmed",
+  unsubscribedInPeriod: "Unsubscribed",
+  following: "Followed now",
+  vehicles: "Saved vehicles",
+  searches: "Saved searches",
+  mails: "Mails sent in the period",
+  alertMails: "Alert mails",
+  confirmationMails: "Confirmation mails",
+  opensNotTracked: "Opens are not tracked: no pixel, no redirect.",
+  visits: "Visits from alert links",
+  leads: "Leads from alert links",
+  total: "All",
+  byKind: "By kind of alert",
+  byType: "By type of lead",
+  kind: "Kind",
+  type: "Type",
+  count: "Count",
+  none: "None in the period.",
+  mostSaved: "Most saved vehicles",
+  vehicle: "Vehicle",
+  savedOnDevices: "Saved on devices",
+  alertSubscribers: "Addresses with alerts",
+  noSaves: "No vehicle is saved yet.",
+  /** The lot's list and a vehicle's page. */
+  savesColumn: "Saved",
+  savesCell: (devices: number, alerts: number) => `${devices} saved · ${alerts} with alerts`,
+  savesHeading: "Shoppers who saved it",
+  savesText: (devices: number, alerts: number) =>
+    `${devices === 1 ? "1 device has" : `${devices} devices have`} it in a saved list; ${
+      alerts === 1 ? "1 confirmed address gets" : `${alerts} confirmed addresses get`
+    } its price-drop and status alerts.`,
+  savesReport: "All saved vehicles",
+};

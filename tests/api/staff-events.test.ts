@@ -10,6 +10,8 @@ import type { StaffRole } from "~/shared/staff/staff-roles";
  * The staff app's live stream, GET /podium/events (docs/decisions/110-staff-events-stored-with-the-change.md),
  * on the real server: what it sends, to whom, how it resumes, and when it ends.
  */
+const METRICS = "metrics-token-for-the-event-streams";
+
 describe("GET /podium/events", () => {
   let server: TestServer;
   let owner: StaffClient;
@@ -18,7 +20,7 @@ describe("GET /podium/events", () => {
 
   beforeAll(async () => {
     // TEST_CLOCK: heartbeats every second instead of fifteen (the clock itself stays the system's).
-    server = await startTestServer({ env: { TEST_CLOCK: "true" } });
+    server = await startTestServer({ env: { TEST_CLOCK: "true", METRICS_TOKEN: METRICS } });
     owner = await signInOwner(server);
   });
   afterAll(async () => {
@@ -157,10 +159,18 @@ describe("GET /podium/events", () => {
     stale.close();
   });
 
-  it("one person holds at most six streams at once (429 past them); closing one frees a place", async () => {
+  /** `dealer_event_streams_open` as an operator's Prometheus reads it (decision 122). */
+  const openStreamsMetric = async () => {
+    const body = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS}` } })).text();
+    return Number(/^dealer_event_streams_open (\d+)$/m.exec(body)![1]);
+  };
+
+  it("one person holds at most six streams at once (429 past them); closing one frees a place; /metrics counts them", async () => {
     const sales = await staffOf("sales");
+    const before = await openStreamsMetric();
     const held = await Promise.all(Array.from({ length: 6 }, () => open({ cookie: sales.cookie })));
     expect(held.map((s) => s.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await openStreamsMetric()).toBe(before + 6);
     const refused = await open({ cookie: sales.cookie });
     expect(refused.status).toBe(429);
     expect(refused.response.headers.get("retry-after")).toBe("30");
@@ -177,6 +187,7 @@ describe("GET /podium/events", () => {
       })
       .toBe(200);
     for (const stream of held) stream.close();
+    await expect.poll(openStreamsMetric).toBeLessThanOrEqual(before);
   });
 
   it("ends a stream within seconds of sign-out everywhere, of the account being disabled, and of a role change", async () => {

@@ -1,6 +1,7 @@
 import type { AppContext } from "~/server/context.server";
 import { engineOf } from "~/server/db/dialect.server";
 import { listenForNotifications, type NotificationListener } from "~/server/db/notifications.server";
+import { eventStreamOpened } from "~/server/metrics/metrics.server";
 import {
   lastStaffEventId,
   onLocalStaffEvents,
@@ -49,6 +50,8 @@ export type SessionCheck = (sessionHashes: string[]) => Promise<Map<string, Staf
 export class StaffEventHub {
   private readonly subscribers = new Set<StreamSubscriber>();
   private readonly perPerson = new Map<string, number>();
+  /** Each open stream's place in `dealer_event_streams_open` (decision 122), given back when it ends. */
+  private readonly closeMetric = new Map<StreamSubscriber, () => void>();
   /** Ids delivered lately (PostgreSQL's NOTIFY and a reconnect's catch-up may both bring one). */
   private readonly recent = new Set<number>();
   private lastId = 0;
@@ -95,11 +98,14 @@ export class StaffEventHub {
     if (held >= STREAMS_PER_PERSON) return false;
     this.perPerson.set(subscriber.staffId, held + 1);
     this.subscribers.add(subscriber);
+    this.closeMetric.set(subscriber, eventStreamOpened());
     return true;
   }
 
   unsubscribe(subscriber: StreamSubscriber): void {
     if (!this.subscribers.delete(subscriber)) return;
+    this.closeMetric.get(subscriber)?.();
+    this.closeMetric.delete(subscriber);
     const held = (this.perPerson.get(subscriber.staffId) ?? 1) - 1;
     if (held > 0) this.perPerson.set(subscriber.staffId, held);
     else this.perPerson.delete(subscriber.staffId);

@@ -166,8 +166,8 @@ export function countStorageError(driver: string, operation: string): void {
 }
 
 /**
- * The hook for the staff event stream (GET /podium/events, still to come): call when a stream opens; call what it returns when it
- * closes. `dealer_event_streams_open` reads the count.
+ * The staff event stream's hook (GET /podium/events, the hub counts each stream it holds): call when a
+ * stream opens; call what it returns when it closes. `dealer_event_streams_open` reads the count.
  */
 export function eventStreamOpened(): () => void {
   openEventStreams += 1;

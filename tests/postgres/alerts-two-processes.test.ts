@@ -198,7 +198,7 @@ describe("alerts on two server processes sharing one PostgreSQL database", () =>
     setClock("2025-12-04T16:00:00.000Z");
     a = await startTestServer({ dataDir, env: env(smtp.url) });
     const [alert] = await mailsMatching(smtp.mails, (m) => m.envelopeTo.includes("restart@example.com") && isAlert(m), 1);
-    expect(alert!.parsed.subject).toBe("Bajó de precio: 2020 Honda Accord, ahora $20,995");
+    expect(alert!.parsed.subject).toBe("Bajó de precio: Honda Accord 2020, ahora $20,995");
     b = await startTestServer({ dataDir, env: env(smtp.url) });
     await ticks();
     expect(smtp.mails.filter((m) => m.envelopeTo.includes("restart@example.com") && isAlert(m))).toHaveLength(1);

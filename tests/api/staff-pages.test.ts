@@ -427,6 +427,31 @@ describe("sign-in as form posts (no JavaScript)", () => {
 });
 
 describe("the staff forms without JavaScript (one form path, one error shape)", () => {
+  it("changes a lead's status from its record page, one way for every kind: 400 by the field, then 303 and the one stored status", async () => {
+    const records = [
+      { type: "message", id: messageId, path: `/podium/messages/${messageId}`, extra: {} },
+      { type: "deal", id: dealId, path: `/podium/deals/${dealId}`, extra: { dealId } },
+      { type: "trade-in", id: tradeInId, path: `/podium/trade-ins/${tradeInId}`, extra: {} },
+    ] as const;
+    const statusOf = (type: string, id: string) =>
+      withDb(
+        async (db) =>
+          (await db.selectFrom("leads").select("status").where("type", "=", type).where("id", "=", id).executeTakeFirstOrThrow()).status,
+      );
+    for (const record of records) {
+      const before = await statusOf(record.type, record.id);
+      const refused = await post(record.path, owner, { intent: "status", status: "maybe", ...record.extra });
+      expect(refused.status, record.path).toBe(400);
+      expect(await refused.text(), record.path).toMatch(/data-field-error="status"[^>]*>Status must be new, contacted or closed\.</);
+      expect(await statusOf(record.type, record.id)).toBe(before);
+      const next = before === "closed" ? "contacted" : "closed";
+      const saved = await post(record.path, owner, { intent: "status", status: next, ...record.extra });
+      expect(saved.status, record.path).toBe(303);
+      expect(await statusOf(record.type, record.id), record.path).toBe(next);
+      await post(record.path, owner, { intent: "status", status: before, ...record.extra });
+    }
+  });
+
   it("answers a refused reply 400 with the message next to its field and what was typed, then post/redirect/get on success", async () => {
     const path = `/podium/customers/${customerId}`;
     const refused = await post(path, sales, { intent: "reply", subject: "", text: "Yes, it is here." });

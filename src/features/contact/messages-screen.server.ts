@@ -8,14 +8,14 @@ import {
   FIX_FIELDS,
   formFields,
   isDataRequest,
-  parseStaffForm,
   staffFormFailure,
   staffFormSuccess,
+  staffLeadStatusPost,
   staffQueryInput,
 } from "~/server/http/staff-form.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
-import { leadStatusFilterField, leadStatusFormKey, leadStatusSchema } from "~/shared/staff/lead-tracking";
+import { leadStatusFilterField } from "~/shared/staff/lead-tracking";
 import { canUseArea } from "~/shared/staff/staff-roles";
 import { uuidField } from "~/shared/validation/fields";
 import { deleteMessage, findMessage, listMessagesPage, setMessageStatus, type StaffMessage } from "./contact-staff.server";
@@ -97,14 +97,14 @@ export async function messagesScreenAction(ctx: AppContext, request: Request, st
   const id = pageId ?? fields.id ?? "";
   if (!isUuid(id)) return staffFormFailure(404, "Not found");
   switch (intent) {
-    case "status": {
-      const key = leadStatusFormKey(id);
-      const parsed = parseStaffForm(leadStatusSchema, { status: fields.status }, key);
-      if (!parsed.ok) return parsed.failure;
-      const result = await setMessageStatus(ctx, staff, id, parsed.data.status);
-      if (result.outcome === "not-found") return staffFormFailure(404, "Not found", { intent: key });
-      return staffFormSuccess(ctx, request, { intent: key, toast: m.leads.status.saved(m.leads.status.values[parsed.data.status]) });
-    }
+    case "status":
+      return staffLeadStatusPost(
+        ctx,
+        request,
+        id,
+        fields,
+        async (status) => (await setMessageStatus(ctx, staff, id, status)).outcome !== "not-found",
+      );
     case "delete": {
       if (!(await deleteMessage(ctx, staff, id))) return staffFormFailure(404, "Not found", { intent });
       // Without JavaScript: back to the list, the message in the flash. With it: the answer's toast, and the page goes to the list.

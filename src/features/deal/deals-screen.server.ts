@@ -8,13 +8,12 @@ import {
   formFields,
   formNumber,
   leadStatusFilter,
-  parseStaffForm,
   staffFormFailure,
   staffFormSuccess,
+  staffLeadStatusPost,
 } from "~/server/http/staff-form.server";
 import { staffDeals } from "~/shared/i18n/en/staff-deals";
-import { staffMessagesFor } from "~/shared/i18n/staff-messages";
-import { leadStatusFormKey, leadStatusSchema, type LeadStatus } from "~/shared/staff/lead-tracking";
+import type { LeadStatus } from "~/shared/staff/lead-tracking";
 import { LEAD_STATUS_INTENT } from "~/shared/ui/staff/lead-status-form";
 import { uuidField } from "~/shared/validation/fields";
 import { dealRevisionSchema } from "./deal-schema";
@@ -93,18 +92,8 @@ export async function dealScreenAction(ctx: AppContext, request: Request, staff:
   const fields = formFields(form);
   const id = (fields.dealId ?? "").toLowerCase();
   if (!isUuid(id) || !isUuid(pageId.toLowerCase())) return staffFormFailure(404, "Not found", { intent: fields.intent });
-  if (fields.intent === LEAD_STATUS_INTENT) {
-    // Answered under the record's own status-form key (one lead status form: decision 106).
-    const key = leadStatusFormKey(id);
-    const parsed = parseStaffForm(leadStatusSchema, { status: fields.status }, key);
-    if (!parsed.ok) return parsed.failure;
-    const deal = await setDealStatus(ctx, staff, id, parsed.data.status);
-    if (!deal) return staffFormFailure(404, "Not found", { intent: key });
-    return staffFormSuccess(ctx, request, {
-      intent: key,
-      toast: staffMessagesFor().leads.status.saved(staffMessagesFor().leads.status.values[parsed.data.status]),
-    });
-  }
+  if (fields.intent === LEAD_STATUS_INTENT)
+    return staffLeadStatusPost(ctx, request, id, fields, async (status) => (await setDealStatus(ctx, staff, id, status)) !== null);
   if (fields.intent !== DEAL_REVISE_INTENT) return staffFormFailure(404, "Not found");
   const intent = DEAL_REVISE_INTENT;
   const { settings } = await readDealSettings(ctx.db);

@@ -12,11 +12,12 @@ import {
   parseStaffForm,
   staffFormFailure,
   staffFormSuccess,
+  staffLeadStatusPost,
   staffQueryInput,
 } from "~/server/http/staff-form.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
-import { leadStatusFilterField, leadStatusFormKey, leadStatusSchema } from "~/shared/staff/lead-tracking";
+import { leadStatusFilterField } from "~/shared/staff/lead-tracking";
 import { canUseArea } from "~/shared/staff/staff-roles";
 import { uuidField } from "~/shared/validation/fields";
 import { creditDecisionSchema } from "./financing-staff-api.server";
@@ -142,14 +143,14 @@ export async function financingScreenAction(ctx: AppContext, request: Request, s
   const id = pageId ?? fields.id ?? "";
   if (!isUuid(id)) return staffFormFailure(404, "Not found");
   switch (intent) {
-    case "status": {
-      const key = leadStatusFormKey(id);
-      const parsed = parseStaffForm(leadStatusSchema, { status: fields.status }, key);
-      if (!parsed.ok) return parsed.failure;
-      const result = await setApplicationStatus(ctx, staff, id, parsed.data.status);
-      if (result.outcome === "not-found") return staffFormFailure(404, "Not found", { intent: key });
-      return staffFormSuccess(ctx, request, { intent: key, toast: m.leads.status.saved(m.leads.status.values[parsed.data.status]) });
-    }
+    case "status":
+      return staffLeadStatusPost(
+        ctx,
+        request,
+        id,
+        fields,
+        async (status) => (await setApplicationStatus(ctx, staff, id, status)).outcome !== "not-found",
+      );
     case "decision": {
       const parsed = parseStaffForm(creditDecisionSchema, { decision: fields.decision }, intent);
       if (!parsed.ok) return parsed.failure;

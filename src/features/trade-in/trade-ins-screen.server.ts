@@ -7,13 +7,13 @@ import {
   formFields,
   formNumber,
   leadStatusFilter,
-  parseStaffForm,
   staffFormFailure,
   staffFormSuccess,
+  staffLeadStatusPost,
 } from "~/server/http/staff-form.server";
 import { staffTradeIns } from "~/shared/i18n/en/staff-trade-ins";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
-import { leadStatusFormKey, leadStatusSchema, type LeadStatus } from "~/shared/staff/lead-tracking";
+import type { LeadStatus } from "~/shared/staff/lead-tracking";
 import { LEAD_STATUS_INTENT } from "~/shared/ui/staff/lead-status-form";
 import { uuidField } from "~/shared/validation/fields";
 import { tradeInOfferSchema } from "./trade-in-schema";
@@ -88,15 +88,8 @@ export async function tradeInScreenAction(ctx: AppContext, request: Request, sta
   const id = pageId.toLowerCase();
   const intent = fields.intent ?? "";
   if (!isUuid(id)) return staffFormFailure(404, "Not found", { intent });
-  if (intent === LEAD_STATUS_INTENT) {
-    // Answered under the record's own status-form key (one lead status form: decision 106).
-    const key = leadStatusFormKey(id);
-    const parsed = parseStaffForm(leadStatusSchema, { status: fields.status }, key);
-    if (!parsed.ok) return parsed.failure;
-    if (!(await setTradeInStatus(ctx, staff, id, parsed.data.status))) return staffFormFailure(404, "Not found", { intent: key });
-    const status = staffMessagesFor().leads.status;
-    return staffFormSuccess(ctx, request, { intent: key, toast: status.saved(status.values[parsed.data.status]) });
-  }
+  if (intent === LEAD_STATUS_INTENT)
+    return staffLeadStatusPost(ctx, request, id, fields, async (status) => (await setTradeInStatus(ctx, staff, id, status)) !== null);
   if (intent === TRADE_IN_OFFER_INTENT) {
     const input = { low: fields.low ?? "", high: fields.high ?? "", validDays: formNumber(fields.validDays), note: fields.note ?? "" };
     const parsed = tradeInOfferSchema.safeParse(input);

@@ -4,7 +4,8 @@ import type { z } from "zod";
 import type { AppContext } from "~/server/context.server";
 import { safeEqual, sign } from "~/server/secrets.server";
 import type { StaffFormError } from "~/shared/staff/staff-form-result";
-import { leadStatusSchema, type LeadStatus } from "~/shared/staff/lead-tracking";
+import { staffMessagesFor } from "~/shared/i18n/staff-messages";
+import { leadStatusFormKey, leadStatusSchema, type LeadStatus } from "~/shared/staff/lead-tracking";
 import { fieldErrorsOf, type ApiErrorBody } from "./api-errors.server";
 import { readRequestCookie } from "./cookies.server";
 import { FormTooLargeError, readFormData, type FormLimits } from "./form-post.server";
@@ -137,6 +138,26 @@ export function staffFormSuccess(
     status: 303,
     headers: answer.toast ? { "Set-Cookie": staffFlashCookie(ctx, request, answer.toast) } : undefined,
   });
+}
+
+/**
+ * A lead status posted from a record's status form (LeadStatusForm, intent `status`) on any lead kind's
+ * screen: read with the API's schema, saved by the kind's own use case (`save`, false when there is no
+ * such record), and answered under that record's form key with the toast saying what it is now.
+ */
+export async function staffLeadStatusPost(
+  ctx: AppContext,
+  request: Request,
+  id: string,
+  fields: Record<string, string | undefined>,
+  save: (status: LeadStatus) => Promise<boolean>,
+) {
+  const key = leadStatusFormKey(id);
+  const parsed = parseStaffForm(leadStatusSchema, { status: fields.status }, key);
+  if (!parsed.ok) return parsed.failure;
+  if (!(await save(parsed.data.status))) return staffFormFailure(404, "Not found", { intent: key });
+  const status = staffMessagesFor().leads.status;
+  return staffFormSuccess(ctx, request, { intent: key, toast: status.saved(status.values[parsed.data.status]) });
 }
 
 /** The one-time message a staff page shows after a redirect: a short-lived cookie for the staff pages only. */

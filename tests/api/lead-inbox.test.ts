@@ -239,11 +239,13 @@ describe("lead inbox: one customer per shopper", () => {
     const contact = (i: number) =>
       postPublic("/api/contact", { firstName: "Racer", lastName: "Tester", ...who(i), message: "Still there?", locale: "en" });
     const financing = async (i: number) => postPublic("/api/financing", await financingApplicationBody({ ...who(i), locale: "en" }));
-    const booking = (i: number, days: number) =>
+    // Two bookings on one open day at different times: two "days ahead" counts can land on the same
+    // open day (the one after a closed Sunday), and one slot takes one booking.
+    const booking = (i: number, time: string) =>
       postPublic("/api/bookings", {
         serviceId: oil.id,
-        bookingDate: upcomingDateFor(oil, days),
-        bookingTime: "10:00",
+        bookingDate: upcomingDateFor(oil, 7),
+        bookingTime: time,
         customerFirstName: "Racer",
         customerLastName: "Tester",
         customerEmail: who(i).email,
@@ -266,11 +268,11 @@ describe("lead inbox: one customer per shopper", () => {
     const responses = await Promise.all([
       contact(0),
       financing(1),
-      booking(2, 7),
+      booking(2, "10:00"),
       tradeIn(3),
       contact(4),
       financing(5),
-      booking(6, 8),
+      booking(6, "11:00"),
       contact(7),
     ]);
     for (const res of responses) expect(res.status, await res.clone().text()).toBe(201);

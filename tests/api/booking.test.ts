@@ -173,7 +173,8 @@ describe("POST /api/bookings", () => {
 
 describe("GET /api/bookings/date/{date}", () => {
   it("returns only serviceId and bookingTime of active bookings, never customer data", async () => {
-    const date = upcomingDateFor(oilChange, 8);
+    // Far past the other tests' dates: near ones can meet when a closed day shifts two of them onto one open day.
+    const date = upcomingDateFor(oilChange, 60);
     expect((await post({ serviceId: oilChange.id, bookingDate: date, bookingTime: "14:30", ...customer })).status).toBe(201);
     const res = await fetch(`${server.url}/api/bookings/date/${date}`);
     expect(res.status).toBe(200);

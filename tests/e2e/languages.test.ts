@@ -14,7 +14,7 @@ import { LANGUAGE_SUGGESTIONS } from "~/shared/i18n/language-suggestion";
 import { pt } from "~/shared/i18n/pt";
 import { financingPdf as ptPdf } from "~/shared/i18n/pt/financing-pdf";
 import type { Service } from "~/shared/types/service";
-import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { describeViolations, launchBrowser, newPage, PHONE_TOUCH, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { upcomingDateFor } from "../support/booking-dates";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
@@ -287,7 +287,8 @@ describe("accessibility of every public page in Spanish and Portuguese (phone)",
 
 describe("the staff dashboard shows each lead's language (English dashboard)", () => {
   it("lists the Spanish message and booking and the Portuguese application with their language", async () => {
-    const { context, page } = await newPage(browser, { baseURL: server.url });
+    // Staff on a phone (390 px, touch).
+    const { context, page } = await newPage(browser, { baseURL: server.url, ...PHONE_TOUCH });
     try {
       await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
       await openStaffScreen(page, "Messages");

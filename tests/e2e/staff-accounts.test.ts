@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeViolations, launchBrowser, seriousAxeViolations } from "../support/browser";
+import { describeViolations, launchBrowser, PHONE_TOUCH, seriousAxeViolations } from "../support/browser";
 import { navigationScreens, openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -19,7 +19,8 @@ describe("staff accounts in the browser", () => {
   });
 
   async function freshPage(): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    // Staff on phones (390 px, touch), the owner included.
+    const context = await browser.newContext({ baseURL: server.url, ...PHONE_TOUCH });
     await context.addInitScript(() => {
       try {
         sessionStorage.setItem("splash-seen", "1");

@@ -9,11 +9,12 @@ import { listServices } from "~/server/data/services.server";
 import { openDatabase } from "~/server/db/database.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { insertApplication } from "../support/admin-fixtures";
-import { describeViolations, launchBrowser, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { describeViolations, launchBrowser, PHONE_TOUCH, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
+/** Every flow as staff run it, on a phone (390 px, touch): staff work from phones (issue 40). */
 describe("the staff app at /podium", () => {
   let server: TestServer;
   let browser: Browser;
@@ -59,7 +60,7 @@ describe("the staff app at /podium", () => {
     applicationId = (await insertApplication(server, { createdAt: "2026-11-20T12:00:00.000Z", employmentStatus: "self-employed" })).id;
     browser = await launchBrowser();
     // Under the site's real CSP: seriousAxeViolations evaluates axe through DevTools, which CSP does not block.
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const context = await browser.newContext({ baseURL: server.url, ...PHONE_TOUCH, acceptDownloads: true });
     await context.addInitScript(() => {
       try {
         sessionStorage.setItem("splash-seen", "1");
@@ -75,16 +76,6 @@ describe("the staff app at /podium", () => {
   });
 
   const toast = () => page.getByTestId("toast");
-
-  /** A staff flow as it runs on a phone (390 px: staff work from phones), then the desktop size the other tests use. */
-  async function atPhoneSize(flow: () => Promise<void>) {
-    await page.setViewportSize({ width: 390, height: 844 });
-    try {
-      await flow();
-    } finally {
-      await page.setViewportSize({ width: 1280, height: 900 });
-    }
-  }
 
   it("keeps the staff app's code out of public pages", async () => {
     const publicPage = await browser.newPage({ baseURL: server.url });
@@ -224,8 +215,12 @@ describe("the staff app at /podium", () => {
     await openStaffScreen(page, "Vehicles");
     await page.getByLabel("Search vehicles").fill("1FTFW1ET9DFC10312");
     await page.getByLabel("Search vehicles").press("Enter");
-    // The list is a table on large screens: the vehicle's row names it.
-    await page.getByTestId("vehicles-table").getByText("2013 Ford F-150").waitFor();
+    // The list is a card per vehicle on a phone: the vehicle's card names it.
+    const card = page
+      .getByRole("list", { name: "Vehicles" })
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "2013 Ford F-150" }) });
+    await card.waitFor();
 
     // The public vehicle page shows it (and /inventory, once the inventory page lists vehicles).
     const publicPage = await browser.newPage({ baseURL: server.url });
@@ -245,11 +240,7 @@ describe("the staff app at /podium", () => {
     await toast().filter({ hasText: "Vehicle updated successfully" }).waitFor();
     // Back lands on the list as it was (its search in the address), with the saved price.
     await page.goBack();
-    await page
-      .getByTestId("vehicles-table")
-      .getByRole("row", { name: /2013 Ford F-150/ })
-      .getByText("$17,500")
-      .waitFor();
+    await card.getByText("$17,500").waitFor();
 
     // Delete
     await page.getByRole("link", { name: "Delete 2013 Ford F-150" }).click();
@@ -262,26 +253,24 @@ describe("the staff app at /podium", () => {
   });
 
   it("a staff mail's link (/podium?tab=…&id=…) opens that screen and that record, at the record's own address", async () => {
-    await atPhoneSize(async () => {
-      // The application's own page (decision 106): the list is a link away.
-      await page.goto(`/podium?tab=financing&id=${applicationId}`);
-      expect(new URL(page.url()).pathname).toBe(`/podium/financing/${applicationId}`);
-      const record = page.getByRole("article", { name: /Financing Application/ });
-      await record.getByText("***-**-6789").waitFor();
-      await page.getByRole("link", { name: "All applications" }).click();
-      await page.getByRole("heading", { level: 1, name: "Financing Apps" }).waitFor();
+    // The application's own page (decision 106): the list is a link away.
+    await page.goto(`/podium?tab=financing&id=${applicationId}`);
+    expect(new URL(page.url()).pathname).toBe(`/podium/financing/${applicationId}`);
+    const record = page.getByRole("article", { name: /Financing Application/ });
+    await record.getByText("***-**-6789").waitFor();
+    await page.getByRole("link", { name: "All applications" }).click();
+    await page.getByRole("heading", { level: 1, name: "Financing Apps" }).waitFor();
 
-      // The message's own page: its heading has the focus, as the old list's marked row had.
-      await page.goto(`/podium?tab=messages&id=${messageId}`);
-      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/podium/messages/${messageId}`);
-      const marked = page.getByRole("article", { name: "Message from Lee Park" });
-      await marked.getByText("Is the Civic still available?").waitFor();
-      await expect.poll(() => marked.getByRole("heading", { level: 1 }).evaluate((h) => h === document.activeElement)).toBe(true);
-      const axe = await seriousAxeViolations(page);
-      expect(axe, describeViolations(axe)).toEqual([]);
-      await page.getByRole("link", { name: "All messages" }).click();
-      await page.getByRole("heading", { level: 1, name: "Messages" }).waitFor();
-    });
+    // The message's own page: its heading has the focus, as the old list's marked row had.
+    await page.goto(`/podium?tab=messages&id=${messageId}`);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/podium/messages/${messageId}`);
+    const marked = page.getByRole("article", { name: "Message from Lee Park" });
+    await marked.getByText("Is the Civic still available?").waitFor();
+    await expect.poll(() => marked.getByRole("heading", { level: 1 }).evaluate((h) => h === document.activeElement)).toBe(true);
+    const axe = await seriousAxeViolations(page);
+    expect(axe, describeViolations(axe)).toEqual([]);
+    await page.getByRole("link", { name: "All messages" }).click();
+    await page.getByRole("heading", { level: 1, name: "Messages" }).waitFor();
 
     // A tab the link does not name correctly opens the first screen, as /podium does.
     await page.goto("/podium?tab=nonsense&id=x");
@@ -289,94 +278,84 @@ describe("the staff app at /podium", () => {
   });
 
   it("opens, downloads and deletes a financing application", async () => {
-    await atPhoneSize(async () => {
-      await openStaffScreen(page, "Financing Apps");
-      await page.getByText("Ana Silva").waitFor();
-      await page.getByText("No vehicle specified").waitFor();
-      await page.getByText(/^Submitted: 11\/20\/2026, /).waitFor();
-      await page.getByRole("link", { name: "View Details" }).click();
-      // The application's own page, /podium/financing/{id} (it was a dialog over the list).
-      const dialog = page.getByRole("article", { name: /Financing Application/ });
-      await dialog.getByText("***-**-6789").waitFor();
-      await dialog.getByRole("img", { name: "Signature of Ana Silva" }).waitFor();
-      expect(
-        await dialog
-          .getByRole("img", { name: "Signature of Ana Silva" })
-          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
-      ).toBe(500);
-      await dialog.getByRole("heading", { name: "Co-Applicant" }).waitFor();
-      // Employment status by its label, not the stored value.
-      await dialog.getByText("Self-Employed", { exact: true }).waitFor();
-      expect(await dialog.getByText("self-employed", { exact: true }).count()).toBe(0);
-      expect(await dialog.getByRole("link", { name: "Email Applicant" }).getAttribute("href")).toBe(
-        "mailto:ana@example.com?subject=Financing%20Application",
-      );
-      const axe = await seriousAxeViolations(page);
-      expect(axe, describeViolations(axe)).toEqual([]);
-      await dialog.getByRole("button", { name: "Show SSN" }).first().click();
-      await dialog.getByText("123-45-6789").waitFor();
+    await openStaffScreen(page, "Financing Apps");
+    await page.getByText("Ana Silva").waitFor();
+    await page.getByText("No vehicle specified").waitFor();
+    await page.getByText(/^Submitted: 11\/20\/2026, /).waitFor();
+    await page.getByRole("link", { name: "View Details" }).click();
+    // The application's own page, /podium/financing/{id} (it was a dialog over the list).
+    const dialog = page.getByRole("article", { name: /Financing Application/ });
+    await dialog.getByText("***-**-6789").waitFor();
+    await dialog.getByRole("img", { name: "Signature of Ana Silva" }).waitFor();
+    expect(
+      await dialog
+        .getByRole("img", { name: "Signature of Ana Silva" })
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    ).toBe(500);
+    await dialog.getByRole("heading", { name: "Co-Applicant" }).waitFor();
+    // Employment status by its label, not the stored value.
+    await dialog.getByText("Self-Employed", { exact: true }).waitFor();
+    expect(await dialog.getByText("self-employed", { exact: true }).count()).toBe(0);
+    expect(await dialog.getByRole("link", { name: "Email Applicant" }).getAttribute("href")).toBe(
+      "mailto:ana@example.com?subject=Financing%20Application",
+    );
+    const axe = await seriousAxeViolations(page);
+    expect(axe, describeViolations(axe)).toEqual([]);
+    await dialog.getByRole("button", { name: "Show SSN" }).first().click();
+    await dialog.getByText("123-45-6789").waitFor();
 
-      const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Download PDF" }).click()]);
-      expect(download.suggestedFilename()).toBe("financing-application-Ana-Silva.pdf");
+    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Download PDF" }).click()]);
+    expect(download.suggestedFilename()).toBe("financing-application-Ana-Silva.pdf");
 
-      await page.getByRole("link", { name: "All applications" }).click();
-      await dialog.waitFor({ state: "detached" });
-      // Regulation B keeps it 25 months (decision 095): the list says until when, and an early delete is refused with the reason.
-      await page.getByText("Kept until 2028-12-20 (Regulation B: 25 months after the action taken)").waitFor();
-      await page.getByRole("link", { name: "Delete application from Ana Silva" }).click();
-      await page.getByRole("form", { name: "Delete application from Ana Silva" }).getByRole("button", { name: "Delete" }).click();
-      await toast().filter({ hasText: "it can be deleted from 2028-12-20" }).waitFor();
-      // The refusal's reason also stays on the page, by the form.
-      await page.getByRole("form", { name: "Delete application from Ana Silva" }).getByText("it can be deleted from 2028-12-20").waitFor();
-      await page.getByRole("heading", { level: 1, name: "Financing Application: Ana Silva" }).waitFor();
-      // Submitted (and decided) long ago: the retention has run, and staff may delete it.
-      const { db } = openDatabase(server.dataDir);
-      await db
-        .updateTable("financingApplications")
-        .set({ createdAt: "2024-01-02T12:00:00.000Z" })
-        .where("id", "=", applicationId)
-        .execute();
-      await db.destroy();
-      await page.goto("/podium?tab=financing");
-      await page.getByRole("link", { name: "Delete application from Ana Silva" }).click();
-      await page.getByRole("form", { name: "Delete application from Ana Silva" }).getByRole("button", { name: "Delete" }).click();
-      await toast().filter({ hasText: "Financing application has been successfully deleted." }).waitFor();
-      await page.getByText("No financing applications yet").waitFor();
-      expect(new URL(page.url()).pathname).toBe("/podium/financing");
-    });
+    await page.getByRole("link", { name: "All applications" }).click();
+    await dialog.waitFor({ state: "detached" });
+    // Regulation B keeps it 25 months (decision 095): the list says until when, and an early delete is refused with the reason.
+    await page.getByText("Kept until 2028-12-20 (Regulation B: 25 months after the action taken)").waitFor();
+    await page.getByRole("link", { name: "Delete application from Ana Silva" }).click();
+    await page.getByRole("form", { name: "Delete application from Ana Silva" }).getByRole("button", { name: "Delete" }).click();
+    await toast().filter({ hasText: "it can be deleted from 2028-12-20" }).waitFor();
+    // The refusal's reason also stays on the page, by the form.
+    await page.getByRole("form", { name: "Delete application from Ana Silva" }).getByText("it can be deleted from 2028-12-20").waitFor();
+    await page.getByRole("heading", { level: 1, name: "Financing Application: Ana Silva" }).waitFor();
+    // Submitted (and decided) long ago: the retention has run, and staff may delete it.
+    const { db } = openDatabase(server.dataDir);
+    await db.updateTable("financingApplications").set({ createdAt: "2024-01-02T12:00:00.000Z" }).where("id", "=", applicationId).execute();
+    await db.destroy();
+    await page.goto("/podium?tab=financing");
+    await page.getByRole("link", { name: "Delete application from Ana Silva" }).click();
+    await page.getByRole("form", { name: "Delete application from Ana Silva" }).getByRole("button", { name: "Delete" }).click();
+    await toast().filter({ hasText: "Financing application has been successfully deleted." }).waitFor();
+    await page.getByText("No financing applications yet").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/podium/financing");
   });
 
   it("deletes a message", async () => {
-    await atPhoneSize(async () => {
-      await openStaffScreen(page, "Messages");
-      await page.getByText("1 message").waitFor();
-      await page.getByText("Has Trade-In").waitFor();
-      // The vehicle asked about by year, make and model, linked to its page (not its raw id).
-      const vehicleLink = page.getByRole("link", { name: `${askedAbout.year} ${askedAbout.make} ${askedAbout.model}`, exact: true });
-      expect(await vehicleLink.getAttribute("href")).toBe(vehiclePath(askedAbout));
-      expect(await page.getByText(askedAbout.id).count()).toBe(0);
-      expect(await page.getByRole("link", { name: "lee@example.com" }).getAttribute("href")).toBe("mailto:lee@example.com");
-      await page.getByRole("link", { name: "Delete message from Lee Park" }).click();
-      await page.getByRole("form", { name: "Delete message from Lee Park" }).getByRole("button", { name: "Delete" }).click();
-      await toast().filter({ hasText: "Contact message has been successfully deleted." }).waitFor();
-      await page.getByText("No Messages Yet").waitFor();
-      await page.getByText("Contact form submissions will appear here").waitFor();
-    });
+    await openStaffScreen(page, "Messages");
+    await page.getByText("1 message").waitFor();
+    await page.getByText("Has Trade-In").waitFor();
+    // The vehicle asked about by year, make and model, linked to its page (not its raw id).
+    const vehicleLink = page.getByRole("link", { name: `${askedAbout.year} ${askedAbout.make} ${askedAbout.model}`, exact: true });
+    expect(await vehicleLink.getAttribute("href")).toBe(vehiclePath(askedAbout));
+    expect(await page.getByText(askedAbout.id).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "lee@example.com" }).getAttribute("href")).toBe("mailto:lee@example.com");
+    await page.getByRole("link", { name: "Delete message from Lee Park" }).click();
+    await page.getByRole("form", { name: "Delete message from Lee Park" }).getByRole("button", { name: "Delete" }).click();
+    await toast().filter({ hasText: "Contact message has been successfully deleted." }).waitFor();
+    await page.getByText("No Messages Yet").waitFor();
+    await page.getByText("Contact form submissions will appear here").waitFor();
   });
 
   it("confirms a booking", async () => {
-    await atPhoneSize(async () => {
-      await openStaffScreen(page, "Bookings");
-      await page.getByText("Brakes squeak").waitFor();
-      // The customer's own vehicle, for the service desk.
-      expect(await page.getByTestId("booking-vehicle").first().textContent()).toBe(
-        "Customer's vehicle: 2016 Subaru Outback · 88,000 mi · VIN 4S4BSANC5G3212345",
-      );
-      expect(await page.getByTestId("booking-status").first().textContent()).toBe("Pending");
-      await page.getByRole("button", { name: "Confirm booking for Sam Reed" }).click();
-      await toast().filter({ hasText: "Booking Confirmed" }).waitFor();
-      await page.getByTestId("booking-status").filter({ hasText: "Confirmed" }).waitFor();
-    });
+    await openStaffScreen(page, "Bookings");
+    await page.getByText("Brakes squeak").waitFor();
+    // The customer's own vehicle, for the service desk.
+    expect(await page.getByTestId("booking-vehicle").first().textContent()).toBe(
+      "Customer's vehicle: 2016 Subaru Outback · 88,000 mi · VIN 4S4BSANC5G3212345",
+    );
+    expect(await page.getByTestId("booking-status").first().textContent()).toBe("Pending");
+    await page.getByRole("button", { name: "Confirm booking for Sam Reed" }).click();
+    await toast().filter({ hasText: "Booking Confirmed" }).waitFor();
+    await page.getByTestId("booking-status").filter({ hasText: "Confirmed" }).waitFor();
   });
 
   it("shows visitor reports, settings without secrets, and the audit log naming the person", async () => {

@@ -17,7 +17,7 @@ import type { Service } from "~/shared/types/service";
 import { describeViolations, launchBrowser, newPage, PHONE_TOUCH, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { upcomingDateFor } from "../support/booking-dates";
 import { DEMO_OWNER } from "../support/staff-sign-in";
-import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
+import { expectWorksOnPhone, openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { drawSignature } from "../support/signature-pad";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -294,9 +294,11 @@ describe("the staff dashboard shows each lead's language (English dashboard)", (
       await openStaffScreen(page, "Messages");
       const message = page.getByRole("listitem").filter({ hasText: "lucia@example.com" });
       expect(await message.getByTestId("lead-language").textContent()).toBe("Language: Spanish");
+      await expectWorksOnPhone(page, "Messages");
       await openStaffScreen(page, "Financing Apps");
       const application = page.getByRole("listitem").filter({ hasText: "joao@example.com" });
       expect(await application.getByTestId("lead-language").textContent()).toBe("Language: Portuguese");
+      await expectWorksOnPhone(page, "Financing Apps");
       await openStaffScreen(page, "Bookings");
       const booking = page.getByRole("listitem").filter({ hasText: "lucia@example.com" });
       expect(await booking.getByTestId("lead-language").textContent()).toBe("Language: Spanish");

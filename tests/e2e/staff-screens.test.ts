@@ -9,8 +9,8 @@ import { listServices } from "~/server/data/services.server";
 import { openDatabase } from "~/server/db/database.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { insertApplication } from "../support/admin-fixtures";
-import { describeViolations, launchBrowser, PHONE_TOUCH, seriousAxeViolations, waitForHydration } from "../support/browser";
-import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
+import { launchBrowser, PHONE_TOUCH, waitForHydration } from "../support/browser";
+import { expectWorksOnPhone, openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -59,7 +59,7 @@ describe("the staff app at /podium", () => {
     // Noon UTC: the same calendar day in every time zone the browser might run in.
     applicationId = (await insertApplication(server, { createdAt: "2026-11-20T12:00:00.000Z", employmentStatus: "self-employed" })).id;
     browser = await launchBrowser();
-    // Under the site's real CSP: seriousAxeViolations evaluates axe through DevTools, which CSP does not block.
+    // Under the site's real CSP: axe is evaluated through DevTools, which CSP does not block.
     const context = await browser.newContext({ baseURL: server.url, ...PHONE_TOUCH, acceptDownloads: true });
     await context.addInitScript(() => {
       try {
@@ -96,8 +96,7 @@ describe("the staff app at /podium", () => {
   it("refuses a wrong password, then signs in with the second factor", async () => {
     await page.goto("/podium");
     await page.getByText("Sign in with your staff account").waitFor();
-    const axe = await seriousAxeViolations(page);
-    expect(axe, describeViolations(axe)).toEqual([]);
+    await expectWorksOnPhone(page, "the sign-in screen");
 
     const password = page.getByLabel("Password");
     expect(await password.getAttribute("type")).toBe("password");
@@ -110,6 +109,7 @@ describe("the staff app at /podium", () => {
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     // The staff app opens on the lead inbox (docs/behaviour.md §17); the lot has its own address.
     await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
+    await expectWorksOnPhone(page, "Leads");
     await openStaffScreen(page, "Vehicles");
     expect(new URL(page.url()).pathname).toBe("/podium/vehicles");
     await page.getByRole("link", { name: "Live on Google", includeHidden: true }).waitFor({ state: "attached" });
@@ -117,8 +117,7 @@ describe("the staff app at /podium", () => {
       /^https:\/\/www\.google\.com\/maps/,
     );
     await page.getByRole("link", { name: /Edit / }).first().waitFor();
-    const axeDashboard = await seriousAxeViolations(page);
-    expect(axeDashboard, describeViolations(axeDashboard)).toEqual([]);
+    await expectWorksOnPhone(page, "Vehicles");
 
     // The keyboard reaches the search from anywhere (Ctrl-K), and Back returns to the screen before.
     await page.keyboard.press("Control+k");
@@ -156,8 +155,7 @@ describe("the staff app at /podium", () => {
     expect(await vin.inputValue()).toBe("1FTFW1ET9DFC1031");
     await dialog.getByText("VIN must be 17 characters").waitFor();
     expect(await dialog.getByRole("button", { name: "Lookup VIN" }).isDisabled()).toBe(true);
-    const axeDialog = await seriousAxeViolations(page);
-    expect(axeDialog, describeViolations(axeDialog)).toEqual([]);
+    await expectWorksOnPhone(page, "the vehicle form with a refused VIN");
 
     await vin.fill("1FTFW1ET9DFC10312");
     await dialog.getByRole("button", { name: "Lookup VIN" }).click();
@@ -211,6 +209,7 @@ describe("the staff app at /podium", () => {
     // Added: the new vehicle's own page, in place of the empty form.
     await page.waitForURL(/\/podium\/vehicles\/[0-9a-f-]{36}$/);
     await page.getByRole("heading", { level: 1, name: "2013 Ford F-150" }).waitFor();
+    await expectWorksOnPhone(page, "the vehicle's page");
 
     await openStaffScreen(page, "Vehicles");
     await page.getByLabel("Search vehicles").fill("1FTFW1ET9DFC10312");
@@ -221,6 +220,7 @@ describe("the staff app at /podium", () => {
       .getByRole("listitem")
       .filter({ has: page.getByRole("heading", { name: "2013 Ford F-150" }) });
     await card.waitFor();
+    await expectWorksOnPhone(page, "Vehicles, searched");
 
     // The public vehicle page shows it (and /inventory, once the inventory page lists vehicles).
     const publicPage = await browser.newPage({ baseURL: server.url });
@@ -245,6 +245,7 @@ describe("the staff app at /podium", () => {
     // Delete
     await page.getByRole("link", { name: "Delete 2013 Ford F-150" }).click();
     await page.getByText("Are you sure you want to delete this vehicle? This action cannot be undone.").waitFor();
+    await expectWorksOnPhone(page, "the delete confirmation");
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await toast().filter({ hasText: "Vehicle deleted successfully" }).waitFor();
     await page.getByText("No vehicles found").waitFor();
@@ -267,8 +268,7 @@ describe("the staff app at /podium", () => {
     const marked = page.getByRole("article", { name: "Message from Lee Park" });
     await marked.getByText("Is the Civic still available?").waitFor();
     await expect.poll(() => marked.getByRole("heading", { level: 1 }).evaluate((h) => h === document.activeElement)).toBe(true);
-    const axe = await seriousAxeViolations(page);
-    expect(axe, describeViolations(axe)).toEqual([]);
+    await expectWorksOnPhone(page, "a message's page");
     await page.getByRole("link", { name: "All messages" }).click();
     await page.getByRole("heading", { level: 1, name: "Messages" }).waitFor();
 
@@ -282,6 +282,7 @@ describe("the staff app at /podium", () => {
     await page.getByText("Ana Silva").waitFor();
     await page.getByText("No vehicle specified").waitFor();
     await page.getByText(/^Submitted: 11\/20\/2026, /).waitFor();
+    await expectWorksOnPhone(page, "Financing Apps");
     await page.getByRole("link", { name: "View Details" }).click();
     // The application's own page, /podium/financing/{id} (it was a dialog over the list).
     const dialog = page.getByRole("article", { name: /Financing Application/ });
@@ -299,8 +300,7 @@ describe("the staff app at /podium", () => {
     expect(await dialog.getByRole("link", { name: "Email Applicant" }).getAttribute("href")).toBe(
       "mailto:ana@example.com?subject=Financing%20Application",
     );
-    const axe = await seriousAxeViolations(page);
-    expect(axe, describeViolations(axe)).toEqual([]);
+    await expectWorksOnPhone(page, "an application's page");
     await dialog.getByRole("button", { name: "Show SSN" }).first().click();
     await dialog.getByText("123-45-6789").waitFor();
 
@@ -338,6 +338,7 @@ describe("the staff app at /podium", () => {
     expect(await vehicleLink.getAttribute("href")).toBe(vehiclePath(askedAbout));
     expect(await page.getByText(askedAbout.id).count()).toBe(0);
     expect(await page.getByRole("link", { name: "lee@example.com" }).getAttribute("href")).toBe("mailto:lee@example.com");
+    await expectWorksOnPhone(page, "Messages");
     await page.getByRole("link", { name: "Delete message from Lee Park" }).click();
     await page.getByRole("form", { name: "Delete message from Lee Park" }).getByRole("button", { name: "Delete" }).click();
     await toast().filter({ hasText: "Contact message has been successfully deleted." }).waitFor();
@@ -353,6 +354,7 @@ describe("the staff app at /podium", () => {
       "Customer's vehicle: 2016 Subaru Outback · 88,000 mi · VIN 4S4BSANC5G3212345",
     );
     expect(await page.getByTestId("booking-status").first().textContent()).toBe("Pending");
+    await expectWorksOnPhone(page, "Bookings");
     await page.getByRole("button", { name: "Confirm booking for Sam Reed" }).click();
     await toast().filter({ hasText: "Booking Confirmed" }).waitFor();
     await page.getByTestId("booking-status").filter({ hasText: "Confirmed" }).waitFor();
@@ -362,12 +364,15 @@ describe("the staff app at /podium", () => {
     await openStaffScreen(page, "Visitor Reports");
     await page.getByText("Active Visitors").waitFor();
     await page.getByText("Total Page Views").waitFor();
+    await expectWorksOnPhone(page, "Visitor Reports");
     await openStaffScreen(page, "Settings");
     await page.getByText("Each person has their own account with two-step verification (Staff tab)").waitFor();
     expect(await page.content()).not.toContain(DEMO_OWNER.password);
+    await expectWorksOnPhone(page, "Settings");
     await openStaffScreen(page, "Audit Log");
     await page.getByRole("cell", { name: "download-pdf" }).first().waitFor();
     expect(await page.getByRole("cell", { name: DEMO_OWNER.email }).count()).toBeGreaterThan(0);
+    await expectWorksOnPhone(page, "Audit Log");
   });
 
   it("logs out back to the sign-in screen", async () => {

@@ -14,7 +14,7 @@ import { expectWorksOnPhone, openStaffScreen, signInInBrowser } from "../support
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-/** Every flow as staff run it, on a phone (390 px, touch): staff work from phones (issue 40). */
+/** Every flow as staff run it, on a phone (390 px, touch): staff work from phones (decision 129). */
 describe("the staff app at /podium", () => {
   let server: TestServer;
   let browser: Browser;

@@ -35,7 +35,7 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * A phone as staff carry one (issue 40: every staff flow runs at 390 px): 390×844, a touch screen, and
+ * A phone as staff carry one (decision 129: every staff flow runs at 390 px): 390×844, a touch screen, and
  * the mobile viewport rules (the page's meta viewport; a page wider than the screen is zoomed out, not cut).
  * Spread it into `newPage`'s or `browser.newContext`'s options.
  */

@@ -50,6 +50,9 @@ describe("DataTable", () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
     // Each cell carries its column's label for the phone layout.
     expect(html).toContain(">Price</span>");
+    // Stacked on a phone, a heading is plain text (its sort button hidden there, out of the tab order).
+    expect(head).toContain('<span class="md:hidden">Price</span><button type="button" class="inline-flex');
+    expect(head.match(/<button type="button" class="[^"]*max-md:hidden/g)).toHaveLength(3);
   });
 
   it("offers a phone, where the headings are hidden, the same orders above the rows, the current one marked", () => {

@@ -175,8 +175,12 @@ export function DataTable<T>({
                   )}
                 </>
               );
-              const sortClass =
-                "inline-flex items-center gap-1 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-red-700";
+              // Stacked on a phone the headings are read, not seen: their sort controls leave the tab order
+              // there (a focused control would be invisible) and the phone's "Sort by" does their job.
+              const phoneHides = stacked && !phoneCard && Boolean(column.sortValue);
+              const sortClass = `inline-flex items-center gap-1 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-red-700 ${
+                phoneHides ? "max-md:hidden" : ""
+              }`;
               return (
                 <th
                   key={column.id}
@@ -184,6 +188,7 @@ export function DataTable<T>({
                   aria-sort={column.sortValue ? (sorted ?? "none") : undefined}
                   className={`px-3 py-2 font-semibold ${align(column)}`}
                 >
+                  {phoneHides ? <span className="md:hidden">{column.header}</span> : null}
                   {column.sortValue && sortLinks ? (
                     <Link
                       to={sortLinks.href(column.id, sorted === "ascending" ? "descending" : "ascending")}

@@ -207,6 +207,28 @@ describe("leads in the shopper's language", () => {
   });
 });
 
+describe("the financing form opened from a vehicle names it in the page's language", () => {
+  it("year first in English, after the model in Spanish and Portuguese (the one vehicle name)", async () => {
+    const [vehicle] = (await (await fetch(`${server.url}/api/vehicles`)).json()) as {
+      id: string;
+      year: number;
+      make: string;
+      model: string;
+    }[];
+    const { id, year, make, model } = vehicle!;
+    const shown = async (prefix: string) => {
+      const html = await (await fetch(`${server.url}${prefix}/financing?vehicleId=${id}`)).text();
+      return (
+        /<input[^>]*name="vehicleOfInterest"[^>]*value="([^"]*)"/.exec(html)?.[1] ??
+        /<input[^>]*value="([^"]*)"[^>]*name="vehicleOfInterest"/.exec(html)?.[1]
+      );
+    };
+    expect(await shown("")).toBe(`${year} ${make} ${model}`);
+    expect(await shown("/es")).toBe(`${make} ${model} ${year}`);
+    expect(await shown("/pt")).toBe(`${make} ${model} ${year}`);
+  });
+});
+
 describe("forms posted before JavaScript under /es and /pt (decision 025)", () => {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
   const postForm = (url: string, fields: Record<string, string>) =>

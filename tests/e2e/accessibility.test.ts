@@ -4,7 +4,15 @@ import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Service } from "~/shared/types/service";
 import { insertApplication } from "../support/admin-fixtures";
 import { upcomingDateFor } from "../support/booking-dates";
-import { describeViolations, launchBrowser, newPage, seriousAxeViolations, trackNetwork, waitForHydration } from "../support/browser";
+import {
+  describeViolations,
+  launchBrowser,
+  newPage,
+  PHONE_TOUCH,
+  seriousAxeViolations,
+  trackNetwork,
+  waitForHydration,
+} from "../support/browser";
 import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -167,12 +175,17 @@ describe.each(VIEWPORTS)("public pages at $name width", (viewport) => {
 describe("staff app", () => {
   // Every staff screen at a phone's width (390 px) and at a desktop's, each reached by its URL.
   it.each([
-    { name: "phone", width: 390, height: 844 },
-    { name: "desktop", width: 1280, height: 900 },
+    { name: "phone", width: 390, height: 844, touch: true },
+    { name: "desktop", width: 1280, height: 900, touch: false },
   ])(
     "every screen and the confirmation and details dialogs have no serious or critical violations at $name width",
     async (viewport) => {
-      const { context, page } = await newPage(browser, { baseURL: server.url, viewport });
+      const { context, page } = await newPage(browser, {
+        baseURL: server.url,
+        viewport: { width: viewport.width, height: viewport.height },
+        hasTouch: viewport.touch,
+        isMobile: viewport.touch,
+      });
       // Every request settled but the staff pages' event stream, which stays open (decision 113).
       const network = trackNetwork(page);
       await page.goto("/podium");
@@ -335,7 +348,8 @@ describe("staff app", () => {
   );
 
   it("the Services section and its editor in three languages have no serious or critical violations, and a save shows on the Spanish booking page", async () => {
-    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    // The owner on a phone (390 px, touch); the screens' desktop axe run is the test above.
+    const { context, page } = await newPage(browser, { baseURL: server.url, ...PHONE_TOUCH });
     await page.goto("/podium");
     await waitForHydration(page);
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);

@@ -9,6 +9,7 @@ import {
   describeViolations,
   launchBrowser,
   newPage,
+  PHONE_TOUCH,
   seriousAxeViolations,
   seriousAxeViolationsWithoutJs,
   waitForHydration,
@@ -254,7 +255,7 @@ describe("the Portuguese shopper's story", () => {
     const document = await (await owner.fetch(`/podium/customers/${found[0]!.id}`)).text();
     expect(document).toContain('data-testid="customer-alerts"');
     expect(document).toContain(`${email} · unsubscribed`);
-    const staff = await newPage(browser, { baseURL: server.url, viewport: PHONE });
+    const staff = await newPage(browser, { baseURL: server.url, ...PHONE_TOUCH });
     await signInInBrowser(staff.page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     await staff.page.goto(`/podium/customers/${found[0]!.id}`);
     await staff.page.getByRole("heading", { level: 1, name: `Customer: ${email}` }).waitFor();

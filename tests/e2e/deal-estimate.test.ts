@@ -5,6 +5,7 @@ import {
   describeViolations,
   launchBrowser,
   newPage,
+  PHONE_TOUCH,
   seriousAxeViolations,
   seriousAxeViolationsWithoutJs,
   waitForHydration,
@@ -111,7 +112,8 @@ describe("the out-the-door estimate", () => {
 
 describe("the owner's deal settings", () => {
   it("saves the documentation fee in the Settings tab, shows the server's messages, and the vehicle page's price carries the fee", async () => {
-    const { page } = await newPage(browser, { baseURL: server.url });
+    // The owner on a phone (390 px, touch).
+    const { page } = await newPage(browser, { baseURL: server.url, ...PHONE_TOUCH });
     await page.goto("/podium");
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     await openStaffScreen(page, "Settings");

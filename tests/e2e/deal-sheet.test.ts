@@ -5,6 +5,7 @@ import {
   describeViolations,
   launchBrowser,
   newPage,
+  PHONE_TOUCH,
   seriousAxeViolations,
   seriousAxeViolationsWithoutJs,
   waitForHydration,
@@ -95,7 +96,7 @@ describe("the deal sheet", () => {
     const first = await mailTo("maya.deal@example.com", /^Your deal sheet: /);
     const oldLink = new URL(/Open your deal sheet: (\S+)/.exec(first.parsed.text!)![1]!);
 
-    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: PHONE });
+    const { context, page } = await newPage(browser, { baseURL: server.url, ...PHONE_TOUCH });
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     await openStaffScreen(page, "Deals");
     const card = page.getByTestId("deal-card").filter({ hasText: "Maya Chen" });
@@ -140,7 +141,7 @@ describe("the deal sheet", () => {
   }, 90_000);
 
   it("revises a deal without JavaScript: each refusal by its field (a raise over a held sheet too, decision 093), then post/redirect/get", async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled: false });
+    const context = await browser.newContext({ baseURL: server.url, ...PHONE_TOUCH, javaScriptEnabled: false });
     const page = await context.newPage();
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     await page.goto("/podium/deals");

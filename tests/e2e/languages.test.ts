@@ -14,10 +14,10 @@ import { LANGUAGE_SUGGESTIONS } from "~/shared/i18n/language-suggestion";
 import { pt } from "~/shared/i18n/pt";
 import { financingPdf as ptPdf } from "~/shared/i18n/pt/financing-pdf";
 import type { Service } from "~/shared/types/service";
-import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { describeViolations, launchBrowser, newPage, PHONE_TOUCH, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { upcomingDateFor } from "../support/booking-dates";
 import { DEMO_OWNER } from "../support/staff-sign-in";
-import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
+import { expectWorksOnPhone, openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { drawSignature } from "../support/signature-pad";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -287,15 +287,18 @@ describe("accessibility of every public page in Spanish and Portuguese (phone)",
 
 describe("the staff dashboard shows each lead's language (English dashboard)", () => {
   it("lists the Spanish message and booking and the Portuguese application with their language", async () => {
-    const { context, page } = await newPage(browser, { baseURL: server.url });
+    // Staff on a phone (390 px, touch).
+    const { context, page } = await newPage(browser, { baseURL: server.url, ...PHONE_TOUCH });
     try {
       await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
       await openStaffScreen(page, "Messages");
       const message = page.getByRole("listitem").filter({ hasText: "lucia@example.com" });
       expect(await message.getByTestId("lead-language").textContent()).toBe("Language: Spanish");
+      await expectWorksOnPhone(page, "Messages");
       await openStaffScreen(page, "Financing Apps");
       const application = page.getByRole("listitem").filter({ hasText: "joao@example.com" });
       expect(await application.getByTestId("lead-language").textContent()).toBe("Language: Portuguese");
+      await expectWorksOnPhone(page, "Financing Apps");
       await openStaffScreen(page, "Bookings");
       const booking = page.getByRole("listitem").filter({ hasText: "lucia@example.com" });
       expect(await booking.getByTestId("lead-language").textContent()).toBe("Language: Spanish");

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Service } from "~/shared/types/service";
 import { chooseCalendarDay, upcomingDateFor } from "../support/booking-dates";
-import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { describeViolations, launchBrowser, newPage, PHONE_TOUCH, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { recipients } from "../support/lead-delivery-helpers";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
@@ -113,7 +113,8 @@ describe("the dashboard's view of leads and mail", () => {
     });
     expect(sent.status).toBe(201);
     await mailTo(LEADS_TO, /Rae Status/);
-    const { context, page } = await newPage(browser, { baseURL: server.url });
+    // Staff on a phone (390 px, touch).
+    const { context, page } = await newPage(browser, { baseURL: server.url, ...PHONE_TOUCH });
     try {
       await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
       // SMTP works and nothing failed: no banner.
@@ -153,7 +154,7 @@ describe("the dashboard's view of leads and mail", () => {
 
   it("tells staff when mail is not configured", async () => {
     const bare = await startTestServer();
-    const { context, page } = await newPage(browser, { baseURL: bare.url });
+    const { context, page } = await newPage(browser, { baseURL: bare.url, ...PHONE_TOUCH });
     try {
       await signInInBrowser(page, bare, DEMO_OWNER.email, DEMO_OWNER.password);
       const banner = page.getByTestId("mail-banner");

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dealerWallClockValue, endOfDealerDay } from "~/shared/lib/dealer-clock";
-import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { describeViolations, launchBrowser, newPage, PHONE_TOUCH, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { signInInBrowser } from "../support/staff-browser";
 import { createAccount } from "../support/staff-sign-in";
@@ -53,7 +53,7 @@ describe("a salesperson on the lot, on a phone", () => {
     await createAccount(server, { email, name: "Sam Sales", role: "sales", password });
 
     // The inbox: the first screen, each lead a card on a phone.
-    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: PHONE });
+    const { context, page } = await newPage(browser, { baseURL: server.url, ...PHONE_TOUCH });
     await page.goto("/podium");
     await waitForHydration(page);
     await signInInBrowser(page, server, email, password);

@@ -1,11 +1,12 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
-import { describeViolations, launchBrowser, seriousAxeViolations, waitForHydration } from "../support/browser";
-import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
+import { describeViolations, launchBrowser, PHONE_TOUCH, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { expectWorksOnPhone, openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
+/** The lot as staff run it: from a phone on the lot (390 px, touch); the desktop table where it is the subject. */
 describe("running the lot in the dashboard", () => {
   let server: TestServer;
   let browser: Browser;
@@ -14,7 +15,7 @@ describe("running the lot in the dashboard", () => {
   beforeAll(async () => {
     server = await startTestServer({ seeded: true });
     browser = await launchBrowser();
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ baseURL: server.url, ...PHONE_TOUCH });
     await context.addInitScript(() => {
       try {
         sessionStorage.setItem("splash-seen", "1");
@@ -26,16 +27,27 @@ describe("running the lot in the dashboard", () => {
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     // The staff app opens on the lead inbox; the lot has its own address.
     await openStaffScreen(page, "Vehicles");
-    await page.getByTestId("vehicles-table").waitFor();
+    await page.getByRole("list", { name: "Vehicles" }).waitFor();
   });
+
+  /** The lot's list on a phone: a card per vehicle, named by its heading. */
+  const vehicleCards = () => page.getByRole("list", { name: "Vehicles" }).getByRole("listitem");
+  /** The table the lot is on a large screen (the phone's cards replace it). */
+  async function atDesktopSize(check: () => Promise<void>) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    try {
+      await check();
+    } finally {
+      await page.setViewportSize(PHONE_TOUCH.viewport);
+    }
+  }
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
   it("imports a CSV: preview with the rejected row, confirm, then the list shows the new vehicle needs photos", async () => {
-    const axe = await seriousAxeViolations(page);
-    expect(axe, describeViolations(axe)).toEqual([]);
+    await expectWorksOnPhone(page, "Vehicles");
     // The import is a panel the address opens (?import=1); choosing the file previews it.
     await page.getByRole("link", { name: "Import CSV" }).click();
     await waitForHydration(page);
@@ -51,13 +63,12 @@ describe("running the lot in the dashboard", () => {
     // A formula-like cell is imported as text, and the preview says so before staff confirm.
     await preview.getByRole("heading", { name: "Warnings (these rows are imported as shown)" }).waitFor();
     expect(await preview.getByRole("row").nth(3).textContent()).toMatch(/^2.*5E2E0000400000001.*Description.*Begins with "="/);
-    const dialogAxe = await seriousAxeViolations(page);
-    expect(dialogAxe, describeViolations(dialogAxe)).toEqual([]);
+    await expectWorksOnPhone(page, "the CSV import's preview");
     await page.getByRole("button", { name: "Import 1 vehicle" }).click();
     await page.getByText("Imported: 1 new, 0 updated").waitFor();
     await page.getByText("New vehicles have no photos yet").waitFor();
     expect(await page.getByLabel("Only vehicles without photos").isChecked()).toBe(true);
-    const rows = page.getByTestId("vehicles-table").locator("tbody tr");
+    const rows = vehicleCards();
     // The list reloads after the dialog closes: wait for the imported vehicle before counting.
     await rows.filter({ hasText: "2020 Mazda CX-5" }).first().waitFor();
     expect(await rows.count()).toBe(1);
@@ -74,22 +85,19 @@ describe("running the lot in the dashboard", () => {
     await dialog.getByLabel("Price ($)").fill("20995");
     await dialog.getByRole("button", { name: "Save Vehicle" }).click();
     await page.getByText("Vehicle updated successfully").waitFor();
-    // Back: the list as it was (only vehicles without photos), with the saved price.
+    // Back: the list as it was (only vehicles without photos), with the saved price: on a phone, its card.
     await page.goBack();
-    const row = page.getByTestId("vehicles-table").locator("tbody tr", { hasText: name });
-    await row.getByText("$20,995").waitFor();
-    expect(await row.textContent()).toContain("Needs photos");
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+    await card.getByText("$20,995").waitFor();
+    await card.getByText("Needs photos").waitFor();
+    await expectWorksOnPhone(page, "Vehicles, without photos");
 
-    // Phones get cards instead of the table: the marker is there too.
-    await page.setViewportSize({ width: 390, height: 844 });
-    try {
-      const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
-      await card.getByText("Needs photos").waitFor();
-      const axe = await seriousAxeViolations(page);
-      expect(axe, describeViolations(axe)).toEqual([]);
-    } finally {
-      await page.setViewportSize({ width: 1280, height: 900 });
-    }
+    // A large screen gets the table instead of the cards: the marker is there too.
+    await atDesktopSize(async () => {
+      const row = page.getByTestId("vehicles-table").locator("tbody tr", { hasText: name });
+      await row.getByText("$20,995").waitFor();
+      expect(await row.textContent()).toContain("Needs photos");
+    });
 
     const staffList = (await (await page.request.get("/api/admin/vehicles")).json()) as { id: string; vin: string }[];
     const imported = staffList.find((v) => v.vin === "5E2E0000400000001")!;
@@ -126,8 +134,7 @@ describe("running the lot in the dashboard", () => {
       .getByText("Massachusetts law (M.G.L. c. 90 §7N¼) requires at least 90 days on this vehicle; you may give more, never less")
       .waitFor();
     expect(await dialog.getByLabel("Days", { exact: true }).getAttribute("aria-invalid")).toBe("true");
-    const termsAxe = await seriousAxeViolations(page);
-    expect(termsAxe, describeViolations(termsAxe)).toEqual([]);
+    await expectWorksOnPhone(page, "the Buyers Guide terms refused");
     // More than the statute is allowed: 120 days, no mile limit, the engine too.
     await dialog.getByLabel("Days", { exact: true }).fill("120");
     await dialog.getByLabel("Miles (blank: no mile limit)").fill("");
@@ -146,18 +153,21 @@ describe("running the lot in the dashboard", () => {
     const archived = details.locator("tbody tr", { hasText: "Buyers Guide" });
     await archived.waitFor();
     expect(await archived.textContent()).toMatch(/Buyers Guide\s*ES\s*owner@/);
-    const axe = await seriousAxeViolations(page);
-    expect(axe, describeViolations(axe)).toEqual([]);
+    await expectWorksOnPhone(page, "the vehicle's page and its documents");
   });
 
   it("marks a vehicle sold: its public page then answers 410 with similar vehicles", async () => {
     await openStaffScreen(page, "Vehicles");
     await page.getByLabel("Only vehicles without photos").uncheck();
-    // Sorting is in the address: the heading is a link to the list in that order.
-    await page.getByTestId("vehicles-table").getByRole("link", { name: "Price", exact: true }).click();
+    // Sorting is in the address: on a phone, the "Sort by" link is to the list in that order.
+    const order = page.getByRole("group", { name: "Order of Vehicles" });
+    await order.getByRole("link", { name: "Price", exact: true }).tap();
     await page.waitForURL(/sort=price/);
+    await order.getByRole("link", { name: "Price (ascending)" }).waitFor();
+    expect(await order.getByRole("link", { name: "Price (ascending)" }).getAttribute("aria-current")).toBe("true");
+    // On a large screen the heading says it: the column headings (DataTable), one per column, the sorted one says its order to a screen reader.
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByTestId("vehicles-table").locator('th[aria-sort="ascending"]').waitFor();
-    // The column headings (DataTable): one per column, the sorted one says its order to a screen reader.
     const headings = page.getByTestId("vehicles-table").getByRole("columnheader");
     expect(await headings.allTextContents()).toEqual([
       "Photo",
@@ -181,10 +191,12 @@ describe("running the lot in the dashboard", () => {
       null,
       null,
     ]);
+    await page.setViewportSize(PHONE_TOUCH.viewport);
     const select = page.getByRole("combobox", { name: /^Status of / }).first();
     const name = (await select.getAttribute("aria-label"))!.replace("Status of ", "");
     await select.selectOption("sold");
     await page.getByText(`${name}: Sold`).waitFor();
+    await expectWorksOnPhone(page, "Vehicles, by price");
     const vehicles = (await (await page.request.get("/api/admin/vehicles")).json()) as {
       id: string;
       year: number;
@@ -234,8 +246,7 @@ describe("running the lot in the dashboard", () => {
     await dialog.getByRole("tab", { name: "Portuguese" }).click();
     const portuguese = dialog.getByLabel("Description in Portuguese (optional)");
     await portuguese.fill("Carro de um único dono, revisado e com pneus novos.");
-    const axe = await seriousAxeViolations(page);
-    expect(axe, describeViolations(axe)).toEqual([]);
+    await expectWorksOnPhone(page, "the vehicle form");
     await dialog.getByRole("button", { name: "Save Vehicle" }).click();
     await page.getByText("Vehicle updated successfully").waitFor();
 
@@ -260,5 +271,6 @@ describe("running the lot in the dashboard", () => {
       expect.stringMatching(/^https?:\/\/.+\/feeds\/meta-vehicles\.csv$/),
     ]);
     await page.getByRole("button", { name: /Copy the Google Vehicle Listings/ }).waitFor();
+    await expectWorksOnPhone(page, "Settings");
   });
 });

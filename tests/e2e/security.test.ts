@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Service } from "~/shared/types/service";
 import { upcomingDateFor } from "../support/booking-dates";
-import { launchBrowser, newPage, waitForHydration } from "../support/browser";
+import { launchBrowser, newPage, PHONE_TOUCH, waitForHydration } from "../support/browser";
 import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER, signInOwner } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -98,15 +98,19 @@ afterAll(async () => {
 });
 
 /** A page that records any dialog and any CSP violation report. */
-async function watchedPage(bypassCSP: boolean): Promise<{ context: BrowserContext; page: Page; dialogs: string[] }> {
+async function watchedPage(
+  bypassCSP: boolean,
+  device: "desktop" | "phone" = "desktop",
+): Promise<{ context: BrowserContext; page: Page; dialogs: string[] }> {
   let context: BrowserContext;
   let page: Page;
+  const screen = device === "phone" ? PHONE_TOUCH : { viewport: { width: 1280, height: 900 } };
   if (bypassCSP) {
-    context = await browser.newContext({ baseURL: server.url, bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    context = await browser.newContext({ baseURL: server.url, bypassCSP: true, ...screen });
     await context.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
     page = await context.newPage();
   } else {
-    ({ context, page } = await newPage(browser, { baseURL: server.url }));
+    ({ context, page } = await newPage(browser, { baseURL: server.url, ...screen }));
   }
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
@@ -148,7 +152,8 @@ describe.each([
   });
 
   it("in the staff app's Leads, Messages and Bookings screens (signed in through the sign-in screen)", async () => {
-    const { context, page, dialogs } = await watchedPage(bypassCSP);
+    // Staff on a phone (390 px, touch).
+    const { context, page, dialogs } = await watchedPage(bypassCSP, "phone");
     await page.goto("/podium");
     await waitForHydration(page);
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);

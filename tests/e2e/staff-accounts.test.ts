@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeViolations, launchBrowser, seriousAxeViolations } from "../support/browser";
+import { describeViolations, launchBrowser, PHONE_TOUCH, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { navigationScreens, openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -19,7 +19,8 @@ describe("staff accounts in the browser", () => {
   });
 
   async function freshPage(): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    // Staff on phones (390 px, touch), the owner included.
+    const context = await browser.newContext({ baseURL: server.url, ...PHONE_TOUCH });
     await context.addInitScript(() => {
       try {
         sessionStorage.setItem("splash-seen", "1");
@@ -54,6 +55,16 @@ describe("staff accounts in the browser", () => {
     expect(setupUrl).toMatch(/\/podium\/setup\?token=/);
     await owner.getByRole("cell", { name: "sam.sales@example.com" }).waitFor();
     expect(describeViolations(await seriousAxeViolations(owner))).toBe("");
+    // A phone shows no column headings: "Sort by" orders the accounts (a second tap, the other way).
+    await waitForHydration(owner);
+    const order = owner.getByRole("group", { name: "Order of Staff accounts" });
+    const emails = () => owner.locator("tbody tr td:nth-child(2) > div").allInnerTexts();
+    await order.getByRole("button", { name: "E-mail" }).tap();
+    await expect.poll(emails).toEqual(["owner@example.com", "sam.sales@example.com"]);
+    expect(await order.getByRole("button", { name: /^E-mail/ }).getAttribute("aria-pressed")).toBe("true");
+    await order.getByRole("button", { name: /^E-mail/ }).tap();
+    await expect.poll(emails).toEqual(["sam.sales@example.com", "owner@example.com"]);
+    await order.getByRole("button", { name: "E-mail (descending)" }).waitFor();
 
     const sales = await freshPage();
     await sales.goto(new URL(setupUrl).pathname + new URL(setupUrl).search);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Worker } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { describeViolations, launchBrowser, newPage, PHONE_TOUCH, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { startLoopbackPushService } from "../support/loopback-push-service";
 import { signInInBrowser } from "../support/staff-browser";
 import { createAccount } from "../support/staff-sign-in";
@@ -46,7 +46,7 @@ async function postLead(firstName: string, forwardedFor: string) {
 }
 
 async function signedInPhone(): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(browser, { baseURL: server.url, viewport: PHONE });
+  const { context, page } = await newPage(browser, { baseURL: server.url, ...PHONE_TOUCH });
   await signInInBrowser(page, server, SALES.email, SALES.password);
   await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
   await waitForHydration(page);
@@ -221,7 +221,7 @@ describe("the installable staff app (decision 114)", () => {
     await context.close();
 
     // Without JavaScript: the same screen says so, and its forms post and come back (post/redirect/get).
-    const noJs = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled: false });
+    const noJs = await browser.newContext({ baseURL: server.url, ...PHONE_TOUCH, javaScriptEnabled: false });
     await noJs.addCookies(cookies);
     const plain = await noJs.newPage();
     await plain.goto("/podium/account");

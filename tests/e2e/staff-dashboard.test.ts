@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { describeViolations, launchBrowser, newPage, PHONE_TOUCH, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { navigationScreens, openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -23,7 +23,7 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
 
   it("shows no shoppers' welcome card on /podium, every screen in reach on a phone, and a demo lot with stock numbers and days in stock", async () => {
     // The welcome card is not marked seen: a shopper's first page would show it.
-    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: PHONE, skipSplash: false });
+    const { context, page } = await newPage(browser, { baseURL: server.url, ...PHONE_TOUCH, skipSplash: false });
     await page.goto("/podium");
     await waitForHydration(page);
     await page.getByLabel("E-mail").waitFor();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertService } from "~/server/data/services.server";
 import { DEMO_SERVICES } from "~/server/seed/demo-catalogue.server";
 import { openServerDatabase } from "../support/server-database";
-import { describeViolations, launchBrowser, seriousAxeViolations, seriousAxeViolationsWithoutJs } from "../support/browser";
+import { describeViolations, launchBrowser, PHONE_TOUCH, seriousAxeViolations, seriousAxeViolationsWithoutJs } from "../support/browser";
 import { signInInBrowser } from "../support/staff-browser";
 import { createAccount, DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 async function phone(javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled });
+  const context = await browser.newContext({ baseURL: server.url, ...PHONE_TOUCH, javaScriptEnabled });
   return { context, page: await context.newPage() };
 }
 

@@ -9,11 +9,12 @@ import { listServices } from "~/server/data/services.server";
 import { openDatabase } from "~/server/db/database.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { insertApplication } from "../support/admin-fixtures";
-import { describeViolations, launchBrowser, seriousAxeViolations, waitForHydration } from "../support/browser";
-import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
+import { launchBrowser, PHONE_TOUCH, waitForHydration } from "../support/browser";
+import { expectWorksOnPhone, openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { DEMO_OWNER } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 
+/** Every flow as staff run it, on a phone (390 px, touch): staff work from phones (decision 129). */
 describe("the staff app at /podium", () => {
   let server: TestServer;
   let browser: Browser;
@@ -58,8 +59,8 @@ describe("the staff app at /podium", () => {
     // Noon UTC: the same calendar day in every time zone the browser might run in.
     applicationId = (await insertApplication(server, { createdAt: "2026-11-20T12:00:00.000Z", employmentStatus: "self-employed" })).id;
     browser = await launchBrowser();
-    // Under the site's real CSP: seriousAxeViolations evaluates axe through DevTools, which CSP does not block.
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    // Under the site's real CSP: axe is evaluated through DevTools, which CSP does not block.
+    const context = await browser.newContext({ baseURL: server.url, ...PHONE_TOUCH, acceptDownloads: true });
     await context.addInitScript(() => {
       try {
         sessionStorage.setItem("splash-seen", "1");
@@ -75,16 +76,6 @@ describe("the staff app at /podium", () => {
   });
 
   const toast = () => page.getByTestId("toast");
-
-  /** A staff flow as it runs on a phone (390 px: staff work from phones), then the desktop size the other tests use. */
-  async function atPhoneSize(flow: () => Promise<void>) {
-    await page.setViewportSize({ width: 390, height: 844 });
-    try {
-      await flow();
-    } finally {
-      await page.setViewportSize({ width: 1280, height: 900 });
-    }
-  }
 
   it("keeps the staff app's code out of public pages", async () => {
     const publicPage = await browser.newPage({ baseURL: server.url });
@@ -105,8 +96,7 @@ describe("the staff app at /podium", () => {
   it("refuses a wrong password, then signs in with the second factor", async () => {
     await page.goto("/podium");
     await page.getByText("Sign in with your staff account").waitFor();
-    const axe = await seriousAxeViolations(page);
-    expect(axe, describeViolations(axe)).toEqual([]);
+    await expectWorksOnPhone(page, "the sign-in screen");
 
     const password = page.getByLabel("Password");
     expect(await password.getAttribute("type")).toBe("password");
@@ -119,6 +109,7 @@ describe("the staff app at /podium", () => {
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     // The staff app opens on the lead inbox (docs/behaviour.md §17); the lot has its own address.
     await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
+    await expectWorksOnPhone(page, "Leads");
     await openStaffScreen(page, "Vehicles");
     expect(new URL(page.url()).pathname).toBe("/podium/vehicles");
     await page.getByRole("link", { name: "Live on Google", includeHidden: true }).waitFor({ state: "attached" });
@@ -126,8 +117,7 @@ describe("the staff app at /podium", () => {
       /^https:\/\/www\.google\.com\/maps/,
     );
     await page.getByRole("link", { name: /Edit / }).first().waitFor();
-    const axeDashboard = await seriousAxeViolations(page);
-    expect(axeDashboard, describeViolations(axeDashboard)).toEqual([]);
+    await expectWorksOnPhone(page, "Vehicles");
 
     // The keyboard reaches the search from anywhere (Ctrl-K), and Back returns to the screen before.
     await page.keyboard.press("Control+k");
@@ -165,8 +155,7 @@ describe("the staff app at /podium", () => {
     expect(await vin.inputValue()).toBe("1FTFW1ET9DFC1031");
     await dialog.getByText("VIN must be 17 characters").waitFor();
     expect(await dialog.getByRole("button", { name: "Lookup VIN" }).isDisabled()).toBe(true);
-    const axeDialog = await seriousAxeViolations(page);
-    expect(axeDialog, describeViolations(axeDialog)).toEqual([]);
+    await expectWorksOnPhone(page, "the vehicle form with a refused VIN");
 
     await vin.fill("1FTFW1ET9DFC10312");
     await dialog.getByRole("button", { name: "Lookup VIN" }).click();
@@ -220,12 +209,18 @@ describe("the staff app at /podium", () => {
     // Added: the new vehicle's own page, in place of the empty form.
     await page.waitForURL(/\/podium\/vehicles\/[0-9a-f-]{36}$/);
     await page.getByRole("heading", { level: 1, name: "2013 Ford F-150" }).waitFor();
+    await expectWorksOnPhone(page, "the vehicle's page");
 
     await openStaffScreen(page, "Vehicles");
     await page.getByLabel("Search vehicles").fill("1FTFW1ET9DFC10312");
     await page.getByLabel("Search vehicles").press("Enter");
-    // The list is a table on large screens: the vehicle's row names it.
-    await page.getByTestId("vehicles-table").getByText("2013 Ford F-150").waitFor();
+    // The list is a card per vehicle on a phone: the vehicle's card names it.
+    const card = page
+      .getByRole("list", { name: "Vehicles" })
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "2013 Ford F-150" }) });
+    await card.waitFor();
+    await expectWorksOnPhone(page, "Vehicles, searched");
 
     // The public vehicle page shows it (and /inventory, once the inventory page lists vehicles).
     const publicPage = await browser.newPage({ baseURL: server.url });
@@ -245,15 +240,12 @@ describe("the staff app at /podium", () => {
     await toast().filter({ hasText: "Vehicle updated successfully" }).waitFor();
     // Back lands on the list as it was (its search in the address), with the saved price.
     await page.goBack();
-    await page
-      .getByTestId("vehicles-table")
-      .getByRole("row", { name: /2013 Ford F-150/ })
-      .getByText("$17,500")
-      .waitFor();
+    await card.getByText("$17,500").waitFor();
 
     // Delete
     await page.getByRole("link", { name: "Delete 2013 Ford F-150" }).click();
     await page.getByText("Are you sure you want to delete this vehicle? This action cannot be undone.").waitFor();
+    await expectWorksOnPhone(page, "the delete confirmation");
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await toast().filter({ hasText: "Vehicle deleted successfully" }).waitFor();
     await page.getByText("No vehicles found").waitFor();
@@ -262,26 +254,23 @@ describe("the staff app at /podium", () => {
   });
 
   it("a staff mail's link (/podium?tab=…&id=…) opens that screen and that record, at the record's own address", async () => {
-    await atPhoneSize(async () => {
-      // The application's own page (decision 106): the list is a link away.
-      await page.goto(`/podium?tab=financing&id=${applicationId}`);
-      expect(new URL(page.url()).pathname).toBe(`/podium/financing/${applicationId}`);
-      const record = page.getByRole("article", { name: /Financing Application/ });
-      await record.getByText("***-**-6789").waitFor();
-      await page.getByRole("link", { name: "All applications" }).click();
-      await page.getByRole("heading", { level: 1, name: "Financing Apps" }).waitFor();
+    // The application's own page (decision 106): the list is a link away.
+    await page.goto(`/podium?tab=financing&id=${applicationId}`);
+    expect(new URL(page.url()).pathname).toBe(`/podium/financing/${applicationId}`);
+    const record = page.getByRole("article", { name: /Financing Application/ });
+    await record.getByText("***-**-6789").waitFor();
+    await page.getByRole("link", { name: "All applications" }).click();
+    await page.getByRole("heading", { level: 1, name: "Financing Apps" }).waitFor();
 
-      // The message's own page: its heading has the focus, as the old list's marked row had.
-      await page.goto(`/podium?tab=messages&id=${messageId}`);
-      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/podium/messages/${messageId}`);
-      const marked = page.getByRole("article", { name: "Message from Lee Park" });
-      await marked.getByText("Is the Civic still available?").waitFor();
-      await expect.poll(() => marked.getByRole("heading", { level: 1 }).evaluate((h) => h === document.activeElement)).toBe(true);
-      const axe = await seriousAxeViolations(page);
-      expect(axe, describeViolations(axe)).toEqual([]);
-      await page.getByRole("link", { name: "All messages" }).click();
-      await page.getByRole("heading", { level: 1, name: "Messages" }).waitFor();
-    });
+    // The message's own page: its heading has the focus, as the old list's marked row had.
+    await page.goto(`/podium?tab=messages&id=${messageId}`);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/podium/messages/${messageId}`);
+    const marked = page.getByRole("article", { name: "Message from Lee Park" });
+    await marked.getByText("Is the Civic still available?").waitFor();
+    await expect.poll(() => marked.getByRole("heading", { level: 1 }).evaluate((h) => h === document.activeElement)).toBe(true);
+    await expectWorksOnPhone(page, "a message's page");
+    await page.getByRole("link", { name: "All messages" }).click();
+    await page.getByRole("heading", { level: 1, name: "Messages" }).waitFor();
 
     // A tab the link does not name correctly opens the first screen, as /podium does.
     await page.goto("/podium?tab=nonsense&id=x");
@@ -289,106 +278,101 @@ describe("the staff app at /podium", () => {
   });
 
   it("opens, downloads and deletes a financing application", async () => {
-    await atPhoneSize(async () => {
-      await openStaffScreen(page, "Financing Apps");
-      await page.getByText("Ana Silva").waitFor();
-      await page.getByText("No vehicle specified").waitFor();
-      await page.getByText(/^Submitted: 11\/20\/2026, /).waitFor();
-      await page.getByRole("link", { name: "View Details" }).click();
-      // The application's own page, /podium/financing/{id} (it was a dialog over the list).
-      const dialog = page.getByRole("article", { name: /Financing Application/ });
-      await dialog.getByText("***-**-6789").waitFor();
-      await dialog.getByRole("img", { name: "Signature of Ana Silva" }).waitFor();
-      expect(
-        await dialog
-          .getByRole("img", { name: "Signature of Ana Silva" })
-          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
-      ).toBe(500);
-      await dialog.getByRole("heading", { name: "Co-Applicant" }).waitFor();
-      // Employment status by its label, not the stored value.
-      await dialog.getByText("Self-Employed", { exact: true }).waitFor();
-      expect(await dialog.getByText("self-employed", { exact: true }).count()).toBe(0);
-      expect(await dialog.getByRole("link", { name: "Email Applicant" }).getAttribute("href")).toBe(
-        "mailto:ana@example.com?subject=Financing%20Application",
-      );
-      const axe = await seriousAxeViolations(page);
-      expect(axe, describeViolations(axe)).toEqual([]);
-      await dialog.getByRole("button", { name: "Show SSN" }).first().click();
-      await dialog.getByText("123-45-6789").waitFor();
+    await openStaffScreen(page, "Financing Apps");
+    await page.getByText("Ana Silva").waitFor();
+    await page.getByText("No vehicle specified").waitFor();
+    await page.getByText(/^Submitted: 11\/20\/2026, /).waitFor();
+    await expectWorksOnPhone(page, "Financing Apps");
+    await page.getByRole("link", { name: "View Details" }).click();
+    // The application's own page, /podium/financing/{id} (it was a dialog over the list).
+    const dialog = page.getByRole("article", { name: /Financing Application/ });
+    await dialog.getByText("***-**-6789").waitFor();
+    await dialog.getByRole("img", { name: "Signature of Ana Silva" }).waitFor();
+    expect(
+      await dialog
+        .getByRole("img", { name: "Signature of Ana Silva" })
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    ).toBe(500);
+    await dialog.getByRole("heading", { name: "Co-Applicant" }).waitFor();
+    // Employment status by its label, not the stored value.
+    await dialog.getByText("Self-Employed", { exact: true }).waitFor();
+    expect(await dialog.getByText("self-employed", { exact: true }).count()).toBe(0);
+    expect(await dialog.getByRole("link", { name: "Email Applicant" }).getAttribute("href")).toBe(
+      "mailto:ana@example.com?subject=Financing%20Application",
+    );
+    await expectWorksOnPhone(page, "an application's page");
+    await dialog.getByRole("button", { name: "Show SSN" }).first().click();
+    await dialog.getByText("123-45-6789").waitFor();
 
-      const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Download PDF" }).click()]);
-      expect(download.suggestedFilename()).toBe("financing-application-Ana-Silva.pdf");
+    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Download PDF" }).click()]);
+    expect(download.suggestedFilename()).toBe("financing-application-Ana-Silva.pdf");
 
-      await page.getByRole("link", { name: "All applications" }).click();
-      await dialog.waitFor({ state: "detached" });
-      // Regulation B keeps it 25 months (decision 095): the list says until when, and an early delete is refused with the reason.
-      await page.getByText("Kept until 2028-12-20 (Regulation B: 25 months after the action taken)").waitFor();
-      await page.getByRole("link", { name: "Delete application from Ana Silva" }).click();
-      await page.getByRole("form", { name: "Delete application from Ana Silva" }).getByRole("button", { name: "Delete" }).click();
-      await toast().filter({ hasText: "it can be deleted from 2028-12-20" }).waitFor();
-      // The refusal's reason also stays on the page, by the form.
-      await page.getByRole("form", { name: "Delete application from Ana Silva" }).getByText("it can be deleted from 2028-12-20").waitFor();
-      await page.getByRole("heading", { level: 1, name: "Financing Application: Ana Silva" }).waitFor();
-      // Submitted (and decided) long ago: the retention has run, and staff may delete it.
-      const { db } = openDatabase(server.dataDir);
-      await db
-        .updateTable("financingApplications")
-        .set({ createdAt: "2024-01-02T12:00:00.000Z" })
-        .where("id", "=", applicationId)
-        .execute();
-      await db.destroy();
-      await page.goto("/podium?tab=financing");
-      await page.getByRole("link", { name: "Delete application from Ana Silva" }).click();
-      await page.getByRole("form", { name: "Delete application from Ana Silva" }).getByRole("button", { name: "Delete" }).click();
-      await toast().filter({ hasText: "Financing application has been successfully deleted." }).waitFor();
-      await page.getByText("No financing applications yet").waitFor();
-      expect(new URL(page.url()).pathname).toBe("/podium/financing");
-    });
+    await page.getByRole("link", { name: "All applications" }).click();
+    await dialog.waitFor({ state: "detached" });
+    // Regulation B keeps it 25 months (decision 095): the list says until when, and an early delete is refused with the reason.
+    await page.getByText("Kept until 2028-12-20 (Regulation B: 25 months after the action taken)").waitFor();
+    await page.getByRole("link", { name: "Delete application from Ana Silva" }).click();
+    await page.getByRole("form", { name: "Delete application from Ana Silva" }).getByRole("button", { name: "Delete" }).click();
+    await toast().filter({ hasText: "it can be deleted from 2028-12-20" }).waitFor();
+    // The refusal's reason also stays on the page, by the form.
+    await page.getByRole("form", { name: "Delete application from Ana Silva" }).getByText("it can be deleted from 2028-12-20").waitFor();
+    await page.getByRole("heading", { level: 1, name: "Financing Application: Ana Silva" }).waitFor();
+    // Submitted (and decided) long ago: the retention has run, and staff may delete it.
+    const { db } = openDatabase(server.dataDir);
+    await db.updateTable("financingApplications").set({ createdAt: "2024-01-02T12:00:00.000Z" }).where("id", "=", applicationId).execute();
+    await db.destroy();
+    await page.goto("/podium?tab=financing");
+    await page.getByRole("link", { name: "Delete application from Ana Silva" }).click();
+    await page.getByRole("form", { name: "Delete application from Ana Silva" }).getByRole("button", { name: "Delete" }).click();
+    await toast().filter({ hasText: "Financing application has been successfully deleted." }).waitFor();
+    await page.getByText("No financing applications yet").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/podium/financing");
   });
 
   it("deletes a message", async () => {
-    await atPhoneSize(async () => {
-      await openStaffScreen(page, "Messages");
-      await page.getByText("1 message").waitFor();
-      await page.getByText("Has Trade-In").waitFor();
-      // The vehicle asked about by year, make and model, linked to its page (not its raw id).
-      const vehicleLink = page.getByRole("link", { name: `${askedAbout.year} ${askedAbout.make} ${askedAbout.model}`, exact: true });
-      expect(await vehicleLink.getAttribute("href")).toBe(vehiclePath(askedAbout));
-      expect(await page.getByText(askedAbout.id).count()).toBe(0);
-      expect(await page.getByRole("link", { name: "lee@example.com" }).getAttribute("href")).toBe("mailto:lee@example.com");
-      await page.getByRole("link", { name: "Delete message from Lee Park" }).click();
-      await page.getByRole("form", { name: "Delete message from Lee Park" }).getByRole("button", { name: "Delete" }).click();
-      await toast().filter({ hasText: "Contact message has been successfully deleted." }).waitFor();
-      await page.getByText("No Messages Yet").waitFor();
-      await page.getByText("Contact form submissions will appear here").waitFor();
-    });
+    await openStaffScreen(page, "Messages");
+    await page.getByText("1 message").waitFor();
+    await page.getByText("Has Trade-In").waitFor();
+    // The vehicle asked about by year, make and model, linked to its page (not its raw id).
+    const vehicleLink = page.getByRole("link", { name: `${askedAbout.year} ${askedAbout.make} ${askedAbout.model}`, exact: true });
+    expect(await vehicleLink.getAttribute("href")).toBe(vehiclePath(askedAbout));
+    expect(await page.getByText(askedAbout.id).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "lee@example.com" }).getAttribute("href")).toBe("mailto:lee@example.com");
+    await expectWorksOnPhone(page, "Messages");
+    await page.getByRole("link", { name: "Delete message from Lee Park" }).click();
+    await page.getByRole("form", { name: "Delete message from Lee Park" }).getByRole("button", { name: "Delete" }).click();
+    await toast().filter({ hasText: "Contact message has been successfully deleted." }).waitFor();
+    await page.getByText("No Messages Yet").waitFor();
+    await page.getByText("Contact form submissions will appear here").waitFor();
   });
 
   it("confirms a booking", async () => {
-    await atPhoneSize(async () => {
-      await openStaffScreen(page, "Bookings");
-      await page.getByText("Brakes squeak").waitFor();
-      // The customer's own vehicle, for the service desk.
-      expect(await page.getByTestId("booking-vehicle").first().textContent()).toBe(
-        "Customer's vehicle: 2016 Subaru Outback · 88,000 mi · VIN 4S4BSANC5G3212345",
-      );
-      expect(await page.getByTestId("booking-status").first().textContent()).toBe("Pending");
-      await page.getByRole("button", { name: "Confirm booking for Sam Reed" }).click();
-      await toast().filter({ hasText: "Booking Confirmed" }).waitFor();
-      await page.getByTestId("booking-status").filter({ hasText: "Confirmed" }).waitFor();
-    });
+    await openStaffScreen(page, "Bookings");
+    await page.getByText("Brakes squeak").waitFor();
+    // The customer's own vehicle, for the service desk.
+    expect(await page.getByTestId("booking-vehicle").first().textContent()).toBe(
+      "Customer's vehicle: 2016 Subaru Outback · 88,000 mi · VIN 4S4BSANC5G3212345",
+    );
+    expect(await page.getByTestId("booking-status").first().textContent()).toBe("Pending");
+    await expectWorksOnPhone(page, "Bookings");
+    await page.getByRole("button", { name: "Confirm booking for Sam Reed" }).click();
+    await toast().filter({ hasText: "Booking Confirmed" }).waitFor();
+    await page.getByTestId("booking-status").filter({ hasText: "Confirmed" }).waitFor();
   });
 
   it("shows visitor reports, settings without secrets, and the audit log naming the person", async () => {
     await openStaffScreen(page, "Visitor Reports");
     await page.getByText("Active Visitors").waitFor();
     await page.getByText("Total Page Views").waitFor();
+    await expectWorksOnPhone(page, "Visitor Reports");
     await openStaffScreen(page, "Settings");
     await page.getByText("Each person has their own account with two-step verification (Staff tab)").waitFor();
     expect(await page.content()).not.toContain(DEMO_OWNER.password);
+    await expectWorksOnPhone(page, "Settings");
     await openStaffScreen(page, "Audit Log");
     await page.getByRole("cell", { name: "download-pdf" }).first().waitFor();
     expect(await page.getByRole("cell", { name: DEMO_OWNER.email }).count()).toBeGreaterThan(0);
+    await expectWorksOnPhone(page, "Audit Log");
   });
 
   it("logs out back to the sign-in screen", async () => {

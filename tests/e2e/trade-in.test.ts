@@ -2,7 +2,7 @@ import sharp from "sharp";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tradeIn as es } from "~/shared/i18n/es/trade-in";
-import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { describeViolations, launchBrowser, newPage, PHONE_TOUCH, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { openStaffScreen, signInInBrowser } from "../support/staff-browser";
 import { staffClient, type StaffClient } from "../support/staff-client";
@@ -117,7 +117,7 @@ describe("trade-in appraisal", () => {
   }, 60_000);
 
   it("shows the staff tab (axe), sends an offer, and the offer page (axe) carries its low end into the estimate", async () => {
-    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 390, height: 844 } });
+    const { context, page } = await newPage(browser, { baseURL: server.url, ...PHONE_TOUCH });
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     await openStaffScreen(page, "Trade-ins");
     const listed = page.getByTestId("trade-in-card").filter({ has: page.getByRole("heading", { name: "2014 Subaru Outback" }) });
@@ -163,7 +163,7 @@ describe("trade-in appraisal", () => {
   it("lets the owner delete a request from the tab after a confirmation (axe), its photo gone too", async () => {
     const before = (await (await owner.fetch("/api/admin/trade-ins")).json()) as (Listed & { photos: { src: string }[] })[];
     const photo = before.find((t) => t.model === "Outback")!.photos[0]!.src;
-    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 390, height: 844 } });
+    const { context, page } = await newPage(browser, { baseURL: server.url, ...PHONE_TOUCH });
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     await openStaffScreen(page, "Trade-ins");
     const card = page.getByTestId("trade-in-card").filter({ has: page.getByRole("heading", { name: "2014 Subaru Outback" }) });

@@ -34,16 +34,31 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumFlags });
 }
 
+/**
+ * A phone as staff carry one (decision 129: every staff flow runs at 390 px): 390×844, a touch screen, and
+ * the mobile viewport rules (the page's meta viewport; a page wider than the screen is zoomed out, not cut).
+ * Spread it into `newPage`'s or `browser.newContext`'s options.
+ */
+export const PHONE_TOUCH = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+
 export type PageOptions = {
   /** Default true: mark the splash as already seen so it does not cover the page. */
   skipSplash?: boolean;
   viewport?: { width: number; height: number };
+  /** With PHONE_TOUCH: a touch screen and the mobile viewport rules. */
+  hasTouch?: boolean;
+  isMobile?: boolean;
   baseURL: string;
 };
 
 /** A fresh browser context (own cookies/storage) and page. */
 export async function newPage(browser: Browser, options: PageOptions): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: options.baseURL, viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: options.baseURL,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    hasTouch: options.hasTouch ?? false,
+    isMobile: options.isMobile ?? false,
+  });
   if (options.skipSplash !== false) {
     await context.addInitScript(() => {
       try {

@@ -1,4 +1,6 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { describeViolations, PHONE_TOUCH, seriousAxeViolations } from "./browser";
 import { enrolledSecret, freshCode, noteStepUsed } from "./staff-sign-in";
 import type { TestServer } from "./test-server";
 
@@ -84,4 +86,16 @@ export async function navigationScreens(page: Page): Promise<string[]> {
   const names = await more.locator("[data-screen-label]").allInnerTexts();
   await more.locator("summary").click();
   return names;
+}
+
+/**
+ * A staff screen as a phone shows it (PHONE_TOUCH): axe finds nothing serious or critical, and nothing is
+ * wider than the screen (a phone would zoom the page out, or scroll it sideways).
+ */
+export async function expectWorksOnPhone(page: Page, where: string): Promise<void> {
+  const violations = await seriousAxeViolations(page);
+  expect(violations, `${where}: ${describeViolations(violations)}`).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where} is wider than the phone`).toBeLessThanOrEqual(
+    PHONE_TOUCH.viewport.width,
+  );
 }

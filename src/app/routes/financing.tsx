@@ -9,6 +9,7 @@ import { financingFormPost } from "~/features/financing/financing-form-action.se
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { metaLocale } from "~/app/lib/locale-handle";
+import { localeFromPath } from "~/shared/i18n/locales";
 import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import { formClientAction } from "~/shared/ui/form-post";
@@ -16,10 +17,11 @@ import type { Route } from "./+types/financing";
 
 /**
  * "Apply for Financing" on a vehicle page opens /financing?vehicleId=…: the form carries that
- * vehicle's id and shows its name. An id that is malformed, unknown or sold opens the plain form.
+ * vehicle's id and shows its name, in the page's language. An id that is malformed, unknown or sold opens the plain form.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { vehicle: await financingVehicle(context.get(appContext), new URL(request.url).searchParams.get("vehicleId")) };
+  const url = new URL(request.url);
+  return { vehicle: await financingVehicle(context.get(appContext), url.searchParams.get("vehicleId"), localeFromPath(url.pathname)) };
 }
 
 /** The application, posted with or without JavaScript (multipart; the same schema and service as POST /api/financing). */

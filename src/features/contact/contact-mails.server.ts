@@ -3,17 +3,10 @@ import type { NewMail } from "~/server/data/outbox.server";
 import type { ServerEnv } from "~/server/env.server";
 import { leadMails } from "~/server/mail/lead-mails.server";
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
-import {
-  adfStockVehicle,
-  contactRows,
-  leadRecordUrl,
-  dealerTime,
-  vehicleName as nameOf,
-  vehicleRows,
-} from "~/server/mail/staff-mail.server";
+import { adfStockVehicle, contactRows, leadRecordUrl, dealerTime, vehicleRows } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { asLocale } from "~/shared/i18n/locales";
-import { vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
+import { staffVehicleName, vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
 import type { LeadSource } from "~/shared/leads/lead-source";
 import type { Vehicle } from "~/shared/types/vehicle";
 
@@ -32,7 +25,7 @@ export function contactMessageMails(
   const staff = mailMessagesFor("en").staff;
   const f = staff.fields;
   const customer = `${message.firstName} ${message.lastName}`;
-  const vehicleName = vehicle ? nameOf(vehicle) : null;
+  const vehicleName = vehicle ? staffVehicleName(vehicle) : null;
   const locale = asLocale(message.locale);
   const shopper = mailMessagesFor(locale).shopper;
 

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatDealerTime } from "~/shared/lib/dealer-time";
+import { staffVehicleName } from "~/shared/lib/vehicle-name";
 import type { LeadStatus } from "~/shared/staff/lead-tracking";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { LeadLanguage } from "~/shared/ui/staff/lead-language";
@@ -114,7 +115,7 @@ function MessageBody({ msg, now }: { msg: StaffMessage; now: number }) {
           {s.messages.vehicle}:{" "}
           {msg.vehicle ? (
             <a href={msg.vehicle.path} className="text-red-800 underline">
-              {`${msg.vehicle.year} ${msg.vehicle.make} ${msg.vehicle.model}`}
+              {staffVehicleName(msg.vehicle)}
             </a>
           ) : (
             // Sold or deleted since: the id is all that is left to quote.

@@ -3,17 +3,10 @@ import type { ServerEnv } from "~/server/env.server";
 import type { AdfVehicle } from "~/server/mail/adf.server";
 import { leadMails } from "~/server/mail/lead-mails.server";
 import { mailMessagesFor } from "~/server/mail/mail-messages.server";
-import {
-  adfStockVehicle,
-  contactRows,
-  leadRecordUrl,
-  dealerTime,
-  vehicleName as nameOf,
-  vehicleRows,
-} from "~/server/mail/staff-mail.server";
+import { adfStockVehicle, contactRows, leadRecordUrl, dealerTime, vehicleRows } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { asLocale } from "~/shared/i18n/locales";
-import { vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
+import { staffVehicleName, vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
 import { formatPrice } from "~/shared/lib/format";
 import type { LeadSource } from "~/shared/leads/lead-source";
 import type { Vehicle } from "~/shared/types/vehicle";
@@ -52,7 +45,7 @@ export function financingApplicationMails(env: ServerEnv, lead: FinancingLead, s
   const staff = mailMessagesFor("en").staff;
   const f = staff.fields;
   const customer = `${lead.firstName} ${lead.lastName}`;
-  const vehicleName = stockVehicle ? nameOf(stockVehicle) : lead.vehicleOfInterest;
+  const vehicleName = stockVehicle ? staffVehicleName(stockVehicle) : lead.vehicleOfInterest;
   const locale = asLocale(lead.locale);
   const tradeIn = lead.hasTradeIn ? lead.tradeInDetails || staff.yes : staff.no;
   const downPayment = lead.downPayment === null ? staff.noDownPayment : formatPrice(lead.downPayment);

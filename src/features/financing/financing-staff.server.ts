@@ -15,6 +15,7 @@ import { leadMailsFor } from "~/server/data/outbox.server";
 import { inTransaction } from "~/server/db/transaction.server";
 import { changeLeadStatus } from "~/server/leads/lead-status.server";
 import { findVehicleNames } from "~/server/data/vehicles.server";
+import { staffVehicleName } from "~/shared/lib/vehicle-name";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Staff } from "~/server/http/staff-request.server";
 import type { LeadMail, LeadStatus } from "~/shared/staff/lead-tracking";
@@ -112,9 +113,7 @@ async function summariesOf(ctx: AppContext, rows: FinancingApplicationRow[]): Pr
     rows.map((r) => r.id),
   );
   const ids = [...new Set(rows.flatMap((r) => (r.vehicleId ? [r.vehicleId] : [])))];
-  const vehicles = new Map(
-    (await findVehicleNames(ctx.db, ids)).map((v) => [v.id, { name: `${v.year} ${v.make} ${v.model}`, path: vehiclePath(v) }]),
-  );
+  const vehicles = new Map((await findVehicleNames(ctx.db, ids)).map((v) => [v.id, { name: staffVehicleName(v), path: vehiclePath(v) }]));
   return rows.map((r) =>
     summaryOf(r, mails.get(r.id) ?? [], (r.vehicleId && vehicles.get(r.vehicleId)) || null, ctx.env.financingRetentionDays),
   );

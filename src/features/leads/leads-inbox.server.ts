@@ -5,6 +5,7 @@ import { insertLeadEvent } from "~/server/data/lead-events.server";
 import { assignLead, findLead, listInboxLeads as listInboxLeadRows, type LeadRow } from "~/server/data/leads.server";
 import { findStaffAccount, listStaffAccounts, staffLanguages } from "~/server/data/staff-accounts.server";
 import { findVehicleNames } from "~/server/data/vehicles.server";
+import { staffVehicleName } from "~/shared/lib/vehicle-name";
 import { inTransaction } from "~/server/db/transaction.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import { changeLeadStatus } from "~/server/leads/lead-status.server";
@@ -114,7 +115,7 @@ export async function listInboxLeads(ctx: AppContext, filters: InboxFilters, use
     limit: filters.limit,
   });
   const vehicleIds = [...new Set(rows.flatMap((row) => (row.vehicleId ? [row.vehicleId] : [])))];
-  const vehicles = new Map((await findVehicleNames(ctx.db, vehicleIds)).map((v) => [v.id, `${v.year} ${v.make} ${v.model}`]));
+  const vehicles = new Map((await findVehicleNames(ctx.db, vehicleIds)).map((v) => [v.id, staffVehicleName(v)]));
   const last = rows.at(-1);
   return {
     leads: rows.map((row) => ({ ...inboxLead(row), vehicleName: (row.vehicleId && vehicles.get(row.vehicleId)) || null })),
@@ -264,6 +265,6 @@ export async function changeLead(
   const vehicle = updated.vehicleId ? (await findVehicleNames(ctx.db, [updated.vehicleId]))[0] : undefined;
   return {
     kind: "changed",
-    lead: { ...inboxLead(updated), vehicleName: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : null },
+    lead: { ...inboxLead(updated), vehicleName: vehicle ? staffVehicleName(vehicle) : null },
   };
 }

@@ -112,7 +112,11 @@ export function StaffShell({
       >
         {m.shell.skipToContent}
       </a>
-      <header className="sticky top-0 z-30 border-b border-gray-200 bg-white print:hidden">
+      {/*
+        Sticky from md up only: on a phone the header is two rows (about 113 px of 844), and content scrolled
+        under it is half covered, a control half tappable; there the bottom bar is the fixed navigation.
+      */}
+      <header className="z-30 border-b border-gray-200 bg-white md:sticky md:top-0 print:hidden">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
           <Link to="/podium" className="min-h-11 content-center font-bold text-red-800">
             {businessProfile.name} · {m.shell.brand}
@@ -193,7 +197,11 @@ export function StaffShell({
           {children}
         </main>
       </div>
-      <nav aria-label={m.shell.barLabel} className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white md:hidden print:hidden">
+      <nav
+        aria-label={m.shell.barLabel}
+        data-staff-bar
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white md:hidden print:hidden"
+      >
         <ul className="flex">
           {bar.map((screen) => (
             <li key={screen.id} className="min-w-0 flex-1">

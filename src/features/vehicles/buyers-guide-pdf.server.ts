@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { businessProfile } from "~/shared/config/business-profile";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { buyersGuideTerms } from "./buyers-guide-terms";
 import { BUYERS_GUIDE_TEXT, type BuyersGuideLanguage, type RichText } from "./buyers-guide-text";
@@ -175,7 +176,11 @@ export async function renderBuyersGuide(
   const t = BUYERS_GUIDE_TEXT[language];
   const terms = buyersGuideTerms(vehicle, options.docFee, language, region);
   const doc = await PDFDocument.create();
-  doc.setTitle(`${t.title}: ${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.vin}`);
+  // The document's title names the vehicle as its language does; the guide's own MAKE, MODEL and YEAR
+  // boxes stay apart below, as the FTC's form (16 CFR 455) lays them out.
+  doc.setTitle(
+    `${t.title}: ${vehicleName({ year: vehicle.year, make: vehicle.make, model: vehicle.model }, language === "es" ? "es" : "en")} ${vehicle.vin}`,
+  );
   doc.setAuthor(businessProfile.name);
   doc.setLanguage(language === "es" ? "es-US" : "en-US");
   const fonts = await embedGuideFonts(doc);

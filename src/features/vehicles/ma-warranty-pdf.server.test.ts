@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { colourOperators, isBlack } from "../../../tests/support/pdf-colors";
 import { renderMaWarranty, renderRightsNotice, type MaWarrantyVehicle } from "./ma-warranty-pdf.server";
@@ -73,6 +74,17 @@ describe("renderMaWarranty (M.G.L. c. 90 §7N¼, decision 060)", () => {
     expect(text).toContain("extiende la garantía un día");
     expect(text).toContain("MILLAJE AL MOMENTO DE LA VENTA");
     expect(text).not.toContain("WARRANTY");
+  });
+
+  it("names the vehicle as the document's language does, in its cell and its title (the one vehicle name)", async () => {
+    for (const [language, name] of [
+      ["en", "2019 Honda CR-V"],
+      ["es", "Honda CR-V 2019"],
+    ] as const) {
+      const bytes = (await renderMaWarranty(vehicle, language, 0))!;
+      expect(read(bytes).text).toContain(name);
+      expect((await PDFDocument.load(bytes)).getTitle()).toMatch(new RegExp(`: ${name} 2HKRW2H85KH600001$`));
+    }
   });
 
   it("is not issued where the statute requires no warranty: 125,000 miles, or a $650 car with no doc fee", async () => {

@@ -3,6 +3,7 @@ import { businessProfile } from "~/shared/config/business-profile";
 import { advertisedPrice } from "~/shared/lib/deal-estimate";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { describeDuration, describeSystems, warrantyTermsFor, type WarrantyTerms } from "~/shared/lib/warranty-terms";
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { embedGuideFonts, MARGIN, PAGE, Side, WIDTH } from "./buyers-guide-pdf.server";
 import type { BuyersGuideLanguage } from "./buyers-guide-text";
@@ -28,16 +29,18 @@ async function start(
   subtitle: string,
   language: BuyersGuideLanguage,
 ) {
+  const locale = language === "es" ? "es" : "en";
+  // One cell for the vehicle (the statute prescribes the terms, not a form): named as the document's language writes it.
+  const name = vehicleName({ year: vehicle.year, make: vehicle.make, model: vehicle.model }, locale);
   const doc = await PDFDocument.create();
-  doc.setTitle(`${title}: ${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.vin}`);
+  doc.setTitle(`${title}: ${name} ${vehicle.vin}`);
   doc.setAuthor(businessProfile.name);
   doc.setLanguage(language === "es" ? "es-US" : "en-US");
   const side = new Side(doc.addPage([PAGE.width, PAGE.height]), await embedGuideFonts(doc));
-  const locale = language === "es" ? "es" : "en";
   side.paragraph(title, { size: 16, bold: true, gap: 2 });
   side.paragraph(subtitle, { size: 9, gap: 8 });
   side.cells([
-    { label: t.vehicle, value: `${vehicle.year} ${vehicle.make} ${vehicle.model}`, width: 170 },
+    { label: t.vehicle, value: name, width: 170 },
     { label: "VIN", value: vehicle.vin, width: 160 },
     { label: t.odometer, value: formatNumber(vehicle.mileage), width: 92 },
     { label: t.price, value: formatPrice(advertisedPrice(vehicle.price, { docFee }), locale), width: WIDTH - 422 },

@@ -9,6 +9,7 @@ import { FIX_FIELDS, formFields, staffFormFailure, staffFormSuccess } from "~/se
 import { ImageWorkBusyError, MAX_IMAGE_BYTES } from "~/server/images/image-store.server";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
 import { dealerToday } from "~/shared/lib/dealer-clock";
+import { staffVehicleName } from "~/shared/lib/vehicle-name";
 import { isValidVin, VIN_LENGTH } from "~/shared/lib/vin";
 import { canEditVehicles } from "~/shared/staff/staff-roles";
 import type { StaffFormError, StaffFormSuccess } from "~/shared/staff/staff-form-result";
@@ -27,7 +28,6 @@ import {
 } from "./vehicle-editing.server";
 import { readVehicleForm, vehicleFormEcho, vehicleSchemaInput, type VehicleFormValues } from "./vehicle-form-data";
 import { MAX_PHOTOS_PER_UPLOAD, vehicleEditSchema, vehicleSchema } from "./vehicle-schema";
-import { vehicleName } from "./vehicles-screen.server";
 import { daysInStock } from "./vehicles-screen-form";
 import { vinDecoderFor } from "./vin-decoder.server";
 import { mapVinDecode, type VinLookupResult } from "./vin-mapping";
@@ -89,7 +89,7 @@ export async function vehicleScreen(ctx: AppContext, staff: Staff, id: string, n
   const today = dealerToday(now);
   return {
     vehicle,
-    name: vehicleName(vehicle),
+    name: staffVehicleName(vehicle),
     canEdit: canEditVehicles(staff.role),
     today,
     daysInStock: daysInStock(vehicle.dateInStock, today),

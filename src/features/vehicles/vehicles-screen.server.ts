@@ -7,6 +7,7 @@ import { FIX_FIELDS, formFields, parseStaffForm, staffFormFailure, staffFormSucc
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
 import { dealerToday } from "~/shared/lib/dealer-clock";
 import { asIsViolatesLaw } from "~/shared/lib/massachusetts-warranty";
+import { staffVehicleName } from "~/shared/lib/vehicle-name";
 import { canEditVehicles } from "~/shared/staff/staff-roles";
 import { VEHICLE_STATUSES, type Vehicle } from "~/shared/types/vehicle";
 import { sortRows, type SortState } from "~/shared/ui/staff/data-table";
@@ -86,13 +87,11 @@ export type VehiclesScreenData = {
   importOpen: boolean;
 };
 
-export const vehicleName = (v: Pick<Vehicle, "year" | "make" | "model">) => `${v.year} ${v.make} ${v.model}`;
-
 /** A vehicle as one row of the list, its days in stock counted to the dealership's `today`. */
 export function vehicleRow(v: Vehicle, today: string): VehicleRow {
   return {
     id: v.id,
-    name: vehicleName(v),
+    name: staffVehicleName(v),
     trim: v.trim,
     vin: v.vin,
     stockNumber: v.stockNumber,
@@ -150,7 +149,7 @@ export async function vehiclesScreen(ctx: AppContext, staff: Staff, url: URL, no
     pages,
     sort,
     canEdit,
-    confirmDelete: asked ? { id: asked.id, name: vehicleName(asked) } : null,
+    confirmDelete: asked ? { id: asked.id, name: staffVehicleName(asked) } : null,
     importOpen: params.get("import") === "1",
   };
 }
@@ -204,7 +203,7 @@ export async function vehiclesScreenAction(ctx: AppContext, request: Request, st
         return staffFormFailure(404, "Not found", { intent: key });
       return staffFormSuccess(ctx, request, {
         intent: key,
-        toast: lot.statusChanged(vehicleName(vehicle), lot.statuses[parsed.data.status]),
+        toast: lot.statusChanged(staffVehicleName(vehicle), lot.statuses[parsed.data.status]),
       });
     }
     case "delete": {

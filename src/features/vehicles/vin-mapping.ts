@@ -1,3 +1,4 @@
+import { vehicleName } from "~/shared/lib/vehicle-name";
 import type { FuelType } from "~/shared/types/vehicle";
 import type { RawVinDecode } from "./vin-decoder.server";
 import { BODY_STYLES, DRIVETRAINS, TRANSMISSIONS } from "./vehicle-schema";
@@ -92,7 +93,8 @@ export function mapVinDecode(raw: RawVinDecode): VinLookupResult {
     transmission: mapTransmission(raw.transmission, raw.fuelType),
     trim: raw.trim,
     fuelType: mapFuelType(raw.fuelType),
-    description: details ? `${raw.year} ${raw.make} ${raw.model} (${details})` : "",
+    // The English description (the lot's first language) opens with the vehicle's English name.
+    description: details ? `${vehicleName({ year: raw.year ?? 0, make: raw.make ?? "", model: raw.model ?? "" }, "en")} (${details})` : "",
     features,
   };
 }

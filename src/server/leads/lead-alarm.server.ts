@@ -12,7 +12,8 @@ import { findVehicle } from "~/server/data/vehicles.server";
 import type { ServerEnv } from "~/server/env.server";
 import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
 import { AFTER_HOURS_REPLY_KIND } from "~/server/mail/mail-kinds";
-import { dealerTime, shopperLanguageLine, leadRecordUrl, staffRecordUrl, vehicleName } from "~/server/mail/staff-mail.server";
+import { dealerTime, shopperLanguageLine, leadRecordUrl, staffRecordUrl } from "~/server/mail/staff-mail.server";
+import { staffVehicleName } from "~/shared/lib/vehicle-name";
 import { queueLeadPushes } from "~/server/push/lead-pushes.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { afterHoursMail as en } from "~/shared/i18n/en/after-hours-mail";
@@ -162,7 +163,7 @@ async function alarmMails(
 ): Promise<NewMail[]> {
   const m = leadAlarm.mail;
   const vehicle = lead.vehicleId ? await findVehicle(db, lead.vehicleId) : null;
-  const about = vehicle ? vehicleName(vehicle) : (m.types[lead.type] ?? lead.type);
+  const about = vehicle ? staffVehicleName(vehicle) : (m.types[lead.type] ?? lead.type);
   const link = followUpUrl(env, lead);
   // The alarm tells staff how the customer must not be reached, so the first response honours it (decision 094).
   const customer = await findCustomer(db, lead.customerId);
@@ -175,7 +176,7 @@ async function alarmMails(
         rows: [
           [m.fields.customer, lead.name],
           [m.fields.lead, m.types[lead.type] ?? lead.type],
-          ...(vehicle ? [[m.fields.vehicle, vehicleName(vehicle)] as const] : []),
+          ...(vehicle ? [[m.fields.vehicle, staffVehicleName(vehicle)] as const] : []),
           [m.fields.received, dealerTime(lead.createdAt)],
           [m.fields.due, dealerTime(lead.responseDueAt)],
           [m.fields.assignee, assignee ? `${assignee.name} <${assignee.email}>` : m.nobody],

@@ -5,7 +5,7 @@ import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
 import type { LeadType } from "~/shared/leads/lead-types";
 import { advertisedPrice } from "~/shared/lib/deal-estimate";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
-import { vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
+import { staffVehicleName } from "~/shared/lib/vehicle-name";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { staffRecordPath, type StaffRecordScreen } from "~/shared/staff/staff-screens";
 import type { Vehicle } from "~/shared/types/vehicle";
@@ -82,7 +82,7 @@ export function vehicleRows(
   docFee: number,
 ): FieldRow[] {
   return [
-    [labels.vehicle, vehicleName(vehicle), vehicleUrl(env, vehicle)],
+    [labels.vehicle, staffVehicleName(vehicle), vehicleUrl(env, vehicle)],
     ...(vehicle.stockNumber ? ([[labels.stock, vehicle.stockNumber]] as const) : []),
     [labels.vin, vehicle.vin],
     [labels.mileage, `${formatNumber(vehicle.mileage)} mi`],
@@ -90,10 +90,6 @@ export function vehicleRows(
     ...(docFee > 0 ? ([[labels.cashPrice(formatPrice(docFee)), formatPrice(vehicle.price)]] as const) : []),
   ];
 }
-
-/** Staff mails are English: "2021 Honda Civic" (the shared naming, without the trim). */
-export const vehicleName = (v: Pick<Vehicle, "year" | "make" | "model">) =>
-  localVehicleName({ year: v.year, make: v.make, model: v.model }, "en");
 
 export const vehicleUrl = (env: ServerEnv, vehicle: Vehicle) => `${env.publicUrl}${vehiclePath(vehicle)}`;
 

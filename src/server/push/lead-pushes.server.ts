@@ -4,7 +4,7 @@ import { afterCommit } from "~/server/db/transaction.server";
 import { pushSubscriptionsOf } from "~/server/data/push-subscriptions.server";
 import { findVehicle } from "~/server/data/vehicles.server";
 import { LANGUAGE_NAMES_IN_ENGLISH } from "~/server/mail/adf.server";
-import { vehicleName } from "~/server/mail/staff-mail.server";
+import { staffVehicleName } from "~/shared/lib/vehicle-name";
 import { staffPush } from "~/shared/i18n/en/staff-push";
 import { leadAlarm } from "~/shared/i18n/en/staff-lead-alarm";
 import { asLocale } from "~/shared/i18n/locales";
@@ -32,7 +32,7 @@ export async function queueLeadPushes(
   if (!devices.length) return 0;
   const vehicle = lead.vehicleId ? await findVehicle(db, lead.vehicleId) : null;
   const what = leadAlarm.mail.types[lead.type] ?? lead.type;
-  const name = vehicle ? vehicleName(vehicle) : null;
+  const name = vehicle ? staffVehicleName(vehicle) : null;
   const payload: PushPayload =
     kind === "new-lead"
       ? {

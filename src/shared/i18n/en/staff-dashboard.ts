@@ -119,6 +119,11 @@ export const staffDashboard = {
     /** The language the shopper used on the site (each lead stores it). */
     language: "Language",
     languages: { en: "English", es: "Spanish", pt: "Portuguese" } as Record<string, string>,
+    /** A list's order on a phone, where its table's headings are not shown (DataTable). */
+    sortBy: "Sort by",
+    sortOrderOf: (list: string) => `Order of ${list}`,
+    sortedAscending: "(ascending)",
+    sortedDescending: "(descending)",
   },
   vehicles: {
     searchLabel: "Search vehicles",

@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { DataTable, sortRows, type DataColumn } from "./data-table";
 
@@ -43,11 +44,47 @@ describe("DataTable", () => {
     expect(html).toContain('<caption class="sr-only">Vehicles</caption>');
     const sorts = [...html.matchAll(/<th scope="col"( aria-sort="(\w+)")?/g)].map((m) => m[2] ?? null);
     expect(sorts).toEqual(["none", "none", "descending", null]);
-    expect(html.match(/<button type="button"/g)).toHaveLength(3);
+    const head = html.match(/<thead[\s\S]*<\/thead>/)![0];
+    expect(head.match(/<button type="button"/g)).toHaveLength(3);
     const order = ["Accord", "Civic", "Camry"].map((name) => html.indexOf(`>${name}<`));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     // Each cell carries its column's label for the phone layout.
     expect(html).toContain(">Price</span>");
+    // Stacked on a phone, a heading is plain text (its sort button hidden there, out of the tab order).
+    expect(head).toContain('<span class="md:hidden">Price</span><button type="button" class="inline-flex');
+    expect(head.match(/<button type="button" class="[^"]*max-md:hidden/g)).toHaveLength(3);
+  });
+
+  it("offers a phone, where the headings are hidden, the same orders above the rows, the current one marked", () => {
+    const sorted = (layout: "stacked" | "table", phoneCard?: (r: Row) => string) =>
+      renderToStaticMarkup(
+        // Sort links are router links.
+        <MemoryRouter>
+          <DataTable
+            caption="Vehicles"
+            columns={columns}
+            rows={rows}
+            rowKey={(r) => r.stock}
+            empty={null}
+            phoneLayout={layout}
+            phoneCard={phoneCard}
+            sortLinks={{ current: { column: "price", direction: "ascending" }, href: (c, d) => `?sort=${c}&dir=${d}` }}
+          />
+        </MemoryRouter>,
+      );
+    const group = sorted("stacked").match(/<div role="group" aria-label="Order of Vehicles" class="([^"]*)">([\s\S]*?)<\/div>/)!;
+    expect(group[1]).toContain("md:hidden");
+    const links = [...group[2]!.matchAll(/<a [^>]*href="([^"]+)"[^>]*>(.*?)<\/a>/g)].map((m) => [m[1], m[2]!.replace(/<[^>]+>/g, "")]);
+    // Each sortable column once; the sorted one links to the other direction and says its order.
+    expect(links).toEqual([
+      ["/?sort=name&amp;dir=ascending", "Vehicle"],
+      ["/?sort=stock&amp;dir=ascending", "Stock"],
+      ["/?sort=price&amp;dir=descending", "Price(ascending)"],
+    ]);
+    expect(group[2]).toMatch(/aria-current="true"[^>]*>Price/);
+    // With cards the list is named as the table is; a table kept on a phone shows its own headings.
+    expect(sorted("stacked", (r) => r.name)).toContain('<ul aria-label="Vehicles"');
+    expect(sorted("table")).not.toContain('role="group"');
   });
 
   it("shows the empty state instead of an empty table", () => {

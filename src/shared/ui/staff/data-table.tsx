@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useMemo, useState, type HTMLAttributes, type ReactNode } from "react";
 import { Link } from "react-router";
+import { useStaffMessages } from "~/shared/i18n/staff-messages";
 
 /**
  * The dashboard's list table: column headings, optional sorting, an empty state and a phone layout.
@@ -22,6 +23,8 @@ import { Link } from "react-router";
  * `sortLinks` moves sorting to the server for a list it pages (the order is in the address, so it works
  * without JavaScript and survives Back and reload): the rows come sorted, `sortLinks.current` says by what,
  * and each sortable heading is a link to `sortLinks.href(column, direction)`.
+ * On a phone the headings are not in sight (cards, or stacked cells), so a sortable list shows its orders
+ * above the rows instead: "Sort by" and a link (or button) per sortable column, the same as its heading's.
  */
 export type DataColumn<T> = {
   id: string;
@@ -84,6 +87,7 @@ export function DataTable<T>({
   /** The server sorts (the rows arrive in order); the headings link to the other orders. */
   sortLinks?: SortLinks;
 }) {
+  const common = useStaffMessages().staff.common;
   const [clientSort, setSort] = useState<SortState | null>(initialSort);
   const sort = sortLinks ? sortLinks.current : clientSort;
   const shown = useMemo(() => (sortLinks ? rows : sortRows(rows, columns, clientSort)), [rows, columns, clientSort, sortLinks]);
@@ -100,6 +104,52 @@ export function DataTable<T>({
   const box = stacked
     ? "md:overflow-x-auto md:rounded-lg md:border md:border-gray-200 md:bg-white"
     : "overflow-x-auto rounded-lg border border-gray-200 bg-white focus-visible:outline-2 focus-visible:outline-red-700";
+
+  // The phone's order controls: the headings' sort, for a layout that hides the headings.
+  const sortable = columns.filter((column) => column.sortValue && (column.label ?? typeof column.header === "string"));
+  const phoneSort =
+    (stacked || phoneCard) && sortable.length > 0 ? (
+      <div
+        role="group"
+        aria-label={common.sortOrderOf(caption)}
+        className={`${className} flex flex-wrap items-center gap-2 text-sm md:hidden`}
+      >
+        <span className="font-medium text-gray-800">{common.sortBy}</span>
+        {sortable.map((column) => {
+          const sorted = sort?.column === column.id ? sort.direction : undefined;
+          const name = column.label ?? String(column.header);
+          const phoneClass = `inline-flex min-h-11 items-center gap-1 rounded-md border px-3 focus-visible:outline-2 focus-visible:outline-red-700 ${
+            sorted ? "border-gray-900 bg-gray-900 font-semibold text-white" : "border-gray-500 bg-white text-gray-900"
+          }`;
+          const content = (
+            <>
+              {name}
+              {sorted === "ascending" ? (
+                <ArrowUp aria-hidden="true" className="h-3 w-3" />
+              ) : sorted === "descending" ? (
+                <ArrowDown aria-hidden="true" className="h-3 w-3" />
+              ) : null}
+              {sorted ? <span className="sr-only">{sorted === "ascending" ? common.sortedAscending : common.sortedDescending}</span> : null}
+            </>
+          );
+          return sortLinks ? (
+            <Link
+              key={column.id}
+              to={sortLinks.href(column.id, sorted === "ascending" ? "descending" : "ascending")}
+              preventScrollReset
+              aria-current={sorted ? "true" : undefined}
+              className={phoneClass}
+            >
+              {content}
+            </Link>
+          ) : (
+            <button key={column.id} type="button" aria-pressed={Boolean(sorted)} onClick={() => toggle(column.id)} className={phoneClass}>
+              {content}
+            </button>
+          );
+        })}
+      </div>
+    ) : null;
 
   const table = (
     <div
@@ -125,8 +175,12 @@ export function DataTable<T>({
                   )}
                 </>
               );
-              const sortClass =
-                "inline-flex items-center gap-1 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-red-700";
+              // Stacked on a phone the headings are read, not seen: their sort controls leave the tab order
+              // there (a focused control would be invisible) and the phone's "Sort by" does their job.
+              const phoneHides = stacked && !phoneCard && Boolean(column.sortValue);
+              const sortClass = `inline-flex items-center gap-1 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-red-700 ${
+                phoneHides ? "max-md:hidden" : ""
+              }`;
               return (
                 <th
                   key={column.id}
@@ -134,6 +188,7 @@ export function DataTable<T>({
                   aria-sort={column.sortValue ? (sorted ?? "none") : undefined}
                   className={`px-3 py-2 font-semibold ${align(column)}`}
                 >
+                  {phoneHides ? <span className="md:hidden">{column.header}</span> : null}
                   {column.sortValue && sortLinks ? (
                     <Link
                       to={sortLinks.href(column.id, sorted === "ascending" ? "descending" : "ascending")}
@@ -183,11 +238,21 @@ export function DataTable<T>({
       </table>
     </div>
   );
-  if (!phoneCard) return table;
+  if (!phoneCard)
+    return phoneSort ? (
+      <>
+        {phoneSort}
+        {table}
+      </>
+    ) : (
+      table
+    );
   return (
     <>
+      {phoneSort}
       {table}
-      <ul className={`${className} grid gap-4 sm:grid-cols-2 md:hidden`}>
+      {/* Named as the table is, so the phone's list of cards says what it lists. */}
+      <ul aria-label={caption} className={`${className} grid gap-4 sm:grid-cols-2 md:hidden`}>
         {shown.map((row) => (
           <li key={rowKey(row)} className="overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
             {phoneCard(row)}

@@ -6,7 +6,8 @@ import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import { adfStockVehicle, contactRows, leadRecordUrl, dealerTime, vehicleRows } from "~/server/mail/staff-mail.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { asLocale } from "~/shared/i18n/locales";
-import { staffVehicleName, vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
+import { staffVehicleName } from "~/shared/lib/staff-vehicle-name";
+import { vehicleName as localVehicleName } from "~/shared/lib/vehicle-name";
 import type { LeadSource } from "~/shared/leads/lead-source";
 import type { Vehicle } from "~/shared/types/vehicle";
 

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatDealerTime } from "~/shared/lib/dealer-time";
-import { staffVehicleName } from "~/shared/lib/vehicle-name";
+import { staffVehicleName } from "~/shared/lib/staff-vehicle-name";
 import type { LeadStatus } from "~/shared/staff/lead-tracking";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { LeadLanguage } from "~/shared/ui/staff/lead-language";

@@ -15,7 +15,7 @@ import { leadMailsFor } from "~/server/data/outbox.server";
 import { inTransaction } from "~/server/db/transaction.server";
 import { changeLeadStatus } from "~/server/leads/lead-status.server";
 import { findVehicleNames } from "~/server/data/vehicles.server";
-import { staffVehicleName } from "~/shared/lib/vehicle-name";
+import { staffVehicleName } from "~/shared/lib/staff-vehicle-name";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import type { Staff } from "~/server/http/staff-request.server";
 import type { LeadMail, LeadStatus } from "~/shared/staff/lead-tracking";

@@ -5,7 +5,7 @@ import { insertLeadEvent } from "~/server/data/lead-events.server";
 import { assignLead, findLead, listInboxLeads as listInboxLeadRows, type LeadRow } from "~/server/data/leads.server";
 import { findStaffAccount, listStaffAccounts, staffLanguages } from "~/server/data/staff-accounts.server";
 import { findVehicleNames } from "~/server/data/vehicles.server";
-import { staffVehicleName } from "~/shared/lib/vehicle-name";
+import { staffVehicleName } from "~/shared/lib/staff-vehicle-name";
 import { inTransaction } from "~/server/db/transaction.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import { changeLeadStatus } from "~/server/leads/lead-status.server";

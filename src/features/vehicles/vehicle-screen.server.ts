@@ -9,7 +9,7 @@ import { FIX_FIELDS, formFields, staffFormFailure, staffFormSuccess } from "~/se
 import { ImageWorkBusyError, MAX_IMAGE_BYTES } from "~/server/images/image-store.server";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
 import { dealerToday } from "~/shared/lib/dealer-clock";
-import { staffVehicleName } from "~/shared/lib/vehicle-name";
+import { staffVehicleName } from "~/shared/lib/staff-vehicle-name";
 import { isValidVin, VIN_LENGTH } from "~/shared/lib/vin";
 import { canEditVehicles } from "~/shared/staff/staff-roles";
 import type { StaffFormError, StaffFormSuccess } from "~/shared/staff/staff-form-result";

@@ -7,7 +7,7 @@ import { FIX_FIELDS, formFields, parseStaffForm, staffFormFailure, staffFormSucc
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
 import { dealerToday } from "~/shared/lib/dealer-clock";
 import { asIsViolatesLaw } from "~/shared/lib/massachusetts-warranty";
-import { staffVehicleName } from "~/shared/lib/vehicle-name";
+import { staffVehicleName } from "~/shared/lib/staff-vehicle-name";
 import { canEditVehicles } from "~/shared/staff/staff-roles";
 import { VEHICLE_STATUSES, type Vehicle } from "~/shared/types/vehicle";
 import { sortRows, type SortState } from "~/shared/ui/staff/data-table";

@@ -13,7 +13,7 @@ import type { ServerEnv } from "~/server/env.server";
 import { dealershipSignature, renderMail } from "~/server/mail/mail-layout.server";
 import { AFTER_HOURS_REPLY_KIND } from "~/server/mail/mail-kinds";
 import { dealerTime, shopperLanguageLine, leadRecordUrl, staffRecordUrl } from "~/server/mail/staff-mail.server";
-import { staffVehicleName } from "~/shared/lib/vehicle-name";
+import { staffVehicleName } from "~/shared/lib/staff-vehicle-name";
 import { queueLeadPushes } from "~/server/push/lead-pushes.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { afterHoursMail as en } from "~/shared/i18n/en/after-hours-mail";

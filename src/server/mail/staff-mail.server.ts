@@ -5,7 +5,7 @@ import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
 import type { LeadType } from "~/shared/leads/lead-types";
 import { advertisedPrice } from "~/shared/lib/deal-estimate";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
-import { staffVehicleName } from "~/shared/lib/vehicle-name";
+import { staffVehicleName } from "~/shared/lib/staff-vehicle-name";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { staffRecordPath, type StaffRecordScreen } from "~/shared/staff/staff-screens";
 import type { Vehicle } from "~/shared/types/vehicle";

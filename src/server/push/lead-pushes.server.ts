@@ -4,7 +4,7 @@ import { afterCommit } from "~/server/db/transaction.server";
 import { pushSubscriptionsOf } from "~/server/data/push-subscriptions.server";
 import { findVehicle } from "~/server/data/vehicles.server";
 import { LANGUAGE_NAMES_IN_ENGLISH } from "~/server/mail/adf.server";
-import { staffVehicleName } from "~/shared/lib/vehicle-name";
+import { staffVehicleName } from "~/shared/lib/staff-vehicle-name";
 import { staffPush } from "~/shared/i18n/en/staff-push";
 import { leadAlarm } from "~/shared/i18n/en/staff-lead-alarm";
 import { asLocale } from "~/shared/i18n/locales";

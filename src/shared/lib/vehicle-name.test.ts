@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { staffVehicleName, vehicleName } from "./vehicle-name";
+import { vehicleName } from "./vehicle-name";
+import { staffVehicleName } from "./staff-vehicle-name";
 
 const civic = { year: 2021, make: "Honda", model: "Civic", trim: "LX" };
 

@@ -9,10 +9,3 @@ export function vehicleName(v: { year: number; make: string; model: string; trim
   const name = [v.make, v.model, v.trim].filter(Boolean).join(" ");
   return locale === "en" ? `${v.year} ${name}` : `${name} ${v.year}`;
 }
-
-/**
- * The name staff screens and staff mails give a vehicle (English, as the staff app is): "2021 Honda Civic",
- * the same naming without the trim, which those screens show apart (the lot's list) or not at all.
- */
-export const staffVehicleName = (v: { year: number; make: string; model: string }) =>
-  vehicleName({ year: v.year, make: v.make, model: v.model }, "en");

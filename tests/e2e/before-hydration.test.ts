@@ -99,12 +99,15 @@ async function arrived(page: Page, url: Parameters<Page["waitForURL"]>[0]): Prom
 
 const prefixed = (locale: Locale, path: string) => localizedPath(path, locale);
 
-describe.each(["en", "es", "pt"] as const)("before hydration, with JavaScript off and after hydration (%s)", (locale) => {
+// Concurrent (three at a time, the e2e config's maxConcurrency): a throttled page mostly waits, so three
+// flows side by side cost little more than one; one after another they were the suite's longest file.
+// Each test uses its own `expect` (the test context's), as concurrent tests must for expect.poll.
+describe.concurrent.each(["en", "es", "pt"] as const)("before hydration, with JavaScript off and after hydration (%s)", (locale) => {
   const m = CATALOGUES[locale];
 
   it(
     "the header menu opens on the first tap, and its page and language links work",
-    async () => {
+    async ({ expect }) => {
       const other = locale === "es" ? "pt" : "es";
       const reached: Partial<Record<Mode, string[]>> = {};
       for (const mode of MODES) {
@@ -133,7 +136,7 @@ describe.each(["en", "es", "pt"] as const)("before hydration, with JavaScript of
 
   it(
     "a menu opened before hydration stays open through it, passes axe, and then closes with Escape",
-    async () => {
+    async ({ expect }) => {
       const { context, page, release } = await open(prefixed(locale, "/"), "early");
       const header = page.getByRole("banner");
       const menu = page.locator("#mobile-menu");
@@ -155,7 +158,7 @@ describe.each(["en", "es", "pt"] as const)("before hydration, with JavaScript of
 
   it(
     "the photo gallery's arrows and thumbnails show the photo they name",
-    async () => {
+    async ({ expect }) => {
       const vehicle = vehicles.find((v) => v.images.length >= 3)!;
       const total = vehicle.images.length;
       const seen: Record<Mode, string[]> = {} as never;
@@ -201,7 +204,7 @@ describe.each(["en", "es", "pt"] as const)("before hydration, with JavaScript of
 
   it(
     "the out-the-door estimate answers the shopper's figures",
-    async () => {
+    async ({ expect }) => {
       const vehicle = vehicles[0]!;
       const e = estimateMessagesFor(locale);
       const payments: Partial<Record<Mode, string>> = {};
@@ -232,7 +235,7 @@ describe.each(["en", "es", "pt"] as const)("before hydration, with JavaScript of
 
   it(
     "the inventory's search, filter panel, Clear and Show more work as a form",
-    async () => {
+    async ({ expect }) => {
       const im = m.inventory;
       const results: Partial<Record<Mode, string[]>> = {};
       const makes = [...new Set(vehicles.map((v) => v.make))].sort();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { serverNow } from "~/server/clock.server";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { findCustomer } from "~/server/data/customers.server";
@@ -218,7 +219,8 @@ export async function changeLead(
   id: string,
   change: LeadChange,
   user: Staff,
-  now = new Date(),
+  // The server's clock (TEST_CLOCK in tests): the reassignment's push is due on the push worker's clock.
+  now = serverNow(ctx),
 ): Promise<ChangeLeadResult> {
   const lead = await findLead(ctx.db, type, id);
   if (!lead) return { kind: "not-found" };

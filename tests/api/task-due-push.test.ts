@@ -165,7 +165,11 @@ describe("task due notices and reassignment pushes", () => {
     // No screen moves or deletes a task yet: the database does, as a future one would.
     await withServerDatabase(server, async (db) => {
       await db.deleteFrom("tasks").where("id", "=", deleted.id).execute();
-      await db.updateTable("tasks").set({ dueAt: at(40) }).where("id", "=", moved.id).execute();
+      await db
+        .updateTable("tasks")
+        .set({ dueAt: at(40) })
+        .where("id", "=", moved.id)
+        .execute();
     });
     setClock(30);
     await severalTicks();
@@ -179,7 +183,13 @@ describe("task due notices and reassignment pushes", () => {
     expect(await storedDueEvents(moved.id)).toHaveLength(1);
 
     // Moved again after its notice: a new due time, a new notice (once).
-    await withServerDatabase(server, (db) => db.updateTable("tasks").set({ dueAt: at(50) }).where("id", "=", moved.id).execute());
+    await withServerDatabase(server, (db) =>
+      db
+        .updateTable("tasks")
+        .set({ dueAt: at(50) })
+        .where("id", "=", moved.id)
+        .execute(),
+    );
     setClock(45);
     await severalTicks();
     expect(taskPushes(salesDevice, moved.id)).toHaveLength(1);
@@ -200,7 +210,12 @@ describe("task due notices and reassignment pushes", () => {
     await severalTicks();
     expect(taskPushes(salesDevice, task.id)).toEqual([]);
     const queued = await withServerDatabase(server, (db) =>
-      db.selectFrom("pushOutbox").select(["status", "dueAt"]).where("kind", "=", "task-due").where("payload", "like", "%In quiet hours%").execute(),
+      db
+        .selectFrom("pushOutbox")
+        .select(["status", "dueAt"])
+        .where("kind", "=", "task-due")
+        .where("payload", "like", "%In quiet hours%")
+        .execute(),
     );
     expect(queued).toEqual([{ status: "queued", dueAt: at(120) }]);
     setClock(120);
@@ -220,7 +235,12 @@ describe("task due notices and reassignment pushes", () => {
     await expect.poll(() => assignedPushes(otherDevice).length, { timeout: 5000, interval: 100 }).toBe(1);
     expect(push.pushesTo(otherDevice)[0]!.at - posted).toBeLessThan(5000);
     expect(assignedPushes(otherDevice)).toEqual([
-      { title: "Assigned to you: message", body: "Lucía · wrote in Spanish", url: `/podium/customers/${customerId}`, tag: `message:${leadId}` },
+      {
+        title: "Assigned to you: message",
+        body: "Lucía · wrote in Spanish",
+        url: `/podium/customers/${customerId}`,
+        tag: `message:${leadId}`,
+      },
     ]);
 
     // By the inbox's form (the same use case), back to the first salesperson.

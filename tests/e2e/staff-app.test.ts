@@ -4,6 +4,7 @@ import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitF
 import { startLoopbackPushService } from "../support/loopback-push-service";
 import { signInInBrowser } from "../support/staff-browser";
 import { createAccount } from "../support/staff-sign-in";
+import { endOfDealerDay } from "~/shared/lib/dealer-clock";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
@@ -104,6 +105,37 @@ describe("live staff screens (decision 113)", () => {
     await page.waitForTimeout(1_500);
     expect(reloads.length, reloads.join("\n")).toBeLessThanOrEqual(2);
     expect(reloads.length).toBeGreaterThanOrEqual(1);
+    await context.close();
+  });
+  it("marks a task overdue on an open Today screen when its due time comes (task.due), without a reload", async () => {
+    // Today lists tasks due before the dealership's midnight: not within a minute of it.
+    const untilMidnight = endOfDealerDay(new Date()).getTime() - Date.now();
+    if (untilMidnight < 60_000) await new Promise((resolve) => setTimeout(resolve, untilMidnight + 1_000));
+    const { context, page } = await signedInPhone();
+    await postLead("Tasha", "198.51.100.65");
+    const dueAt = await page.evaluate(async () => {
+      const [lead] = (await (await fetch("/api/admin/leads?type=message&limit=1")).json()) as { customerId: string }[];
+      const record = (await (await fetch(`/api/admin/customers/${lead!.customerId}`)).json()) as { assignees: { id: string }[] };
+      // The person asking is offered first.
+      const due = new Date(Date.now() + 4_000).toISOString();
+      const res = await fetch(`/api/admin/customers/${lead!.customerId}/tasks`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ kind: "call", dueAt: due, assigneeId: record.assignees[0]!.id, note: "Call Tasha at her time" }),
+      });
+      if (res.status !== 201) throw new Error(`task answered ${res.status}`);
+      return due;
+    });
+    await page.goto("/podium/today");
+    await page.waitForFunction(() => document.documentElement.dataset.staffLive === "open");
+    const task = page.locator("li", { hasText: "Call Tasha at her time" });
+    await task.waitFor();
+    // Loaded before its due time (unless the machine was that slow): not overdue yet.
+    if (Date.now() < Date.parse(dueAt)) expect(await task.getAttribute("data-overdue")).toBeNull();
+    await page.evaluate(() => ((window as unknown as { liveMark: string }).liveMark = "no reload"));
+    // The sweep runs every 15 s; the event reloads the screen's data in place.
+    await page.locator("li[data-overdue]", { hasText: "Call Tasha at her time" }).waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe("no reload");
     await context.close();
   });
 });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CustomerTask } from "~/features/leads/customer-record.server";
+import { insertVehicle } from "~/server/data/vehicles.server";
+import { vinYearCode, withCheckDigit } from "~/shared/lib/vin";
 import { setServerClock } from "../support/alerts-helpers";
+import { financingApplicationBody } from "../support/lead-delivery-helpers";
 import { openEventStream, type EventStreamClient, type ReceivedEvent } from "../support/event-stream-client";
 import { startLoopbackPushService, type TestDevice } from "../support/loopback-push-service";
 import { withServerDatabase } from "../support/server-database";
@@ -54,14 +57,18 @@ describe("task due notices and reassignment pushes", () => {
     });
   const subscribe = async (client: StaffClient, device: TestDevice) =>
     expect((await api(client, "/api/admin/push-subscriptions", "POST", { endpoint: device.endpoint, keys: device.keys })).status).toBe(201);
-  async function addTask(dueMinutes: number, note: string, assigneeId = sales.id): Promise<CustomerTask> {
-    const res = await api(owner, `/api/admin/customers/${customerId}/tasks`, "POST", {
+  async function addTask(
+    dueMinutes: number,
+    note: string,
+    about: { customerId: string; leadType: string; leadId: string } = { customerId, leadType: "message", leadId },
+  ): Promise<CustomerTask> {
+    const res = await api(owner, `/api/admin/customers/${about.customerId}/tasks`, "POST", {
       kind: "call",
       dueAt: at(dueMinutes),
-      assigneeId,
+      assigneeId: sales.id,
       note,
-      leadType: "message",
-      leadId,
+      leadType: about.leadType,
+      leadId: about.leadId,
     });
     expect(res.status, await res.clone().text()).toBe(201);
     return (await res.json()) as CustomerTask;
@@ -221,6 +228,78 @@ describe("task due notices and reassignment pushes", () => {
     setClock(120);
     await expect.poll(() => taskPushes(salesDevice, task.id).length, { timeout: 10_000, interval: 100 }).toBe(1);
     expect((await api(sales, "/api/admin/push-quiet-hours", "PUT", { start: null, end: null })).status).toBe(200);
+  });
+
+  it("names the vehicle of the lead a task is about, but never a financing application's", async () => {
+    const vehicle = { year: 2019, make: "Honda", model: "Civic", id: "" };
+    vehicle.id = await withServerDatabase(server, (db) =>
+      insertVehicle(db, {
+        ...vehicle,
+        price: 18995,
+        mileage: 41000,
+        transmission: "Automatic",
+        drivetrain: "FWD",
+        bodyStyle: "Sedan",
+        exteriorColor: "Blue",
+        vin: withCheckDigit(`1HGCM8260${vinYearCode(2019)}A000777`),
+        stockNumber: "T0777",
+        features: [],
+        description: null,
+        images: [],
+      }),
+    );
+    const contact = await fetch(`${server.url}/api/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": "192.0.2.78" },
+      body: JSON.stringify({
+        firstName: "Vera",
+        lastName: "Vehicle",
+        email: `vera.${Date.now()}@example.com`,
+        phone: "(978) 555-4101",
+        message: "Is this one still there?",
+        locale: "en",
+        vehicleId: vehicle.id,
+      }),
+    });
+    expect(contact.status, await contact.clone().text()).toBe(201);
+    const financing = await fetch(`${server.url}/api/financing`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": "192.0.2.79" },
+      body: JSON.stringify(
+        await financingApplicationBody({
+          firstName: "Fiona",
+          email: `fiona.${Date.now()}@example.com`,
+          locale: "en",
+          vehicleId: vehicle.id,
+        }),
+      ),
+    });
+    expect(financing.status, await financing.clone().text()).toBe(201);
+    const newest = async (type: string) =>
+      (
+        (await (await api(owner, `/api/admin/leads?type=${type}&limit=1`)).json()) as {
+          id: string;
+          customerId: string;
+          vehicleId: string | null;
+        }[]
+      )[0]!;
+    const [message, application] = [await newest("message"), await newest("financing")];
+    expect([message.vehicleId, application.vehicleId]).toEqual([vehicle.id, vehicle.id]);
+    const aboutMessage = await addTask(130, "Offer a test drive", {
+      customerId: message.customerId,
+      leadType: "message",
+      leadId: message.id,
+    });
+    const aboutApplication = await addTask(130, "Ask for the pay stub", {
+      customerId: application.customerId,
+      leadType: "financing",
+      leadId: application.id,
+    });
+    setClock(130);
+    await expect.poll(() => taskPushes(salesDevice, aboutApplication.id).length, { timeout: 10_000, interval: 100 }).toBe(1);
+    await expect.poll(() => taskPushes(salesDevice, aboutMessage.id).length, { timeout: 10_000, interval: 100 }).toBe(1);
+    expect(taskPushes(salesDevice, aboutMessage.id)[0]!.body).toMatch(new RegExp(`^Vera · 2019 Honda Civic.* · Offer a test drive$`));
+    expect(taskPushes(salesDevice, aboutApplication.id)[0]!.body).toBe("Fiona · Ask for the pay stub");
   });
 
   it("a lead given to someone by the API or the inbox's form pushes to the new assignee, not to the owner who gave it, nor when one takes it oneself", async () => {

@@ -10,6 +10,7 @@ import { vehicleName } from "~/server/mail/staff-mail.server";
 import { staffPush } from "~/shared/i18n/en/staff-push";
 import { leadAlarm } from "~/shared/i18n/en/staff-lead-alarm";
 import { asLocale } from "~/shared/i18n/locales";
+import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
 import { isLeadType } from "~/shared/leads/lead-types";
 import { addDays, dealerToday, wallClockInstant, zonedClock } from "~/shared/lib/dealer-clock";
 
@@ -59,13 +60,17 @@ export type PushTask = { id: string; customerId: string; kind: string; note: str
 /**
  * Queues the push of a task whose due time has come (decision 126) for its assignee's devices, in the
  * transaction that claimed its notice: the kind of task, the customer's first name, the vehicle of the
- * lead it is about (if any) and its note, opening the customer's record.
+ * lead it is about (if any, and not a financing application's) and its note, opening the customer's record.
  */
 export async function queueTaskDuePush(db: Db, task: PushTask, assigneeId: string, now: Date): Promise<number> {
   const devices = await pushSubscriptionsOf(db, [assigneeId]);
   if (!devices.length) return 0;
   const customer = await findCustomer(db, task.customerId);
-  const lead = task.leadType && task.leadId && isLeadType(task.leadType) ? await findLead(db, task.leadType, task.leadId) : null;
+  // A financing application's vehicle is the applicant's to tell (decision 089): the push does not name it.
+  const lead =
+    task.leadType && task.leadId && isLeadType(task.leadType) && !LEAD_KINDS[task.leadType].confidential
+      ? await findLead(db, task.leadType, task.leadId)
+      : null;
   const vehicle = lead?.vehicleId ? await findVehicle(db, lead.vehicleId) : null;
   const payload: PushPayload = {
     title: staffPush.taskDue.title(staffPush.taskDue.kinds[task.kind] ?? task.kind),

@@ -73,6 +73,14 @@ describe("task due notices and reassignment pushes", () => {
     expect(res.status, await res.clone().text()).toBe(201);
     return (await res.json()) as CustomerTask;
   }
+  async function postContact(forwardedFor: string, fields: Record<string, string>): Promise<void> {
+    const res = await fetch(`${server.url}/api/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": forwardedFor },
+      body: JSON.stringify({ email: `shopper.${forwardedFor.replaceAll(".", "-")}@example.com`, ...fields }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+  }
   const payloadsTo = (device: TestDevice) =>
     push.pushesTo(device).map((p) => JSON.parse(p.plaintext) as { title: string; body: string; url: string; tag: string });
   const taskPushes = (device: TestDevice, taskId: string) => payloadsTo(device).filter((p) => p.tag === `task:${taskId}`);
@@ -101,19 +109,13 @@ describe("task due notices and reassignment pushes", () => {
     // The only salesperson when the lead arrives: it is theirs.
     sales = await staffOf("sales", "Tess Tasker");
     finance = await staffOf("finance", "Fin Ance");
-    const res = await fetch(`${server.url}/api/contact`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": "192.0.2.77" },
-      body: JSON.stringify({
-        firstName: "Lucía",
-        lastName: "Tarefa",
-        email: `tarefa.${Date.now()}@example.com`,
-        phone: "(978) 555-4100",
-        message: "¿Sigue disponible?",
-        locale: "es",
-      }),
+    await postContact("192.0.2.77", {
+      firstName: "Lucía",
+      lastName: "Tarefa",
+      phone: "(978) 555-4100",
+      message: "¿Sigue disponible?",
+      locale: "es",
     });
-    expect(res.status, await res.clone().text()).toBe(201);
     const [lead] = (await (await api(owner, "/api/admin/leads?type=message&limit=1")).json()) as {
       id: string;
       customerId: string;
@@ -248,20 +250,14 @@ describe("task due notices and reassignment pushes", () => {
         images: [],
       }),
     );
-    const contact = await fetch(`${server.url}/api/contact`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": "192.0.2.78" },
-      body: JSON.stringify({
-        firstName: "Vera",
-        lastName: "Vehicle",
-        email: `vera.${Date.now()}@example.com`,
-        phone: "(978) 555-4101",
-        message: "Is this one still there?",
-        locale: "en",
-        vehicleId: vehicle.id,
-      }),
+    await postContact("192.0.2.78", {
+      firstName: "Vera",
+      lastName: "Vehicle",
+      phone: "(978) 555-4101",
+      message: "Is this one still there?",
+      locale: "en",
+      vehicleId: vehicle.id,
     });
-    expect(contact.status, await contact.clone().text()).toBe(201);
     const financing = await fetch(`${server.url}/api/financing`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Forwarded-For": "192.0.2.79" },

@@ -67,6 +67,23 @@ async function activeServiceWorker(context: BrowserContext, page: Page): Promise
   return worker;
 }
 
+/** A push delivered to the page's service worker through DevTools, as a push service would. */
+async function deliverPush(context: BrowserContext, page: Page, payload: Record<string, string>): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${server.url}/podium/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send("ServiceWorker.enable");
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin: server.url,
+    registrationId: await registrationId,
+    data: JSON.stringify(payload),
+  });
+}
+
 describe("live staff screens (decision 113)", () => {
   it("shows a lead posted through the public API on a salesperson's open inbox at 390 px within seconds, without a reload, keeping what they type", async () => {
     const { context, page } = await signedInPhone();
@@ -189,25 +206,13 @@ describe("the installable staff app (decision 114)", () => {
     const { context, page } = await signedInPhone();
     await context.grantPermissions(["notifications"], { origin: server.url });
     const worker = await activeServiceWorker(context, page);
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL === `${server.url}/podium/` && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
-    });
-    await cdp.send("ServiceWorker.enable");
     const payload = {
       title: "New message",
       body: "Odalys · 2019 Honda Civic · wrote in English",
       url: "/podium/customers/abc",
       tag: "message:1",
     };
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin: server.url,
-      registrationId: await registrationId,
-      data: JSON.stringify(payload),
-    });
+    await deliverPush(context, page, payload);
     await expect
       .poll(() =>
         worker.evaluate(async () =>
@@ -229,19 +234,7 @@ describe("the installable staff app (decision 114)", () => {
     const worker = await activeServiceWorker(context, page);
     // The worker claims its pages when it activates: this window is one of its clients.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL === `${server.url}/podium/` && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
-    });
-    await cdp.send("ServiceWorker.enable");
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin: server.url,
-      registrationId: await registrationId,
-      data: JSON.stringify({ title: "Task due: call", body: "Odalys · Call back", url: "/podium/today", tag: "task:1" }),
-    });
+    await deliverPush(context, page, { title: "Task due: call", body: "Odalys · Call back", url: "/podium/today", tag: "task:1" });
     type Scope = { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
     await expect
       .poll(() => worker.evaluate(async () => (await (self as unknown as Scope).registration.getNotifications()).map((n) => n.tag)))

@@ -4,6 +4,7 @@ import { describeViolations, launchBrowser, newPage, PHONE_TOUCH, seriousAxeViol
 import { startLoopbackPushService } from "../support/loopback-push-service";
 import { signInInBrowser } from "../support/staff-browser";
 import { createAccount } from "../support/staff-sign-in";
+import { endOfDealerDay } from "~/shared/lib/dealer-clock";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
@@ -66,6 +67,23 @@ async function activeServiceWorker(context: BrowserContext, page: Page): Promise
   return worker;
 }
 
+/** A push delivered to the page's service worker through DevTools, as a push service would. */
+async function deliverPush(context: BrowserContext, page: Page, payload: Record<string, string>): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${server.url}/podium/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send("ServiceWorker.enable");
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin: server.url,
+    registrationId: await registrationId,
+    data: JSON.stringify(payload),
+  });
+}
+
 describe("live staff screens (decision 113)", () => {
   it("shows a lead posted through the public API on a salesperson's open inbox at 390 px within seconds, without a reload, keeping what they type", async () => {
     const { context, page } = await signedInPhone();
@@ -104,6 +122,37 @@ describe("live staff screens (decision 113)", () => {
     await page.waitForTimeout(1_500);
     expect(reloads.length, reloads.join("\n")).toBeLessThanOrEqual(2);
     expect(reloads.length).toBeGreaterThanOrEqual(1);
+    await context.close();
+  });
+  it("marks a task overdue on an open Today screen when its due time comes (task.due), without a reload", async () => {
+    // Today lists tasks due before the dealership's midnight: not within a minute of it.
+    const untilMidnight = endOfDealerDay(new Date()).getTime() - Date.now();
+    if (untilMidnight < 60_000) await new Promise((resolve) => setTimeout(resolve, untilMidnight + 1_000));
+    const { context, page } = await signedInPhone();
+    await postLead("Tasha", "198.51.100.65");
+    const dueAt = await page.evaluate(async () => {
+      const [lead] = (await (await fetch("/api/admin/leads?type=message&limit=1")).json()) as { customerId: string }[];
+      const record = (await (await fetch(`/api/admin/customers/${lead!.customerId}`)).json()) as { assignees: { id: string }[] };
+      // The person asking is offered first.
+      const due = new Date(Date.now() + 4_000).toISOString();
+      const res = await fetch(`/api/admin/customers/${lead!.customerId}/tasks`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ kind: "call", dueAt: due, assigneeId: record.assignees[0]!.id, note: "Call Tasha at her time" }),
+      });
+      if (res.status !== 201) throw new Error(`task answered ${res.status}`);
+      return due;
+    });
+    await page.goto("/podium/today");
+    await page.waitForFunction(() => document.documentElement.dataset.staffLive === "open");
+    const task = page.locator("li", { hasText: "Call Tasha at her time" });
+    await task.waitFor();
+    // Loaded before its due time (unless the machine was that slow): not overdue yet.
+    if (Date.now() < Date.parse(dueAt)) expect(await task.getAttribute("data-overdue")).toBeNull();
+    await page.evaluate(() => ((window as unknown as { liveMark: string }).liveMark = "no reload"));
+    // The sweep runs every 15 s; the event reloads the screen's data in place.
+    await page.locator("li[data-overdue]", { hasText: "Call Tasha at her time" }).waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe("no reload");
     await context.close();
   });
 });
@@ -157,25 +206,13 @@ describe("the installable staff app (decision 114)", () => {
     const { context, page } = await signedInPhone();
     await context.grantPermissions(["notifications"], { origin: server.url });
     const worker = await activeServiceWorker(context, page);
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL === `${server.url}/podium/` && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
-    });
-    await cdp.send("ServiceWorker.enable");
     const payload = {
       title: "New message",
       body: "Odalys · 2019 Honda Civic · wrote in English",
       url: "/podium/customers/abc",
       tag: "message:1",
     };
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin: server.url,
-      registrationId: await registrationId,
-      data: JSON.stringify(payload),
-    });
+    await deliverPush(context, page, payload);
     await expect
       .poll(() =>
         worker.evaluate(async () =>
@@ -188,6 +225,36 @@ describe("the installable staff app (decision 114)", () => {
         ),
       )
       .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url } }]);
+    await context.close();
+  });
+
+  it("a tap on a push's notification takes the open staff window to the screen the push names (the focus itself is Chromium's to refuse here)", async () => {
+    const { context, page } = await signedInPhone();
+    await context.grantPermissions(["notifications"], { origin: server.url });
+    const worker = await activeServiceWorker(context, page);
+    // The worker claims its pages when it activates: this window is one of its clients.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await deliverPush(context, page, { title: "Task due: call", body: "Odalys · Call back", url: "/podium/today", tag: "task:1" });
+    type Scope = { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+    await expect
+      .poll(() => worker.evaluate(async () => (await (self as unknown as Scope).registration.getNotifications()).map((n) => n.tag)))
+      .toEqual(["task:1"]);
+    // Headless Chromium has no notification to tap and DevTools no way to tap one; the worker is handed
+    // the click as a NotificationEvent dispatched in its own context. Chromium treats that click as not
+    // the person's: `focus()` and `openWindow()` are refused ("Not allowed to focus a window.").
+    await worker.evaluate(async () => {
+      const scope = self as unknown as Scope;
+      const [notification] = await scope.registration.getNotifications({ tag: "task:1" });
+      const NotificationEventOf = (
+        globalThis as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }
+      ).NotificationEvent;
+      scope.dispatchEvent(new NotificationEventOf("notificationclick", { notification: notification! }));
+    });
+    await page.waitForURL(`${server.url}/podium/today`, { timeout: 10_000 });
+    await page.getByRole("heading", { level: 1, name: "My tasks" }).waitFor();
+    expect(context.pages()).toHaveLength(1);
+    // The tapped notification is closed.
+    expect(await worker.evaluate(async () => (await (self as unknown as Scope).registration.getNotifications()).length)).toBe(0);
     await context.close();
   });
 

@@ -105,8 +105,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Pushes to staff phones (decision 112): a second a poll, woken at once by this process's commits.
   const pushWorker = startPushWorker(ctx);
   // Alarms are minutes apart; a test's moved clock (TEST_CLOCK) is seen within a fraction of a second.
+  // Tasks' due notices (decision 126) run in the same sweep whatever LEAD_ALARM says.
   setLeadAlarmMails(env.leadAlarm);
-  const leadAlarm = env.leadAlarm ? startLeadAlarm(ctx, { pollMs: env.testClock ? 200 : 15_000 }) : { stop: async () => {} };
+  const leadAlarm = startLeadAlarm(ctx, { pollMs: env.testClock ? 200 : 15_000, escalations: env.leadAlarm });
   // Saved vehicles' and searches' alerts (docs/behaviour.md §21): matched after each vehicle change and
   // every minute, digests written as they come due; under TEST_CLOCK within a fraction of a second.
   const alerts = startAlertRunner(ctx, env.testClock ? { pollMs: 200, sweepMs: 1_000 } : { pollMs: 15_000, sweepMs: 60_000 });

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { serverNow } from "~/server/clock.server";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
+import { findCustomer } from "~/server/data/customers.server";
 import { insertLeadEvent } from "~/server/data/lead-events.server";
 import { assignLead, findLead, listInboxLeads as listInboxLeadRows, type LeadRow } from "~/server/data/leads.server";
 import { findStaffAccount, listStaffAccounts, staffLanguages } from "~/server/data/staff-accounts.server";
@@ -9,6 +11,7 @@ import { staffVehicleName } from "~/shared/lib/staff-vehicle-name";
 import { inTransaction } from "~/server/db/transaction.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import { changeLeadStatus } from "~/server/leads/lead-status.server";
+import { queueLeadPushes } from "~/server/push/lead-pushes.server";
 import { LOCALES, type Locale } from "~/shared/i18n/locales";
 import { phoneE164 } from "~/shared/leads/customer-match";
 import { LEAD_KINDS, leadKind } from "~/shared/leads/lead-kinds";
@@ -217,7 +220,8 @@ export async function changeLead(
   id: string,
   change: LeadChange,
   user: Staff,
-  now = new Date(),
+  // The server's clock (TEST_CLOCK in tests): the reassignment's push is due on the push worker's clock.
+  now = serverNow(ctx),
 ): Promise<ChangeLeadResult> {
   const lead = await findLead(ctx.db, type, id);
   if (!lead) return { kind: "not-found" };
@@ -254,6 +258,20 @@ export async function changeLead(
         },
         now,
       );
+      // The new assignee's phone hears of it within seconds, through the push outbox (decision 127);
+      // a person who takes a lead themselves needs no push.
+      if (change.assigneeId && change.assigneeId !== user.id) {
+        const customer = await findCustomer(trx, lead.customerId);
+        const pushLead = {
+          type,
+          id,
+          customerId: lead.customerId,
+          firstName: customer?.firstName || (lead.name.split(" ")[0] ?? lead.name),
+          vehicleId: lead.vehicleId,
+          locale: lead.locale,
+        };
+        await queueLeadPushes(trx, "assigned", [change.assigneeId], pushLead, now);
+      }
     }
     if (restatused && change.status) await changeLeadStatus(trx, type, id, change.status, user.id, now);
   });

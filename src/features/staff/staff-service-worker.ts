@@ -91,8 +91,11 @@ export function staffServiceWorker(config: StaffServiceWorkerConfig): void {
         const open =
           windows.find((client) => client.url === target) ?? windows.find((client) => new URL(client.url).pathname.startsWith("/podium/"));
         if (open) {
-          const focused = await open.focus();
-          if (focused.url !== target) await focused.navigate(target);
+          // The screen first, then the focus: a browser grants focus only for a short while after the tap
+          // (and refuses it to a click it did not see), while a window this worker controls may always be
+          // navigated; so the window is on the right screen even when focusing it is refused.
+          const shown = open.url === target ? open : ((await open.navigate(target).catch(() => null)) ?? open);
+          await shown.focus();
           return;
         }
         await sw.clients.openWindow(target);

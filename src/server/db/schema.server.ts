@@ -574,6 +574,11 @@ export type TaskTable = {
   /** The staff member who created it. */
   createdBy: string;
   createdAt: string;
+  /**
+   * The due time whose notice (`task.due` event, push to the assignee) was sent; null before any
+   * (migration 046, decision 126). A due time moved since differs from it and is notified again.
+   */
+  notifiedDueAt: string | null;
 };
 
 /** One version of a deal sheet, its numbers frozen when it was sent (migration 020, decision 070). */

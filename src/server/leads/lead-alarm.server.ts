@@ -28,6 +28,7 @@ import { computeOpenStatus, formatClockTime } from "~/shared/lib/business-hours"
 import { zonedClock } from "~/shared/lib/dealer-clock";
 import { nextOpening, responseDueAt } from "~/shared/lib/business-minutes";
 import { inTransaction } from "~/server/db/transaction.server";
+import { runTaskDueNotices } from "./task-due.server";
 
 /** The staff alarm's mail kind (a `-staff` kind: the lead's mail list shows it as a staff mail). */
 export const LEAD_ALARM_KIND = "lead-alarm-staff";
@@ -260,10 +261,12 @@ export async function runEscalations(ctx: AppContext, now: Date): Promise<number
 export type LeadAlarmJob = { stop(): Promise<void> };
 
 /**
- * Runs runEscalations() every `pollMs` on the server's clock, in every process: the database,
- * not the process, says which alarms are raised, so a restart or a second process changes nothing.
+ * The periodic sweep: every `pollMs` on the server's clock, in every process, it raises the overdue
+ * leads' alarms (runEscalations, when `escalations` is on: LEAD_ALARM) and sends the notices of tasks
+ * whose due time has come (runTaskDueNotices, always). The database, not the process, says which alarm
+ * or notice is sent, so a restart or a second process changes nothing.
  */
-export function startLeadAlarm(ctx: AppContext, options: { pollMs: number }): LeadAlarmJob {
+export function startLeadAlarm(ctx: AppContext, options: { pollMs: number; escalations?: boolean }): LeadAlarmJob {
   const log = ctx.logger.child({ component: "lead-alarm" });
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
@@ -275,11 +278,15 @@ export function startLeadAlarm(ctx: AppContext, options: { pollMs: number }): Le
     timer.unref();
   }
 
+  const failed = (what: string) => (error: unknown) =>
+    log.error({ err: error instanceof Error ? error.message : String(error) }, `${what} failed`);
+
   function run(): void {
     timer = null;
-    running = runEscalations(ctx, serverNow(ctx))
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error instanceof Error ? error.message : String(error) }, "lead alarm failed"))
+    const now = serverNow(ctx);
+    running = (options.escalations === false ? Promise.resolve() : runEscalations(ctx, now).then(() => undefined, failed("lead alarm")))
+      .then(() => runTaskDueNotices(ctx, now))
+      .then(() => undefined, failed("task due notices"))
       .finally(() => {
         running = null;
         schedule(options.pollMs);

@@ -4,7 +4,7 @@ import type { StaffArea } from "~/shared/staff/staff-roles";
 
 /**
  * The events of the staff app's live stream (`GET /podium/events`, decision 110): each names what
- * changed and carries only `{ type, id }` — the lead's type (or "vehicle") and its id — so a screen
+ * changed and carries only `{ type, id }` — the lead's type (or "vehicle", or "task") and its id — so a screen
  * reloads what its person may see; nothing of a shopper travels in an event.
  */
 export const STAFF_EVENT_NAMES = [
@@ -18,6 +18,7 @@ export const STAFF_EVENT_NAMES = [
   "trade-in.created",
   "deal.created",
   "vehicle.status",
+  "task.due",
 ] as const;
 export type StaffEventName = (typeof STAFF_EVENT_NAMES)[number];
 
@@ -37,7 +38,7 @@ export function createdEventOf(type: LeadType): { name: StaffEventName; area: St
 /**
  * Whether an event means the screen at `pathname` may show something stale (the live client, decision
  * 113). Every staff page shows the shell's counts (waiting and overdue leads, tasks due today, new
- * applications, today's bookings), which any lead's or booking's change may move; a vehicle's status
+ * applications, today's bookings), which any lead's, booking's or task's change may move; a vehicle's status
  * shows only on the lot's screens.
  */
 export function eventConcernsScreen(name: string, pathname: string): boolean {

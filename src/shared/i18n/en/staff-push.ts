@@ -5,6 +5,16 @@ export const staffPush = {
     body: (firstName: string, vehicle: string | null, language: string) =>
       [firstName, vehicle, `wrote in ${language}`].filter(Boolean).join(" · "),
   },
+  assigned: {
+    title: (kind: string) => `Assigned to you: ${kind}`,
+  },
+  taskDue: {
+    title: (kind: string) => `Task due: ${kind}`,
+    kinds: { call: "call", text: "text", email: "e-mail", other: "follow-up" } as Record<string, string>,
+    /** The note is cut short: a notification shows a line or two. */
+    body: (firstName: string, vehicle: string | null, note: string) =>
+      [firstName, vehicle, note.length > 120 ? `${note.slice(0, 119)}…` : note].filter(Boolean).join(" · "),
+  },
   escalated: {
     title: (kind: string) => `Overdue ${kind}: no first response yet`,
     body: (firstName: string, vehicle: string | null) => [firstName, vehicle].filter(Boolean).join(" · "),

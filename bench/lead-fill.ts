@@ -5,6 +5,8 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import { hashPassword, SCRYPT_PARAMS } from "../src/server/auth/password-hash.server";
 import { insertStaffAccount } from "../src/server/data/staff-accounts.server";
+import { insertVehicleRows } from "../src/server/data/vehicles.server";
+import { demoVehicle } from "../src/server/seed/seed-demo.server";
 import { migrateToLatest, type Db } from "../src/server/db/database.server";
 import { engineOf } from "../src/server/db/dialect.server";
 import { leadSearchText } from "../src/shared/leads/lead-search-text";
@@ -140,5 +142,24 @@ export async function fillLeads(db: Db, count: number): Promise<LeadFill> {
     customerId: probes.customerId!,
     messageId: probes.messageId!,
     tradeInId: probes.tradeInId!,
+  };
+}
+
+/** The vehicle of the middle of the lot, for the benches to open and search. */
+export type VehicleProbe = { id: string; stockNumber: string; vin: string; name: string };
+
+/** `count` vehicles of the demo catalogue, no photos, in one transaction. */
+export async function fillVehicles(db: Db, count: number): Promise<VehicleProbe> {
+  const rows = Array.from({ length: count }, (_, i) => {
+    const { photoCount: _photos, daysOnLot: _days, ...fields } = demoVehicle(1000 + i);
+    return fields;
+  });
+  const ids = await db.transaction().execute((trx) => insertVehicleRows(trx, rows));
+  const probe = rows[Math.floor(count / 2)]!;
+  return {
+    id: ids[Math.floor(count / 2)]!,
+    stockNumber: probe.stockNumber!,
+    vin: probe.vin,
+    name: `${probe.year} ${probe.make} ${probe.model}`,
   };
 }

@@ -19,13 +19,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { insertVehicleRows } from "../src/server/data/vehicles.server";
 import { openDatabase, openPostgres, type Db } from "../src/server/db/database.server";
-import { demoVehicle } from "../src/server/seed/seed-demo.server";
 import { createDatabase, startPostgresCluster } from "../tests/support/postgres-cluster";
 import { signIn } from "../tests/support/staff-sign-in";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
-import { fillLeads, PASSWORD, type LeadFill } from "./lead-fill";
+import { fillLeads, fillVehicles, PASSWORD, type LeadFill, type VehicleProbe } from "./lead-fill";
 import { build, machine, median, writeResults } from "./support";
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 50_000);
@@ -71,25 +69,9 @@ function serverTimes(before: Map<string, number>, after: Map<string, number>): {
   return { within50: `${delta("0.05")}/${count}`, p99: bound ? `≤ ${Number(bound) * 1000} ms` : "> 10 s" };
 }
 
-/** 5,000 vehicles of the demo catalogue, no photos, in one transaction. */
-async function fillVehicles(db: Db): Promise<{ id: string; stockNumber: string; vin: string; name: string }> {
-  const rows = Array.from({ length: VEHICLES }, (_, i) => {
-    const { photoCount: _photos, daysOnLot: _days, ...fields } = demoVehicle(1000 + i);
-    return fields;
-  });
-  const ids = await db.transaction().execute((trx) => insertVehicleRows(trx, rows));
-  const probe = rows[Math.floor(VEHICLES / 2)]!;
-  return {
-    id: ids[Math.floor(VEHICLES / 2)]!,
-    stockNumber: probe.stockNumber!,
-    vin: probe.vin,
-    name: `${probe.year} ${probe.make} ${probe.model}`,
-  };
-}
-
 type Page = { label: string; url: string; targetMs: 100 | 50; as: "sales" | "owner" };
 
-function pages(vehicle: Awaited<ReturnType<typeof fillVehicles>>, fill: LeadFill): Page[] {
+function pages(vehicle: VehicleProbe, fill: LeadFill): Page[] {
   const search = (q: string) => `/podium/search?q=${encodeURIComponent(q)}`;
   const sales = (label: string, url: string, targetMs: 100 | 50 = 50): Page => ({ label, url, targetMs, as: "sales" });
   const owner = (label: string, url: string): Page => ({ label, url, targetMs: 50, as: "owner" });
@@ -176,12 +158,14 @@ async function measure(engine: string, server: TestServer, cookies: Record<Page[
 async function run(engine: string, dataDir: string, db: Db, env: Record<string, string>): Promise<Row[]> {
   const t0 = performance.now();
   const fill = await fillLeads(db, LEADS);
-  const vehicle = await fillVehicles(db);
+  const vehicle = await fillVehicles(db, VEHICLES);
   await db.destroy();
   console.log(
     `${engine}: ${LEADS.toLocaleString("en-US")} leads, ${VEHICLES.toLocaleString("en-US")} vehicles written in ${Math.round((performance.now() - t0) / 1000)} s`,
   );
-  const server = await startTestServer({ dataDir, env: { LOG_LEVEL: "warn", ...env } });
+  // As `npm start` runs in production: React's production build (a test server's NODE_ENV=test renders
+  // with React's development build, several times slower).
+  const server = await startTestServer({ dataDir, env: { NODE_ENV: "production", LOG_LEVEL: "warn", ...env } });
   try {
     const cookies = {
       sales: (await signIn(server, fill.email, PASSWORD)).cookie,

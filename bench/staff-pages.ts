@@ -12,7 +12,7 @@
 // times in a row; the table gives the client's median, p95 and p99, and the server's own time from its
 // request histogram (/metrics, decision 122): how many of the 60 it answered within 50 ms, and the
 // histogram bucket its p99 falls in.
-// Targets: the search under 100 ms (p95), a staff page under 50 ms of server time (p99).
+// Targets: the search under 100 ms (p95, the client's), a staff page within 50 ms of server time (p99, the histogram's).
 //   --postgres also runs it on PostgreSQL (a throw-away cluster on this machine).
 //   BENCH_LEADS (default 50000), BENCH_VEHICLES (default 5000), BENCH_NO_BUILD=1 to measure the current build,
 //   BENCH_PAGES=text to time only the pages whose label holds it, BENCH_RUNS (default 60).
@@ -61,12 +61,16 @@ async function serverHistogram(server: TestServer): Promise<Map<string, number>>
 }
 
 /** From two readings of the histogram: how many requests took at most 50 ms, and the smallest bound at or under which 99 % took. */
-function serverTimes(before: Map<string, number>, after: Map<string, number>): { within50: string; p99: string } {
+function serverTimes(before: Map<string, number>, after: Map<string, number>): { within50: string; p99: string; p99Within50: boolean } {
   const delta = (key: string) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
   const count = delta("count");
   const bounds = [...after.keys()].filter((k) => k !== "count" && k !== "+Inf").sort((x, y) => Number(x) - Number(y));
   const bound = bounds.find((le) => delta(le) >= Math.ceil(count * 0.99));
-  return { within50: `${delta("0.05")}/${count}`, p99: bound ? `≤ ${Number(bound) * 1000} ms` : "> 10 s" };
+  return {
+    within50: `${delta("0.05")}/${count}`,
+    p99: bound ? `≤ ${Number(bound) * 1000} ms` : "> 10 s",
+    p99Within50: count > 0 && delta("0.05") >= Math.ceil(count * 0.99),
+  };
 }
 
 type Page = { label: string; url: string; targetMs: 100 | 50; as: "sales" | "owner" };
@@ -138,7 +142,8 @@ async function measure(engine: string, server: TestServer, cookies: Record<Page[
       const sorted = [...times].sort((a, b) => a - b);
       const at = (q: number) => sorted[Math.ceil(sorted.length * q) - 1]!;
       const round = (ms: number) => Math.round(ms * 10) / 10;
-      const reached = targetMs === 100 ? at(0.95) < 100 : at(0.99) < 50;
+      // The search's target is the client's p95; a page's is the server's own p99 (its histogram).
+      const reached = targetMs === 100 ? at(0.95) < 100 : server50.p99Within50;
       rows.push({
         engine,
         page: label,
@@ -148,7 +153,7 @@ async function measure(engine: string, server: TestServer, cookies: Record<Page[
         p99Ms: round(at(0.99)),
         serverWithin50: server50.within50,
         serverP99: server50.p99,
-        target: `${targetMs === 100 ? "p95 < 100" : "p99 < 50"}: ${reached ? "yes" : "NO"}`,
+        target: `${targetMs === 100 ? "p95 < 100" : "server p99 ≤ 50"}: ${reached ? "yes" : "NO"}`,
       });
     }
   }

@@ -37,6 +37,7 @@ import { pushOutboxMigration } from "./042-push-outbox.server";
 import { shopperAlertsMigration } from "./043-shopper-alerts.server";
 import { outboxHeadersMigration } from "./044-outbox-headers.server";
 import { alertSignalsMigration } from "./045-alert-signals.server";
+import { contactSubmissionsCreatedAtIndexMigration } from "./048-contact-submissions-created-at-index.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   "043-shopper-alerts": shopperAlertsMigration,
   "044-outbox-headers": outboxHeadersMigration,
   "045-alert-signals": alertSignalsMigration,
+  "048-contact-submissions-created-at-index": contactSubmissionsCreatedAtIndexMigration,
 };

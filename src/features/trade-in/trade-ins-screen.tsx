@@ -87,18 +87,20 @@ export function TradeInsScreen({ data }: { data: TradeInsScreenData }) {
               {data.beforeError}
             </p>
           ) : null}
-          <nav aria-label={t.pages} className="flex flex-wrap gap-3">
-            {data.before ? (
-              <Link to={listQuery(data.status, null)} className={buttonClass("secondary", "md", "min-h-11")}>
-                {t.newest}
-              </Link>
-            ) : null}
-            {data.next ? (
-              <Link to={listQuery(data.status, data.next)} className={buttonClass("secondary", "md", "min-h-11")}>
-                {t.older}
-              </Link>
-            ) : null}
-          </nav>
+          {data.before || data.next ? (
+            <nav aria-label={t.pages} className="flex flex-wrap gap-3">
+              {data.before ? (
+                <Link to={listQuery(data.status, null)} className={buttonClass("secondary", "md", "min-h-11")}>
+                  {t.newest}
+                </Link>
+              ) : null}
+              {data.next ? (
+                <Link to={listQuery(data.status, data.next)} className={buttonClass("secondary", "md", "min-h-11")}>
+                  {t.older}
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
         </>
       )}
     </div>

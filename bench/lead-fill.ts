@@ -10,6 +10,7 @@ import { demoVehicle } from "../src/server/seed/seed-demo.server";
 import { migrateToLatest, type Db } from "../src/server/db/database.server";
 import { engineOf } from "../src/server/db/dialect.server";
 import { leadSearchText } from "../src/shared/leads/lead-search-text";
+import { tradeInRow } from "../tests/support/trade-in-rows";
 
 const TYPES = ["message", "financing", "booking", "trade-in"] as const;
 const LOCALES = ["en", "en", "en", "es", "es", "pt"] as const;
@@ -92,34 +93,15 @@ export async function fillLeads(db: Db, count: number): Promise<LeadFill> {
         if (lead.type === "message") {
           messages.push({ id: lead.id, ...person, message: `Is the car still available? (${i})`, vehicleId: null, hasTradeIn: 0 });
         } else if (lead.type === "trade-in") {
-          tradeIns.push({
-            id: lead.id,
-            ...person,
-            vin: null,
-            year: 2012 + (i % 12),
-            make: "Honda",
-            model: "Civic",
-            trim: null,
-            decoded: null,
-            mileage: 40_000 + (i % 90) * 1_000,
-            zip: "01420",
-            accidents: i % 3 === 0 ? 1 : 0,
-            warningLights: 0,
-            tires: "good" as const,
-            keys: 2,
-            smokedIn: 0,
-            titleStatus: "clean" as const,
-            payoff: null,
-            lender: null,
-            photos: "[]",
-            consentAt: createdAt,
-            offerLow: null,
-            offerHigh: null,
-            offerNote: null,
-            offerValidUntil: null,
-            offerSentAt: null,
-            offerTokenHash: null,
-          });
+          tradeIns.push(
+            tradeInRow({
+              id: lead.id,
+              ...person,
+              year: 2012 + (i % 12),
+              mileage: 40_000 + (i % 90) * 1_000,
+              accidents: i % 3 === 0 ? 1 : 0,
+            }),
+          );
         }
         if (i >= count / 2) {
           probes.customerId ??= id;

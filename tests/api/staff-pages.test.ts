@@ -7,6 +7,7 @@ import { financingApplicationBody } from "../support/lead-delivery-helpers";
 import { openServerDatabase } from "../support/server-database";
 import { createAccount, DEMO_OWNER, freshCode, noteStepUsed, signIn, signInAs, type StaffClient } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { tradeInRow } from "../support/trade-in-rows";
 
 /**
  * The staff app's pages on the server (docs/behaviour.md §2 Staff app, decisions 100 and 101): the
@@ -795,38 +796,17 @@ describe("the trade-ins list in pages (decision 128)", () => {
     await withDb(async (db) => {
       const rows = Array.from({ length: 60 }, (_, i) => {
         const createdAt = new Date(Date.UTC(2026, 0, 1, 12, i)).toISOString();
-        return {
+        return tradeInRow({
           id: crypto.randomUUID(),
-          vin: null,
           year: 2010,
           make: "Toyota",
           model: `Paged ${String(i).padStart(2, "0")}`,
-          trim: null,
-          decoded: null,
-          mileage: 120_000,
-          zip: "01420",
-          accidents: 0,
-          warningLights: 0,
-          tires: "good" as const,
-          keys: 1,
-          smokedIn: 0,
-          titleStatus: "clean" as const,
-          payoff: null,
-          lender: null,
-          photos: "[]",
           firstName: "Olga",
           lastName: "Older",
           email: `olga.${i}@example.com`,
           phone: "9785550100",
-          consentAt: createdAt,
           createdAt,
-          offerLow: null,
-          offerHigh: null,
-          offerNote: null,
-          offerValidUntil: null,
-          offerSentAt: null,
-          offerTokenHash: null,
-        };
+        });
       });
       await db.insertInto("tradeIns").values(rows).execute();
     });

@@ -1,12 +1,16 @@
-// The lead benches' data: customers and leads of every kind, language, status and source, and six
-// salespeople (bench/lead-inbox.ts, bench/staff-pages.ts).
+// The lead benches' data: customers and leads of every kind, language, status and source, each message's
+// and trade-in's own record (so the Messages and Trade-ins screens list as many as the inbox holds), six
+// salespeople and an owner (bench/lead-inbox.ts, bench/staff-pages.ts).
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { hashPassword, SCRYPT_PARAMS } from "../src/server/auth/password-hash.server";
 import { insertStaffAccount } from "../src/server/data/staff-accounts.server";
+import { insertVehicleRows } from "../src/server/data/vehicles.server";
+import { demoVehicle } from "../src/server/seed/seed-demo.server";
 import { migrateToLatest, type Db } from "../src/server/db/database.server";
 import { engineOf } from "../src/server/db/dialect.server";
 import { leadSearchText } from "../src/shared/leads/lead-search-text";
+import { tradeInRow } from "../tests/support/trade-in-rows";
 
 const TYPES = ["message", "financing", "booking", "trade-in"] as const;
 const LOCALES = ["en", "en", "en", "es", "es", "pt"] as const;
@@ -19,12 +23,26 @@ const SOURCES = [
   '{"utm_source":"google","utm_medium":"cpc","utm_campaign":"fall"}',
   '{"utm_source":"facebook","utm_medium":"vehicle_listings"}',
 ];
-/** The password of the first salesperson (sales0@bench.example), the one the benches sign in as. */
+/** The password of the first salesperson (sales0@bench.example) and of the owner (owner@bench.example). */
 export const PASSWORD = "bench sales passphrase 2026";
 
-/** `leads` customers and leads, spread over six years of minutes, written in batches inside one transaction. */
-export async function fillLeads(db: Db, count: number): Promise<{ email: string }> {
+/** What the benches open: the accounts they sign in as, and a customer, a message and a trade-in of the middle of the fill. */
+export type LeadFill = { email: string; ownerEmail: string; customerId: string; messageId: string; tradeInId: string };
+
+/**
+ * `count` customers and leads, spread over six years of minutes, written in batches inside one
+ * transaction; a message lead's and a trade-in lead's own record beside each (financing applications,
+ * bookings and deals have none here: their leads are the inbox's only).
+ */
+export async function fillLeads(db: Db, count: number): Promise<LeadFill> {
   await migrateToLatest(db);
+  await insertStaffAccount(db, {
+    email: "owner@bench.example",
+    name: "Bench Owner",
+    role: "owner",
+    passwordHash: await hashPassword(PASSWORD, SCRYPT_PARAMS),
+  });
+  const probes: Partial<Record<"customerId" | "messageId" | "tradeInId", string>> = {};
   const sales: string[] = [];
   for (let i = 0; i < 6; i++) {
     const row = await insertStaffAccount(db, {
@@ -41,6 +59,8 @@ export async function fillLeads(db: Db, count: number): Promise<{ email: string 
     for (let from = 0; from < count; from += 500) {
       const customers = [];
       const leads = [];
+      const messages = [];
+      const tradeIns = [];
       for (let i = from; i < Math.min(count, from + 500); i++) {
         const id = crypto.randomUUID();
         const first = FIRST[i % FIRST.length]!;
@@ -69,13 +89,59 @@ export async function fillLeads(db: Db, count: number): Promise<{ email: string 
         };
         // Written as insertLead writes it: the search reads this column.
         leads.push({ ...lead, searchText: leadSearchText(lead) });
+        const person = { firstName: first, lastName: last, email, phone: lead.phone, locale, createdAt };
+        if (lead.type === "message") {
+          messages.push({ id: lead.id, ...person, message: `Is the car still available? (${i})`, vehicleId: null, hasTradeIn: 0 });
+        } else if (lead.type === "trade-in") {
+          tradeIns.push(
+            tradeInRow({
+              id: lead.id,
+              ...person,
+              year: 2012 + (i % 12),
+              mileage: 40_000 + (i % 90) * 1_000,
+              accidents: i % 3 === 0 ? 1 : 0,
+            }),
+          );
+        }
+        if (i >= count / 2) {
+          probes.customerId ??= id;
+          if (lead.type === "message") probes.messageId ??= lead.id;
+          if (lead.type === "trade-in") probes.tradeInId ??= lead.id;
+        }
       }
       await trx.insertInto("customers").values(customers).execute();
       await trx.insertInto("leads").values(leads).execute();
+      if (messages.length > 0) await trx.insertInto("contactSubmissions").values(messages).execute();
+      if (tradeIns.length > 0) await trx.insertInto("tradeIns").values(tradeIns).execute();
     }
   });
   // A database that has held its leads for a day has its statistics (autovacuum's analyze); a table
   // loaded a second ago may not yet, and PostgreSQL would plan from guesses. SQLite plans without them.
   if (engineOf(db) === "postgres") await sql`analyze`.execute(db);
-  return { email: "sales0@bench.example" };
+  return {
+    email: "sales0@bench.example",
+    ownerEmail: "owner@bench.example",
+    customerId: probes.customerId!,
+    messageId: probes.messageId!,
+    tradeInId: probes.tradeInId!,
+  };
+}
+
+/** The vehicle of the middle of the lot, for the benches to open and search. */
+export type VehicleProbe = { id: string; stockNumber: string; vin: string; name: string };
+
+/** `count` vehicles of the demo catalogue, no photos, in one transaction. */
+export async function fillVehicles(db: Db, count: number): Promise<VehicleProbe> {
+  const rows = Array.from({ length: count }, (_, i) => {
+    const { photoCount: _photos, daysOnLot: _days, ...fields } = demoVehicle(1000 + i);
+    return fields;
+  });
+  const ids = await db.transaction().execute((trx) => insertVehicleRows(trx, rows));
+  const probe = rows[Math.floor(count / 2)]!;
+  return {
+    id: ids[Math.floor(count / 2)]!,
+    stockNumber: probe.stockNumber!,
+    vin: probe.vin,
+    name: `${probe.year} ${probe.make} ${probe.model}`,
+  };
 }

@@ -1,96 +1,149 @@
 // npm run bench:staff-pages — do the staff app's pages answer fast with 50,000 leads and 5,000 vehicles?
-// Fills a database with 50,000 leads (bench/lead-fill.ts) and 5,000 demo vehicles (no photos), starts the
-// production server on it and, signed in as a salesperson, times whole page requests over loopback:
-// the search (/podium/search?q=: customers, vehicles and leads at once) for a name, an e-mail, a phone, a
-// stock number, a VIN's end and a year-make-model; the inbox's first page, "mine" and a filter; Today; the
-// lot's first page, a vehicle's page and the alerts report;
-// each as a document (the server renders the shell's counts, the screen and the HTML) and as React
+// Fills a database with 50,000 leads (bench/lead-fill.ts: each message's and trade-in's own record too)
+// and 5,000 demo vehicles (no photos), starts the production server on it and times every staff page
+// over loopback: signed in as a salesperson, the search (/podium/search?q=: customers, vehicles and leads
+// at once) for a name, an e-mail, a phone, a stock number, a VIN's end and a year-make-model, the inbox's
+// first page, "mine" and a filter, Today, the lot's first page and a searched, sorted later page, a
+// vehicle's page; signed in as the owner, every other screen (the customers' search and a customer's
+// record, deals, trade-ins and one, financing, messages and one, bookings, services, the three reports,
+// staff, audit, outbox, settings, the account page, a new vehicle's form).
+// Each as a document (the server renders the shell's counts, the screen and the HTML) and as React
 // Router's data request (what a move between screens fetches). Each is sent 5 times to warm up, then 60
-// times in a row; the table gives the median, p95 and p99.
-// Targets: the search under 100 ms (p95), a staff page under 50 ms of server time (p99).
+// times in a row; the table gives the client's median, p95 and p99, and the server's own time from its
+// request histogram (/metrics, decision 122): how many of the 60 it answered within 50 ms, and the
+// histogram bucket its p99 falls in.
+// Targets: the search under 100 ms (p95, the client's), a staff page within 50 ms of server time (p99, the histogram's).
 //   --postgres also runs it on PostgreSQL (a throw-away cluster on this machine).
-//   BENCH_LEADS (default 50000), BENCH_VEHICLES (default 5000), BENCH_NO_BUILD=1 to measure the current build.
+//   BENCH_LEADS (default 50000), BENCH_VEHICLES (default 5000), BENCH_NO_BUILD=1 to measure the current build,
+//   BENCH_PAGES=text to time only the pages whose label holds it, BENCH_RUNS (default 60).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { insertVehicleRows } from "../src/server/data/vehicles.server";
 import { openDatabase, openPostgres, type Db } from "../src/server/db/database.server";
-import { demoVehicle } from "../src/server/seed/seed-demo.server";
 import { createDatabase, startPostgresCluster } from "../tests/support/postgres-cluster";
 import { signIn } from "../tests/support/staff-sign-in";
 import { startTestServer, type TestServer } from "../tests/support/test-server";
-import { fillLeads, PASSWORD } from "./lead-fill";
+import { fillLeads, fillVehicles, PASSWORD, type LeadFill, type VehicleProbe } from "./lead-fill";
 import { build, machine, median, writeResults } from "./support";
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 50_000);
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 5_000);
 const WARM = 5;
-const RUNS = 60;
+const RUNS = Number(process.env.BENCH_RUNS ?? 60);
+const ONLY = process.env.BENCH_PAGES;
 
-type Row = { engine: string; page: string; as: string; medianMs: number; p95Ms: number; p99Ms: number; target: string };
+type Row = {
+  engine: string;
+  page: string;
+  as: string;
+  medianMs: number;
+  p95Ms: number;
+  p99Ms: number;
+  /** The server's own time (its request histogram): answers within 50 ms, and the bucket holding the p99. */
+  serverWithin50: string;
+  serverP99: string;
+  target: string;
+};
 
-/** 5,000 vehicles of the demo catalogue, no photos, in one transaction. */
-async function fillVehicles(db: Db): Promise<{ id: string; stockNumber: string; vin: string; name: string }> {
-  const rows = Array.from({ length: VEHICLES }, (_, i) => {
-    const { photoCount: _photos, daysOnLot: _days, ...fields } = demoVehicle(1000 + i);
-    return fields;
-  });
-  const ids = await db.transaction().execute((trx) => insertVehicleRows(trx, rows));
-  const probe = rows[Math.floor(VEHICLES / 2)]!;
+const HISTOGRAM = "dealer_http_request_duration_seconds";
+
+/** The server's request histogram, summed over every route but /metrics: requests at or under each bound (seconds). */
+async function serverHistogram(server: TestServer): Promise<Map<string, number>> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const sums = new Map<string, number>();
+  for (const line of text.split("\n")) {
+    const match = new RegExp(`^${HISTOGRAM}_(bucket|count)\\{([^}]*)\\} (\\S+)$`).exec(line);
+    if (!match || match[2]!.includes('route="/metrics"')) continue;
+    const key = match[1] === "count" ? "count" : /le="([^"]+)"/.exec(match[2]!)![1]!;
+    sums.set(key, (sums.get(key) ?? 0) + Number(match[3]));
+  }
+  return sums;
+}
+
+/** From two readings of the histogram: how many requests took at most 50 ms, and the smallest bound at or under which 99 % took. */
+function serverTimes(before: Map<string, number>, after: Map<string, number>): { within50: string; p99: string; p99Within50: boolean } {
+  const delta = (key: string) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
+  const count = delta("count");
+  const bounds = [...after.keys()].filter((k) => k !== "count" && k !== "+Inf").sort((x, y) => Number(x) - Number(y));
+  const bound = bounds.find((le) => delta(le) >= Math.ceil(count * 0.99));
   return {
-    id: ids[Math.floor(VEHICLES / 2)]!,
-    stockNumber: probe.stockNumber!,
-    vin: probe.vin,
-    name: `${probe.year} ${probe.make} ${probe.model}`,
+    within50: `${delta("0.05")}/${count}`,
+    p99: bound ? `≤ ${Number(bound) * 1000} ms` : "> 10 s",
+    p99Within50: count > 0 && delta("0.05") >= Math.ceil(count * 0.99),
   };
 }
 
-async function measure(
-  engine: string,
-  server: TestServer,
-  cookie: string,
-  vehicle: Awaited<ReturnType<typeof fillVehicles>>,
-): Promise<Row[]> {
-  const get = (url: string) => fetch(`${server.url}${url}`, { headers: { cookie, "sec-fetch-site": "same-origin" }, redirect: "manual" });
+type Page = { label: string; url: string; targetMs: 100 | 50; as: "sales" | "owner" };
+
+function pages(vehicle: VehicleProbe, fill: LeadFill): Page[] {
   const search = (q: string) => `/podium/search?q=${encodeURIComponent(q)}`;
-  const pages: [string, string, number][] = [
-    ["search a name", search("beatriz costa"), 100],
-    ["search an e-mail", search("maria.silva.43200@example.com"), 100],
-    ["search a phone", search("978-200-1234"), 100],
-    ["search a stock number", search(vehicle.stockNumber), 100],
-    ["search a VIN's end", search(vehicle.vin.slice(-8)), 100],
-    ["search year make model", search(vehicle.name), 100],
-    ["inbox, first page", "/podium/leads", 50],
-    ["inbox, mine", "/podium/leads?assignee=me", 50],
-    ["inbox, new financing in Spanish", "/podium/leads?status=new&type=financing&language=es", 50],
-    ["today", "/podium/today", 50],
-    // The lot's list and a vehicle's page each count every vehicle's saves (the alerts' use case); the alerts report.
-    ["vehicles, first page", "/podium/vehicles", 50],
-    ["a vehicle's page", `/podium/vehicles/${vehicle.id}`, 50],
-    ["alerts report", "/podium/reports/alerts", 50],
-  ];
+  const sales = (label: string, url: string, targetMs: 100 | 50 = 50): Page => ({ label, url, targetMs, as: "sales" });
+  const owner = (label: string, url: string): Page => ({ label, url, targetMs: 50, as: "owner" });
+  return [
+    sales("search a name", search("beatriz costa"), 100),
+    sales("search an e-mail", search("maria.silva.43200@example.com"), 100),
+    sales("search a phone", search("978-200-1234"), 100),
+    sales("search a stock number", search(vehicle.stockNumber), 100),
+    sales("search a VIN's end", search(vehicle.vin.slice(-8)), 100),
+    sales("search year make model", search(vehicle.name), 100),
+    sales("inbox, first page", "/podium/leads"),
+    sales("inbox, mine", "/podium/leads?assignee=me"),
+    sales("inbox, new financing in Spanish", "/podium/leads?status=new&type=financing&language=es"),
+    sales("today", "/podium/today"),
+    // The lot's page and a vehicle's page each count their vehicles' saves (the alerts' use case).
+    sales("vehicles, first page", "/podium/vehicles"),
+    sales("vehicles, searched, sorted, page 3", "/podium/vehicles?q=honda&status=available&minDays=10&sort=vehicle&dir=desc&page=3"),
+    sales("a vehicle's page", `/podium/vehicles/${vehicle.id}`),
+    owner("customers, a search", "/podium/customers?q=costa"),
+    owner("a customer's record", `/podium/customers/${fill.customerId}`),
+    owner("deals", "/podium/deals"),
+    owner("trade-ins", "/podium/trade-ins"),
+    owner("a trade-in", `/podium/trade-ins/${fill.tradeInId}`),
+    owner("financing", "/podium/financing"),
+    owner("messages", "/podium/messages"),
+    owner("a message", `/podium/messages/${fill.messageId}`),
+    owner("bookings", "/podium/bookings"),
+    owner("services", "/podium/services"),
+    owner("leads report", "/podium/reports/leads"),
+    owner("visitors report", "/podium/reports/visitors"),
+    owner("alerts report", "/podium/reports/alerts"),
+    owner("staff", "/podium/staff"),
+    owner("audit", "/podium/audit"),
+    owner("outbox", "/podium/outbox"),
+    owner("settings", "/podium/settings"),
+    owner("account", "/podium/account"),
+    owner("a new vehicle's form", "/podium/vehicles/new"),
+  ].filter((page) => !ONLY || page.label.includes(ONLY));
+}
+
+async function measure(engine: string, server: TestServer, cookies: Record<Page["as"], string>, list: Page[]): Promise<Row[]> {
+  const get = (url: string, cookie: string) =>
+    fetch(`${server.url}${url}`, { headers: { cookie, "sec-fetch-site": "same-origin" }, redirect: "manual" });
   const rows: Row[] = [];
-  for (const [label, url, targetMs] of pages) {
+  for (const { label, url, targetMs, as: who } of list) {
     for (const [as, requestUrl] of [
       ["document", url],
       ["data", url.replace(/^([^?]*)/, "$1.data")],
     ] as const) {
       for (let i = 0; i < WARM; i++) {
-        const res = await get(requestUrl);
+        const res = await get(requestUrl, cookies[who]);
         if (res.status !== 200) throw new Error(`${label} (${as}): ${res.status}`);
         await res.arrayBuffer();
       }
+      const before = await serverHistogram(server);
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const t0 = performance.now();
-        const res = await get(requestUrl);
+        const res = await get(requestUrl, cookies[who]);
         await res.arrayBuffer();
         times.push(performance.now() - t0);
       }
+      const server50 = serverTimes(before, await serverHistogram(server));
       const sorted = [...times].sort((a, b) => a - b);
       const at = (q: number) => sorted[Math.ceil(sorted.length * q) - 1]!;
       const round = (ms: number) => Math.round(ms * 10) / 10;
-      const reached = targetMs === 100 ? at(0.95) < 100 : at(0.99) < 50;
+      // The search's target is the client's p95; a page's is the server's own p99 (its histogram).
+      const reached = targetMs === 100 ? at(0.95) < 100 : server50.p99Within50;
       rows.push({
         engine,
         page: label,
@@ -98,7 +151,9 @@ async function measure(
         medianMs: round(median(times)),
         p95Ms: round(at(0.95)),
         p99Ms: round(at(0.99)),
-        target: `${targetMs === 100 ? "p95 < 100" : "p99 < 50"}: ${reached ? "yes" : "NO"}`,
+        serverWithin50: server50.within50,
+        serverP99: server50.p99,
+        target: `${targetMs === 100 ? "p95 < 100" : "server p99 ≤ 50"}: ${reached ? "yes" : "NO"}`,
       });
     }
   }
@@ -107,16 +162,21 @@ async function measure(
 
 async function run(engine: string, dataDir: string, db: Db, env: Record<string, string>): Promise<Row[]> {
   const t0 = performance.now();
-  const { email } = await fillLeads(db, LEADS);
-  const vehicle = await fillVehicles(db);
+  const fill = await fillLeads(db, LEADS);
+  const vehicle = await fillVehicles(db, VEHICLES);
   await db.destroy();
   console.log(
     `${engine}: ${LEADS.toLocaleString("en-US")} leads, ${VEHICLES.toLocaleString("en-US")} vehicles written in ${Math.round((performance.now() - t0) / 1000)} s`,
   );
-  const server = await startTestServer({ dataDir, env: { LOG_LEVEL: "warn", ...env } });
+  // As `npm start` runs in production: React's production build (a test server's NODE_ENV=test renders
+  // with React's development build, several times slower).
+  const server = await startTestServer({ dataDir, env: { NODE_ENV: "production", LOG_LEVEL: "warn", ...env } });
   try {
-    const { cookie } = await signIn(server, email, PASSWORD);
-    return await measure(engine, server, cookie, vehicle);
+    const cookies = {
+      sales: (await signIn(server, fill.email, PASSWORD)).cookie,
+      owner: (await signIn(server, fill.ownerEmail, PASSWORD)).cookie,
+    };
+    return await measure(engine, server, cookies, pages(vehicle, fill));
   } finally {
     await server.stop();
   }

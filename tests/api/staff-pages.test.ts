@@ -7,6 +7,7 @@ import { financingApplicationBody } from "../support/lead-delivery-helpers";
 import { openServerDatabase } from "../support/server-database";
 import { createAccount, DEMO_OWNER, freshCode, noteStepUsed, signIn, signInAs, type StaffClient } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { tradeInRow } from "../support/trade-in-rows";
 
 /**
  * The staff app's pages on the server (docs/behaviour.md §2 Staff app, decisions 100 and 101): the
@@ -787,5 +788,61 @@ describe("the search (/podium/search?q=)", () => {
     const none = await (await page("/podium/search?q=silva", service)).text();
     expect(none).toContain("Nothing matches.");
     expect(none).not.toContain("Maria Silva");
+  });
+});
+
+describe("the trade-ins list in pages (decision 128)", () => {
+  it("shows the newest 50 requests and links the older ones by the address; a page link it did not write is a 400", async () => {
+    await withDb(async (db) => {
+      const rows = Array.from({ length: 60 }, (_, i) => {
+        const createdAt = new Date(Date.UTC(2026, 0, 1, 12, i)).toISOString();
+        return tradeInRow({
+          id: crypto.randomUUID(),
+          year: 2010,
+          make: "Toyota",
+          model: `Paged ${String(i).padStart(2, "0")}`,
+          firstName: "Olga",
+          lastName: "Older",
+          email: `olga.${i}@example.com`,
+          phone: "9785550100",
+          createdAt,
+        });
+      });
+      await db.insertInto("tradeIns").values(rows).execute();
+    });
+    const total = await withDb(async (db) =>
+      Number(
+        (
+          await db
+            .selectFrom("tradeIns")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
+    const cards = (html: string) => html.match(/data-testid="trade-in-card"/g)?.length ?? 0;
+    const first = await (await page("/podium/trade-ins", sales)).text();
+    expect(first).toContain(`${total} trade-in requests`);
+    expect(cards(first)).toBe(50);
+    // Newest first: the shoppers' own request, then the latest of the 60.
+    expect(first).toContain("Rui Costa");
+    expect(first).toContain("Paged 59");
+    expect(first).not.toContain("Paged 00");
+    const older = /href="\/podium\/trade-ins\?before=([^"]+)"[^>]*>Older requests</.exec(first)?.[1];
+    expect(older).toBeTruthy();
+    const second = await (await page(`/podium/trade-ins?before=${older}`, sales)).text();
+    expect(cards(second)).toBe(total - 50);
+    expect(second).toContain("Paged 00");
+    expect(second).not.toContain("Paged 59");
+    expect(second).toContain("Newest requests");
+    expect(second).not.toContain("Older requests");
+    // The status filter pages the same way, and keeps the status in the page link.
+    const closed = await (await page("/podium/trade-ins?status=new", sales)).text();
+    expect(closed).toMatch(/href="\/podium\/trade-ins\?status=new&amp;before=[^"]+"[^>]*>Older requests</);
+    const bogus = await page("/podium/trade-ins?before=not-a-page", sales);
+    expect(bogus.status).toBe(400);
+    const html = await bogus.text();
+    expect(html).toContain("This page link is not valid.");
+    expect(cards(html)).toBe(0);
   });
 });

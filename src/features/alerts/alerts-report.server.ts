@@ -90,9 +90,12 @@ export async function alertsReport(ctx: AppContext, days: number): Promise<Alert
 /** How many shoppers saved each vehicle: device lists holding it, and confirmed addresses following it. */
 export type VehicleSaveCount = { vehicleId: string; name: string; savedOnDevices: number; alertSubscribers: number };
 
-/** GET /api/admin/vehicles/saves: every vehicle someone saved, most saved first (a signal for pricing). */
-export async function vehicleSaveCounts(ctx: AppContext): Promise<VehicleSaveCount[]> {
-  const [devices, watchers] = await Promise.all([countVehicleSaves(ctx.db), countVehicleWatchers(ctx.db)]);
+/**
+ * GET /api/admin/vehicles/saves: every vehicle someone saved, most saved first (a signal for pricing);
+ * with `vehicleIds`, only those (the lot's page and a vehicle's page count the vehicles they show).
+ */
+export async function vehicleSaveCounts(ctx: AppContext, vehicleIds?: readonly string[]): Promise<VehicleSaveCount[]> {
+  const [devices, watchers] = await Promise.all([countVehicleSaves(ctx.db, vehicleIds), countVehicleWatchers(ctx.db, vehicleIds)]);
   const ids = [...new Set([...devices.keys(), ...watchers.keys()])].filter(Boolean);
   const names = await findVehicleNames(ctx.db, ids);
   return names

@@ -13,6 +13,7 @@ import {
   findTradeInByOfferTokenHash,
   insertTradeIn,
   listTradeIns,
+  listTradeInsPage,
   setTradeInOffer,
   tradeInPhotoKeyInUse,
   type TradeIn,
@@ -32,6 +33,7 @@ import {
   type PreparedImage,
 } from "~/server/images/image-store.server";
 import { fileStoreFor } from "~/server/storage/file-store.server";
+import { encodePageCursor, type PageCursor } from "~/server/data/page-cursor.server";
 import { photoFromKey } from "~/server/images/image-urls.server";
 import type { Locale } from "~/shared/i18n/locales";
 import type { LeadSource } from "~/shared/leads/lead-source";
@@ -176,7 +178,28 @@ export async function submitTradeIn(
 export type StaffTradeIn = Omit<TradeIn, "photos"> & { photos: VehiclePhoto[]; mails: LeadMail[] };
 
 export async function listTradeInsForStaff(ctx: AppContext): Promise<StaffTradeIn[]> {
-  const tradeIns = await listTradeIns(ctx.db);
+  return forStaff(ctx, await listTradeIns(ctx.db));
+}
+
+/**
+ * A page of the Trade-ins screen (decision 128): newest first, of one lead status if asked; `next`
+ * continues after its last request when it is full; `total` counts every request.
+ */
+export async function listTradeInsPageForStaff(
+  ctx: AppContext,
+  query: { status?: LeadStatus; after?: PageCursor; limit: number },
+): Promise<{ tradeIns: StaffTradeIn[]; next: string | null; total: number }> {
+  const page = await listTradeInsPage(ctx.db, query);
+  const last = page.tradeIns.at(-1);
+  return {
+    tradeIns: await forStaff(ctx, page.tradeIns),
+    next: last && page.tradeIns.length === query.limit ? encodePageCursor(last) : null,
+    total: page.total,
+  };
+}
+
+/** Requests with their photos as responsive image sources and their mails' states (the mails of these only). */
+async function forStaff(ctx: AppContext, tradeIns: TradeIn[]): Promise<StaffTradeIn[]> {
   const mails = await leadMailsFor(
     ctx.db,
     "trade-in",

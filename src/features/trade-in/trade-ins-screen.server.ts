@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { AppContext } from "~/server/context.server";
+import { pageCursorField } from "~/server/data/page-cursor.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import {
@@ -19,7 +20,7 @@ import { uuidField } from "~/shared/validation/fields";
 import { tradeInOfferSchema } from "./trade-in-schema";
 import {
   deleteTradeIn,
-  listTradeInsForStaff,
+  listTradeInsPageForStaff,
   sendTradeInOffer,
   setTradeInStatus,
   staffTradeIn,
@@ -29,31 +30,52 @@ import { TRADE_IN_DELETE_INTENT, TRADE_IN_OFFER_INTENT } from "./trade-ins-scree
 
 const isUuid = (id: string) => uuidField().safeParse(id).success;
 
+/** A page of the list: the newest 50 requests (decision 128). */
+export const TRADE_INS_SCREEN_PAGE = 50;
+
 export type TradeInsScreenData = {
-  /** The requests, newest first, by the status in the address. */
+  /** The requests, newest first, by the status in the address: one page. */
   tradeIns: StaffTradeIn[];
   /** How many requests there are in all (the filter aside). */
   total: number;
   status: LeadStatus | null;
   /** The filter's message when the address names no status (a link typed by hand). */
   statusError: string | null;
+  /** The page the address asks for (`before=`, the last request of the page before), as given. */
+  before: string | null;
+  /** The page link's message when it is not one this list wrote. */
+  beforeError: string | null;
+  /** The next page's `before=`, when this page is full. */
+  next: string | null;
 };
 
 /**
- * /podium/trade-ins?status= (decisions 067, 107): every trade-in request with its lead status, filtered
- * by the status in the address (GET /api/admin/trade-ins's use case). An unknown status is a 400 with
+ * /podium/trade-ins?status=&before= (decisions 067, 107, 128): the trade-in requests with their lead
+ * status, filtered by the status in the address and 50 to a page, newest first (GET
+ * /api/admin/trade-ins's rows). An unknown status or a page link this list did not write is a 400 with
  * the message by the filter.
  */
 export async function tradeInsScreen(ctx: AppContext, url: URL) {
   const filter = leadStatusFilter(url);
-  const all = await listTradeInsForStaff(ctx);
+  const before = url.searchParams.get("before") || null;
+  const cursor = before === null ? null : pageCursorField.safeParse(before);
+  const beforeError = cursor && !cursor.success ? (cursor.error.issues[0]?.message ?? FIX_FIELDS) : null;
+  const refused = Boolean(filter.error || beforeError);
+  const page = await listTradeInsPageForStaff(ctx, {
+    status: filter.status ?? undefined,
+    after: cursor?.success ? cursor.data : undefined,
+    limit: refused ? 0 : TRADE_INS_SCREEN_PAGE,
+  });
   const screen: TradeInsScreenData = {
-    tradeIns: filter.error ? [] : all.filter((x) => filter.status === null || x.leadStatus === filter.status),
-    total: all.length,
+    tradeIns: refused ? [] : page.tradeIns,
+    total: page.total,
     status: filter.status,
     statusError: filter.error,
+    before,
+    beforeError,
+    next: refused ? null : page.next,
   };
-  return data(screen, { status: filter.error ? 400 : 200 });
+  return data(screen, { status: refused ? 400 : 200 });
 }
 
 export type TradeInScreenData = {

@@ -82,10 +82,38 @@ export function TradeInsScreen({ data }: { data: TradeInsScreenData }) {
               );
             })}
           </ul>
+          {data.beforeError ? (
+            <p role="alert" className="text-red-800">
+              {data.beforeError}
+            </p>
+          ) : null}
+          {data.before || data.next ? (
+            <nav aria-label={t.pages} className="flex flex-wrap gap-3">
+              {data.before ? (
+                <Link to={listQuery(data.status, null)} className={buttonClass("secondary", "md", "min-h-11")}>
+                  {t.newest}
+                </Link>
+              ) : null}
+              {data.next ? (
+                <Link to={listQuery(data.status, data.next)} className={buttonClass("secondary", "md", "min-h-11")}>
+                  {t.older}
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
         </>
       )}
     </div>
   );
+}
+
+/** The list's address: the status filter kept, the page (`before=`) as given. */
+function listQuery(status: string | null, before: string | null): string {
+  const params = new URLSearchParams();
+  if (status) params.set("status", status);
+  if (before) params.set("before", before);
+  const query = params.toString();
+  return query ? `?${query}` : "?";
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   findVehicle,
   insertVehicle,
   listVehicles,
+  listVehiclesPage,
   setVehicleStatus,
   updateVehicle,
   vehicleIdsByStockNumber,
@@ -41,6 +42,9 @@ export { ImageRejectedError };
 
 /** Every vehicle, newest first, for the Vehicles list. */
 export const listVehiclesForStaff = (ctx: AppContext) => listVehicles(ctx.db);
+
+/** One page of the lot as the staff list's address filters and orders it (decision 128), with the counts. */
+export const listVehiclePageForStaff = (ctx: AppContext, query: Parameters<typeof listVehiclesPage>[1]) => listVehiclesPage(ctx.db, query);
 
 /** One vehicle with every field (sold ones too), for its staff page; null when there is none. */
 export const findVehicleForStaff = (ctx: AppContext, id: string) => findVehicle(ctx.db, id);

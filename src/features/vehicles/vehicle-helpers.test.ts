@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { fitWithin } from "./resize-photo";
-import { matchesVehicleSearch } from "./vehicles-screen-form";
 import { mapFuelType, mapVinDecode } from "./vin-mapping";
 
 describe("photo sizing (spec §9)", () => {
@@ -8,17 +7,6 @@ describe("photo sizing (spec §9)", () => {
     expect(fitWithin(4000, 3000)).toEqual({ width: 1200, height: 900 });
     expect(fitWithin(3000, 4000)).toEqual({ width: 900, height: 1200 });
     expect(fitWithin(800, 600)).toEqual({ width: 800, height: 600 });
-  });
-});
-
-describe("Vehicles tab search", () => {
-  const v = { make: "Honda", model: "Civic", year: 2019, vin: "2HGFC2F59KH123456" };
-  it("searches make, model, year or VIN", () => {
-    expect(matchesVehicleSearch(v, "hon")).toBe(true);
-    expect(matchesVehicleSearch(v, "CIVIC")).toBe(true);
-    expect(matchesVehicleSearch(v, "2019")).toBe(true);
-    expect(matchesVehicleSearch(v, "kh123")).toBe(true);
-    expect(matchesVehicleSearch(v, "toyota")).toBe(false);
   });
 });
 

@@ -31,28 +31,13 @@ export type VehicleRow = {
   asIsViolation: boolean;
 };
 
-/** The columns the list sorts by, each by one value of its row (numbers numerically, text as people read it). */
-export const VEHICLE_SORTS = {
-  vehicle: (v: VehicleRow) => v.name,
-  stock: (v: VehicleRow) => v.stockNumber ?? "",
-  price: (v: VehicleRow) => v.price,
-  mileage: (v: VehicleRow) => v.mileage,
-  status: (v: VehicleRow) => ["available", "pending", "sold"].indexOf(v.status),
-  days: (v: VehicleRow) => v.daysInStock,
-} as const satisfies Record<string, (v: VehicleRow) => string | number>;
-export type VehicleSortColumn = keyof typeof VEHICLE_SORTS;
-
-/** Case-insensitive match on make, model, year, VIN or stock number (docs/behaviour.md §2). */
-export function matchesVehicleSearch(
-  vehicle: { make: string; model: string; year: number; vin: string; stockNumber?: string | null },
-  query: string,
-): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return [vehicle.make, vehicle.model, String(vehicle.year), vehicle.vin, vehicle.stockNumber ?? ""].some((f) =>
-    f.toLowerCase().includes(q),
-  );
-}
+/**
+ * The columns the list sorts by (the database orders them, decision 128): the name ("2019 Honda Civic")
+ * and the stock number as text without regard to case, the price, the mileage, the status (available,
+ * pending, sold) and the days in stock as numbers.
+ */
+export const VEHICLE_SORT_COLUMNS = ["vehicle", "stock", "price", "mileage", "status", "days"] as const;
+export type VehicleSortColumn = (typeof VEHICLE_SORT_COLUMNS)[number];
 
 /** Whole days from the date in stock to the dealership's `today` (both yyyy-MM-dd), never negative. */
 export function daysInStock(dateInStock: string, today: string): number {

@@ -5,26 +5,24 @@ import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import { FIX_FIELDS, formFields, parseStaffForm, staffFormFailure, staffFormSuccess } from "~/server/http/staff-form.server";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
-import { dealerToday } from "~/shared/lib/dealer-clock";
+import { addDays, dealerToday } from "~/shared/lib/dealer-clock";
 import { asIsViolatesLaw } from "~/shared/lib/massachusetts-warranty";
 import { staffVehicleName } from "~/shared/lib/staff-vehicle-name";
 import { canEditVehicles } from "~/shared/staff/staff-roles";
 import { VEHICLE_STATUSES, type Vehicle } from "~/shared/types/vehicle";
-import { sortRows, type SortState } from "~/shared/ui/staff/data-table";
+import type { SortState } from "~/shared/ui/staff/data-table";
 import { uuidField } from "~/shared/validation/fields";
 import { CsvFileError, importVehiclesCsv, type ImportReport } from "./vehicle-csv.server";
-import { changeVehicleStatus, findVehicleForStaff, listVehiclesForStaff, removeVehicle } from "./vehicle-editing.server";
+import { changeVehicleStatus, findVehicleForStaff, listVehiclePageForStaff, removeVehicle } from "./vehicle-editing.server";
 import { vehicleStatusSchema } from "./vehicle-schema";
 import {
   daysInStock,
-  matchesVehicleSearch,
   VEHICLE_FILTER_NAMES,
   VEHICLE_LIST_PAGE,
-  VEHICLE_SORTS,
+  VEHICLE_SORT_COLUMNS,
   vehicleListQuery,
   type VehicleFilterValues,
   type VehicleRow,
-  type VehicleSortColumn,
 } from "./vehicles-screen-form";
 
 const MB = 1024 * 1024;
@@ -59,7 +57,7 @@ function listQuerySchema() {
       .regex(/^\d{1,6}$/, e.minDays)
       .transform(Number)
       .optional(),
-    sort: z.enum(Object.keys(VEHICLE_SORTS) as [VehicleSortColumn, ...VehicleSortColumn[]], { error: e.sort }).optional(),
+    sort: z.enum(VEHICLE_SORT_COLUMNS, { error: e.sort }).optional(),
     dir: z.enum(["asc", "desc"], { error: e.dir }).optional(),
     page: z
       .string({ error: e.page })
@@ -117,36 +115,35 @@ export async function vehiclesScreen(ctx: AppContext, staff: Staff, url: URL, no
     if (value) filters[name] = value.slice(0, 200);
   }
   const parsed = listQuerySchema().safeParse(filters);
-  const vehicles = await listVehiclesForStaff(ctx);
   const today = dealerToday(now);
   const query = parsed.success ? parsed.data : null;
-  const matching = query
-    ? vehicles
-        .filter(
-          (v) =>
-            matchesVehicleSearch(v, query.q ?? "") &&
-            (!query.status || v.status === query.status) &&
-            (!query.noPhotos || v.images.length === 0),
-        )
-        .map((v) => vehicleRow(v, today))
-        .filter((row) => row.daysInStock >= (query.minDays ?? 0))
-    : [];
   const sort: SortState | null = query?.sort ? { column: query.sort, direction: query.dir === "desc" ? "descending" : "ascending" } : null;
-  const columns = Object.entries(VEHICLE_SORTS).map(([id, sortValue]) => ({ id, header: id, cell: () => null, sortValue }));
-  const sorted = sortRows(matching, columns, sort);
-  const pages = Math.max(1, Math.ceil(sorted.length / VEHICLE_LIST_PAGE));
-  const page = Math.min(query?.page ?? 1, pages);
+  // The database filters, counts, orders and pages (decision 128): a request reads one page of the lot.
+  const list = await listVehiclePageForStaff(ctx, {
+    filter: query
+      ? {
+          q: query.q,
+          status: query.status,
+          noPhotos: query.noPhotos === "1",
+          inStockOnOrBefore: query.minDays ? addDays(today, -query.minDays) : undefined,
+        }
+      : null,
+    order: query?.sort ? { by: query.sort, direction: query.dir === "desc" ? "desc" : "asc" } : null,
+    page: query?.page ?? 1,
+    pageSize: VEHICLE_LIST_PAGE,
+    today,
+  });
   const canEdit = canEditVehicles(staff.role);
   const deleting = params.get("delete") ?? "";
-  const asked = canEdit && isUuid(deleting) ? vehicles.find((v) => v.id === deleting) : undefined;
+  const asked = canEdit && isUuid(deleting) ? await findVehicleForStaff(ctx, deleting) : null;
   return {
     filters,
     filterErrors: parsed.success ? null : fieldErrorsOf(parsed.error),
-    rows: sorted.slice((page - 1) * VEHICLE_LIST_PAGE, page * VEHICLE_LIST_PAGE),
-    matching: sorted.length,
-    total: vehicles.length,
-    page,
-    pages,
+    rows: list.vehicles.map((v) => vehicleRow(v, today)),
+    matching: list.matching,
+    total: list.total,
+    page: list.page,
+    pages: Math.max(1, Math.ceil(list.matching / VEHICLE_LIST_PAGE)),
     sort,
     canEdit,
     confirmDelete: asked ? { id: asked.id, name: staffVehicleName(asked) } : null,

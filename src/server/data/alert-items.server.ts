@@ -199,17 +199,18 @@ export async function activeAlertSearches(db: Db): Promise<Pick<AlertItemRow, "i
     .execute();
 }
 
-/** Per vehicle, how many confirmed addresses watch it (active items). */
-export async function countVehicleWatchers(db: Db): Promise<Map<string, number>> {
-  const rows = await db
+/** Per vehicle, how many confirmed addresses watch it (active items): every vehicle, or only those of `vehicleIds`. */
+export async function countVehicleWatchers(db: Db, vehicleIds?: readonly string[]): Promise<Map<string, number>> {
+  if (vehicleIds?.length === 0) return new Map();
+  let query = db
     .selectFrom("alertItems")
     .innerJoin("alertSubscribers", "alertSubscribers.id", "alertItems.subscriberId")
     .select(["alertItems.vehicleId", (eb) => eb.fn.countAll<number>().as("n")])
     .where("alertItems.kind", "=", "vehicle")
     .where("alertItems.status", "=", "active")
-    .where("alertSubscribers.status", "=", "confirmed")
-    .groupBy("alertItems.vehicleId")
-    .execute();
+    .where("alertSubscribers.status", "=", "confirmed");
+  if (vehicleIds) query = query.where("alertItems.vehicleId", "in", vehicleIds);
+  const rows = await query.groupBy("alertItems.vehicleId").execute();
   return new Map(rows.map((r) => [r.vehicleId ?? "", Number(r.n)]));
 }
 

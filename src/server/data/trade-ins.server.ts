@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import type { LeadStatus, TradeInTable } from "~/server/db/schema.server";
+import { sql } from "kysely";
 import { LEAD_STATUS_COLUMNS, type LeadStatusFields } from "./leads.server";
+import type { PageCursor } from "./page-cursor.server";
 
 export type TradeInPhoto = { key: string; width: number; height: number };
 export type TradeInCondition = {
@@ -122,6 +124,33 @@ export async function insertTradeIn(db: Db, input: TradeInInput, now = new Date(
 export async function listTradeIns(db: Db): Promise<TradeIn[]> {
   const rows = await withLeadStatus(db).orderBy("tradeIns.createdAt", "desc").orderBy("tradeIns.id").execute();
   return rows.map(fromRow);
+}
+
+/**
+ * One page of the Trade-ins screen, newest first (created, then id), of one lead status if asked (a
+ * request without its lead yet reads `new`): keyset paging, so a page costs the same at any depth;
+ * and how many requests there are in all.
+ */
+export async function listTradeInsPage(
+  db: Db,
+  query: { status?: LeadStatus; after?: PageCursor; limit: number },
+): Promise<{ tradeIns: TradeIn[]; total: number }> {
+  let q = withLeadStatus(db);
+  if (query.status) q = q.where(sql<LeadStatus>`coalesce(${sql.ref("leads.status")}, 'new')`, "=", query.status);
+  if (query.after) {
+    const { createdAt, id } = query.after;
+    q = q.where((eb) =>
+      eb.or([eb("tradeIns.createdAt", "<", createdAt), eb.and([eb("tradeIns.createdAt", "=", createdAt), eb("tradeIns.id", ">", id)])]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    q.orderBy("tradeIns.createdAt", "desc").orderBy("tradeIns.id").limit(query.limit).execute(),
+    db
+      .selectFrom("tradeIns")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { tradeIns: rows.map(fromRow), total: Number(count.n) };
 }
 
 export async function findTradeIn(db: Db, id: string): Promise<TradeIn | null> {

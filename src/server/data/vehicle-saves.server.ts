@@ -15,12 +15,11 @@ export async function recordVehicleSave(db: Db, deviceId: string, vehicleId: str
     .execute();
 }
 
-/** Per vehicle, how many device lists hold it. */
-export async function countVehicleSaves(db: Db): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom("vehicleSaves")
-    .select(["vehicleId", (eb) => eb.fn.countAll<number>().as("n")])
-    .groupBy("vehicleId")
-    .execute();
+/** Per vehicle, how many device lists hold it: every vehicle, or only those of `vehicleIds` (a page of the lot). */
+export async function countVehicleSaves(db: Db, vehicleIds?: readonly string[]): Promise<Map<string, number>> {
+  if (vehicleIds?.length === 0) return new Map();
+  let query = db.selectFrom("vehicleSaves").select(["vehicleId", (eb) => eb.fn.countAll<number>().as("n")]);
+  if (vehicleIds) query = query.where("vehicleId", "in", vehicleIds);
+  const rows = await query.groupBy("vehicleId").execute();
   return new Map(rows.map((r) => [r.vehicleId, Number(r.n)]));
 }

@@ -12,6 +12,7 @@ import {
   findVehicle,
   insertVehicle,
   listListedVehicles,
+  listVehiclesPage,
   priceReduction,
   setVehicleStatus,
   updateVehicle,
@@ -150,5 +151,62 @@ describe("vehicle status and price history", () => {
       { oldPrice: 15_995, changedAt: "2026-11-11T00:00:00Z" },
     ];
     expect(priceReduction(14_995, set, before)).toBeNull();
+  });
+});
+
+describe("the staff list's page (decision 128)", () => {
+  it("filters, counts, orders and pages in the database, ties and no order newest first", async () => {
+    const { db } = open();
+    await migrateToLatest(db);
+    const today = "2026-11-29";
+    const add = (fields: Partial<typeof vehicle> & Record<string, unknown>, at: string) =>
+      insertVehicle(db, { ...vehicle, ...fields } as typeof vehicle, new Date(at));
+    const civic = await add({ year: 2019, vin: "2HGFC2F59KH123456", stockNumber: "a7", price: 15_000, mileage: 60_000, dateInStock: "2026-11-01" }, "2026-11-01T10:00:00Z");
+    const crv = await add(
+      { year: 2019, model: "CR-V", vin: "5J6RW2H50KL000001", stockNumber: "B1", price: 25_000, mileage: 30_000, dateInStock: "2026-11-20", images: [] },
+      "2026-11-20T10:00:00Z",
+    );
+    // Sold, and in stock from a day after today: 0 days, as the list counts it.
+    const camry = await add(
+      { year: 2017, make: "Toyota", model: "Camry", vin: "4T1BF1FK5HU000002", stockNumber: null, price: 15_000, mileage: 90_000, status: "sold", dateInStock: "2026-12-05" },
+      "2026-11-25T10:00:00Z",
+    );
+    const list = (query: Partial<Parameters<typeof listVehiclesPage>[1]>) =>
+      listVehiclesPage(db, { filter: {}, order: null, page: 1, pageSize: 100, today, ...query }, new Date(`${today}T12:00:00Z`));
+    const ids = async (query: Partial<Parameters<typeof listVehiclesPage>[1]>) => (await list(query)).vehicles.map((v) => v.id);
+
+    expect(await ids({})).toEqual([camry, crv, civic]);
+    // The search: make, model, year, VIN or stock number, in any case, as one piece of text.
+    expect(await ids({ filter: { q: "hon" } })).toEqual([crv, civic]);
+    expect(await ids({ filter: { q: "CIVIC" } })).toEqual([civic]);
+    expect(await ids({ filter: { q: "2019" } })).toEqual([crv, civic]);
+    expect(await ids({ filter: { q: "kh123" } })).toEqual([civic]);
+    expect(await ids({ filter: { q: "A7" } })).toEqual([civic]);
+    expect(await ids({ filter: { q: "toyota" } })).toEqual([camry]);
+    expect(await ids({ filter: { q: "honda civic" } })).toEqual([]);
+    expect(await ids({ filter: { q: "%" } })).toEqual([]);
+    expect(await ids({ filter: { status: "sold" } })).toEqual([camry]);
+    expect(await ids({ filter: { noPhotos: true } })).toEqual([crv]);
+    expect(await ids({ filter: { inStockOnOrBefore: "2026-11-09" } })).toEqual([civic]);
+    expect(await list({ filter: { q: "honda", status: "available" } })).toMatchObject({ matching: 2, total: 3, page: 1 });
+    // A filter the address could not say: nothing matches, the lot is still counted.
+    expect(await list({ filter: null })).toMatchObject({ vehicles: [], matching: 0, total: 3, page: 1 });
+
+    // Orders: text without regard to case, numbers as numbers, ties in the list's own order.
+    expect(await ids({ order: { by: "vehicle", direction: "asc" } })).toEqual([camry, civic, crv]);
+    expect(await ids({ order: { by: "vehicle", direction: "desc" } })).toEqual([crv, civic, camry]);
+    expect(await ids({ order: { by: "stock", direction: "asc" } })).toEqual([camry, civic, crv]);
+    expect(await ids({ order: { by: "price", direction: "asc" } })).toEqual([camry, civic, crv]);
+    expect(await ids({ order: { by: "price", direction: "desc" } })).toEqual([crv, camry, civic]);
+    expect(await ids({ order: { by: "mileage", direction: "desc" } })).toEqual([camry, civic, crv]);
+    expect(await ids({ order: { by: "status", direction: "desc" } })).toEqual([camry, crv, civic]);
+    expect(await ids({ order: { by: "days", direction: "asc" } })).toEqual([camry, crv, civic]);
+    expect(await ids({ order: { by: "days", direction: "desc" } })).toEqual([civic, crv, camry]);
+
+    // Pages: the second of two, and a page past the end shows the last.
+    expect(await list({ pageSize: 2, page: 2 })).toMatchObject({ matching: 3, page: 2, vehicles: [{ id: civic }] });
+    expect(await list({ pageSize: 2, page: 9 })).toMatchObject({ page: 2, vehicles: [{ id: civic }] });
+    // The page's vehicles come whole: photos and all.
+    expect((await list({ filter: { q: "civic" } })).vehicles[0]).toMatchObject({ id: civic, make: "Honda", photos: [{ width: 1200 }] });
   });
 });

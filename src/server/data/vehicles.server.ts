@@ -112,6 +112,102 @@ export async function listVehicles(db: Db, now = new Date()): Promise<Vehicle[]>
   return withDetails(db, rows, true, now);
 }
 
+/** The staff list's filters (decision 128): every one optional; `inStockOnOrBefore` is a yyyy-MM-dd. */
+export type VehicleListFilter = {
+  /** Found, in any case, inside the make, the model, the year, the VIN or the stock number. */
+  q?: string;
+  status?: VehicleStatus;
+  /** Only vehicles without a photo. */
+  noPhotos?: boolean;
+  /** Only vehicles in stock since this day or earlier (at least N days in stock). */
+  inStockOnOrBefore?: string;
+};
+/** The staff list's orders: name ("2019 Honda Civic"), stock number, price, mileage, status, days in stock. */
+export type VehicleListOrder = "vehicle" | "stock" | "price" | "mileage" | "status" | "days";
+
+/**
+ * One page of the staff list (/podium/vehicles, decision 128): filtered, counted, ordered and paged by
+ * the database, so a request reads the page's rows and not the lot. Ties (and no order) keep the
+ * list's own order, newest first. Text orders compare lowercase characters by their code (digits one
+ * by one), the same on both engines. `today` (the dealership's, yyyy-MM-dd) caps a date in stock in the
+ * future at 0 days, as the list counts them. The page's vehicles come with their photos and price drops.
+ */
+export async function listVehiclesPage(
+  db: Db,
+  {
+    filter,
+    order,
+    page,
+    pageSize,
+    today,
+  }: {
+    /** null: a filter that could not be read, which matches nothing (the whole lot is still counted). */
+    filter: VehicleListFilter | null;
+    order: { by: VehicleListOrder; direction: "asc" | "desc" } | null;
+    page: number;
+    pageSize: number;
+    today: string;
+  },
+  now = new Date(),
+): Promise<{ vehicles: Vehicle[]; matching: number; total: number; page: number }> {
+  const like = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const binary = engineOf(db) === "postgres" ? sql` collate "C"` : sql``;
+  let matches = db.selectFrom("vehicles");
+  if (!filter) matches = matches.where(sql<boolean>`1 = 0`);
+  filter ??= {};
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = like(q);
+    const contains = (column: ReturnType<typeof sql>) => sql<boolean>`lower(${column}) like ${pattern} escape '\\'`;
+    matches = matches.where(({ or }) =>
+      or([
+        contains(sql`${sql.ref("make")}`),
+        contains(sql`${sql.ref("model")}`),
+        contains(sql`cast(${sql.ref("year")} as text)`),
+        contains(sql`${sql.ref("vin")}`),
+        contains(sql`coalesce(${sql.ref("stockNumber")}, '')`),
+      ]),
+    );
+  }
+  if (filter.status) matches = matches.where("status", "=", filter.status);
+  if (filter.noPhotos) {
+    matches = matches.where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("vehicleImages").select("vehicleImages.vehicleId").whereRef("vehicleImages.vehicleId", "=", "vehicles.id"))),
+    );
+  }
+  if (filter.inStockOnOrBefore) matches = matches.where("dateInStock", "<=", filter.inStockOnOrBefore);
+  const count = (query: typeof matches) =>
+    query
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+  const [matching, total] = await Promise.all([count(matches), count(db.selectFrom("vehicles"))]);
+  const pages = Math.max(1, Math.ceil(matching / pageSize));
+  const shown = Math.min(Math.max(1, page), pages);
+  if (matching === 0) return { vehicles: [], matching, total, page: shown };
+  const keys = {
+    vehicle: sql`lower(cast(${sql.ref("year")} as text) || ' ' || ${sql.ref("make")} || ' ' || ${sql.ref("model")})${binary}`,
+    stock: sql`lower(coalesce(${sql.ref("stockNumber")}, ''))${binary}`,
+    price: sql`${sql.ref("price")}`,
+    mileage: sql`${sql.ref("mileage")}`,
+    status: sql`case ${sql.ref("status")} when 'available' then 0 when 'pending' then 1 else 2 end`,
+    // Days in stock, ascending, is the date in stock descending; a date after today counts as today.
+    days: sql`case when ${sql.ref("dateInStock")} > ${today} then ${today} else ${sql.ref("dateInStock")} end`,
+  } satisfies Record<VehicleListOrder, unknown>;
+  let rows = matches.selectAll();
+  if (order) {
+    const ascending = order.by === "days" ? order.direction === "desc" : order.direction === "asc";
+    rows = rows.orderBy(keys[order.by], ascending ? "asc" : "desc");
+  }
+  const pageRows = await rows
+    .orderBy("createdAt", "desc")
+    .orderBy("id")
+    .limit(pageSize)
+    .offset((shown - 1) * pageSize)
+    .execute();
+  return { vehicles: await withDetails(db, pageRows, false, now), matching, total, page: shown };
+}
+
 /**
  * What puts a vehicle on the site (decision 054): not sold, and at least one photo. A vehicle
  * imported or saved without photos would otherwise show as an empty card, page and feed row;

@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const staff = context.get(staffContext)!;
-  const [screen, saves] = await Promise.all([vehicleScreen(ctx, staff, params.id), vehicleSaveCounts(ctx)]);
+  const [screen, saves] = await Promise.all([vehicleScreen(ctx, staff, params.id), vehicleSaveCounts(ctx, [params.id])]);
   const count = saves.find((s) => s.vehicleId === screen.vehicle.id);
   return {
     screen,

@@ -12,19 +12,18 @@ export const meta = () => screenMeta("vehicles");
 
 /**
  * The lot as the address filters, sorts and pages it (GET /api/admin/vehicles's use case), and how many
- * shoppers saved each vehicle (GET /api/admin/vehicles/saves's use case, the alerts feature's).
+ * shoppers saved each vehicle of the page (GET /api/admin/vehicles/saves's use case, the alerts feature's).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const [screen, saves] = await Promise.all([
-    vehiclesScreen(ctx, context.get(staffContext)!, new URL(request.url)),
-    vehicleSaveCounts(ctx),
-  ]);
-  const shown = new Set(screen.rows.map((row) => row.id));
+  const screen = await vehiclesScreen(ctx, context.get(staffContext)!, new URL(request.url));
+  // Counted for the page's vehicles only (decision 128).
+  const saves = await vehicleSaveCounts(
+    ctx,
+    screen.rows.map((row) => row.id),
+  );
   const savesById: VehicleSaves = {};
-  for (const { vehicleId, savedOnDevices, alertSubscribers } of saves) {
-    if (shown.has(vehicleId)) savesById[vehicleId] = { savedOnDevices, alertSubscribers };
-  }
+  for (const { vehicleId, savedOnDevices, alertSubscribers } of saves) savesById[vehicleId] = { savedOnDevices, alertSubscribers };
   return { screen, saves: savesById };
 }
 

@@ -38,6 +38,7 @@ import { shopperAlertsMigration } from "./043-shopper-alerts.server";
 import { outboxHeadersMigration } from "./044-outbox-headers.server";
 import { alertSignalsMigration } from "./045-alert-signals.server";
 import { taskDueNoticesMigration } from "./046-task-due-notices.server";
+import { contactSubmissionsCreatedAtIndexMigration } from "./048-contact-submissions-created-at-index.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   "044-outbox-headers": outboxHeadersMigration,
   "045-alert-signals": alertSignalsMigration,
   "046-task-due-notices": taskDueNoticesMigration,
+  "048-contact-submissions-created-at-index": contactSubmissionsCreatedAtIndexMigration,
 };

@@ -58,7 +58,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <Link reloadDocument to={path("/financing")} className="button-inverse button-lg">
           {m.shells.home.getFinancing}
         </Link>
-        <Link to={path("/trade-in")} className="rounded-md border border-white px-6 py-3 font-semibold text-white hover:bg-white/10">
+        <Link to={path("/trade-in")} className="button-ghost button-lg">
           {m.layout.nav.tradeIn}
         </Link>
       </PageHero>

@@ -111,7 +111,7 @@ function GenericErrorPage() {
       <title>{m.layout.error.title}</title>
       <h1 className="text-3xl font-bold">{m.layout.error.title}</h1>
       <p className="mt-4 text-gray-700">{m.layout.error.text}</p>
-      <a href={path("/")} className="mt-8 inline-block rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800">
+      <a href={path("/")} className="button-primary button-lg mt-8">
         {m.layout.error.home}
       </a>
     </section>

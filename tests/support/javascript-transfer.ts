@@ -40,7 +40,10 @@ export type ManifestEntry = {
 };
 export type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestEntry> };
 
-const manifestFile = fs.existsSync(assets) ? fs.readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f)) : undefined;
+// React Router names its manifest by the first 8 hex digits of a SHA-256; the staff app's web manifest route
+// (routes/manifest.ts) also builds a (empty) client chunk `manifest-<bundler hash>.js`, which the directory
+// listing may put first.
+const manifestFile = fs.existsSync(assets) ? fs.readdirSync(assets).find((f) => /^manifest-[0-9a-f]{8}\.js$/.test(f)) : undefined;
 
 export function readManifest(): Manifest {
   if (!manifestFile) throw new Error("No client manifest: run `npm run build` first (npm test does).");

@@ -35,7 +35,7 @@ export function LanguageSuggestion() {
           to={pageInLocale(pathname, search, suggested)}
           hrefLang={HREFLANGS[suggested]}
           onClick={() => rememberLocale(suggested)}
-          className="rounded-md bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800"
+          className="button-primary button-md"
         >
           {text.accept}
         </Link>

@@ -14,10 +14,10 @@ export function NotFoundPage() {
         <h1 className="mt-2 text-2xl font-bold">{m.layout.notFound.subheading}</h1>
         <p className="mt-4 text-gray-700">{m.layout.notFound.text}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to={path("/")} className="rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800">
+          <Link to={path("/")} className="button-primary button-lg">
             {m.layout.notFound.home}
           </Link>
-          <Link to={path("/inventory")} className="rounded-md border border-gray-300 px-5 py-3 font-semibold hover:bg-gray-50">
+          <Link to={path("/inventory")} className="button-secondary button-lg">
             {m.layout.notFound.inventory}
           </Link>
         </div>

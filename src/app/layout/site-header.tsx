@@ -108,7 +108,7 @@ export function SiteHeader() {
         <a
           href={`tel:${businessProfile.phoneE164}`}
           aria-label={m.layout.callUs(businessProfile.phone)}
-          className="ml-auto inline-flex h-11 shrink-0 items-center gap-2 rounded-md bg-red-700 px-3 text-sm font-semibold text-white hover:bg-red-800 lg:hidden"
+          className="button-primary button-sm ml-auto h-11 shrink-0 lg:hidden"
         >
           <Phone aria-hidden="true" className="h-4 w-4" />
           <span className="hidden sm:inline">{businessProfile.phone}</span>
@@ -177,11 +177,7 @@ export function SocialLinks() {
       <a href={links.whatsapp} className={iconLink} aria-label={m.layout.social.whatsapp} rel="noopener noreferrer" target="_blank">
         <WhatsAppIcon className="h-5 w-5" />
       </a>
-      <a
-        href={`tel:${phoneE164}`}
-        className="ml-1 inline-flex h-11 items-center gap-2 rounded-md bg-red-700 px-3 text-sm font-semibold text-white hover:bg-red-800"
-        aria-label={m.layout.callUs(phone)}
-      >
+      <a href={`tel:${phoneE164}`} className="button-primary button-sm ml-1 h-11" aria-label={m.layout.callUs(phone)}>
         <Phone aria-hidden="true" className="h-4 w-4" />
         <span>{phone}</span>
       </a>

@@ -42,17 +42,13 @@ export function SplashScreen() {
       data-testid="splash"
       role="complementary"
       aria-label={m.layout.splash.welcome}
-      className="fixed inset-x-3 bottom-3 z-[90] mx-auto flex max-w-md items-center gap-4 rounded-2xl bg-gray-950 p-4 text-white shadow-2xl motion-safe:animate-[fadein_400ms_ease-out] sm:inset-x-auto sm:left-4"
+      className="fixed inset-x-3 bottom-3 z-[90] mx-auto flex max-w-md items-center gap-4 rounded-2xl bg-gray-950 p-4 text-white shadow-2xl motion-safe:animate-[fadein_400ms_ease-out] sm:inset-x-auto sm:left-4 [--button-ring:white]"
     >
       <div className="min-w-0 flex-1">
         <p className="text-xs uppercase tracking-widest text-gray-300">{m.layout.splash.welcome}</p>
         <p className="truncate text-lg font-extrabold">{businessProfile.name}</p>
       </div>
-      <button
-        type="button"
-        onClick={() => setVisible(false)}
-        className="inline-flex h-11 items-center gap-1 rounded-md border border-white/60 px-4 text-sm font-semibold hover:bg-white/10"
-      >
+      <button type="button" onClick={() => setVisible(false)} className="button-ghost button-sm h-11">
         <X aria-hidden="true" className="h-4 w-4" />
         {m.layout.splash.skip}
       </button>

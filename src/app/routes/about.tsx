@@ -74,10 +74,10 @@ export default function AboutPage() {
           })}
         </div>
         <div className="mt-12 flex flex-wrap justify-center gap-3">
-          <Link to={path("/inventory")} className="rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800">
+          <Link to={path("/inventory")} className="button-primary button-lg">
             {a.browseInventory}
           </Link>
-          <Link to={path("/contact")} className="rounded-md border border-gray-400 px-6 py-3 font-semibold text-gray-900 hover:bg-gray-50">
+          <Link to={path("/contact")} className="button-secondary button-lg">
             {a.contactUs}
           </Link>
         </div>

@@ -63,11 +63,7 @@ export default function AlertsConfirmPage({ loaderData, actionData }: Route.Comp
         {state.kind === "pending" ? (
           <Form method="post">
             <p className="text-gray-800">{m.ask(state.email)}</p>
-            <button
-              type="submit"
-              disabled={busy}
-              className="mt-4 rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-70"
-            >
+            <button type="submit" disabled={busy} className="button-primary button-lg mt-4">
               {m.button}
             </button>
           </Form>

@@ -114,14 +114,7 @@ export default function AlertsManagePage({ loaderData, actionData }: Route.Compo
 function SubmitButton({ children, label, quiet = false }: { children: string; label?: string; quiet?: boolean }) {
   const busy = useNavigation().state !== "idle";
   return (
-    <button
-      type="submit"
-      disabled={busy}
-      aria-label={label}
-      className={`rounded-md px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-70 ${
-        quiet ? "border border-gray-400 bg-white text-gray-900 hover:bg-gray-50" : "bg-red-700 text-white hover:bg-red-800"
-      }`}
-    >
+    <button type="submit" disabled={busy} aria-label={label} className={quiet ? "button-secondary button-sm" : "button-primary button-sm"}>
       {children}
     </button>
   );

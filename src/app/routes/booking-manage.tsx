@@ -111,11 +111,7 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
             {booking.canCancel ? (
               <Form method="post" className="mt-6">
                 <p className="mb-3 text-sm text-gray-700">{copy.cancelHint}</p>
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
-                >
+                <button type="submit" disabled={busy} className="button-primary button-md">
                   {copy.cancel}
                 </button>
               </Form>

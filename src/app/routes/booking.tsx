@@ -67,10 +67,7 @@ export default function BookingPage({ loaderData, actionData: rendered }: Route.
   return (
     <>
       <PageHero title={m.shells.booking.title} subtitle={m.booking.subtitle}>
-        <Link
-          to={path("/")}
-          className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-        >
+        <Link to={path("/")} className="button-inverse button-md">
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
           {m.booking.back}
         </Link>

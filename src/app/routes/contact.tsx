@@ -77,15 +77,12 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             </h2>
             <WeeklyHours className="mt-4" />
           </section>
-          <section aria-labelledby="call-heading" className="rounded-xl bg-red-800 p-6 text-white">
+          <section aria-labelledby="call-heading" className="rounded-xl bg-red-800 p-6 text-white [--button-ring:white]">
             <h2 id="call-heading" className="text-xl font-bold">
               {c.callHeading}
             </h2>
             <p className="mt-2">{c.callText}</p>
-            <a
-              href={`tel:${businessProfile.phoneE164}`}
-              className="mt-4 inline-flex items-center gap-2 rounded-md bg-white px-5 py-3 font-semibold text-red-800 hover:bg-gray-100"
-            >
+            <a href={`tel:${businessProfile.phoneE164}`} className="button-inverse button-lg mt-4">
               <Phone aria-hidden="true" className="h-5 w-5" />
               {c.callNow}: {businessProfile.phone}
             </a>

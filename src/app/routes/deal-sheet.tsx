@@ -139,10 +139,7 @@ export default function DealSheetPage({ loaderData, params }: Route.ComponentPro
         </section>
         <p className="text-sm text-gray-700">{notes.disclosure}</p>
         <p>
-          <a
-            href={`/deal/${params.token}/sheet.pdf`}
-            className="inline-flex items-center gap-2 rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-          >
+          <a href={`/deal/${params.token}/sheet.pdf`} className="button-primary button-md">
             <FileText aria-hidden="true" className="h-5 w-5" />
             {m.sheet.pdf}
           </a>

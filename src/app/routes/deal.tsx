@@ -167,10 +167,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
               <input id="deal-website" name={DEAL_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
             </div>
             <div className="sm:col-span-2">
-              <button
-                type="submit"
-                className="w-full rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-              >
+              <button type="submit" className="button-primary button-lg w-full">
                 {m.form.submit}
               </button>
               <PrivacyNotice className="mt-3" />

@@ -55,10 +55,7 @@ export default function FinancingPage({ actionData, loaderData }: Route.Componen
   return (
     <>
       <PageHero title={m.hero.title} subtitle={m.hero.subtitle}>
-        <Link
-          to={path("/")}
-          className="inline-flex items-center gap-2 rounded-md border border-white/50 px-4 py-2 font-semibold hover:bg-white/10"
-        >
+        <Link to={path("/")} className="button-ghost button-md">
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
           {m.hero.back}
         </Link>

@@ -52,17 +52,13 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero title={m.shells.home.heroTitle} subtitle={m.shells.home.heroSubtitle}>
-        <Link to={path("/inventory")} className="rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800">
+        <Link to={path("/inventory")} className="button-primary button-lg">
           {m.shells.home.browseInventory}
         </Link>
-        <Link
-          reloadDocument
-          to={path("/financing")}
-          className="rounded-md bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-100"
-        >
+        <Link reloadDocument to={path("/financing")} className="button-inverse button-lg">
           {m.shells.home.getFinancing}
         </Link>
-        <Link to={path("/trade-in")} className="rounded-md border border-white px-6 py-3 font-semibold text-white hover:bg-white/10">
+        <Link to={path("/trade-in")} className="button-ghost button-lg">
           {m.layout.nav.tradeIn}
         </Link>
       </PageHero>
@@ -102,10 +98,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           })}
         </div>
         <p className="mt-8 text-center">
-          <Link
-            to="/booking"
-            className="inline-flex items-center gap-2 rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-          >
+          <Link to="/booking" className="button-primary button-lg">
             <CalendarCheck aria-hidden="true" className="h-5 w-5" />
             {s.home.bookService}
           </Link>
@@ -136,10 +129,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           <div>
             <DealerContact />
             <div className="mt-6 flex flex-wrap gap-3">
-              <a
-                href={`tel:${businessProfile.phoneE164}`}
-                className="inline-flex items-center gap-2 rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800"
-              >
+              <a href={`tel:${businessProfile.phoneE164}`} className="button-primary button-lg">
                 <Phone aria-hidden="true" className="h-5 w-5" />
                 {s.visit.callNow}
               </a>
@@ -147,7 +137,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                 href={businessProfile.links.mapsListing}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="relative inline-flex items-center gap-2 rounded-md border-2 border-red-700 px-5 py-3 font-semibold text-red-800 hover:bg-red-50"
+                className="button-outline button-lg relative"
               >
                 <span
                   aria-hidden="true"

@@ -83,10 +83,7 @@ export default function InventoryPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero title={m.shells.inventory.title} subtitle={m.shells.inventory.subtitle}>
-        <Link
-          to={path("/")}
-          className="inline-flex items-center gap-2 rounded-md border border-white/50 px-4 py-2 font-semibold hover:bg-white/10"
-        >
+        <Link to={path("/")} className="button-ghost button-md">
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
           {m.layout.back}
         </Link>

@@ -111,11 +111,7 @@ export default function OptOutPage({ loaderData, actionData }: Route.ComponentPr
                   );
                 })}
               </fieldset>
-              <button
-                type="submit"
-                disabled={busy}
-                className="mt-6 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
-              >
+              <button type="submit" disabled={busy} className="button-primary button-md mt-6">
                 {copy.submit}
               </button>
             </Form>

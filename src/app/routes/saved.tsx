@@ -173,11 +173,7 @@ function RemoveButton({ intent, field, value, label }: { intent: string; field: 
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={field} value={value} />
-      <button
-        type="submit"
-        aria-label={label}
-        className="rounded-md border border-gray-400 bg-white px-3 py-1.5 text-sm font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-      >
+      <button type="submit" aria-label={label} className="button-secondary button-sm">
         {m.saved.remove}
       </button>
     </Form>

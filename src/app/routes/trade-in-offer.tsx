@@ -103,10 +103,7 @@ export default function TradeInOfferPage({ loaderData }: Route.ComponentProps) {
                 defaultValue={offer.low}
                 className="w-40 rounded-md border border-gray-500 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-red-700"
               />
-              <button
-                type="submit"
-                className="rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-              >
+              <button type="submit" className="button-primary button-md">
                 {m.offer.carry}
               </button>
             </div>

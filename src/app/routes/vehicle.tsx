@@ -198,10 +198,7 @@ function SoldVehiclePage({ soldVehicle, similar }: SoldVehicleData) {
       <section className="mx-auto max-w-2xl rounded-2xl border border-gray-200 p-8 text-center shadow-sm">
         <h1 className="text-3xl font-extrabold tracking-tight text-gray-900">{v.sold.title}</h1>
         <p className="mt-3 text-gray-700">{v.sold.body(soldVehicle.name)}</p>
-        <Link
-          to={path("/inventory")}
-          className="mt-6 inline-flex justify-center rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-        >
+        <Link to={path("/inventory")} className="button-primary button-lg mt-6">
           {v.sold.browse}
         </Link>
       </section>
@@ -348,18 +345,11 @@ function Summary({ name, vehicle, docFee }: { name: string; vehicle: VehiclePage
       {/* The headline is the advertised price: say that the documentation fee is in it (L2), as the breakdown below shows. */}
       {docFee > 0 ? <p className="mt-1 text-sm text-gray-700">{v.includesDocFee(formatPrice(docFee, locale))}</p> : null}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <a
-          href={`tel:${businessProfile.phoneE164}`}
-          className="inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-        >
+        <a href={`tel:${businessProfile.phoneE164}`} className="button-primary button-lg">
           <Phone aria-hidden="true" className="h-5 w-5" />
           {v.call(businessProfile.phone)}
         </a>
-        <Link
-          reloadDocument
-          to={path(`/financing?vehicleId=${vehicle.id}`)}
-          className="inline-flex items-center justify-center rounded-md border border-gray-400 px-5 py-3 font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-red-700"
-        >
+        <Link reloadDocument to={path(`/financing?vehicleId=${vehicle.id}`)} className="button-secondary button-lg">
           {v.applyForFinancing}
         </Link>
         <SaveVehicleButton vehicleId={vehicle.id} name={name} className="flex items-center" />

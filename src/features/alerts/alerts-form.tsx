@@ -60,11 +60,7 @@ export function AlertsForm({ action, posted, className = "" }: { action: string;
       </div>
       <p className="text-sm text-gray-700">{m.form.consent(businessProfile.name)}</p>
       <PrivacyNotice />
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="w-full rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-70 sm:w-auto"
-      >
+      <button type="submit" disabled={isSubmitting} className="button-primary button-lg w-full sm:w-auto">
         {isSubmitting ? m.form.sending : m.form.submit}
       </button>
     </form>

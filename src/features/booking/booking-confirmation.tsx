@@ -50,18 +50,11 @@ export function BookingConfirmation({
         ))}
       </dl>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <a
-          href={bookingIcsUrl(bookingId)}
-          download
-          className="inline-flex items-center justify-center gap-2 rounded-md border-2 border-red-700 px-5 py-3 font-semibold text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-        >
+        <a href={bookingIcsUrl(bookingId)} download className="button-outline button-lg">
           <CalendarPlus aria-hidden="true" className="h-5 w-5" />
           {m.addToCalendar}
         </a>
-        <Link
-          to={path("/")}
-          className="inline-flex items-center justify-center rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-        >
+        <Link to={path("/")} className="button-primary button-lg">
           {m.backToHome}
         </Link>
       </div>

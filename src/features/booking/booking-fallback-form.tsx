@@ -117,10 +117,7 @@ export function BookingFallbackForm({
         <CustomerVehicleFields idPrefix="nojs" errors={errors} values={values} />
         <div className="sm:col-span-2">
           <PrivacyNotice className="mb-4" />
-          <button
-            type="submit"
-            className="w-full rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-          >
+          <button type="submit" className="button-primary button-lg w-full">
             {m.confirmBooking}
           </button>
         </div>

@@ -102,11 +102,7 @@ export default function CustomerForm({
         <CustomerVehicleFields idPrefix="booking" errors={errors} />
         <div className="sm:col-span-2">
           <PrivacyNotice className="mb-4" />
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className="w-full rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:bg-gray-600"
-          >
+          <button type="submit" disabled={isSubmitting} className="button-primary button-lg w-full">
             {isSubmitting ? m.sending : m.confirmBooking}
           </button>
         </div>

@@ -99,11 +99,7 @@ export function ContactForm({ action, posted, vehicleId, defaultMessage = "", cl
         <input id={`${id}-hp`} type="text" tabIndex={-1} autoComplete="off" {...register(HONEYPOT_FIELD)} />
       </div>
       <PrivacyNotice />
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="w-full rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-70 sm:w-auto"
-      >
+      <button type="submit" disabled={isSubmitting} className="button-primary button-lg w-full sm:w-auto">
         {isSubmitting ? m.sending : m.send}
       </button>
     </form>

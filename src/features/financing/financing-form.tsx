@@ -283,11 +283,7 @@ function ApplicationForm({ action, headingRef, onSubmitted, posted, vehicle }: A
         <PrivacyNotice />
       </div>
 
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="w-full rounded-md bg-red-700 px-6 py-3 text-lg font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 sm:w-auto"
-      >
+      <button type="submit" disabled={isSubmitting} className="button-primary button-lg w-full sm:w-auto">
         {isSubmitting ? m.form.submitting : m.form.submit}
       </button>
     </form>
@@ -328,10 +324,8 @@ function Confirmation({ id, onAnother }: { id: string; onAnother: () => void }) 
     }
   };
 
-  const primary =
-    "rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 disabled:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
-  const secondary =
-    "rounded-md border border-gray-400 bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
+  const primary = "button-primary button-lg";
+  const secondary = "button-secondary button-lg";
   return (
     <section
       aria-labelledby="financing-confirmation-title"
@@ -413,7 +407,7 @@ function SsnField({ id, label, registration, error }: { id: string; label: strin
             type="button"
             onClick={() => setVisible((v) => !v)}
             aria-controls={id}
-            className="mt-1 shrink-0 rounded-md border border-gray-400 px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+            className="button-secondary button-sm mt-1 shrink-0"
           >
             {visible ? m.hideSsn : m.showSsn}
           </button>

@@ -98,11 +98,7 @@ export function LicenseUpload({ id, label, value, onChange, error, inputRef, fil
           ) : (
             <p className="text-sm text-gray-800">{m.license.pdfSelected(fileName)}</p>
           )}
-          <button
-            type="button"
-            onClick={remove}
-            className="rounded-md border border-gray-400 px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-          >
+          <button type="button" onClick={remove} className="button-secondary button-sm">
             {m.license.remove}
           </button>
         </div>

@@ -154,11 +154,7 @@ export function SignaturePad({ id, label, value, onChange, error, inputRef, type
       <div className="mt-2 flex min-h-10 items-center gap-3">
         {value ? (
           <>
-            <button
-              type="button"
-              onClick={clear}
-              className="rounded-md border border-gray-400 px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-            >
+            <button type="button" onClick={clear} className="button-secondary button-sm">
               {m.clear}
             </button>
             <span className="text-sm text-green-800" role="status">

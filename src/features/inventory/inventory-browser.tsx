@@ -181,7 +181,7 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
                 e.preventDefault();
                 setPanelOpen((open) => !open);
               }}
-              className="inline-flex items-center gap-2 rounded-md border border-gray-400 bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-red-700"
+              className="button-secondary button-md"
             >
               <SlidersHorizontal aria-hidden="true" className="h-5 w-5" />
               {m.filters}
@@ -269,11 +269,11 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
         <div className="mt-6 rounded-xl border border-gray-200 p-10 text-center">
           <h2 className="text-xl font-bold">{m.noMatch}</h2>
           {hydrated ? (
-            <button type="button" onClick={clear} className={`mt-4 ${clearAllClass}`}>
+            <button type="button" onClick={clear} className="button-primary button-md mt-4">
               {m.clearAllFilters}
             </button>
           ) : (
-            <a href={clearHref} className={`mt-4 inline-block ${clearAllClass}`}>
+            <a href={clearHref} className="button-primary button-md mt-4">
               {m.clearAllFilters}
             </a>
           )}
@@ -299,7 +299,7 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
                   e.preventDefault();
                   setLimit((n) => n + INVENTORY_PAGE_SIZE);
                 }}
-                className="rounded-md border border-gray-400 bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-red-700"
+                className="button-secondary button-lg"
               >
                 {m.showMore(shown.length, results.length)}
               </button>
@@ -351,10 +351,7 @@ function SaveSearch({ filters }: { filters: InventoryFilters }) {
     >
       <input type="hidden" name="intent" value="save-search" />
       <input type="hidden" name="search" value={query} />
-      <button
-        type="submit"
-        className="inline-flex items-center gap-2 rounded-md border border-gray-400 bg-white px-3 py-1.5 text-sm font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-      >
+      <button type="submit" className="button-secondary button-sm">
         {m.saveSearch}
       </button>
       <span role="status" className="ml-2 text-sm text-red-800 empty:hidden">
@@ -363,8 +360,6 @@ function SaveSearch({ filters }: { filters: InventoryFilters }) {
     </form>
   );
 }
-
-const clearAllClass = "rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800";
 
 function Select(props: {
   id: string;

@@ -70,11 +70,7 @@ export function VehicleCard({
           <span aria-hidden="true">•</span>
           <span>{optionLabel(transmissions, vehicle.transmission)}</span>
         </p>
-        <Link
-          to={href}
-          aria-label={`${m.viewDetails}: ${name}`}
-          className="mt-4 inline-flex justify-center rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-        >
+        <Link to={href} aria-label={`${m.viewDetails}: ${name}`} className="button-primary button-md mt-4">
           {m.viewDetails}
         </Link>
       </div>

@@ -289,11 +289,7 @@ export function TradeInForm({ action, posted, resizePhoto, consent }: TradeInFor
           <progress aria-label={m.uploadProgress} className="mt-1 h-2 w-full accent-red-700" />
         </div>
       ) : null}
-      <button
-        type="submit"
-        disabled={busy}
-        className="w-full rounded-md bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-70 sm:w-auto"
-      >
+      <button type="submit" disabled={busy} className="button-primary button-lg w-full sm:w-auto">
         {isSubmitting ? m.sending : m.submit}
       </button>
     </form>

@@ -180,10 +180,7 @@ export function PaymentEstimator({ data }: { data: PageEstimate }) {
           data.options.termsMonths.map((t) => [String(t), m.months(t)]),
         )}
         <div className="flex items-end">
-          <button
-            type="submit"
-            className="w-full rounded-md border border-gray-400 px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-red-700"
-          >
+          <button type="submit" className="button-secondary button-md w-full">
             {m.submit}
           </button>
         </div>
@@ -232,7 +229,7 @@ export function PaymentEstimator({ data }: { data: PageEstimate }) {
         // A link, not a form: the deal sheet's page carries these numbers into its own form (decision 070).
         <a
           href={`${localized("/deal")}?vehicle=${data.vehicleId}&${shown.query}`}
-          className="mt-4 inline-block rounded-md bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+          className="button-primary button-md mt-4"
           data-testid="send-deal"
         >
           {m.sendDeal}

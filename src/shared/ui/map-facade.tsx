@@ -36,20 +36,11 @@ export function MapFacade({ minHeight = 320, className = "" }: { minHeight?: num
             <span className="font-normal text-gray-700">{addressLine}</span>
           </p>
           <div className="flex flex-wrap justify-center gap-3">
-            <button
-              type="button"
-              onClick={() => setInteractive(true)}
-              className="rounded-md border border-gray-400 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-red-700"
-            >
+            <button type="button" onClick={() => setInteractive(true)} className="button-secondary button-sm">
               {m.show}
               <span className="sr-only"> ({m.notice})</span>
             </button>
-            <a
-              href={links.directions}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex items-center gap-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-            >
+            <a href={links.directions} target="_blank" rel="noopener noreferrer" className="button-primary button-sm">
               <Navigation aria-hidden="true" className="h-4 w-4" />
               {m.getDirections}
             </a>
@@ -57,14 +48,11 @@ export function MapFacade({ minHeight = 320, className = "" }: { minHeight?: num
         </div>
       )}
       {interactive ? (
-        <a
-          href={links.directions}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="block bg-red-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-red-800"
-        >
-          {m.getDirections}
-        </a>
+        <div className="p-2">
+          <a href={links.directions} target="_blank" rel="noopener noreferrer" className="button-primary button-sm w-full">
+            {m.getDirections}
+          </a>
+        </div>
       ) : null}
     </div>
   );

@@ -36,12 +36,7 @@ export function SaveVehicleButton({ vehicleId, name, className = "" }: { vehicle
     >
       <input type="hidden" name="intent" value="save-vehicle" />
       <input type="hidden" name="vehicleId" value={vehicleId} />
-      <button
-        type="submit"
-        aria-pressed={saved ?? undefined}
-        data-testid="save-vehicle"
-        className="inline-flex items-center gap-1.5 rounded-md border border-gray-400 bg-white px-3 py-1.5 text-sm font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-      >
+      <button type="submit" aria-pressed={saved ?? undefined} data-testid="save-vehicle" className="button-secondary button-sm">
         {/* A character, not an SVG icon: a few bytes on every card (decision 016). */}
         <span aria-hidden="true" className={saved ? "text-red-700" : "text-gray-400"}>
           ♥

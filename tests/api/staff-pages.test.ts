@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths, RETENTION_MONTHS } from "~/features/financing/financing-retention.server";
+import type { Insertable } from "kysely";
 import type { Db } from "~/server/db/database.server";
+import type { DealTable } from "~/server/db/schema.server";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { insertApplication } from "../support/admin-fixtures";
 import { financingApplicationBody } from "../support/lead-delivery-helpers";
@@ -8,6 +10,7 @@ import { openServerDatabase } from "../support/server-database";
 import { createAccount, DEMO_OWNER, freshCode, noteStepUsed, signIn, signInAs, type StaffClient } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { tradeInRow } from "../support/trade-in-rows";
+import { dealRow } from "../support/deal-rows";
 
 /**
  * The staff app's pages on the server (docs/behaviour.md §2 Staff app, decisions 100 and 101): the
@@ -849,30 +852,23 @@ describe("the trade-ins list in pages (decision 128)", () => {
 
 describe("the deals list in pages (decision 128)", () => {
   it("shows the newest 50 deals' current versions with their earlier versions counted, and links the older ones by the address", async () => {
-    // 60 more deals, copies of Rui Costa's sheet a minute apart; the deal of minute 30 has three versions,
+    // 60 more deals a minute apart; the deal of minute 30 has three versions,
     // the first two replaced (as a revision leaves them), so it is one deal with 2 earlier versions.
     const revisedGroup = crypto.randomUUID();
     const [v1, v2] = [crypto.randomUUID(), crypto.randomUUID()];
     await withDb(async (db) => {
-      const sheet = await db.selectFrom("deals").selectAll().where("id", "=", dealId).executeTakeFirstOrThrow();
-      const copy = (i: number, fields: Partial<typeof sheet> = {}) => {
-        const id = fields.id ?? crypto.randomUUID();
-        return {
-          ...sheet,
-          id,
-          tokenHash: crypto.randomUUID(),
-          dealGroupId: id,
-          version: 1,
-          replacedById: null,
-          replacedAt: null,
+      const copy = (i: number, fields: Partial<Insertable<DealTable>> = {}) =>
+        dealRow({
+          id: crypto.randomUUID(),
           vehicleModel: `Paged ${String(i).padStart(2, "0")}`,
           firstName: "Olga",
           lastName: "Older",
           email: `olga.deal.${i}@example.com`,
+          phone: "9785550100",
           createdAt: new Date(Date.UTC(2026, 0, 1, 12, i)).toISOString(),
+          validUntil: "2026-01-31",
           ...fields,
-        };
-      };
+        });
       const rows = Array.from({ length: 60 }, (_, i) => copy(i, i === 30 ? { id: revisedGroup, version: 3 } : {}));
       rows.push(
         copy(30, { id: v1, dealGroupId: revisedGroup, version: 1, replacedById: v2, createdAt: "2025-12-01T12:00:00.000Z" }),

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { AppContext } from "~/server/context.server";
 import { readDealSettings } from "~/server/data/deal-settings.server";
-import { pageCursorField } from "~/server/data/page-cursor.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import {
@@ -9,6 +8,7 @@ import {
   formFields,
   formNumber,
   leadStatusFilter,
+  pageCursorFilter,
   staffFormFailure,
   staffFormSuccess,
   staffLeadStatusPost,
@@ -50,13 +50,11 @@ export type DealsScreenData = {
  */
 export async function dealsScreen(ctx: AppContext, url: URL) {
   const filter = leadStatusFilter(url);
-  const before = url.searchParams.get("before") || null;
-  const cursor = before === null ? null : pageCursorField.safeParse(before);
-  const beforeError = cursor && !cursor.success ? (cursor.error.issues[0]?.message ?? FIX_FIELDS) : null;
-  const refused = Boolean(filter.error || beforeError);
+  const place = pageCursorFilter(url);
+  const refused = Boolean(filter.error || place.error);
   const page = await listDealsPageForStaff(ctx, {
     status: filter.status ?? undefined,
-    after: cursor?.success ? cursor.data : undefined,
+    after: place.after,
     limit: refused ? 0 : DEALS_SCREEN_PAGE,
   });
   const screen: DealsScreenData = {
@@ -64,8 +62,8 @@ export async function dealsScreen(ctx: AppContext, url: URL) {
     total: page.total,
     status: filter.status,
     statusError: filter.error,
-    before,
-    beforeError,
+    before: place.before,
+    beforeError: place.error,
     next: refused ? null : page.next,
   };
   return data(screen, { status: refused ? 400 : 200 });

@@ -76,15 +76,7 @@ export function DealsScreen({ data }: { data: DealsScreenData }) {
               </li>
             ))}
           </ul>
-          <ListPageLinks
-            label={t.pages}
-            newest={t.newest}
-            older={t.older}
-            status={data.status}
-            before={data.before}
-            beforeError={data.beforeError}
-            next={data.next}
-          />
+          <ListPageLinks list={data} text={t} />
         </>
       )}
     </div>

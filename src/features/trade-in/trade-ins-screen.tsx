@@ -83,15 +83,7 @@ export function TradeInsScreen({ data }: { data: TradeInsScreenData }) {
               );
             })}
           </ul>
-          <ListPageLinks
-            label={t.pages}
-            newest={t.newest}
-            older={t.older}
-            status={data.status}
-            before={data.before}
-            beforeError={data.beforeError}
-            next={data.next}
-          />
+          <ListPageLinks list={data} text={t} />
         </>
       )}
     </div>

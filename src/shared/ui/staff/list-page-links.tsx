@@ -7,33 +7,24 @@ import { buttonClass } from "./button";
  * wrote, *newest* back to the first page when on a later one, *older* when this page is full. Each
  * keeps the status filter, so the pages work before JavaScript and a shared link lands on the same page.
  */
-export function ListPageLinks(props: {
-  /** The navigation's name, read by screen readers ("Pages of deal sheets"). */
-  label: string;
-  newest: string;
-  older: string;
-  status: string | null;
-  before: string | null;
-  beforeError: string | null;
-  next: string | null;
-}) {
+export function ListPageLinks({ list, text }: { list: ListPage; text: ListPageText }) {
   return (
     <>
-      {props.beforeError ? (
+      {list.beforeError ? (
         <p role="alert" className="text-red-800">
-          {props.beforeError}
+          {list.beforeError}
         </p>
       ) : null}
-      {props.before || props.next ? (
-        <nav aria-label={props.label} className="flex flex-wrap gap-3">
-          {props.before ? (
-            <Link to={listQuery(props.status, null)} className={buttonClass("secondary", "md", "min-h-11")}>
-              {props.newest}
+      {list.before || list.next ? (
+        <nav aria-label={text.pages} className="flex flex-wrap gap-3">
+          {list.before ? (
+            <Link to={listQuery(list.status, null)} className={buttonClass("secondary", "md", "min-h-11")}>
+              {text.newest}
             </Link>
           ) : null}
-          {props.next ? (
-            <Link to={listQuery(props.status, props.next)} className={buttonClass("secondary", "md", "min-h-11")}>
-              {props.older}
+          {list.next ? (
+            <Link to={listQuery(list.status, list.next)} className={buttonClass("secondary", "md", "min-h-11")}>
+              {text.older}
             </Link>
           ) : null}
         </nav>
@@ -41,6 +32,12 @@ export function ListPageLinks(props: {
     </>
   );
 }
+
+/** Where a list is: its status filter, the page the address asked for (as given) and its message, the next page. */
+export type ListPage = { status: string | null; before: string | null; beforeError: string | null; next: string | null };
+
+/** The links' words: the navigation's name for screen readers ("Pages of deal sheets"), then each link. */
+export type ListPageText = { pages: string; newest: string; older: string };
 
 /** The list's address: the status filter kept, the page (`before=`) as given. */
 function listQuery(status: string | null, before: string | null): string {

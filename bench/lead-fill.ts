@@ -1,6 +1,6 @@
-// The lead benches' data: customers and leads of every kind, language, status and source, each message's
-// and trade-in's own record (so the Messages and Trade-ins screens list as many as the inbox holds), six
-// salespeople and an owner (bench/lead-inbox.ts, bench/staff-pages.ts).
+// The lead benches' data: customers and leads of every kind, language, status and source, each message's,
+// trade-in's and deal's own record (so the Messages, Trade-ins and Deals screens list as many as the inbox
+// holds), six salespeople and an owner (bench/lead-inbox.ts, bench/staff-pages.ts).
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { hashPassword, SCRYPT_PARAMS } from "../src/server/auth/password-hash.server";
@@ -10,9 +10,10 @@ import { demoVehicle } from "../src/server/seed/seed-demo.server";
 import { migrateToLatest, type Db } from "../src/server/db/database.server";
 import { engineOf } from "../src/server/db/dialect.server";
 import { leadSearchText } from "../src/shared/leads/lead-search-text";
+import { dealRow } from "../tests/support/deal-rows";
 import { tradeInRow } from "../tests/support/trade-in-rows";
 
-const TYPES = ["message", "financing", "booking", "trade-in"] as const;
+const TYPES = ["message", "financing", "booking", "trade-in", "deal"] as const;
 const LOCALES = ["en", "en", "en", "es", "es", "pt"] as const;
 const STATUSES = ["new", "contacted", "contacted", "closed", "closed", "closed"] as const;
 const FIRST = ["Maria", "Jose", "Ana", "John", "Emily", "Lucas", "Sofia", "Michael", "Camila", "David", "Beatriz", "Carlos"];
@@ -26,13 +27,14 @@ const SOURCES = [
 /** The password of the first salesperson (sales0@bench.example) and of the owner (owner@bench.example). */
 export const PASSWORD = "bench sales passphrase 2026";
 
-/** What the benches open: the accounts they sign in as, and a customer, a message and a trade-in of the middle of the fill. */
-export type LeadFill = { email: string; ownerEmail: string; customerId: string; messageId: string; tradeInId: string };
+/** What the benches open: the accounts they sign in as, and a customer, a message, a trade-in and a deal of the middle of the fill. */
+export type LeadFill = { email: string; ownerEmail: string; customerId: string; messageId: string; tradeInId: string; dealId: string };
 
 /**
  * `count` customers and leads, spread over six years of minutes, written in batches inside one
- * transaction; a message lead's and a trade-in lead's own record beside each (financing applications,
- * bookings and deals have none here: their leads are the inbox's only).
+ * transaction; a message lead's, a trade-in lead's and a deal lead's own record beside each (a deal sheet:
+ * every fourth one revised once, so it has two versions, the first replaced); financing applications and
+ * bookings have none here: their leads are the inbox's only.
  */
 export async function fillLeads(db: Db, count: number): Promise<LeadFill> {
   await migrateToLatest(db);
@@ -42,7 +44,7 @@ export async function fillLeads(db: Db, count: number): Promise<LeadFill> {
     role: "owner",
     passwordHash: await hashPassword(PASSWORD, SCRYPT_PARAMS),
   });
-  const probes: Partial<Record<"customerId" | "messageId" | "tradeInId", string>> = {};
+  const probes: Partial<Record<"customerId" | "messageId" | "tradeInId" | "dealId", string>> = {};
   const sales: string[] = [];
   for (let i = 0; i < 6; i++) {
     const row = await insertStaffAccount(db, {
@@ -61,6 +63,7 @@ export async function fillLeads(db: Db, count: number): Promise<LeadFill> {
       const leads = [];
       const messages = [];
       const tradeIns = [];
+      const deals = [];
       for (let i = from; i < Math.min(count, from + 500); i++) {
         const id = crypto.randomUUID();
         const first = FIRST[i % FIRST.length]!;
@@ -102,17 +105,29 @@ export async function fillLeads(db: Db, count: number): Promise<LeadFill> {
               accidents: i % 3 === 0 ? 1 : 0,
             }),
           );
+        } else if (lead.type === "deal") {
+          const sheet = { ...person, vehicleYear: 2012 + (i % 12), validUntil: createdAt.slice(0, 10) };
+          if (i % 4 === 0) {
+            // A revision a minute later: the lead is named by the first version's id (the deal's group).
+            const revision = crypto.randomUUID();
+            const revisedAt = new Date(start + i * step + 60_000).toISOString();
+            deals.push(dealRow({ id: lead.id, ...sheet, replacedById: revision, replacedAt: revisedAt }));
+            deals.push(dealRow({ id: revision, ...sheet, dealGroupId: lead.id, version: 2, createdAt: revisedAt }));
+          } else deals.push(dealRow({ id: lead.id, ...sheet }));
         }
         if (i >= count / 2) {
           probes.customerId ??= id;
           if (lead.type === "message") probes.messageId ??= lead.id;
           if (lead.type === "trade-in") probes.tradeInId ??= lead.id;
+          // A revised deal, so its page shows two versions.
+          if (lead.type === "deal" && i % 4 === 0) probes.dealId ??= lead.id;
         }
       }
       await trx.insertInto("customers").values(customers).execute();
       await trx.insertInto("leads").values(leads).execute();
       if (messages.length > 0) await trx.insertInto("contactSubmissions").values(messages).execute();
       if (tradeIns.length > 0) await trx.insertInto("tradeIns").values(tradeIns).execute();
+      if (deals.length > 0) await trx.insertInto("deals").values(deals).execute();
     }
   });
   // A database that has held its leads for a day has its statistics (autovacuum's analyze); a table
@@ -124,6 +139,7 @@ export async function fillLeads(db: Db, count: number): Promise<LeadFill> {
     customerId: probes.customerId!,
     messageId: probes.messageId!,
     tradeInId: probes.tradeInId!,
+    dealId: probes.dealId!,
   };
 }
 

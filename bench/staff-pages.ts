@@ -1,11 +1,11 @@
 // npm run bench:staff-pages — do the staff app's pages answer fast with 50,000 leads and 5,000 vehicles?
-// Fills a database with 50,000 leads (bench/lead-fill.ts: each message's and trade-in's own record too)
+// Fills a database with 50,000 leads (bench/lead-fill.ts: each message's, trade-in's and deal's own record too)
 // and 5,000 demo vehicles (no photos), starts the production server on it and times every staff page
 // over loopback: signed in as a salesperson, the search (/podium/search?q=: customers, vehicles and leads
 // at once) for a name, an e-mail, a phone, a stock number, a VIN's end and a year-make-model, the inbox's
 // first page, "mine" and a filter, Today, the lot's first page and a searched, sorted later page, a
 // vehicle's page; signed in as the owner, every other screen (the customers' search and a customer's
-// record, deals, trade-ins and one, financing, messages and one, bookings, services, the three reports,
+// record, deals and one, trade-ins and one, financing, messages and one, bookings, services, the three reports,
 // staff, audit, outbox, settings, the account page, a new vehicle's form).
 // Each as a document (the server renders the shell's counts, the screen and the HTML) and as React
 // Router's data request (what a move between screens fetches). Each is sent 5 times to warm up, then 60
@@ -97,6 +97,7 @@ function pages(vehicle: VehicleProbe, fill: LeadFill): Page[] {
     owner("customers, a search", "/podium/customers?q=costa"),
     owner("a customer's record", `/podium/customers/${fill.customerId}`),
     owner("deals", "/podium/deals"),
+    owner("a deal", `/podium/deals/${fill.dealId}`),
     owner("trade-ins", "/podium/trade-ins"),
     owner("a trade-in", `/podium/trade-ins/${fill.tradeInId}`),
     owner("financing", "/podium/financing"),

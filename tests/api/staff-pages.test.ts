@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths, RETENTION_MONTHS } from "~/features/financing/financing-retention.server";
+import type { Insertable } from "kysely";
 import type { Db } from "~/server/db/database.server";
+import type { DealTable } from "~/server/db/schema.server";
 import type { Vehicle } from "~/shared/types/vehicle";
 import { insertApplication } from "../support/admin-fixtures";
 import { financingApplicationBody } from "../support/lead-delivery-helpers";
@@ -8,6 +10,7 @@ import { openServerDatabase } from "../support/server-database";
 import { createAccount, DEMO_OWNER, freshCode, noteStepUsed, signIn, signInAs, type StaffClient } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { tradeInRow } from "../support/trade-in-rows";
+import { dealRow } from "../support/deal-rows";
 
 /**
  * The staff app's pages on the server (docs/behaviour.md §2 Staff app, decisions 100 and 101): the
@@ -840,6 +843,87 @@ describe("the trade-ins list in pages (decision 128)", () => {
     const closed = await (await page("/podium/trade-ins?status=new", sales)).text();
     expect(closed).toMatch(/href="\/podium\/trade-ins\?status=new&amp;before=[^"]+"[^>]*>Older requests</);
     const bogus = await page("/podium/trade-ins?before=not-a-page", sales);
+    expect(bogus.status).toBe(400);
+    const html = await bogus.text();
+    expect(html).toContain("This page link is not valid.");
+    expect(cards(html)).toBe(0);
+  });
+});
+
+describe("the deals list in pages (decision 128)", () => {
+  it("shows the newest 50 deals' current versions with their earlier versions counted, and links the older ones by the address", async () => {
+    // 60 more deals a minute apart; the deal of minute 30 has three versions,
+    // the first two replaced (as a revision leaves them), so it is one deal with 2 earlier versions.
+    const revisedGroup = crypto.randomUUID();
+    const [v1, v2] = [crypto.randomUUID(), crypto.randomUUID()];
+    await withDb(async (db) => {
+      const copy = (i: number, fields: Partial<Insertable<DealTable>> = {}) =>
+        dealRow({
+          id: crypto.randomUUID(),
+          vehicleModel: `Paged ${String(i).padStart(2, "0")}`,
+          firstName: "Olga",
+          lastName: "Older",
+          email: `olga.deal.${i}@example.com`,
+          phone: "9785550100",
+          createdAt: new Date(Date.UTC(2026, 0, 1, 12, i)).toISOString(),
+          validUntil: "2026-01-31",
+          ...fields,
+        });
+      const rows = Array.from({ length: 60 }, (_, i) => copy(i, i === 30 ? { id: revisedGroup, version: 3 } : {}));
+      rows.push(
+        copy(30, { id: v1, dealGroupId: revisedGroup, version: 1, replacedById: v2, createdAt: "2025-12-01T12:00:00.000Z" }),
+        copy(30, { id: v2, dealGroupId: revisedGroup, version: 2, replacedById: revisedGroup, createdAt: "2025-12-02T12:00:00.000Z" }),
+      );
+      await db.insertInto("deals").values(rows).execute();
+    });
+    const total = await withDb(async (db) =>
+      Number(
+        (
+          await db
+            .selectFrom("deals")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("replacedById", "is", null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
+    const cards = (html: string) => html.match(/data-testid="deal-card"/g)?.length ?? 0;
+    const first = await (await page("/podium/deals", sales)).text();
+    expect(first).toContain(`${total} deal sheets`);
+    expect(cards(first)).toBe(50);
+    // Newest first: the shopper's own sheet, then the latest of the 60.
+    expect(first).toContain("Rui Costa");
+    expect(first).toContain("Paged 59");
+    expect(first).not.toContain("Paged 00");
+    // The revised deal is one card, its third version, with its two earlier versions counted.
+    const revisedCard = first.slice(first.indexOf(`/podium/deals/${revisedGroup}`));
+    expect(revisedCard.slice(0, revisedCard.indexOf("</li>"))).toMatch(/Version 3<!-- --> · 2 earlier versions/);
+    // Its replaced versions are not cards of their own, on this page or the next.
+    expect(first).not.toContain(v1);
+    expect(first).not.toContain(v2);
+    const older = /href="\/podium\/deals\?before=([^"]+)"[^>]*>Older deal sheets</.exec(first)?.[1];
+    expect(older).toBeTruthy();
+    const second = await (await page(`/podium/deals?before=${older}`, sales)).text();
+    expect(cards(second)).toBe(total - 50);
+    expect(second).toContain("Paged 00");
+    expect(second).not.toContain("Paged 59");
+    expect(second).toContain("Newest deal sheets");
+    expect(second).not.toContain("Older deal sheets");
+    expect(second).not.toContain(v1);
+    expect(second).not.toContain(v2);
+    // The status filter pages the same way and keeps the status in the page link; it leaves out the others.
+    await withDb(async (db) => {
+      // The revised deal's lead (a copy of Rui Costa's), closed.
+      const lead = await db.selectFrom("leads").selectAll().where("type", "=", "deal").where("id", "=", dealId).executeTakeFirstOrThrow();
+      await db
+        .insertInto("leads")
+        .values({ ...lead, id: revisedGroup, status: "closed" })
+        .execute();
+    });
+    const fresh = await (await page("/podium/deals?status=new", sales)).text();
+    expect(fresh).toMatch(/href="\/podium\/deals\?status=new&amp;before=[^"]+"[^>]*>Older deal sheets</);
+    expect(fresh).not.toContain(`/podium/deals/${revisedGroup}`);
+    const bogus = await page("/podium/deals?before=not-a-page", sales);
     expect(bogus.status).toBe(400);
     const html = await bogus.text();
     expect(html).toContain("This page link is not valid.");

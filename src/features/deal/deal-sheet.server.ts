@@ -7,6 +7,7 @@ import {
   findDeal,
   findDealByTokenHash,
   insertDeal,
+  listCurrentDealsPage,
   listDeals,
   listDealVersions,
   markDealReplaced,
@@ -15,6 +16,7 @@ import {
 } from "~/server/data/deals.server";
 import { insertContactConsent } from "~/server/data/contact-consents.server";
 import { findLead } from "~/server/data/leads.server";
+import { encodePageCursor, type PageCursor } from "~/server/data/page-cursor.server";
 import { enqueueMails, leadMailsFor } from "~/server/data/outbox.server";
 import { inTransaction } from "~/server/db/transaction.server";
 import { changeLeadStatus, recordResponse } from "~/server/leads/lead-status.server";
@@ -223,9 +225,32 @@ export async function findDealSheet(ctx: AppContext, token: string, now = new Da
 /** A version for staff, with its mails' states. */
 export type StaffDeal = Deal & { mails: LeadMail[]; expired: boolean };
 
-/** Every version, newest first: the tab shows the current ones and counts the earlier. */
+/** Every version, newest first (GET /api/admin/deals). */
 export async function listDealsForStaff(ctx: AppContext, now = new Date()): Promise<StaffDeal[]> {
-  const deals = await listDeals(ctx.db);
+  return forStaff(ctx, await listDeals(ctx.db), now);
+}
+
+/**
+ * A page of the Deals screen (decision 128): each deal's current version, newest first, of one lead
+ * status if asked, with how many earlier versions it has; `next` continues after its last deal when the
+ * page is full; `total` counts every deal.
+ */
+export async function listDealsPageForStaff(
+  ctx: AppContext,
+  query: { status?: LeadStatus; after?: PageCursor; limit: number },
+  now = new Date(),
+): Promise<{ deals: (StaffDeal & { earlier: number })[]; next: string | null; total: number }> {
+  const page = await listCurrentDealsPage(ctx.db, query);
+  const last = page.deals.at(-1);
+  return {
+    deals: await forStaff(ctx, page.deals, now),
+    next: last && page.deals.length === query.limit ? encodePageCursor(last) : null,
+    total: page.total,
+  };
+}
+
+/** Versions with their mails' states (the mails of these only) and whether their date has passed. */
+async function forStaff<D extends Deal>(ctx: AppContext, deals: D[], now: Date): Promise<(D & { mails: LeadMail[]; expired: boolean })[]> {
   const mails = await leadMailsFor(
     ctx.db,
     "deal",
@@ -242,14 +267,7 @@ export async function listDealsForStaff(ctx: AppContext, now = new Date()): Prom
 export async function staffDealVersions(ctx: AppContext, id: string, now = new Date()): Promise<StaffDeal[] | null> {
   const named = await findDeal(ctx.db, id);
   if (!named) return null;
-  const versions = (await listDealVersions(ctx.db, named.dealGroupId)).reverse();
-  const mails = await leadMailsFor(
-    ctx.db,
-    "deal",
-    versions.map((d) => d.id),
-  );
-  const today = dealerToday(now);
-  return versions.map((d) => ({ ...d, mails: mails.get(d.id) ?? [], expired: today > d.validUntil }));
+  return forStaff(ctx, (await listDealVersions(ctx.db, named.dealGroupId)).reverse(), now);
 }
 
 const audit = (ctx: AppContext, staff: Staff, action: string, id: string) =>

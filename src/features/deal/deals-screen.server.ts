@@ -8,6 +8,7 @@ import {
   formFields,
   formNumber,
   leadStatusFilter,
+  pageCursorFilter,
   staffFormFailure,
   staffFormSuccess,
   staffLeadStatusPost,
@@ -17,40 +18,55 @@ import type { LeadStatus } from "~/shared/staff/lead-tracking";
 import { LEAD_STATUS_INTENT } from "~/shared/ui/staff/lead-status-form";
 import { uuidField } from "~/shared/validation/fields";
 import { dealRevisionSchema } from "./deal-schema";
-import { listDealsForStaff, reviseDeal, setDealStatus, staffDealVersions, type StaffDeal } from "./deal-sheet.server";
+import { listDealsPageForStaff, reviseDeal, setDealStatus, staffDealVersions, type StaffDeal } from "./deal-sheet.server";
 import { DEAL_REVISE_INTENT } from "./deals-screen";
 
 const isUuid = (id: string) => uuidField().safeParse(id).success;
 
+/** A page of the list: the newest 50 deals (decision 128). */
+export const DEALS_SCREEN_PAGE = 50;
+
 export type DealsScreenData = {
-  /** Each deal's current version (the newest of its group), newest first, by the status in the address. */
+  /** Each deal's current version (the newest of its group), newest first, by the status in the address: one page. */
   deals: (StaffDeal & { earlier: number })[];
   /** How many deals there are in all (the filter aside). */
   total: number;
   status: LeadStatus | null;
   /** The filter's message when the address names no status (a link typed by hand). */
   statusError: string | null;
+  /** The page the address asks for (`before=`, the last deal of the page before), as given. */
+  before: string | null;
+  /** The page link's message when it is not one this list wrote. */
+  beforeError: string | null;
+  /** The next page's `before=`, when this page is full. */
+  next: string | null;
 };
 
 /**
- * /podium/deals?status= (decision 070, 107): every deal sheet's current version with its lead status,
- * filtered by the status in the address (GET /api/admin/deals's use case). An unknown status is a 400
- * with the message by the filter.
+ * /podium/deals?status=&before= (decisions 070, 107, 128): each deal sheet's current version with its
+ * lead status and how many earlier versions it has, filtered by the status in the address and 50 to a
+ * page, newest first. An unknown status or a page link this list did not write is a 400 with the message
+ * by the filter.
  */
 export async function dealsScreen(ctx: AppContext, url: URL) {
   const filter = leadStatusFilter(url);
-  const all = await listDealsForStaff(ctx);
-  const current = all.filter((d) => !d.replacedById);
+  const place = pageCursorFilter(url);
+  const refused = Boolean(filter.error || place.error);
+  const page = await listDealsPageForStaff(ctx, {
+    status: filter.status ?? undefined,
+    after: place.after,
+    limit: refused ? 0 : DEALS_SCREEN_PAGE,
+  });
   const screen: DealsScreenData = {
-    deals: (filter.error ? [] : current.filter((d) => filter.status === null || d.leadStatus === filter.status)).map((d) => ({
-      ...d,
-      earlier: all.filter((x) => x.dealGroupId === d.dealGroupId && x.id !== d.id).length,
-    })),
-    total: current.length,
+    deals: refused ? [] : page.deals,
+    total: page.total,
     status: filter.status,
     statusError: filter.error,
+    before: place.before,
+    beforeError: place.error,
+    next: refused ? null : page.next,
   };
-  return data(screen, { status: filter.error ? 400 : 200 });
+  return data(screen, { status: refused ? 400 : 200 });
 }
 
 export type DealScreenData = {

@@ -11,6 +11,7 @@ import { buttonClass, Button } from "~/shared/ui/staff/button";
 import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
 import { LeadStatusFilterForm, LeadStatusForm } from "~/shared/ui/staff/lead-status-form";
+import { ListPageLinks } from "~/shared/ui/staff/list-page-links";
 import { RouteDialog } from "~/shared/ui/staff/modal-dialog";
 import { FormError, NumberField, SelectField } from "~/shared/ui/staff/staff-field";
 import { StaffForm, useStaffForm } from "~/shared/ui/staff/staff-form";
@@ -26,8 +27,9 @@ const vehicleName = (d: StaffDeal) => [d.vehicle.year, d.vehicle.make, d.vehicle
 const shopperName = (d: StaffDeal) => `${d.shopper.firstName} ${d.shopper.lastName}`;
 
 /**
- * /podium/deals (decision 070, 107): each deal sheet's current version, its shopper, validity and lead
- * status, filtered by status through the address; each opens the deal's own page.
+ * /podium/deals (decisions 070, 107, 128): each deal sheet's current version, its shopper, validity and
+ * lead status, filtered by status through the address, 50 to a page newest first with links to the older
+ * ones; each opens the deal's own page.
  */
 export function DealsScreen({ data }: { data: DealsScreenData }) {
   const messages = useStaffMessages();
@@ -74,6 +76,7 @@ export function DealsScreen({ data }: { data: DealsScreenData }) {
               </li>
             ))}
           </ul>
+          <ListPageLinks list={data} text={t} />
         </>
       )}
     </div>

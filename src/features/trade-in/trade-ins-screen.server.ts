@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import type { AppContext } from "~/server/context.server";
-import { pageCursorField } from "~/server/data/page-cursor.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import type { Staff } from "~/server/http/staff-request.server";
 import {
@@ -8,6 +7,7 @@ import {
   formFields,
   formNumber,
   leadStatusFilter,
+  pageCursorFilter,
   staffFormFailure,
   staffFormSuccess,
   staffLeadStatusPost,
@@ -57,13 +57,11 @@ export type TradeInsScreenData = {
  */
 export async function tradeInsScreen(ctx: AppContext, url: URL) {
   const filter = leadStatusFilter(url);
-  const before = url.searchParams.get("before") || null;
-  const cursor = before === null ? null : pageCursorField.safeParse(before);
-  const beforeError = cursor && !cursor.success ? (cursor.error.issues[0]?.message ?? FIX_FIELDS) : null;
-  const refused = Boolean(filter.error || beforeError);
+  const place = pageCursorFilter(url);
+  const refused = Boolean(filter.error || place.error);
   const page = await listTradeInsPageForStaff(ctx, {
     status: filter.status ?? undefined,
-    after: cursor?.success ? cursor.data : undefined,
+    after: place.after,
     limit: refused ? 0 : TRADE_INS_SCREEN_PAGE,
   });
   const screen: TradeInsScreenData = {
@@ -71,8 +69,8 @@ export async function tradeInsScreen(ctx: AppContext, url: URL) {
     total: page.total,
     status: filter.status,
     statusError: filter.error,
-    before,
-    beforeError,
+    before: place.before,
+    beforeError: place.error,
     next: refused ? null : page.next,
   };
   return data(screen, { status: refused ? 400 : 200 });

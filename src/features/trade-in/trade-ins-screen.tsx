@@ -8,6 +8,7 @@ import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
 import { LeadStatusFilterForm, LeadStatusForm } from "~/shared/ui/staff/lead-status-form";
+import { ListPageLinks } from "~/shared/ui/staff/list-page-links";
 import { RouteDialog } from "~/shared/ui/staff/modal-dialog";
 import { FormError, NumberField, TextAreaField } from "~/shared/ui/staff/staff-field";
 import { StaffForm, useStaffForm } from "~/shared/ui/staff/staff-form";
@@ -82,38 +83,11 @@ export function TradeInsScreen({ data }: { data: TradeInsScreenData }) {
               );
             })}
           </ul>
-          {data.beforeError ? (
-            <p role="alert" className="text-red-800">
-              {data.beforeError}
-            </p>
-          ) : null}
-          {data.before || data.next ? (
-            <nav aria-label={t.pages} className="flex flex-wrap gap-3">
-              {data.before ? (
-                <Link to={listQuery(data.status, null)} className={buttonClass("secondary", "md", "min-h-11")}>
-                  {t.newest}
-                </Link>
-              ) : null}
-              {data.next ? (
-                <Link to={listQuery(data.status, data.next)} className={buttonClass("secondary", "md", "min-h-11")}>
-                  {t.older}
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          <ListPageLinks list={data} text={t} />
         </>
       )}
     </div>
   );
-}
-
-/** The list's address: the status filter kept, the page (`before=`) as given. */
-function listQuery(status: string | null, before: string | null): string {
-  const params = new URLSearchParams();
-  if (status) params.set("status", status);
-  if (before) params.set("before", before);
-  const query = params.toString();
-  return query ? `?${query}` : "?";
 }
 
 /**

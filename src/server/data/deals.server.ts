@@ -1,7 +1,8 @@
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import type { DealTable, LeadStatus } from "~/server/db/schema.server";
 import { LEAD_STATUS_COLUMNS, type LeadStatusFields } from "./leads.server";
+import type { PageCursor } from "./page-cursor.server";
 import { toCents, type Estimate, type EstimateInput } from "~/shared/lib/deal-estimate";
 import { massachusettsWarranty } from "~/shared/lib/massachusetts-warranty";
 import { warrantyTermsFor, type WarrantyTerms } from "~/shared/lib/warranty-terms";
@@ -208,6 +209,42 @@ export async function listDealVersions(db: Db, dealGroupId: string): Promise<Dea
 export async function listDeals(db: Db): Promise<Deal[]> {
   const rows = await withLeadStatus(db).orderBy("deals.createdAt", "desc").orderBy("deals.version", "desc").orderBy("deals.id").execute();
   return rows.map(fromRow);
+}
+
+/**
+ * One page of the Deals screen (decision 128): each deal's current version (the one not replaced), newest
+ * first (created, then id), of one lead status if asked, with how many earlier versions it has (counted
+ * in the same query by the group's index); keyset paging, so a page costs the same at any depth; and how
+ * many deals there are in all (current versions, the filter aside).
+ */
+export async function listCurrentDealsPage(
+  db: Db,
+  query: { status?: LeadStatus; after?: PageCursor; limit: number },
+): Promise<{ deals: (Deal & { earlier: number })[]; total: number }> {
+  let q = withLeadStatus(db)
+    .select((eb) =>
+      eb
+        .selectFrom("deals as earlier")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("earlier.dealGroupId", "=", "deals.dealGroupId")
+        .whereRef("earlier.id", "<>", "deals.id")
+        .as("earlier"),
+    )
+    .where("deals.replacedById", "is", null);
+  if (query.status) q = q.where(sql<LeadStatus>`coalesce(${sql.ref("leads.status")}, 'new')`, "=", query.status);
+  if (query.after) {
+    const { createdAt, id } = query.after;
+    q = q.where((eb) => eb.or([eb("deals.createdAt", "<", createdAt), eb.and([eb("deals.createdAt", "=", createdAt), eb("deals.id", ">", id)])]));
+  }
+  const [rows, count] = await Promise.all([
+    q.orderBy("deals.createdAt", "desc").orderBy("deals.id").limit(query.limit).execute(),
+    db
+      .selectFrom("deals")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("replacedById", "is", null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { deals: rows.map((r) => ({ ...fromRow(r), earlier: Number(r.earlier ?? 0) })), total: Number(count.n) };
 }
 
 /**

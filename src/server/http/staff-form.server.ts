@@ -6,6 +6,7 @@ import { safeEqual, sign } from "~/server/secrets.server";
 import type { StaffFormError } from "~/shared/staff/staff-form-result";
 import { staffMessagesFor } from "~/shared/i18n/staff-messages";
 import { leadStatusFormKey, leadStatusSchema, type LeadStatus } from "~/shared/staff/lead-tracking";
+import { pageCursorField, type PageCursor } from "~/server/data/page-cursor.server";
 import { fieldErrorsOf, type ApiErrorBody } from "./api-errors.server";
 import { readRequestCookie } from "./cookies.server";
 import { FormTooLargeError, readFormData, type FormLimits } from "./form-post.server";
@@ -85,6 +86,19 @@ export function leadStatusFilter(url: URL): { status: LeadStatus | null; error: 
   return parsed.success
     ? { status: parsed.data.status, error: null }
     : { status: null, error: fieldErrorsOf(parsed.error).status ?? FIX_FIELDS };
+}
+
+/**
+ * A list's page in the address (`before=`, the last row of the page before, decision 128): as given, the
+ * place it names, or the page link's message when it is not one a list wrote (cut short, typed by hand).
+ */
+export function pageCursorFilter(url: URL): { before: string | null; after: PageCursor | undefined; error: string | null } {
+  const before = url.searchParams.get("before") || null;
+  if (before === null) return { before, after: undefined, error: null };
+  const parsed = pageCursorField.safeParse(before);
+  return parsed.success
+    ? { before, after: parsed.data, error: null }
+    : { before, after: undefined, error: parsed.error.issues[0]?.message ?? FIX_FIELDS };
 }
 
 const SECRET_FIELD = /password|code|token|ssn/i;

@@ -30,7 +30,7 @@ export function StaffIconSprite() {
 export function StaffIcon({ name, className }: { name: StaffIconName; className?: string }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className={className}>
-      <use href={`#${iconId(name)}`} width="24" height="24" />
+      <use href={`#${iconId(name)}`} />
     </svg>
   );
 }

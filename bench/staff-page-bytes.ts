@@ -2,12 +2,13 @@
 // Fills a SQLite database as bench/staff-pages.ts does (fewer leads by default: a page's size does not
 // depend on how many rows wait behind it), starts the production server, saves the documents of the lot's
 // first page, the inbox's first page and the Messages list to bench/results/html/, and counts their bytes by
-// kind: inline SVG, class attributes, forms and hidden inputs, the phone's cards, the loader data React
-// Router streams into the page (its <script> elements), the rest.
+// kind: inline SVG, class attributes, forms and hidden inputs, the phone's cards, the table, the scripts (React
+// Router's manifest and the loader data it streams into the page); and the whole, as sent and gzipped.
 //   BENCH_LEADS (default 5000), BENCH_VEHICLES (default 500), BENCH_NO_BUILD=1 to measure the current build.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { openDatabase } from "../src/server/db/database.server";
 import { signIn } from "../tests/support/staff-sign-in";
 import { startTestServer } from "../tests/support/test-server";
@@ -49,7 +50,8 @@ function breakdown(html: string) {
   const kb = (n: number) => Math.round(n / 102.4) / 10;
   const scripts = bytesOf(html, /<script\b[^>]*>[\s\S]*?<\/script>/g);
   return {
-    totalKb: kb(html.length),
+    totalKb: kb(Buffer.byteLength(html)),
+    gzipKb: kb(zlib.gzipSync(html).length),
     svgKb: kb(bytesOf(html, /<svg\b[\s\S]*?<\/svg>/g)),
     svgCount: countOf(html, /<svg\b/g),
     classAttributesKb: kb(bytesOf(html, /\sclass="[^"]*"/g)),

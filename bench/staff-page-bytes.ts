@@ -1,4 +1,4 @@
-// npm run bench:staff-page-bytes — what a staff list's HTML is made of (issue 40 item 6, decision 099).
+// npm run bench:staff-page-bytes — what a staff list's HTML is made of, row by row (decision 099: a staff page within 50 ms).
 // Fills a SQLite database as bench/staff-pages.ts does (fewer leads by default: a page's size does not
 // depend on how many rows wait behind it), starts the production server, saves the documents of the lot's
 // first page, the inbox's first page and the Messages list to bench/results/html/, and counts their bytes by

@@ -15,7 +15,7 @@
 // Targets: the search under 100 ms (p95, the client's), a staff page within 50 ms of server time (p99, the histogram's).
 //   --postgres also runs it on PostgreSQL (a throw-away cluster on this machine).
 //   BENCH_LEADS (default 50000), BENCH_VEHICLES (default 5000), BENCH_NO_BUILD=1 to measure the current build,
-//   BENCH_PAGES=text to time only the pages whose label holds it, BENCH_RUNS (default 60).
+//   BENCH_PAGES=text to time only the pages whose label holds it (several: separated by |, e.g. "vehicles|inbox"), BENCH_RUNS (default 60).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -30,7 +30,7 @@ const LEADS = Number(process.env.BENCH_LEADS ?? 50_000);
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 5_000);
 const WARM = 5;
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
-const ONLY = process.env.BENCH_PAGES;
+const ONLY = process.env.BENCH_PAGES?.split("|").map((text) => text.trim());
 
 type Row = {
   engine: string;
@@ -114,7 +114,7 @@ function pages(vehicle: VehicleProbe, fill: LeadFill): Page[] {
     owner("settings", "/podium/settings"),
     owner("account", "/podium/account"),
     owner("a new vehicle's form", "/podium/vehicles/new"),
-  ].filter((page) => !ONLY || page.label.includes(ONLY));
+  ].filter((page) => !ONLY || ONLY.some((text) => page.label.includes(text)));
 }
 
 async function measure(engine: string, server: TestServer, cookies: Record<Page["as"], string>, list: Page[]): Promise<Row[]> {

@@ -1,4 +1,4 @@
-import { Mail, Phone, Trash2 } from "lucide-react";
+import { Mail, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
@@ -10,6 +10,7 @@ import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
 import { LeadStatusFilterForm, LeadStatusForm } from "~/shared/ui/staff/lead-status-form";
 import { FormError } from "~/shared/ui/staff/staff-field";
+import { StaffIcon } from "~/shared/ui/staff/staff-icons";
 import { StaffForm, useStaffForm } from "~/shared/ui/staff/staff-form";
 import type { StaffMessage } from "./contact-staff.server";
 import type { MessageScreenData, MessagesListData, MessagesListFilters } from "./messages-screen.server";
@@ -69,7 +70,7 @@ export function MessagesListScreen({ data }: { data: MessagesListData }) {
                     aria-label={s.messages.deleteLabel(nameOf(msg))}
                     className={buttonClass("danger", "sm", "min-h-11 min-w-11")}
                   >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    <StaffIcon name="trash" className="h-4 w-4" />
                   </Link>
                 </div>
                 <MessageBody msg={msg} now={data.now} />
@@ -101,11 +102,11 @@ function MessageBody({ msg, now }: { msg: StaffMessage; now: number }) {
     <>
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <a href={`mailto:${msg.email}`} className="inline-flex min-h-6 items-center gap-1 break-all text-red-800 underline">
-          <Mail aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <StaffIcon name="mail" className="h-4 w-4 shrink-0" />
           {msg.email}
         </a>
         <a href={`tel:${msg.phone}`} className="inline-flex min-h-6 items-center gap-1 text-red-800 underline">
-          <Phone aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <StaffIcon name="phone" className="h-4 w-4 shrink-0" />
           {msg.phone}
         </a>
       </p>

@@ -1,4 +1,4 @@
-import { Inbox, Mail, Phone } from "lucide-react";
+import { Inbox } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { LOCALES } from "~/shared/i18n/locales";
@@ -12,6 +12,7 @@ import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { DataTable } from "~/shared/ui/staff/data-table";
 import { StaffForm, useHydrated, useStaffForm } from "~/shared/ui/staff/staff-form";
 import { SelectField, TextField } from "~/shared/ui/staff/staff-field";
+import { StaffIcon } from "~/shared/ui/staff/staff-icons";
 import type { InboxAssignee, InboxLead } from "./leads-inbox.server";
 import { leadRowIntent, type InboxFilterValues } from "./leads-screen-form";
 import type { LeadsScreenData } from "./leads-screen.server";
@@ -173,11 +174,11 @@ export function LeadsScreen({ data, away }: { data: LeadsScreenData; away?: Reac
                 </Link>
                 <p className="flex flex-col gap-1 text-sm">
                   <a href={`mailto:${l.email}`} className="inline-flex min-h-6 items-center gap-1 break-all text-red-800 underline">
-                    <Mail aria-hidden="true" className="h-4 w-4 shrink-0" />
+                    <StaffIcon name="mail" className="h-4 w-4 shrink-0" />
                     {l.email}
                   </a>
                   <a href={`tel:${l.phone}`} className="inline-flex min-h-6 items-center gap-1 text-red-800 underline">
-                    <Phone aria-hidden="true" className="h-4 w-4 shrink-0" />
+                    <StaffIcon name="phone" className="h-4 w-4 shrink-0" />
                     {l.phone}
                   </a>
                 </p>

@@ -31,6 +31,7 @@ import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import type { SessionUser } from "~/shared/staff/staff-roles";
 import { PHONE_BAR, screensFor, STAFF_NAV_GROUPS, type StaffScreen, type StaffScreenId } from "~/shared/staff/staff-screens";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
+import { StaffIconSprite } from "~/shared/ui/staff/staff-icons";
 import { Toaster } from "~/shared/ui/toast";
 
 /** The live counts the navigation shows (the podium layout's loader reads them on every page and after every action). */
@@ -106,6 +107,7 @@ export function StaffShell({
   return (
     // On a phone the toasts (shared/ui/toast.tsx, at the bottom below 640 px) sit above the bottom bar, not over it.
     <div className="min-h-screen w-full bg-gray-50 pb-20 md:pb-0 max-sm:[&_[popover]]:bottom-16">
+      <StaffIconSprite />
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-red-800 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"

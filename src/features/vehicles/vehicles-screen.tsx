@@ -1,4 +1,4 @@
-import { AlertTriangle, Download, FileUp, Pencil, Plus, Search, Trash2, Upload } from "lucide-react";
+import { AlertTriangle, Download, FileUp, Plus, Search, Trash2, Upload } from "lucide-react";
 import { Form, Link, useActionData, useSubmit } from "react-router";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
@@ -7,6 +7,7 @@ import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { ConfirmStep } from "~/shared/ui/staff/confirm-step";
 import { DataTable, type DataColumn } from "~/shared/ui/staff/data-table";
 import { FormError, NumberField, SelectField, TextField } from "~/shared/ui/staff/staff-field";
+import { StaffIcon } from "~/shared/ui/staff/staff-icons";
 import { StaffForm, useHydrated, useStaffForm } from "~/shared/ui/staff/staff-form";
 import type { ImportReport } from "./vehicle-csv.server";
 import { VEHICLE_LIST_PAGE, vehicleListQuery, type VehicleRow, type VehicleSaves } from "./vehicles-screen-form";
@@ -39,7 +40,7 @@ export function VehiclesScreen({ data, saves }: { data: VehiclesScreenData; save
   const actions = (v: VehicleRow) => (
     <div className="flex flex-wrap gap-2">
       <Link to={vehiclePagePath(v.id)} className={buttonClass("secondary", "sm", "min-h-11")} aria-label={m.vehicles.editLabel(v.name)}>
-        <Pencil aria-hidden="true" className="h-4 w-4" />
+        <StaffIcon name="pencil" className="h-4 w-4" />
         {data.canEdit ? m.vehicles.edit : t.table.details}
       </Link>
       {data.canEdit ? (
@@ -49,7 +50,7 @@ export function VehiclesScreen({ data, saves }: { data: VehiclesScreenData; save
           className={buttonClass("danger", "sm", "min-h-11")}
           aria-label={m.vehicles.deleteLabel(v.name)}
         >
-          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          <StaffIcon name="trash" className="h-4 w-4" />
         </Link>
       ) : null}
     </div>

@@ -12,21 +12,20 @@ import type { ComponentPropsWithRef } from "react";
 export type ButtonVariant = "primary" | "secondary" | "danger" | "dark";
 export type ButtonSize = "md" | "sm";
 
-const BASE =
-  "inline-flex items-center justify-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:opacity-60";
-
+// The classes are components in app.css (`staff-btn`, `staff-btn-<variant>`, `staff-btn-<size>`): a button's
+// class attribute is about 30 bytes instead of 250, and a list repeats its buttons in every row (decision 130).
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: "bg-red-700 font-semibold text-white hover:bg-red-800",
-  secondary: "border border-gray-400 font-medium text-gray-900 hover:bg-gray-50",
-  danger: "border border-red-300 font-medium text-red-800 hover:bg-red-50",
-  dark: "bg-gray-900 font-medium text-white hover:bg-gray-700",
+  primary: "staff-btn-primary",
+  secondary: "staff-btn-secondary",
+  danger: "staff-btn-danger",
+  dark: "staff-btn-dark",
 };
 
-const SIZES: Record<ButtonSize, string> = { md: "px-4 py-2", sm: "px-3 py-1.5 text-sm" };
+const SIZES: Record<ButtonSize, string> = { md: "staff-btn-md", sm: "staff-btn-sm" };
 
 /** The class string of a staff button, for elements that are not a <button>. */
 export function buttonClass(variant: ButtonVariant = "secondary", size: ButtonSize = "md", extra?: string): string {
-  return [BASE, VARIANTS[variant], SIZES[size], extra].filter(Boolean).join(" ");
+  return ["staff-btn", VARIANTS[variant], SIZES[size], extra].filter(Boolean).join(" ");
 }
 
 export function Button({

@@ -100,6 +100,9 @@ export function DataTable<T>({
     }));
   // Class lists per layout: the stacked one turns the table into cards below md, the table one never does.
   const stacked = phoneLayout === "stacked";
+  // The cells become labelled lines on a phone only when the table is what a phone shows (no cards of its own).
+  // Their classes are components in app.css: a list repeats them in every cell of every row (decision 130).
+  const stackedCells = stacked && !phoneCard;
   const align = (column: DataColumn<T>) => (column.align !== "right" ? "" : stacked ? "md:text-right" : "text-right");
   const box = stacked
     ? "md:overflow-x-auto md:rounded-lg md:border md:border-gray-200 md:bg-white"
@@ -209,26 +212,18 @@ export function DataTable<T>({
             })}
           </tr>
         </thead>
-        <tbody className={stacked ? "max-md:block max-md:space-y-3 md:divide-y md:divide-gray-200" : "divide-y divide-gray-200"}>
+        <tbody className={stackedCells ? "staff-stacked-body" : "divide-y divide-gray-200"}>
           {shown.map((row) => (
-            <tr
-              key={rowKey(row)}
-              {...rowProps?.(row)}
-              className={
-                stacked
-                  ? "max-md:block max-md:rounded-lg max-md:border max-md:border-gray-200 max-md:bg-white max-md:p-3 max-md:shadow-sm"
-                  : undefined
-              }
-            >
+            <tr key={rowKey(row)} {...rowProps?.(row)} className={stackedCells ? "staff-stacked-row" : undefined}>
               {columns.map((column) => {
-                const label = stacked ? (column.label ?? (typeof column.header === "string" ? column.header : null)) : null;
+                const label = stackedCells ? (column.label ?? (typeof column.header === "string" ? column.header : null)) : null;
+                const own = typeof column.cellClassName === "function" ? column.cellClassName(row) : (column.cellClassName ?? "");
+                // A list with its own phone cards hides the table on a phone: its cells need no phone layout.
+                const layout = stackedCells ? "staff-stacked-cell" : phoneCard ? "px-3 py-2" : "px-3 py-2 align-top";
                 return (
-                  <td
-                    key={column.id}
-                    className={`px-3 py-2 ${stacked ? "max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1" : "align-top"} ${align(column)} ${typeof column.cellClassName === "function" ? column.cellClassName(row) : (column.cellClassName ?? "")}`}
-                  >
-                    {label ? <span className="w-28 shrink-0 font-medium text-gray-700 md:hidden">{label}</span> : null}
-                    <div className={stacked ? "min-w-0 max-md:flex-1" : undefined}>{column.cell(row)}</div>
+                  <td key={column.id} className={[layout, align(column), own].filter(Boolean).join(" ")}>
+                    {label ? <span className="staff-cell-label">{label}</span> : null}
+                    <div className={stackedCells ? "staff-cell-value" : undefined}>{column.cell(row)}</div>
                   </td>
                 );
               })}

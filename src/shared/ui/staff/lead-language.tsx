@@ -1,5 +1,5 @@
-import { Languages } from "lucide-react";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
+import { StaffIcon } from "./staff-icons";
 
 /**
  * The language a lead was sent in (the public page's language, stored with the lead), so staff
@@ -10,7 +10,7 @@ export function LeadLanguage({ locale, className = "" }: { locale: string; class
   const name = m.languages[locale] ?? locale;
   return (
     <p className={`inline-flex items-center gap-1 text-sm text-gray-800 ${className}`} data-testid="lead-language">
-      <Languages aria-hidden="true" className="h-4 w-4" />
+      <StaffIcon name="languages" className="h-4 w-4" />
       <span className="font-medium">{m.language}:</span> <span lang={locale}>{name}</span>
     </p>
   );

@@ -30,8 +30,9 @@ afterAll(async () => {
 });
 
 /** Waits until React has hydrated the vehicle page's contact form. */
+/** The message form's deferred code has arrived: the vehicle's Save button, also a post form, hydrates before it. */
 async function formReady(page: Page): Promise<void> {
-  await waitForHydration(page, "form[method=post]");
+  await waitForHydration(page, 'form[method=post]:has(textarea[name="message"])');
 }
 
 async function open(path: string, viewport?: { width: number; height: number }): Promise<Page> {

@@ -6,7 +6,7 @@ import { pageCursorField } from "~/server/data/page-cursor.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import {
   FIX_FIELDS,
-  formFields,
+  recordFormOf,
   isDataRequest,
   staffFormFailure,
   staffFormSuccess,
@@ -92,9 +92,7 @@ export async function messageScreen(ctx: AppContext, staff: Staff, id: string, u
  */
 export async function messagesScreenAction(ctx: AppContext, request: Request, staff: Staff, form: FormData, pageId?: string) {
   const m = staffMessagesFor();
-  const fields = formFields(form);
-  const intent = fields.intent ?? "";
-  const id = pageId ?? fields.id ?? "";
+  const { fields, intent, id } = recordFormOf(form, pageId);
   if (!isUuid(id)) return staffFormFailure(404, "Not found");
   switch (intent) {
     case "status":

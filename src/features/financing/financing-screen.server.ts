@@ -7,7 +7,7 @@ import { pageCursorField } from "~/server/data/page-cursor.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import {
   FIX_FIELDS,
-  formFields,
+  recordFormOf,
   isDataRequest,
   parseStaffForm,
   staffFormFailure,
@@ -138,9 +138,7 @@ export const FINANCING_INTENTS = ["status", "decision", "reveal-ssn", "delete"] 
  */
 export async function financingScreenAction(ctx: AppContext, request: Request, staff: Staff, form: FormData, pageId?: string) {
   const m = staffMessagesFor();
-  const fields = formFields(form);
-  const intent = fields.intent ?? "";
-  const id = pageId ?? fields.id ?? "";
+  const { fields, intent, id } = recordFormOf(form, pageId);
   if (!isUuid(id)) return staffFormFailure(404, "Not found");
   switch (intent) {
     case "status":

@@ -52,6 +52,15 @@ export function formFields(form: FormData): Record<string, string> {
 }
 
 /**
+ * A record page's post: its fields, what it asks (`intent`) and the record's id (the page's own, or the
+ * list row's `id` field when posted from a list).
+ */
+export function recordFormOf(form: FormData, pageId: string | undefined): { fields: Record<string, string>; intent: string; id: string } {
+  const fields = formFields(form);
+  return { fields, intent: fields.intent ?? "", id: pageId ?? fields.id ?? "" };
+}
+
+/**
  * A staff list's query string as its schema reads it (filters and the page link, decision 100): an
  * empty value counts as absent, a repeated one stays a list (for the schema to refuse).
  */

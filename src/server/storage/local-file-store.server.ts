@@ -8,6 +8,16 @@ const PARTIAL = /\.tmp(?:-[0-9a-f]+)?$/;
 
 const missing = (error: unknown) => (error as { code?: string }).code === "ENOENT";
 
+/** A folder's entries; none when the folder is not there (nothing was ever written under it). */
+async function entriesOf(dir: string) {
+  try {
+    return await fs.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (missing(error)) return [];
+    throw error;
+  }
+}
+
 /** Flushes a folder's entries (a renamed file's new name) to disk. */
 async function syncFolder(dir: string): Promise<void> {
   const handle = await fs.open(dir, "r");
@@ -73,14 +83,7 @@ export function createLocalFileStore(dataDir: string): FileStoreDriver {
     async *list(prefix) {
       const root = fileOf(`${prefix}x`).slice(0, -1);
       async function* walk(dir: string): AsyncGenerator<StoredFile> {
-        let entries;
-        try {
-          entries = await fs.readdir(dir, { withFileTypes: true });
-        } catch (error) {
-          if (missing(error)) return;
-          throw error;
-        }
-        for (const entry of entries) {
+        for (const entry of await entriesOf(dir)) {
           const full = path.join(dir, entry.name);
           if (entry.isDirectory()) yield* walk(full);
           else if (entry.isFile() && !PARTIAL.test(entry.name) && !entry.name.startsWith(".")) {
@@ -98,14 +101,7 @@ export function createLocalFileStore(dataDir: string): FileStoreDriver {
     async removeAbandonedWrites(prefix, olderThan) {
       let removed = 0;
       async function sweep(dir: string): Promise<void> {
-        let entries;
-        try {
-          entries = await fs.readdir(dir, { withFileTypes: true });
-        } catch (error) {
-          if (missing(error)) return;
-          throw error;
-        }
-        for (const entry of entries) {
+        for (const entry of await entriesOf(dir)) {
           const full = path.join(dir, entry.name);
           if (entry.isDirectory()) await sweep(full);
           else if (entry.isFile() && PARTIAL.test(entry.name)) {

@@ -6,11 +6,17 @@ export async function insertStaffSession(db: Db, idHash: string, accountId: stri
   await db.insertInto("staffSessions").values({ idHash, accountId, createdAt: at, lastSeenAt: at }).execute();
 }
 
-export type SessionLimits = { idleSince: Date; createdSince: Date };
+export type SessionLimits = {
+  idleSince: Date;
+  createdSince: Date;
+  /** A use marks the session seen only when it was last marked before this (decision 131); absent: every use. */
+  touchBefore?: Date;
+};
 
 /**
  * The account id of a session that is within both limits (idle and absolute), marking it
- * used now unless `touch` is false (background polling). Null when unknown or expired (then deleted).
+ * used now unless `touch` is false (background polling) or it was marked since `limits.touchBefore`
+ * (a write per page was a fifth of a staff page's time; decision 131). Null when unknown or expired (then deleted).
  */
 export async function liveStaffSession(
   db: Db,
@@ -28,7 +34,8 @@ export async function liveStaffSession(
     await deleteStaffSession(db, idHash);
     return null;
   }
-  if (touch) await db.updateTable("staffSessions").set({ lastSeenAt: now.toISOString() }).where("idHash", "=", idHash).execute();
+  if (touch && (!limits.touchBefore || row.lastSeenAt < limits.touchBefore.toISOString()))
+    await db.updateTable("staffSessions").set({ lastSeenAt: now.toISOString() }).where("idHash", "=", idHash).execute();
   return row.accountId;
 }
 

@@ -452,6 +452,20 @@ describe("staff sign-in limits", () => {
     expect((await req(admin, "/api/admin/vehicles")).status).toBe(401);
   });
 
+  it("marks a session seen at most once a minute (no write on every request)", async () => {
+    const admin = await login(server);
+    // Seen 30 s ago: a request within the minute leaves the stored time as it is.
+    const recent = await ageSession("lastSeenAt", 30_000);
+    expect((await req(admin, "/api/admin/vehicles")).status).toBe(200);
+    expect((await ageSession("createdAt", 0)).lastSeenAt).toBe(recent.lastSeenAt);
+    // Seen 2 minutes ago: the next request marks it seen now.
+    const older = await ageSession("lastSeenAt", 2 * MINUTE);
+    expect((await req(admin, "/api/admin/vehicles")).status).toBe(200);
+    const marked = await ageSession("createdAt", 0);
+    expect(marked.lastSeenAt > older.lastSeenAt).toBe(true);
+    expect(Date.now() - Date.parse(marked.lastSeenAt)).toBeLessThan(MINUTE);
+  });
+
   it("ends a session 12 hours after sign-in however active it is", async () => {
     const admin = await login(server);
     await ageSession("createdAt", 11 * 60 * MINUTE);

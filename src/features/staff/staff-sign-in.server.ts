@@ -223,10 +223,10 @@ export function sessionLimits(ctx: AppContext, now = Date.now()): SessionLimits 
   return {
     idleSince: new Date(now - idle),
     createdSince: new Date(now - SESSION_ABSOLUTE_MS),
-    // A session is marked seen at most once a minute (a sixtieth of a shorter idle limit): a staff page no
+    // A session is marked seen at most once a minute (a thirtieth of a shorter idle limit): a staff page no
     // longer waits on a write (and its commit) each time, and the idle limit ends a session at most that much
     // sooner than to the second (decision 131).
-    touchBefore: new Date(now - Math.min(60_000, idle / 60)),
+    touchBefore: new Date(now - Math.min(60_000, idle / 30)),
   };
 }
 

@@ -895,6 +895,9 @@ describe("the deals list in pages (decision 128)", () => {
     expect(first).toContain("Rui Costa");
     expect(first).toContain("Paged 59");
     expect(first).not.toContain("Paged 00");
+    // A card's data is what it shows (decision 131): no shopper's contacts or estimate in the page.
+    expect(first).not.toContain("olga.deal.59@example.com");
+    expect(first).not.toContain("monthlyPayment");
     // The revised deal is one card, its third version, with its two earlier versions counted.
     const revisedCard = first.slice(first.indexOf(`/podium/deals/${revisedGroup}`));
     expect(revisedCard.slice(0, revisedCard.indexOf("</li>"))).toMatch(/Version 3<!-- --> · 2 earlier versions/);

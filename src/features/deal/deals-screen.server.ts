@@ -18,7 +18,7 @@ import type { LeadStatus } from "~/shared/staff/lead-tracking";
 import { LEAD_STATUS_INTENT } from "~/shared/ui/staff/lead-status-form";
 import { uuidField } from "~/shared/validation/fields";
 import { dealRevisionSchema } from "./deal-schema";
-import { listDealsPageForStaff, reviseDeal, setDealStatus, staffDealVersions, type StaffDeal } from "./deal-sheet.server";
+import { listDealsPageForStaff, reviseDeal, setDealStatus, staffDealVersions, type StaffDeal, type StaffDealRow } from "./deal-sheet.server";
 import { DEAL_REVISE_INTENT } from "./deals-screen";
 
 const isUuid = (id: string) => uuidField().safeParse(id).success;
@@ -28,7 +28,7 @@ export const DEALS_SCREEN_PAGE = 50;
 
 export type DealsScreenData = {
   /** Each deal's current version (the newest of its group), newest first, by the status in the address: one page. */
-  deals: (StaffDeal & { earlier: number })[];
+  deals: StaffDealRow[];
   /** How many deals there are in all (the filter aside). */
   total: number;
   status: LeadStatus | null;

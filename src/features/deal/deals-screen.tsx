@@ -15,7 +15,7 @@ import { ListPageLinks } from "~/shared/ui/staff/list-page-links";
 import { RouteDialog } from "~/shared/ui/staff/modal-dialog";
 import { FormError, NumberField, SelectField } from "~/shared/ui/staff/staff-field";
 import { StaffForm, useStaffForm } from "~/shared/ui/staff/staff-form";
-import type { StaffDeal } from "./deal-sheet.server";
+import type { StaffDeal, StaffDealRow } from "./deal-sheet.server";
 import type { DealScreenData, DealsScreenData } from "./deals-screen.server";
 
 /** The revision form's intent on a deal's page (its action: deals-screen.server.ts). */
@@ -23,8 +23,8 @@ export const DEAL_REVISE_INTENT = "revise";
 
 const t = staffDeals.tab;
 const money = (n: number) => formatCents(n, "en");
-const vehicleName = (d: StaffDeal) => [d.vehicle.year, d.vehicle.make, d.vehicle.model, d.vehicle.trim].filter(Boolean).join(" ");
-const shopperName = (d: StaffDeal) => `${d.shopper.firstName} ${d.shopper.lastName}`;
+const vehicleName = (d: Pick<StaffDealRow, "vehicle">) => [d.vehicle.year, d.vehicle.make, d.vehicle.model, d.vehicle.trim].filter(Boolean).join(" ");
+const shopperName = (d: Pick<StaffDealRow, "shopper">) => `${d.shopper.firstName} ${d.shopper.lastName}`;
 
 /**
  * /podium/deals (decisions 070, 107, 128): each deal sheet's current version, its shopper, validity and
@@ -83,7 +83,7 @@ export function DealsScreen({ data }: { data: DealsScreenData }) {
   );
 }
 
-function Validity({ deal: d }: { deal: StaffDeal }) {
+function Validity({ deal: d }: { deal: Pick<StaffDeal, "expired" | "validUntil"> }) {
   return (
     <p className={`mt-1 text-sm font-medium ${d.expired ? "text-amber-900" : "text-gray-800"}`}>
       {d.expired ? t.expired(formatLongDate(d.validUntil)) : t.validUntil(formatLongDate(d.validUntil))}

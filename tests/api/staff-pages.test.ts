@@ -701,12 +701,8 @@ describe("the staff forms without JavaScript (one form path, one error shape)", 
     expect(invalid.status).toBe(400);
     expect(await invalid.text()).toMatch(/data-field-error="status"[^>]*>Choose new, contacted or closed\.</);
 
-    const changed = await post("/podium/leads?type=message", sales, {
-      intent: "status",
-      type: "message",
-      id: second.id,
-      status: "contacted",
-    });
+    // A row's form posts its key, which names what it asks and the lead (decision 131).
+    const changed = await post("/podium/leads?type=message", sales, { form: `status:message/${second.id}`, status: "contacted" });
     expect(changed.status).toBe(303);
     expect(changed.headers.get("location")).toBe("/podium/leads?type=message");
     expect(await withDb((db) => db.selectFrom("leads").select("status").where("id", "=", second.id).executeTakeFirstOrThrow())).toEqual({
@@ -717,7 +713,7 @@ describe("the staff forms without JavaScript (one form path, one error shape)", 
       db.selectFrom("leads").select(["type", "id"]).where("type", "=", "financing").executeTakeFirst(),
     );
     if (financingLead) {
-      const refused = await post("/podium/leads", sales, { intent: "status", type: "financing", id: financingLead.id, status: "closed" });
+      const refused = await post("/podium/leads", sales, { form: `status:financing/${financingLead.id}`, status: "closed" });
       expect(refused.status).toBe(403);
     }
   });

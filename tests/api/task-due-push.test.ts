@@ -323,7 +323,7 @@ describe("task due notices and reassignment pushes", () => {
       method: "POST",
       redirect: "manual",
       headers: { cookie: owner.cookie, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "assign", type: "message", id: leadId, assigneeId: sales.id }).toString(),
+      body: new URLSearchParams({ form: `assign:message/${leadId}`, assigneeId: sales.id }).toString(),
     });
     expect(form.status).toBeLessThan(400);
     await expect.poll(() => assignedPushes(salesDevice).length, { timeout: 5000, interval: 100 }).toBe(1);

@@ -8,7 +8,7 @@ import type { LeadStatus } from "~/shared/staff/lead-tracking";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
-import { LeadStatusFilterForm, LeadStatusForm } from "~/shared/ui/staff/lead-status-form";
+import { LeadStatusFilterForm, LeadStatusForm, LeadStatusRows } from "~/shared/ui/staff/lead-status-form";
 import { FormError } from "~/shared/ui/staff/staff-field";
 import { StaffIcon } from "~/shared/ui/staff/staff-icons";
 import { StaffForm, useStaffForm } from "~/shared/ui/staff/staff-form";
@@ -51,32 +51,34 @@ export function MessagesListScreen({ data }: { data: MessagesListData }) {
           </div>
           {data.filterErrors?.before ? <p className="text-sm font-medium text-red-800">{data.filterErrors.before}</p> : null}
           {data.messages.length === 0 ? <p className="text-gray-700">{m.leads.status.noneMatch}</p> : null}
-          <ul className="grid gap-4 md:grid-cols-2">
-            {data.messages.map((msg) => (
-              <li key={msg.id} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-message={msg.id}>
-                <div className="flex items-start justify-between gap-3">
-                  <div>
-                    <h2 className="font-semibold">
-                      <Link to={messagePath(msg.id)} className="text-red-800 underline">
-                        {nameOf(msg)}
-                      </Link>
-                    </h2>
-                    <p className="text-xs text-gray-700">
-                      <time dateTime={msg.createdAt}>{formatDealerTime(msg.createdAt)}</time>
-                    </p>
+          <LeadStatusRows>
+            <ul className="grid gap-4 md:grid-cols-2">
+              {data.messages.map((msg) => (
+                <li key={msg.id} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-message={msg.id}>
+                  <div className="flex items-start justify-between gap-3">
+                    <div>
+                      <h2 className="font-semibold">
+                        <Link to={messagePath(msg.id)} className="text-red-800 underline">
+                          {nameOf(msg)}
+                        </Link>
+                      </h2>
+                      <p className="text-xs text-gray-700">
+                        <time dateTime={msg.createdAt}>{formatDealerTime(msg.createdAt)}</time>
+                      </p>
+                    </div>
+                    <Link
+                      to={`${messagePath(msg.id)}?confirm=delete`}
+                      aria-label={s.messages.deleteLabel(nameOf(msg))}
+                      className={buttonClass("danger", "sm", "min-h-11 min-w-11")}
+                    >
+                      <StaffIcon name="trash" className="h-4 w-4" />
+                    </Link>
                   </div>
-                  <Link
-                    to={`${messagePath(msg.id)}?confirm=delete`}
-                    aria-label={s.messages.deleteLabel(nameOf(msg))}
-                    className={buttonClass("danger", "sm", "min-h-11 min-w-11")}
-                  >
-                    <StaffIcon name="trash" className="h-4 w-4" />
-                  </Link>
-                </div>
-                <MessageBody msg={msg} now={data.now} />
-              </li>
-            ))}
-          </ul>
+                  <MessageBody msg={msg} now={data.now} />
+                </li>
+              ))}
+            </ul>
+          </LeadStatusRows>
         </>
       )}
       <nav aria-label={s.messages.pages} className="flex flex-wrap gap-3">

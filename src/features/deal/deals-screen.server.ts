@@ -18,7 +18,14 @@ import type { LeadStatus } from "~/shared/staff/lead-tracking";
 import { LEAD_STATUS_INTENT } from "~/shared/ui/staff/lead-status-form";
 import { uuidField } from "~/shared/validation/fields";
 import { dealRevisionSchema } from "./deal-schema";
-import { listDealsPageForStaff, reviseDeal, setDealStatus, staffDealVersions, type StaffDeal, type StaffDealRow } from "./deal-sheet.server";
+import {
+  listDealsPageForStaff,
+  reviseDeal,
+  setDealStatus,
+  staffDealVersions,
+  type StaffDeal,
+  type StaffDealRow,
+} from "./deal-sheet.server";
 import { DEAL_REVISE_INTENT } from "./deals-screen";
 
 const isUuid = (id: string) => uuidField().safeParse(id).success;

@@ -23,7 +23,8 @@ export const DEAL_REVISE_INTENT = "revise";
 
 const t = staffDeals.tab;
 const money = (n: number) => formatCents(n, "en");
-const vehicleName = (d: Pick<StaffDealRow, "vehicle">) => [d.vehicle.year, d.vehicle.make, d.vehicle.model, d.vehicle.trim].filter(Boolean).join(" ");
+const vehicleName = (d: Pick<StaffDealRow, "vehicle">) =>
+  [d.vehicle.year, d.vehicle.make, d.vehicle.model, d.vehicle.trim].filter(Boolean).join(" ");
 const shopperName = (d: Pick<StaffDealRow, "shopper">) => `${d.shopper.firstName} ${d.shopper.lastName}`;
 
 /**

@@ -9,7 +9,7 @@ import { LEAD_STATUSES } from "~/shared/staff/lead-tracking";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { LeadLanguage } from "~/shared/ui/staff/lead-language";
 import { LeadMailStatus } from "~/shared/ui/staff/lead-mail-status";
-import { LeadStatusForm } from "~/shared/ui/staff/lead-status-form";
+import { LeadStatusForm, LeadStatusRows } from "~/shared/ui/staff/lead-status-form";
 import { FormError, SelectField } from "~/shared/ui/staff/staff-field";
 import { StaffForm, useHydrated, useStaffForm } from "~/shared/ui/staff/staff-form";
 import type { FinancingApplicationData, FinancingListData, FinancingListFilters, SsnRevealed } from "./financing-screen.server";
@@ -79,11 +79,13 @@ export function FinancingListScreen({ data }: { data: FinancingListData }) {
           <p className="font-medium text-gray-800" role="status">
             {f.count(data.applications.length, data.next !== null)}
           </p>
-          <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white" data-testid="financing-list">
-            {data.applications.map((app) => (
-              <ApplicationRow key={app.id} app={app} now={data.now} />
-            ))}
-          </ul>
+          <LeadStatusRows>
+            <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white" data-testid="financing-list">
+              {data.applications.map((app) => (
+                <ApplicationRow key={app.id} app={app} now={data.now} />
+              ))}
+            </ul>
+          </LeadStatusRows>
         </>
       )}
       <nav aria-label={f.pages} className="flex flex-wrap gap-3">

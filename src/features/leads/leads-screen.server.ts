@@ -14,7 +14,7 @@ import {
   type InboxAssignee,
   type InboxLead,
 } from "./leads-inbox.server";
-import { INBOX_FILTER_NAMES, leadRowIntent, type InboxFilterValues } from "./leads-screen-form";
+import { INBOX_FILTER_NAMES, leadRowIntent, leadRowOf, type InboxFilterValues } from "./leads-screen-form";
 
 /** How many of my waiting leads the top of the inbox lists. */
 const MINE_WAITING = 5;
@@ -84,11 +84,10 @@ export async function leadsScreen(ctx: AppContext, staff: Staff, url: URL, now =
 export async function leadsScreenAction(ctx: AppContext, request: Request, staff: Staff, form: FormData) {
   const m = staffMessagesFor();
   const fields = formFields(form);
-  const type = fields.type ?? "";
-  const id = fields.id ?? "";
-  const intent = fields.intent;
-  if ((intent !== "status" && intent !== "assign" && intent !== "take") || !isLeadType(type) || id.length === 0 || id.length > 100)
-    return staffFormFailure(404, "Not found");
+  // The row's form posts its key alone: "status:message/<id>" names what it asks and the lead (decision 131).
+  const row = leadRowOf(fields.form ?? "");
+  if (!row || !isLeadType(row.type)) return staffFormFailure(404, "Not found");
+  const { intent, type, id } = row;
   const key = leadRowIntent(intent, { type, id });
   const input: Record<string, unknown> =
     intent === "status"

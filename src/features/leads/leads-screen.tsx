@@ -10,11 +10,11 @@ import { LEAD_STATUSES } from "~/shared/staff/lead-tracking";
 import { mayHoldLead, type StaffRole } from "~/shared/staff/staff-roles";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { DataTable } from "~/shared/ui/staff/data-table";
-import { StaffForm, useHydrated, useStaffForm } from "~/shared/ui/staff/staff-form";
+import { rowFormState, StaffRowForm, useHydrated, useStaffRowForms, type StaffRowForms } from "~/shared/ui/staff/staff-form";
 import { SelectField, TextField } from "~/shared/ui/staff/staff-field";
 import { StaffIcon } from "~/shared/ui/staff/staff-icons";
 import type { InboxAssignee, InboxLead } from "./leads-inbox.server";
-import { leadRowIntent, type InboxFilterValues } from "./leads-screen-form";
+import { isLeadRowKey, leadRowIntent, type InboxFilterValues } from "./leads-screen-form";
 import type { LeadsScreenData } from "./leads-screen.server";
 
 const rowSelectClass = "min-h-11 rounded-md border border-gray-500 bg-white px-2 py-1";
@@ -40,6 +40,8 @@ export function LeadsScreen({ data, away }: { data: LeadsScreenData; away?: Reac
   const m = messages.inbox;
   const submit = useSubmit();
   const hydrated = useHydrated();
+  // Every row's forms share the screen's hooks (decision 131).
+  const rows = useStaffRowForms(isLeadRowKey);
   const names = new Map(data.assignees.map((p) => [p.id, p.name]));
   const err = data.filterErrors ?? {};
   const active = (["status", "type", "assignee", "language", "source"] as const).filter((name) => data.filters[name]).length;
@@ -194,13 +196,21 @@ export function LeadsScreen({ data, away }: { data: LeadsScreenData; away?: Reac
           {
             id: "status",
             header: m.columns.status,
-            cell: (l) => <StatusForm lead={l} mayChangeFinancing={data.mayChangeFinancing} hydrated={hydrated} />,
+            cell: (l) => <StatusForm lead={l} rows={rows} mayChangeFinancing={data.mayChangeFinancing} hydrated={hydrated} />,
           },
           {
             id: "assignee",
             header: m.columns.assignee,
             cell: (l) => (
-              <AssigneeForms lead={l} meId={data.meId} meRole={data.meRole} people={data.assignees} names={names} hydrated={hydrated} />
+              <AssigneeForms
+                lead={l}
+                rows={rows}
+                meId={data.meId}
+                meRole={data.meRole}
+                people={data.assignees}
+                names={names}
+                hydrated={hydrated}
+              />
             ),
           },
           {
@@ -242,18 +252,25 @@ export function LeadsScreen({ data, away }: { data: LeadsScreenData; away?: Reac
   );
 }
 
-function StatusForm({ lead, mayChangeFinancing, hydrated }: { lead: InboxLead; mayChangeFinancing: boolean; hydrated: boolean }) {
+function StatusForm({
+  lead,
+  rows,
+  mayChangeFinancing,
+  hydrated,
+}: {
+  lead: InboxLead;
+  rows: StaffRowForms;
+  mayChangeFinancing: boolean;
+  hydrated: boolean;
+}) {
   const messages = useStaffMessages();
   const m = messages.inbox;
-  const form = useStaffForm(leadRowIntent("status", lead), { resetOnSuccess: false });
+  const key = leadRowIntent("status", lead);
+  const form = rowFormState(rows, key);
   // A financing application's status stays with those who may open it (docs/behaviour.md §17).
   const locked = leadKind(lead.type).heldBy === "financing" && !mayChangeFinancing;
-  const submit = useSubmit();
   return (
-    <StaffForm form={form} className="flex flex-wrap items-center gap-2">
-      <input type="hidden" name="intent" value="status" />
-      <input type="hidden" name="type" value={lead.type} />
-      <input type="hidden" name="id" value={lead.id} />
+    <StaffRowForm rows={rows} formKey={key} className="flex flex-wrap items-center gap-2">
       <select
         name="status"
         aria-label={m.statusFor(lead.name)}
@@ -261,7 +278,7 @@ function StatusForm({ lead, mayChangeFinancing, hydrated }: { lead: InboxLead; m
         key={lead.status}
         defaultValue={lead.status}
         disabled={locked}
-        onChange={(e) => submit(e.currentTarget.form)}
+        onChange={rows.submitOnChange}
         className={rowSelectClass}
       >
         {LEAD_STATUSES.map((s) => (
@@ -276,12 +293,13 @@ function StatusForm({ lead, mayChangeFinancing, hydrated }: { lead: InboxLead; m
         </Button>
       )}
       {form.error ? <p className="w-full text-sm font-medium text-red-800">{form.error}</p> : null}
-    </StaffForm>
+    </StaffRowForm>
   );
 }
 
 function AssigneeForms({
   lead,
+  rows,
   meId,
   meRole,
   people,
@@ -289,6 +307,7 @@ function AssigneeForms({
   hydrated,
 }: {
   lead: InboxLead;
+  rows: StaffRowForms;
   meId: string;
   meRole: StaffRole;
   people: InboxAssignee[];
@@ -297,23 +316,21 @@ function AssigneeForms({
 }) {
   const messages = useStaffMessages();
   const m = messages.inbox;
-  const assign = useStaffForm(leadRowIntent("assign", lead), { resetOnSuccess: false });
-  const take = useStaffForm(leadRowIntent("take", lead), { resetOnSuccess: false });
-  const submit = useSubmit();
+  const assignKey = leadRowIntent("assign", lead);
+  const takeKey = leadRowIntent("take", lead);
+  const assign = rowFormState(rows, assignKey);
+  const take = rowFormState(rows, takeKey);
   const taking = take.busy;
   const mine = lead.assigneeId === meId;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <StaffForm form={assign} className="flex flex-wrap items-center gap-2">
-        <input type="hidden" name="intent" value="assign" />
-        <input type="hidden" name="type" value={lead.type} />
-        <input type="hidden" name="id" value={lead.id} />
+      <StaffRowForm rows={rows} formKey={assignKey} className="flex flex-wrap items-center gap-2">
         <select
           name="assigneeId"
           aria-label={m.assigneeFor(lead.name)}
           key={`${lead.assigneeId ?? ""}${taking ? "-taking" : ""}`}
           defaultValue={taking ? meId : (lead.assigneeId ?? "")}
-          onChange={(e) => submit(e.currentTarget.form)}
+          onChange={rows.submitOnChange}
           className={rowSelectClass}
         >
           <option value="">{m.unassigned}</option>
@@ -332,16 +349,13 @@ function AssigneeForms({
             {messages.staff.shell.saveNoScript}
           </Button>
         )}
-      </StaffForm>
+      </StaffRowForm>
       {mine || taking || !mayHoldLead(meRole, lead.type) ? null : (
-        <StaffForm form={take}>
-          <input type="hidden" name="intent" value="take" />
-          <input type="hidden" name="type" value={lead.type} />
-          <input type="hidden" name="id" value={lead.id} />
+        <StaffRowForm rows={rows} formKey={takeKey}>
           <Button type="submit" size="sm" aria-label={m.takeLabel(lead.name)} className="min-h-11">
             {m.take}
           </Button>
-        </StaffForm>
+        </StaffRowForm>
       )}
       {assign.errors.assigneeId || assign.error || take.errors.assigneeId || take.error ? (
         <p className="w-full text-sm font-medium text-red-800">

@@ -1,30 +1,29 @@
-import { useId } from "react";
+import { createContext, useContext, useId, type ReactNode } from "react";
 import { Form, useSubmit } from "react-router";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatDuration, LEAD_STATUSES, leadStatusFormKey, responseTimeMs, type LeadStatus } from "~/shared/staff/lead-tracking";
 import { Button } from "./button";
-import { StaffForm, useHydrated, useStaffForm } from "./staff-form";
+import { rowFormState, StaffRowForm, useHydrated, useStaffRowForms, type StaffRowForms } from "./staff-form";
 
 /** The status form's intent: the record page's action reads `status` (and `id`) with the API's `leadStatusSchema`. */
 export const LEAD_STATUS_INTENT = "status";
 
 const selectClass = "min-h-11 rounded-md border border-gray-500 bg-white px-2 py-1";
 
+const isLeadStatusKey = (key: string) => key.startsWith(leadStatusFormKey(""));
+
+const LeadStatusRowsContext = createContext<StaffRowForms | null>(null);
+
 /**
- * One lead's status (new, contacted, closed) and its response time, on a screen of one kind of lead
- * (Messages, Financing Apps): a form posting `intent=status` and the lead's `id` to the route's action
- * (decision 101). With JavaScript a choice saves at once; without, a Save button posts it. `now` is the
- * instant the page was read (the loader's), so "Waiting 2 h" reads the same on the server and in the browser.
+ * Around a list of leads with a status form each (Messages, Financing Apps): their forms share one set of
+ * the screen's form hooks (decision 131). A status form outside it (a record's own page) makes its own.
  */
-export function LeadStatusForm({
-  id,
-  name,
-  createdAt,
-  status,
-  firstStatusChangeAt,
-  now,
-  hidden = {},
-}: {
+export function LeadStatusRows({ children }: { children: ReactNode }) {
+  const rows = useStaffRowForms(isLeadStatusKey);
+  return <LeadStatusRowsContext.Provider value={rows}>{children}</LeadStatusRowsContext.Provider>;
+}
+
+type LeadStatusFormProps = {
   id: string;
   /** Whose lead it is: the select's name ("Status of Lee Park's lead"). */
   name: string;
@@ -34,16 +33,44 @@ export function LeadStatusForm({
   now: number;
   /** More of the record, as the page's action reads it (`{ dealId }`). */
   hidden?: Record<string, string>;
-}) {
+};
+
+/**
+ * One lead's status (new, contacted, closed) and its response time, on a screen of one kind of lead
+ * (Messages, Financing Apps): a form posting `intent=status` and the lead's `id` to the route's action
+ * (decision 101). With JavaScript a choice saves at once; without, a Save button posts it. `now` is the
+ * instant the page was read (the loader's), so "Waiting 2 h" reads the same on the server and in the browser.
+ */
+export function LeadStatusForm(props: LeadStatusFormProps) {
+  const rows = useContext(LeadStatusRowsContext);
+  return rows ? (
+    <LeadStatusRowForm rows={rows} {...props} />
+  ) : (
+    <LeadStatusRows>
+      <LeadStatusForm {...props} />
+    </LeadStatusRows>
+  );
+}
+
+function LeadStatusRowForm({
+  rows,
+  id,
+  name,
+  createdAt,
+  status,
+  firstStatusChangeAt,
+  now,
+  hidden = {},
+}: LeadStatusFormProps & { rows: StaffRowForms }) {
   const m = useStaffMessages();
   const s = m.leads.status;
-  const form = useStaffForm(leadStatusFormKey(id), { resetOnSuccess: false });
-  const submit = useSubmit();
+  const key = leadStatusFormKey(id);
+  const form = rowFormState(rows, key);
   const hydrated = useHydrated();
   const selectId = useId();
   const responded = responseTimeMs(createdAt, firstStatusChangeAt);
   return (
-    <StaffForm form={form} className="flex flex-wrap items-center gap-2 text-sm">
+    <StaffRowForm rows={rows} formKey={key} className="flex flex-wrap items-center gap-2 text-sm">
       <input type="hidden" name="intent" value={LEAD_STATUS_INTENT} />
       <input type="hidden" name="id" value={id} />
       {Object.entries(hidden).map(([field, value]) => (
@@ -59,7 +86,7 @@ export function LeadStatusForm({
         // What was chosen stays while it is posted; the saved status resets it (key).
         key={status}
         defaultValue={status}
-        onChange={(e) => submit(e.currentTarget.form)}
+        onChange={rows.submitOnChange}
         className={selectClass}
       >
         {LEAD_STATUSES.map((value) => (
@@ -83,7 +110,7 @@ export function LeadStatusForm({
           {form.errors.status ?? form.error}
         </p>
       ) : null}
-    </StaffForm>
+    </StaffRowForm>
   );
 }
 

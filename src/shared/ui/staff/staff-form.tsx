@@ -1,5 +1,5 @@
-import { useEffect, useRef, useSyncExternalStore, type ComponentPropsWithRef } from "react";
-import { Form, useActionData, useNavigation, useSubmit } from "react-router";
+import { useCallback, useEffect, useRef, useSyncExternalStore, type ChangeEvent, type ComponentPropsWithRef, type FormEvent } from "react";
+import { Form, useActionData, useFormAction, useNavigation, useSubmit } from "react-router";
 import type { StaffFormResult } from "~/shared/staff/staff-form-result";
 import { toast } from "~/shared/ui/toast";
 
@@ -97,6 +97,100 @@ export function StaffForm({
       <input type="hidden" name={FORM_FIELD} value={form.key} />
       {children}
     </Form>
+  );
+}
+
+/**
+ * The forms of a list's rows (decision 131): the same posts, answers, pending state and refusals as
+ * `useStaffForm`/`StaffForm` (decision 101), with the hooks called once for the screen instead of once for
+ * each row's form. A list of 50 rows with three forms each ran React Router's `<Form>` (its action resolved
+ * from the route's path), a `useSubmit` and a `useStaffForm` 150 times on the server; now a row's form is a
+ * plain `<form>` that posts to the screen's action, through React Router with JavaScript and as itself without.
+ *   const rows = useStaffRowForms((key) => key.startsWith("status:"));
+ *   <StaffRowForm rows={rows} formKey={`status:${id}`}>…</StaffRowForm>
+ *   const state = rowFormState(rows, `status:${id}`); // pending, busy, errors, error
+ * `rows.submitOnChange` is a row select's `onChange` (it saves at once with JavaScript).
+ * `isRowKey` says which answers are the rows' (a toast, and focus on the refused field of that row's form);
+ * the screen's other forms keep `useStaffForm`, which answers only its own key.
+ */
+export function useStaffRowForms(isRowKey: (key: string) => boolean) {
+  const answer = useActionData() as StaffFormResult | undefined;
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  // The route's own action with the page's query, as a `<Form>` without `action` posts (decision 101).
+  const action = useFormAction();
+  const handled = useRef<StaffFormResult | null | undefined>(answer);
+  const ownsRef = useRef(isRowKey);
+  ownsRef.current = isRowKey;
+  useEffect(() => {
+    // Each post's answer once, after it arrived (not the answer the page was rendered with).
+    if (!answer || handled.current === answer || !ownsRef.current(answer.intent ?? "")) return;
+    handled.current = answer;
+    if (answer.ok) {
+      if (answer.toast) toast({ title: answer.toast });
+      return;
+    }
+    toast({ title: answer.error, variant: "destructive" });
+    const form = [...document.querySelectorAll<HTMLInputElement>(`input[name="${FORM_FIELD}"]`)].find(
+      (i) => i.value === answer.intent,
+    )?.form;
+    const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    field?.focus({ preventScroll: true });
+    field?.scrollIntoView({ block: "center" });
+  }, [answer]);
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      // The button that was pressed posts its own name and value too, as a `<Form>`'s does.
+      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
+      void submit(submitter ?? event.currentTarget, { method: "post" });
+    },
+    [submit],
+  );
+  // A row's select saves as soon as it changes (with JavaScript; without, its Save button posts it).
+  const submitOnChange = useCallback(
+    (event: ChangeEvent<HTMLSelectElement>) => {
+      if (event.currentTarget.form) void submit(event.currentTarget.form);
+    },
+    [submit],
+  );
+  const pendingKey = navigation.formData?.get(FORM_FIELD);
+  return {
+    action,
+    onSubmit,
+    submitOnChange,
+    answer,
+    pending: navigation.formData ?? null,
+    pendingKey: typeof pendingKey === "string" ? pendingKey : null,
+  };
+}
+
+export type StaffRowForms = ReturnType<typeof useStaffRowForms>;
+
+/** One row form's state, as `useStaffForm` gives it: what it is posting now, and its refusal. */
+export function rowFormState(rows: StaffRowForms, key: string) {
+  const refused = rows.answer && !rows.answer.ok && rows.answer.intent === key ? rows.answer : undefined;
+  const pending = rows.pendingKey === key ? rows.pending : null;
+  return {
+    pending,
+    busy: pending !== null,
+    errors: refused?.fieldErrors ?? {},
+    error: refused && !refused.fieldErrors ? refused.error : undefined,
+  };
+}
+
+/** A row's form: posts to the screen's action with its key, like `StaffForm`, without a hook of its own. */
+export function StaffRowForm({
+  rows,
+  formKey,
+  children,
+  ...props
+}: { rows: StaffRowForms; formKey: string } & Omit<ComponentPropsWithRef<"form">, "method" | "action" | "onSubmit">) {
+  return (
+    <form method="post" action={rows.action} onSubmit={rows.onSubmit} {...props}>
+      <input type="hidden" name={FORM_FIELD} value={formKey} />
+      {children}
+    </form>
   );
 }
 

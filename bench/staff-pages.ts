@@ -11,7 +11,8 @@
 // Router's data request (what a move between screens fetches). Each is sent 5 times to warm up, then 60
 // times in a row; the table gives the client's median, p95 and p99, and the server's own time from its
 // request histogram (/metrics, decision 122): how many of the 60 it answered within 50 ms, and the
-// histogram bucket its p99 falls in.
+// histogram bucket its p99 falls in, and the server's CPU time a request (all its threads, from /proc: on a busy
+// machine the wall times grow with the load, the CPU time much less).
 // Targets: the search under 100 ms (p95, the client's), a staff page within 50 ms of server time (p99, the histogram's).
 //   --postgres also runs it on PostgreSQL (a throw-away cluster on this machine).
 //   BENCH_LEADS (default 50000), BENCH_VEHICLES (default 5000), BENCH_NO_BUILD=1 to measure the current build,
@@ -42,10 +43,19 @@ type Row = {
   /** The server's own time (its request histogram): answers within 50 ms, and the bucket holding the p99. */
   serverWithin50: string;
   serverP99: string;
+  /** The server process's CPU time (all its threads: rendering, gzip, GC) a request: what the machine's load does not stretch. */
+  serverCpuMs: number;
   target: string;
 };
 
 const HISTOGRAM = "dealer_http_request_duration_seconds";
+
+/** The server process's CPU time so far (user and system, every thread), in ms, from Linux's /proc (100 ticks a second). */
+function processCpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are the stat line's 14th and 15th fields (the 12th and 13th after the name).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 /** The server's request histogram, summed over every route but /metrics: requests at or under each bound (seconds). */
 async function serverHistogram(server: TestServer): Promise<Map<string, number>> {
@@ -132,6 +142,7 @@ async function measure(engine: string, server: TestServer, cookies: Record<Page[
         await res.arrayBuffer();
       }
       const before = await serverHistogram(server);
+      const cpuBefore = processCpuMs(server.process.pid!);
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const t0 = performance.now();
@@ -139,6 +150,7 @@ async function measure(engine: string, server: TestServer, cookies: Record<Page[
         await res.arrayBuffer();
         times.push(performance.now() - t0);
       }
+      const cpuMs = (processCpuMs(server.process.pid!) - cpuBefore) / RUNS;
       const server50 = serverTimes(before, await serverHistogram(server));
       const sorted = [...times].sort((a, b) => a - b);
       const at = (q: number) => sorted[Math.ceil(sorted.length * q) - 1]!;
@@ -154,6 +166,7 @@ async function measure(engine: string, server: TestServer, cookies: Record<Page[
         p99Ms: round(at(0.99)),
         serverWithin50: server50.within50,
         serverP99: server50.p99,
+        serverCpuMs: round(cpuMs),
         target: `${targetMs === 100 ? "p95 < 100" : "server p99 ≤ 50"}: ${reached ? "yes" : "NO"}`,
       });
     }

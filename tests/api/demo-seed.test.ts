@@ -100,6 +100,17 @@ describe("the demo seed on an empty database", () => {
     const { waiting, overdue } = await countWaitingLeads(db, null, now);
     expect(overdue).toBeGreaterThanOrEqual(1);
     expect(waiting).toBeGreaterThan(overdue);
+    // The same as counting the leads themselves (SQLite reads the partial index by name: decision 131).
+    const open = await db
+      .selectFrom("leads")
+      .select(["responseDueAt", "escalatedAt"])
+      .where("status", "=", "new")
+      .where("firstResponseAt", "is", null)
+      .execute();
+    expect(waiting).toBe(open.length);
+    expect(overdue).toBe(
+      open.filter((l) => l.escalatedAt !== null || (l.responseDueAt !== null && l.responseDueAt <= now.toISOString())).length,
+    );
     const fresh = await db.selectFrom("leads").select("createdAt").where("status", "=", "new").execute();
     expect(fresh.some((l) => now.getTime() - Date.parse(l.createdAt) < 60 * 60_000)).toBe(true);
   });

@@ -265,6 +265,16 @@ export async function leadsCreatedBetween(db: Db, fromIso: string, toIso: string
  * index of migration 035 holds only waiting leads, so the count stays small however many leads there are).
  */
 export async function countWaitingLeads(db: Db, assigneeId: string | null, now: Date): Promise<{ waiting: number; overdue: number }> {
+  if (!assigneeId && engineOf(db) === "sqlite") {
+    // Everyone's count (an owner's pages) on SQLite: its planner reads every new lead through the status
+    // index and the table instead of the partial index that holds all the count needs, whose condition a
+    // bound `status = ?` cannot prove. Named, with the status written out, it reads that index alone:
+    // 25 → 0.6 ms at 50,000 leads (decision 131). PostgreSQL plans the query below with its value.
+    const { rows } = await sql<{ waiting: number; overdue: number }>`select count(*) as waiting,
+      coalesce(sum(case when escalated_at is not null or response_due_at <= ${now.toISOString()} then 1 else 0 end), 0) as overdue
+      from leads indexed by leads_waiting where status = 'new' and first_response_at is null`.execute(db);
+    return { waiting: Number(rows[0]?.waiting ?? 0), overdue: Number(rows[0]?.overdue ?? 0) };
+  }
   let q = db
     .selectFrom("leads")
     .select([

@@ -168,7 +168,14 @@ describe("running the lot in the dashboard", () => {
     expect(await order.getByRole("link", { name: "Price (ascending)" }).getAttribute("aria-current")).toBe("true");
     // On a large screen the same orders (decision 132: the lot is one list, no table): the current one says its order to a screen reader.
     await page.setViewportSize({ width: 1280, height: 900 });
-    expect(await order.getByRole("link").allTextContents()).toEqual(["Vehicle", "Stock", "Price(ascending)", "Mileage", "Status", "Days in stock"]);
+    expect(await order.getByRole("link").allTextContents()).toEqual([
+      "Vehicle",
+      "Stock",
+      "Price(ascending)",
+      "Mileage",
+      "Status",
+      "Days in stock",
+    ]);
     expect(await order.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("aria-current")))).toEqual([
       null,
       null,

@@ -139,7 +139,9 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
       list
         .getByRole("listitem")
         .evaluateAll((items) =>
-          items.map((item) => [...item.querySelectorAll("dt")].find((dt) => dt.textContent === "Stock")!.nextElementSibling!.textContent!.trim()),
+          items.map((item) =>
+            [...item.querySelectorAll("dt")].find((dt) => dt.textContent === "Stock")!.nextElementSibling!.textContent!.trim(),
+          ),
         );
     // The order is in the address (?sort=stock&dir=…): the order is a link to it.
     await stockLink.click();

@@ -98,6 +98,8 @@ describe("running the lot in the dashboard", () => {
       await row.getByText("$20,995").waitFor();
       expect(await row.textContent()).toContain("Needs photos");
       await row.getByText("Needs photos").waitFor();
+      const desktopAxe = await seriousAxeViolations(page);
+      expect(desktopAxe, describeViolations(desktopAxe)).toEqual([]);
     });
 
     const staffList = (await (await page.request.get("/api/admin/vehicles")).json()) as { id: string; vin: string }[];

@@ -617,7 +617,8 @@ describe("the staff forms without JavaScript (one form path, one error shape)", 
   it("keeps the lot's filters, order and page in the URL, and changes a vehicle's status from its row without JavaScript", async () => {
     const list = await (await page("/podium/vehicles?status=available&sort=price&dir=desc", sales)).text();
     expect(list).toMatch(/<select[^>]*name="status"[^>]*>[\s\S]*?<option value="available" selected=""/);
-    expect(list).toContain('aria-sort="descending"');
+    // The current order is marked among the list's orders and says its direction (decision 132).
+    expect(list).toMatch(/<a[^>]*aria-current="true"[^>]*>Price<svg[\s\S]{0,600}?<span class="sr-only">\(descending\)<\/span><\/a>/);
     const bad = await (await page("/podium/vehicles?minDays=soon", sales)).text();
     expect(bad).toContain("Give a whole number of days, 0 or more");
     const changed = await post("/podium/vehicles?status=available", sales, { intent: "status", id: vehicleId, status: "pending" });

@@ -124,23 +124,34 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
     await context.close();
   });
 
-  it("sorts a staff table by a column heading and says so to screen readers", async () => {
+  it("sorts the lot by a link in the address and says so to screen readers", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 1280, height: 900 } });
     await signInInBrowser(page, server, DEMO_OWNER.email, DEMO_OWNER.password);
     // The staff app opens on the lead inbox; the lot has its own address.
     await openStaffScreen(page, "Vehicles");
-    const table = page.getByTestId("vehicles-table");
-    await table.locator("tbody tr").first().waitFor();
-    const stockHeading = table.getByRole("columnheader", { name: "Stock", exact: true });
-    expect(await stockHeading.getAttribute("aria-sort")).toBe("none");
-    const stockNumbers = () => table.locator("tbody tr").evaluateAll((rows) => rows.map((row) => row.children[2]!.textContent!.trim()));
-    // The order is in the address (?sort=stock&dir=…): the heading is a link to it.
-    await table.getByRole("link", { name: "Stock", exact: true }).click();
-    await expect.poll(() => stockHeading.getAttribute("aria-sort")).toBe("ascending");
+    // The lot is one list on every screen, with its orders above it (decision 132).
+    const list = page.getByRole("list", { name: "Vehicles" });
+    await list.getByRole("listitem").first().waitFor();
+    const order = page.getByRole("group", { name: "Order of Vehicles" });
+    const stockLink = order.getByRole("link", { name: /^Stock/ });
+    expect(await stockLink.getAttribute("aria-current")).toBeNull();
+    const stockNumbers = () =>
+      list
+        .getByRole("listitem")
+        .evaluateAll((items) =>
+          items.map((item) =>
+            [...item.querySelectorAll("dt")].find((dt) => dt.textContent === "Stock")!.nextElementSibling!.textContent!.trim(),
+          ),
+        );
+    // The order is in the address (?sort=stock&dir=…): the order is a link to it.
+    await stockLink.click();
+    await order.getByRole("link", { name: "Stock (ascending)" }).waitFor();
+    expect(await stockLink.getAttribute("aria-current")).toBe("true");
+    await page.waitForURL(/sort=stock&dir=asc/);
     const ascending = await stockNumbers();
     expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b, "en-US", { numeric: true })));
-    await table.getByRole("link", { name: "Stock", exact: true }).click();
-    await expect.poll(() => stockHeading.getAttribute("aria-sort")).toBe("descending");
+    await stockLink.click();
+    await order.getByRole("link", { name: "Stock (descending)" }).waitFor();
     expect(await stockNumbers()).toEqual([...ascending].reverse());
     await context.close();
   });

@@ -1,22 +1,28 @@
-import { AlertTriangle, Download, FileUp, Plus, Search, Trash2, Upload } from "lucide-react";
+import { AlertTriangle, ArrowDown, ArrowUp, Download, FileUp, Plus, Search, Trash2, Upload } from "lucide-react";
 import { Form, Link, useActionData, useSubmit } from "react-router";
 import { useStaffMessages } from "~/shared/i18n/staff-messages";
 import { formatNumber, formatPrice } from "~/shared/lib/format";
 import { VEHICLE_STATUSES } from "~/shared/types/vehicle";
 import { Button, buttonClass } from "~/shared/ui/staff/button";
 import { ConfirmStep } from "~/shared/ui/staff/confirm-step";
-import { DataTable, type DataColumn } from "~/shared/ui/staff/data-table";
+import { DataTable, type SortState } from "~/shared/ui/staff/data-table";
 import { FormError, NumberField, SelectField, TextField } from "~/shared/ui/staff/staff-field";
 import { StaffIcon } from "~/shared/ui/staff/staff-icons";
 import { StaffForm, useHydrated, useStaffForm } from "~/shared/ui/staff/staff-form";
 import type { ImportReport } from "./vehicle-csv.server";
-import { VEHICLE_LIST_PAGE, vehicleListQuery, type VehicleRow, type VehicleSaves } from "./vehicles-screen-form";
+import {
+  VEHICLE_LIST_PAGE,
+  VEHICLE_SORT_COLUMNS,
+  vehicleListQuery,
+  type VehicleRow,
+  type VehicleSaves,
+  type VehicleSortColumn,
+} from "./vehicles-screen-form";
+import "./lot-list.css";
 import type { VehicleImportPreview, VehiclesScreenData } from "./vehicles-screen.server";
 
 /** A vehicle's own page: its form, photos, price history and documents. */
 export const vehiclePagePath = (id: string) => `/podium/vehicles/${encodeURIComponent(id)}`;
-
-const rowSelectClass = "min-h-11 rounded-md border border-gray-500 bg-white px-2 py-1 text-sm";
 
 /**
  * /podium/vehicles (docs/behaviour.md §2 Staff app, §14): the lot, filtered, sorted and paged by the
@@ -37,135 +43,88 @@ export function VehiclesScreen({ data, saves }: { data: VehiclesScreenData; save
   const from = data.matching === 0 ? 0 : (data.page - 1) * VEHICLE_LIST_PAGE + 1;
   const to = (data.page - 1) * VEHICLE_LIST_PAGE + data.rows.length;
 
-  const actions = (v: VehicleRow) => (
-    <div className="flex flex-wrap gap-2">
-      <Link to={vehiclePagePath(v.id)} className={buttonClass("secondary", "sm", "min-h-11")} aria-label={m.vehicles.editLabel(v.name)}>
-        <StaffIcon name="pencil" className="h-4 w-4" />
-        {data.canEdit ? m.vehicles.edit : t.table.details}
-      </Link>
-      {data.canEdit ? (
-        <Link
-          to={href({ delete: v.id })}
-          preventScrollReset
-          className={buttonClass("danger", "sm", "min-h-11")}
-          aria-label={m.vehicles.deleteLabel(v.name)}
-        >
-          <StaffIcon name="trash" className="h-4 w-4" />
-        </Link>
-      ) : null}
-    </div>
-  );
-
-  const warning = (v: VehicleRow) =>
-    v.asIsViolation ? <AlertTriangle aria-label={t.fields.warrantyType} role="img" className="inline h-4 w-4 text-amber-700" /> : null;
-  const status = (v: VehicleRow) => (data.canEdit ? <StatusForm vehicle={v} /> : t.statuses[v.status]);
   const a = messages.alerts;
   const saved = (v: VehicleRow) => {
     const count = saves[v.id];
     return count ? a.savesCell(count.savedOnDevices, count.alertSubscribers) : "0";
   };
 
-  const columns: DataColumn<VehicleRow>[] = [
-    {
-      id: "photo",
-      header: <span className="sr-only">{t.table.photo}</span>,
-      label: t.table.photo,
-      cell: (v) =>
-        v.photo ? (
-          <img
-            src={v.photo.src}
-            srcSet={v.photo.srcSet}
-            sizes="80px"
-            width={80}
-            height={60}
-            alt=""
-            loading="lazy"
-            className="h-12 w-16 rounded object-cover"
-          />
-        ) : (
-          // Without a photo the vehicle is not on the website (decision 054).
-          <span className="inline-block rounded bg-amber-100 px-2 py-1 text-xs font-semibold text-amber-900">{t.table.needsPhotos}</span>
-        ),
-    },
-    {
-      id: "vehicle",
-      header: t.table.vehicle,
-      sortValue: (v) => v.name,
-      cell: (v) => (
-        <>
-          <Link to={vehiclePagePath(v.id)} className="font-semibold text-red-800 underline">
-            {v.name}
-          </Link>{" "}
-          {v.trim ? <span className="text-gray-700">{v.trim}</span> : null} {warning(v)}
-          <span className="block font-mono text-xs text-gray-700">{v.vin}</span>
-        </>
-      ),
-    },
-    { id: "stock", header: t.table.stock, sortValue: (v) => v.stockNumber ?? "", cell: (v) => v.stockNumber ?? "" },
-    {
-      id: "price",
-      header: t.table.price,
-      sortValue: (v) => v.price,
-      cell: (v) => (
-        <>
-          {formatPrice(v.price)}
-          {v.priceReducedBy ? (
-            <span className="block text-xs text-green-800">{t.table.reducedBy(formatPrice(v.priceReducedBy))}</span>
-          ) : null}
-        </>
-      ),
-    },
-    { id: "mileage", header: t.table.mileage, sortValue: (v) => v.mileage, cell: (v) => m.vehicles.miles(formatNumber(v.mileage)) },
-    { id: "status", header: t.table.status, sortValue: (v) => v.status, cell: status },
-    { id: "days", header: t.table.daysInStock, sortValue: (v) => v.daysInStock, cell: (v) => v.daysInStock },
-    { id: "saves", header: a.savesColumn, cell: (v) => <span data-testid="vehicle-saves">{saved(v)}</span> },
-    { id: "actions", header: t.table.actions, cell: actions },
-  ];
-
-  // Phones get a card with the cover photo large: what staff check on the lot is the car itself.
-  const phoneCard = (v: VehicleRow) => (
-    <>
+  /**
+   * One list item a vehicle (decision 132): on a phone a card with the cover photo large (what staff check
+   * on the lot is the car itself), on a large screen a row of the same facts with a thumbnail. Each vehicle's
+   * markup once, styled by lot-list.css.
+   */
+  const vehicleItem = (v: VehicleRow) => (
+    <li key={v.id} className="lot-item" data-status={v.status}>
       {v.photo ? (
         <img
           src={v.photo.src}
           srcSet={v.photo.srcSet}
-          sizes="(min-width: 640px) 50vw, 100vw"
+          sizes="(min-width: 768px) 96px, (min-width: 640px) 50vw, 100vw"
           width={v.photo.width}
           height={v.photo.height}
           alt={v.name}
           loading="lazy"
-          className="aspect-[4/3] w-full object-cover"
+          className="lot-photo"
         />
       ) : (
-        <div className="flex aspect-[4/3] items-center justify-center bg-amber-50">
-          <span className="rounded bg-amber-100 px-2 py-1 text-sm font-semibold text-amber-900">{t.table.needsPhotos}</span>
+        <div className="lot-photo">
+          <span className="lot-needs-photos">{t.table.needsPhotos}</span>
         </div>
       )}
-      <div className="p-4">
-        <h3 className="text-lg font-semibold">
-          <Link to={vehiclePagePath(v.id)} className="text-red-800 underline">
-            {v.name}
-          </Link>{" "}
-          {warning(v)}
+      <div className="lot-body">
+        <h3>
+          <Link to={vehiclePagePath(v.id)}>{v.name}</Link>
+          {v.trim ? <span className="lot-trim"> {v.trim}</span> : null}
+          {v.asIsViolation ? (
+            <>
+              {" "}
+              <AlertTriangle aria-label={t.fields.warrantyType} role="img" className="inline h-4 w-4 text-amber-700" />
+            </>
+          ) : null}
         </h3>
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-gray-800">
-          <dt className="font-medium">{m.vehicles.vin}</dt>
-          <dd className="break-all font-mono">{v.vin}</dd>
-          <dt className="font-medium">{t.table.stock}</dt>
+        <dl>
+          <dt>{m.vehicles.vin}</dt>
+          <dd className="lot-vin">{v.vin}</dd>
+          <dt>{t.table.stock}</dt>
           <dd>{v.stockNumber ?? ""}</dd>
-          <dt className="font-medium">{m.vehicles.price}</dt>
-          <dd>{formatPrice(v.price)}</dd>
-          <dt className="font-medium">{m.vehicles.mileage}</dt>
+          <dt>{m.vehicles.price}</dt>
+          <dd>
+            {formatPrice(v.price)}
+            {v.priceReducedBy ? <span className="lot-reduced"> {t.table.reducedBy(formatPrice(v.priceReducedBy))}</span> : null}
+          </dd>
+          <dt>{m.vehicles.mileage}</dt>
           <dd>{m.vehicles.miles(formatNumber(v.mileage))}</dd>
-          <dt className="font-medium">{t.table.daysInStock}</dt>
+          <dt>{t.table.daysInStock}</dt>
           <dd>{v.daysInStock}</dd>
-          <dt className="font-medium">{a.savesColumn}</dt>
-          <dd>{saved(v)}</dd>
+          <dt>{a.savesColumn}</dt>
+          <dd data-testid="vehicle-saves">{saved(v)}</dd>
+          {data.canEdit ? null : (
+            <>
+              <dt>{t.table.status}</dt>
+              <dd>{t.statuses[v.status]}</dd>
+            </>
+          )}
         </dl>
-        <div className="mt-3">{status(v)}</div>
-        <div className="mt-3">{actions(v)}</div>
+        <div className="lot-controls">
+          {data.canEdit ? <StatusForm vehicle={v} /> : null}
+          <Link to={vehiclePagePath(v.id)} className={buttonClass("secondary", "sm", "min-h-11")} aria-label={m.vehicles.editLabel(v.name)}>
+            <StaffIcon name="pencil" className="h-4 w-4" />
+            {data.canEdit ? m.vehicles.edit : t.table.details}
+          </Link>
+          {data.canEdit ? (
+            <Link
+              to={href({ delete: v.id })}
+              preventScrollReset
+              className={buttonClass("danger", "sm", "min-h-11")}
+              aria-label={m.vehicles.deleteLabel(v.name)}
+            >
+              <StaffIcon name="trash" className="h-4 w-4" />
+            </Link>
+          ) : null}
+        </div>
       </div>
-    </>
+    </li>
   );
 
   return (
@@ -251,21 +210,14 @@ export function VehiclesScreen({ data, saves }: { data: VehiclesScreenData; save
       <p className="text-sm text-gray-700" role="status">
         {data.pages > 1 ? t.filters.showingPage(from, to, data.matching, data.total) : t.filters.showing(data.matching, data.total)}
       </p>
-      <DataTable<VehicleRow>
-        caption={t.table.caption}
-        className="mt-2"
-        testId="vehicles-table"
-        rows={data.rows}
-        rowKey={(v) => v.id}
-        rowProps={(v) => ({ "data-status": v.status })}
-        columns={columns}
-        empty={<p className="mt-10 text-center text-gray-700">{m.vehicles.empty}</p>}
-        phoneCard={phoneCard}
-        sortLinks={{
-          current: data.sort,
-          href: (column, direction) => href({ sort: column, dir: direction === "descending" ? "desc" : "asc", page: null }),
-        }}
-      />
+      <LotOrder sort={data.sort} caption={t.table.caption} href={(column, dir) => href({ sort: column, dir, page: null })} />
+      {data.rows.length === 0 ? (
+        <p className="mt-10 text-center text-gray-700">{m.vehicles.empty}</p>
+      ) : (
+        <ul aria-label={t.table.caption} className="lot-list" data-testid="vehicles-list">
+          {data.rows.map(vehicleItem)}
+        </ul>
+      )}
       {data.pages > 1 ? (
         <nav aria-label={t.filters.pages} className="flex flex-wrap gap-3">
           {data.page > 1 ? (
@@ -285,6 +237,57 @@ export function VehiclesScreen({ data, saves }: { data: VehiclesScreenData; save
   );
 }
 
+/**
+ * The list's orders (the database sorts, decision 128): "Sort by" and a link per sortable column to the
+ * list in that order, the current one marked and saying its direction; the address holds it, so it works
+ * without JavaScript and survives Back and reload. The same on a phone and a large screen (decision 132).
+ */
+function LotOrder({
+  sort,
+  caption,
+  href,
+}: {
+  sort: SortState | null;
+  caption: string;
+  href: (column: VehicleSortColumn, dir: "asc" | "desc") => string;
+}) {
+  const messages = useStaffMessages();
+  const common = messages.staff.common;
+  const table = messages.lot.table;
+  const names: Record<VehicleSortColumn, string> = {
+    vehicle: table.vehicle,
+    stock: table.stock,
+    price: table.price,
+    mileage: table.mileage,
+    status: table.status,
+    days: table.daysInStock,
+  };
+  return (
+    <div role="group" aria-label={common.sortOrderOf(caption)} className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="font-medium text-gray-800">{common.sortBy}</span>
+      {VEHICLE_SORT_COLUMNS.map((column) => {
+        const sorted = sort?.column === column ? sort.direction : undefined;
+        return (
+          <Link
+            key={column}
+            to={href(column, sorted === "ascending" ? "desc" : "asc")}
+            preventScrollReset
+            aria-current={sorted ? "true" : undefined}
+            className={`inline-flex min-h-11 items-center gap-1 rounded-md border px-3 focus-visible:outline-2 focus-visible:outline-red-700 ${
+              sorted ? "border-gray-900 bg-gray-900 font-semibold text-white" : "border-gray-500 bg-white text-gray-900"
+            }`}
+          >
+            {names[column]}
+            {sorted === "ascending" ? <ArrowUp aria-hidden="true" className="h-3 w-3" /> : null}
+            {sorted === "descending" ? <ArrowDown aria-hidden="true" className="h-3 w-3" /> : null}
+            {sorted ? <span className="sr-only">{sorted === "ascending" ? common.sortedAscending : common.sortedDescending}</span> : null}
+          </Link>
+        );
+      })}
+    </div>
+  );
+}
+
 /** A row's status: posted at once with JavaScript, with a Save button without it. */
 function StatusForm({ vehicle }: { vehicle: VehicleRow }) {
   const messages = useStaffMessages();
@@ -293,7 +296,7 @@ function StatusForm({ vehicle }: { vehicle: VehicleRow }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   return (
-    <StaffForm form={form} className="flex flex-wrap items-center gap-2" preventScrollReset>
+    <StaffForm form={form} preventScrollReset>
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="id" value={vehicle.id} />
       <select
@@ -302,7 +305,7 @@ function StatusForm({ vehicle }: { vehicle: VehicleRow }) {
         key={vehicle.status}
         defaultValue={vehicle.status}
         onChange={(e) => void submit(e.currentTarget.form, { preventScrollReset: true })}
-        className={rowSelectClass}
+        className="lot-status"
       >
         {VEHICLE_STATUSES.map((s) => (
           <option key={s} value={s}>

@@ -31,6 +31,7 @@ import { financingActionTakenMigration } from "./032-financing-action-taken.serv
 import { contactConsentAndOptOutMigration } from "./033-contact-consent-and-opt-out.server";
 import { staffAppCountsMigration } from "./035-staff-app-counts.server";
 import { leadStatusOnceMigration } from "./036-lead-status-once.server";
+import { vehiclesNewestFirstIndexMigration } from "./038-vehicles-newest-first-index.server";
 import { staffEventsMigration } from "./040-staff-events.server";
 import { pushSubscriptionsMigration } from "./041-push-subscriptions.server";
 import { pushOutboxMigration } from "./042-push-outbox.server";
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   "033-contact-consent-and-opt-out": contactConsentAndOptOutMigration,
   "035-staff-app-counts": staffAppCountsMigration,
   "036-lead-status-once": leadStatusOnceMigration,
+  "038-vehicles-newest-first-index": vehiclesNewestFirstIndexMigration,
   "040-staff-events": staffEventsMigration,
   "041-push-subscriptions": pushSubscriptionsMigration,
   "042-push-outbox": pushOutboxMigration,

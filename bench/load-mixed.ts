@@ -1,4 +1,4 @@
-// `npm run bench:load -- --mixed` (issue 44 item 5, decision 134): a fixed rate of shoppers' requests over two
+// `npm run bench:load -- --mixed` (decision 134): a fixed rate of shoppers' requests over two
 // production processes on one PostgreSQL database (a throw-away cluster) with a shared DATA_DIR and 200
 // vehicles, split round-robin over the two: 80 % page and API reads in the three languages, 15 % photos,
 // 5 % lead posts (contact messages and trade-ins without photos). Then the vehicle page at saturation.
@@ -79,7 +79,10 @@ try {
         const n = leadNumber;
         const email = `${LEAD_EMAIL_PREFIX}${n}@example.com`;
         (context as { email?: string }).email = email;
-        const shopper = { firstName: "Ana", lastName: "Silva", email, phone: "9785550100", locale: pick(LOCALES) };
+        // Its own phone too: a customer is found by e-mail or phone, and one shared number would make every
+        // post update the same customer row, one after another.
+        const phone = `978${200 + (Math.floor(n / 10_000) % 800)}${String(n % 10_000).padStart(4, "0")}`;
+        const shopper = { firstName: "Ana", lastName: "Silva", email, phone, locale: pick(LOCALES) };
         const [path, body] =
           n % 2 === 0
             ? ["/api/contact", { ...shopper, message: "Is this vehicle still available?" }]
@@ -148,14 +151,19 @@ try {
     read(() => pick(vehiclePages)),
   ];
 
-  // Lead transactions waiting for a row lock held by another, sampled through the run.
+  // Sessions waiting for a lock held by another, sampled through the run, and the statements they wait in.
   const lockWaits: number[] = [];
+  const waitingStatements: Record<string, number> = {};
   const sampleLocks = setInterval(() => {
-    void sql<{
-      waiting: string;
-    }>`select count(*) as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`
+    void sql<{ query: string }>`select query from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`
       .execute(db)
-      .then((r) => lockWaits.push(Number(r.rows[0]?.waiting ?? 0)))
+      .then((r) => {
+        lockWaits.push(r.rows.length);
+        for (const { query } of r.rows) {
+          const statement = query.replace(/\s+/g, " ").slice(0, 60);
+          waitingStatements[statement] = (waitingStatements[statement] ?? 0) + 1;
+        }
+      })
       .catch(() => {});
   }, 500);
 
@@ -218,7 +226,8 @@ try {
   const at = (q: number) => logTimes[Math.min(logTimes.length - 1, Math.floor(q * logTimes.length))] ?? 0;
 
   // No lead lost: every post answered 201 is stored once, and has its staff mail and its ADF record queued.
-  // The clock stops with requests in flight: a post stored but not answered before the end is counted apart.
+  // The clock stops with requests in flight: a post stored but not answered before the end is counted apart,
+  // and `prepared` counts every post autocannon built, also those the end cut off before they were sent.
   // Posts cut off by the end of the run may still be in the servers: count once the number stops moving.
   const countStored = async () =>
     Number(
@@ -234,11 +243,17 @@ try {
     await new Promise((r) => setTimeout(r, 1_000));
     [last, now] = [now, await countStored()];
   }
-  const stored = await db.selectFrom("leads").select(["id", "type", "email"]).where("email", "like", `${LEAD_EMAIL_PREFIX}%`).execute();
+  const stored = await db
+    .selectFrom("leads")
+    .select(["id", "type", "email", "assigneeId"])
+    .where("email", "like", `${LEAD_EMAIL_PREFIX}%`)
+    .execute();
   const storedEmails = new Map<string, number>();
   for (const lead of stored) storedEmails.set(lead.email, (storedEmails.get(lead.email) ?? 0) + 1);
   const lost = [...leads.stored201].filter((email) => !storedEmails.has(email)).length;
   const storedTwice = [...storedEmails.values()].filter((n) => n > 1).length;
+  // Each lead is given to a salesperson in turn as it is stored (decision 089): none should be left without.
+  const unassigned = stored.filter((lead) => lead.assigneeId === null).length;
   const storedWithout201 = [...storedEmails.keys()].filter((email) => !leads.stored201.has(email)).length;
   const mailRows = await db
     .selectFrom("outbox")
@@ -281,12 +296,13 @@ try {
     samples: lockWaits.length,
     max: Math.max(0, ...lockWaits),
     mean: Math.round((lockWaits.reduce((a, b) => a + b, 0) / Math.max(1, lockWaits.length)) * 10) / 10,
+    statements: waitingStatements,
   };
   const statusCodes: Record<string, number> = {};
   for (const r of results)
     for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = (statusCodes[code] ?? 0) + (count ?? 0);
   const leadCheck = {
-    posted: leads.contact + leads.tradeIn,
+    prepared: leads.contact + leads.tradeIn,
     contact: leads.contact,
     tradeIn: leads.tradeIn,
     answered: leads.answered,
@@ -294,6 +310,7 @@ try {
     storedRows: stored.length,
     lost,
     storedTwice,
+    unassigned,
     storedWithout201,
     mailRows: mailRows.length,
     leadsMissingStaffOrAdfMail: missingMails,
@@ -313,7 +330,8 @@ try {
   console.log(`The servers' request logs: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms over ${logTimes.length} requests`);
   console.table([leadCheck]);
   console.log(
-    `Database sessions waiting for a lock (sampled every 0.5 s): mean ${lockWait.mean}, max ${lockWait.max} over ${lockWait.samples} samples`,
+    `Database sessions waiting for a lock (sampled every 0.5 s): mean ${lockWait.mean}, max ${lockWait.max} over ${lockWait.samples} samples, ` +
+      `in ${JSON.stringify(waitingStatements)}`,
   );
   console.log(`Mails of this run's leads by kind ${JSON.stringify(mailKinds)}, by status ${JSON.stringify(mailStatuses)}`);
   console.log(

@@ -224,6 +224,15 @@ try {
     .map((line) => (JSON.parse(line) as { ms: number }).ms)
     .sort((a, b) => a - b);
   const at = (q: number) => logTimes[Math.min(logTimes.length - 1, Math.floor(q * logTimes.length))] ?? 0;
+  // What the servers logged as errors during the run (level 50 and above), by message and error code.
+  const serverErrors: Record<string, number> = {};
+  for (const line of servers.flatMap((s, i) => s.logs.slice(logMarks[i]))) {
+    if (!line.startsWith("{")) continue;
+    const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string; code?: string } };
+    if ((entry.level ?? 0) < 50) continue;
+    const key = `${entry.msg ?? ""}: ${entry.err?.code ?? ""} ${entry.err?.message ?? ""}`.slice(0, 160);
+    serverErrors[key] = (serverErrors[key] ?? 0) + 1;
+  }
 
   // No lead lost: every post answered 201 is stored once, and has its staff mail and its ADF record queued.
   // The clock stops with requests in flight: a post stored but not answered before the end is counted apart,
@@ -301,12 +310,15 @@ try {
   const statusCodes: Record<string, number> = {};
   for (const r of results)
     for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = (statusCodes[code] ?? 0) + (count ?? 0);
+  // A post answered anything but 201 was not taken: the shopper's lead is lost unless they try again.
+  const refused = Object.entries(leads.answered).reduce((sum, [status, n]) => sum + (status === "201" ? 0 : n), 0);
   const leadCheck = {
     prepared: leads.contact + leads.tradeIn,
     contact: leads.contact,
     tradeIn: leads.tradeIn,
     answered: leads.answered,
     answered201: leads.stored201.size,
+    refused,
     storedRows: stored.length,
     lost,
     storedTwice,
@@ -315,7 +327,7 @@ try {
     mailRows: mailRows.length,
     leadsMissingStaffOrAdfMail: missingMails,
   };
-  const noLeadLost = lost === 0 && storedTwice === 0 && missingMails === 0 && leads.stored201.size > 0;
+  const noLeadLost = lost === 0 && refused === 0 && storedTwice === 0 && missingMails === 0 && leads.stored201.size > 0;
 
   // Saturation: the vehicle page, as many requests as 50 connections keep in flight, over the two processes.
   const saturation = await splitLoad(servers, vehiclePages[0]!, 50, SATURATION_S);
@@ -333,6 +345,12 @@ try {
     `Database sessions waiting for a lock (sampled every 0.5 s): mean ${lockWait.mean}, max ${lockWait.max} over ${lockWait.samples} samples, ` +
       `in ${JSON.stringify(waitingStatements)}`,
   );
+  console.log(`Errors the servers logged: ${JSON.stringify(serverErrors)}`);
+  // PostgreSQL explains a deadlock in its log: the first one, with the statements of both sides.
+  const clusterLog = postgres.clusterLog().split("\n");
+  const deadlockAt = clusterLog.findIndex((line) => line.includes("deadlock detected"));
+  if (deadlockAt >= 0)
+    console.log(`The first deadlock, from PostgreSQL's log:\n${clusterLog.slice(deadlockAt, deadlockAt + 12).join("\n")}`);
   console.log(`Mails of this run's leads by kind ${JSON.stringify(mailKinds)}, by status ${JSON.stringify(mailStatuses)}`);
   console.log(
     `p99 ${client.p99Ms} ms as the client saw it, ${byGroup.all.p99Ms} ms by the servers' histograms (target ≤ ${TARGET_P99_MS} ms); ` +
@@ -351,6 +369,7 @@ try {
       clientRows,
       statusCodes,
       lockWait,
+      serverErrors,
       server: byGroup,
       serverLog: { p50Ms: at(0.5), p99Ms: at(0.99), requests: logTimes.length },
       leads: { ...leadCheck, noLeadLost, mailKinds, mailStatuses },

@@ -118,7 +118,14 @@ export const PRODUCTION_ENV = {
   LOG_LEVEL: "warn",
 };
 
-export type PostgresServers = { servers: TestServer[]; databaseUrl: string; dataDir: string; stop: () => Promise<void> };
+export type PostgresServers = {
+  servers: TestServer[];
+  databaseUrl: string;
+  dataDir: string;
+  /** The cluster's own log so far (deadlocks and lock waits are explained there). */
+  clusterLog: () => string;
+  stop: () => Promise<void>;
+};
 
 /**
  * `count` production servers on one throw-away PostgreSQL cluster with a shared DATA_DIR, holding the demo
@@ -134,6 +141,8 @@ export async function startPostgresServers(vehicles: number, count: number, env:
     const seeding = await startTestServer({
       dataDir,
       env: { DATABASE_URL: databaseUrl, SEED_DEMO: "true", PASSWORD_HASH_COST: PRODUCTION_PASSWORD_HASH_COST },
+      // The demo seed renders the 32 vehicles' photos: minutes on two cores that other work shares.
+      startTimeoutMs: 300_000,
     });
     await seeding.stop();
     execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/seed.ts", "--vehicles", String(vehicles - 32)], {
@@ -146,6 +155,7 @@ export async function startPostgresServers(vehicles: number, count: number, env:
       servers,
       databaseUrl,
       dataDir,
+      clusterLog: () => fs.readFileSync(path.join(cluster.dir, "server.log"), "utf8"),
       stop: async () => {
         await Promise.all(servers.map((s) => s.stop()));
         cluster.stop();

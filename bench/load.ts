@@ -8,6 +8,11 @@ if (process.argv.includes("--postgres")) {
   await import("./load-postgres");
   process.exit(0);
 }
+// `-- --mixed`: a fixed rate of reads, photos and lead posts over two processes on PostgreSQL.
+if (process.argv.includes("--mixed")) {
+  await import("./load-mixed");
+  process.exit(0);
+}
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;

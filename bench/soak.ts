@@ -2,13 +2,17 @@
 // production server with 200 vehicles, sampling the server's resident memory every 10 s: does it level off?
 //   BENCH_SOAK_MINUTES (default 10), BENCH_SOAK_RATE (requests/s, default 200), BENCH_SOAK_CONNECTIONS (20),
 //   BENCH_SOAK_VEHICLES (default 200).
+//   BENCH_SOAK_HEAP_SNAPSHOTS=1: the server writes a V8 heap snapshot every BENCH_SOAK_SNAPSHOT_MINUTES
+//   (default 10) under the load, and the bench prints what grew between them (bench/heap-snapshot-diff.ts).
 import fs from "node:fs";
+import path from "node:path";
 import autocannon from "autocannon";
 import sharp from "sharp";
 import { validApplicationInput } from "~/features/financing/financing-test-data";
 import { openDatabase } from "~/server/db/database.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
-import { build, machine, startBenchServer, writeResults } from "./support";
+import { compareHeapSummaries, summarizeHeapSnapshot, type HeapSnapshot } from "./heap-snapshot-summary";
+import { build, machine, resultsDir, startBenchServer, writeResults } from "./support";
 
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
 const RATE = Number(process.env.BENCH_SOAK_RATE ?? 200);
@@ -19,6 +23,8 @@ const SAMPLE_MS = 10_000;
 const CONTACT_EVERY_MS = 2_000;
 const FINANCING_EVERY_MS = 20_000;
 const TARGET_RSS_MB = 300;
+const HEAP_SNAPSHOTS = process.env.BENCH_SOAK_HEAP_SNAPSHOTS === "1";
+const SNAPSHOT_EVERY_MS = Number(process.env.BENCH_SOAK_SNAPSHOT_MINUTES ?? 10) * 60_000;
 const BROWSER_UA = "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
 
 if (!process.env.BENCH_NO_BUILD) build();
@@ -26,7 +32,17 @@ if (!process.env.BENCH_NO_BUILD) build();
 // per-client rate limits of the lead forms do not turn the soak into a rate-limit test.
 // LOG_LEVEL info, production's default: the request log is part of the cost, and its `ms` field gives
 // the server's own latency beside autocannon's (whose pacing adds its own delay at a fixed rate).
-const server = await startBenchServer(VEHICLES, { TRUST_PROXY: "true", LOG_LEVEL: "info" });
+// Heap snapshots: Node writes one into the folder on each SIGUSR2 (--heapsnapshot-signal), so the server
+// runs as `npm start` runs it, with no code of its own for this.
+const snapshotDir = HEAP_SNAPSHOTS ? path.join(resultsDir, `soak-heap-${new Date().toISOString().replace(/[:.]/g, "-")}`) : undefined;
+if (snapshotDir) fs.mkdirSync(snapshotDir, { recursive: true });
+const server = await startBenchServer(VEHICLES, {
+  TRUST_PROXY: "true",
+  LOG_LEVEL: "info",
+  ...(snapshotDir
+    ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshotDir}`.trim() }
+    : {}),
+});
 const pid = server.process.pid!;
 
 /** Resident memory of the server process in MB, split as the kernel reports it. */
@@ -104,7 +120,7 @@ const samples: { atS: number; rssMb: number; anonMb: number; fileMb: number }[] 
 const started = Date.now();
 const sample = () => samples.push({ atS: Math.round((Date.now() - started) / 1000), ...memory() });
 sample();
-const timers = [
+const timers: NodeJS.Timeout[] = [
   setInterval(sample, SAMPLE_MS),
   setInterval(
     () =>
@@ -120,6 +136,34 @@ const timers = [
   setInterval(() => void postLead("/api/financing", validApplicationInput(documents)), FINANCING_EVERY_MS),
 ];
 
+/** A snapshot every SNAPSHOT_EVERY_MS, the last one 15 s before the end so that every one is taken under load. */
+const snapshots: { atS: number; file: string; writeMs: number }[] = [];
+const pendingSnapshots: Promise<void>[] = [];
+async function takeSnapshot(): Promise<void> {
+  const atS = Math.round((Date.now() - started) / 1000);
+  const t0 = Date.now();
+  const known = new Set(fs.readdirSync(snapshotDir!));
+  process.kill(pid, "SIGUSR2");
+  // Node writes it synchronously; the file is complete when its size stops changing.
+  for (let last = -1; ;) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const file = fs.readdirSync(snapshotDir!).find((f) => f.endsWith(".heapsnapshot") && !known.has(f));
+    if (!file) continue;
+    const size = fs.statSync(path.join(snapshotDir!, file)).size;
+    if (size > 0 && size === last) {
+      snapshots.push({ atS, file: path.join(snapshotDir!, file), writeMs: Date.now() - t0 - 1_000 });
+      return;
+    }
+    last = size;
+  }
+}
+if (snapshotDir) {
+  const ends = MINUTES * 60_000;
+  for (let at = SNAPSHOT_EVERY_MS; at <= ends; at += SNAPSHOT_EVERY_MS) {
+    timers.push(setTimeout(() => pendingSnapshots.push(takeSnapshot()), Math.min(at, ends - 15_000)));
+  }
+}
+
 let result: autocannon.Result;
 try {
   result = await autocannon({
@@ -131,8 +175,9 @@ try {
     requests,
   });
   sample();
+  await Promise.all(pendingSnapshots);
 } finally {
-  for (const timer of timers) clearInterval(timer);
+  for (const timer of timers) clearTimeout(timer);
   await server.stop();
 }
 
@@ -183,4 +228,22 @@ console.log(
     `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (server's own: p50 ${serverSide.p50Ms} ms, p99 ${serverSide.p99Ms} ms over ${serverSide.count} requests), ${summary.errors} errors, ${summary.non2xx} non-2xx; leads ${leads.sent} sent, ${leads.failed} failed`,
 );
 console.log(`Lead answers by status: ${JSON.stringify(leads.statuses)}`);
-console.log(`Results: ${writeResults("soak", { ...summary, leadStatuses: leads.statuses, samples })}`);
+if (snapshots.length > 0) {
+  console.log(`Heap snapshots (written in ${snapshots.map((s) => `${s.writeMs} ms`).join(", ")}): ${snapshotDir}`);
+  const summaries = snapshots.map((s) => summarizeHeapSnapshot(JSON.parse(fs.readFileSync(s.file, "utf8")) as HeapSnapshot));
+  for (let i = 1; i < snapshots.length; i++) {
+    const growth = compareHeapSummaries(summaries[i - 1]!, summaries[i]!).slice(0, 12);
+    console.log(`What grew from ${snapshots[i - 1]!.atS} s to ${snapshots[i]!.atS} s (retained size, KB):`);
+    console.table(
+      growth.map((g) => ({
+        class: g.name.slice(0, 60),
+        count: g.count,
+        "+count": g.countDelta,
+        "retained KB": Math.round(g.retainedSize / 1024),
+        "+retained KB": Math.round(g.retainedSizeDelta / 1024),
+      })),
+    );
+  }
+  console.log(`More: npx tsx bench/heap-snapshot-diff.ts ${snapshots.map((s) => s.file).join(" ")}`);
+}
+console.log(`Results: ${writeResults("soak", { ...summary, leadStatuses: leads.statuses, samples, heapSnapshots: snapshots })}`);

@@ -1,10 +1,12 @@
 import { execFileSync } from "node:child_process";
+import autocannon from "autocannon";
 import { launch, type LaunchedChrome } from "chrome-launcher";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../src/server/db/database.server";
 import { chromiumFlags, chromiumPath } from "../tests/support/browser";
+import { createDatabase, startPostgresCluster } from "../tests/support/postgres-cluster";
 import { vehiclePath } from "../src/shared/lib/vehicle-path";
 import { PRODUCTION_PASSWORD_HASH_COST, startTestServer, type TestServer } from "../tests/support/test-server";
 
@@ -48,13 +50,7 @@ export async function dataDirWith(vehicles: number): Promise<string> {
 export async function startBenchServer(vehicles: number, env: Record<string, string> = {}): Promise<TestServer> {
   return startTestServer({
     dataDir: await dataDirWith(vehicles),
-    env: {
-      NODE_ENV: "production",
-      ADMIN_EMAIL: "bench-owner@example.com",
-      ADMIN_PASSWORD: "bench owner passphrase 2026",
-      LOG_LEVEL: "warn",
-      ...env,
-    },
+    env: { ...PRODUCTION_ENV, ...env },
   });
 }
 
@@ -113,3 +109,89 @@ export const BENCH_MODELS = [
   ["Subaru", "Outback", "Wagon"],
   ["Mazda", "CX-5", "SUV"],
 ] as const;
+
+/** The environment of a bench's production server (its owner account from ADMIN_*). */
+export const PRODUCTION_ENV = {
+  NODE_ENV: "production",
+  ADMIN_EMAIL: "bench-owner@example.com",
+  ADMIN_PASSWORD: "bench owner passphrase 2026",
+  LOG_LEVEL: "warn",
+};
+
+export type PostgresServers = {
+  servers: TestServer[];
+  databaseUrl: string;
+  dataDir: string;
+  /** The cluster's own log so far (deadlocks and lock waits are explained there). */
+  clusterLog: () => string;
+  stop: () => Promise<void>;
+};
+
+/**
+ * `count` production servers on one throw-away PostgreSQL cluster with a shared DATA_DIR, holding the demo
+ * data (32 vehicles with photos) topped up with generated vehicles to `vehicles`, as bench:load has on SQLite.
+ */
+export async function startPostgresServers(vehicles: number, count: number, env: Record<string, string> = {}): Promise<PostgresServers> {
+  const cluster = await startPostgresCluster();
+  try {
+    const databaseUrl = await createDatabase(cluster.adminUrl);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pg-"));
+    const serverEnv = { ...PRODUCTION_ENV, ...env, DATABASE_URL: databaseUrl };
+    // Seeded as dataDirWith does: production refuses SEED_DEMO, so a test-mode server with production's password cost.
+    const seeding = await startTestServer({
+      dataDir,
+      env: { DATABASE_URL: databaseUrl, SEED_DEMO: "true", PASSWORD_HASH_COST: PRODUCTION_PASSWORD_HASH_COST },
+      // The demo seed renders the 32 vehicles' photos: minutes on two cores that other work shares.
+      startTimeoutMs: 300_000,
+    });
+    await seeding.stop();
+    execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/seed.ts", "--vehicles", String(vehicles - 32)], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+      stdio: "inherit",
+    });
+    const servers = await Promise.all(Array.from({ length: count }, () => startTestServer({ dataDir, env: serverEnv })));
+    return {
+      servers,
+      databaseUrl,
+      dataDir,
+      clusterLog: () => fs.readFileSync(path.join(cluster.dir, "server.log"), "utf8"),
+      stop: async () => {
+        await Promise.all(servers.map((s) => s.stop()));
+        cluster.stop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    cluster.stop();
+    throw error;
+  }
+}
+
+export type ClosedLoopResult = { requestsPerSec: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number };
+
+/**
+ * As many requests as `connections` keep in flight, split evenly over the servers (a round-robin balancer),
+ * one autocannon per server; p50/p99 are the worst server's.
+ */
+export async function splitLoad(servers: TestServer[], urlPath: string, connections: number, durationS: number): Promise<ClosedLoopResult> {
+  const results = await Promise.all(
+    servers.map((s) =>
+      autocannon({
+        url: `${s.url}${urlPath}`,
+        connections: connections / servers.length,
+        duration: durationS,
+        // Two client threads in all: one JavaScript thread saturates before the server does.
+        workers: 2 / servers.length,
+        headers: { "accept-encoding": "gzip" },
+      }),
+    ),
+  );
+  return {
+    requestsPerSec: Math.round(results.reduce((sum, r) => sum + r.requests.average, 0)),
+    p50Ms: Math.max(...results.map((r) => r.latency.p50)),
+    p99Ms: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+  };
+}

@@ -518,8 +518,10 @@ describe("lead delivery without SMTP_URL", () => {
       );
       expect(staff.subject).toBe("New message: General inquiry — Jane Doe");
       expect(staff.to && "text" in staff.to ? staff.to.text : "").toBe("sales@example.com");
-      const rows = await outboxRows(server);
-      expect(rows.map((r) => r.status)).toEqual(["written", "written"]);
+      // The file is written before its row is marked: on a busy machine the second row was still "sending".
+      await expect
+        .poll(async () => (await outboxRows(server)).map((r) => r.status), { timeout: 10_000, interval: 100 })
+        .toEqual(["written", "written"]);
     } finally {
       await server.stop();
     }

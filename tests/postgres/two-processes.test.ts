@@ -282,7 +282,9 @@ describe("two server processes on one PostgreSQL database", () => {
       hasTradeIn: false,
     });
     const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => postJson(either(i), "/api/contact", shopper(i), { headers: { "x-forwarded-for": `198.51.100.${i + 10}` } })),
+      Array.from({ length: 40 }, (_, i) =>
+        postJson(either(i), "/api/contact", shopper(i), { headers: { "x-forwarded-for": `198.51.100.${i + 10}` } }),
+      ),
     );
     expect(tallyStatuses(responses.map((r) => r.status))).toEqual({ 201: 40 });
     const { db } = openServerDatabase(a);

@@ -269,6 +269,35 @@ describe("two server processes on one PostgreSQL database", () => {
     }
   });
 
+  it("40 leads from 40 new shoppers at once, spread over both, 4 more salespeople: every one 201, stored once and assigned, no deadlock", async () => {
+    // Each claim of a turn locks a salesperson's row; a claim that lost its race kept the row it had
+    // waited for locked, and four such transactions waited on each other (40P01, a 500 for the shopper).
+    for (let i = 0; i < 4; i++) await createAccount(a, { email: `turn${i}@dealer.test`, name: `Turn ${i}`, role: "sales" });
+    const shopper = (i: number) => ({
+      firstName: "Rush",
+      lastName: `Shopper${i}`,
+      email: `rush.shopper.${i}@example.com`,
+      phone: `(978) 555-${String(1000 + i).padStart(4, "0")}`,
+      message: "Is it still available?",
+      hasTradeIn: false,
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        postJson(either(i), "/api/contact", shopper(i), { headers: { "x-forwarded-for": `198.51.100.${i + 10}` } }),
+      ),
+    );
+    expect(tallyStatuses(responses.map((r) => r.status))).toEqual({ 201: 40 });
+    const { db } = openServerDatabase(a);
+    try {
+      const leads = await db.selectFrom("leads").select(["email", "assigneeId"]).where("email", "like", "rush.shopper.%").execute();
+      expect(new Set(leads.map((l) => l.email)).size).toBe(40);
+      expect(leads).toHaveLength(40);
+      expect(leads.filter((l) => l.assigneeId === null)).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it("20 cross-merges (A←B through one process, B←A through the other, at once): one 200 and one 409 each time, no cycle", async () => {
     const owner = await signInOwner(a);
     const merge = (server: TestServer, keepId: string, otherId: string) =>

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "~/server/db/database.server";
-import { isUniqueViolation } from "~/server/db/dialect.server";
+import { engineOf, isUniqueViolation } from "~/server/db/dialect.server";
 import type { Selectable } from "kysely";
 import type { StaffAccountTable } from "~/server/db/schema.server";
 import { isLocale, type Locale } from "~/shared/i18n/locales";
@@ -163,7 +163,13 @@ export function staffLanguages(row: Pick<StaffAccountRow, "languages">): Locale[
  */
 export async function claimNextAssignee(db: Db, locale: string, now = new Date(), role: StaffRole = "sales"): Promise<StaffAccountRow | null> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const present = await db.selectFrom("staffAccounts").selectAll().where("role", "=", role).where("disabled", "=", 0).where("away", "=", 0).execute();
+    let presentQuery = db.selectFrom("staffAccounts").selectAll().where("role", "=", role).where("disabled", "=", 0).where("away", "=", 0);
+    // On PostgreSQL the role's rows are locked first, all of them, in one order (by id) until the lead's
+    // transaction ends: a claim that lost its race used to keep the row it had waited for locked (a failed
+    // re-check still locks) and then wait for another's, and four such leads deadlocked (40P01, a 500 to
+    // the shopper). Leads of one role now take their turns one after another. SQLite has one writer.
+    if (engineOf(db) === "postgres") presentQuery = presentQuery.orderBy("id").forUpdate();
+    const present = await presentQuery.execute();
     const speakers = present.filter((row) => staffLanguages(row).includes(locale as Locale));
     const pool = (speakers.length ? speakers : present).sort(
       (a, b) => (a.lastAssignedAt ?? "").localeCompare(b.lastAssignedAt ?? "") || a.id.localeCompare(b.id),

@@ -19,11 +19,12 @@ import { INBOX_FILTER_NAMES, leadRowIntent, leadRowOf, type InboxFilterValues } 
 /** How many of my waiting leads the top of the inbox lists. */
 const MINE_WAITING = 5;
 /**
- * A page of the screen: 50 leads (the API's default is 200). Each row carries its forms, so a page of 200
- * was a few hundred kilobytes of HTML for a phone to read and the server to render; `limit` in the
- * address still asks for more.
+ * A page of the screen: 25 leads (the API's default is 200). Each row carries its forms (a status and an
+ * assignee select, about 4 KB of HTML), so 50 rows were the heaviest staff document to render (decision 139)
+ * and, on a phone, twelve screens of cards for a queue worked from the top; `limit` in the address still
+ * asks for more.
  */
-export const LEADS_SCREEN_PAGE = 50;
+export const LEADS_SCREEN_PAGE = 25;
 
 export type LeadsScreenData = {
   filters: InboxFilterValues;

@@ -2,7 +2,8 @@
 // Fills a SQLite database as bench/staff-pages.ts does (fewer leads by default: a page's size does not
 // depend on how many rows wait behind it), starts the production server, saves the documents of the lot's
 // first page, the inbox's first page and the Messages list to bench/results/html/, and counts their bytes by
-// kind: inline SVG, class attributes, forms and hidden inputs, the phone's cards, the table, the scripts (React
+// kind: inline SVG, class attributes, forms and hidden inputs, the list's items (each page's one list: a vehicle's
+// list item, an inbox row, a message's card; how many, their bytes and the bytes of one), the scripts (React
 // Router's manifest and the loader data it streams into the page); and the whole, as sent and gzipped.
 //   BENCH_LEADS (default 5000), BENCH_VEHICLES (default 500), BENCH_NO_BUILD=1 to measure the current build.
 import fs from "node:fs";
@@ -18,10 +19,15 @@ import { build, resultsDir, writeResults } from "./support";
 const LEADS = Number(process.env.BENCH_LEADS ?? 5_000);
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 500);
 
+/**
+ * Each page's list, one markup at every width since decisions 130 and 132: the element of one item (`tag`) and
+ * what its opening tag starts with (`item`). A page whose markup no longer has them fails the run rather than
+ * printing 0.
+ */
 const PAGES = [
-  { label: "vehicles, first page", url: "/podium/vehicles", as: "sales", file: "vehicles.html" },
-  { label: "inbox, first page", url: "/podium/leads", as: "sales", file: "leads.html" },
-  { label: "messages", url: "/podium/messages", as: "owner", file: "messages.html" },
+  { label: "vehicles, first page", url: "/podium/vehicles", as: "sales", file: "vehicles.html", tag: "li", item: /<li class="lot-item"/g },
+  { label: "inbox, first page", url: "/podium/leads", as: "sales", file: "leads.html", tag: "tr", item: /<tr data-lead="/g },
+  { label: "messages", url: "/podium/messages", as: "owner", file: "messages.html", tag: "li", item: /<li [^>]*data-message="/g },
 ] as const;
 
 /** Total length of every match of `pattern` in `html` (what the kind costs). */
@@ -46,9 +52,13 @@ function elementBytes(html: string, tag: string, open: RegExp): number {
   return total;
 }
 
-function breakdown(html: string) {
+function breakdown(html: string, list: { label: string; tag: string; item: RegExp }) {
   const kb = (n: number) => Math.round(n / 102.4) / 10;
   const scripts = bytesOf(html, /<script\b[^>]*>[\s\S]*?<\/script>/g);
+  const items = countOf(html, list.item);
+  if (items === 0)
+    throw new Error(`${list.label}: no item of its list (${String(list.item)}) in the page: the bench no longer matches its markup`);
+  const itemBytes = elementBytes(html, list.tag, list.item);
   return {
     totalKb: kb(Buffer.byteLength(html)),
     gzipKb: kb(zlib.gzipSync(html).length),
@@ -59,8 +69,9 @@ function breakdown(html: string) {
     formCount: countOf(html, /<form\b/g),
     hiddenInputsKb: kb(bytesOf(html, /<input type="hidden"[^>]*>/g)),
     optionsKb: kb(bytesOf(html, /<option\b[^>]*>[^<]*<\/option>/g)),
-    phoneCardsKb: kb(elementBytes(html, "ul", /<ul aria-label="[^"]*" class="[^"]*md:hidden/g)),
-    tableKb: kb(elementBytes(html, "table", /<table\b/g)),
+    listItems: items,
+    listItemsKb: kb(itemBytes),
+    bytesAnItem: Math.round(itemBytes / items),
     scriptsKb: kb(scripts),
   };
 }
@@ -86,7 +97,7 @@ try {
     const html = await res.text();
     fs.writeFileSync(path.join(out, page.file), html);
     const data = await fetch(`${server.url}${page.url}.data`, { headers: { cookie: cookies[page.as], "sec-fetch-site": "same-origin" } });
-    rows.push({ page: page.label, ...breakdown(html), dataKb: Math.round((await data.arrayBuffer()).byteLength / 102.4) / 10 });
+    rows.push({ page: page.label, ...breakdown(html, page), dataKb: Math.round((await data.arrayBuffer()).byteLength / 102.4) / 10 });
   }
 } finally {
   await server.stop();

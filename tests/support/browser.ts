@@ -74,8 +74,11 @@ export async function newPage(browser: Browser, options: PageOptions): Promise<{
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
 
-/** Runs axe-core on the page and returns serious and critical violations (WCAG 2.2 AA rules). */
-export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+/**
+ * Runs axe-core on the page and returns serious and critical violations (WCAG 2.2 AA rules). `include`, a
+ * CSS selector, checks only that part of the page (the rest still counts as what may cover it).
+ */
+export async function seriousAxeViolations(page: Page, include?: string): Promise<AxeViolation[]> {
   const source = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
   // Evaluated through the DevTools protocol, which the page's CSP (rightly) does not allow as an inline script.
   await page.evaluate(source);
@@ -89,13 +92,13 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, {
+  const violations = (await page.evaluate(async (part) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(part ? { include: [part] } : document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
     });
     return result.violations;
-  })) as AxeViolation[];
+  }, include)) as AxeViolation[];
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 

@@ -106,7 +106,9 @@ export function StaffShell({
 
   return (
     // On a phone the toasts (shared/ui/toast.tsx, at the bottom below 640 px) sit above the bottom bar, not over it.
-    <div className="min-h-screen w-full bg-gray-50 pb-20 md:pb-0 max-sm:[&_[popover]]:bottom-16">
+    // --staff-header is the sticky header's height from md up (py-2, a 44 px row, its border): the side
+    // navigation sticks right under it.
+    <div className="min-h-screen w-full bg-gray-50 pb-20 [--staff-header:calc(var(--spacing)*15+1px)] md:pb-0 max-sm:[&_[popover]]:bottom-16">
       <StaffIconSprite />
       <a
         href="#main"
@@ -118,7 +120,7 @@ export function StaffShell({
         Sticky from md up only: on a phone the header is two rows (about 113 px of 844), and content scrolled
         under it is half covered, a control half tappable; there the bottom bar is the fixed navigation.
       */}
-      <header className="z-30 border-b border-gray-200 bg-white md:sticky md:top-0 print:hidden">
+      <header className="z-30 border-b border-gray-200 bg-white md:sticky md:top-0 md:h-(--staff-header) print:hidden">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
           <Link to="/podium" className="min-h-11 content-center font-bold text-red-800">
             {businessProfile.name} · {m.shell.brand}
@@ -186,7 +188,15 @@ export function StaffShell({
         </div>
       </header>
       <div className="mx-auto flex max-w-7xl">
-        <nav aria-label={m.shell.navLabel} className="hidden w-56 shrink-0 px-2 py-4 md:block print:hidden">
+        {/*
+          Sticky under the header, scrolled on its own when taller than the screen: a page scrolled under the
+          header never takes the navigation's links with it, where the header would cover half a link (axe's
+          target-size, WCAG 2.5.8, on a large touch screen) and the navigation would be out of reach.
+        */}
+        <nav
+          aria-label={m.shell.navLabel}
+          className="hidden w-56 shrink-0 self-start overscroll-contain px-2 py-4 md:sticky md:top-(--staff-header) md:block md:max-h-[calc(100dvh-var(--staff-header))] md:overflow-y-auto print:hidden"
+        >
           <ScreenGroups screens={screens} counts={counts} />
         </nav>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-4 outline-none md:py-6">

@@ -109,8 +109,6 @@ export const staffDashboard = {
   },
   common: {
     loading: "Loading...",
-    loadFailed: "Could not load this list. Please try again.",
-    retry: "Retry",
     delete: "Delete",
     cancel: "Cancel",
     close: "Close",

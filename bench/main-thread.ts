@@ -4,15 +4,33 @@
 // Each page loads in a fresh phone-sized context (a new renderer, as in Lighthouse), with its scripts run
 // ("as served") and with JavaScript off (the same document, nothing executed), BENCH_RUNS times each.
 // Times are as observed here, not slowed down; Lighthouse's mobile preset counts each task four times over.
+// "cpu" is the main thread's own CPU time in those tasks (the trace's thread time): on a shared machine it
+// leaves out the time the thread waited for a core, so it is the figure to compare between two builds.
+// BENCH_SERVERS=label=url,label=url compares servers already running (e.g. a build of an older commit in a
+// worktree of its own, on a copy of the same data): no build and no server of its own, and each page loads
+// on each server in turn, load by load, so a change in the machine's load falls on all of them alike.
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../tests/support/browser";
 import { build, firstVehiclePath, machine, median, pageLabel, startBenchServer, writeResults } from "./support";
 
-if (!process.env.BENCH_NO_BUILD) build();
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const server = await startBenchServer(200);
-const vehicle = await firstVehiclePath(server);
-const pages = process.env.BENCH_PAGES?.split(",") ?? ["/", "/inventory", vehicle, "/financing", "/booking", "/contact"];
+const compared = process.env.BENCH_SERVERS?.split(",").map((entry) => {
+  const [label = "", url = ""] = entry.split(/=(.*)/);
+  if (!label || !/^https?:\/\//.test(url)) throw new Error(`BENCH_SERVERS entry is not label=url: ${entry}`);
+  return { label, url: url.replace(/\/$/, "") };
+});
+if (!compared && !process.env.BENCH_NO_BUILD) build();
+const server = compared ? undefined : await startBenchServer(200);
+const targets = compared ?? [{ label: "", url: server!.url }];
+// Compared servers may hold different vehicles: there, a vehicle page is measured only when BENCH_PAGES names it.
+const pages = process.env.BENCH_PAGES?.split(",") ?? [
+  "/",
+  "/inventory",
+  ...(server ? [await firstVehiclePath(server)] : []),
+  "/financing",
+  "/booking",
+  "/contact",
+];
 
 type TraceEvent = {
   name: string;
@@ -22,6 +40,8 @@ type TraceEvent = {
   dur?: number;
   pid: number;
   tid: number;
+  /** The thread's CPU time in the event (µs), where the trace records it. */
+  tdur?: number;
   args?: Record<string, unknown>;
 };
 
@@ -48,7 +68,7 @@ const isFontQuery = (name: string) =>
   name === "WebSandboxSupportLinux::GetWebFontRenderStyleForStrike" || name === "FontDataManager::onMatchFamilyStyle";
 const KINDS = ["commit", "context", "parse", "style", "layout", "fonts", "paint", "script", "other", "untraced"] as const;
 type Kind = (typeof KINDS)[number];
-type Load = Record<Kind, number> & { totalMs: number; fontQueries: number; longestTaskMs: number };
+type Load = Record<Kind, number> & { totalMs: number; cpuMs: number; fontQueries: number; longestTaskMs: number };
 
 /** One load's main-thread time by kind (ms), from the navigation's commit to one second after `load`; undefined if the trace missed the commit. */
 function analyse(events: TraceEvent[], url: string): Load | undefined {
@@ -64,6 +84,7 @@ function analyse(events: TraceEvent[], url: string): Load | undefined {
     ...(Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>),
     fontQueries: 0,
     totalMs: 0,
+    cpuMs: 0,
     longestTaskMs: 0,
   };
   // Complete events nest by time on one thread: walk them as a tree, task by task.
@@ -84,6 +105,7 @@ function analyse(events: TraceEvent[], url: string): Load | undefined {
       if (event.name !== "RunTask" || event.ts + dur < commit.ts) continue;
       load.longestTaskMs = Math.max(load.longestTaskMs, dur / 1000);
       load.totalMs += dur / 1000;
+      load.cpuMs += (event.tdur ?? 0) / 1000;
     }
     if (isFontQuery(event.name)) load.fontQueries++;
     stack.push({ end: event.ts + dur, kind: event.name === "RunTask" ? undefined : kindOf(event), childTime: 0, dur });
@@ -92,7 +114,7 @@ function analyse(events: TraceEvent[], url: string): Load | undefined {
   return load;
 }
 
-async function traceLoad(browser: Browser, page: string, javaScriptEnabled: boolean): Promise<Load | undefined> {
+async function traceLoad(browser: Browser, url: string, javaScriptEnabled: boolean): Promise<Load | undefined> {
   // Lighthouse's phone: 412 × 823 CSS px at 1.75 device pixels per px.
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
@@ -106,40 +128,52 @@ async function traceLoad(browser: Browser, page: string, javaScriptEnabled: bool
     await browser.startTracing(tab, {
       categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading", "v8", "fonts", "blink.user_timing"],
     });
-    await tab.goto(`${server.url}${page}`, { waitUntil: "load" });
+    await tab.goto(url, { waitUntil: "load" });
     await tab.waitForTimeout(1000);
     const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
-    return analyse(trace.traceEvents, `${server.url}${page}`);
+    return analyse(trace.traceEvents, url);
   } finally {
     await context.close();
   }
 }
 
-type Row = { page: string; version: string } & Partial<Record<keyof Load, number>>;
+type Row = { page: string; version: string; server?: string } & Partial<Record<keyof Load, number>>;
 const rows: Row[] = [];
 const browser = await launchBrowser();
 try {
   for (const page of pages) {
-    await fetch(`${server.url}${page}`).then((r) => r.text());
+    for (const target of targets) await fetch(`${target.url}${page}`).then((r) => r.text());
     for (const [version, javaScriptEnabled] of [
       ["as served", true],
       ["without scripts", false],
     ] as const) {
-      const loads: Load[] = [];
-      for (let attempt = 0; loads.length < RUNS; attempt++) {
-        if (attempt === RUNS * 3) throw new Error(`${page}: the trace missed the navigation's commit in most loads`);
-        const load = await traceLoad(browser, page, javaScriptEnabled);
-        if (load) loads.push(load);
+      const loads = targets.map(() => [] as Load[]);
+      for (let run = 0; run < RUNS; run++) {
+        // Alternate the order too, so that no server is always the one measured right after another.
+        const order = targets.map((_, i) => i);
+        if (run % 2) order.reverse();
+        for (const i of order) {
+          for (let attempt = 0; ; attempt++) {
+            if (attempt === 3) throw new Error(`${page}: the trace missed the navigation's commit in most loads`);
+            const load = await traceLoad(browser, `${targets[i]!.url}${page}`, javaScriptEnabled);
+            if (load) {
+              loads[i]!.push(load);
+              break;
+            }
+          }
+        }
       }
-      const row: Row = { page: pageLabel(page), version };
-      for (const key of [...KINDS, "totalMs", "fontQueries", "longestTaskMs"] as const)
-        row[key] = Math.round(median(loads.map((l) => l[key])));
-      rows.push(row);
+      targets.forEach((target, i) => {
+        const row: Row = { page: pageLabel(page), version, ...(compared ? { server: target.label } : {}) };
+        for (const key of [...KINDS, "totalMs", "cpuMs", "fontQueries", "longestTaskMs"] as const)
+          row[key] = Math.round(median(loads[i]!.map((l) => l[key])));
+        rows.push(row);
+      });
     }
   }
 } finally {
   await browser.close();
-  await server.stop();
+  await server?.stop();
 }
 console.log(`Main thread while loading, median of ${RUNS} loads, observed (1×) ms — ${machine()}`);
 console.table(rows);

@@ -44,7 +44,7 @@ export const customerSearchMigration: Migration = {
       }
       return;
     }
-    // The text the table holds for one customer row (`r` is `new` or the table itself).
+    // The text the table holds for one customer row (`r`: a trigger's `new`, or the backfill's alias of `customers`).
     const text = (r: string) =>
       sql.raw(`${r}.first_name || ' ' || ${r}.last_name || char(31) || coalesce(${r}.email, '') || char(31) || coalesce(${r}.phone, '')`);
     // An FTS5 table finds a row by its rowid only; `customer_search_keys` gives each customer's row a rowid

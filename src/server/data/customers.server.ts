@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { Db } from "~/server/db/database.server";
-import { isUniqueViolation } from "~/server/db/dialect.server";
+import { engineOf, isUniqueViolation } from "~/server/db/dialect.server";
 import type { CustomerTable } from "~/server/db/schema.server";
 import { customerEmail, phoneE164 } from "~/shared/leads/customer-match";
 
@@ -157,29 +157,56 @@ async function fillContact(db: Db, id: string, column: "email" | "phone", value:
   }
 }
 
+/** Up to this many customers matching a search, SQLite reads them from its trigram table (see searchCustomers). */
+const FEW_CUSTOMERS = 500;
+
 /**
  * Customers (not merged) whose name, e-mail or phone contains `q`, any case; a phone typed in any
- * format is also matched as E.164. Newest first, at most `limit`.
+ * format is also matched as E.164. Newest first, at most `limit` (decision 140).
+ *
+ * The rules are the `where` below, the same on both engines; the indexes of migration 049 find the rows.
+ * PostgreSQL's planner answers the `like`s from their trigram indexes when matches are few and walks
+ * the newest-first index when they are many. On SQLite the trigram table `customer_search` is read first
+ * for the ids whose text holds the search, its digits or its E.164 form (a superset of the matches: the
+ * `where` still decides): none answers at once; up to FEW_CUSTOMERS restricts the query to them; more,
+ * and the newest-first walk finds a page within a few hundred customers and stops. A search of fewer
+ * than three characters has no trigram, and the table's index reads a `like` without an escape clause
+ * only, so text holding %, _ or \ skips it: the walk alone, the same answer.
  */
 export async function searchCustomers(db: Db, q: string, limit = 20): Promise<CustomerRow[]> {
-  const text = `%${q.trim().toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const text = q.trim().toLowerCase();
+  const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const digits = q.replace(/\D/g, "");
   const phone = digits.length >= 7 ? phoneE164(q) : null;
-  return db
+  let query = db
     .selectFrom("customers")
     .selectAll()
     .where("mergedIntoId", "is", null)
     .where((eb) =>
       eb.or([
-        eb(sql<string>`lower(first_name || ' ' || last_name)`, "like", sql<string>`${text} escape '\\'`),
-        eb("email", "like", sql<string>`${text} escape '\\'`),
+        eb(sql<string>`lower(first_name || ' ' || last_name)`, "like", sql<string>`${pattern} escape '\\'`),
+        eb("email", "like", sql<string>`${pattern} escape '\\'`),
         ...(digits.length >= 3 ? [eb("phone", "like", `%${digits}%`)] : []),
         ...(phone ? [eb("phone", "=", phone)] : []),
       ]),
-    )
-    .orderBy("createdAt", "desc")
-    .limit(limit)
-    .execute();
+    );
+  if (engineOf(db) === "sqlite" && text.length >= 3 && !/[\\%_]/.test(text)) {
+    const contained = [text, ...(digits.length >= 3 ? [digits] : []), ...(phone ? [phone] : [])];
+    const found = (
+      await sql<{ id: string }>`select id from customer_search where ${sql.join(
+        contained.map((part) => sql`search_text like ${`%${part}%`}`),
+        sql` or `,
+      )} limit ${FEW_CUSTOMERS + 1}`.execute(db)
+    ).rows;
+    if (found.length === 0) return [];
+    if (found.length <= FEW_CUSTOMERS)
+      query = query.where(
+        "id",
+        "in",
+        found.map((row) => row.id),
+      );
+  }
+  return query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
 }
 
 /**

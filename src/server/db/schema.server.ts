@@ -494,7 +494,12 @@ export type TradeInTable = {
   offerTokenHash: string | null;
 };
 
-/** One shopper, however many leads they send (migration 022). */
+/**
+ * One shopper, however many leads they send (migration 022). Searched through indexes of migration 049
+ * (decision 140): (created_at, id) on both engines, trigram indexes on PostgreSQL, and on SQLite the FTS5
+ * table `customer_search` (with `customer_search_keys`), which triggers on this table keep; neither
+ * table is read through Kysely's types, only by searchCustomers.
+ */
 export type CustomerTable = {
   id: string;
   /** Lower-cased. */

@@ -40,6 +40,7 @@ import { outboxHeadersMigration } from "./044-outbox-headers.server";
 import { alertSignalsMigration } from "./045-alert-signals.server";
 import { taskDueNoticesMigration } from "./046-task-due-notices.server";
 import { contactSubmissionsCreatedAtIndexMigration } from "./048-contact-submissions-created-at-index.server";
+import { customerSearchMigration } from "./049-customer-search.server";
 
 /**
  * Every schema version in order. Append a new `NNN-name` entry for each change;
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   "045-alert-signals": alertSignalsMigration,
   "046-task-due-notices": taskDueNoticesMigration,
   "048-contact-submissions-created-at-index": contactSubmissionsCreatedAtIndexMigration,
+  "049-customer-search": customerSearchMigration,
 };

@@ -197,27 +197,33 @@ describe("turns taken last in the lead's transaction, two processes on one Postg
     expect(turns).toHaveLength(2);
   }, 60_000);
 
-  it("a lead that loses the race for its turn rolls back what it wrote for that person and takes the next turn; a Spanish lead waits for Dana rather than go to João", async () => {
+  /**
+   * Another lead has just taken Dana's turn and is committing (her row locked here) while `post` is sent:
+   * once the post waits to take her turn, that other lead stamps her turn and commits.
+   */
+  async function loseRaceForDana(post: () => Promise<Response>): Promise<{ status: number; taken: string }> {
     const dana = await staffId("dana.reyes@dealer.test");
     const taken = new Date(Date.now() + 1_000).toISOString();
-    // Another lead has just taken Dana's turn and is committing: her row is locked.
     const other = await holdTransaction(async (conn) => {
       await sql`select id from staff_accounts where id = ${dana} for update`.execute(conn);
     });
-    const racing = contact(a, "Carrera", 3);
+    const racing = post();
     try {
       // The lead has written everything for Dana and now waits to take her turn.
       await untilWaitingIn('update "staff_accounts"');
     } finally {
-      // The other lead takes that turn and commits: the waiting one's compare-and-set finds it gone.
       await other.release(async (conn) => {
         await sql`update staff_accounts set last_assigned_at = ${taken} where id = ${dana}`.execute(conn);
       });
     }
-    expect((await racing).status).toBe(201);
-    const lead = await leadOf("carrera@example.com");
-    // Dana's next turn, not João's; and what it wrote for the turn it lost was rolled back: one of each.
-    expect(lead).toMatchObject({
+    return { status: (await racing).status, taken };
+  }
+
+  it("a Spanish lead that loses the race for Dana's turn takes her next one, never João's, and keeps one of each of its rows", async () => {
+    const dana = await staffId("dana.reyes@dealer.test");
+    const { status, taken } = await loseRaceForDana(() => contact(a, "Carrera", 3));
+    expect(status).toBe(201);
+    expect(await leadOf("carrera@example.com")).toMatchObject({
       assigneeId: dana,
       assigned: 1,
       staffEvents: 1,
@@ -225,5 +231,28 @@ describe("turns taken last in the lead's transaction, two processes on one Postg
     });
     const stamp = await db.selectFrom("staffAccounts").select("lastAssignedAt").where("id", "=", dana).executeTakeFirstOrThrow();
     expect(Date.parse(stamp.lastAssignedAt!)).toBeGreaterThan(Date.parse(taken));
+  }, 60_000);
+
+  it("an English lead that loses the race for Dana's turn rolls back what it wrote for her and takes João's, who has now waited longest", async () => {
+    const [dana, joao] = [await staffId("dana.reyes@dealer.test"), await staffId("joao.costa@dealer.test")];
+    // Dana has waited longest, then João.
+    await db.updateTable("staffAccounts").set({ lastAssignedAt: "2020-01-01T00:00:00.000Z" }).where("id", "=", dana).execute();
+    await db.updateTable("staffAccounts").set({ lastAssignedAt: "2021-01-01T00:00:00.000Z" }).where("id", "=", joao).execute();
+    const { status } = await loseRaceForDana(() =>
+      postJson(
+        b,
+        "/api/contact",
+        { ...shopper("Ingles", 4), locale: "en", message: "Is it still available?", hasTradeIn: false },
+        { headers: { "x-forwarded-for": "198.51.100.4" } },
+      ),
+    );
+    expect(status).toBe(201);
+    // Nothing of what it wrote for Dana is left: one entry, one event, one staff mail, all João's.
+    expect(await leadOf("ingles@example.com")).toMatchObject({
+      assigneeId: joao,
+      assigned: 1,
+      staffEvents: 1,
+      staffMails: ["joao.costa@dealer.test, leads@dealer.test"],
+    });
   }, 60_000);
 });

@@ -100,9 +100,11 @@ export async function registerLead(db: Db, lead: NewLead, now = new Date()): Pro
  * The turn is read without a lock, everything that depends on who holds the lead is written under a
  * savepoint, and the turn is taken last (`takeTurn()`, a compare-and-set of the person's last
  * assignment): a salesperson's row is locked only from that statement to the commit, so leads do not
- * wait for one another's whole transactions. A lead that lost the race for its turn rolls back to the
- * savepoint (which also lets go of the row it waited for: no deadlock) and reads the turn again; after
- * TURN_ATTEMPTS losses it waits in line under the role's lock (`claimNextAssignee()`).
+ * wait for one another's whole transactions. A lead that lost the race for its turn reads the turn
+ * again: the same person's next turn is taken at once (the rows written are theirs); for anyone else it
+ * first rolls back to the savepoint, which also lets go of the row it waited for, so it never holds one
+ * person's row while it waits for another's (no deadlock). After TURN_ATTEMPTS losses it waits in line
+ * under the role's lock (`claimNextAssignee()`).
  */
 export async function assignArrivingLead(
   db: Db,
@@ -119,17 +121,23 @@ export async function assignArrivingLead(
   }
   const roles = LEAD_KINDS[lead.type].assignTo;
   await sql`savepoint lead_turn`.execute(db);
+  /** Whom the rows written since the savepoint are for (undefined: nothing written yet). */
+  let writtenFor: string | null | undefined;
   for (let attempt = 0; attempt < TURN_ATTEMPTS; attempt++) {
     let turn: Turn | null = null;
     for (const role of roles) turn ??= await nextTurn(db, lead.locale, now, role);
-    if (!turn) {
-      await writeAssignment(db, env, arriving, null, mails, now);
-      return null;
+    const person = turn?.person ?? null;
+    // The same person's next turn keeps what was written for them (and the row a lost race left locked:
+    // the lead holds only that one); anyone else's first lets go of both.
+    if (writtenFor !== (person?.id ?? null)) {
+      if (writtenFor !== undefined) await sql`rollback to savepoint lead_turn`.execute(db);
+      await writeAssignment(db, env, arriving, person, mails, now);
+      writtenFor = person?.id ?? null;
     }
-    await writeAssignment(db, env, arriving, turn.person, mails, now);
+    if (!turn) return null;
     if (await takeTurn(db, turn)) return { ...turn.person, lastAssignedAt: turn.stamp };
-    await sql`rollback to savepoint lead_turn`.execute(db);
   }
+  await sql`rollback to savepoint lead_turn`.execute(db);
   let assignee: StaffAccountRow | null = null;
   for (const role of roles) assignee ??= await claimNextAssignee(db, lead.locale, now, role);
   await writeAssignment(db, env, arriving, assignee, mails, now);

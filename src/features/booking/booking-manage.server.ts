@@ -8,7 +8,7 @@ import {
   type BookingInput,
 } from "~/server/data/bookings.server";
 import { cancelQueuedMails, enqueueMails } from "~/server/data/outbox.server";
-import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
+import { assignArrivingLead, registerLead } from "~/server/leads/register-lead.server";
 import { findService } from "~/server/data/services.server";
 import { BOOKING_REMINDER_KIND } from "~/server/mail/mail-kinds";
 import { businessProfile } from "~/shared/config/business-profile";
@@ -39,7 +39,7 @@ export async function storeBookingWithMails(
     // A REQUEST, not a PUBLISH: the later CANCEL then removes this very event (decision 058).
     const calendarFile = bookingCalendarAttachment(ctx.env, stored, service, "REQUEST", now);
     const mails = newBookingMails(ctx.env, stored, service, token, calendarFile, reminderDueAt(start, now));
-    const registered = await registerLead(
+    const arriving = await registerLead(
       trx,
       {
         type: "booking",
@@ -54,7 +54,7 @@ export async function storeBookingWithMails(
       },
       now,
     );
-    await enqueueMails(trx, addressStaffMails(ctx.env, mails, registered), now);
+    await assignArrivingLead(trx, ctx.env, arriving, mails, now);
     return stored;
   });
   return booking;

@@ -3,8 +3,7 @@ import { readDealSettings } from "~/server/data/deal-settings.server";
 import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { findContactSubmission, insertContactSubmission } from "~/server/data/contact-submissions.server";
-import { enqueueMails } from "~/server/data/outbox.server";
-import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
+import { assignArrivingLead, registerLead } from "~/server/leads/register-lead.server";
 import { findVehicle } from "~/server/data/vehicles.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import type { Locale } from "~/shared/i18n/locales";
@@ -68,7 +67,7 @@ export async function sendContactMessage(
     );
     const message = (await findContactSubmission(trx, id))!;
     const vehicle = message.vehicleId ? await findVehicle(trx, message.vehicleId) : null;
-    const registered = await registerLead(
+    const arriving = await registerLead(
       trx,
       {
         type: "message",
@@ -85,7 +84,7 @@ export async function sendContactMessage(
     );
     // Staff and the CRM see the price the shopper saw: with the documentation fee (L2).
     const { docFee } = (await readDealSettings(trx)).settings;
-    await enqueueMails(trx, addressStaffMails(ctx.env, contactMessageMails(ctx.env, message, vehicle, source, docFee), registered), now);
+    await assignArrivingLead(trx, ctx.env, arriving, contactMessageMails(ctx.env, message, vehicle, source, docFee), now);
   });
   return "stored";
 }

@@ -20,7 +20,7 @@ import { encodePageCursor, type PageCursor } from "~/server/data/page-cursor.ser
 import { enqueueMails, leadMailsFor } from "~/server/data/outbox.server";
 import { inTransaction } from "~/server/db/transaction.server";
 import { changeLeadStatus, recordResponse } from "~/server/leads/lead-status.server";
-import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
+import { assignArrivingLead, registerLead } from "~/server/leads/register-lead.server";
 import { findListedVehicle, findVehicle } from "~/server/data/vehicles.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import type { Staff } from "~/server/http/staff-request.server";
@@ -127,7 +127,7 @@ export async function submitDeal(
       now,
     );
     const stored = (await findDeal(trx, id))!;
-    const registered = await registerLead(
+    const arriving = await registerLead(
       trx,
       {
         type: "deal",
@@ -143,12 +143,14 @@ export async function submitDeal(
       now,
     );
     if (values.textConsent) {
-      const consent = { customerId: registered.customerId, leadType: "deal", leadId: id, locale, phone: values.phone, clientAddress };
+      const consent = { customerId: arriving.customerId, leadType: "deal", leadId: id, locale, phone: values.phone, clientAddress };
       await insertContactConsent(trx, { ...consent, wordingVersion: CONTACT_CONSENT_VERSION }, now);
     }
-    await enqueueMails(
+    await assignArrivingLead(
       trx,
-      addressStaffMails(ctx.env, [...dealRequestMails(ctx.env, stored, source), dealShopperMail(ctx.env, stored, token, null)], registered),
+      ctx.env,
+      arriving,
+      [...dealRequestMails(ctx.env, stored, source), dealShopperMail(ctx.env, stored, token, null)],
       now,
     );
   });

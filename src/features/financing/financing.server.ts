@@ -7,9 +7,9 @@ import {
   type FinancingApplicationRow,
   type NewFinancingApplicationRow,
 } from "~/server/data/financing-applications.server";
-import { deleteMailsFor, enqueueMails } from "~/server/data/outbox.server";
+import { deleteMailsFor } from "~/server/data/outbox.server";
 import { deleteLead } from "~/server/data/leads.server";
-import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
+import { assignArrivingLead, registerLead } from "~/server/leads/register-lead.server";
 import { readDealSettings } from "~/server/data/deal-settings.server";
 import { findVehicle } from "~/server/data/vehicles.server";
 import { sniffImageType } from "~/server/images/image-store.server";
@@ -206,7 +206,7 @@ export async function submitFinancingApplication(
         locale,
         source,
       };
-      const registered = await registerLead(
+      const arriving = await registerLead(
         trx,
         {
           type: "financing",
@@ -223,7 +223,7 @@ export async function submitFinancingApplication(
       );
       // Staff and the CRM see the price the shopper saw: with the documentation fee (L2).
       const { docFee } = (await readDealSettings(trx)).settings;
-      await enqueueMails(trx, addressStaffMails(ctx.env, financingApplicationMails(ctx.env, lead, stockVehicle, docFee), registered), now);
+      await assignArrivingLead(trx, ctx.env, arriving, financingApplicationMails(ctx.env, lead, stockVehicle, docFee), now);
     });
   } catch (error) {
     // Best effort: with the store out of reach these stay, unreadable without the key and named by no

@@ -4,7 +4,7 @@ import { deleteLead, findLead } from "~/server/data/leads.server";
 import { deleteMailsFor, enqueueMails, leadMailsFor } from "~/server/data/outbox.server";
 import { inTransaction } from "~/server/db/transaction.server";
 import { changeLeadStatus, recordResponse } from "~/server/leads/lead-status.server";
-import { addressStaffMails, registerLead } from "~/server/leads/register-lead.server";
+import { assignArrivingLead, registerLead } from "~/server/leads/register-lead.server";
 import { insertContactConsent } from "~/server/data/contact-consents.server";
 import { CONTACT_CONSENT_VERSION } from "~/shared/config/contact-consent";
 import {
@@ -143,7 +143,7 @@ export async function submitTradeIn(
         now,
       );
       const stored = (await findTradeIn(trx, id))!;
-      const registered = await registerLead(
+      const arriving = await registerLead(
         trx,
         {
           type: "trade-in",
@@ -159,10 +159,10 @@ export async function submitTradeIn(
         now,
       );
       if (values.textConsent) {
-        const consent = { customerId: registered.customerId, leadType: "trade-in", leadId: id, locale, phone: stored.phone, clientAddress };
+        const consent = { customerId: arriving.customerId, leadType: "trade-in", leadId: id, locale, phone: stored.phone, clientAddress };
         await insertContactConsent(trx, { ...consent, wordingVersion: CONTACT_CONSENT_VERSION }, now);
       }
-      await enqueueMails(trx, addressStaffMails(ctx.env, tradeInRequestMails(ctx.env, stored, source), registered), now);
+      await assignArrivingLead(trx, ctx.env, arriving, tradeInRequestMails(ctx.env, stored, source), now);
       return id;
     });
   } catch (error) {

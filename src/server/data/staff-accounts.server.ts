@@ -154,38 +154,75 @@ export function staffLanguages(row: Pick<StaffAccountRow, "languages">): Locale[
   return row.languages.split(",").filter(isLocale);
 }
 
+/** A turn to hold a new lead: the person whose turn it is, and the time their turn is stamped with. */
+export type Turn = { person: StaffAccountRow; stamp: string };
+
 /**
- * Gives the next new lead in `locale` to someone of `role`, in turn: among active staff of that role who
- * are not away, those who speak the lead's language (everyone when none does), the one who has
- * waited longest for a lead. The turn is reserved before it is used: the update only applies
- * while the person's last assignment is still what was read, so two leads arriving at once (two
- * processes on one PostgreSQL database) cannot both take the same turn. Null when nobody is in.
+ * Whose turn it is among `present` (active staff of one role, not away) for a lead in `locale`: those
+ * who speak the lead's language (everyone when none does), the one who has waited longest for a lead
+ * (ties by id). The stamp is strictly later than anyone's turn so far, so the order holds even within
+ * one millisecond. Null when nobody is in.
+ */
+function turnAmong(present: StaffAccountRow[], locale: string, now: Date): Turn | null {
+  const speakers = present.filter((row) => staffLanguages(row).includes(locale as Locale));
+  const pool = (speakers.length ? speakers : present).sort(
+    (a, b) => (a.lastAssignedAt ?? "").localeCompare(b.lastAssignedAt ?? "") || a.id.localeCompare(b.id),
+  );
+  const person = pool[0];
+  if (!person) return null;
+  const latest = present.reduce((max, row) => (row.lastAssignedAt && row.lastAssignedAt > max ? row.lastAssignedAt : max), "");
+  return { person, stamp: new Date(Math.max(now.getTime(), latest ? Date.parse(latest) + 1 : 0)).toISOString() };
+}
+
+const presentOfRole = (db: Db, role: StaffRole) =>
+  db.selectFrom("staffAccounts").selectAll().where("role", "=", role).where("disabled", "=", 0).where("away", "=", 0);
+
+/**
+ * Whose turn it is for a new lead in `locale` among staff of `role`, as committed now: a plain read that
+ * locks nothing and reserves nothing. The turn is the lead's only once `takeTurn()` succeeds
+ * (decision 135). Null when nobody is in.
+ */
+export async function nextTurn(db: Db, locale: string, now = new Date(), role: StaffRole = "sales"): Promise<Turn | null> {
+  return turnAmong(await presentOfRole(db, role).execute(), locale, now);
+}
+
+/**
+ * Takes a turn read by `nextTurn()`: stamps the person's last assignment only while it is still what was
+ * read and they are still active, of the role and in. False when another lead took that turn first (or
+ * the person left): then nothing was written, but on PostgreSQL a statement that waited for the other
+ * lead's row keeps that row locked after its re-check failed, until the transaction (or a savepoint
+ * before it) is rolled back. Decision 135 takes it as the lead's last statement, under a savepoint.
+ */
+export async function takeTurn(db: Db, turn: Turn): Promise<boolean> {
+  const { person, stamp } = turn;
+  const taken = await db
+    .updateTable("staffAccounts")
+    .set({ lastAssignedAt: stamp })
+    .where("id", "=", person.id)
+    .where("role", "=", person.role)
+    .where("disabled", "=", 0)
+    .where("away", "=", 0)
+    .where((eb) => (person.lastAssignedAt === null ? eb("lastAssignedAt", "is", null) : eb("lastAssignedAt", "=", person.lastAssignedAt)))
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) > 0;
+}
+
+/**
+ * Gives the next new lead in `locale` to someone of `role` in turn (as `nextTurn()` chooses), waiting in
+ * line for it: on PostgreSQL the role's present staff are locked first, all of them, in one order (by
+ * id), until the transaction ends, so leads of one role that come here take their turns one after
+ * another and never deadlock (a claim that lost its race used to keep the row it had waited for locked
+ * and then wait for another's: 40P01, decision 074). SQLite has one writer. The turn is still reserved
+ * before it is used (`takeTurn()`). Null when nobody is in. Decision 135 comes here only after a lead
+ * lost the race for its turn several times over.
  */
 export async function claimNextAssignee(db: Db, locale: string, now = new Date(), role: StaffRole = "sales"): Promise<StaffAccountRow | null> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    let presentQuery = db.selectFrom("staffAccounts").selectAll().where("role", "=", role).where("disabled", "=", 0).where("away", "=", 0);
-    // On PostgreSQL the role's rows are locked first, all of them, in one order (by id) until the lead's
-    // transaction ends: a claim that lost its race used to keep the row it had waited for locked (a failed
-    // re-check still locks) and then wait for another's, and four such leads deadlocked (40P01, a 500 to
-    // the shopper). Leads of one role now take their turns one after another. SQLite has one writer.
+    let presentQuery = presentOfRole(db, role);
     if (engineOf(db) === "postgres") presentQuery = presentQuery.orderBy("id").forUpdate();
-    const present = await presentQuery.execute();
-    const speakers = present.filter((row) => staffLanguages(row).includes(locale as Locale));
-    const pool = (speakers.length ? speakers : present).sort(
-      (a, b) => (a.lastAssignedAt ?? "").localeCompare(b.lastAssignedAt ?? "") || a.id.localeCompare(b.id),
-    );
-    const next = pool[0];
-    if (!next) return null;
-    // Strictly later than anyone's turn so far, so the order holds even within one millisecond.
-    const latest = present.reduce((max, row) => (row.lastAssignedAt && row.lastAssignedAt > max ? row.lastAssignedAt : max), "");
-    const stamp = new Date(Math.max(now.getTime(), latest ? Date.parse(latest) + 1 : 0)).toISOString();
-    const claimed = await db
-      .updateTable("staffAccounts")
-      .set({ lastAssignedAt: stamp })
-      .where("id", "=", next.id)
-      .where((eb) => (next.lastAssignedAt === null ? eb("lastAssignedAt", "is", null) : eb("lastAssignedAt", "=", next.lastAssignedAt)))
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) > 0) return { ...next, lastAssignedAt: stamp };
+    const turn = turnAmong(await presentQuery.execute(), locale, now);
+    if (!turn) return null;
+    if (await takeTurn(db, turn)) return { ...turn.person, lastAssignedAt: turn.stamp };
   }
   return null;
 }

@@ -12,7 +12,7 @@ import { loadSecrets } from "~/server/secrets.server";
 import { openingPhrase, runEscalations } from "./lead-alarm.server";
 import { isOverdue } from "~/shared/leads/lead-waiting";
 import { inTransaction } from "~/server/db/transaction.server";
-import { registerLead } from "./register-lead.server";
+import { assignArrivingLead, registerLead } from "./register-lead.server";
 
 // A real SQLite file in a temp dir (no mocks). Wednesday 2025-01-15 10:00 in Fitchburg (EST) = 15:00 UTC.
 const arrival = new Date("2025-01-15T15:00:00Z");
@@ -46,7 +46,9 @@ const lead = (id: string) => ({
 
 describe("runEscalations", () => {
   it("raises a lead's alarm once, however many runs race for it, and never before it is due", async () => {
-    await inTransaction(opened.db, (trx) => registerLead(trx, lead("race"), arrival));
+    await inTransaction(opened.db, async (trx) =>
+      assignArrivingLead(trx, ctx.env, await registerLead(trx, lead("race"), arrival), [], arrival),
+    );
     const row = await opened.db.selectFrom("leads").selectAll().where("id", "=", "race").executeTakeFirstOrThrow();
     expect(row.responseDueAt).toBe("2025-01-15T15:05:00.000Z");
     expect(isOverdue(row, new Date("2025-01-15T15:04:59Z"))).toBe(false);
@@ -79,7 +81,10 @@ describe("the after-hours reply and do-not-contact (decision 094)", () => {
     );
     expect(await mayContactCustomer(opened.db, { email: "STOPPED@example.com ", phone: null }, "email")).toBe(false);
     expect(await mayContactCustomer(opened.db, { email: "stopped@example.com", phone: "9785550100" }, "text")).toBe(true);
-    for (const id of ["night", "stopped"]) await inTransaction(opened.db, (trx) => registerLead(trx, lead(id), closed));
+    for (const id of ["night", "stopped"])
+      await inTransaction(opened.db, async (trx) =>
+        assignArrivingLead(trx, ctx.env, await registerLead(trx, lead(id), closed), [], closed),
+      );
     const replies = await opened.db.selectFrom("outbox").select("toAddress").where("kind", "=", "after-hours-reply").execute();
     expect(replies.map((r) => r.toAddress)).toEqual(["night@example.com"]);
   });

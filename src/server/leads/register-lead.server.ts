@@ -1,10 +1,19 @@
+import { sql } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import { upsertCustomerForLead } from "~/server/data/customers.server";
 import { insertLeadEvent } from "~/server/data/lead-events.server";
-import { insertLead, lastAssigneeOfCustomer } from "~/server/data/leads.server";
+import { assignLead, insertLead, lastAssigneeOfCustomer } from "~/server/data/leads.server";
 import { recordStaffEvents, type NewStaffEvent } from "~/server/data/staff-events.server";
-import type { NewMail } from "~/server/data/outbox.server";
-import { claimNextAssignee, findStaffAccount, listStaffAccounts, type StaffAccountRow } from "~/server/data/staff-accounts.server";
+import { enqueueMails, type NewMail } from "~/server/data/outbox.server";
+import {
+  claimNextAssignee,
+  findStaffAccount,
+  listStaffAccounts,
+  nextTurn,
+  takeTurn,
+  type StaffAccountRow,
+  type Turn,
+} from "~/server/data/staff-accounts.server";
 import type { ServerEnv } from "~/server/env.server";
 import { staffLeadsAddress } from "~/server/mail/recipients.server";
 import { queueLeadPushes } from "~/server/push/lead-pushes.server";
@@ -30,34 +39,37 @@ export type NewLead = {
   source?: Record<string, string> | null;
 };
 
-export type RegisteredLead = {
+/**
+ * A lead entered into the inbox but not yet given to anyone: what `assignArrivingLead()` needs, last in
+ * the same transaction.
+ */
+export type ArrivingLead = {
+  lead: NewLead;
   customerId: string;
-  assignee: StaffAccountRow | null;
-  /**
-   * A confidential kind's staff mail (a financing application's) goes to these accounts alone: its
-   * assignee, else every active account that may hold it; never LEADS_TO. Null for every other kind.
-   */
-  financeRecipients: string[] | null;
+  /** The person who had this customer's leads held alike, while still active, in and of a role that may hold it. */
+  returningAssignee: StaffAccountRow | null;
 };
 
+/** How many times a lead takes the turn it read before it waits in line under the role's lock instead. */
+const TURN_ATTEMPTS = 5;
+
 /**
- * Enters a new lead into the inbox, in the transaction that stores the lead itself: finds or
- * creates its customer, and gives it at once to someone who may hold it (docs/decisions/074-one-lead-inbox-customers-and-assignment.md):
- * a returning customer to the person who had their leads held alike, while that person is active,
- * in and still of a role that may hold it; anyone else in turn among those who speak the lead's
- * language, from the roles its kind names in order (src/shared/leads/lead-kinds.ts): a salesperson,
- * or for a financing application a finance person, else an owner (decision 089).
+ * Enters a new lead into the inbox, in the transaction that stores the lead itself: finds or creates
+ * its customer, and records the lead, its timeline's first entry, what the live screens hear and its
+ * response clock (docs/decisions/074-one-lead-inbox-customers-and-assignment.md). Nobody holds it
+ * yet: the caller writes the rest of its records and then calls `assignArrivingLead()` as the last step
+ * of the transaction, which gives it to someone and queues its mails (decision 135).
  */
-export async function registerLead(db: Db, lead: NewLead, now = new Date()): Promise<RegisteredLead> {
+export async function registerLead(db: Db, lead: NewLead, now = new Date()): Promise<ArrivingLead> {
+  // A savepoint and the turn's lock need the lead's transaction: the turn is taken only if the lead is stored.
+  if (!db.isTransaction) throw new Error("registerLead: run it in the lead's transaction (inTransaction)");
   const customer = await upsertCustomerForLead(db, lead, now);
-  const kind = LEAD_KINDS[lead.type];
-  let assignee = await returningAssignee(db, customer.id, lead.type);
-  for (const role of kind.assignTo) assignee ??= await claimNextAssignee(db, lead.locale, now, role);
+  const returningAssignee = await returningAssigneeOf(db, customer.id, lead.type);
   await insertLead(db, {
     type: lead.type,
     id: lead.id,
     customerId: customer.id,
-    assigneeId: assignee?.id ?? null,
+    assigneeId: null,
     locale: lead.locale,
     vehicleId: lead.vehicleId,
     name: `${lead.firstName} ${lead.lastName}`.trim(),
@@ -67,52 +79,118 @@ export async function registerLead(db: Db, lead: NewLead, now = new Date()): Pro
     source: lead.source && Object.keys(lead.source).length ? JSON.stringify(lead.source) : null,
   });
   await insertLeadEvent(db, { customerId: customer.id, leadType: lead.type, leadId: lead.id, kind: "lead" }, now);
-  if (assignee) {
-    await insertLeadEvent(
-      db,
-      { customerId: customer.id, leadType: lead.type, leadId: lead.id, kind: "assigned", data: { assigneeId: assignee.id, by: "turn" } },
-      now,
-    );
-  }
-  await recordStaffEvents(db, arrivalEvents(lead.type, lead.id, assignee !== null), now);
-  // The assignee's phone hears of it within seconds (decision 112), through the push outbox.
-  if (assignee) {
-    const pushLead = {
-      type: lead.type,
-      id: lead.id,
-      customerId: customer.id,
-      firstName: lead.firstName,
-      vehicleId: lead.vehicleId,
-      locale: lead.locale,
-    };
-    await queueLeadPushes(db, "new-lead", [assignee.id], pushLead, now);
-  }
+  await recordStaffEvents(db, arrivalEvents(lead.type, lead.id), now);
   // Its first response is due within the owner's minutes of opening hours (docs/behaviour.md §18).
   await startResponseClock(
     db,
     { type: lead.type, id: lead.id, customerId: customer.id, firstName: lead.firstName, email: lead.email, locale: lead.locale },
     now,
   );
-  return {
-    customerId: customer.id,
-    assignee,
-    financeRecipients: kind.confidential ? await holderRecipients(db, lead.type, assignee) : null,
-  };
+  return { lead, customerId: customer.id, returningAssignee };
 }
 
-/** What the live screens hear of a new lead (decision 110): the inbox's events and the kind's own screen's. */
-function arrivalEvents(type: LeadType, id: string, assigned: boolean): NewStaffEvent[] {
-  const lead = { subjectType: type, subjectId: id, area: leadEventArea(type) };
+/**
+ * Gives an arriving lead to someone who may hold it and queues its mails, as the LAST step of the lead's
+ * transaction (decision 135): a returning customer to the person who had their leads held alike;
+ * anyone else in turn among those who speak the lead's language, from the roles its kind names in order
+ * (src/shared/leads/lead-kinds.ts): a salesperson, or for a financing application a finance person,
+ * else an owner (decision 089); with nobody in, nobody. Its staff mails are addressed to the assignee
+ * (`addressStaffMails()`); `mails` are all the lead's mails, queued here in one insert.
+ *
+ * The turn is read without a lock, everything that depends on who holds the lead is written under a
+ * savepoint, and the turn is taken last (`takeTurn()`, a compare-and-set of the person's last
+ * assignment): a salesperson's row is locked only from that statement to the commit, so leads do not
+ * wait for one another's whole transactions. A lead that lost the race for its turn reads the turn
+ * again: the same person's next turn is taken at once (the rows written are theirs); for anyone else it
+ * first rolls back to the savepoint, which also lets go of the row it waited for, so it never holds one
+ * person's row while it waits for another's (no deadlock). After TURN_ATTEMPTS losses it waits in line
+ * under the role's lock (`claimNextAssignee()`).
+ */
+export async function assignArrivingLead(
+  db: Db,
+  env: ServerEnv,
+  arriving: ArrivingLead,
+  mails: NewMail[],
+  now = new Date(),
+): Promise<StaffAccountRow | null> {
+  if (!db.isTransaction) throw new Error("assignArrivingLead: run it last in the lead's transaction (inTransaction)");
+  const { lead, returningAssignee } = arriving;
+  if (returningAssignee) {
+    await writeAssignment(db, env, arriving, returningAssignee, mails, now);
+    return returningAssignee;
+  }
+  const roles = LEAD_KINDS[lead.type].assignTo;
+  await sql`savepoint lead_turn`.execute(db);
+  /** Whom the rows written since the savepoint are for (undefined: nothing written yet). */
+  let writtenFor: string | null | undefined;
+  for (let attempt = 0; attempt < TURN_ATTEMPTS; attempt++) {
+    let turn: Turn | null = null;
+    for (const role of roles) turn ??= await nextTurn(db, lead.locale, now, role);
+    const person = turn?.person ?? null;
+    // The same person's next turn keeps what was written for them (and the row a lost race left locked:
+    // the lead holds only that one); anyone else's first lets go of both.
+    if (writtenFor !== (person?.id ?? null)) {
+      if (writtenFor !== undefined) await sql`rollback to savepoint lead_turn`.execute(db);
+      await writeAssignment(db, env, arriving, person, mails, now);
+      writtenFor = person?.id ?? null;
+    }
+    if (!turn) return null;
+    if (await takeTurn(db, turn)) return { ...turn.person, lastAssignedAt: turn.stamp };
+  }
+  await sql`rollback to savepoint lead_turn`.execute(db);
+  let assignee: StaffAccountRow | null = null;
+  for (const role of roles) assignee ??= await claimNextAssignee(db, lead.locale, now, role);
+  await writeAssignment(db, env, arriving, assignee, mails, now);
+  return assignee;
+}
+
+/** What depends on who holds the lead: the inbox row's assignee, the timeline, live screens, pushes, and its mails. */
+async function writeAssignment(
+  db: Db,
+  env: ServerEnv,
+  arriving: ArrivingLead,
+  assignee: StaffAccountRow | null,
+  mails: NewMail[],
+  now: Date,
+): Promise<void> {
+  const { lead, customerId } = arriving;
+  if (assignee) {
+    // The live screens hear "lead.assigned" from it.
+    await assignLead(db, lead.type, lead.id, assignee.id);
+    await insertLeadEvent(
+      db,
+      { customerId, leadType: lead.type, leadId: lead.id, kind: "assigned", data: { assigneeId: assignee.id, by: "turn" } },
+      now,
+    );
+    // The assignee's phone hears of it within seconds (decision 112), through the push outbox.
+    const pushLead = {
+      type: lead.type,
+      id: lead.id,
+      customerId,
+      firstName: lead.firstName,
+      vehicleId: lead.vehicleId,
+      locale: lead.locale,
+    };
+    await queueLeadPushes(db, "new-lead", [assignee.id], pushLead, now);
+  }
+  const financeRecipients = LEAD_KINDS[lead.type].confidential ? await holderRecipients(db, lead.type, assignee) : null;
+  await enqueueMails(db, addressStaffMails(env, mails, { assignee, financeRecipients }), now);
+}
+
+/**
+ * What the live screens hear of a new lead (decision 110): the inbox's event and the kind's own screen's;
+ * "lead.assigned" follows once someone holds it (`assignLead()` in `writeAssignment()`), in the same transaction.
+ */
+function arrivalEvents(type: LeadType, id: string): NewStaffEvent[] {
   const created = createdEventOf(type);
   return [
-    { name: "lead.created", ...lead },
-    ...(assigned ? [{ name: "lead.assigned" as const, ...lead }] : []),
+    { name: "lead.created", subjectType: type, subjectId: id, area: leadEventArea(type) },
     ...(created ? [{ name: created.name, subjectType: type, subjectId: id, area: created.area }] : []),
   ];
 }
 
 /** The person who had this customer's leads held alike (a financing application's, or any other), while active, in, and of a role that may hold it. */
-async function returningAssignee(db: Db, customerId: string, type: LeadType): Promise<StaffAccountRow | null> {
+async function returningAssigneeOf(db: Db, customerId: string, type: LeadType): Promise<StaffAccountRow | null> {
   const previousId = await lastAssigneeOfCustomer(db, customerId, typesHeldLike(type));
   const previous = previousId ? await findStaffAccount(db, previousId) : null;
   return previous && previous.disabled === 0 && previous.away === 0 && mayHoldLead(previous.role, type) ? previous : null;
@@ -140,10 +218,17 @@ export function staffMailRecipients(env: ServerEnv, assignee: Pick<StaffAccountR
  * application's goes to finance and owner accounts only (decision 089); with none active at all, to the
  * business address, so it still reaches the dealership.
  */
-export function addressStaffMails(
+function addressStaffMails(
   env: ServerEnv,
   mails: NewMail[],
-  registered: Pick<RegisteredLead, "assignee" | "financeRecipients">,
+  registered: {
+    assignee: StaffAccountRow | null;
+    /**
+     * A confidential kind's staff mail (a financing application's) goes to these accounts alone: its
+     * assignee, else every active account that may hold it; never LEADS_TO. Null for every other kind.
+     */
+    financeRecipients: string[] | null;
+  },
 ): NewMail[] {
   const recipients = registered.financeRecipients
     ? registered.financeRecipients.length

@@ -1,0 +1,258 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "~/server/db/database.server";
+import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
+import { openServerDatabase } from "../support/server-database";
+import { createAccount, postJson, signInOwner } from "../support/staff-sign-in";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/**
+ * A lead takes its salesperson's turn as the last step of its transaction (decision 135): two servers on
+ * one PostgreSQL database, and a third connection that holds a lock the way a slow lead's transaction
+ * would. Two salespeople: Dana (en, es) and João (en, pt); a Spanish lead is Dana's alone.
+ */
+describe("turns taken last in the lead's transaction, two processes on one PostgreSQL database", () => {
+  let a: TestServer;
+  let b: TestServer;
+  let db: Db;
+  let holder: Db;
+
+  beforeAll(async () => {
+    const env = { LEADS_TO: "leads@dealer.test", TRUST_PROXY: "true" };
+    a = await startTestServer({ seeded: true, env });
+    b = await startTestServer({ dataDir: a.dataDir, env });
+    expect(b.databaseUrl).toBe(a.databaseUrl);
+    db = openServerDatabase(a).db;
+    holder = openServerDatabase(a).db;
+    const owner = await signInOwner(a);
+    for (const [email, name, languages] of [
+      ["dana.reyes@dealer.test", "Dana Reyes", ["en", "es"]],
+      ["joao.costa@dealer.test", "João Costa", ["en", "pt"]],
+    ] as const) {
+      const { id } = await createAccount(a, { email, name, role: "sales" });
+      const changed = await fetch(`${a.url}/api/admin/staff/${id}`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json", cookie: owner.cookie, origin: a.url },
+        body: JSON.stringify({ languages }),
+      });
+      expect(changed.status).toBe(200);
+    }
+    const sales = await db
+      .selectFrom("staffAccounts")
+      .select(["email", "languages"])
+      .where("role", "=", "sales")
+      .where("disabled", "=", 0)
+      .execute();
+    expect(sales.filter((row) => row.languages.split(",").includes("es")).map((row) => row.email)).toEqual(["dana.reyes@dealer.test"]);
+  });
+  afterAll(async () => {
+    await Promise.all([db?.destroy(), holder?.destroy()]);
+    await Promise.all([a?.stop(), b?.stop()]);
+  });
+
+  /** Runs `hold` in a transaction on its own connection and keeps it open until the returned release() is called. */
+  async function holdTransaction(
+    hold: (conn: Db) => Promise<void>,
+  ): Promise<{ release: (finish?: (conn: Db) => Promise<void>) => Promise<void> }> {
+    let finishWith: (finish: (conn: Db) => Promise<void>) => void = () => {};
+    const finished = new Promise<(conn: Db) => Promise<void>>((resolve) => (finishWith = resolve));
+    let held: () => void = () => {};
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const done = holder.connection().execute(async (conn) => {
+      await sql`begin`.execute(conn);
+      try {
+        await hold(conn);
+        held();
+        await (
+          await finished
+        )(conn);
+        await sql`commit`.execute(conn);
+      } catch (error) {
+        await sql`rollback`.execute(conn);
+        throw error;
+      }
+    });
+    await Promise.race([isHeld, done]);
+    return {
+      release: async (finish = async () => {}) => {
+        finishWith(finish);
+        await done;
+      },
+    };
+  }
+
+  /** Until some session waits for a lock in a statement that starts so (the post has reached it). */
+  async function untilWaitingIn(statementStart: string): Promise<void> {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const { rows } = await sql<{
+        query: string;
+      }>`select query from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(db);
+      if (rows.some((row) => row.query.replace(/\s+/g, " ").startsWith(statementStart))) return;
+      if (Date.now() > deadline) throw new Error(`No session waits in ${statementStart}: ${JSON.stringify(rows)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  const shopper = (name: string, n: number) => ({
+    firstName: "Lucía",
+    lastName: name,
+    email: `${name.toLowerCase()}@example.com`,
+    phone: `(978) 555-${String(2000 + n).padStart(4, "0")}`,
+    locale: "es",
+  });
+  const contact = (server: TestServer, name: string, n: number) =>
+    postJson(
+      server,
+      "/api/contact",
+      { ...shopper(name, n), message: "¿Sigue disponible?", hasTradeIn: false },
+      { headers: { "x-forwarded-for": `198.51.100.${n}` } },
+    );
+
+  /** The stored lead of an e-mail, with its assignee, its "assigned" entries, staff events and staff mails. */
+  async function leadOf(email: string) {
+    const lead = await db.selectFrom("leads").select(["id", "type", "assigneeId"]).where("email", "=", email).executeTakeFirstOrThrow();
+    const assigned = await db
+      .selectFrom("leadEvents")
+      .select("data")
+      .where("leadId", "=", lead.id)
+      .where("kind", "=", "assigned")
+      .execute();
+    const staffEvents = await db
+      .selectFrom("staffEvents")
+      .select("name")
+      .where("subjectId", "=", lead.id)
+      .where("name", "=", "lead.assigned")
+      .execute();
+    const staffMails = await db
+      .selectFrom("outbox")
+      .select("toAddress")
+      .where("relatedId", "=", lead.id)
+      .where("kind", "=", LEAD_KINDS[lead.type as keyof typeof LEAD_KINDS].mails.staff)
+      .execute();
+    return { ...lead, assigned: assigned.length, staffEvents: staffEvents.length, staffMails: staffMails.map((m) => m.toAddress) };
+  }
+  const staffId = async (email: string) =>
+    (await db.selectFrom("staffAccounts").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+
+  it("a lead is not held up by another lead's transaction that is still writing its records: the turn is taken at the end", async () => {
+    const dana = await staffId("dana.reyes@dealer.test");
+    // A slow lead: its trade-in with a consent to texts stops at the consent's insert (the table is locked
+    // here) with its request, customer, inbox row and timeline written. The turn used to be claimed before
+    // that, holding every salesperson's row until the commit: the next lead waited for all of it.
+    const slow = await holdTransaction(async (conn) => {
+      await sql`lock table contact_consents in exclusive mode`.execute(conn);
+    });
+    let slowAnswered = false;
+    const slowPost = postJson(
+      a,
+      "/api/trade-ins",
+      {
+        ...shopper("Lenta", 1),
+        year: 2016,
+        make: "Honda",
+        model: "Civic",
+        mileage: 88_000,
+        zip: "01420",
+        condition: { accidents: 0, warningLights: false, tires: "good", keys: 2, smokedIn: false, titleStatus: "clean" },
+        photos: [],
+        consent: true,
+        textConsent: true,
+      },
+      { headers: { "x-forwarded-for": "198.51.100.1" } },
+    ).then((res) => {
+      slowAnswered = true;
+      return res;
+    });
+    try {
+      await untilWaitingIn('insert into "contact_consents"');
+      // Another Spanish lead, through the other process, while the slow one is still open.
+      const quick = await Promise.race([
+        contact(b, "Rapida", 2),
+        new Promise<string>((resolve) => setTimeout(() => resolve("still waiting after 10 s"), 10_000)),
+      ]);
+      expect(quick instanceof Response ? quick.status : quick).toBe(201);
+      expect(slowAnswered).toBe(false);
+    } finally {
+      await slow.release();
+    }
+    expect((await slowPost).status).toBe(201);
+    // Both are Dana's, the only Spanish speaker, each turn taken once: the quick one's, then the slow one's.
+    const quick = await leadOf("rapida@example.com");
+    const late = await leadOf("lenta@example.com");
+    for (const lead of [quick, late]) {
+      expect(lead).toMatchObject({
+        assigneeId: dana,
+        assigned: 1,
+        staffEvents: 1,
+        staffMails: ["dana.reyes@dealer.test, leads@dealer.test"],
+      });
+    }
+    const turns = await db
+      .selectFrom("leadEvents")
+      .select(["leadId", "createdAt"])
+      .where("leadId", "in", [quick.id, late.id])
+      .where("kind", "=", "assigned")
+      .execute();
+    expect(turns).toHaveLength(2);
+  }, 60_000);
+
+  /**
+   * Another lead has just taken Dana's turn and is committing (her row locked here) while `post` is sent:
+   * once the post waits to take her turn, that other lead stamps her turn and commits.
+   */
+  async function loseRaceForDana(post: () => Promise<Response>): Promise<{ status: number; taken: string }> {
+    const dana = await staffId("dana.reyes@dealer.test");
+    const taken = new Date(Date.now() + 1_000).toISOString();
+    const other = await holdTransaction(async (conn) => {
+      await sql`select id from staff_accounts where id = ${dana} for update`.execute(conn);
+    });
+    const racing = post();
+    try {
+      // The lead has written everything for Dana and now waits to take her turn.
+      await untilWaitingIn('update "staff_accounts"');
+    } finally {
+      await other.release(async (conn) => {
+        await sql`update staff_accounts set last_assigned_at = ${taken} where id = ${dana}`.execute(conn);
+      });
+    }
+    return { status: (await racing).status, taken };
+  }
+
+  it("a Spanish lead that loses the race for Dana's turn takes her next one, never João's, and keeps one of each of its rows", async () => {
+    const dana = await staffId("dana.reyes@dealer.test");
+    const { status, taken } = await loseRaceForDana(() => contact(a, "Carrera", 3));
+    expect(status).toBe(201);
+    expect(await leadOf("carrera@example.com")).toMatchObject({
+      assigneeId: dana,
+      assigned: 1,
+      staffEvents: 1,
+      staffMails: ["dana.reyes@dealer.test, leads@dealer.test"],
+    });
+    const stamp = await db.selectFrom("staffAccounts").select("lastAssignedAt").where("id", "=", dana).executeTakeFirstOrThrow();
+    expect(Date.parse(stamp.lastAssignedAt!)).toBeGreaterThan(Date.parse(taken));
+  }, 60_000);
+
+  it("an English lead that loses the race for Dana's turn rolls back what it wrote for her and takes João's, who has now waited longest", async () => {
+    const [dana, joao] = [await staffId("dana.reyes@dealer.test"), await staffId("joao.costa@dealer.test")];
+    // Dana has waited longest, then João.
+    await db.updateTable("staffAccounts").set({ lastAssignedAt: "2020-01-01T00:00:00.000Z" }).where("id", "=", dana).execute();
+    await db.updateTable("staffAccounts").set({ lastAssignedAt: "2021-01-01T00:00:00.000Z" }).where("id", "=", joao).execute();
+    const { status } = await loseRaceForDana(() =>
+      postJson(
+        b,
+        "/api/contact",
+        { ...shopper("Ingles", 4), locale: "en", message: "Is it still available?", hasTradeIn: false },
+        { headers: { "x-forwarded-for": "198.51.100.4" } },
+      ),
+    );
+    expect(status).toBe(201);
+    // Nothing of what it wrote for Dana is left: one entry, one event, one staff mail, all João's.
+    expect(await leadOf("ingles@example.com")).toMatchObject({
+      assigneeId: joao,
+      assigned: 1,
+      staffEvents: 1,
+      staffMails: ["joao.costa@dealer.test, leads@dealer.test"],
+    });
+  }, 60_000);
+});

@@ -152,7 +152,20 @@ async function postLead(path: string, body: unknown) {
 
 const samples: ({ atS: number } & ReturnType<typeof memory>)[] = [];
 const started = Date.now();
-const sample = () => samples.push({ atS: Math.round((Date.now() - started) / 1000), ...memory() });
+let serverGone = false;
+const sample = () => {
+  if (serverGone) return;
+  try {
+    samples.push({ atS: Math.round((Date.now() - started) / 1000), ...memory() });
+  } catch (error) {
+    // The server is gone (killed from outside, or crashed): say so with its last words, not with a
+    // stack from reading /proc, and let the run end with what it measured until then.
+    if (fs.existsSync(`/proc/${pid}`)) throw error;
+    serverGone = true;
+    process.exitCode = 1;
+    console.error(`The server (pid ${pid}) exited during the run; its last log lines:\n${server.logs.slice(-20).join("\n")}`);
+  }
+};
 sample();
 const timers: NodeJS.Timeout[] = [
   setInterval(sample, SAMPLE_MS),

@@ -1,7 +1,7 @@
 // npm run bench:soak — a steady mixed browse load at a fixed rate plus leads being posted, against the
 // production server with 200 vehicles, sampling the server's resident memory every 10 s: does it level off?
 //   BENCH_SOAK_MINUTES (default 10), BENCH_SOAK_RATE (requests/s, default 200), BENCH_SOAK_CONNECTIONS (20),
-//   BENCH_SOAK_VEHICLES (default 200).
+//   BENCH_SOAK_VEHICLES (default 200), BENCH_SOAK_SERVER_FLAGS (Node flags for the server beside `npm start`'s).
 //   BENCH_SOAK_HEAP_SNAPSHOTS=1: the server writes a V8 heap snapshot every BENCH_SOAK_SNAPSHOT_MINUTES
 //   (default 10) under the load, and the bench prints what grew between them (bench/heap-snapshot-diff.ts).
 import fs from "node:fs";
@@ -36,21 +36,55 @@ if (!process.env.BENCH_NO_BUILD) build();
 // runs as `npm start` runs it, with no code of its own for this.
 const snapshotDir = HEAP_SNAPSHOTS ? path.join(resultsDir, `soak-heap-${new Date().toISOString().replace(/[:.]/g, "-")}`) : undefined;
 if (snapshotDir) fs.mkdirSync(snapshotDir, { recursive: true });
+// The memory probe (bench/server-memory-probe.ts) is preloaded into the server: the heap against native memory.
+fs.mkdirSync(resultsDir, { recursive: true });
+const probeFile = path.join(resultsDir, `soak-memory-probe-${new Date().toISOString().replace(/[:.]/g, "-")}.jsonl`);
+const nodeOptions = [
+  process.env.NODE_OPTIONS ?? "",
+  // To measure other V8 settings than `npm start`'s without editing package.json (e.g. --max-old-space-size=512).
+  process.env.BENCH_SOAK_SERVER_FLAGS ?? "",
+  `--import=${path.join(import.meta.dirname, "server-memory-probe.ts")}`,
+  snapshotDir ? `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshotDir}` : "",
+];
 const server = await startBenchServer(VEHICLES, {
   TRUST_PROXY: "true",
   LOG_LEVEL: "info",
-  ...(snapshotDir
-    ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshotDir}`.trim() }
-    : {}),
+  NODE_OPTIONS: nodeOptions.join(" ").trim(),
+  BENCH_MEMORY_PROBE_FILE: probeFile,
+  BENCH_MEMORY_PROBE_MS: String(SAMPLE_MS),
 });
 const pid = server.process.pid!;
 
-/** Resident memory of the server process in MB, split as the kernel reports it. */
-function memory(): { rssMb: number; anonMb: number; fileMb: number } {
+/**
+ * Resident memory of the server process in MB, split as the kernel reports it, and the anonymous part by
+ * mapping (/proc/PID/smaps): V8's heap pages are anonymous mappings of exactly 256 KB each, so their
+ * resident sum is what V8 holds from the system (its pooled free pages included), beside glibc's heap
+ * (`[heap]`, the main arena) and the other anonymous mappings (threads' malloc arenas, stacks, libvips).
+ */
+function memory(): { rssMb: number; anonMb: number; fileMb: number; v8PagesMb: number; mallocHeapMb: number; otherAnonMb: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
   const mb = (n: number) => Math.round(n / 102.4) / 10;
-  return { rssMb: mb(kb("VmRSS")), anonMb: mb(kb("RssAnon")), fileMb: mb(kb("RssFile")) };
+  const byKind = { v8: 0, heap: 0, other: 0 };
+  let kind: keyof typeof byKind | undefined;
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const mapping = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const sizeKb = (parseInt(mapping[2]!, 16) - parseInt(mapping[1]!, 16)) / 1024;
+      const name = mapping[3]!.trim();
+      kind = name === "[heap]" ? "heap" : name !== "" ? undefined : sizeKb === 256 ? "v8" : "other";
+    } else if (kind && line.startsWith("Rss:")) {
+      byKind[kind] += Number(line.split(/\s+/)[1]);
+    }
+  }
+  return {
+    rssMb: mb(kb("VmRSS")),
+    anonMb: mb(kb("RssAnon")),
+    fileMb: mb(kb("RssFile")),
+    v8PagesMb: mb(byKind.v8),
+    mallocHeapMb: mb(byKind.heap),
+    otherAnonMb: mb(byKind.other),
+  };
 }
 
 const { db } = openDatabase(server.dataDir);
@@ -116,9 +150,22 @@ async function postLead(path: string, body: unknown) {
   }
 }
 
-const samples: { atS: number; rssMb: number; anonMb: number; fileMb: number }[] = [];
+const samples: ({ atS: number } & ReturnType<typeof memory>)[] = [];
 const started = Date.now();
-const sample = () => samples.push({ atS: Math.round((Date.now() - started) / 1000), ...memory() });
+let serverGone = false;
+const sample = () => {
+  if (serverGone) return;
+  try {
+    samples.push({ atS: Math.round((Date.now() - started) / 1000), ...memory() });
+  } catch (error) {
+    // The server is gone (killed from outside, or crashed): say so with its last words, not with a
+    // stack from reading /proc, and let the run end with what it measured until then.
+    if (fs.existsSync(`/proc/${pid}`)) throw error;
+    serverGone = true;
+    process.exitCode = 1;
+    console.error(`The server (pid ${pid}) exited during the run; its last log lines:\n${server.logs.slice(-20).join("\n")}`);
+  }
+};
 sample();
 const timers: NodeJS.Timeout[] = [
   setInterval(sample, SAMPLE_MS),
@@ -222,6 +269,17 @@ const summary = {
 };
 console.log(`Soak: ${MINUTES} min at ${RATE} req/s, ${CONNECTIONS} connections, ${VEHICLES} vehicles — ${machine()}`);
 console.table(samples);
+type ProbeLine = Record<string, number>;
+const probe: ProbeLine[] = fs.existsSync(probeFile)
+  ? fs
+      .readFileSync(probeFile, "utf8")
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as ProbeLine)
+  : [];
+console.log("The server's own view (process.memoryUsage, V8's old space, garbage collections in each interval; MB):");
+console.table(probe);
 console.table([summary]);
 console.log(
   `RSS ${levelledOff ? "levelled off" : "still growing"} (last third +${growthMb} MB), peak ${peak} MB (target < ${TARGET_RSS_MB} MB); ` +
@@ -246,4 +304,4 @@ if (snapshots.length > 0) {
   }
   console.log(`More: npx tsx bench/heap-snapshot-diff.ts ${snapshots.map((s) => s.file).join(" ")}`);
 }
-console.log(`Results: ${writeResults("soak", { ...summary, leadStatuses: leads.statuses, samples, heapSnapshots: snapshots })}`);
+console.log(`Results: ${writeResults("soak", { ...summary, leadStatuses: leads.statuses, samples, probe, heapSnapshots: snapshots })}`);

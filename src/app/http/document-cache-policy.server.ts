@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Request } from "express";
 import { businessProfile, type BusinessProfile } from "~/shared/config/business-profile";
 import { computeOpenStatus } from "~/shared/lib/business-hours";
@@ -45,16 +46,30 @@ export function isPersonalVehiclePage(req: Request, route: RouteOfPath): boolean
  * hours, to the minute), and the dealership's date (the booking page's days, a price drop's 30-day
  * badge, the footer's year). A copy is re-rendered, behind the request that finds it old, when either
  * changes, and at least every MAX_AGE_MS in case something else does.
+ *
+ * That longest age is spread over a minute by the page's key (MAX_AGE_SPREAD_MS): copies filled together
+ * (a start, a stock change) would otherwise all come due in the same second every five minutes, and the
+ * burst of re-renders (a hundred pages and more) ran the heap up by 60–100 MB each time (decision 136).
  */
 const MAX_AGE_MS = 5 * 60_000;
+const MAX_AGE_SPREAD_MS = 60_000;
 const MINUTE_MS = 60_000;
 
-/** When the first minute after `now` begins whose badge or dealership date differs from now's (at most `now + MAX_AGE_MS`). */
-export function clockContentChangesAt(now: number, profile: BusinessProfile = businessProfile): number {
+/** The longest a copy of `key` is kept: between MAX_AGE_MS − MAX_AGE_SPREAD_MS and MAX_AGE_MS, the same for a key every time. */
+export function maxAgeOf(key: string): number {
+  return MAX_AGE_MS - (crypto.createHash("sha256").update(key).digest().readUInt32BE(0) % MAX_AGE_SPREAD_MS);
+}
+
+/**
+ * When the first minute after `now` begins whose badge or dealership date differs from now's, and at the
+ * latest `now + maxAgeOf(key)`.
+ */
+export function clockContentChangesAt(now: number, key: string, profile: BusinessProfile = businessProfile): number {
   const at = (instant: number) => `${computeOpenStatus(new Date(instant), profile)} ${dealerToday(new Date(instant), profile.timeZone)}`;
   const current = at(now);
-  for (let minute = Math.floor(now / MINUTE_MS) * MINUTE_MS + MINUTE_MS; minute < now + MAX_AGE_MS; minute += MINUTE_MS) {
+  const latest = now + maxAgeOf(key);
+  for (let minute = Math.floor(now / MINUTE_MS) * MINUTE_MS + MINUTE_MS; minute < latest; minute += MINUTE_MS) {
     if (at(minute) !== current) return minute;
   }
-  return now + MAX_AGE_MS;
+  return latest;
 }

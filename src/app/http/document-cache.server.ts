@@ -128,7 +128,7 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
     }
     const { html, scriptHashes } = toHashedDocument(painted, nonce);
     const digest = crypto.createHash("sha256").update(`${response.status}\n${html}`).digest("base64");
-    const expires = clockContentChangesAt(Date.now());
+    const expires = clockContentChangesAt(Date.now(), key);
     // Most clock-driven re-renders come out byte for byte the same:
     // compressing them again cost more than rendering them.
     if (previous?.digest === digest) return { ...previous, version, expires };

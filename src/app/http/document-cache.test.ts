@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ByteBudgetLru, refuseHeadersOnCachedRoutes } from "./document-cache.server";
-import { clockContentChangesAt } from "./document-cache-policy.server";
+import { clockContentChangesAt, maxAgeOf } from "./document-cache-policy.server";
 import { toHashedDocument } from "./hashed-document.server";
 
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
@@ -56,16 +56,36 @@ describe("clockContentChangesAt", () => {
   const newYork = (time: string) => Date.parse(`2026-11-23T${time}-05:00`);
 
   it("re-renders at the minute the Open/Closed badge flips", () => {
-    expect(clockContentChangesAt(newYork("17:57:30"))).toBe(newYork("18:00:00"));
-    expect(clockContentChangesAt(newYork("08:29:59"))).toBe(newYork("08:30:00"));
+    expect(clockContentChangesAt(newYork("17:57:30"), "/")).toBe(newYork("18:00:00"));
+    expect(clockContentChangesAt(newYork("08:29:59"), "/inventory")).toBe(newYork("08:30:00"));
   });
 
   it("re-renders at the dealership's midnight (the booking page's days, the price-drop badge)", () => {
-    expect(clockContentChangesAt(newYork("23:58:00"))).toBe(Date.parse("2026-11-24T00:00:00-05:00"));
+    expect(clockContentChangesAt(newYork("23:58:00"), "/es/booking")).toBe(Date.parse("2026-11-24T00:00:00-05:00"));
   });
 
-  it("keeps a copy at most five minutes when nothing on the clock changes", () => {
-    expect(clockContentChangesAt(newYork("12:00:10"))).toBe(newYork("12:05:10"));
+  it("keeps a copy four to five minutes when nothing on the clock changes, the same for a page every time", () => {
+    const noon = newYork("12:00:10");
+    for (const key of ["/", "/inventory", "/es/contact", "/pt/financing"]) {
+      const expires = clockContentChangesAt(noon, key);
+      expect(expires).toBe(noon + maxAgeOf(key));
+      expect(expires).toBeGreaterThan(newYork("12:04:10"));
+      expect(expires).toBeLessThanOrEqual(newYork("12:05:10"));
+      expect(clockContentChangesAt(noon + 1_000, key)).toBe(expires + 1_000);
+    }
+  });
+
+  it("spreads the copies filled together over the minute, so they do not all re-render in the same second (decision 136)", () => {
+    const keys = Array.from({ length: 150 }, (_, i) => `/inventory/2021-honda-civic-${i}`);
+    const dueSeconds = new Set(keys.map((key) => Math.floor(maxAgeOf(key) / 1000)));
+    // 150 pages over 60 possible seconds: with no spread they would all fall in one.
+    expect(dueSeconds.size).toBeGreaterThan(40);
+    const tenSecondBuckets = new Map<number, number>();
+    for (const key of keys) {
+      const bucket = Math.floor(maxAgeOf(key) / 10_000);
+      tenSecondBuckets.set(bucket, (tenSecondBuckets.get(bucket) ?? 0) + 1);
+    }
+    expect(Math.max(...tenSecondBuckets.values())).toBeLessThan(50);
   });
 });
 

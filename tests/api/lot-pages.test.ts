@@ -1,18 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertVehicleRows } from "~/server/data/vehicles.server";
 import { demoVehicle } from "~/server/seed/seed-demo.server";
+import { VEHICLE_LIST_PAGE } from "~/features/vehicles/vehicles-screen-form";
 import { openServerDatabase } from "../support/server-database";
 import { staffClient, type StaffClient } from "../support/staff-client";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
- * The lot's pages without JavaScript (docs/behaviour.md §2 Staff app, decision 132): 50 vehicles a page,
+ * The lot's pages without JavaScript (docs/behaviour.md §2 Staff app, decisions 132 and 139): 25 vehicles a page,
  * the page in the address, "Previous page" and "Next page" links that keep the filters and the order,
  * and a status changed from a later page coming back to that page.
  */
 let server: TestServer;
 let owner: StaffClient;
-const VEHICLES = 120;
+const PAGE = VEHICLE_LIST_PAGE;
+/** Two full pages and a part of a third. */
+const VEHICLES = PAGE * 2 + 20;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -48,20 +51,21 @@ async function lotPage(query: string) {
 }
 
 describe("the lot's pages", () => {
-  it("shows 50 vehicles a page with links to the pages before and after, keeping the filters and the order", async () => {
+  it(`shows ${PAGE} vehicles a page with links to the pages before and after, keeping the filters and the order`, async () => {
     const first = await lotPage("?sort=stock&dir=desc");
-    expect(first.ids).toHaveLength(50);
-    expect(first.html).toContain(`Showing 1–50 of ${VEHICLES} matching (${VEHICLES} vehicles in all)`);
+    expect(PAGE).toBe(25);
+    expect(first.ids).toHaveLength(PAGE);
+    expect(first.html).toContain(`Showing 1–${PAGE} of ${VEHICLES} matching (${VEHICLES} vehicles in all)`);
     expect(first.previous).toBeNull();
     expect(first.next).toBe("/podium/vehicles?sort=stock&dir=desc&page=2");
     const second = await lotPage("?sort=stock&dir=desc&page=2");
-    expect(second.ids).toHaveLength(50);
+    expect(second.ids).toHaveLength(PAGE);
     expect(second.previous).toBe("/podium/vehicles?sort=stock&dir=desc&page=1");
     expect(second.next).toBe("/podium/vehicles?sort=stock&dir=desc&page=3");
     const third = await lotPage("?sort=stock&dir=desc&page=3");
-    expect(third.ids).toHaveLength(VEHICLES - 100);
+    expect(third.ids).toHaveLength(VEHICLES - 2 * PAGE);
     expect(third.next).toBeNull();
-    expect(third.html).toContain(`Showing 101–${VEHICLES} of ${VEHICLES} matching`);
+    expect(third.html).toContain(`Showing ${2 * PAGE + 1}–${VEHICLES} of ${VEHICLES} matching`);
     // Every vehicle once across the pages.
     expect(new Set([...first.ids, ...second.ids, ...third.ids]).size).toBe(VEHICLES);
   });

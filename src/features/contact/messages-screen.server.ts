@@ -28,8 +28,8 @@ import { deleteMessage, findMessage, listMessagesPage, setMessageStatus, type St
 
 const isUuid = (id: string) => uuidField().safeParse(id).success;
 
-/** A page of the list: the newest 50 messages. */
-export const MESSAGES_SCREEN_PAGE = 50;
+/** A page of the list: the newest 25 messages (decision 139: 50 cards missed the staff pages' budget on PostgreSQL). */
+export const MESSAGES_SCREEN_PAGE = 25;
 
 const listQuerySchema = z.object({ status: leadStatusFilterField.optional(), before: pageCursorField.optional() });
 

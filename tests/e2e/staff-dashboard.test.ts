@@ -152,7 +152,11 @@ describe("the staff dashboard as staff meet it, on a phone", () => {
     expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b, "en-US", { numeric: true })));
     await stockLink.click();
     await order.getByRole("link", { name: "Stock (descending)" }).waitFor();
-    expect(await stockNumbers()).toEqual([...ascending].reverse());
+    // The demo's lot is more than a page (25, decision 139): the first page of each order is that order's first 25.
+    const descending = await stockNumbers();
+    const byStock = (a: string, b: string) => a.localeCompare(b, "en-US", { numeric: true });
+    expect(descending).toEqual([...descending].sort(byStock).reverse());
+    expect(byStock(descending[0]!, ascending.at(-1)!)).toBeGreaterThanOrEqual(0);
     await context.close();
   });
 });

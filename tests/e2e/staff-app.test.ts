@@ -157,6 +157,39 @@ describe("live staff screens (decision 113)", () => {
   });
 });
 
+describe("the shell before hydration (decision 125)", () => {
+  it("keeps 'More' open when it is tapped before the page hydrates, and closes it when a screen is chosen from it", async () => {
+    // No service worker: the page's scripts must pass the test's hold, not come from the worker.
+    const context = await browser.newContext({ baseURL: server.url, ...PHONE_TOUCH, serviceWorkers: "block" });
+    const page = await context.newPage();
+    await signInInBrowser(page, server, SALES.email, SALES.password);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/assets\/.+\.js$/, async (route) => {
+      await released;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto("/podium/today", { waitUntil: "commit" });
+    const more = page.getByRole("navigation", { name: "Shortcuts" }).locator("details");
+    await more.locator("summary").waitFor({ state: "visible" });
+    expect(await page.evaluate(() => Object.keys(document.body).some((k) => k.startsWith("__react")))).toBe(false);
+    await more.locator("summary").tap();
+    const customers = more.getByRole("link", { name: /^Customers/ });
+    await customers.waitFor({ state: "visible" });
+    release();
+    await waitForHydration(page);
+    // Hydration (and the shell's effects) leave the menu as the person left it.
+    await page.waitForTimeout(300);
+    expect(await more.getAttribute("open")).toBe("");
+    expect(await customers.isVisible()).toBe(true);
+    await customers.tap();
+    await page.waitForURL((url) => url.pathname === "/podium/customers");
+    await page.getByRole("heading", { level: 1, name: "Customers" }).waitFor();
+    await expect.poll(() => more.getAttribute("open")).toBeNull();
+    await context.close();
+  });
+});
+
 describe("the installable staff app (decision 114)", () => {
   it("serves the manifest and the service worker with their types, on staff paths, to anyone", async () => {
     const manifest = await fetch(`${server.url}/podium/manifest.webmanifest`);

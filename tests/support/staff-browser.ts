@@ -82,8 +82,11 @@ export async function navigationScreens(page: Page): Promise<string[]> {
   const side = page.getByRole("navigation", { name: "Staff screens" });
   if (await side.isVisible()) return side.locator("[data-screen-label]").allInnerTexts();
   const more = page.getByRole("navigation", { name: "Shortcuts" }).locator("details");
-  if (!(await more.getAttribute("open"))) await more.locator("summary").click();
-  const names = await more.locator("[data-screen-label]").allInnerTexts();
+  // `open` is a boolean attribute: present (its value "") when open.
+  if ((await more.getAttribute("open")) === null) await more.locator("summary").click();
+  const labels = more.locator("[data-screen-label]");
+  await labels.first().waitFor({ state: "visible" });
+  const names = await labels.allInnerTexts();
   await more.locator("summary").click();
   return names;
 }

@@ -98,8 +98,13 @@ export function StaffShell({
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, []);
-  // A screen chosen from "More" or the account menu closes it.
+  // A screen chosen from "More" or the account menu closes it. Not on the first run, at hydration: a menu a
+  // person opened before the page hydrated stays open (no tap is lost, decision 125).
+  const shownAt = useRef(location.pathname + location.search);
   useEffect(() => {
+    const here = location.pathname + location.search;
+    if (here === shownAt.current) return;
+    shownAt.current = here;
     if (more.current) more.current.open = false;
     if (account.current) account.current.open = false;
   }, [location.pathname, location.search]);

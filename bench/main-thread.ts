@@ -13,6 +13,7 @@
 // the responses through, the other drops their Cross-Origin-Opener-Policy header and changes nothing else.
 // That is what the header costs a page that sends it (/financing, decisions 052 and 141): without it,
 // Chromium commits the page in the blank tab's own renderer; with it, in a new renderer process.
+// BENCH_FOLLOW_FROM=/ reaches each page by following its link from that page instead of in a blank tab.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
@@ -178,6 +179,13 @@ function analyse(events: TraceEvent[], url: string): Load | undefined {
   return load;
 }
 
+/**
+ * BENCH_FOLLOW_FROM=/ reaches each page as a shopper does from our own pages: the tab first loads that page
+ * (untraced), then follows its link to the measured page (`a[href="<page>"]`, which must exist), traced.
+ * Without it, each page loads in a blank tab, as in Lighthouse.
+ */
+const followFrom = process.env.BENCH_FOLLOW_FROM;
+
 async function traceLoad(browser: Browser, url: string, javaScriptEnabled: boolean): Promise<Load | undefined> {
   // Lighthouse's phone: 412 × 823 CSS px at 1.75 device pixels per px.
   const context = await browser.newContext({
@@ -189,10 +197,21 @@ async function traceLoad(browser: Browser, url: string, javaScriptEnabled: boole
   });
   try {
     const tab = await context.newPage();
+    const target = new URL(url);
+    if (followFrom) {
+      await tab.goto(new URL(followFrom, target).href, { waitUntil: "load" });
+      await tab.waitForTimeout(1000);
+    }
     await browser.startTracing(tab, {
       categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading", "v8", "fonts", "blink.user_timing"],
     });
-    await tab.goto(url, { waitUntil: "load" });
+    if (followFrom) {
+      // The link may sit in a closed menu: a click event, not a pointer's tap, which needs it on screen.
+      await Promise.all([
+        tab.waitForURL(url, { waitUntil: "load" }),
+        tab.locator(`a[href="${target.pathname}${target.search}"]`).first().dispatchEvent("click"),
+      ]);
+    } else await tab.goto(url, { waitUntil: "load" });
     await tab.waitForTimeout(1000);
     const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
     return analyse(trace.traceEvents, url);

@@ -6,7 +6,10 @@
 // Both versions of a page pass through the same loopback proxy, compressed alike, so only the scripts differ.
 // BENCH_VARIANTS=without-stylesheet,main-only adds documents stripped further (scripts out as well):
 // - without-stylesheet: no inlined stylesheet and no stylesheet link;
-// - main-only: no site header and no footer.
+// - main-only: no site header and no footer;
+// - without-opener-policy: scripts out and the Cross-Origin-Opener-Policy header dropped, nothing else changed.
+//   A page that sends the header (/financing, decision 052) is committed in a new renderer process; without
+//   it, in the blank tab's own. The difference from "without-scripts" is what that process costs (decision 141).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
@@ -35,7 +38,10 @@ const versions: Record<string, (html: string) => string> = {
     withoutScripts(html)
       .replace(/<header\b[\s\S]*?<\/header>/, "")
       .replace(/<footer\b[\s\S]*<\/footer>/, ""),
+  "without-opener-policy": withoutScripts,
 };
+/** Versions whose response leaves out the Cross-Origin-Opener-Policy header. */
+const withoutOpenerPolicy = new Set(["without-opener-policy"]);
 const extraVersions = process.env.BENCH_VARIANTS?.split(",") ?? [];
 for (const version of extraVersions) if (!versions[version]) throw new Error(`Unknown BENCH_VARIANTS entry: ${version}`);
 /** `/__stripped/<version>/<page path>`: the page's document with `versions[version]` applied. */
@@ -57,6 +63,7 @@ const proxy = createServer((request, response) => {
     upstream.headers.forEach((value, name) => {
       if (!["content-encoding", "content-length", "transfer-encoding"].includes(name)) headers[name] = value;
     });
+    if (stripped && withoutOpenerPolicy.has(stripped[1]!)) delete headers["cross-origin-opener-policy"];
     let body = Buffer.from(await upstream.arrayBuffer());
     if (stripped && headers["content-type"]?.startsWith("text/html")) body = Buffer.from(versions[stripped[1]!]!(body.toString("utf8")));
     if (/^(text\/|application\/(json|javascript))/.test(headers["content-type"] ?? "")) {
@@ -77,28 +84,47 @@ const strippedUrl = (version: string, page: string) => `${base}/__stripped/${ver
 const chrome = await launchLighthouseChrome();
 type Row = { page: string; version: string; performance: string; tbtMs: string; tbtMedianMs: number };
 const rows: Row[] = [];
-async function measure(page: string, version: string, url: string) {
-  const performance: number[] = [];
-  const tbt: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const lhr = (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] }))!.lhr;
-    performance.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
-    tbt.push(Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN));
+/**
+ * One Lighthouse run: Performance score and TBT, or the run's error. A page that changes renderer process on
+ * the way (the opener policy) sometimes ends in NO_NAVSTART here: no figure, and not counted in the median.
+ */
+async function run(url: string) {
+  const lhr = (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] }))!.lhr;
+  const tbt = Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN);
+  if (lhr.runtimeError || Number.isNaN(tbt)) return { performance: lhr.runtimeError?.code ?? "no TBT", tbt: undefined };
+  return { performance: String(Math.round((lhr.categories.performance?.score ?? 0) * 100)), tbt };
+}
+/**
+ * RUNS runs of each of a page's versions, taken in turn (as served, without scripts, …, then again), so a
+ * change in the machine's load during the page's runs falls on all its versions alike.
+ */
+async function measure(page: string, versions: { version: string; url: string }[]) {
+  const results = versions.map(() => ({ performance: [] as string[], tbt: [] as (number | undefined)[] }));
+  for (let r = 0; r < RUNS; r++) {
+    for (const [i, { url }] of versions.entries()) {
+      const { performance, tbt } = await run(url);
+      results[i]!.performance.push(performance);
+      results[i]!.tbt.push(tbt);
+    }
   }
-  rows.push({
-    page: pageLabel(page),
-    version,
-    performance: performance.join(" / "),
-    tbtMs: tbt.join(" / "),
-    tbtMedianMs: median(tbt),
-  });
+  versions.forEach(({ version }, i) =>
+    rows.push({
+      page: pageLabel(page),
+      version,
+      performance: results[i]!.performance.join(" / "),
+      tbtMs: results[i]!.tbt.map((tbt) => tbt ?? "–").join(" / "),
+      tbtMedianMs: median(results[i]!.tbt.filter((tbt) => tbt !== undefined)),
+    }),
+  );
 }
 try {
-  await measure("(a heading and a paragraph)", "floor", `${base}${FLOOR_PATH}`);
+  await measure("(a heading and a paragraph)", [{ version: "floor", url: `${base}${FLOOR_PATH}` }]);
   for (const page of pages) {
     await fetch(`${server.url}${page}`).then((r) => r.text());
-    await measure(page, "as served", `${base}${page}`);
-    for (const version of ["without-scripts", ...extraVersions]) await measure(page, version, strippedUrl(version, page));
+    await measure(page, [
+      { version: "as served", url: `${base}${page}` },
+      ...["without-scripts", ...extraVersions].map((version) => ({ version, url: strippedUrl(version, page) })),
+    ]);
   }
 } finally {
   chrome.kill();

@@ -9,6 +9,13 @@
 // BENCH_SERVERS=label=url,label=url compares servers already running (e.g. a build of an older commit in a
 // worktree of its own, on a copy of the same data): no build and no server of its own, and each page loads
 // on each server in turn, load by load, so a change in the machine's load falls on all of them alike.
+// BENCH_WITHOUT_OPENER_POLICY=1 loads each page through two loopback proxies, load by load in turn: one passes
+// the responses through, the other drops their Cross-Origin-Opener-Policy header and changes nothing else.
+// That is what the header costs a page that sends it (/financing, decisions 052 and 141): without it,
+// Chromium commits the page in the blank tab's own renderer; with it, in a new renderer process.
+// BENCH_FOLLOW_FROM=/ reaches each page by following its link from that page instead of in a blank tab.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../tests/support/browser";
 import { build, firstVehiclePath, machine, median, pageLabel, startBenchServer, writeResults } from "./support";
@@ -21,7 +28,48 @@ const compared = process.env.BENCH_SERVERS?.split(",").map((entry) => {
 });
 if (!compared && !process.env.BENCH_NO_BUILD) build();
 const server = compared ? undefined : await startBenchServer(200);
-const targets = compared ?? [{ label: "", url: server!.url }];
+const servers = compared ?? [{ label: "", url: server!.url }];
+const withoutOpenerPolicy = process.env.BENCH_WITHOUT_OPENER_POLICY === "1";
+type Target = { label: string; url: string; openerPolicy?: "as sent" | "dropped"; close?: () => void };
+const targets: Target[] = withoutOpenerPolicy
+  ? (
+      await Promise.all(
+        servers.map(async (s) => [
+          { label: s.label, openerPolicy: "as sent" as const, ...(await startProxy(s.url, false)) },
+          { label: s.label, openerPolicy: "dropped" as const, ...(await startProxy(s.url, true)) },
+        ]),
+      )
+    ).flat()
+  : servers;
+
+/** A loopback proxy to `upstream` that passes everything through, less the Cross-Origin-Opener-Policy header if asked. */
+async function startProxy(upstream: string, dropOpenerPolicy: boolean) {
+  const proxy = createServer((request, response) => {
+    void (async () => {
+      const answer = await fetch(`${upstream}${request.url ?? "/"}`, {
+        method: request.method,
+        headers: { "accept-encoding": "identity", ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
+        redirect: "manual",
+      });
+      const headers: Record<string, string | string[]> = {};
+      answer.headers.forEach((value, name) => {
+        // fetch has already decoded the body, so its encoding and length headers no longer hold.
+        if (["content-encoding", "content-length", "transfer-encoding", "set-cookie"].includes(name)) return;
+        if (dropOpenerPolicy && name === "cross-origin-opener-policy") return;
+        headers[name] = value;
+      });
+      const cookies = answer.headers.getSetCookie();
+      if (cookies.length) headers["set-cookie"] = cookies;
+      response.writeHead(answer.status, headers);
+      response.end(Buffer.from(await answer.arrayBuffer()));
+    })().catch((error: unknown) => {
+      console.error(error);
+      response.destroy();
+    });
+  }).listen(0, "127.0.0.1");
+  await new Promise((resolve) => proxy.once("listening", resolve));
+  return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, close: () => proxy.close() };
+}
 // Compared servers may hold different vehicles: there, a vehicle page is measured only when BENCH_PAGES names it.
 const pages = process.env.BENCH_PAGES?.split(",") ?? [
   "/",
@@ -68,7 +116,20 @@ const isFontQuery = (name: string) =>
   name === "WebSandboxSupportLinux::GetWebFontRenderStyleForStrike" || name === "FontDataManager::onMatchFamilyStyle";
 const KINDS = ["commit", "context", "parse", "style", "layout", "fonts", "paint", "script", "other", "untraced"] as const;
 type Kind = (typeof KINDS)[number];
-type Load = Record<Kind, number> & { totalMs: number; cpuMs: number; fontQueries: number; longestTaskMs: number };
+/**
+ * blocking4xMs: Total Blocking Time as Lighthouse's mobile preset would count these tasks, each multiplied by
+ * four, less 50 ms, summed (from the commit on, where Lighthouse starts at the first paint: a little more).
+ * blocking4xCpuMs: the same from each task's CPU time, so it leaves out the waits for a core.
+ */
+type Load = Record<Kind, number> & {
+  totalMs: number;
+  cpuMs: number;
+  fontQueries: number;
+  longestTaskMs: number;
+  blocking4xMs: number;
+  blocking4xCpuMs: number;
+};
+const blockingAt4x = (ms: number) => Math.max(0, 4 * ms - 50);
 
 /** One load's main-thread time by kind (ms), from the navigation's commit to one second after `load`; undefined if the trace missed the commit. */
 function analyse(events: TraceEvent[], url: string): Load | undefined {
@@ -86,6 +147,8 @@ function analyse(events: TraceEvent[], url: string): Load | undefined {
     totalMs: 0,
     cpuMs: 0,
     longestTaskMs: 0,
+    blocking4xMs: 0,
+    blocking4xCpuMs: 0,
   };
   // Complete events nest by time on one thread: walk them as a tree, task by task.
   const stack: { end: number; kind: Kind | undefined; childTime: number; dur: number }[] = [];
@@ -106,6 +169,8 @@ function analyse(events: TraceEvent[], url: string): Load | undefined {
       load.longestTaskMs = Math.max(load.longestTaskMs, dur / 1000);
       load.totalMs += dur / 1000;
       load.cpuMs += (event.tdur ?? 0) / 1000;
+      load.blocking4xMs += blockingAt4x(dur / 1000);
+      load.blocking4xCpuMs += blockingAt4x((event.tdur ?? 0) / 1000);
     }
     if (isFontQuery(event.name)) load.fontQueries++;
     stack.push({ end: event.ts + dur, kind: event.name === "RunTask" ? undefined : kindOf(event), childTime: 0, dur });
@@ -113,6 +178,13 @@ function analyse(events: TraceEvent[], url: string): Load | undefined {
   closeUpTo(Infinity);
   return load;
 }
+
+/**
+ * BENCH_FOLLOW_FROM=/ reaches each page as a shopper does from our own pages: the tab first loads that page
+ * (untraced), then follows its link to the measured page (`a[href="<page>"]`, which must exist), traced.
+ * Without it, each page loads in a blank tab, as in Lighthouse.
+ */
+const followFrom = process.env.BENCH_FOLLOW_FROM;
 
 async function traceLoad(browser: Browser, url: string, javaScriptEnabled: boolean): Promise<Load | undefined> {
   // Lighthouse's phone: 412 × 823 CSS px at 1.75 device pixels per px.
@@ -125,10 +197,21 @@ async function traceLoad(browser: Browser, url: string, javaScriptEnabled: boole
   });
   try {
     const tab = await context.newPage();
+    const target = new URL(url);
+    if (followFrom) {
+      await tab.goto(new URL(followFrom, target).href, { waitUntil: "load" });
+      await tab.waitForTimeout(1000);
+    }
     await browser.startTracing(tab, {
       categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading", "v8", "fonts", "blink.user_timing"],
     });
-    await tab.goto(url, { waitUntil: "load" });
+    if (followFrom) {
+      // The link may sit in a closed menu: a click event, not a pointer's tap, which needs it on screen.
+      await Promise.all([
+        tab.waitForURL(url, { waitUntil: "load" }),
+        tab.locator(`a[href="${target.pathname}${target.search}"]`).first().dispatchEvent("click"),
+      ]);
+    } else await tab.goto(url, { waitUntil: "load" });
     await tab.waitForTimeout(1000);
     const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
     return analyse(trace.traceEvents, url);
@@ -137,7 +220,7 @@ async function traceLoad(browser: Browser, url: string, javaScriptEnabled: boole
   }
 }
 
-type Row = { page: string; version: string; server?: string } & Partial<Record<keyof Load, number>>;
+type Row = { page: string; version: string; server?: string; openerPolicy?: string } & Partial<Record<keyof Load, number>>;
 const rows: Row[] = [];
 const browser = await launchBrowser();
 try {
@@ -164,8 +247,13 @@ try {
         }
       }
       targets.forEach((target, i) => {
-        const row: Row = { page: pageLabel(page), version, ...(compared ? { server: target.label } : {}) };
-        for (const key of [...KINDS, "totalMs", "cpuMs", "fontQueries", "longestTaskMs"] as const)
+        const row: Row = {
+          page: pageLabel(page),
+          version,
+          ...(compared ? { server: target.label } : {}),
+          ...(target.openerPolicy ? { openerPolicy: target.openerPolicy } : {}),
+        };
+        for (const key of [...KINDS, "totalMs", "cpuMs", "fontQueries", "longestTaskMs", "blocking4xMs", "blocking4xCpuMs"] as const)
           row[key] = Math.round(median(loads[i]!.map((l) => l[key])));
         rows.push(row);
       });
@@ -173,6 +261,7 @@ try {
   }
 } finally {
   await browser.close();
+  for (const target of targets) target.close?.();
   await server?.stop();
 }
 console.log(`Main thread while loading, median of ${RUNS} loads, observed (1×) ms — ${machine()}`);

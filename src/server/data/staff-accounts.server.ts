@@ -182,15 +182,8 @@ const presentOfRole = (db: Db, role: StaffRole) =>
  * locks nothing and reserves nothing. The turn is the lead's only once `takeTurn()` succeeds
  * (decision 135). Null when nobody is in.
  */
-export async function nextTurn(
-  db: Db,
-  locale: string,
-  now = new Date(),
-  role: StaffRole = "sales",
-  /** The rows as the caller knows them to be about to be (a process's turns in flight, decision 142). */
-  adjust: (present: StaffAccountRow[]) => StaffAccountRow[] = (present) => present,
-): Promise<Turn | null> {
-  return turnAmong(adjust(await presentOfRole(db, role).execute()), locale, now);
+export async function nextTurn(db: Db, locale: string, now = new Date(), role: StaffRole = "sales"): Promise<Turn | null> {
+  return turnAmong(await presentOfRole(db, role).execute(), locale, now);
 }
 
 /**

@@ -18,38 +18,13 @@ const pending = new WeakMap<Db, Set<() => void>>();
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db);
   const steps = new Set<() => void>();
-  const endSteps = new Set<() => void>();
-  let result: T;
-  try {
-    // eslint-disable-next-line no-restricted-syntax -- this is the one place a transaction is opened.
-    result = await db.transaction().execute((trx) => {
-      pending.set(trx, steps);
-      ending.set(trx, endSteps);
-      return work(trx);
-    });
-  } finally {
-    for (const step of endSteps) step();
-  }
+  // eslint-disable-next-line no-restricted-syntax -- this is the one place a transaction is opened.
+  const result = await db.transaction().execute((trx) => {
+    pending.set(trx, steps);
+    return work(trx);
+  });
   for (const step of steps) step();
   return result;
-}
-
-/** The steps to run when each open transaction ends, committed or rolled back. */
-const ending = new WeakMap<Db, Set<() => void>>();
-
-/**
- * Runs `step` once `db`'s transaction has ended, whether it committed or rolled back (a lead's turn in
- * flight is released so, decision 142); at once outside a transaction. Like `afterCommit`, only in a
- * transaction `inTransaction` opened.
- */
-export function afterTransaction(db: Db, step: () => void): void {
-  if (!db.isTransaction) {
-    step();
-    return;
-  }
-  const steps = ending.get(db);
-  if (!steps) throw new Error("afterTransaction: open the transaction with inTransaction() so its end steps run");
-  steps.add(step);
 }
 
 /**

@@ -23,7 +23,6 @@ import type { LeadType } from "~/shared/leads/lead-types";
 import { createdEventOf, leadEventArea } from "~/shared/staff/staff-events";
 import { mayHoldLead } from "~/shared/staff/staff-roles";
 import { answerAfterHours, responseDueFor } from "./lead-alarm.server";
-import { holdTurn, withTurnsInFlight } from "./turns-in-flight.server";
 
 /** A lead as every kind of lead stores it, whatever else its own row holds. */
 export type NewLead = {
@@ -53,8 +52,6 @@ export type ArrivingLead = {
 
 /** How many times a lead takes the turn it read before it waits in line under the role's lock instead. */
 const TURN_ATTEMPTS = 5;
-/** How long a lead waits for the open lead of its process whose turn it follows, at most. */
-const FOLLOW_WAIT_MS = 2_000;
 
 /**
  * Enters a new lead into the inbox, in the transaction that stores the lead itself: finds or creates
@@ -129,23 +126,17 @@ export async function assignArrivingLead(
   let writtenFor: string | null | undefined;
   for (let attempt = 0; attempt < TURN_ATTEMPTS; attempt++) {
     let turn: Turn | null = null;
-    // As if this process's open leads had taken their turns already (decision 142): its leads take consecutive turns.
-    for (const role of roles) turn ??= await nextTurn(db, lead.locale, now, role, withTurnsInFlight);
+    for (const role of roles) turn ??= await nextTurn(db, lead.locale, now, role);
     const person = turn?.person ?? null;
-    const held = turn ? holdTurn(db, turn) : null;
     // The same person's next turn keeps what was written for them (and the row a lost race left locked:
-    // the lead holds only that one); anyone else's first lets go of both. So does a turn that follows
-    // another open lead's: waiting for that lead while holding a row it may need could never end.
-    if (writtenFor !== (person?.id ?? null) || (held?.follows && attempt > 0)) {
+    // the lead holds only that one); anyone else's first lets go of both.
+    if (writtenFor !== (person?.id ?? null)) {
       if (writtenFor !== undefined) await sql`rollback to savepoint lead_turn`.execute(db);
       await writeAssignment(db, env, arriving, person, mails, now);
       writtenFor = person?.id ?? null;
     }
-    if (!turn || !held) return null;
-    // Bounded: a lead that waits longer takes its chance at the compare-and-set (it fails, or waits in PostgreSQL).
-    if (held.follows) await Promise.race([held.follows, new Promise((resolve) => setTimeout(resolve, FOLLOW_WAIT_MS).unref())]);
+    if (!turn) return null;
     if (await takeTurn(db, turn)) return { ...turn.person, lastAssignedAt: turn.stamp };
-    held.release();
   }
   await sql`rollback to savepoint lead_turn`.execute(db);
   let assignee: StaffAccountRow | null = null;

@@ -6,6 +6,9 @@
 // (50 connections) the vehicle page's p99 within 3× its p50.
 //   BENCH_DURATION (s, default 60), BENCH_RATE (requests/s in all, default 1000),
 //   BENCH_CONNECTIONS (in all, default 50), BENCH_SATURATION_DURATION (s, default 10).
+//   BENCH_LEAD_STATEMENTS=1 (decision 142): PostgreSQL logs every statement during the run, and the bench
+//   reads from its log how many round trips each lead's transaction took and how long it was open (the
+//   logging itself costs the database some time: compare runs with it on with each other only).
 import autocannon from "autocannon";
 import { sql } from "kysely";
 import { openPostgres } from "~/server/db/database.server";
@@ -23,6 +26,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** The lead posts' share of the rate, and their own connections (in all). */
 const LEAD_SHARE = 0.05;
 const LEAD_CONNECTIONS = Number(process.env.BENCH_LEAD_CONNECTIONS ?? 20);
+const LEAD_STATEMENTS = process.env.BENCH_LEAD_STATEMENTS === "1";
 const SATURATION_S = Number(process.env.BENCH_SATURATION_DURATION ?? 10);
 const VEHICLES = 200;
 const TARGET_P99_MS = 50;
@@ -167,6 +171,21 @@ try {
       .catch(() => {});
   }, 500);
 
+  // Requests waiting for one of a process's pool connections (its gauge on /metrics), sampled every second.
+  const poolWaits: number[] = [];
+  const samplePools = setInterval(() => {
+    for (const server of servers)
+      void fetch(`${server.url}/metrics`)
+        .then((res) => res.text())
+        .then((text) => {
+          const waiting = /^dealer_db_pool_connections\{state="waiting"\} (\d+)/m.exec(text);
+          if (waiting) poolWaits.push(Number(waiting[1]));
+        })
+        .catch(() => {});
+  }, 1_000);
+  const logMark = postgres.clusterLog().length;
+  if (LEAD_STATEMENTS) await setStatementLogging(true);
+
   const before = await Promise.all(servers.map(readRequestHistogram));
   const logMarks = servers.map((s) => s.logs.length);
   const headers = { "accept-encoding": "br, gzip", "user-agent": BROWSER_UA, accept: "text/html,application/json" };
@@ -199,6 +218,8 @@ try {
     ),
   ]);
   clearInterval(sampleLocks);
+  clearInterval(samplePools);
+  if (LEAD_STATEMENTS) await setStatementLogging(false);
   const results = [...browseResults, ...leadResults];
   const after = await Promise.all(servers.map(readRequestHistogram));
 
@@ -301,6 +322,12 @@ try {
   // All requests together: autocannon's histograms are per instance, so the reads' p50 stands for the whole
   // (95 % of it), and the worst instance's p99 for the whole's.
   const client = { ...clientRow("all", RATE, results), p50Ms: Math.max(...browseResults.map((r) => r.latency.p50)) };
+  const poolWait = {
+    samples: poolWaits.length,
+    max: Math.max(0, ...poolWaits),
+    mean: Math.round((poolWaits.reduce((a, b) => a + b, 0) / Math.max(1, poolWaits.length)) * 10) / 10,
+  };
+  const leadTransactions = LEAD_STATEMENTS ? leadTransactionsIn(postgres.clusterLog().slice(logMark)) : null;
   const lockWait = {
     samples: lockWaits.length,
     max: Math.max(0, ...lockWaits),
@@ -345,6 +372,15 @@ try {
     `Database sessions waiting for a lock (sampled every 0.5 s): mean ${lockWait.mean}, max ${lockWait.max} over ${lockWait.samples} samples, ` +
       `in ${JSON.stringify(waitingStatements)}`,
   );
+  console.log(
+    `Requests waiting for a pool connection (per process, sampled every 1 s): mean ${poolWait.mean}, max ${poolWait.max} over ${poolWait.samples} samples`,
+  );
+  if (leadTransactions)
+    console.log(
+      `Lead transactions in PostgreSQL's log: ${leadTransactions.count}, round trips each (begin to commit) ` +
+        `median ${leadTransactions.roundTrips.p50}, max ${leadTransactions.roundTrips.max}; open p50 ${leadTransactions.openMs.p50} / ` +
+        `p99 ${leadTransactions.openMs.p99} ms`,
+    );
   console.log(`Errors the servers logged: ${JSON.stringify(serverErrors)}`);
   // PostgreSQL explains a deadlock in its log: the first one, with the statements of both sides.
   const clusterLog = postgres.clusterLog().split("\n");
@@ -369,6 +405,8 @@ try {
       clientRows,
       statusCodes,
       lockWait,
+      poolWait,
+      leadTransactions,
       serverErrors,
       server: byGroup,
       serverLog: { p50Ms: at(0.5), p99Ms: at(0.99), requests: logTimes.length },
@@ -379,6 +417,58 @@ try {
 } finally {
   await db.destroy();
   await postgres.stop();
+}
+
+/** Every statement into PostgreSQL's log with its time and backend, or back to the default (superuser: the bench's cluster is its own). */
+async function setStatementLogging(on: boolean): Promise<void> {
+  if (on) {
+    await sql`alter system set log_statement = 'all'`.execute(db);
+    await sql`alter system set log_line_prefix = '%m [%p] '`.execute(db);
+  } else {
+    await sql`alter system reset log_statement`.execute(db);
+    await sql`alter system reset log_line_prefix`.execute(db);
+  }
+  await sql`select pg_reload_conf()`.execute(db);
+  // The new settings reach each backend at its next command.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+/**
+ * The lead transactions (those that insert into "leads") in PostgreSQL's statement log: how many round trips
+ * each took from its BEGIN to its COMMIT, both counted, and how long it was open between the two.
+ */
+function leadTransactionsIn(log: string) {
+  const open = new Map<string, { startMs: number; statements: number; lead: boolean }>();
+  const roundTrips: number[] = [];
+  const openMs: number[] = [];
+  for (const line of log.split("\n")) {
+    const match = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) \w+ \[(\d+)\] LOG: {2}(?:statement|execute [^:]*): (.*)$/.exec(line);
+    if (!match) continue;
+    const [, stamp, pid, statement] = match as unknown as [string, string, string, string];
+    const at = Date.parse(`${stamp.replace(" ", "T")}Z`);
+    const verb = statement.trim().toLowerCase();
+    if (verb === "begin" || verb.startsWith("begin ") || verb.startsWith("start transaction")) {
+      open.set(pid, { startMs: at, statements: 1, lead: false });
+      continue;
+    }
+    const transaction = open.get(pid);
+    if (!transaction) continue;
+    transaction.statements += 1;
+    if (verb.startsWith('insert into "leads"')) transaction.lead = true;
+    if (verb === "commit" || verb === "rollback") {
+      open.delete(pid);
+      if (!transaction.lead || verb === "rollback") continue;
+      roundTrips.push(transaction.statements);
+      openMs.push(at - transaction.startMs);
+    }
+  }
+  const quantile = (values: number[], q: number) =>
+    [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0;
+  return {
+    count: roundTrips.length,
+    roundTrips: { p50: quantile(roundTrips, 0.5), max: Math.max(0, ...roundTrips) },
+    openMs: { p50: quantile(openMs, 0.5), p99: quantile(openMs, 0.99) },
+  };
 }
 
 /** Each path once, four at a time. */

@@ -2,7 +2,7 @@ import { serverNow } from "~/server/clock.server";
 import { readDealSettings } from "~/server/data/deal-settings.server";
 import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
-import { findContactSubmission, insertContactSubmission } from "~/server/data/contact-submissions.server";
+import { storeContactSubmission } from "~/server/data/contact-submissions.server";
 import { assignArrivingLead, registerLead } from "~/server/leads/register-lead.server";
 import { findVehicle } from "~/server/data/vehicles.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
@@ -51,7 +51,7 @@ export async function sendContactMessage(
     return "discarded-bot";
   }
   await inTransaction(ctx.db, async (trx) => {
-    const id = await insertContactSubmission(
+    const message = await storeContactSubmission(
       trx,
       {
         firstName: values.firstName,
@@ -65,7 +65,7 @@ export async function sendContactMessage(
       },
       now,
     );
-    const message = (await findContactSubmission(trx, id))!;
+    const { id } = message;
     const vehicle = message.vehicleId ? await findVehicle(trx, message.vehicleId) : null;
     const arriving = await registerLead(
       trx,

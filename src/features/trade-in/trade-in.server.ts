@@ -119,7 +119,7 @@ export async function submitTradeIn(
     for (const image of prepared)
       if ((await writePreparedImage(fileStoreFor(ctx), TRADE_IN_PHOTOS, image)).created) written.push(image.key);
     id = await inTransaction(ctx.db, async (trx) => {
-      const id = await insertTradeIn(
+      const stored = await insertTradeIn(
         trx,
         {
           vin: values.vin ?? null,
@@ -142,7 +142,7 @@ export async function submitTradeIn(
         },
         now,
       );
-      const stored = (await findTradeIn(trx, id))!;
+      const { id } = stored;
       const arriving = await registerLead(
         trx,
         {

@@ -28,12 +28,17 @@ export type ContactSubmissionInput = Omit<ContactSubmission, "id" | "createdAt" 
 
 /** Stores one message; returns its id. */
 export async function insertContactSubmission(db: Db, input: ContactSubmissionInput, now = new Date()): Promise<string> {
-  const id = crypto.randomUUID();
-  await db
+  return (await storeContactSubmission(db, input, now)).id;
+}
+
+/** Inserts a message and gives it back as stored (RETURNING, not a second read: decision 142); its lead is not registered yet, so `new`. */
+export async function storeContactSubmission(db: Db, input: ContactSubmissionInput, now = new Date()): Promise<ContactSubmission> {
+  const row = await db
     .insertInto("contactSubmissions")
-    .values({ id, ...input, hasTradeIn: input.hasTradeIn ? 1 : 0, createdAt: now.toISOString(), locale: input.locale ?? "en" })
-    .execute();
-  return id;
+    .values({ id: crypto.randomUUID(), ...input, hasTradeIn: input.hasTradeIn ? 1 : 0, createdAt: now.toISOString(), locale: input.locale ?? "en" })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { ...row, hasTradeIn: row.hasTradeIn === 1, leadStatus: "new", firstStatusChangeAt: null };
 }
 
 /** Messages with their lead's status: every message is a lead of kind `message`, by its own id. */

@@ -22,16 +22,18 @@ export async function findCustomer(db: Db, id: string): Promise<CustomerRow | nu
  */
 export async function findCustomerByContact(db: Db, email: string | null, phone: string | null): Promise<CustomerRow | null> {
   const byEmail = customerEmail(email);
-  if (byEmail) {
-    const row = await db.selectFrom("customers").selectAll().where("email", "=", byEmail).where("mergedIntoId", "is", null).orderBy("createdAt").executeTakeFirst();
-    if (row) return row;
-  }
   const byPhone = phoneE164(phone);
-  if (byPhone) {
-    const row = await db.selectFrom("customers").selectAll().where("phone", "=", byPhone).where("mergedIntoId", "is", null).orderBy("createdAt").executeTakeFirst();
-    if (row) return row;
-  }
-  return null;
+  if (!byEmail && !byPhone) return null;
+  // One round trip for both (decision 142): the e-mail's customer first, else the phone's; each is unique
+  // among live customers, so the answer is what reading by e-mail and then by phone would give.
+  let query = db
+    .selectFrom("customers")
+    .selectAll()
+    .where("mergedIntoId", "is", null)
+    .where((eb) => eb.or([...(byEmail ? [eb("email", "=", byEmail)] : []), ...(byPhone ? [eb("phone", "=", byPhone)] : [])]));
+  if (byEmail) query = query.orderBy((eb) => eb.case().when("email", "=", byEmail).then(eb.lit(0)).else(eb.lit(1)).end());
+  const row = await query.orderBy("createdAt").limit(1).executeTakeFirst();
+  return row ?? null;
 }
 
 /**
@@ -48,6 +50,15 @@ export async function upsertCustomerForLead(
   lead: { firstName: string; lastName: string; email: string | null; phone: string | null; locale: string },
   now = new Date(),
 ): Promise<CustomerRow> {
+  return (await customerForLead(db, lead, now)).customer;
+}
+
+/** `upsertCustomerForLead()`, and whether the customer was created just now (a new customer has no earlier leads to look up). */
+export async function customerForLead(
+  db: Db,
+  lead: { firstName: string; lastName: string; email: string | null; phone: string | null; locale: string },
+  now = new Date(),
+): Promise<{ customer: CustomerRow; created: boolean }> {
   const at = now.toISOString();
   const email = customerEmail(lead.email);
   const phone = phoneE164(lead.phone);
@@ -58,7 +69,7 @@ export async function upsertCustomerForLead(
     source: null,
     at,
   });
-  return found.created ? found.customer : updateFoundCustomer(db, found.customer, lead, email, phone, at);
+  return found.created ? found : { customer: await updateFoundCustomer(db, found.customer, lead, email, phone, at), created: false };
 }
 
 /**

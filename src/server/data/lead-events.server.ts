@@ -33,21 +33,24 @@ export type NewLeadEvent = {
 };
 
 export async function insertLeadEvent(db: Db, event: NewLeadEvent, now = new Date()): Promise<string> {
-  const id = crypto.randomUUID();
-  await db
-    .insertInto("leadEvents")
-    .values({
-      id,
-      customerId: event.customerId,
-      leadType: event.leadType ?? null,
-      leadId: event.leadId ?? null,
-      kind: event.kind,
-      staffId: event.staffId ?? null,
-      data: JSON.stringify(event.data ?? {}),
-      createdAt: now.toISOString(),
-    })
-    .execute();
-  return id;
+  return (await insertLeadEvents(db, [event], now))[0]!;
+}
+
+/** Several entries at one time in one insert (a new lead's "lead" and "assigned", decision 142); their ids in order. */
+export async function insertLeadEvents(db: Db, events: NewLeadEvent[], now = new Date()): Promise<string[]> {
+  if (!events.length) return [];
+  const rows = events.map((event) => ({
+    id: crypto.randomUUID(),
+    customerId: event.customerId,
+    leadType: event.leadType ?? null,
+    leadId: event.leadId ?? null,
+    kind: event.kind,
+    staffId: event.staffId ?? null,
+    data: JSON.stringify(event.data ?? {}),
+    createdAt: now.toISOString(),
+  }));
+  await db.insertInto("leadEvents").values(rows).execute();
+  return rows.map((row) => row.id);
 }
 
 export async function listLeadEvents(db: Db, customerId: string): Promise<LeadEventRow[]> {

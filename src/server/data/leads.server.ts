@@ -5,7 +5,7 @@ import type { InboxLeadTable, LeadStatus } from "~/server/db/schema.server";
 import { foldSearch, leadSearchText, SEARCH_SEPARATOR } from "~/shared/leads/lead-search-text";
 import type { LeadType } from "~/shared/leads/lead-types";
 import { leadEventArea, type StaffEventName } from "~/shared/staff/staff-events";
-import { recordStaffEvent } from "./staff-events.server";
+import { recordStaffEvent, recordStaffEvents, type NewStaffEvent } from "./staff-events.server";
 
 /** The live screens' event for a change to a lead, in the change's transaction (decision 110). */
 const leadChanged = (db: Db, name: StaffEventName, type: LeadType, id: string, now?: Date) =>
@@ -100,10 +100,19 @@ export async function markFirstResponse(db: Db, type: LeadType, id: string, now 
   if (Number(result.numUpdatedRows) > 0) await leadChanged(db, "lead.first-response", type, id, now);
 }
 
-export async function assignLead(db: Db, type: LeadType, id: string, assigneeId: string | null): Promise<boolean> {
+export async function assignLead(
+  db: Db,
+  type: LeadType,
+  id: string,
+  assigneeId: string | null,
+  /** Events the live screens hear just before "lead.assigned", in the same insert (a new lead's arrival, decision 142). */
+  heardBefore: NewStaffEvent[] = [],
+  now?: Date,
+): Promise<boolean> {
   const result = await db.updateTable("leads").set({ assigneeId }).where("type", "=", type).where("id", "=", id).executeTakeFirst();
   const changed = Number(result.numUpdatedRows) > 0;
-  if (changed) await leadChanged(db, "lead.assigned", type, id);
+  const assigned: NewStaffEvent[] = changed ? [{ name: "lead.assigned", subjectType: type, subjectId: id, area: leadEventArea(type) }] : [];
+  await recordStaffEvents(db, [...heardBefore, ...assigned], now);
   return changed;
 }
 

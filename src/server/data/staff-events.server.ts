@@ -31,20 +31,35 @@ export function onLocalStaffEvents(listener: () => void): () => void {
 export async function recordStaffEvents(db: Db, events: NewStaffEvent[], now = new Date()): Promise<void> {
   if (!events.length) return;
   const createdAt = now.toISOString();
-  const rows = await db
-    .insertInto("staffEvents")
-    .values(events.map((event) => ({ ...event, createdAt })))
-    .returningAll()
-    .execute();
+  const values = events.map((event) => ({ ...event, createdAt }));
   if (engineOf(db) === "postgres") {
-    for (const row of rows) await sql`select pg_notify(${STAFF_EVENTS_CHANNEL}, ${JSON.stringify(row)})`.execute(db);
-  } else {
-    // After this statement's turn on the connection: the hub's read queues behind the transaction.
-    queueMicrotask(() => {
-      for (const listener of localListeners) listener();
-    });
+    // The insert and its NOTIFYs in one statement, one round trip (decision 142): each row as the hubs
+    // read it (every field of StaffEventRow, camelCase, as JSON), in id order, which is the order given.
+    const payload = sql`json_build_object(${sql.join(NOTIFIED_FIELDS.flatMap((field) => [sql.lit(field), sql.ref(field)]))})::text`;
+    await db
+      .with("inserted", (qb) => qb.insertInto("staffEvents").values(values).returningAll())
+      .selectFrom("inserted")
+      .select(sql`pg_notify(${STAFF_EVENTS_CHANNEL}, ${payload})`.as("notified"))
+      .orderBy("id")
+      .execute();
+    return;
   }
+  await db.insertInto("staffEvents").values(values).execute();
+  // After this statement's turn on the connection: the hub's read queues behind the transaction.
+  queueMicrotask(() => {
+    for (const listener of localListeners) listener();
+  });
 }
+
+/** A NOTIFY's payload carries every field of the row (the type check fails when a column is added and not here). */
+const NOTIFIED_FIELDS = Object.keys({
+  id: true,
+  name: true,
+  subjectType: true,
+  subjectId: true,
+  area: true,
+  createdAt: true,
+} satisfies Record<keyof StaffEventRow, true>) as (keyof StaffEventRow)[];
 
 export const recordStaffEvent = (db: Db, event: NewStaffEvent, now = new Date()) => recordStaffEvents(db, [event], now);
 

@@ -97,10 +97,11 @@ function fromRow(r: Selectable<TradeInTable> & LeadStatusFields): TradeIn {
 }
 
 /** Stores one request (the shopper consented when they sent it); returns its id. */
-export async function insertTradeIn(db: Db, input: TradeInInput, now = new Date()): Promise<string> {
+/** Inserts a request and gives it back as stored (RETURNING, not a second read: decision 142); its lead is not registered yet, so `new`. */
+export async function insertTradeIn(db: Db, input: TradeInInput, now = new Date()): Promise<TradeIn> {
   const id = crypto.randomUUID();
   const { condition: c, decoded, photos, ...fields } = input;
-  await db
+  const row = await db
     .insertInto("tradeIns")
     .values({
       id,
@@ -116,8 +117,9 @@ export async function insertTradeIn(db: Db, input: TradeInInput, now = new Date(
       consentAt: now.toISOString(),
       createdAt: now.toISOString(),
     })
-    .execute();
-  return id;
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return fromRow({ ...row, leadStatus: "new", firstStatusChangeAt: null });
 }
 
 /** Every request, newest first. */

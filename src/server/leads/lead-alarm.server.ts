@@ -67,20 +67,26 @@ export type ArrivingLead = {
 };
 
 /**
- * Starts a new lead's response clock, in the lead's own transaction (docs/behaviour.md §18): its
- * first response is due `responseMinutes` of opening hours after it arrived. A lead that arrives
- * while the dealership is closed also gets, at once, a reply in the shopper's language saying when
- * the dealership opens and will answer.
+ * A new lead's response clock (docs/behaviour.md §18): its first response is due `responseMinutes` of
+ * opening hours after it arrived. Read before the lead is inserted, so the due time is part of its
+ * insert (decision 142) rather than an update of its own.
  */
-export async function startResponseClock(db: Db, lead: ArrivingLead, now: Date): Promise<void> {
+export async function responseDueFor(db: Db, now: Date): Promise<string> {
   const { settings } = await readLeadSettings(db);
   const { hours, timeZone } = businessProfile;
-  const due = responseDueAt(now, settings.responseMinutes, hours, timeZone);
-  await db.updateTable("leads").set({ responseDueAt: due.toISOString() }).where("type", "=", lead.type).where("id", "=", lead.id).execute();
+  return responseDueAt(now, settings.responseMinutes, hours, timeZone).toISOString();
+}
+
+/**
+ * A lead that arrives while the dealership is closed gets, at once, a reply in the shopper's language
+ * saying when the dealership opens and will answer; in the lead's own transaction, after its insert.
+ */
+export async function answerAfterHours(db: Db, lead: ArrivingLead, now: Date): Promise<void> {
   if (!mailsOn || computeOpenStatus(now) === "open") return;
   // A shopper who asked us not to e-mail them gets no after-hours reply (decision 094); the lead's
   // own acknowledgement answers what they just sent.
   if (!(await mayContactCustomer(db, { email: lead.email, phone: null }, "email"))) return;
+  const { hours, timeZone } = businessProfile;
   const opening = nextOpening(now, hours, timeZone);
   if (!opening) return;
   await enqueueMails(db, [afterHoursReply(lead, opening)], now);

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/server/db/database.server";
-import { upsertCustomerForLead } from "~/server/data/customers.server";
-import { insertLeadEvent } from "~/server/data/lead-events.server";
+import { customerForLead } from "~/server/data/customers.server";
+import { insertLeadEvents, type NewLeadEvent } from "~/server/data/lead-events.server";
 import { assignLead, insertLead, lastAssigneeOfCustomer } from "~/server/data/leads.server";
 import { recordStaffEvents, type NewStaffEvent } from "~/server/data/staff-events.server";
 import { enqueueMails, type NewMail } from "~/server/data/outbox.server";
@@ -22,7 +22,7 @@ import { LEAD_KINDS, typesHeldLike } from "~/shared/leads/lead-kinds";
 import type { LeadType } from "~/shared/leads/lead-types";
 import { createdEventOf, leadEventArea } from "~/shared/staff/staff-events";
 import { mayHoldLead } from "~/shared/staff/staff-roles";
-import { startResponseClock } from "./lead-alarm.server";
+import { answerAfterHours, responseDueFor } from "./lead-alarm.server";
 
 /** A lead as every kind of lead stores it, whatever else its own row holds. */
 export type NewLead = {
@@ -55,16 +55,18 @@ const TURN_ATTEMPTS = 5;
 
 /**
  * Enters a new lead into the inbox, in the transaction that stores the lead itself: finds or creates
- * its customer, and records the lead, its timeline's first entry, what the live screens hear and its
- * response clock (docs/decisions/074-one-lead-inbox-customers-and-assignment.md). Nobody holds it
+ * its customer, and records the lead with its response clock, and an after-hours reply when the
+ * dealership is closed (docs/decisions/074-one-lead-inbox-customers-and-assignment.md). Nobody holds it
  * yet: the caller writes the rest of its records and then calls `assignArrivingLead()` as the last step
- * of the transaction, which gives it to someone and queues its mails (decision 135).
+ * of the transaction, which gives it to someone, writes its timeline's first entries and what the live
+ * screens hear, and queues its mails (decisions 135 and 142).
  */
 export async function registerLead(db: Db, lead: NewLead, now = new Date()): Promise<ArrivingLead> {
   // A savepoint and the turn's lock need the lead's transaction: the turn is taken only if the lead is stored.
   if (!db.isTransaction) throw new Error("registerLead: run it in the lead's transaction (inTransaction)");
-  const customer = await upsertCustomerForLead(db, lead, now);
-  const returningAssignee = await returningAssigneeOf(db, customer.id, lead.type);
+  const { customer, created } = await customerForLead(db, lead, now);
+  // A customer created just now has had no lead held by anyone (decision 142: one round trip fewer).
+  const returningAssignee = created ? null : await returningAssigneeOf(db, customer.id, lead.type);
   await insertLead(db, {
     type: lead.type,
     id: lead.id,
@@ -77,11 +79,10 @@ export async function registerLead(db: Db, lead: NewLead, now = new Date()): Pro
     phone: lead.phone,
     createdAt: now.toISOString(),
     source: lead.source && Object.keys(lead.source).length ? JSON.stringify(lead.source) : null,
+    // Its first response is due within the owner's minutes of opening hours (docs/behaviour.md §18).
+    responseDueAt: await responseDueFor(db, now),
   });
-  await insertLeadEvent(db, { customerId: customer.id, leadType: lead.type, leadId: lead.id, kind: "lead" }, now);
-  await recordStaffEvents(db, arrivalEvents(lead.type, lead.id), now);
-  // Its first response is due within the owner's minutes of opening hours (docs/behaviour.md §18).
-  await startResponseClock(
+  await answerAfterHours(
     db,
     { type: lead.type, id: lead.id, customerId: customer.id, firstName: lead.firstName, email: lead.email, locale: lead.locale },
     now,
@@ -154,12 +155,16 @@ async function writeAssignment(
   now: Date,
 ): Promise<void> {
   const { lead, customerId } = arriving;
+  // The lead's first timeline entry and what the live screens hear of its arrival are written here, with
+  // what depends on its assignee, each kind in one insert (decision 142); a rollback to the turn's
+  // savepoint takes them back with the rest, and they are written again for the next person.
+  const entered: NewLeadEvent = { customerId, leadType: lead.type, leadId: lead.id, kind: "lead" };
   if (assignee) {
-    // The live screens hear "lead.assigned" from it.
-    await assignLead(db, lead.type, lead.id, assignee.id);
-    await insertLeadEvent(
+    // The live screens hear "lead.created" (and the kind's own event), then "lead.assigned".
+    await assignLead(db, lead.type, lead.id, assignee.id, arrivalEvents(lead.type, lead.id), now);
+    await insertLeadEvents(
       db,
-      { customerId, leadType: lead.type, leadId: lead.id, kind: "assigned", data: { assigneeId: assignee.id, by: "turn" } },
+      [entered, { customerId, leadType: lead.type, leadId: lead.id, kind: "assigned", data: { assigneeId: assignee.id, by: "turn" } }],
       now,
     );
     // The assignee's phone hears of it within seconds (decision 112), through the push outbox.
@@ -172,6 +177,9 @@ async function writeAssignment(
       locale: lead.locale,
     };
     await queueLeadPushes(db, "new-lead", [assignee.id], pushLead, now);
+  } else {
+    await recordStaffEvents(db, arrivalEvents(lead.type, lead.id), now);
+    await insertLeadEvents(db, [entered], now);
   }
   const financeRecipients = LEAD_KINDS[lead.type].confidential ? await holderRecipients(db, lead.type, assignee) : null;
   await enqueueMails(db, addressStaffMails(env, mails, { assignee, financeRecipients }), now);

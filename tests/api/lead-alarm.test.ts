@@ -167,6 +167,31 @@ describe("the lead alarm", () => {
       "Lead waiting 5 min: Late Caller, message",
     ]);
   });
+
+  it("a trade-in arrives at the server's clock too: due five business minutes after it", async () => {
+    // Thursday 16 January 2025, 11:00 and 11:20 in Fitchburg: open.
+    const tradeIn = {
+      year: 2016,
+      make: "Honda",
+      model: "Civic",
+      mileage: 88_000,
+      zip: "01420",
+      condition: { accidents: 0, warningLights: false, tires: "good", keys: 2, smokedIn: false, titleStatus: "clean" },
+      photos: [],
+      consent: true,
+      lastName: "Trader",
+      phone: "9785550188",
+      locale: "en",
+    };
+    setClock("2025-01-16T16:00:00.000Z");
+    const res = await fetch(`${a.url}/api/trade-ins`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${nextClient++}` },
+      body: JSON.stringify({ ...tradeIn, firstName: "Tomas", email: "tomas.trader@example.com" }),
+    });
+    expect(res.status).toBe(201);
+    expect((await leadOf("tomas.trader@example.com")).responseDueAt).toBe("2025-01-16T16:05:00.000Z");
+  });
 });
 
 describe("the after-hours reply", () => {

@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { serverNow } from "~/server/clock.server";
 import type { AppContext } from "~/server/context.server";
 import { parseOr400, type ApiErrorBody } from "~/server/http/api-errors.server";
 import { inFlightBodyLimit } from "~/server/http/in-flight-body-limit.server";
@@ -47,7 +48,7 @@ export function tradeInApi(ctx: AppContext, decodeVin?: TradeInVinDecode): Route
           values,
           locale,
           decodeVin,
-          new Date(),
+          serverNow(ctx),
           leadSourceFromCookieHeader(req.headers.cookie),
           req.ip ?? null,
         );

@@ -1,4 +1,5 @@
 import type { AppContext } from "~/server/context.server";
+import { serverNow } from "~/server/clock.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { FormTooLargeError, formInput, readFormData, schemaFieldNames } from "~/server/http/form-post.server";
 import { ImageWorkBusyError, MAX_IMAGE_BYTES } from "~/server/images/image-store.server";
@@ -60,7 +61,7 @@ export async function tradeInFormPost(
       parsed.data,
       locale,
       decodeVin,
-      new Date(),
+      serverNow(ctx),
       leadSourceFromCookieHeader(request.headers.get("cookie")),
       clientAddress,
     );

@@ -4,6 +4,7 @@
 // - each public page as served, and the same document with its scripts taken out (JSON-LD kept):
 //   what parsing, styling, layout and painting the HTML costs without hydration.
 // Both versions of a page pass through the same loopback proxy, compressed alike, so only the scripts differ.
+// BENCH_PAGES picks the pages ("{vehicle}" for the newest vehicle's page: `/es/{vehicle}`).
 // BENCH_VARIANTS=without-stylesheet,main-only adds documents stripped further (scripts out as well):
 // - without-stylesheet: no inlined stylesheet and no stylesheet link;
 // - main-only: no site header and no footer;
@@ -20,7 +21,14 @@ if (!process.env.BENCH_NO_BUILD) build();
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const server = await startBenchServer(200);
 const vehicle = await firstVehiclePath(server);
-const pages = process.env.BENCH_PAGES?.split(",") ?? ["/", "/inventory", vehicle, "/financing", "/booking", "/contact"];
+const pages = process.env.BENCH_PAGES?.split(",").map((page) => page.replace("/{vehicle}", vehicle)) ?? [
+  "/",
+  "/inventory",
+  vehicle,
+  "/financing",
+  "/booking",
+  "/contact",
+];
 
 const FLOOR_PATH = "/__floor";
 const floorPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -19,6 +19,7 @@ import { imageVariantUrl } from "~/server/images/image-urls.server";
 import type { TestServer } from "../tests/support/test-server";
 import { build, machine, splitLoad, startPostgresServers, writeResults } from "./support";
 import { histogramQuantile, readRequestHistogram, subtractHistogram, type RequestHistogram } from "./request-histogram";
+import { TRADE_IN_VEHICLE } from "../tests/support/trade-in-request";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 60);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
@@ -94,14 +95,7 @@ try {
                 "/api/trade-ins",
                 {
                   ...shopper,
-                  year: 2016,
-                  make: "Honda",
-                  model: "Civic",
-                  mileage: 88_000,
-                  zip: "01420",
-                  condition: { accidents: 0, warningLights: false, tires: "good", keys: 2, smokedIn: false, titleStatus: "clean" },
-                  photos: [],
-                  consent: true,
+                  ...TRADE_IN_VEHICLE,
                 },
               ];
         if (n % 2 === 0) leads.contact += 1;

@@ -8,6 +8,7 @@ import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../suppor
 import { staffClient } from "../support/staff-client";
 import { createAccount, DEMO_OWNER, signInAs } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { TRADE_IN_VEHICLE } from "../support/trade-in-request";
 
 /**
  * The five-minute alarm and the after-hours reply (docs/behaviour.md §18) on the real server with a
@@ -171,14 +172,7 @@ describe("the lead alarm", () => {
   it("a trade-in arrives at the server's clock too: due five business minutes after it", async () => {
     // Thursday 16 January 2025, 11:00 and 11:20 in Fitchburg: open.
     const tradeIn = {
-      year: 2016,
-      make: "Honda",
-      model: "Civic",
-      mileage: 88_000,
-      zip: "01420",
-      condition: { accidents: 0, warningLights: false, tires: "good", keys: 2, smokedIn: false, titleStatus: "clean" },
-      photos: [],
-      consent: true,
+      ...TRADE_IN_VEHICLE,
       lastName: "Trader",
       phone: "9785550188",
       locale: "en",

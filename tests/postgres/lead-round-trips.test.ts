@@ -5,6 +5,7 @@ import { startRoundTripCounter, type RoundTripCounter, type SentTransaction } fr
 import { openServerDatabase } from "../support/server-database";
 import { createAccount } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { TRADE_IN_VEHICLE } from "../support/trade-in-request";
 
 /**
  * What a lead post costs PostgreSQL (decision 142): every statement of a lead's transaction is a round trip
@@ -47,14 +48,7 @@ describe.runIf(adminUrl)("a lead's transaction on PostgreSQL, counted in round t
         "/api/trade-ins",
         {
           ...shopper(n),
-          year: 2016,
-          make: "Honda",
-          model: "Civic",
-          mileage: 88_000,
-          zip: "01420",
-          condition: { accidents: 0, warningLights: false, tires: "good", keys: 2, smokedIn: false, titleStatus: "clean" },
-          photos: [],
-          consent: true,
+          ...TRADE_IN_VEHICLE,
         },
       ] as const,
   };

@@ -5,6 +5,7 @@ import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
 import { openServerDatabase } from "../support/server-database";
 import { createAccount, postJson, signInOwner } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { TRADE_IN_VEHICLE } from "../support/trade-in-request";
 
 /**
  * A lead takes its salesperson's turn as the last step of its transaction (decision 135): two servers on
@@ -149,14 +150,7 @@ describe("turns taken last in the lead's transaction, two processes on one Postg
       "/api/trade-ins",
       {
         ...shopper("Lenta", 1),
-        year: 2016,
-        make: "Honda",
-        model: "Civic",
-        mileage: 88_000,
-        zip: "01420",
-        condition: { accidents: 0, warningLights: false, tires: "good", keys: 2, smokedIn: false, titleStatus: "clean" },
-        photos: [],
-        consent: true,
+        ...TRADE_IN_VEHICLE,
         textConsent: true,
       },
       { headers: { "x-forwarded-for": "198.51.100.1" } },

@@ -88,9 +88,14 @@ export function launchLighthouseChrome(): Promise<LaunchedChrome> {
   });
 }
 
-/** The middle value (the upper one of the two middles for an even count). */
+/**
+ * The middle value (the upper one of the two middles for an even count) of the finite values; NaN when
+ * there is none. A failed run's NaN is left out: sorted with the others it made the order, and so the
+ * middle, depend on where it stood.
+ */
 export function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return finite.length === 0 ? Number.NaN : finite[Math.floor(finite.length / 2)]!;
 }
 
 /** A page's path as a table label: a vehicle page's long slug is cut to 40 characters. */

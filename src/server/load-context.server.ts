@@ -5,6 +5,13 @@ import type { Staff } from "./http/staff-request.server";
 /** Route loaders and actions read the running server's context from here. */
 export const appContext = createContext<AppContext>();
 
+/**
+ * The build's stylesheets by their `/assets/…` URL (the text, or undefined for one too large to inline),
+ * for a public page that paints first (decision 049, amended by 144); absent where the HTTP layer has no
+ * built client (development), where pages render as React Router writes them.
+ */
+export const stylesheetsContext = createContext<((href: string) => string | undefined) | null>(null);
+
 /** The per-request CSP nonce set by the HTTP layer. */
 export const cspNonceContext = createContext<string>("");
 

@@ -36,12 +36,17 @@ function expectPaintedFirst(page: string, label: string) {
 
 describe("paint-first still applies", () => {
   it("to React Router's own rendering of a page, as this version renders it", async () => {
-    // /about is rendered per request, untouched: the shape the rewrite must still recognise.
-    const rendered = await html("/about");
+    // Staff pages are sent as React Router renders them (they stream): the shape the rewrite must still recognise.
+    const rendered = await html("/podium/sign-in");
     expect(rendered).toMatch(/<link[^>]+rel="modulepreload"/);
+    expect(rendered).not.toMatch(/<style>/);
+    // The setup link's page sits under the English layout but is the staff app's: untouched too.
+    const setup = await html("/podium/setup?token=not-a-token");
+    expect(setup).toMatch(/<link[^>]+rel="modulepreload"/);
+    expect(setup).not.toMatch(/<style>/);
     expectPaintedFirst(
       paintFirst(rendered, () => "x".repeat(2000)),
-      "/about rewritten",
+      "/podium/sign-in rewritten",
     );
   });
 
@@ -49,6 +54,16 @@ describe("paint-first still applies", () => {
     for (const url of ["/", "/inventory", vehicle, "/contact", "/financing", "/booking", "/es", `/es${vehicle}`, "/pt/financing"]) {
       expectPaintedFirst(await html(url), url);
     }
+  });
+
+  it("to every public page the cache does not keep, in every language (decision 144)", async () => {
+    for (const url of ["/about", "/privacy", "/trade-in", "/saved", "/alerts", "/es/about", "/pt/trade-in", "/es/saved", "/pt/alerts"]) {
+      expectPaintedFirst(await html(url), url);
+    }
+    // A page nobody has: the shoppers' not-found page, with its 404.
+    const missing = await fetch(`${server.url}/es/no-such-page`);
+    expect(missing.status).toBe(404);
+    expectPaintedFirst(await missing.text(), "/es/no-such-page");
   });
 });
 

@@ -6,10 +6,9 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { cachedRouteIds } from "~/app/route-policy.server";
 import type { AppContext } from "~/server/context.server";
 import { vehiclesVersion } from "~/server/data/vehicles.server";
-import { paintFirst, stylesheetReader } from "~/app/http/paint-first.server";
 import { precompress, preferredEncoding } from "~/server/http/precompressed.server";
 import { contentSecurityPolicy } from "~/server/http/security-headers.server";
-import { appContext, cspNonceContext } from "~/server/load-context.server";
+import { appContext, cspNonceContext, stylesheetsContext } from "~/server/load-context.server";
 import { WorkSlots } from "~/server/work-slots.server";
 import {
   CACHEABLE_STATUS,
@@ -71,10 +70,15 @@ export function refuseHeadersOnCachedRoutes(build: Pick<ServerBuild, "routes">, 
  * within a byte budget, and served to every visitor. Only plain GETs of a document are cached;
  * everything else goes to React Router as usual (docs/decisions/018, 042 and 048).
  */
-export function documentCache(ctx: AppContext, build: ServerBuild, mode: string, maxBytes: number, clientDir?: string) {
+export function documentCache(
+  ctx: AppContext,
+  build: ServerBuild,
+  mode: string,
+  maxBytes: number,
+  readStylesheet: ((href: string) => string | undefined) | null,
+) {
   refuseHeadersOnCachedRoutes(build);
   const render = createRequestHandler(build, mode);
-  const readStylesheet = stylesheetReader(clientDir);
   const entries = new ByteBudgetLru<Entry>(maxBytes);
   /**
    * Renders in progress by stock version and key (see `fill`): by version too, so a render of an older
@@ -89,7 +93,6 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
    * together, growing the heap for good.
    */
   const renderSlots = new WorkSlots(RENDERS_AT_ONCE, undefined, "page-render");
-  let paintFirstMissed = false;
 
   /**
    * Renders `key` with `nonce` (the asking request's own) and keeps it if it is the same for everyone;
@@ -113,6 +116,8 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
     const context = new RouterContextProvider();
     context.set(appContext, ctx);
     context.set(cspNonceContext, nonce);
+    // The page paints first (decision 049): entry.server.tsx inlines its stylesheet and defers its modules.
+    context.set(stylesheetsContext, readStylesheet);
     const headers = new Headers({ "user-agent": req.get("user-agent") ?? "", accept: "text/html" });
     // The asking request's own URL: a redirect keeps its query string even when the key drops it.
     const response = await render(new Request(`http://cache.local${req.originalUrl}`, { headers }), context);
@@ -120,13 +125,7 @@ export function documentCache(ctx: AppContext, build: ServerBuild, mode: string,
       return { response, nonce };
     }
     const rendered = await response.text();
-    const painted = paintFirst(rendered, readStylesheet);
-    if (painted === rendered && !paintFirstMissed) {
-      // The page still works, only in React Router's own loading order: say so once, loudly.
-      paintFirstMissed = true;
-      ctx.logger.error({ path: req.path }, "paint-first did not apply: React Router's route-modules script has changed shape");
-    }
-    const { html, scriptHashes } = toHashedDocument(painted, nonce);
+    const { html, scriptHashes } = toHashedDocument(rendered, nonce);
     const digest = crypto.createHash("sha256").update(`${response.status}\n${html}`).digest("base64");
     const expires = clockContentChangesAt(Date.now(), key);
     // Most clock-driven re-renders come out byte for byte the same:

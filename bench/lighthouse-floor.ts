@@ -4,7 +4,8 @@
 // - each public page as served, and the same document with its scripts taken out (JSON-LD kept):
 //   what parsing, styling, layout and painting the HTML costs without hydration.
 // Both versions of a page pass through the same loopback proxy, compressed alike, so only the scripts differ.
-// BENCH_PAGES picks the pages ("{vehicle}" for the newest vehicle's page: `/es/{vehicle}`).
+// BENCH_PAGES picks the pages ("{vehicle}" for the newest vehicle's page: `/es/{vehicle}`; "{deal-sheet}" for a
+// stored deal sheet's token: `/pt/deal/{deal-sheet}`).
 // BENCH_VARIANTS=without-stylesheet,main-only adds documents stripped further (scripts out as well):
 // - without-stylesheet: no inlined stylesheet and no stylesheet link;
 // - main-only: no site header and no footer;
@@ -15,20 +16,12 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
-import { build, firstVehiclePath, launchLighthouseChrome, machine, median, pageLabel, startBenchServer, writeResults } from "./support";
+import { benchPagePaths, build, launchLighthouseChrome, machine, median, pageLabel, startBenchServer, writeResults } from "./support";
 
 if (!process.env.BENCH_NO_BUILD) build();
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const server = await startBenchServer(200);
-const vehicle = await firstVehiclePath(server);
-const pages = process.env.BENCH_PAGES?.split(",").map((page) => page.replace("/{vehicle}", vehicle)) ?? [
-  "/",
-  "/inventory",
-  vehicle,
-  "/financing",
-  "/booking",
-  "/contact",
-];
+const pages = await benchPagePaths(process.env.BENCH_PAGES ?? "/,/inventory,/{vehicle},/financing,/booking,/contact", server);
 
 const FLOOR_PATH = "/__floor";
 const floorPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

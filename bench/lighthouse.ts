@@ -1,19 +1,20 @@
 // npm run bench:lighthouse — Lighthouse (mobile preset) on six public pages with 200 vehicles in stock.
 import lighthouse from "lighthouse";
-import { build, firstVehiclePath, launchLighthouseChrome, machine, median, pageLabel, startBenchServer, writeResults } from "./support";
+import { benchPagePaths, build, launchLighthouseChrome, machine, median, pageLabel, startBenchServer, writeResults } from "./support";
 
 if (!process.env.BENCH_NO_BUILD) build();
 // BENCH_VEHICLES (default 200) only to check the script quickly; the README's figures use 200.
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 200);
 const server = await startBenchServer(VEHICLES);
-const vehicle = await firstVehiclePath(server);
 // The six pages in every language (6 pages × 3 languages, ~20 minutes);
 // BENCH_PAGES=/,/es/contact measures a subset while iterating on one page; "{vehicle}" stands for the
-// vehicle page's path (BENCH_PAGES=/{vehicle},/es/{vehicle}).
-const englishPages = ["/", "/inventory", vehicle, "/financing", "/booking", "/contact"];
-const pages =
-  process.env.BENCH_PAGES?.split(",").map((page) => page.replace("/{vehicle}", vehicle)) ??
-  ["", "/es", "/pt"].flatMap((prefix) => englishPages.map((page) => (prefix && page === "/" ? prefix : `${prefix}${page}`)));
+// vehicle page's path (BENCH_PAGES=/{vehicle},/es/{vehicle}), "{deal-sheet}" for a stored deal sheet's token.
+const englishPages = ["/", "/inventory", "/{vehicle}", "/financing", "/booking", "/contact"];
+const pages = await benchPagePaths(
+  process.env.BENCH_PAGES ??
+    ["", "/es", "/pt"].flatMap((prefix) => englishPages.map((page) => (prefix && page === "/" ? prefix : `${prefix}${page}`))).join(","),
+  server,
+);
 // Lighthouse's own advice on variability: the median of five runs is about twice as stable as one run.
 // BENCH_RUNS (default 1) runs each page that many times and adds a table of each page's medians.
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);

@@ -66,6 +66,43 @@ export async function firstVehiclePath(server: TestServer): Promise<string> {
   return vehiclePath(vehicle);
 }
 
+/**
+ * BENCH_PAGES's paths with their stand-ins filled in: `{vehicle}` for the newest vehicle's page's path
+ * (`/es/{vehicle}`), `{deal-sheet}` for a deal sheet's token (`/pt/deal/{deal-sheet}`), one sheet stored
+ * through the public API as a shopper's is, only when a path asks for it.
+ */
+export async function benchPagePaths(list: string, server: TestServer): Promise<string[]> {
+  const pages = list.split(",");
+  const vehicle = pages.some((page) => page.includes("{vehicle}")) ? await firstVehiclePath(server) : "";
+  const dealToken = pages.some((page) => page.includes("{deal-sheet}")) ? await storedDealSheetToken(server) : "";
+  return pages.map((page) => page.replace("/{vehicle}", vehicle).replace("{deal-sheet}", dealToken));
+}
+
+async function storedDealSheetToken(server: TestServer): Promise<string> {
+  const vehicles = (await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: string; status: string }[];
+  const vehicle = vehicles.find((v) => v.status === "available");
+  if (!vehicle) throw new Error("No available vehicle to store a deal sheet for");
+  const res = await fetch(`${server.url}/api/deals`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({
+      vehicleId: vehicle.id,
+      downPayment: 2000,
+      tradeInValue: 0,
+      tradeInPayoff: 0,
+      creditBand: "good",
+      termMonths: 60,
+      firstName: "Bench",
+      lastName: "Shopper",
+      email: "bench.shopper@example.com",
+      phone: "(978) 555-0100",
+      locale: "en",
+    }),
+  });
+  if (res.status !== 201) throw new Error(`Storing a deal sheet answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { url: string }).url.split("/").at(-1)!;
+}
+
 export function writeResults(name: string, data: unknown): string {
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${name}.json`);

@@ -9,6 +9,7 @@ import { chromiumFlags, chromiumPath } from "../tests/support/browser";
 import { createDatabase, startPostgresCluster } from "../tests/support/postgres-cluster";
 import { vehiclePath } from "../src/shared/lib/vehicle-path";
 import { PRODUCTION_PASSWORD_HASH_COST, startTestServer, type TestServer } from "../tests/support/test-server";
+import { DEAL_TERMS } from "../tests/support/deal-request";
 
 export const root = path.resolve(import.meta.dirname, "..");
 export const resultsDir = path.join(root, "bench/results");
@@ -87,11 +88,7 @@ async function storedDealSheetToken(server: TestServer): Promise<string> {
     headers: { "content-type": "application/json", origin: server.url },
     body: JSON.stringify({
       vehicleId: vehicle.id,
-      downPayment: 2000,
-      tradeInValue: 0,
-      tradeInPayoff: 0,
-      creditBand: "good",
-      termMonths: 60,
+      ...DEAL_TERMS,
       firstName: "Bench",
       lastName: "Shopper",
       email: "bench.shopper@example.com",

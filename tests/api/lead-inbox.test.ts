@@ -10,6 +10,7 @@ import { upcomingDateFor } from "../support/booking-dates";
 import { financingApplicationBody, sleep } from "../support/lead-delivery-helpers";
 import { civicDataDir } from "../support/civic-data-dir";
 import { forgetMailsOnceSent, openServerDatabase } from "../support/server-database";
+import { DEAL_TERMS } from "../support/deal-request";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { postJson as postStaffJson, signIn, signInAs, signInOwner, type StaffClient } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -538,11 +539,7 @@ describe("lead inbox: every kind of lead, filters, changes and roles", () => {
   it("shows one status in every view, whichever place changes it, for every kind of lead (decision 109)", async () => {
     const deal = await postPublic("/api/deals", {
       vehicleId: vehicle.id,
-      downPayment: 2000,
-      tradeInValue: 0,
-      tradeInPayoff: 0,
-      creditBand: "good",
-      termMonths: 60,
+      ...DEAL_TERMS,
       firstName: "Kind",
       lastName: "Deal",
       email: "kind.deal@example.com",

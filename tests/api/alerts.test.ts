@@ -721,6 +721,31 @@ describe("the alerts form (/alerts), before JavaScript", () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
 
+  it("a token page's button posted by a browser without JavaScript (Origin: null, from the page's no-referrer policy) is answered by the page; a page without a token still refuses that origin", async () => {
+    const email = "null.origin@example.com";
+    expect((await askAlerts({ email, locale: "en", vehicleId: stock.accord.id })).status).toBe(202);
+    const [mail] = await mailsMatching(smtp.mails, (m) => m.envelopeTo.includes(email) && isConfirmation(m), 1);
+    const confirmPath = linkPath(mail!, /\/alerts\/confirm\//);
+    // What Chromium sends for this form: the page sends no Referer (a token in its URL), so its post's Origin
+    // is "null". React Router refused that with a plain 400 "Bad Request": the button did nothing before hydration.
+    const confirmed = await postForm(server.url, confirmPath, {}, { headers: { origin: "null", "x-forwarded-for": "203.0.113.97" } });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("Your alerts are on.");
+    const subscriber = await query((db) =>
+      db.selectFrom("alertSubscribers").select(["status"]).where("email", "=", email).executeTakeFirstOrThrow(),
+    );
+    expect(subscriber.status).toBe("confirmed");
+    // The same origin on a page whose URL holds no secret is still refused: there only the origin says where it came from.
+    const alertsForm = await postForm(
+      server.url,
+      "/alerts",
+      { email: "x@example.com" },
+      { headers: { origin: "null", "x-forwarded-for": "203.0.113.96" } },
+    );
+    expect(alertsForm.status).toBe(400);
+    expect(await alertsForm.text()).toBe("Bad Request");
+  });
+
   it("an expired confirmation link gets a clear page", async () => {
     setClock("2025-12-09T16:00:00.000Z");
     expect((await askAlerts({ email: "late@example.com", locale: "en", vehicleId: stock.accord.id })).status).toBe(202);

@@ -35,6 +35,12 @@ export function pageFormPosts(crossSite: Record<Exclude<RoutePolicy["crossSitePo
       res.status(403).type("text/plain").send("Forbidden");
       return;
     }
+    // A page with a token in its URL sends no Referer (Referrer-Policy: no-referrer, decision 055), so a
+    // browser's plain form post from it says `Origin: null` (Fetch, "serializing a request origin"), and
+    // React Router refuses an action whose Origin is not the request's own: 400 "Bad Request", the form
+    // lost before JavaScript. Here the origin was withheld, not forged: such a post names a secret token a
+    // forged one cannot know, and a browser that says where a post comes from has said it above.
+    if (route.policy.tokenInUrl && req.get("origin") === "null") delete req.headers.origin;
     // A body past the form's cap is refused (413) before it is read, and its unread rest stays on
     // the connection; the client's next request there could wait forever. These posts are a few a
     // visit: each closes its connection (RFC 9110 §9.6), and the next request opens a fresh one.

@@ -8,11 +8,12 @@ import { startTestServer, type TestServer } from "../support/test-server";
 import { TRADE_IN_VEHICLE } from "../support/trade-in-request";
 
 /**
- * A lead takes its salesperson's turn as the last step of its transaction (decision 135): two servers on
- * one PostgreSQL database, and a third connection that holds a lock the way a slow lead's transaction
- * would. Two salespeople: Dana (en, es) and João (en, pt); a Spanish lead is Dana's alone.
+ * A lead takes its salesperson's turn in a statement of its own, outside its transaction, and gives it
+ * back if the transaction rolls back (decision 146): two servers on one PostgreSQL database, and a third
+ * connection that holds a lock the way a slow lead's transaction would. Two salespeople: Dana (en, es)
+ * and João (en, pt); a Spanish lead is Dana's alone.
  */
-describe("turns taken last in the lead's transaction, two processes on one PostgreSQL database", () => {
+describe("turns taken outside the lead's transaction, two processes on one PostgreSQL database", () => {
   let a: TestServer;
   let b: TestServer;
   let db: Db;
@@ -136,7 +137,7 @@ describe("turns taken last in the lead's transaction, two processes on one Postg
   const staffId = async (email: string) =>
     (await db.selectFrom("staffAccounts").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
 
-  it("a lead is not held up by another lead's transaction that is still writing its records: the turn is taken at the end", async () => {
+  it("a lead is not held up by another lead's transaction that is still writing its records", async () => {
     const dana = await staffId("dana.reyes@dealer.test");
     // A slow lead: its trade-in with a consent to texts stops at the consent's insert (the table is locked
     // here) with its request, customer, inbox row and timeline written. The turn used to be claimed before
@@ -191,6 +192,59 @@ describe("turns taken last in the lead's transaction, two processes on one Postg
     expect(turns).toHaveLength(2);
   }, 60_000);
 
+  it("a lead whose transaction is stopped at its commit holds no salesperson's row: the next lead for the same person is answered", async () => {
+    const dana = await staffId("dana.reyes@dealer.test");
+    // The slow lead's commit waits for an advisory lock held here (a deferred trigger on its inbox row):
+    // every statement of its transaction has run. Before decision 146 its last one took Dana's turn, and
+    // her row stayed locked to the commit, so the next Spanish lead waited for it.
+    await sql`create function wait_at_commit() returns trigger language plpgsql as $$
+      begin perform pg_advisory_xact_lock(4242); return null; end $$`.execute(db);
+    await sql`create constraint trigger wait_at_commit after insert on leads deferrable initially deferred
+      for each row when (new.email = 'pausa@example.com') execute function wait_at_commit()`.execute(db);
+    const lock = await holdTransaction(async (conn) => {
+      await sql`select pg_advisory_xact_lock(4242)`.execute(conn);
+    });
+    try {
+      const slowPost = contact(a, "Pausa", 5);
+      await untilWaitingIn("commit");
+      const quick = await Promise.race([
+        contact(b, "Pronta", 6),
+        new Promise<string>((resolve) => setTimeout(() => resolve("still waiting after 10 s"), 10_000)),
+      ]);
+      expect(quick instanceof Response ? quick.status : quick).toBe(201);
+      await lock.release();
+      expect((await slowPost).status).toBe(201);
+    } finally {
+      await lock.release();
+      await sql`drop trigger wait_at_commit on leads`.execute(db);
+      await sql`drop function wait_at_commit()`.execute(db);
+    }
+    // Both Dana's, each with its own turn.
+    for (const email of ["pausa@example.com", "pronta@example.com"]) {
+      expect(await leadOf(email)).toMatchObject({ assigneeId: dana, assigned: 1, staffEvents: 1, staffMails: ["dana.reyes@dealer.test, leads@dealer.test"] });
+    }
+  }, 60_000);
+
+  it("a lead whose transaction rolls back after its turn was taken gives the turn back: the person waits as long as before", async () => {
+    const dana = await staffId("dana.reyes@dealer.test");
+    const before = await db.selectFrom("staffAccounts").select("lastAssignedAt").where("id", "=", dana).executeTakeFirstOrThrow();
+    // The shopper's acknowledgement is the lead's last insert: it fails here, after the turn was taken.
+    await sql`create function refuse_mail() returns trigger language plpgsql as $$
+      begin raise exception 'the outbox refuses this mail'; end $$`.execute(db);
+    await sql`create trigger refuse_mail before insert on outbox
+      for each row when (new.to_address = 'fallida@example.com') execute function refuse_mail()`.execute(db);
+    try {
+      const res = await contact(a, "Fallida", 7);
+      expect(res.status).toBe(500);
+    } finally {
+      await sql`drop trigger refuse_mail on outbox`.execute(db);
+      await sql`drop function refuse_mail()`.execute(db);
+    }
+    expect(await db.selectFrom("leads").select("id").where("email", "=", "fallida@example.com").execute()).toEqual([]);
+    const after = await db.selectFrom("staffAccounts").select("lastAssignedAt").where("id", "=", dana).executeTakeFirstOrThrow();
+    expect(after.lastAssignedAt).toBe(before.lastAssignedAt);
+  }, 60_000);
+
   /**
    * Another lead has just taken Dana's turn and is committing (her row locked here) while `post` is sent:
    * once the post waits to take her turn, that other lead stamps her turn and commits.
@@ -203,7 +257,7 @@ describe("turns taken last in the lead's transaction, two processes on one Postg
     });
     const racing = post();
     try {
-      // The lead has written everything for Dana and now waits to take her turn.
+      // The lead now waits to take her turn.
       await untilWaitingIn('update "staff_accounts"');
     } finally {
       await other.release(async (conn) => {
@@ -227,7 +281,7 @@ describe("turns taken last in the lead's transaction, two processes on one Postg
     expect(Date.parse(stamp.lastAssignedAt!)).toBeGreaterThan(Date.parse(taken));
   }, 60_000);
 
-  it("an English lead that loses the race for Dana's turn rolls back what it wrote for her and takes João's, who has now waited longest", async () => {
+  it("an English lead that loses the race for Dana's turn takes João's, who has now waited longest, and nothing of it is Dana's", async () => {
     const [dana, joao] = [await staffId("dana.reyes@dealer.test"), await staffId("joao.costa@dealer.test")];
     // Dana has waited longest, then João.
     await db.updateTable("staffAccounts").set({ lastAssignedAt: "2020-01-01T00:00:00.000Z" }).where("id", "=", dana).execute();
@@ -241,7 +295,7 @@ describe("turns taken last in the lead's transaction, two processes on one Postg
       ),
     );
     expect(status).toBe(201);
-    // Nothing of what it wrote for Dana is left: one entry, one event, one staff mail, all João's.
+    // One entry, one event, one staff mail, all João's.
     expect(await leadOf("ingles@example.com")).toMatchObject({
       assigneeId: joao,
       assigned: 1,

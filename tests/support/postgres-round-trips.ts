@@ -14,6 +14,8 @@ export type RoundTripCounter = {
   url: string;
   /** Every transaction finished so far, on any connection, in the order they finished. */
   transactions: () => SentTransaction[];
+  /** Every round trip sent outside a transaction so far (each commits by itself), on any connection: its statements' SQL. */
+  outside: () => string[][];
   close: () => Promise<void>;
 };
 
@@ -27,11 +29,12 @@ export type RoundTripCounter = {
 export async function startRoundTripCounter(databaseUrl: string): Promise<RoundTripCounter> {
   const target = new URL(databaseUrl);
   const finished: SentTransaction[] = [];
+  const outside: string[][] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port), target.hostname);
     sockets.add(client).add(upstream);
-    const reader = clientMessageReader(finished);
+    const reader = clientMessageReader(finished, outside);
     client.on("data", (chunk: Buffer) => {
       reader(chunk);
       upstream.write(chunk);
@@ -54,6 +57,7 @@ export async function startRoundTripCounter(databaseUrl: string): Promise<RoundT
   return {
     url: url.toString(),
     transactions: () => [...finished],
+    outside: () => [...outside],
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -62,7 +66,7 @@ export async function startRoundTripCounter(databaseUrl: string): Promise<RoundT
 }
 
 /** Reads one client connection's messages as they arrive, in any chunking, and records its transactions. */
-function clientMessageReader(finished: SentTransaction[]): (chunk: Buffer) => void {
+function clientMessageReader(finished: SentTransaction[], outside: string[][]): (chunk: Buffer) => void {
   let buffer = Buffer.alloc(0);
   let started = false;
   let open: SentTransaction | null = null;
@@ -72,7 +76,10 @@ function clientMessageReader(finished: SentTransaction[]): (chunk: Buffer) => vo
   const roundTrip = (statements: string[]) => {
     const first = statements[0]?.trim().toLowerCase() ?? "";
     if (!open && (first === "begin" || first.startsWith("start transaction"))) open = { roundTrips: 0, statements: [], ended: "commit" };
-    if (!open) return;
+    if (!open) {
+      outside.push(statements);
+      return;
+    }
     open.roundTrips += 1;
     open.statements.push(...statements);
     if (first === "commit" || first === "rollback") {

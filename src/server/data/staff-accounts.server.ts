@@ -190,8 +190,8 @@ export async function nextTurn(db: Db, locale: string, now = new Date(), role: S
  * Takes a turn read by `nextTurn()`: stamps the person's last assignment only while it is still what was
  * read and they are still active, of the role and in. False when another lead took that turn first (or
  * the person left): then nothing was written, but on PostgreSQL a statement that waited for the other
- * lead's row keeps that row locked after its re-check failed, until the transaction (or a savepoint
- * before it) is rolled back. Decision 135 takes it as the lead's last statement, under a savepoint.
+ * lead's row keeps that row locked after its re-check failed, until its transaction ends. Decision 146
+ * takes it in a statement of its own, outside the lead's transaction, so that is at once.
  */
 export async function takeTurn(db: Db, turn: Turn): Promise<boolean> {
   const { person, stamp } = turn;
@@ -213,18 +213,31 @@ export async function takeTurn(db: Db, turn: Turn): Promise<boolean> {
  * id), until the transaction ends, so leads of one role that come here take their turns one after
  * another and never deadlock (a claim that lost its race used to keep the row it had waited for locked
  * and then wait for another's: 40P01, decision 074). SQLite has one writer. The turn is still reserved
- * before it is used (`takeTurn()`). Null when nobody is in. Decision 135 comes here only after a lead
- * lost the race for its turn several times over.
+ * before it is used (`takeTurn()`). Null when nobody is in. A lead comes here only after it lost the
+ * race for its turn several times over (decision 146), in a short transaction of its own.
  */
-export async function claimNextAssignee(db: Db, locale: string, now = new Date(), role: StaffRole = "sales"): Promise<StaffAccountRow | null> {
+export async function claimNextAssignee(db: Db, locale: string, now = new Date(), role: StaffRole = "sales"): Promise<Turn | null> {
   for (let attempt = 0; attempt < 10; attempt++) {
     let presentQuery = presentOfRole(db, role);
     if (engineOf(db) === "postgres") presentQuery = presentQuery.orderBy("id").forUpdate();
     const turn = turnAmong(await presentQuery.execute(), locale, now);
     if (!turn) return null;
-    if (await takeTurn(db, turn)) return { ...turn.person, lastAssignedAt: turn.stamp };
+    if (await takeTurn(db, turn)) return turn;
   }
   return null;
+}
+
+/**
+ * Gives back a turn taken for a lead that was then not stored (its transaction rolled back, decision
+ * 146): the person's last assignment goes back to what it was, unless another lead has stamped it since.
+ */
+export async function giveTurnBack(db: Db, turn: Turn): Promise<void> {
+  await db
+    .updateTable("staffAccounts")
+    .set({ lastAssignedAt: turn.person.lastAssignedAt })
+    .where("id", "=", turn.person.id)
+    .where("lastAssignedAt", "=", turn.stamp)
+    .execute();
 }
 
 /** A person's quiet hours for pushes, as stored (minutes of the day on the dealership's clock; null: none). */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, type PostgresPool } from "kysely";
 import { Migrator, type MigrationProvider } from "kysely/migration";
 import pg from "pg";
 import { PostgresNulPlugin, type Engine } from "./dialect.server";
@@ -49,12 +49,48 @@ const postgresPools = new WeakMap<Db, pg.Pool>();
 /** The pool under a PostgreSQL database (its use is a metric, decision 122); undefined on SQLite. */
 export const postgresPoolOf = (db: Db): pg.Pool | undefined => postgresPools.get(db);
 
+const autonomousDbs = new WeakMap<Db, () => Db>();
+
+/**
+ * Beside `db`'s pool on PostgreSQL, a Kysely over a pool of its own (two connections, opened on first
+ * use): for a short statement that commits by itself while one of `db`'s transactions is open, such as
+ * taking a salesperson's turn (decision 146). Its own pool, so a transaction that waits for it never
+ * waits for a connection that other transactions like it hold. Undefined on SQLite, whose one writer
+ * would make such a statement wait for the open transaction.
+ */
+export const autonomousDbOf = (db: Db): Db | undefined => autonomousDbs.get(db)?.();
+
+const postgresKysely = (pool: PostgresPool) =>
+  new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin(), new PostgresNulPlugin()],
+  });
+
 /** A Kysely over a PostgreSQL pool; connects lazily (see connectDatabase for the start-up check). */
 export function openPostgres(url: string, options: { max?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 10_000, types: pgTypes });
-  // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
-  pool.on("error", () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin(), new PostgresNulPlugin()] });
+  const openPool = (max: number) => {
+    const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, types: pgTypes });
+    // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
+    pool.on("error", () => {});
+    return pool;
+  };
+  const pool = openPool(options.max ?? 10);
+  let autonomous: { pool: pg.Pool; db: Db } | undefined;
+  // destroy() ends both pools.
+  const db = postgresKysely({
+    options: pool.options,
+    connect: () => pool.connect(),
+    end: async () => {
+      await Promise.all([pool.end(), autonomous?.pool.end()]);
+    },
+  });
+  autonomousDbs.set(db, () => {
+    if (!autonomous) {
+      const side = openPool(2);
+      autonomous = { pool: side, db: postgresKysely(side) };
+    }
+    return autonomous.db;
+  });
   postgresPools.set(db, pool);
   return db;
 }

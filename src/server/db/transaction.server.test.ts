@@ -3,7 +3,7 @@ import { engine, freshDatabase } from "../../../tests/support/migration-database
 import { enqueueMails, type NewMail } from "~/server/data/outbox.server";
 import { onQueuedMail } from "~/server/mail/outbox-signal.server";
 import { migrateToLatest } from "./database.server";
-import { afterCommit, inTransaction } from "./transaction.server";
+import { afterCommit, afterRollback, autonomousOf, inTransaction } from "./transaction.server";
 
 /**
  * The after-commit hook (decision 109): a mail queued in a transaction is in the outbox with the data
@@ -19,7 +19,7 @@ const mail = (relatedId: string): NewMail => ({
   relatedId,
 });
 
-describe(`inTransaction and afterCommit (${engine})`, () => {
+describe(`inTransaction, afterCommit and afterRollback (${engine})`, () => {
   it("wakes the worker after the commit, with the row already readable, and never for a rollback", async () => {
     const db = await freshDatabase("after-commit");
     await migrateToLatest(db);
@@ -71,5 +71,46 @@ describe(`inTransaction and afterCommit (${engine})`, () => {
     let ran = false;
     afterCommit(db, () => (ran = true));
     expect(ran).toBe(true);
+  });
+
+  it("runs the after-rollback steps when the transaction rolls back, before its caller hears why, and never after a commit", async () => {
+    const db = await freshDatabase("after-rollback");
+    await migrateToLatest(db);
+    const undone: string[] = [];
+    await inTransaction(db, async (trx) => {
+      afterRollback(trx, async () => void undone.push("committed"));
+    });
+    expect(undone).toEqual([]);
+    await expect(
+      inTransaction(db, async (trx) => {
+        // Joined by a nested call: its step belongs to the outer transaction.
+        await inTransaction(trx, async (inner) => afterRollback(inner, async () => void undone.push("inner")));
+        afterRollback(trx, async () => {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          undone.push("outer");
+        });
+        throw new Error("the lead could not be stored");
+      }),
+    ).rejects.toThrow("the lead could not be stored");
+    expect(undone).toEqual(["inner", "outer"]);
+    expect(() => afterRollback(db, async () => {})).toThrow(/inTransaction/);
+  });
+
+  it("gives a connection outside an open transaction whose statements commit at once on PostgreSQL, none on SQLite", async () => {
+    const db = await freshDatabase("autonomous");
+    await migrateToLatest(db);
+    await inTransaction(db, async (trx) => {
+      const outside = autonomousOf(trx);
+      if (engine === "sqlite") {
+        expect(outside).toBeUndefined();
+        return;
+      }
+      await enqueueMails(trx, [mail("inside")]);
+      await enqueueMails(outside!, [mail("outside")]);
+      // Committed already, while the transaction is still open: another connection of the pool sees it.
+      const seen = await db.selectFrom("outbox").select("relatedId").execute();
+      expect(seen.map((row) => row.relatedId)).toEqual(["outside"]);
+    });
+    expect(autonomousOf(db)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { Db } from "./database.server";
+import { autonomousDbOf, type Db } from "./database.server";
 
 /**
  * The one way the app opens a transaction (decision 109): `inTransaction(db, work)` runs `work` in a
@@ -11,6 +11,12 @@ import type { Db } from "./database.server";
 /** The after-commit steps of each open transaction this module opened, by its transaction object (a step once, however often it is asked for). */
 const pending = new WeakMap<Db, Set<() => void>>();
 
+/** The after-rollback steps of each open transaction this module opened (decision 146). */
+const undoing = new WeakMap<Db, Set<() => Promise<void>>>();
+
+/** The database each open transaction this module opened was opened on. */
+const openedOn = new WeakMap<Db, Db>();
+
 /**
  * Runs `work` in a transaction, then the steps it registered with `afterCommit`. Called with a
  * transaction already open (a caller's `trx`), `work` joins it: its steps run at that commit.
@@ -18,13 +24,35 @@ const pending = new WeakMap<Db, Set<() => void>>();
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db);
   const steps = new Set<() => void>();
-  // eslint-disable-next-line no-restricted-syntax -- this is the one place a transaction is opened.
-  const result = await db.transaction().execute((trx) => {
-    pending.set(trx, steps);
-    return work(trx);
-  });
+  const undoSteps = new Set<() => Promise<void>>();
+  let result: T;
+  try {
+    // eslint-disable-next-line no-restricted-syntax -- this is the one place a transaction is opened.
+    result = await db.transaction().execute((trx) => {
+      pending.set(trx, steps);
+      undoing.set(trx, undoSteps);
+      openedOn.set(trx, db);
+      return work(trx);
+    });
+  } catch (error) {
+    // Rolled back: what was done outside it on its behalf is undone before the caller hears of the failure.
+    for (const step of undoSteps) await step();
+    throw error;
+  }
   for (const step of steps) step();
   return result;
+}
+
+/**
+ * Runs `step` if the transaction `db` (opened by `inTransaction`) rolls back, before the error reaches
+ * its caller: it undoes what was done outside the transaction for it (a salesperson's turn taken on
+ * its own connection, decision 146). `step` must not throw. A crash skips it: use it for what may be
+ * lost then, never for data that must stay consistent.
+ */
+export function afterRollback(db: Db, step: () => Promise<void>): void {
+  const steps = db.isTransaction ? undoing.get(db) : undefined;
+  if (!steps) throw new Error("afterRollback: call it inside a transaction opened with inTransaction()");
+  steps.add(step);
 }
 
 /**
@@ -40,4 +68,14 @@ export function afterCommit(db: Db, step: () => void): void {
   const steps = pending.get(db);
   if (!steps) throw new Error("afterCommit: open the transaction with inTransaction() so its after-commit steps run");
   steps.add(step);
+}
+
+/**
+ * A connection outside the transaction `trx` (opened by `inTransaction`) whose statements commit at
+ * once, from a pool of its own (`autonomousDbOf`, PostgreSQL); undefined on SQLite or outside a
+ * transaction. Undo what is done there for the transaction with `afterRollback`.
+ */
+export function autonomousOf(trx: Db): Db | undefined {
+  const db = openedOn.get(trx);
+  return db && autonomousDbOf(db);
 }

@@ -1,5 +1,5 @@
-import { sql } from "kysely";
 import type { Db } from "~/server/db/database.server";
+import { afterRollback, autonomousOf, inTransaction } from "~/server/db/transaction.server";
 import { customerForLead } from "~/server/data/customers.server";
 import { insertLeadEvents, type NewLeadEvent } from "~/server/data/lead-events.server";
 import { assignLead, insertLead, lastAssigneeOfCustomer } from "~/server/data/leads.server";
@@ -8,6 +8,7 @@ import { enqueueMails, type NewMail } from "~/server/data/outbox.server";
 import {
   claimNextAssignee,
   findStaffAccount,
+  giveTurnBack,
   listStaffAccounts,
   nextTurn,
   takeTurn,
@@ -50,7 +51,7 @@ export type ArrivingLead = {
   returningAssignee: StaffAccountRow | null;
 };
 
-/** How many times a lead takes the turn it read before it waits in line under the role's lock instead. */
+/** How many times a lead tries to take the turn it read before it waits in line under the role's lock instead. */
 const TURN_ATTEMPTS = 5;
 
 /**
@@ -59,10 +60,10 @@ const TURN_ATTEMPTS = 5;
  * dealership is closed (docs/decisions/074-one-lead-inbox-customers-and-assignment.md). Nobody holds it
  * yet: the caller writes the rest of its records and then calls `assignArrivingLead()` as the last step
  * of the transaction, which gives it to someone, writes its timeline's first entries and what the live
- * screens hear, and queues its mails (decisions 135 and 142).
+ * screens hear, and queues its mails (decisions 142 and 146).
  */
 export async function registerLead(db: Db, lead: NewLead, now = new Date()): Promise<ArrivingLead> {
-  // A savepoint and the turn's lock need the lead's transaction: the turn is taken only if the lead is stored.
+  // The lead and everything it writes are one unit; a turn taken for it is given back if that unit rolls back.
   if (!db.isTransaction) throw new Error("registerLead: run it in the lead's transaction (inTransaction)");
   const { customer, created } = await customerForLead(db, lead, now);
   // A customer created just now has had no lead held by anyone (decision 142: one round trip fewer).
@@ -91,21 +92,16 @@ export async function registerLead(db: Db, lead: NewLead, now = new Date()): Pro
 }
 
 /**
- * Gives an arriving lead to someone who may hold it and queues its mails, as the LAST step of the lead's
- * transaction (decision 135): a returning customer to the person who had their leads held alike;
- * anyone else in turn among those who speak the lead's language, from the roles its kind names in order
+ * Gives an arriving lead to someone who may hold it and queues its mails, as the last step of the lead's
+ * transaction: a returning customer to the person who had their leads held alike; anyone else in turn
+ * among those who speak the lead's language, from the roles its kind names in order
  * (src/shared/leads/lead-kinds.ts): a salesperson, or for a financing application a finance person,
  * else an owner (decision 089); with nobody in, nobody. Its staff mails are addressed to the assignee
  * (`addressStaffMails()`); `mails` are all the lead's mails, queued here in one insert.
  *
- * The turn is read without a lock, everything that depends on who holds the lead is written under a
- * savepoint, and the turn is taken last (`takeTurn()`, a compare-and-set of the person's last
- * assignment): a salesperson's row is locked only from that statement to the commit, so leads do not
- * wait for one another's whole transactions. A lead that lost the race for its turn reads the turn
- * again: the same person's next turn is taken at once (the rows written are theirs); for anyone else it
- * first rolls back to the savepoint, which also lets go of the row it waited for, so it never holds one
- * person's row while it waits for another's (no deadlock). After TURN_ATTEMPTS losses it waits in line
- * under the role's lock (`claimNextAssignee()`).
+ * The turn is taken outside the lead's transaction (`takeNextTurn()`, decision 146), so the lead holds no
+ * salesperson's row while it writes and commits: leads never wait for one another's transactions. If
+ * the lead's transaction then rolls back, the turn is given back.
  */
 export async function assignArrivingLead(
   db: Db,
@@ -120,29 +116,36 @@ export async function assignArrivingLead(
     await writeAssignment(db, env, arriving, returningAssignee, mails, now);
     return returningAssignee;
   }
+  // PostgreSQL: a connection of its own, where the turn commits at once. SQLite: the lead's transaction
+  // (one writer: nobody else can take a turn meanwhile, and a rollback takes the turn back with the rest).
+  const outside = autonomousOf(db);
+  const turn = await takeNextTurn(outside ?? db, lead, now);
+  if (turn && outside) afterRollback(db, () => giveTurnBack(outside, turn).catch(() => {}));
+  const assignee = turn && { ...turn.person, lastAssignedAt: turn.stamp };
+  await writeAssignment(db, env, arriving, assignee, mails, now);
+  return assignee;
+}
+
+/**
+ * Takes the turn of whoever should hold a new lead, from the first of its kind's roles that has anyone in:
+ * reads whose turn it is without a lock (`nextTurn()`), then takes it with a compare-and-set
+ * (`takeTurn()`), each a statement that commits by itself on `db` outside a transaction. A lead that lost
+ * the race (another took that turn between the two) reads again: the winner has committed, so it reads
+ * the next turn. After TURN_ATTEMPTS losses it waits in line in a short transaction that locks the role
+ * (`claimNextAssignee()`). Null when nobody is in.
+ */
+async function takeNextTurn(db: Db, lead: NewLead, now: Date): Promise<Turn | null> {
   const roles = LEAD_KINDS[lead.type].assignTo;
-  await sql`savepoint lead_turn`.execute(db);
-  /** Whom the rows written since the savepoint are for (undefined: nothing written yet). */
-  let writtenFor: string | null | undefined;
   for (let attempt = 0; attempt < TURN_ATTEMPTS; attempt++) {
     let turn: Turn | null = null;
     for (const role of roles) turn ??= await nextTurn(db, lead.locale, now, role);
-    const person = turn?.person ?? null;
-    // The same person's next turn keeps what was written for them (and the row a lost race left locked:
-    // the lead holds only that one); anyone else's first lets go of both.
-    if (writtenFor !== (person?.id ?? null)) {
-      if (writtenFor !== undefined) await sql`rollback to savepoint lead_turn`.execute(db);
-      await writeAssignment(db, env, arriving, person, mails, now);
-      writtenFor = person?.id ?? null;
-    }
-    if (!turn) return null;
-    if (await takeTurn(db, turn)) return { ...turn.person, lastAssignedAt: turn.stamp };
+    if (!turn || (await takeTurn(db, turn))) return turn;
   }
-  await sql`rollback to savepoint lead_turn`.execute(db);
-  let assignee: StaffAccountRow | null = null;
-  for (const role of roles) assignee ??= await claimNextAssignee(db, lead.locale, now, role);
-  await writeAssignment(db, env, arriving, assignee, mails, now);
-  return assignee;
+  return inTransaction(db, async (trx) => {
+    let turn: Turn | null = null;
+    for (const role of roles) turn ??= await claimNextAssignee(trx, lead.locale, now, role);
+    return turn;
+  });
 }
 
 /** What depends on who holds the lead: the inbox row's assignee, the timeline, live screens, pushes, and its mails. */
@@ -156,8 +159,7 @@ async function writeAssignment(
 ): Promise<void> {
   const { lead, customerId } = arriving;
   // The lead's first timeline entry and what the live screens hear of its arrival are written here, with
-  // what depends on its assignee, each kind in one insert (decision 142); a rollback to the turn's
-  // savepoint takes them back with the rest, and they are written again for the next person.
+  // what depends on its assignee, each kind in one insert (decision 142).
   const entered: NewLeadEvent = { customerId, leadType: lead.type, leadId: lead.id, kind: "lead" };
   if (assignee) {
     // The live screens hear "lead.created" (and the kind's own event), then "lead.assigned".

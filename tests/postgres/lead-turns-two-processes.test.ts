@@ -221,7 +221,12 @@ describe("turns taken outside the lead's transaction, two processes on one Postg
     }
     // Both Dana's, each with its own turn.
     for (const email of ["pausa@example.com", "pronta@example.com"]) {
-      expect(await leadOf(email)).toMatchObject({ assigneeId: dana, assigned: 1, staffEvents: 1, staffMails: ["dana.reyes@dealer.test, leads@dealer.test"] });
+      expect(await leadOf(email)).toMatchObject({
+        assigneeId: dana,
+        assigned: 1,
+        staffEvents: 1,
+        staffMails: ["dana.reyes@dealer.test, leads@dealer.test"],
+      });
     }
   }, 60_000);
 

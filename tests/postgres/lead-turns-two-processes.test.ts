@@ -250,6 +250,32 @@ describe("turns taken outside the lead's transaction, two processes on one Postg
     expect(after.lastAssignedAt).toBe(before.lastAssignedAt);
   }, 60_000);
 
+  it("a lead whose transaction fails before it waits for its turn, taken beside it, gives the turn back too", async () => {
+    const dana = await staffId("dana.reyes@dealer.test");
+    const before = await db.selectFrom("staffAccounts").select("lastAssignedAt").where("id", "=", dana).executeTakeFirstOrThrow();
+    // A trade-in's consent to texts is written between its inbox row and its assignment: it fails there,
+    // a moment after the turn taken beside the transaction has committed.
+    await sql`create function refuse_consent() returns trigger language plpgsql as $$
+      begin perform pg_sleep(0.3); raise exception 'the consent cannot be stored'; end $$`.execute(db);
+    await sql`create trigger refuse_consent before insert on contact_consents
+      for each row execute function refuse_consent()`.execute(db);
+    try {
+      const res = await postJson(
+        b,
+        "/api/trade-ins",
+        { ...shopper("Rechazada", 8), ...TRADE_IN_VEHICLE, textConsent: true },
+        { headers: { "x-forwarded-for": "198.51.100.8" } },
+      );
+      expect(res.status).toBe(500);
+    } finally {
+      await sql`drop trigger refuse_consent on contact_consents`.execute(db);
+      await sql`drop function refuse_consent()`.execute(db);
+    }
+    expect(await db.selectFrom("leads").select("id").where("email", "=", "rechazada@example.com").execute()).toEqual([]);
+    const after = await db.selectFrom("staffAccounts").select("lastAssignedAt").where("id", "=", dana).executeTakeFirstOrThrow();
+    expect(after.lastAssignedAt).toBe(before.lastAssignedAt);
+  }, 60_000);
+
   /**
    * Another lead has just taken Dana's turn and is committing (her row locked here) while `post` is sent:
    * once the post waits to take her turn, that other lead stamps her turn and commits.

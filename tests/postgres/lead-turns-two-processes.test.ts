@@ -230,50 +230,59 @@ describe("turns taken outside the lead's transaction, two processes on one Postg
     }
   }, 60_000);
 
-  it("a lead whose transaction rolls back after its turn was taken gives the turn back: the person waits as long as before", async () => {
+  /**
+   * Posts a lead while a trigger refuses a row of `table` (the ones `when` names, as SQL), and checks that
+   * it answered 500 and stored nothing, and that Dana's last turn is what it was before it.
+   */
+  async function refusedLeadGivesTurnBack(refused: {
+    table: "outbox" | "contact_consents";
+    body: string;
+    when?: string;
+    email: string;
+    post: () => Promise<Response>;
+  }): Promise<void> {
     const dana = await staffId("dana.reyes@dealer.test");
     const before = await db.selectFrom("staffAccounts").select("lastAssignedAt").where("id", "=", dana).executeTakeFirstOrThrow();
-    // The shopper's acknowledgement is the lead's last insert: it fails here, after the turn was taken.
-    await sql`create function refuse_mail() returns trigger language plpgsql as $$
-      begin raise exception 'the outbox refuses this mail'; end $$`.execute(db);
-    await sql`create trigger refuse_mail before insert on outbox
-      for each row when (new.to_address = 'fallida@example.com') execute function refuse_mail()`.execute(db);
+    await sql`create function refuse_row() returns trigger language plpgsql as $$ begin ${sql.raw(refused.body)} end $$`.execute(db);
+    await sql`create trigger refuse_row before insert on ${sql.table(refused.table)}
+      for each row ${sql.raw(refused.when ? `when (${refused.when})` : "")} execute function refuse_row()`.execute(db);
     try {
-      const res = await contact(a, "Fallida", 7);
-      expect(res.status).toBe(500);
+      expect((await refused.post()).status).toBe(500);
     } finally {
-      await sql`drop trigger refuse_mail on outbox`.execute(db);
-      await sql`drop function refuse_mail()`.execute(db);
+      await sql`drop trigger refuse_row on ${sql.table(refused.table)}`.execute(db);
+      await sql`drop function refuse_row()`.execute(db);
     }
-    expect(await db.selectFrom("leads").select("id").where("email", "=", "fallida@example.com").execute()).toEqual([]);
+    expect(await db.selectFrom("leads").select("id").where("email", "=", refused.email).execute()).toEqual([]);
     const after = await db.selectFrom("staffAccounts").select("lastAssignedAt").where("id", "=", dana).executeTakeFirstOrThrow();
     expect(after.lastAssignedAt).toBe(before.lastAssignedAt);
+  }
+
+  it("a lead whose transaction rolls back after its turn was taken gives the turn back: the person waits as long as before", async () => {
+    // The shopper's acknowledgement is the lead's last insert: it fails here, after the turn was taken.
+    await refusedLeadGivesTurnBack({
+      table: "outbox",
+      body: "raise exception 'the outbox refuses this mail';",
+      when: "new.to_address = 'fallida@example.com'",
+      email: "fallida@example.com",
+      post: () => contact(a, "Fallida", 7),
+    });
   }, 60_000);
 
   it("a lead whose transaction fails before it waits for its turn, taken beside it, gives the turn back too", async () => {
-    const dana = await staffId("dana.reyes@dealer.test");
-    const before = await db.selectFrom("staffAccounts").select("lastAssignedAt").where("id", "=", dana).executeTakeFirstOrThrow();
     // A trade-in's consent to texts is written between its inbox row and its assignment: it fails there,
     // a moment after the turn taken beside the transaction has committed.
-    await sql`create function refuse_consent() returns trigger language plpgsql as $$
-      begin perform pg_sleep(0.3); raise exception 'the consent cannot be stored'; end $$`.execute(db);
-    await sql`create trigger refuse_consent before insert on contact_consents
-      for each row execute function refuse_consent()`.execute(db);
-    try {
-      const res = await postJson(
-        b,
-        "/api/trade-ins",
-        { ...shopper("Rechazada", 8), ...TRADE_IN_VEHICLE, textConsent: true },
-        { headers: { "x-forwarded-for": "198.51.100.8" } },
-      );
-      expect(res.status).toBe(500);
-    } finally {
-      await sql`drop trigger refuse_consent on contact_consents`.execute(db);
-      await sql`drop function refuse_consent()`.execute(db);
-    }
-    expect(await db.selectFrom("leads").select("id").where("email", "=", "rechazada@example.com").execute()).toEqual([]);
-    const after = await db.selectFrom("staffAccounts").select("lastAssignedAt").where("id", "=", dana).executeTakeFirstOrThrow();
-    expect(after.lastAssignedAt).toBe(before.lastAssignedAt);
+    await refusedLeadGivesTurnBack({
+      table: "contact_consents",
+      body: "perform pg_sleep(0.3); raise exception 'the consent cannot be stored';",
+      email: "rechazada@example.com",
+      post: () =>
+        postJson(
+          b,
+          "/api/trade-ins",
+          { ...shopper("Rechazada", 8), ...TRADE_IN_VEHICLE, textConsent: true },
+          { headers: { "x-forwarded-for": "198.51.100.8" } },
+        ),
+    });
   }, 60_000);
 
   /**

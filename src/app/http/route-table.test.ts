@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { routeManifestFromConfig } from "~/app/route-manifest.test-helper";
-import { createRouteTable } from "./route-table.server";
+import { matchRoutes } from "react-router";
+import { createRouteTable, matcherByFirstWord, nestedRoutes } from "./route-table.server";
 
 const table = createRouteTable(routeManifestFromConfig());
 const VEHICLE = "used-2020-honda-civic-fitchburg-ma-01430-0d3c6a52-8f1e-4a53-9b7e-2f0d8c1a9b11";
@@ -117,5 +118,61 @@ describe("the route table's canonical paths (decision 087)", () => {
       expect(isolated(path), path).toBe(true);
     }
     for (const path of ["/", "/contact", "/inventory", "/deal"]) expect(isolated(path), path).toBe(false);
+  });
+});
+
+describe("matching narrowed by the path's first word (decision 148)", () => {
+  const manifest = routeManifestFromConfig();
+  const tree = nestedRoutes(manifest);
+  const match = matcherByFirstWord(tree);
+  const summary = (matches: ReturnType<typeof matchRoutes>) => matches?.map((m) => [m.route.id, m.params, m.pathname]) ?? null;
+  /** Every route's own path with its parameters filled in, in each language, in three spellings. */
+  const routePaths = () => {
+    const full = (id: string): string => {
+      const route = manifest[id]!;
+      const parent = route.parentId ? full(route.parentId) : "";
+      return [parent, route.path ?? ""].filter(Boolean).join("/");
+    };
+    return Object.keys(manifest).map(
+      (id) =>
+        `/${full(id)}`
+          .replace(/:[\w]+\??/g, TOKEN)
+          .replace(/\*$/, "any/rest")
+          .replace(/\/+$/, "") || "/",
+    );
+  };
+
+  it("finds what React Router's matchRoutes finds over the whole tree, for every route, spelling and stray path", () => {
+    const paths = [
+      ...routePaths(),
+      "/",
+      `/${VEHICLE}`,
+      `/es/${VEHICLE}`,
+      "/images/ab12cd34/1200.jpg",
+      "/images",
+      "/assets/entry.client-abc.js",
+      "/a/b/c",
+      "/ES/CONTACT",
+      "/%63ontact",
+      "/%C3%A9",
+      "/Podium/leads",
+      "/api/vehicles",
+      "/api/no-such",
+      "/es/no-such/page",
+      "/pt",
+    ];
+    expect(paths.length).toBeGreaterThan(60);
+    for (const path of paths) {
+      for (const spelling of [path, path.toUpperCase(), `${path}/extra`]) {
+        expect(summary(match(spelling)), spelling).toEqual(summary(matchRoutes(tree, spelling)));
+      }
+    }
+  });
+
+  it("leaves out the routes whose first word is another literal, and keeps parameters and catch-alls", () => {
+    // A photo's path meets neither /contact nor /es: only the vehicle page (a parameter) and not-found remain.
+    expect(match("/images/ab12cd34/1200.jpg")?.at(-1)?.route.id).toBe("routes/not-found");
+    expect(match(`/${VEHICLE}`)?.at(-1)?.route.id).toBe("routes/vehicle");
+    expect(match("/contact")?.at(-1)?.route.id).toBe("routes/contact");
   });
 });

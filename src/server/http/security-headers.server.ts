@@ -43,6 +43,26 @@ export type RouteHeaders = { isolatedFromOpeners: boolean; tokenInUrl: boolean; 
  * sheet shows the shopper's name; decision 088). Staff pages are never stored either (no-store, decision
  * 100). `routeHeaders` says which, for the route the request reaches in whatever spelling (decision 087).
  */
+const NONCE_BYTES = 16;
+/**
+ * Random bytes for 256 nonces, drawn from the system's generator at once: one call per 256 requests
+ * instead of one per request, which was 1 % of a server's CPU under the mixed load (decision 148). Each
+ * byte is used for one nonce only.
+ */
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let noncePoolUsed = noncePool.length;
+
+/** A fresh CSP nonce: 128 random bits (CSP Level 3 §2.3.1 asks for at least 128), base64. */
+export function newCspNonce(): string {
+  if (noncePoolUsed === noncePool.length) {
+    crypto.randomFillSync(noncePool);
+    noncePoolUsed = 0;
+  }
+  const nonce = noncePool.toString("base64", noncePoolUsed, noncePoolUsed + NONCE_BYTES);
+  noncePoolUsed += NONCE_BYTES;
+  return nonce;
+}
+
 export function securityHeaders(routeHeaders: (res: Response) => RouteHeaders) {
   const withHelmet = helmet({
     contentSecurityPolicy: false,
@@ -56,7 +76,7 @@ export function securityHeaders(routeHeaders: (res: Response) => RouteHeaders) {
     crossOriginOpenerPolicy: false,
   });
   return (req: Request, res: Response, next: NextFunction) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = newCspNonce();
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${res.locals.cspNonce}'`]));

@@ -18,6 +18,7 @@ import {
 import type { ServerEnv } from "~/server/env.server";
 import { staffLeadsAddress } from "~/server/mail/recipients.server";
 import { queueLeadPushes } from "~/server/push/lead-pushes.server";
+import { WorkSlots } from "~/server/work-slots.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { LEAD_KINDS, typesHeldLike } from "~/shared/leads/lead-kinds";
 import type { LeadType } from "~/shared/leads/lead-types";
@@ -59,6 +60,14 @@ export type ArrivingLead = {
 
 /** How many times a lead tries to take the turn it read before it waits in line under the role's lock instead. */
 const TURN_ATTEMPTS = 5;
+
+/**
+ * One turn taken at a time in this process. Leads arriving together at one process all read the same
+ * turn, and all but one lost its compare-and-set and read again: under the mixed load (decision 148)
+ * each lead took three tries, six round trips, where one at a time takes one try or two (the race left
+ * is with the other processes). Waiting here is for another lead's two statements, not its transaction.
+ */
+const turnsOfThisProcess = new WorkSlots(1, undefined, "lead-turn");
 
 /**
  * Enters a new lead into the inbox, in the transaction that stores the lead itself: finds or creates
@@ -106,7 +115,7 @@ export async function registerLead(db: Db, lead: NewLead, now = new Date()): Pro
  * error, if any, reaches the lead where `assignArrivingLead()` waits for it.
  */
 function takeTurnBeside(trx: Db, outside: Db, lead: NewLead, now: Date): Promise<Turn | null> {
-  const turn = takeNextTurn(outside, lead, now);
+  const turn = turnsOfThisProcess.run(() => takeNextTurn(outside, lead, now));
   // Handled here too: a transaction that fails before it waits for the turn must not leave it unhandled.
   turn.catch(() => {});
   afterRollback(trx, async () => {

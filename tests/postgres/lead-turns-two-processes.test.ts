@@ -7,6 +7,9 @@ import { createAccount, postJson, signInOwner } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { TRADE_IN_VEHICLE } from "../support/trade-in-request";
 
+/** The turn's compare-and-set, inside the one statement that reads and takes the turn (decision 148). */
+const TURN_UPDATE = /update "?staff_accounts"? (s )?set "?last_assigned_at/;
+
 /**
  * A lead takes its salesperson's turn in a statement of its own, outside its transaction, and gives it
  * back if the transaction rolls back (decision 146): two servers on one PostgreSQL database, and a third
@@ -83,15 +86,15 @@ describe("turns taken outside the lead's transaction, two processes on one Postg
     };
   }
 
-  /** Until some session waits for a lock in a statement that starts so (the post has reached it). */
-  async function untilWaitingIn(statementStart: string): Promise<void> {
+  /** Until some session waits for a lock in a statement that matches (the post has reached it). */
+  async function untilWaitingIn(statement: RegExp): Promise<void> {
     const deadline = Date.now() + 20_000;
     for (;;) {
       const { rows } = await sql<{
         query: string;
       }>`select query from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(db);
-      if (rows.some((row) => row.query.replace(/\s+/g, " ").startsWith(statementStart))) return;
-      if (Date.now() > deadline) throw new Error(`No session waits in ${statementStart}: ${JSON.stringify(rows)}`);
+      if (rows.some((row) => statement.test(row.query.replace(/\s+/g, " ")))) return;
+      if (Date.now() > deadline) throw new Error(`No session waits in ${statement}: ${JSON.stringify(rows)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -160,7 +163,7 @@ describe("turns taken outside the lead's transaction, two processes on one Postg
       return res;
     });
     try {
-      await untilWaitingIn('insert into "contact_consents"');
+      await untilWaitingIn(/^insert into "contact_consents"/);
       // Another Spanish lead, through the other process, while the slow one is still open.
       const quick = await Promise.race([
         contact(b, "Rapida", 2),
@@ -206,7 +209,7 @@ describe("turns taken outside the lead's transaction, two processes on one Postg
     });
     try {
       const slowPost = contact(a, "Pausa", 5);
-      await untilWaitingIn("commit");
+      await untilWaitingIn(/^commit/);
       const quick = await Promise.race([
         contact(b, "Pronta", 6),
         new Promise<string>((resolve) => setTimeout(() => resolve("still waiting after 10 s"), 10_000)),
@@ -298,7 +301,7 @@ describe("turns taken outside the lead's transaction, two processes on one Postg
     const racing = post();
     try {
       // The lead now waits to take her turn.
-      await untilWaitingIn('update "staff_accounts"');
+      await untilWaitingIn(TURN_UPDATE);
     } finally {
       await other.release(async (conn) => {
         await sql`update staff_accounts set last_assigned_at = ${taken} where id = ${dana}`.execute(conn);

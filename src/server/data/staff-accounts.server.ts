@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "~/server/db/database.server";
 import { engineOf, isUniqueViolation } from "~/server/db/dialect.server";
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { StaffAccountTable } from "~/server/db/schema.server";
 import { isLocale, type Locale } from "~/shared/i18n/locales";
 import type { StaffRole } from "~/shared/staff/staff-roles";
@@ -205,6 +205,48 @@ export async function takeTurn(db: Db, turn: Turn): Promise<boolean> {
     .where((eb) => (person.lastAssignedAt === null ? eb("lastAssignedAt", "is", null) : eb("lastAssignedAt", "=", person.lastAssignedAt)))
     .executeTakeFirst();
   return Number(taken.numUpdatedRows) > 0;
+}
+
+/**
+ * Reads whose turn it is among staff of `role` for a lead in `locale` (as `nextTurn()` chooses) and takes it
+ * (as `takeTurn()` does), as one try: the turn, "lost" when another lead took that turn between the read and
+ * the write (nothing written: try again), or null when nobody of the role is in. On PostgreSQL both are one
+ * statement, one round trip (decision 148): the same choice in SQL (speakers of the lead's language first,
+ * then the longest wait, ties by id; a stamp strictly later than anyone's) and the same compare-and-set, whose
+ * re-check under READ COMMITTED sees a competitor's committed stamp and writes nothing. SQLite reads and
+ * writes in two statements (in the lead's transaction, with one writer nobody races it).
+ */
+export async function takeTurnOnce(db: Db, locale: string, now: Date, role: StaffRole): Promise<Turn | "lost" | null> {
+  if (engineOf(db) !== "postgres") {
+    const turn = await nextTurn(db, locale, now, role);
+    return turn && ((await takeTurn(db, turn)) ? turn : "lost");
+  }
+  const { rows } = await sql<StaffAccountRow & { stamp: string; taken: boolean }>`
+    with present as (
+      select * from staff_accounts where role = ${role} and disabled = 0 and away = 0
+    ), pool as (
+      select * from present where ${locale} = any(string_to_array(languages, ','))
+      union all
+      select * from present where not exists (select 1 from present where ${locale} = any(string_to_array(languages, ',')))
+    ), chosen as (
+      select * from pool order by coalesce(last_assigned_at, '') collate "C", id collate "C" limit 1
+    ), next_stamp as (
+      select greatest(
+        ${now.toISOString()}::text,
+        to_char((max(last_assigned_at)::timestamptz + interval '1 millisecond') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      ) as stamp from present
+    ), taken as (
+      update staff_accounts s set last_assigned_at = (select stamp from next_stamp)
+      from chosen
+      where s.id = chosen.id and s.role = ${role} and s.disabled = 0 and s.away = 0
+        and s.last_assigned_at is not distinct from chosen.last_assigned_at
+      returning s.id
+    )
+    select chosen.*, (select stamp from next_stamp) as stamp, exists (select 1 from taken) as taken from chosen`.execute(db);
+  const row = rows[0];
+  if (!row) return null;
+  const { stamp, taken, ...person } = row;
+  return taken ? { person, stamp } : "lost";
 }
 
 /**

@@ -10,8 +10,7 @@ import {
   findStaffAccount,
   giveTurnBack,
   listStaffAccounts,
-  nextTurn,
-  takeTurn,
+  takeTurnOnce,
   type StaffAccountRow,
   type Turn,
 } from "~/server/data/staff-accounts.server";
@@ -161,18 +160,21 @@ export async function assignArrivingLead(
 
 /**
  * Takes the turn of whoever should hold a new lead, from the first of its kind's roles that has anyone in:
- * reads whose turn it is without a lock (`nextTurn()`), then takes it with a compare-and-set
- * (`takeTurn()`), each a statement that commits by itself on `db` outside a transaction. A lead that lost
- * the race (another took that turn between the two) reads again: the winner has committed, so it reads
- * the next turn. After TURN_ATTEMPTS losses it waits in line in a short transaction that locks the role
+ * reads whose turn it is without a lock and takes it with a compare-and-set (`takeTurnOnce()`: on
+ * PostgreSQL one statement that commits by itself on `db` outside a transaction). A lead that lost the
+ * race (another took that turn between the read and the write) tries again: the winner has committed, so
+ * it reads the next turn. After TURN_ATTEMPTS losses it waits in line in a short transaction that locks the role
  * (`claimNextAssignee()`). Null when nobody is in.
  */
 async function takeNextTurn(db: Db, lead: NewLead, now: Date): Promise<Turn | null> {
   const roles = LEAD_KINDS[lead.type].assignTo;
-  for (let attempt = 0; attempt < TURN_ATTEMPTS; attempt++) {
-    let turn: Turn | null = null;
-    for (const role of roles) turn ??= await nextTurn(db, lead.locale, now, role);
-    if (!turn || (await takeTurn(db, turn))) return turn;
+  attempts: for (let attempt = 0; attempt < TURN_ATTEMPTS; attempt++) {
+    for (const role of roles) {
+      const turn = await takeTurnOnce(db, lead.locale, now, role);
+      if (turn === "lost") continue attempts;
+      if (turn) return turn;
+    }
+    return null;
   }
   return inTransaction(db, async (trx) => {
     let turn: Turn | null = null;

@@ -9,7 +9,11 @@ import { chromiumFlags, chromiumPath } from "../tests/support/browser";
 import { createDatabase, startPostgresCluster } from "../tests/support/postgres-cluster";
 import { vehiclePath } from "../src/shared/lib/vehicle-path";
 import { PRODUCTION_PASSWORD_HASH_COST, startTestServer, type TestServer } from "../tests/support/test-server";
+import { simpleParser } from "mailparser";
 import { DEAL_TERMS } from "../tests/support/deal-request";
+import { upcomingWeekday } from "../tests/support/booking-dates";
+import { DEMO_OWNER, postJson, signIn } from "../tests/support/staff-sign-in";
+import { TRADE_IN_VEHICLE } from "../tests/support/trade-in-request";
 
 export const root = path.resolve(import.meta.dirname, "..");
 export const resultsDir = path.join(root, "bench/results");
@@ -70,13 +74,113 @@ export async function firstVehiclePath(server: TestServer): Promise<string> {
 /**
  * BENCH_PAGES's paths with their stand-ins filled in: `{vehicle}` for the newest vehicle's page's path
  * (`/es/{vehicle}`), `{deal-sheet}` for a deal sheet's token (`/pt/deal/{deal-sheet}`), one sheet stored
- * through the public API as a shopper's is, only when a path asks for it.
+ * through the public API as a shopper's is, only when a path asks for it. The pages a shopper reaches only
+ * from a mail take their token from the mail the server wrote (DATA_DIR/mail, as it does without SMTP_URL):
+ * `{booking-manage}` (`/booking/manage/{booking-manage}`, a booking made through the API), `{trade-in-offer}`
+ * and `{opt-out}` (`/trade-in/offer/{trade-in-offer}`, `/opt-out/{opt-out}`: a trade-in's acknowledgement),
+ * `{alerts-confirm}` and `{alerts-manage}` (`/alerts/confirm/{alerts-confirm}`, `/alerts/{alerts-manage}` and
+ * `/alerts/{alerts-manage}/unsubscribe`: one request for alerts left unconfirmed, one confirmed).
  */
 export async function benchPagePaths(list: string, server: TestServer): Promise<string[]> {
   const pages = list.split(",");
-  const vehicle = pages.some((page) => page.includes("{vehicle}")) ? await firstVehiclePath(server) : "";
-  const dealToken = pages.some((page) => page.includes("{deal-sheet}")) ? await storedDealSheetToken(server) : "";
-  return pages.map((page) => page.replace("/{vehicle}", vehicle).replace("{deal-sheet}", dealToken));
+  const asks = (standIn: string) => pages.some((page) => page.includes(standIn));
+  const vehicle = asks("{vehicle}") ? await firstVehiclePath(server) : "";
+  const tokens: Record<string, string> = {};
+  if (asks("{deal-sheet}")) tokens["{deal-sheet}"] = await storedDealSheetToken(server);
+  if (asks("{booking-manage}")) tokens["{booking-manage}"] = await bookingManageToken(server);
+  if (asks("{trade-in-offer}") || asks("{opt-out}")) Object.assign(tokens, await tradeInMailTokens(server));
+  if (asks("{alerts-confirm}")) tokens["{alerts-confirm}"] = await alertsConfirmToken(server, "bench.alerts.confirm@example.com");
+  if (asks("{alerts-manage}")) tokens["{alerts-manage}"] = await alertsManageToken(server);
+  return pages.map((page) =>
+    Object.entries(tokens).reduce((filled, [standIn, token]) => filled.replace(standIn, token), page.replace("/{vehicle}", vehicle)),
+  );
+}
+
+const SHOPPER = { firstName: "Bench", lastName: "Shopper", phone: "(978) 555-0100", locale: "en" };
+
+async function postJsonOk(server: TestServer, pathname: string, body: unknown, status: number): Promise<Response> {
+  const res = await fetch(`${server.url}${pathname}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json", origin: server.url },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== status) throw new Error(`POST ${pathname} answered ${res.status}: ${await res.text()}`);
+  return res;
+}
+
+/** The token of the first link to `to` whose path matches `pattern`, from the mails the server wrote (waits up to 20 s). */
+async function tokenFromMail(server: TestServer, to: string, pattern: RegExp): Promise<string> {
+  const folder = path.join(server.dataDir, "mail");
+  for (const end = Date.now() + 20_000; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
+    const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith(".eml")) : [];
+    for (const file of files) {
+      const mail = await simpleParser(fs.readFileSync(path.join(folder, file)));
+      const recipients = [mail.to ?? []].flat().flatMap((address) => address.value.map((v) => v.address?.toLowerCase()));
+      if (!recipients.includes(to)) continue;
+      for (const [url] of (mail.text ?? "").matchAll(/https?:\/\/[^\s<>]+/g)) {
+        const token = pattern.exec(new URL(url).pathname)?.[1];
+        if (token) return token;
+      }
+    }
+  }
+  throw new Error(`No mail to ${to} with a link matching ${pattern} in ${folder}`);
+}
+
+async function bookingManageToken(server: TestServer): Promise<string> {
+  const services = (await (await fetch(`${server.url}/api/services`)).json()) as { id: string; name: string }[];
+  const service = services.find((s) => s.name === "Oil Change") ?? services[0];
+  if (!service) throw new Error("No service to book");
+  const email = "bench.booking@example.com";
+  await postJsonOk(
+    server,
+    "/api/bookings",
+    {
+      serviceId: service.id,
+      bookingDate: upcomingWeekday("wednesday", 7),
+      bookingTime: "10:00",
+      customerFirstName: SHOPPER.firstName,
+      customerLastName: SHOPPER.lastName,
+      customerEmail: email,
+      customerPhone: SHOPPER.phone,
+    },
+    201,
+  );
+  return tokenFromMail(server, email, /\/booking\/manage\/([\w-]+)$/);
+}
+
+/** A trade-in request, and an offer on it sent by the owner through the staff API (their mails carry the two links). */
+async function tradeInMailTokens(server: TestServer): Promise<Record<string, string>> {
+  const email = "bench.trade-in@example.com";
+  const stored = await postJsonOk(server, "/api/trade-ins", { ...SHOPPER, email, ...TRADE_IN_VEHICLE }, 201);
+  const { id } = (await stored.json()) as { id: string };
+  // The bench's data directories are demo-seeded, with the demo's owner.
+  const owner = await signIn(server, DEMO_OWNER.email, DEMO_OWNER.password);
+  const offer = await postJson(
+    server,
+    `/api/admin/trade-ins/${id}/offer`,
+    { low: 9000, high: 10500, validDays: 7 },
+    { cookie: owner.cookie },
+  );
+  if (offer.status !== 200) throw new Error(`The offer answered ${offer.status}: ${await offer.text()}`);
+  return {
+    "{trade-in-offer}": await tokenFromMail(server, email, /\/trade-in\/offer\/([\w-]+)$/),
+    "{opt-out}": await tokenFromMail(server, email, /\/opt-out\/([\w-]+)$/),
+  };
+}
+
+async function alertsConfirmToken(server: TestServer, email: string): Promise<string> {
+  const vehicles = (await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: string }[];
+  await postJsonOk(server, "/api/alerts", { email, locale: "en", vehicleId: vehicles[0]!.id }, 202);
+  return tokenFromMail(server, email, /\/alerts\/confirm\/([\w-]+)$/);
+}
+
+/** Confirms a request for alerts as the shopper's browser does, and reads the manage link the answer shows. */
+async function alertsManageToken(server: TestServer): Promise<string> {
+  const confirm = await alertsConfirmToken(server, "bench.alerts.manage@example.com");
+  const res = await fetch(`${server.url}/alerts/confirm/${confirm}`, { method: "POST", headers: { origin: server.url } });
+  const manage = /href="\/alerts\/([A-Za-z0-9_-]{43})"/.exec(await res.text())?.[1];
+  if (res.status !== 200 || !manage) throw new Error(`Confirming alerts answered ${res.status} without a manage link`);
+  return manage;
 }
 
 async function storedDealSheetToken(server: TestServer): Promise<string> {
@@ -132,9 +236,12 @@ export function median(values: number[]): number {
   return finite.length === 0 ? Number.NaN : finite[Math.floor(finite.length / 2)]!;
 }
 
-/** A page's path as a table label: a vehicle page's long slug is cut to 40 characters. */
+/**
+ * A page's path as a table label of at most 40 characters: a long slug or token is cut in the middle, so
+ * two pages under one token (`/alerts/{token}` and `/alerts/{token}/unsubscribe`) keep labels of their own.
+ */
 export function pageLabel(path: string): string {
-  return path.length > 40 ? `${path.slice(0, 37)}...` : path;
+  return path.length > 40 ? `${path.slice(0, 25)}...${path.slice(-12)}` : path;
 }
 
 /** The CSV import's usual columns, as a dealer-management export writes them (the CSV benches' files). */

@@ -121,11 +121,6 @@ describe("sign-in lockout under parallel requests", () => {
 });
 
 /**
- * The review's I-1 (decision 088): a device cookie was stateless, so a stolen one stayed "trusted" (its
- * own five guesses, apart from the account's lock) through sign-out everywhere, a password change and a
- * second-factor reset. Each of them now revokes every device cookie the account issued.
- */
-/**
  * The limits that hold one request after another (an office, a stranger against the owner's browser, an
  * IPv6 client): nothing here races, so the server hashes at the tests' cost. At production's cost these
  * 80 sign-ins were over a minute of the suite's CPU on each engine.
@@ -196,6 +191,11 @@ describe("sign-in limits, one request after another", () => {
   }, 180_000);
 });
 
+/**
+ * The review's I-1 (decision 088): a device cookie was stateless, so a stolen one stayed "trusted" (its
+ * own five guesses, apart from the account's lock) through sign-out everywhere, a password change and a
+ * second-factor reset. Each of them now revokes every device cookie the account issued.
+ */
 describe("device cookies after sign-out everywhere, a password change and a second-factor reset", () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -1,12 +1,14 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from "react-router";
 import { localeFromMatches } from "~/app/lib/locale-handle";
+import { documentHydrates } from "~/app/lib/page-hydration";
 import { LanguageSuggestion } from "~/app/layout/language-suggestion";
 import { SiteFooter } from "~/app/layout/site-footer";
 import { SiteHeader } from "~/app/layout/site-header";
 import { SplashScreen } from "~/app/layout/splash-screen";
 import { NotFoundPage } from "~/app/layout/not-found-page";
 import { useWebVitalsReporting } from "~/features/tracking/report-web-vitals";
+import { pageViewScript } from "~/features/tracking/send-page-view";
 import { useVisitorTracking } from "~/features/tracking/use-visitor-tracking";
 import { loadIsolatedPagesAsDocuments } from "~/server/http/opener-isolation.server";
 import { appContext } from "~/server/load-context.server";
@@ -33,7 +35,11 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // The language comes from the URL: each language's layout route carries its catalogue.
-  const current = localeFromMatches(useMatches());
+  const matches = useMatches();
+  const current = localeFromMatches(matches);
+  // Decided for the document, on the server. In the browser this page has hydrated, so its scripts stay
+  // whichever page it navigates to (and the client build drops the other branch).
+  const hydrates = !import.meta.env.SSR || documentHydrates(matches);
   return (
     <html lang={LANGUAGE_TAGS[current?.locale ?? "en"]}>
       <head>
@@ -69,8 +75,15 @@ export function Layout({ children }: { children: ReactNode }) {
           // page, whose text is the catalogue's and which threw outside its provider. The status says it all.
           <main id="main" />
         )}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          // A page that never hydrates (decision 149): its page view is its one script.
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageViewScript }} />
+        )}
       </body>
     </html>
   );

@@ -1,6 +1,10 @@
+import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { ServerBuild } from "react-router";
+import { documentHydrates } from "~/app/lib/page-hydration";
 import routes from "~/app/routes";
+
+const appDirectory = import.meta.dirname;
 
 /**
  * The server build's route manifest as React Router makes it from routes.ts (ids from `id` or the file
@@ -20,4 +24,23 @@ export function routeManifestFromConfig(entries: RouteConfigEntry[] = routes): S
   };
   add(entries, "root");
   return manifest;
+}
+
+/**
+ * The ids of the pages whose route says they never hydrate (decision 149), read from each route module's
+ * own `handle`, as the server reads it: English under the plain ids, the other languages under theirs.
+ */
+export async function neverHydratedRouteIds(entries: RouteConfigEntry[] = routes): Promise<string[]> {
+  const ids: string[] = [];
+  const visit = async (list: RouteConfigEntry[]) => {
+    for (const entry of list) {
+      if (!entry.file.includes("podium")) {
+        const module = (await import(/* @vite-ignore */ path.join(appDirectory, entry.file))) as { handle?: unknown };
+        if (!documentHydrates([{ handle: module.handle }])) ids.push(entry.id ?? entry.file.replace(/\.[jt]sx?$/, ""));
+      }
+      if (entry.children) await visit(entry.children);
+    }
+  };
+  await visit(entries);
+  return ids;
 }

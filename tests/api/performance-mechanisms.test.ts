@@ -57,13 +57,26 @@ describe("paint-first still applies", () => {
   });
 
   it("to every public page the cache does not keep, in every language (decision 144)", async () => {
-    for (const url of ["/about", "/privacy", "/trade-in", "/saved", "/alerts", "/es/about", "/pt/trade-in", "/es/saved", "/pt/alerts"]) {
+    for (const url of ["/deal", "/trade-in", "/saved", "/alerts", "/es/deal", "/pt/trade-in", "/es/saved", "/pt/alerts"]) {
       expectPaintedFirst(await html(url), url);
     }
     // A page nobody has: the shoppers' not-found page, with its 404.
     const missing = await fetch(`${server.url}/es/no-such-page`);
     expect(missing.status).toBe(404);
     expectPaintedFirst(await missing.text(), "/es/no-such-page");
+  });
+});
+
+describe("pages that never hydrate (decision 149)", () => {
+  it("carry no module script and no modulepreload, with the stylesheet inlined all the same", async () => {
+    for (const url of ["/about", "/privacy", "/es/about", "/pt/privacy", "/pt/no/such/page"]) {
+      const page = await html(url);
+      expect(page, url).not.toMatch(/<script[^>]*type="module"|rel="modulepreload"|__reactRouter/);
+      expect(page, `${url}: stylesheet not inlined`).toMatch(/<style>[\s\S]{1000,}?<\/style><link[^>]+rel="stylesheet"[^>]+disabled=""/);
+      // Its one script, the page view, carries the response's CSP nonce.
+      expect(page.match(/<script\b/g), url).toHaveLength(1);
+      expect(page).toMatch(/<script nonce="[^"]+">setTimeout\(function sendPageView\(/);
+    }
   });
 });
 

@@ -30,7 +30,7 @@ async function formReady(page: Page): Promise<void> {
 async function open(path: string): Promise<Page> {
   const { page } = await newPage(browser, { baseURL: server.url, viewport: { width: 375, height: 812 } });
   await page.goto(path);
-  await page.waitForFunction(() => Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__react")));
+  await waitForHydration(page, "#main");
   return page;
 }
 

@@ -1,6 +1,10 @@
 import type { Browser, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeOpenStatus } from "~/shared/lib/business-hours";
+import { en } from "~/shared/i18n/en";
+import { es } from "~/shared/i18n/es";
+import { pt } from "~/shared/i18n/pt";
+import { privacyPage } from "~/shared/i18n/es/privacy-page";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -180,7 +184,8 @@ describe("shared layout", () => {
 
   it("skips the splash on click", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, skipSplash: false });
-    await page.goto("/about");
+    // A page that hydrates: the splash is React's, and /about never hydrates (decision 149).
+    await page.goto("/contact");
     await page.getByRole("button", { name: "Skip" }).click();
     await expect.poll(() => page.getByTestId("splash").count()).toBe(0);
     await context.close();
@@ -246,5 +251,65 @@ describe("shared layout", () => {
       expect(violations, describeViolations(violations)).toEqual([]);
       await context.close();
     }
+  });
+});
+
+describe("pages that never hydrate (decision 149)", () => {
+  it.each([
+    { path: "/about", m: en, heading: en.shells.about.title, inventory: "/inventory" },
+    { path: "/es/privacy", m: es, heading: privacyPage.title, inventory: "/es/inventory" },
+    { path: "/pt/no/such/page", m: pt, heading: pt.layout.notFound.subheading, inventory: "/pt/inventory" },
+  ])("$path loads no script, sends its page view, and its menu and links work on a phone", async ({ path, m, heading, inventory }) => {
+    const { context, page } = await newPage(browser, {
+      baseURL: server.url,
+      viewport: { width: 375, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const scripts: string[] = [];
+    page.on("request", (req: Request) => {
+      if (req.resourceType() === "script") scripts.push(req.url());
+    });
+    const pageView = page.waitForResponse((res) => res.url().endsWith("/api/track-visitor") && res.request().method() === "POST");
+    await page.goto(path);
+    await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+    const sent = await pageView;
+    expect(sent.ok()).toBe(true);
+    expect(sent.request().postDataJSON()).toMatchObject({ page: path });
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
+    expect(await page.locator("script[type=module], link[rel=modulepreload]").count()).toBe(0);
+    // React never attached to anything.
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll("body, body *")].some((el) => Object.keys(el).some((k) => k.startsWith("__react"))),
+      ),
+    ).toBe(false);
+    // The menu is the browser's popover; its links are links, to pages that do hydrate.
+    await page.getByRole("button", { name: m.layout.openMenu }).tap();
+    const menu = page.locator("#mobile-menu");
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await menu.getByRole("link", { name: m.layout.nav.inventory }).tap();
+    await page.waitForURL(`**${inventory}`);
+    await waitForHydration(page);
+    expect(await page.locator("script[type=module]").count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it("is reached from a page that hydrated without loading a document, and that page stays hydrated", async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.url });
+    await page.goto("/");
+    await waitForHydration(page);
+    const documents: string[] = [];
+    page.on("request", (req: Request) => {
+      if (req.resourceType() === "document") documents.push(req.url());
+    });
+    const nav = page.getByRole("navigation", { name: "Main" }).first();
+    await nav.getByRole("link", { name: "About" }).click();
+    await page.getByRole("heading", { level: 1, name: en.shells.about.title }).waitFor();
+    await nav.getByRole("link", { name: "Inventory" }).click();
+    await page.getByText(/^Showing \d+ vehicles?/).waitFor();
+    expect(documents).toEqual([]);
+    await context.close();
   });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import net from "node:net";
 import path from "node:path";
 import express from "express";
+import { neverHydratedRouteIds } from "~/app/route-manifest.test-helper";
 import { precompressedAssets } from "~/server/http/precompressed-assets.server";
 import { staticHeaders } from "~/server/http/static-headers.server";
 
@@ -118,9 +119,13 @@ export const publicPages = Object.values(manifest.routes).filter(
     r.hasDefaultExport && r.id !== "root" && !r.id.includes("podium") && Object.values(manifest.routes).every((c) => c.parentId !== r.id),
 );
 
-/** Everything a public page transfers while it loads, by file name. */
+/** Pages whose document carries no module script (decision 149), by their routes' own handles. */
+const neverHydrated = new Set(await neverHydratedRouteIds());
+
+/** Everything a public page transfers while it loads, by file name: nothing for a page that never hydrates. */
 export function loadedScripts(routeId: string): string[] {
   const files = new Set<string>();
+  if (neverHydrated.has(routeId)) return [];
   for (const script of firstLoadScripts(manifest, routeId)) withStaticImports(path.basename(script), files);
   for (const { chunk, routes } of IDLE_LOADED) {
     if (!routes.test(routeId)) continue;

@@ -55,12 +55,22 @@ export function stylesheetReader(clientDir: string | undefined): (href: string) 
 }
 
 /**
- * The page reshaped to paint first; unchanged if React Router's script is not where it is expected
- * (a page still works, only the order of its loading changes).
+ * The page reshaped to paint first. If React Router's script is not where it is expected, its scripts
+ * are left as they are (a page still works, only the order of its loading changes); a page that never
+ * hydrates (decision 149) has none, and only its stylesheet is inlined.
  */
 export function paintFirst(html: string, readStylesheet: (href: string) => string | undefined): string {
   const script = ROUTE_MODULES_SCRIPT.exec(html);
-  if (!script) return html;
+  const reshaped = script ? routeModulesAfterPaint(html, script) : html;
+  return reshaped.replace(STYLESHEET, (link: string, href: string, attributes: string) => {
+    const css = readStylesheet(href);
+    // `</style` cannot occur in a CSS file the build wrote, but a stylesheet must never end the element early.
+    if (css === undefined || /<\/style/i.test(css)) return link;
+    return `<style>${css}</style><link${attributes} disabled=""/>`;
+  });
+}
+
+function routeModulesAfterPaint(html: string, script: RegExpExecArray): string {
   const [whole, attributes = "", text = ""] = script;
   const preloads = [...html.matchAll(MODULEPRELOAD)].map((m) => m[1]!);
   const imports = [...text.matchAll(STATIC_IMPORT)];
@@ -73,13 +83,5 @@ export function paintFirst(html: string, readStylesheet: (href: string) => strin
       .replace(/^;\s*$/m, "")
       .trim(),
   ].join("\n");
-  return html
-    .replace(whole, () => `<script${attributes} type="module" async="">${deferred}</script>`)
-    .replace(MODULEPRELOAD, "")
-    .replace(STYLESHEET, (link: string, href: string, attributes: string) => {
-      const css = readStylesheet(href);
-      // `</style` cannot occur in a CSS file the build wrote, but a stylesheet must never end the element early.
-      if (css === undefined || /<\/style/i.test(css)) return link;
-      return `<style>${css}</style><link${attributes} disabled=""/>`;
-    });
+  return html.replace(whole, () => `<script${attributes} type="module" async="">${deferred}</script>`).replace(MODULEPRELOAD, "");
 }

@@ -52,9 +52,14 @@ describe("paintFirst", () => {
     for (const type of ["pointerdown", "keydown", "focusin"]) expect(out).toContain(`"${type}"`);
   });
 
-  it("leaves a page alone when React Router's script is not there, and a stylesheet it cannot read linked", () => {
+  it("leaves a page's scripts alone when React Router's script is not there, and a stylesheet it cannot read linked", () => {
     const plain = `<html><head><link rel="stylesheet" href="/assets/x.css"/></head><body></body></html>`;
     expect(paintFirst(plain, css)).toBe(plain);
+    // A page that never hydrates (decision 149): no route modules, its stylesheet inlined all the same.
+    const withoutScripts = `<html><head><link rel="stylesheet" href="/assets/root-D.css"/></head><body><script nonce="N">x()</script></body></html>`;
+    expect(paintFirst(withoutScripts, css)).toBe(
+      `<html><head><style>body{color:red}</style><link rel="stylesheet" href="/assets/root-D.css" disabled=""/></head><body><script nonce="N">x()</script></body></html>`,
+    );
     expect(paintFirst(rendered, () => undefined)).toContain(`<link nonce="N" rel="stylesheet" href="/assets/root-D.css"/>`);
     expect(paintFirst(rendered, () => "a{}</style><script>alert(1)</script>")).not.toContain("alert(1)");
   });

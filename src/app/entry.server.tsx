@@ -5,8 +5,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { paintFirst } from "~/app/http/paint-first.server";
 import { localeFromMatches } from "~/app/lib/locale-handle";
+import { WebVitalsModuleContext } from "~/app/lib/page-hydration";
 import { ROUTE_POLICIES } from "~/app/route-policy.server";
-import { appContext, cspNonceContext, stylesheetsContext } from "~/server/load-context.server";
+import { appContext, clientBuildContext, cspNonceContext } from "~/server/load-context.server";
 import { deferredPartsLoaded } from "~/shared/ui/deferred-hydration";
 import { NonceContext } from "~/shared/ui/nonce";
 
@@ -99,13 +100,13 @@ export default async function handleRequest(
   // must be in the HTML itself, not in a segment only a script would reveal to a shopper without one.
   await deferredPartsLoaded();
   const nonce = loadContext.get(cspNonceContext);
-  const readStylesheet = loadContext.get(stylesheetsContext);
+  const clientBuild = loadContext.get(clientBuildContext);
   // A shoppers' page: under a language layout, and no matched route with a staff area (the setup link's
   // page sits under the English layout but is the staff app's).
   const matched = routerContext.staticHandlerContext.matches.map((match) => match.route);
   const shoppers = localeFromMatches(matched);
   const paintsFirst =
-    readStylesheet !== null &&
+    clientBuild !== null &&
     shoppers !== null &&
     !shoppers.staff &&
     matched.every((route) => (ROUTE_POLICIES[route.id]?.staffArea ?? "not staff") === "not staff");
@@ -117,7 +118,9 @@ export default async function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <WebVitalsModuleContext.Provider value={clientBuild?.webVitalsModule ?? null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </WebVitalsModuleContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -145,7 +148,7 @@ export default async function handleRequest(
                 timeoutId = undefined;
                 resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               },
-              readStylesheet,
+              clientBuild.readStylesheet,
               logMiss,
             );
             pipe(whole);

@@ -1,14 +1,13 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from "react-router";
 import { localeFromMatches } from "~/app/lib/locale-handle";
-import { documentHydrates } from "~/app/lib/page-hydration";
+import { documentHydrates, NeverHydratedPageScript } from "~/app/lib/page-hydration";
 import { LanguageSuggestion } from "~/app/layout/language-suggestion";
 import { SiteFooter } from "~/app/layout/site-footer";
 import { SiteHeader } from "~/app/layout/site-header";
 import { SplashScreen } from "~/app/layout/splash-screen";
 import { NotFoundPage } from "~/app/layout/not-found-page";
 import { useWebVitalsReporting } from "~/features/tracking/report-web-vitals";
-import { pageViewScript } from "~/features/tracking/send-page-view";
 import { useVisitorTracking } from "~/features/tracking/use-visitor-tracking";
 import { loadIsolatedPagesAsDocuments } from "~/server/http/opener-isolation.server";
 import { appContext } from "~/server/load-context.server";
@@ -75,15 +74,9 @@ export function Layout({ children }: { children: ReactNode }) {
           // page, whose text is the catalogue's and which threw outside its provider. The status says it all.
           <main id="main" />
         )}
-        {hydrates ? (
-          <>
-            <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
-          </>
-        ) : (
-          // A page that never hydrates (decision 149): its page view is its one script.
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageViewScript }} />
-        )}
+        {/* Each on its own, so the client build (where `hydrates` is always true) renders exactly what it did. */}
+        {hydrates ? <ScrollRestoration nonce={nonce} /> : null}
+        {hydrates ? <Scripts nonce={nonce} /> : <NeverHydratedPageScript nonce={nonce} />}
       </body>
     </html>
   );

@@ -5,12 +5,22 @@ import type { Staff } from "./http/staff-request.server";
 /** Route loaders and actions read the running server's context from here. */
 export const appContext = createContext<AppContext>();
 
+/** What a document rendered on the server takes from the built client (src/app/http/client-build.server.ts). */
+export type ClientBuild = {
+  /**
+   * The build's stylesheets by their `/assets/…` URL (the text, or undefined for one too large to inline),
+   * for a public page that paints first (decision 049, amended by 144).
+   */
+  readStylesheet: (href: string) => string | undefined;
+  /** The web-vitals library's chunk, for a page that never hydrates (decision 149); null if the build has none. */
+  webVitalsModule: string | null;
+};
+
 /**
- * The build's stylesheets by their `/assets/…` URL (the text, or undefined for one too large to inline),
- * for a public page that paints first (decision 049, amended by 144); absent where the HTTP layer has no
- * built client (development), where pages render as React Router writes them.
+ * The built client; absent where the HTTP layer has none (development), where pages render as React
+ * Router writes them.
  */
-export const stylesheetsContext = createContext<((href: string) => string | undefined) | null>(null);
+export const clientBuildContext = createContext<ClientBuild | null>(null);
 
 /** The per-request CSP nonce set by the HTTP layer. */
 export const cspNonceContext = createContext<string>("");

@@ -76,6 +76,10 @@ describe("pages that never hydrate (decision 149)", () => {
       // Its one script, the page view, carries the response's CSP nonce.
       expect(page.match(/<script\b/g), url).toHaveLength(1);
       expect(page).toMatch(/<script nonce="[^"]+">setTimeout\(function sendPageView\(/);
+      // …and the Web Vitals, from the library's chunk as the build named it.
+      const library = /import\("(\/assets\/web-vitals-[\w-]+\.js)"\)/.exec(page)?.[1];
+      expect(library, `${url}: no web-vitals chunk`).toBeDefined();
+      expect(fs.existsSync(path.resolve("build/client", library!.slice(1)))).toBe(true);
     }
   });
 });

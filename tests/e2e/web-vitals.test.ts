@@ -74,6 +74,35 @@ describe("Core Web Vitals from real visits", () => {
     await context.close();
   });
 
+  it("are sent by a page that never hydrates too, its inline script loading the same library after load (decision 149)", async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 740 }, hasTouch: true });
+    const page = await context.newPage();
+    const scripts: { url: string; beforeLoad: boolean }[] = [];
+    let loaded = false;
+    page.on("load", () => (loaded = true));
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push({ url: r.url(), beforeLoad: !loaded });
+    });
+    await page.goto("/es/about");
+    await expect
+      .poll(() => scripts.map((s) => new URL(s.url).pathname))
+      .toEqual([expect.stringMatching(/^\/assets\/web-vitals-[\w-]+\.js$/)]);
+    expect(scripts[0]!.beforeLoad).toBe(false);
+    // The library's observers attach once its module has run; then the menu (the browser's popover) is tapped.
+    await page.waitForTimeout(500);
+    await page.locator("button[popovertarget=mobile-menu]").tap();
+    await page.goto("about:blank");
+    const fromAbout = async () => (await storedVitals()).filter((r) => r.page === "/es/about");
+    await expect
+      .poll(async () => (await fromAbout()).map((r) => r.metric).sort(), { timeout: 5000 })
+      .toEqual(expect.arrayContaining(["CLS", "LCP"]));
+    for (const row of await fromAbout()) {
+      expect(row.device).toBe("phone");
+      expect(row.value).toBeGreaterThanOrEqual(0);
+    }
+    await context.close();
+  });
+
   it("shows staff the 75th percentile per page and device in Visitor Reports, rated and coloured", async () => {
     // Runs after the visit above: its beacon is stored as a phone visit of a vehicle page. Staff read it on a phone too.
     const context = await browser.newContext({ baseURL: server.url, ...PHONE_TOUCH });

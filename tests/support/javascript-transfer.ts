@@ -122,11 +122,15 @@ export const publicPages = Object.values(manifest.routes).filter(
 /** Pages whose document carries no module script (decision 149), by their routes' own handles. */
 const neverHydrated = new Set(await neverHydratedRouteIds());
 
-/** Everything a public page transfers while it loads, by file name: nothing for a page that never hydrates. */
+/**
+ * Everything a public page transfers while it loads, by file name. A page that never hydrates loads no
+ * route module, only the web-vitals library from its inline script after load.
+ */
 export function loadedScripts(routeId: string): string[] {
   const files = new Set<string>();
-  if (neverHydrated.has(routeId)) return [];
-  for (const script of firstLoadScripts(manifest, routeId)) withStaticImports(path.basename(script), files);
+  if (!neverHydrated.has(routeId)) {
+    for (const script of firstLoadScripts(manifest, routeId)) withStaticImports(path.basename(script), files);
+  }
   for (const { chunk, routes } of IDLE_LOADED) {
     if (!routes.test(routeId)) continue;
     for (const file of fs.readdirSync(assets).filter((f) => chunk.test(f))) withStaticImports(file, files);

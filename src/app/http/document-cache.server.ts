@@ -8,7 +8,7 @@ import type { AppContext } from "~/server/context.server";
 import { vehiclesVersion } from "~/server/data/vehicles.server";
 import { precompress, preferredEncoding } from "~/server/http/precompressed.server";
 import { contentSecurityPolicy } from "~/server/http/security-headers.server";
-import { appContext, cspNonceContext, stylesheetsContext } from "~/server/load-context.server";
+import { appContext, clientBuildContext, cspNonceContext, type ClientBuild } from "~/server/load-context.server";
 import { WorkSlots } from "~/server/work-slots.server";
 import {
   CACHEABLE_STATUS,
@@ -70,13 +70,7 @@ export function refuseHeadersOnCachedRoutes(build: Pick<ServerBuild, "routes">, 
  * within a byte budget, and served to every visitor. Only plain GETs of a document are cached;
  * everything else goes to React Router as usual (docs/decisions/018, 042 and 048).
  */
-export function documentCache(
-  ctx: AppContext,
-  build: ServerBuild,
-  mode: string,
-  maxBytes: number,
-  readStylesheet: ((href: string) => string | undefined) | null,
-) {
+export function documentCache(ctx: AppContext, build: ServerBuild, mode: string, maxBytes: number, clientBuild: ClientBuild | null) {
   refuseHeadersOnCachedRoutes(build);
   const render = createRequestHandler(build, mode);
   const entries = new ByteBudgetLru<Entry>(maxBytes);
@@ -117,7 +111,7 @@ export function documentCache(
     context.set(appContext, ctx);
     context.set(cspNonceContext, nonce);
     // The page paints first (decision 049): entry.server.tsx inlines its stylesheet and defers its modules.
-    context.set(stylesheetsContext, readStylesheet);
+    context.set(clientBuildContext, clientBuild);
     const headers = new Headers({ "user-agent": req.get("user-agent") ?? "", accept: "text/html" });
     // The asking request's own URL: a redirect keeps its query string even when the key drops it.
     const response = await render(new Request(`http://cache.local${req.originalUrl}`, { headers }), context);

@@ -25,9 +25,9 @@ import {
   cspNonceContext,
   formRefusalContext,
   isolatedFromOpenersContext,
-  stylesheetsContext,
+  clientBuildContext,
 } from "~/server/load-context.server";
-import { stylesheetReader } from "~/app/http/paint-first.server";
+import { readClientBuild } from "~/app/http/client-build.server";
 import { apiRouter } from "./api.server";
 import { canonicalPaths, routeOfRequest, routeTableOf } from "./canonical-paths.server";
 import { documentCache } from "./document-cache.server";
@@ -58,7 +58,7 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   const app = express();
   app.disable("x-powered-by");
   // Public pages paint first with the build's stylesheet inlined (decisions 049, 144); none in development.
-  const readStylesheet = clientDir ? stylesheetReader(clientDir) : null;
+  const clientBuild = clientDir ? readClientBuild(clientDir) : null;
   app.set("trust proxy", ctx.env.trustProxy ? 1 : false);
   // Every request is timed by its route pattern, the two below included (decision 122).
   app.use(requestMetrics());
@@ -134,7 +134,7 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   if (devMiddleware) app.use(devMiddleware);
   // Production only: in dev the build is reloaded on every request.
   if (typeof build !== "function") {
-    app.use(documentCache(ctx, build, ctx.env.isProduction ? "production" : "development", ctx.env.documentCacheBytes, readStylesheet));
+    app.use(documentCache(ctx, build, ctx.env.isProduction ? "production" : "development", ctx.env.documentCacheBytes, clientBuild));
   }
 
   app.all(
@@ -147,7 +147,7 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
         const context = new RouterContextProvider();
         context.set(appContext, ctx);
         context.set(cspNonceContext, res.locals.cspNonce as string);
-        context.set(stylesheetsContext, readStylesheet);
+        context.set(clientBuildContext, clientBuild);
         context.set(formRefusalContext, res.locals.formRefusal as string | undefined);
         context.set(isolatedFromOpenersContext, (path) => Boolean(table.routeOf(path)?.policy.isolatedFromOpeners));
         context.set(clientAddressContext, req.ip ?? null);

@@ -7,10 +7,10 @@ import { alertsMessagesFor, useAlertsMessages } from "~/shared/i18n/alerts-messa
 import { localeFromPath } from "~/shared/i18n/locales";
 import { useLocalizedPath } from "~/shared/i18n/messages";
 import type { Route } from "./+types/alerts-confirm";
-import { neverHydrated } from "~/app/lib/page-hydration";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
 
 // Nothing here changes after load; its links and form work without React (decision 149).
-export const handle = neverHydrated;
+export const handle: PageHydrationHandle = { hydrate: false };
 
 /**
  * /alerts/confirm/{token} (docs/behaviour.md §21): the double opt-in's link. Opening it confirms

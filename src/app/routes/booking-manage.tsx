@@ -11,10 +11,10 @@ import type { MailMessages } from "~/shared/i18n/en/mail";
 import { localeFromPath, type Locale } from "~/shared/i18n/locales";
 import { useLocale, useLocalizedPath } from "~/shared/i18n/messages";
 import type { Route } from "./+types/booking-manage";
-import { neverHydrated } from "~/app/lib/page-hydration";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
 
 // Nothing here changes after load; its links and form work without React (decision 149).
-export const handle = neverHydrated;
+export const handle: PageHydrationHandle = { hydrate: false };
 
 /**
  * The page behind a booking's manage link: the appointment and a Cancel button,

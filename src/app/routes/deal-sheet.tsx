@@ -14,10 +14,10 @@ import { estimateBreakdownNotes } from "~/shared/lib/estimate-breakdown";
 import { formatLongDate, formatNumber } from "~/shared/lib/format";
 import { vehicleName } from "~/shared/lib/vehicle-name";
 import type { Route } from "./+types/deal-sheet";
-import { neverHydrated } from "~/app/lib/page-hydration";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
 
 // Nothing here changes after load; its links and form work without React (decision 149).
-export const handle = neverHydrated;
+export const handle: PageHydrationHandle = { hydrate: false };
 
 /**
  * The page behind a deal sheet's link (decision 070): the vehicle, the breakdown line by line, the

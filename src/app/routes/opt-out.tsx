@@ -8,10 +8,10 @@ import { mailMessagesFor } from "~/server/mail/mail-messages.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { localeFromPath, type Locale } from "~/shared/i18n/locales";
 import type { Route } from "./+types/opt-out";
-import { neverHydrated } from "~/app/lib/page-hydration";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
 
 // Nothing here changes after load; its links and form work without React (decision 149).
-export const handle = neverHydrated;
+export const handle: PageHydrationHandle = { hydrate: false };
 
 /**
  * The page behind the opt-out link every customer mail carries (decision 094): works without signing

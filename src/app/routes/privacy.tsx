@@ -7,10 +7,10 @@ import { privacyPageMessagesFor } from "~/shared/i18n/privacy-page-messages";
 import { pageMeta } from "~/shared/lib/seo";
 import { DealerContact } from "~/shared/ui/dealer-contact";
 import type { Route } from "./+types/privacy";
-import { neverHydrated } from "~/app/lib/page-hydration";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
 
 // Nothing here changes after load; its links and form work without React (decision 149).
-export const handle = neverHydrated;
+export const handle: PageHydrationHandle = { hydrate: false };
 
 /**
  * The page's text in its own language, written on the server: the notice is long, and sent as data it

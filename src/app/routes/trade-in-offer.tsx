@@ -10,10 +10,10 @@ import { tradeInMessagesFor, useTradeInMessages } from "~/shared/i18n/trade-in-m
 import { formatLongDate, formatNumber, formatPrice } from "~/shared/lib/format";
 import { vehicleName } from "~/shared/lib/vehicle-name";
 import type { Route } from "./+types/trade-in-offer";
-import { neverHydrated } from "~/app/lib/page-hydration";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
 
 // Nothing here changes after load; its links and form work without React (decision 149).
-export const handle = neverHydrated;
+export const handle: PageHydrationHandle = { hydrate: false };
 
 /**
  * The page behind a trade-in offer's link (decision 067): the offer, whether it still holds, and a

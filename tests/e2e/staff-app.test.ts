@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, Page, Worker } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeViolations, launchBrowser, newPage, PHONE_TOUCH, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { startLoopbackPushService } from "../support/loopback-push-service";
-import { signInInBrowser } from "../support/staff-browser";
 import { createAccount } from "../support/staff-sign-in";
+import { signedInContext, signInOnce, type StaffSession } from "../support/staff-session";
 import { endOfDealerDay } from "~/shared/lib/dealer-clock";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -17,12 +17,21 @@ const SALES = { email: "lena.live@example.com", name: "Lena Live", role: "sales"
 let server: TestServer;
 let browser: Browser;
 let pushService: Awaited<ReturnType<typeof startLoopbackPushService>>;
+/** Lena's session, signed in once: each test opens its own context with it. */
+let session: StaffSession;
 
 beforeAll(async () => {
   pushService = await startLoopbackPushService();
   // PUSH_LOOPBACK (tests only): the loopback push service's http endpoints are accepted as devices.
-  [server, browser] = await Promise.all([startTestServer({ env: { TRUST_PROXY: "true", PUSH_LOOPBACK: "true" } }), launchBrowser()]);
+  // TEST_CLOCK (tests only): with no clock file the server keeps the system's time, but its sweep for
+  // tasks coming due runs every 200 ms instead of 15 s, so a task's notice comes when it is due, not up
+  // to 15 s later.
+  [server, browser] = await Promise.all([
+    startTestServer({ env: { TRUST_PROXY: "true", PUSH_LOOPBACK: "true", TEST_CLOCK: "true" } }),
+    launchBrowser(),
+  ]);
   await createAccount(server, SALES);
+  session = await signInOnce(browser, server, SALES.email, SALES.password);
 });
 afterAll(async () => {
   await browser?.close();
@@ -47,17 +56,26 @@ async function postLead(firstName: string, forwardedFor: string) {
 }
 
 async function signedInPhone(): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(browser, { baseURL: server.url, ...PHONE_TOUCH });
-  await signInInBrowser(page, server, SALES.email, SALES.password);
+  const context = await signedInContext(browser, session, { baseURL: server.url, ...PHONE_TOUCH });
+  const page = await context.newPage();
+  await page.goto("/podium");
   await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
   await waitForHydration(page);
   return { context, page };
 }
 
-/** The page's service worker once it is active, from the browser's own list. */
+/**
+ * The page's service worker once it is active and controls the page, from the browser's own list. The
+ * worker claims the page it was registered from when it activates; before that claim had reached the
+ * page, a reload loaded it uncontrolled (every time) and a push delivered was often not shown (then
+ * delivered again 10 s later). When each test signed in first, the sign-in page had registered the
+ * worker long before.
+ */
 async function activeServiceWorker(context: BrowserContext, page: Page): Promise<Worker> {
   await page.waitForFunction(
-    async () => (await navigator.serviceWorker.getRegistration("/podium/"))?.active?.state === "activated",
+    async () =>
+      (await navigator.serviceWorker.getRegistration("/podium/"))?.active?.state === "activated" &&
+      navigator.serviceWorker.controller !== null,
     undefined,
     {
       timeout: 20_000,
@@ -174,7 +192,8 @@ describe("live staff screens (decision 113)", () => {
     // Loaded before its due time (unless the machine was that slow): not overdue yet.
     if (Date.now() < Date.parse(dueAt)) expect(await task.getAttribute("data-overdue")).toBeNull();
     await page.evaluate(() => ((window as unknown as { liveMark: string }).liveMark = "no reload"));
-    // The sweep runs every 15 s; the event reloads the screen's data in place.
+    // The sweep (every 200 ms under TEST_CLOCK) sends task.due once the due time has passed; the event
+    // reloads the screen's data in place.
     await page.locator("li[data-overdue]", { hasText: "Call Tasha at her time" }).waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe("no reload");
     await context.close();
@@ -184,9 +203,8 @@ describe("live staff screens (decision 113)", () => {
 describe("the shell before hydration (decision 125)", () => {
   it("keeps 'More' open when it is tapped before the page hydrates, and closes it when a screen is chosen from it", async () => {
     // No service worker: the page's scripts must pass the test's hold, not come from the worker.
-    const context = await browser.newContext({ baseURL: server.url, ...PHONE_TOUCH, serviceWorkers: "block" });
+    const context = await signedInContext(browser, session, { baseURL: server.url, ...PHONE_TOUCH, serviceWorkers: "block" });
     const page = await context.newPage();
-    await signInInBrowser(page, server, SALES.email, SALES.password);
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     await context.route(/\/assets\/.+\.js$/, async (route) => {
@@ -371,7 +389,7 @@ describe("the installable staff app (decision 114)", () => {
     await noJs.close();
   });
 
-  // Last: it stops the server.
+  // Last: it kills the server.
   it("shows the offline screen in place of a staff screen when the server cannot be reached", async () => {
     const { context, page } = await signedInPhone();
     await activeServiceWorker(context, page);
@@ -390,7 +408,9 @@ describe("the installable staff app (decision 114)", () => {
     ).toBe(true);
     expect(cached).toContain("/podium/offline");
     expect(cached.length).toBeGreaterThanOrEqual(2);
-    await server.stop();
+    // Gone at once: a graceful stop took 10 s here (the server's limit before it closes the connections
+    // still open, this page's among them), and the worker answers a server that is gone the same way.
+    await server.kill("SIGKILL");
     await page.goto("/podium/today");
     await page.getByRole("heading", { level: 1, name: "You are offline" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/podium/today");

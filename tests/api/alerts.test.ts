@@ -15,6 +15,7 @@ import {
   setServerClock,
   type Stocked,
 } from "../support/alerts-helpers";
+import { alertsCaughtUp } from "../support/alerts-caught-up";
 import { testPhoto } from "../support/civic-data-dir";
 import { withServerDatabase } from "../support/server-database";
 import type { Db } from "~/server/db/database.server";
@@ -41,7 +42,11 @@ let nextClient = 1;
 /** A fresh client address per request: the per-client limit is not what these tests are about (but one is). */
 const client = () => ({ "x-forwarded-for": `198.51.100.${nextClient++ % 250}`, "user-agent": PHONE_UA });
 const setClock = (iso: string) => setServerClock(server.dataDir, iso);
-/** Long enough for the matcher's sweep (1 s under TEST_CLOCK), a digest run (200 ms) and the outbox. */
+/**
+ * Long enough for the matcher's sweep (1 s under TEST_CLOCK), a digest run (200 ms) and the outbox: for
+ * what alertsCaughtUp cannot see, a vehicle matched again after an edit. Everywhere else the tests wait
+ * for alertsCaughtUp, which ends as soon as the database says nothing is left to do.
+ */
 const severalTicks = () => new Promise((r) => setTimeout(r, 2_500));
 
 async function askAlerts(body: Record<string, unknown>, headers: Record<string, string> = client()): Promise<Response> {
@@ -268,7 +273,7 @@ describe("limits per address", () => {
     );
     expect(new Set(more.map((r) => r.status))).toEqual(new Set([202]));
     await mailsMatching(smtp.mails, (m) => m.envelopeTo.includes(flood), 3);
-    await severalTicks();
+    await alertsCaughtUp(server);
     expect(mailsTo(smtp.mails, flood).filter(isConfirmation)).toHaveLength(3);
     expect(await query((db) => db.selectFrom("alertConfirmations").select("id").where("email", "=", flood).execute())).toHaveLength(3);
   });
@@ -282,7 +287,7 @@ describe("the alerts", () => {
     await subscribeConfirmed(email, { locale: "pt", vehicleId: stock.corolla.id });
     await subscribeConfirmed(email, { locale: "pt", vehicleId: stock.camry.id });
     await setPrice(stock.corolla.id, 16495);
-    await severalTicks();
+    await alertsCaughtUp(server);
     expect(mailsTo(smtp.mails, email).filter(isAlert)).toEqual([]);
     // The gathering delay (ALERT_DIGEST_DELAY=60) has passed.
     setClock("2025-12-02T16:01:30.000Z");
@@ -303,17 +308,17 @@ describe("the alerts", () => {
     // Later that day: another drop of each. Nothing until tomorrow morning (one mail a day).
     setClock("2025-12-02T16:05:00.000Z");
     await setPrice(stock.camry.id, 19495);
-    await severalTicks();
+    await alertsCaughtUp(server);
     setClock("2025-12-02T23:00:00.000Z");
     await setPrice(stock.corolla.id, 15995);
-    await severalTicks();
+    await alertsCaughtUp(server);
     setClock("2025-12-03T12:59:00.000Z");
-    await severalTicks();
+    await alertsCaughtUp(server);
     expect(mailsTo(smtp.mails, email).filter(isAlert)).toHaveLength(1);
     // Wednesday 8:00 in Fitchburg: one mail with both.
     setClock("2025-12-03T13:00:30.000Z");
     const mails = await mailsMatching(smtp.mails, (m) => m.envelopeTo.includes(email) && isAlert(m), 2);
-    await severalTicks();
+    await alertsCaughtUp(server);
     expect(mailsTo(smtp.mails, email).filter(isAlert)).toHaveLength(2);
     const digest = mails[1]!;
     expect(digest.parsed.subject).toBe("2 novidades sobre os veículos que você salvou");
@@ -326,7 +331,7 @@ describe("the alerts", () => {
     setClock("2025-12-04T15:00:00.000Z");
     await subscribeConfirmed(email, { locale: "en", vehicleId: stock.civic.id });
     await setStatus(stock.civic.id, "pending");
-    await severalTicks();
+    await alertsCaughtUp(server);
     setClock("2025-12-04T15:01:30.000Z");
     const [pending] = await mailsMatching(smtp.mails, (m) => m.envelopeTo.includes(email) && isAlert(m), 1);
     expect(pending!.parsed.subject).toBe("Sale pending: 2019 Honda Civic");
@@ -334,7 +339,7 @@ describe("the alerts", () => {
 
     setClock("2025-12-05T15:00:00.000Z");
     await setStatus(stock.civic.id, "sold");
-    await severalTicks();
+    await alertsCaughtUp(server);
     setClock("2025-12-05T15:01:30.000Z");
     const [, sold] = await mailsMatching(smtp.mails, (m) => m.envelopeTo.includes(email) && isAlert(m), 2);
     expect(sold!.parsed.subject).toBe("Sold: 2019 Honda Civic");
@@ -398,14 +403,14 @@ describe("the alerts", () => {
     });
     expect(created.status, await created.clone().text()).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    await severalTicks();
+    await alertsCaughtUp(server);
     await setPrice(id, 17495);
     await severalTicks();
     setClock("2025-12-06T15:01:40.000Z");
     const [mail] = await mailsMatching(smtp.mails, (m) => m.envelopeTo.includes(email) && isAlert(m), 1);
     expect(mail!.parsed.subject).toBe("New match: 2021 Honda Fit, $17,994");
     expect(mail!.parsed.text).toContain("New on our lot, matching your search Honda · up to $30,000:");
-    await severalTicks();
+    await alertsCaughtUp(server);
     expect(mailsTo(smtp.mails, email).filter(isAlert)).toHaveLength(1);
     expect(mailsTo(smtp.mails, "other-search@example.com").filter(isAlert)).toEqual([]);
     const events = await query((db) => db.selectFrom("alertEvents").select(["kind"]).where("vehicleId", "=", id).execute());
@@ -461,9 +466,9 @@ describe("one-click unsubscribe (RFC 8058)", () => {
 
     // Honoured at once: the next drop is told to nobody.
     await setPrice(target.id, 8000);
-    await severalTicks();
+    await alertsCaughtUp(server);
     setClock("2025-12-07T15:05:00.000Z");
-    await severalTicks();
+    await alertsCaughtUp(server);
     expect([...mailsTo(smtp.mails, "oneclick@example.com"), ...mailsTo(smtp.mails, "oneclick2@example.com")].filter(isAlert)).toEqual([]);
     const timeline = await customerRecordOf("oneclick@example.com");
     expect(timeline.timeline.map((e) => e.kind)).toContain("alerts-unsubscribed");
@@ -477,7 +482,7 @@ describe("one-click unsubscribe (RFC 8058)", () => {
     await smtp.close();
     try {
       await setPrice(target.id, 7000);
-      await severalTicks();
+      await alertsCaughtUp(server, { mail: false });
       setClock("2025-12-08T15:01:30.000Z");
       const written = await waitFor(
         () =>
@@ -775,7 +780,7 @@ describe("do not contact (decision 094)", () => {
     await subscribeConfirmed(email, { locale: "en", vehicleId: first.id });
     await subscribeConfirmed(email, { locale: "en", vehicleId: second.id });
     await setPrice(first.id, 6500);
-    await severalTicks();
+    await alertsCaughtUp(server);
     setClock("2025-12-18T15:01:30.000Z");
     const [alert] = await mailsMatching(smtp.mails, (m) => m.envelopeTo.includes(email) && isAlert(m), 1);
     const text = alert!.parsed.text ?? "";
@@ -796,9 +801,9 @@ describe("do not contact (decision 094)", () => {
     // The other car drops the same day (its digest is due tomorrow morning): nothing is written, the event is suppressed.
     setClock("2025-12-18T16:00:00.000Z");
     await setPrice(second.id, 6400);
-    await severalTicks();
+    await alertsCaughtUp(server);
     setClock("2025-12-19T13:00:30.000Z");
-    await severalTicks();
+    await alertsCaughtUp(server);
     expect(mailsTo(smtp.mails, email).filter(isAlert)).toHaveLength(1);
     const outcomes = await query((db) =>
       db.selectFrom("alertEvents").select(["outcome"]).where("vehicleId", "=", second.id).where("kind", "=", "price-drop").execute(),
@@ -807,7 +812,7 @@ describe("do not contact (decision 094)", () => {
     // Asking for alerts again: the same answer as for anyone, and no confirmation mail.
     const confirmations = mailsTo(smtp.mails, email).filter(isConfirmation).length;
     expect((await askAlerts({ email, locale: "en", vehicleId: stock.accord.id })).status).toBe(202);
-    await severalTicks();
+    await alertsCaughtUp(server);
     expect(mailsTo(smtp.mails, email).filter(isConfirmation)).toHaveLength(confirmations);
     // They are still subscribed to the alerts: do-not-contact alone keeps the mails away.
     expect(
@@ -822,7 +827,7 @@ describe("do not contact (decision 094)", () => {
     await smtp.close();
     try {
       await setPrice(target.id, 6300);
-      await severalTicks();
+      await alertsCaughtUp(server, { mail: false });
       setClock("2025-12-20T15:01:30.000Z");
       const written = await waitFor(
         () =>

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page, Worker } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeViolations, launchBrowser, newPage, PHONE_TOUCH, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { startLoopbackPushService } from "../support/loopback-push-service";
+import { signInInBrowser } from "../support/staff-browser";
 import { createAccount } from "../support/staff-sign-in";
 import { signedInContext, signInOnce, type StaffSession } from "../support/staff-session";
 import { endOfDealerDay } from "~/shared/lib/dealer-clock";
@@ -391,7 +392,12 @@ describe("the installable staff app (decision 114)", () => {
 
   // Last: it kills the server.
   it("shows the offline screen in place of a staff screen when the server cannot be reached", async () => {
-    const { context, page } = await signedInPhone();
+    // Signed in for real: the sign-in page registers the worker long before the screen loads. A worker first
+    // registered by the screen itself left the reload below uncontrolled once on a loaded machine.
+    const { context, page } = await newPage(browser, { baseURL: server.url, ...PHONE_TOUCH });
+    await signInInBrowser(page, server, SALES.email, SALES.password);
+    await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
+    await waitForHydration(page);
     await activeServiceWorker(context, page);
     await page.reload();
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);

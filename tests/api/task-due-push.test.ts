@@ -141,6 +141,13 @@ describe("task due notices and reassignment pushes", () => {
     await severalTicks();
     expect(taskPushes(salesDevice, task.id)).toEqual([]);
     expect(await storedDueEvents(task.id)).toEqual([]);
+    // The Today list reads the same clock as the sweep (decision 076): not overdue yet, though the system's
+    // own time is long past the server's.
+    const overdueOnToday = async () => {
+      const tasks = (await (await api(sales, "/api/admin/tasks?assignee=me&due=all")).json()) as { id: string; overdue: boolean }[];
+      return tasks.find((t) => t.id === task.id)?.overdue;
+    };
+    expect(await overdueOnToday()).toBe(false);
 
     setClock(10);
     await expect.poll(() => taskPushes(salesDevice, task.id).length, { timeout: 10_000, interval: 100 }).toBe(1);
@@ -151,6 +158,8 @@ describe("task due notices and reassignment pushes", () => {
     expect(taskPushes(salesDevice, task.id)).toEqual([
       { title: "Task due: call", body: "Lucía · Call about the trade-in", url: `/podium/customers/${customerId}`, tag: `task:${task.id}` },
     ]);
+    setClock(11);
+    expect(await overdueOnToday()).toBe(true);
     const fromOwner = await onOwner.next(isDue(task.id), 5000);
     const fromSales = await onSales.next(isDue(task.id), 5000);
     expect(JSON.parse(fromSales.data)).toEqual({ type: "task", id: task.id });

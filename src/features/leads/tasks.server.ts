@@ -1,4 +1,5 @@
 import type { AppContext } from "~/server/context.server";
+import { serverNow } from "~/server/clock.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { findCustomer } from "~/server/data/customers.server";
 import { insertLeadEvent } from "~/server/data/lead-events.server";
@@ -128,7 +129,8 @@ export async function listTodayTasks(
   ctx: AppContext,
   staff: Staff,
   query: { assignee: string; due: "today" | "overdue" | "all" },
-  now = new Date(),
+  // The dealership's one clock (decision 076), which also decides when a task's due notice goes out.
+  now = serverNow(ctx),
 ): Promise<TodayTask[]> {
   const assigneeId = query.assignee === "me" ? staff.id : query.assignee === "all" ? undefined : query.assignee;
   const openDueBefore = query.due === "today" ? endOfDealerDay(now).toISOString() : query.due === "overdue" ? now.toISOString() : undefined;

@@ -232,3 +232,32 @@ describe("GET /podium/events", () => {
     }
   });
 });
+
+describe("a graceful stop with staff streams open", () => {
+  it("ends the streams and sends their reconnects elsewhere, so the stop does not wait for its 10 s limit on open connections", async () => {
+    const server = await startTestServer();
+    try {
+      const owner = await signInOwner(server);
+      const stream = await openEventStream(server.url, { cookie: owner.cookie });
+      await stream.next((e) => e.event === "ready");
+      // As a browser's EventSource does once its stream ends: it asks again, over the same kept-alive connection
+      // if it is still open. Refused, or a stream that ends at once with no `ready`: never one held open here.
+      const reconnected = stream.ended.then(() =>
+        openEventStream(server.url, { cookie: owner.cookie }).then(
+          async (again) => {
+            await again.ended;
+            return { status: again.status, events: again.events.map((e) => e.event) };
+          },
+          () => "refused" as const,
+        ),
+      );
+      const started = Date.now();
+      await server.stop();
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const answer = await reconnected;
+      if (answer !== "refused") expect(answer).toEqual({ status: 200, events: [] });
+    } finally {
+      await server.kill("SIGKILL");
+    }
+  });
+});

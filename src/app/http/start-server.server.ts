@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import sharp from "sharp";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
@@ -124,13 +124,24 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   logger.child({}, { level: "info" }).info({ url }, "listening");
 
   let closing: Promise<void> | null = null;
+  // Once stopping, every response closes its connection: a kept-alive one would otherwise carry the next
+  // request (a browser's EventSource reconnecting, say) into a process that is going away.
+  server.prependListener("request", (_req: IncomingMessage, res: ServerResponse) => {
+    if (closing) res.setHeader("Connection", "close");
+  });
   const close = () =>
-    // Open event streams end first (the browsers reconnect elsewhere), so they do not hold the close up.
+    // Open event streams end first (the browsers reconnect elsewhere, and a stopped hub ends their reconnects
+    // at once), so they do not hold the close up.
     (closing ??= stopStaffEventHub(ctx)
       .then(
         () =>
           new Promise<void>((resolve) => {
-            server.close(() => resolve());
+            // A connection whose last response is still being written becomes idle a moment later: closed then.
+            const idle = setInterval(() => server.closeIdleConnections(), 100);
+            server.close(() => {
+              clearInterval(idle);
+              resolve();
+            });
             server.closeIdleConnections();
             setTimeout(() => server.closeAllConnections(), 10_000).unref();
           }),

@@ -1,6 +1,6 @@
 import type { AppContext } from "~/server/context.server";
 import { liveSessionRoles } from "~/server/data/staff-sessions.server";
-import { openStaffEventStream } from "~/server/events/event-stream.server";
+import { openStaffEventStream, streamElsewhere } from "~/server/events/event-stream.server";
 import { staffEventHub } from "~/server/events/staff-event-hub.server";
 import { readRequestCookie } from "~/server/http/cookies.server";
 import { isStaffRole, type StaffRole, type StaffUser } from "~/shared/staff/staff-roles";
@@ -19,6 +19,7 @@ export function staffEventStream(ctx: AppContext, request: Request, staff: Staff
     for (const [hash, role] of live) if (isStaffRole(role)) roles.set(hash, role);
     return roles;
   });
+  if (!hub) return Promise.resolve(streamElsewhere());
   // The guard has read this cookie and found its session live.
   const token = readRequestCookie(request, SESSION_COOKIE) ?? "";
   return openStaffEventStream(hub, {

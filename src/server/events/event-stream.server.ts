@@ -23,6 +23,13 @@ export type StreamRequest = {
 
 const encoder = new TextEncoder();
 
+const STREAM_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  // no-transform: the compression middleware would hold events back to fill its buffer.
+  "Cache-Control": "no-store, no-transform",
+  "X-Accel-Buffering": "no",
+};
+
 /** One SSE message: `event:` the change's name, `id:` its number, `data:` `{type,id}` only. */
 export function formatStaffEvent(row: StaffEventRow): string {
   const data: StaffEventData = { type: row.subjectType, id: row.subjectId };
@@ -33,6 +40,15 @@ export function formatStaffEvent(row: StaffEventRow): string {
 export function parseLastEventId(header: string | null): number | null {
   if (!header || !/^\d{1,15}$/.test(header.trim())) return null;
   return Number(header.trim());
+}
+
+/**
+ * The answer to a stream asked of a process that is stopping: a stream that ends at once, on a connection
+ * that closes, so the browser asks again in a few seconds on a new one (another process, or this one's
+ * successor). An error status would make EventSource give up for good.
+ */
+export function streamElsewhere(): Response {
+  return new Response(`retry: 3000\n\n`, { status: 200, headers: { ...STREAM_HEADERS, Connection: "close" } });
 }
 
 /**
@@ -120,11 +136,6 @@ export async function openStaffEventStream(hub: StaffEventHub, request: StreamRe
   heartbeat.unref();
   return new Response(body, {
     status: 200,
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      // no-transform: the compression middleware would hold events back to fill its buffer.
-      "Cache-Control": "no-store, no-transform",
-      "X-Accel-Buffering": "no",
-    },
+    headers: STREAM_HEADERS,
   });
 }

@@ -212,8 +212,12 @@ export function mayReceive(role: StaffRole, event: Pick<StaffEventRow, "area">):
 
 const hubs = new WeakMap<AppContext, StaffEventHub>();
 
-/** The process's hub, started on first use. */
-export function staffEventHub(ctx: AppContext, checkSessions: SessionCheck): StaffEventHub {
+/** Processes whose hub has stopped (server shutdown): none starts again. */
+const stopped = new WeakSet<AppContext>();
+
+/** The process's hub, started on first use; null once the server is stopping. */
+export function staffEventHub(ctx: AppContext, checkSessions: SessionCheck): StaffEventHub | null {
+  if (stopped.has(ctx)) return null;
   let hub = hubs.get(ctx);
   if (!hub) {
     hub = new StaffEventHub(ctx, checkSessions, { sessionCheckMs: 2000 });
@@ -222,8 +226,12 @@ export function staffEventHub(ctx: AppContext, checkSessions: SessionCheck): Sta
   return hub;
 }
 
-/** Stops the process's hub, if it started (server shutdown). */
+/**
+ * Stops the process's hub, if it started (server shutdown). No hub starts after it, so a browser that
+ * reconnects before the process has gone is sent elsewhere (`streamElsewhere`) rather than held here.
+ */
 export async function stopStaffEventHub(ctx: AppContext): Promise<void> {
+  stopped.add(ctx);
   await hubs.get(ctx)?.stop();
   hubs.delete(ctx);
 }

@@ -4,4 +4,5 @@ export default {
   appDirectory: "src/app",
   buildDirectory: "build",
   ssr: true,
+  splitRouteModules: false,
 } satisfies Config;

@@ -29,6 +29,17 @@ const CATALOGUE = (locale: string) =>
   );
 const CATALOGUES = /i18n[\\/](en|es|pt)(\.ts$|[\\/])/;
 
+/** React and React Router: every page that hydrates, whole or only its islands, loads them. */
+const FRAMEWORK_PACKAGES = /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/;
+/**
+ * The islands of the shared layout (decision 151) and the little they import, in the framework chunk: a page
+ * that hydrates only its islands then loads the framework and the islands' script, not the layout's chunk
+ * (which would bring the router's components and the catalogue's helpers); a page that hydrates whole loads
+ * the same bytes as before, from one chunk instead of the other.
+ */
+const ISLAND_MODULES =
+  /src[\\/](shared[\\/](ui[\\/]island\.tsx|config[\\/]business-profile\.ts|lib[\\/](business-hours|dealer-clock)\.ts|i18n[\\/](locales|language-choice|language-suggestion)\.ts)|app[\\/]layout[\\/][\w-]+-island\.tsx)$|lucide-react[\\/].*[\\/]icons[\\/]map-pin\.m?js$/;
+
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 /** Pure ESM packages bundled into the server build, not resolved file by file at start (decision 079). */
@@ -141,7 +152,7 @@ export default defineConfig({
           groups: [
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+              test: (id: string) => FRAMEWORK_PACKAGES.test(id) || ISLAND_MODULES.test(id),
               priority: 20,
             },
             { name: "layout", test: (id: string) => LAYOUT_MODULES.test(id) && !NOT_LAYOUT.test(id) && !CATALOGUES.test(id), priority: 10 },
@@ -161,6 +172,8 @@ export default defineConfig({
     },
   },
   environments: {
+    // A second entry beside React Router's: the script of a page that hydrates only its islands (decision 151).
+    client: { build: { rollupOptions: { input: ["./src/app/islands.client.tsx"] } } },
     // The server bundle's entry is our Express app, which embeds the React Router build
     // (docs/decisions/002-http-server.md).
     // One file: the server loads everything at start anyway, and a deferred part's dynamic import

@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { paintFirst } from "~/app/http/paint-first.server";
 import { localeFromMatches } from "~/app/lib/locale-handle";
-import { WebVitalsModuleContext } from "~/app/lib/page-hydration";
+import { BrowserScriptsContext } from "~/app/lib/page-hydration";
 import { ROUTE_POLICIES } from "~/app/route-policy.server";
 import { appContext, clientBuildContext, cspNonceContext } from "~/server/load-context.server";
 import { deferredPartsLoaded } from "~/shared/ui/deferred-hydration";
@@ -118,9 +118,11 @@ export default async function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <WebVitalsModuleContext.Provider value={clientBuild?.webVitalsModule ?? null}>
+        <BrowserScriptsContext.Provider
+          value={{ webVitalsModule: clientBuild?.webVitalsModule ?? null, islandsModuleScript: clientBuild?.islandsModuleScript ?? null }}
+        >
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </WebVitalsModuleContext.Provider>
+        </BrowserScriptsContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from "react-router";
 import { localeFromMatches } from "~/app/lib/locale-handle";
-import { documentHydrates, NeverHydratedPageScript } from "~/app/lib/page-hydration";
+import { documentHydration, PageScripts } from "~/app/lib/page-hydration";
 import { LanguageSuggestion } from "~/app/layout/language-suggestion";
 import { SiteFooter } from "~/app/layout/site-footer";
 import { SiteHeader } from "~/app/layout/site-header";
@@ -15,6 +15,7 @@ import { weeklyHoursText } from "~/app/lib/weekly-hours.server";
 import { clockOffset } from "~/shared/lib/business-hours";
 import { LANGUAGE_TAGS } from "~/shared/i18n/locales";
 import { MessagesProvider, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
+import { IslandsDocumentContext } from "~/shared/ui/island";
 import { useNonce } from "~/shared/ui/nonce";
 import { Toaster } from "~/shared/ui/toast";
 import type { Route } from "./+types/root";
@@ -36,9 +37,35 @@ export function Layout({ children }: { children: ReactNode }) {
   // The language comes from the URL: each language's layout route carries its catalogue.
   const matches = useMatches();
   const current = localeFromMatches(matches);
-  // Decided for the document, on the server. In the browser this page has hydrated, so its scripts stay
-  // whichever page it navigates to (and the client build drops the other branch).
-  const hydrates = !import.meta.env.SSR || documentHydrates(matches);
+  // Decided for the document, on the server. In the browser this page has hydrated whole, so its scripts
+  // stay whichever page it navigates to (and the client build drops the other branches).
+  const hydration = import.meta.env.SSR ? documentHydration(matches) : "whole";
+  const hydrates = !import.meta.env.SSR || hydration === "whole";
+  const content = current ? (
+    <MessagesProvider locale={current.locale} messages={current.messages}>
+      {current.staff ? (
+        // The staff app brings its own shell (routes/podium/layout.tsx): not the shoppers' header and footer.
+        children
+      ) : (
+        <>
+          <SkipLink />
+          <SiteHeader />
+          <LanguageSuggestion />
+          <main id="main" tabIndex={-1} className="flex-1 outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+          <Toaster />
+          <SplashScreen />
+        </>
+      )}
+    </MessagesProvider>
+  ) : (
+    // Only when React Router refused a request before matching any page (a method it does not know,
+    // which the HTTP layer answers first with a 405): no language, so neither the shell nor the error
+    // page, whose text is the catalogue's and which threw outside its provider. The status says it all.
+    <main id="main" />
+  );
   return (
     <html lang={LANGUAGE_TAGS[current?.locale ?? "en"]}>
       <head>
@@ -49,34 +76,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-gray-900 antialiased">
-        {current ? (
-          <MessagesProvider locale={current.locale} messages={current.messages}>
-            {current.staff ? (
-              // The staff app brings its own shell (routes/podium/layout.tsx): not the shoppers' header and footer.
-              children
-            ) : (
-              <>
-                <SkipLink />
-                <SiteHeader />
-                <LanguageSuggestion />
-                <main id="main" tabIndex={-1} className="flex-1 outline-none">
-                  {children}
-                </main>
-                <SiteFooter />
-                <Toaster />
-                <SplashScreen />
-              </>
-            )}
-          </MessagesProvider>
-        ) : (
-          // Only when React Router refused a request before matching any page (a method it does not know,
-          // which the HTTP layer answers first with a 405): no language, so neither the shell nor the error
-          // page, whose text is the catalogue's and which threw outside its provider. The status says it all.
-          <main id="main" />
-        )}
+        {/* Rendered in both builds, so the tree (and every useId) is the same on both sides; only the server's says true. */}
+        <IslandsDocumentContext.Provider value={hydration === "islands"}>{content}</IslandsDocumentContext.Provider>
         {/* Each on its own, so the client build (where `hydrates` is always true) renders exactly what it did. */}
         {hydrates ? <ScrollRestoration nonce={nonce} /> : null}
-        {hydrates ? <Scripts nonce={nonce} /> : <NeverHydratedPageScript nonce={nonce} />}
+        {hydrates ? <Scripts nonce={nonce} /> : <PageScripts nonce={nonce} islands={hydration === "islands"} />}
       </body>
     </html>
   );

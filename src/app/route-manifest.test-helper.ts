@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { ServerBuild } from "react-router";
-import { documentHydrates } from "~/app/lib/page-hydration";
+import { documentHydration, type DocumentHydration } from "~/app/lib/page-hydration";
 import routes from "~/app/routes";
 
 const appDirectory = import.meta.dirname;
@@ -27,16 +27,19 @@ export function routeManifestFromConfig(entries: RouteConfigEntry[] = routes): S
 }
 
 /**
- * The ids of the pages whose route says they never hydrate (decision 149), read from each route module's
+ * The ids of the pages whose route says they hydrate so (decisions 149, 151), read from each route module's
  * own `handle`, as the server reads it: English under the plain ids, the other languages under theirs.
  */
-export async function neverHydratedRouteIds(entries: RouteConfigEntry[] = routes): Promise<string[]> {
+export async function routeIdsHydrating(
+  hydration: Exclude<DocumentHydration, "whole">,
+  entries: RouteConfigEntry[] = routes,
+): Promise<string[]> {
   const ids: string[] = [];
   const visit = async (list: RouteConfigEntry[]) => {
     for (const entry of list) {
       if (!entry.file.includes("podium")) {
         const module = (await import(/* @vite-ignore */ path.join(appDirectory, entry.file))) as { handle?: unknown };
-        if (!documentHydrates([{ handle: module.handle }])) ids.push(entry.id ?? entry.file.replace(/\.[jt]sx?$/, ""));
+        if (documentHydration([{ handle: module.handle }]) === hydration) ids.push(entry.id ?? entry.file.replace(/\.[jt]sx?$/, ""));
       }
       if (entry.children) await visit(entry.children);
     }

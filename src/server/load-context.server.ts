@@ -12,8 +12,10 @@ export type ClientBuild = {
    * for a public page that paints first (decision 049, amended by 144).
    */
   readStylesheet: (href: string) => string | undefined;
-  /** The web-vitals library's chunk, for a page that never hydrates (decision 149); null if the build has none. */
+  /** The web-vitals library's chunk, for a page that does not hydrate whole (decision 149); null if the build has none. */
   webVitalsModule: string | null;
+  /** The module script of a page that hydrates only its islands (decision 151); null if the build has none. */
+  islandsModuleScript: string | null;
 };
 
 /**

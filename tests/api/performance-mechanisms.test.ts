@@ -2,6 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paintFirst } from "~/app/http/paint-first.server";
+import { en } from "~/shared/i18n/en";
+import { es } from "~/shared/i18n/es";
+import { pt } from "~/shared/i18n/pt";
 import { availableVehiclePath } from "../support/server-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -81,6 +84,39 @@ describe("pages that never hydrate (decision 149)", () => {
       expect(library, `${url}: no web-vitals chunk`).toBeDefined();
       expect(fs.existsSync(path.resolve("build/client", library!.slice(1)))).toBe(true);
     }
+  });
+});
+
+describe("a page that hydrates only its islands (decision 151)", () => {
+  it("carries each island with its props and the islands' script, not React Router's, in every language", async () => {
+    for (const url of ["/", "/es", "/pt"]) {
+      const page = await html(url);
+      expect(page, url).not.toMatch(/__reactRouter|rel="modulepreload"/);
+      const islands = [...page.matchAll(/<div data-island="([\w-]+)" data-props="([^"]*)"/g)].map((m) => m[1]);
+      expect(islands.sort(), url).toEqual(["language-suggestion", "map-facade", "menu-button", "open-status", "welcome-card"]);
+      // The props are the page's language's text, as JSON in the attribute.
+      const mapProps = /data-island="map-facade" data-props="([^"]*)"/.exec(page)![1]!.replaceAll("&quot;", '"');
+      const show = { "/": en, "/es": es, "/pt": pt }[url]!.site.map.show;
+      expect((JSON.parse(mapProps.replaceAll("&amp;", "&")) as { show: string }).show).toBe(show);
+      // One inline module script (allowed by its hash: the home page is a cached document): after the largest
+      // paint it preloads the islands' imports and runs their script, both as the build named them.
+      const script = /<script(?=[^>]*type="module")[^>]*>([\s\S]*?)<\/script>/.exec(page)?.[1];
+      expect(script, url).toBeDefined();
+      const entry = /await import\("(\/assets\/islands\.client-[\w-]+\.js)"\)/.exec(script!)?.[1];
+      expect(entry, url).toBeDefined();
+      expect(fs.existsSync(path.resolve("build/client", entry!.slice(1)))).toBe(true);
+      expect(script).toMatch(/\/assets\/framework-[\w-]+\.js/);
+      expect(script).toMatch(/img\[fetchpriority="high"\]/);
+      // The page view and the Web Vitals, as on a page that never hydrates.
+      expect(page).toMatch(/<script>setTimeout\(function sendPageView\(/);
+      expect(page, `${url}: stylesheet not inlined`).toMatch(/<style>[\s\S]{1000,}?<\/style><link[^>]+rel="stylesheet"[^>]+disabled=""/);
+    }
+  });
+
+  it("wraps nothing on a page that hydrates whole", async () => {
+    const page = await html("/contact");
+    expect(page).toContain("Show interactive map");
+    expect(page).not.toContain("data-island");
   });
 });
 

@@ -302,7 +302,8 @@ describe("pages that never hydrate (decision 149)", () => {
 
   it("is reached from a page that hydrated without loading a document, and that page stays hydrated", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
-    await page.goto("/");
+    // Not from home, which hydrates only its islands (decision 151): its links load documents.
+    await page.goto("/contact");
     await waitForHydration(page);
     const documents: string[] = [];
     page.on("request", (req: Request) => {
@@ -314,6 +315,85 @@ describe("pages that never hydrate (decision 149)", () => {
     await nav.getByRole("link", { name: "Inventory" }).click();
     await page.getByText(/^Showing \d+ vehicles?/).waitFor();
     expect(documents).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the home page hydrates only its islands (decision 151)", () => {
+  it.each([
+    { path: "/", m: en, locale: "en" },
+    { path: "/es", m: es, locale: "es" },
+    { path: "/pt", m: pt, locale: "pt" },
+  ])("$path: no router, and each island works once hydrated: menu button, welcome card, map, Open/Closed", async ({ path, m }) => {
+    const { context, page } = await newPage(browser, { baseURL: server.url, viewport: { width: 375, height: 740 }, skipSplash: false });
+    const scripts: string[] = [];
+    page.on("request", (req: Request) => {
+      if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+    });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto(path);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    // The islands' script and the framework, no route module.
+    expect(scripts.some((s) => /^\/assets\/islands\.client-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(scripts.filter((s) => /\/assets\/(home|root|layout|messages-\w+|entry\.client)-/.test(s))).toEqual([]);
+    // The welcome card is React's, in the page's language, and Skip closes it.
+    const splash = page.getByTestId("splash");
+    await expect.poll(() => splash.isVisible()).toBe(true);
+    await splash.getByRole("button", { name: m.layout.splash.skip }).click();
+    await expect.poll(() => splash.count()).toBe(0);
+    // The menu button's name and state follow the popover, as on a page that hydrates whole.
+    const header = page.getByRole("banner");
+    await header.getByRole("button", { name: m.layout.openMenu }).click();
+    await expect.poll(() => page.locator("#mobile-menu").isVisible()).toBe(true);
+    await expect.poll(() => header.getByRole("button", { name: m.layout.closeMenu }).getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => header.getByRole("button", { name: m.layout.openMenu }).getAttribute("aria-expanded")).toBe("false");
+    // The badge says what the dealership's clock says.
+    const status = computeOpenStatus(new Date());
+    expect(await page.getByTestId("open-status").getAttribute("data-status")).toBe(status);
+    // The map loads only when asked.
+    expect(await page.locator("iframe").count()).toBe(0);
+    await page.getByRole("button", { name: new RegExp(`^${m.site.map.show}`) }).click();
+    await expect.poll(() => page.locator("iframe").count()).toBe(1);
+    expect(await page.locator("iframe").getAttribute("title")).toBe(m.site.map.title("Demo Motors of Fitchburg"));
+    const violations = await seriousAxeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    expect(errors.filter((e) => !/Failed to load resource|ERR_|google/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it("offers a Spanish reader the Spanish home page, as a document, and remembers the choice", async () => {
+    const context = await browser.newContext({ baseURL: server.url, locale: "es-MX" });
+    await context.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+    const page = await context.newPage();
+    await page.goto("/");
+    await waitForHydration(page);
+    const offer = page.getByTestId("language-suggestion");
+    await expect.poll(() => offer.isVisible()).toBe(true);
+    await offer.getByRole("link", { name: "Ver en español" }).click();
+    await page.waitForURL((url) => url.pathname === "/es");
+    expect((await context.cookies()).find((c) => c.name === "lang")?.value).toBe("es");
+    await waitForHydration(page);
+    expect(await page.getByTestId("language-suggestion").count()).toBe(0);
+    await context.close();
+  });
+
+  it("renders in the router's tree, with no island wrappers, when a page that hydrated whole navigates to it", async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.url });
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Home" }).click();
+    await page.getByRole("heading", { level: 2, name: en.site.home.featured }).waitFor();
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    expect(await page.locator("[data-island]").count()).toBe(0);
+    await page.getByRole("button", { name: /^Show interactive map/ }).click();
+    await expect.poll(() => page.locator("iframe").count()).toBe(1);
     await context.close();
   });
 });

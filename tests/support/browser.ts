@@ -141,12 +141,18 @@ export function describeViolations(violations: AxeViolation[]): string {
  * Waits until React has hydrated the page, or the element `selector` names: React keeps each
  * hydrated element's props (its handlers) on the DOM node under a `__reactProps$…` key, so this
  * watches React itself rather than a marker the app would set for tests. A page that never hydrates
- * (decision 149) has no module script: it is ready once its document is parsed.
+ * (decision 149) has no module script: it is ready once its document is parsed. A page that hydrates only
+ * its islands (decision 151) is ready once each island is a React root.
  */
 export async function waitForHydration(page: Page, selector = "body"): Promise<void> {
   await page.waitForFunction(
     (sel) => {
       if (document.readyState !== "loading" && !document.querySelector("script[type=module]")) return true;
+      // A page that hydrates only its islands (decision 151): each island's wrapper becomes a React root.
+      const islands = document.querySelectorAll("[data-island]");
+      if (islands.length > 0 && !("__reactRouterContext" in window)) {
+        return [...islands].every((island) => Object.keys(island).some((key) => key.startsWith("__reactContainer$")));
+      }
       const element = document.querySelector(sel);
       return Boolean(element && Object.keys(element).some((key) => key.startsWith("__reactProps$")));
     },

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import net from "node:net";
 import path from "node:path";
 import express from "express";
-import { neverHydratedRouteIds } from "~/app/route-manifest.test-helper";
+import { routeIdsHydrating } from "~/app/route-manifest.test-helper";
 import { precompressedAssets } from "~/server/http/precompressed-assets.server";
 import { staticHeaders } from "~/server/http/static-headers.server";
 
@@ -119,16 +119,23 @@ export const publicPages = Object.values(manifest.routes).filter(
     r.hasDefaultExport && r.id !== "root" && !r.id.includes("podium") && Object.values(manifest.routes).every((c) => c.parentId !== r.id),
 );
 
-/** Pages whose document carries no module script (decision 149), by their routes' own handles. */
-const neverHydrated = new Set(await neverHydratedRouteIds());
+/** Pages whose document carries no module script (decision 149), and pages that hydrate only their islands (decision 151), by their routes' own handles. */
+const neverHydrated = new Set(await routeIdsHydrating("never"));
+const islandsOnly = new Set(await routeIdsHydrating("islands"));
+/** The islands' script, the client build's second entry (src/app/islands.client.tsx). */
+export const islandsEntry = fs.existsSync(assets) ? fs.readdirSync(assets).find((f) => /^islands\.client-[\w-]+\.js$/.test(f)) : undefined;
 
 /**
  * Everything a public page transfers while it loads, by file name. A page that never hydrates loads no
- * route module, only the web-vitals library from its inline script after load.
+ * route module, only the web-vitals library from its inline script after load; a page that hydrates only
+ * its islands loads the islands' script and what it imports, and web-vitals.
  */
 export function loadedScripts(routeId: string): string[] {
   const files = new Set<string>();
-  if (!neverHydrated.has(routeId)) {
+  if (islandsOnly.has(routeId)) {
+    if (!islandsEntry) throw new Error("No islands script in the build: run `npm run build` first.");
+    withStaticImports(islandsEntry, files);
+  } else if (!neverHydrated.has(routeId)) {
     for (const script of firstLoadScripts(manifest, routeId)) withStaticImports(path.basename(script), files);
   }
   for (const { chunk, routes } of IDLE_LOADED) {

@@ -70,6 +70,18 @@ export function paintFirst(html: string, readStylesheet: (href: string) => strin
   });
 }
 
+/**
+ * The module script of a page that hydrates only its islands (decision 151): like React Router's, it waits
+ * for the largest paint (or the first touch), then preloads the islands' script's imports and runs it.
+ */
+export function islandsAfterPaint(entry: string, imports: readonly string[]): string {
+  return [
+    AFTER_LARGEST_PAINT,
+    `for (const href of ${JSON.stringify(imports)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    `await import(${JSON.stringify(entry)});`,
+  ].join("\n");
+}
+
 function routeModulesAfterPaint(html: string, script: RegExpExecArray): string {
   const [whole, attributes = "", text = ""] = script;
   const preloads = [...html.matchAll(MODULEPRELOAD)].map((m) => m[1]!);

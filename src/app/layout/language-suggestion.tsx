@@ -1,55 +1,11 @@
-import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
-import { LANGUAGE_SUGGESTIONS } from "~/shared/i18n/language-suggestion";
-import { HREFLANGS, isTranslatedPath, LOCALE_COOKIE, preferredLocale, type Locale } from "~/shared/i18n/locales";
+import { useLocation } from "react-router";
 import { useLocale } from "~/shared/i18n/messages";
-import { pageInLocale, rememberLocale } from "./language-switcher";
+import { Island } from "~/shared/ui/island";
+import { LanguageSuggestionIsland } from "./language-suggestion-island";
 
-/**
- * On an English page, a browser that prefers Spanish or Portuguese and has not chosen a language
- * yet gets a small, dismissible offer in that language. Never a redirect: search engines and
- * shared links get the page they asked for. Decided in the browser, so every cached English
- * document stays the same for everyone.
- */
+/** The offer of the shopper's preferred language on an English page, an island (language-suggestion-island.tsx). */
 export function LanguageSuggestion() {
   const current = useLocale();
   const { pathname, search } = useLocation();
-  const [suggested, setSuggested] = useState<Exclude<Locale, "en"> | null>(null);
-  useEffect(() => {
-    if (current !== "en" || document.cookie.split("; ").some((c) => c.startsWith(`${LOCALE_COOKIE}=`))) return;
-    const preferred = preferredLocale(navigator.languages);
-    if (preferred && preferred !== "en") setSuggested(preferred);
-  }, [current]);
-  if (!suggested || current !== "en" || !isTranslatedPath(pathname)) return null;
-  const text = LANGUAGE_SUGGESTIONS[suggested];
-  return (
-    <aside
-      lang={HREFLANGS[suggested]}
-      aria-label={text.question}
-      className="border-b border-amber-200 bg-amber-50"
-      data-testid="language-suggestion"
-    >
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-2 text-sm text-gray-900">
-        <p className="font-medium">{text.question}</p>
-        <Link
-          to={pageInLocale(pathname, search, suggested)}
-          hrefLang={HREFLANGS[suggested]}
-          onClick={() => rememberLocale(suggested)}
-          className="button-primary button-md"
-        >
-          {text.accept}
-        </Link>
-        <button
-          type="button"
-          className="rounded-md px-3 py-2 font-semibold text-gray-800 hover:bg-amber-100"
-          onClick={() => {
-            rememberLocale("en");
-            setSuggested(null);
-          }}
-        >
-          {text.dismiss}
-        </button>
-      </div>
-    </aside>
-  );
+  return <Island name="language-suggestion" view={LanguageSuggestionIsland} props={{ current, pathname, search }} />;
 }

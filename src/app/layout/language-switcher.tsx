@@ -1,25 +1,7 @@
 import { Link, useLocation } from "react-router";
-import {
-  HREFLANGS,
-  isTranslatedPath,
-  LANGUAGE_NAMES,
-  LOCALE_COOKIE,
-  LOCALES,
-  localizedPath,
-  pathWithoutLocale,
-  type Locale,
-} from "~/shared/i18n/locales";
+import { pageInLocale, rememberLocale } from "~/shared/i18n/language-choice";
+import { HREFLANGS, isTranslatedPath, LANGUAGE_NAMES, LOCALES } from "~/shared/i18n/locales";
 import { useLocale, useMessages } from "~/shared/i18n/messages";
-
-/** Remembers the shopper's language for a year (read by the suggestion on English pages). */
-export function rememberLocale(locale: Locale) {
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
-}
-
-/** The current page (path and filters) in another language. */
-export function pageInLocale(pathname: string, search: string, locale: Locale): string {
-  return localizedPath(pathWithoutLocale(pathname), locale) + search;
-}
 
 /** Links to this page in the other languages, each named in its own language. */
 export function LanguageSwitcher({ className = "" }: { className?: string }) {

@@ -1,10 +1,12 @@
-import { Menu, Phone, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Phone } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { businessProfile } from "~/shared/config/business-profile";
 import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { FacebookIcon, InstagramIcon, WhatsAppIcon } from "~/shared/ui/brand-icons";
+import { Island } from "~/shared/ui/island";
 import { LanguageSwitcher } from "./language-switcher";
+import { isMenuOpen, MenuButtonIsland } from "./menu-button-island";
 import { OpenStatusBadge } from "./open-status-badge";
 
 const navItems = [
@@ -32,29 +34,16 @@ const MENU_ID = "mobile-menu";
  * button stays in the bar at every width. The brand wraps to two lines on phones, never truncated.
  *
  * The menu is an HTML popover (decision 125): the browser opens and closes it, so a tap works before
- * the page hydrates and with JavaScript off, and a tap outside or Escape closes it. Its icon follows
- * the popover in CSS. Once hydrated, the button's name and `aria-expanded` follow it too (before that,
- * the browser exposes the expanded state of a popover's button itself), and a navigation closes it.
+ * the page hydrates and with JavaScript off, and a tap outside or Escape closes it. Its button is an island
+ * (menu-button-island.tsx, decision 151); on a page that hydrates whole, a navigation closes the menu.
  */
 export function SiteHeader() {
   const path = useLocalizedPath();
   const m = useMessages();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const location = useLocation();
-  useEffect(() => {
-    const element = menu.current;
-    if (!element) return;
-    // Opened before hydration: say so now.
-    setMenuOpen(isOpen(element));
-    setHydrated(true);
-    const follow = () => setMenuOpen(isOpen(element));
-    element.addEventListener("toggle", follow);
-    return () => element.removeEventListener("toggle", follow);
-  }, []);
   const closeMenu = () => {
-    if (menu.current && isOpen(menu.current)) menu.current.hidePopover();
+    if (menu.current && isMenuOpen(menu.current)) menu.current.hidePopover();
   };
   // Any navigation (including Back) closes the mobile menu; not the first render, which may find it opened.
   const shownPath = useRef(location.pathname);
@@ -113,17 +102,11 @@ export function SiteHeader() {
           <Phone aria-hidden="true" className="h-4 w-4" />
           <span className="hidden sm:inline">{businessProfile.phone}</span>
         </a>
-        <button
-          type="button"
-          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-gray-900 hover:bg-gray-100 lg:hidden"
-          popoverTarget={MENU_ID}
-          aria-expanded={hydrated ? menuOpen : undefined}
-          aria-controls={MENU_ID}
-          aria-label={menuOpen ? m.layout.closeMenu : m.layout.openMenu}
-        >
-          <Menu aria-hidden="true" className="h-6 w-6 group-has-[.site-menu:popover-open]/header:hidden" />
-          <X aria-hidden="true" className="hidden h-6 w-6 group-has-[.site-menu:popover-open]/header:block" />
-        </button>
+        <Island
+          name="menu-button"
+          view={MenuButtonIsland}
+          props={{ menuId: MENU_ID, openLabel: m.layout.openMenu, closeLabel: m.layout.closeMenu }}
+        />
       </div>
       <div id={MENU_ID} ref={menu} popover="auto" className="site-menu bg-white lg:hidden">
         <nav aria-label={m.layout.nav.label}>
@@ -150,15 +133,6 @@ export function SiteHeader() {
       </div>
     </header>
   );
-}
-
-/** Whether the popover is showing; false where the browser has no popovers (the menu then shows in the page). */
-function isOpen(element: HTMLElement): boolean {
-  try {
-    return element.matches(":popover-open");
-  } catch {
-    return false;
-  }
 }
 
 /** Facebook, Instagram, WhatsApp chat and the tel link (docs/behaviour.md §2 Header). */

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { documentHydrates } from "~/app/lib/page-hydration";
-import { neverHydratedRouteIds } from "~/app/route-manifest.test-helper";
+import { documentHydration } from "~/app/lib/page-hydration";
+import { routeIdsHydrating } from "~/app/route-manifest.test-helper";
 
-describe("pages that never hydrate (decision 149)", () => {
-  it("are the pages whose content never changes after load, in every language, and no other", async () => {
+const inEveryLanguage = (pages: string[]) => ["routes", "es", "pt"].flatMap((prefix) => pages.map((page) => `${prefix}/${page}`)).sort();
+
+describe("how much of a page hydrates (decisions 149, 151)", () => {
+  it("never: the pages whose content never changes after load, in every language, and no other", async () => {
     const pages = [
       "about",
       "privacy",
@@ -15,14 +17,19 @@ describe("pages that never hydrate (decision 149)", () => {
       "trade-in-offer",
       "deal-sheet",
     ];
-    const expected = ["routes", "es", "pt"].flatMap((prefix) => pages.map((page) => `${prefix}/${page}`));
-    expect((await neverHydratedRouteIds()).sort()).toEqual(expected.sort());
+    expect((await routeIdsHydrating("never")).sort()).toEqual(inEveryLanguage(pages));
   });
 
-  it("a document hydrates unless one of its matched routes says it never does", () => {
-    expect(documentHydrates([])).toBe(true);
-    expect(documentHydrates([undefined, { handle: { locale: "en" } }, { handle: undefined }])).toBe(true);
-    expect(documentHydrates([{ handle: { locale: "en" } }, { handle: { hydrate: false } }])).toBe(false);
-    expect(documentHydrates([{ handle: { hydrate: true } }])).toBe(true);
+  it("only its islands: the home page, in every language, and no other", async () => {
+    expect((await routeIdsHydrating("islands")).sort()).toEqual(inEveryLanguage(["home"]));
+  });
+
+  it("a document hydrates whole unless a matched route asks for less, and then as the least any asks", () => {
+    expect(documentHydration([])).toBe("whole");
+    expect(documentHydration([undefined, { handle: { locale: "en" } }, { handle: undefined }])).toBe("whole");
+    expect(documentHydration([{ handle: { locale: "en" } }, { handle: { hydrate: false } }])).toBe("never");
+    expect(documentHydration([{ handle: { locale: "en" } }, { handle: { hydrate: "islands" } }])).toBe("islands");
+    expect(documentHydration([{ handle: { hydrate: "islands" } }, { handle: { hydrate: false } }])).toBe("never");
+    expect(documentHydration([{ handle: { hydrate: true } }])).toBe("whole");
   });
 });

@@ -59,7 +59,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             <h2 id="map-heading" className="text-2xl font-bold">
               {c.findUs}
             </h2>
-            <MapFacade className="mt-4" minHeight={MAP_MIN_HEIGHT} />
+            <MapFacade text={m.site.map} className="mt-4" minHeight={MAP_MIN_HEIGHT} />
           </section>
         </div>
         <div className="space-y-8">

@@ -10,11 +10,18 @@ import type { VehicleSummary } from "~/features/inventory/vehicle-summary";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { metaLocale } from "~/app/lib/locale-handle";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
 import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import { DealerContact } from "~/shared/ui/dealer-contact";
 import { MapFacade } from "~/shared/ui/map-facade";
 import type { Route } from "./+types/home";
+
+/**
+ * Only the map, the header's Open/Closed badge, the language suggestion and the welcome card change after
+ * load: the rest is links (decision 151).
+ */
+export const handle: PageHydrationHandle = { hydrate: "islands" };
 
 /** Featured vehicles on the home page (docs/behaviour.md §9). */
 const FEATURED_COUNT = 3;
@@ -148,7 +155,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
               </a>
             </div>
           </div>
-          <MapFacade minHeight={360} />
+          <MapFacade text={s.map} minHeight={360} />
         </div>
       </section>
     </>

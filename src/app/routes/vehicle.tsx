@@ -318,7 +318,7 @@ function VehicleDetails({ vehicle, similar, structuredData, estimate }: ListedVe
             <div className="mt-4">
               <DealerContact />
             </div>
-            <MapFacade className="mt-6" minHeight={260} />
+            <MapFacade text={m.site.map} className="mt-6" minHeight={260} />
           </section>
         </div>
       </div>

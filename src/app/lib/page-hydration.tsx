@@ -54,7 +54,7 @@ export function PageScripts({ nonce, islands }: { nonce: string; islands: boolea
     <>
       <script
         nonce={nonce}
-        dangerouslySetInnerHTML={{ __html: pageViewScript + (webVitalsModule ? webVitalsScript(webVitalsModule) : "") }}
+        dangerouslySetInnerHTML={{ __html: pageViewScript() + (webVitalsModule ? webVitalsScript(webVitalsModule) : "") }}
       />
       {islands && islandsModuleScript ? (
         <script type="module" async nonce={nonce} dangerouslySetInnerHTML={{ __html: islandsModuleScript }} />

@@ -38,8 +38,8 @@ async function formReady(page: Page): Promise<void> {
 async function open(path: string, viewport?: { width: number; height: number }): Promise<Page> {
   const { page } = await newPage(browser, { baseURL: server.url, viewport });
   await page.goto(path);
-  // Wait for hydration: React attaches its root container key once the app is interactive.
-  await page.waitForFunction(() => Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__react")));
+  // The whole page, or on the home page its islands (decision 151).
+  await waitForHydration(page, "#main");
   return page;
 }
 
@@ -138,7 +138,8 @@ describe("inventory", () => {
   });
 
   it("shows 6 placeholder cards while a client navigation downloads the list", async () => {
-    const page = await open("/");
+    // From a page that hydrates whole: the home page hydrates only its islands, and its links load documents.
+    const page = await open("/contact");
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     // Only the list is held: the root's own revalidation (a separate, small request) goes through.
@@ -149,7 +150,7 @@ describe("inventory", () => {
         await route.continue();
       },
     );
-    await page.getByRole("link", { name: "Browse Inventory" }).first().click();
+    await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Inventory" }).click();
     const placeholders = page.getByTestId("vehicle-placeholders");
     await placeholders.waitFor();
     expect(await placeholders.locator("li").count()).toBe(6);

@@ -148,6 +148,8 @@ describe("task due notices and reassignment pushes", () => {
       return tasks.find((t) => t.id === task.id)?.overdue;
     };
     expect(await overdueOnToday()).toBe(false);
+    // …and the task is stamped by it too, as is its ticking off.
+    expect(task.createdAt).toBe(at(0));
 
     setClock(10);
     await expect.poll(() => taskPushes(salesDevice, task.id).length, { timeout: 10_000, interval: 100 }).toBe(1);
@@ -173,6 +175,12 @@ describe("task due notices and reassignment pushes", () => {
     expect(onFinance.events.filter((e) => e.event === "task.due")).toEqual([]);
     expect(await storedDueEvents(task.id)).toEqual([{ name: "task.due", subjectType: "task", area: "today" }]);
     expect(push.rejected).toEqual([]);
+
+    // Ticked off at the server's 10:12, whatever the system's time.
+    setClock(12);
+    const ticked = await api(sales, `/api/admin/tasks/${task.id}`, "PATCH", { done: true });
+    expect(ticked.status).toBe(200);
+    expect(((await ticked.json()) as CustomerTask).doneAt).toBe(at(12));
   });
 
   it("never for a task ticked off or deleted before its time; one moved later is notified at the new time, and again if moved after it", async () => {

@@ -70,17 +70,7 @@ describe("first-load JavaScript of the public pages", () => {
       expect(source.startsWith(COMPILE_HINT), script).toBe(worthIt);
     }
     const hinted = [...firstLoad].filter((s) => code(s).startsWith(COMPILE_HINT)).map((s) => path.basename(s));
-    for (const chunk of [
-      "framework",
-      "layout",
-      "messages-en",
-      "messages-es",
-      "messages-pt",
-      "home",
-      "inventory-main",
-      "vehicle",
-      "financing",
-    ]) {
+    for (const chunk of ["framework", "layout", "messages-en", "messages-es", "messages-pt", "home", "inventory", "vehicle", "financing"]) {
       expect(
         hinted.some((file) => file.startsWith(`${chunk}-`)),
         chunk,

@@ -26,7 +26,8 @@ export async function addTask(
   staff: Staff,
   customerId: string,
   input: TaskInput,
-  now = new Date(),
+  // The dealership's one clock (decision 076), as the due-notice sweep and the Today list read it.
+  now = serverNow(ctx),
 ): Promise<ActionResult<{ task: CustomerTask }>> {
   const customer = await findCustomer(ctx.db, customerId);
   if (!customer) return { outcome: "not-found" };
@@ -84,7 +85,7 @@ export async function markTask(
   staff: Staff,
   id: string,
   done: boolean,
-  now = new Date(),
+  now = serverNow(ctx),
 ): Promise<ActionResult<{ task: CustomerTask }> | { outcome: "forbidden" }> {
   const task = await findTask(ctx.db, id);
   if (!task) return { outcome: "not-found" };

@@ -60,7 +60,7 @@ describe("paint-first still applies", () => {
   });
 
   it("to every public page the cache does not keep, in every language (decision 144)", async () => {
-    for (const url of ["/deal", "/trade-in", "/saved", "/alerts", "/es/deal", "/pt/trade-in", "/es/saved", "/pt/alerts"]) {
+    for (const url of ["/trade-in", "/saved", "/alerts", "/pt/trade-in", "/es/saved", "/pt/alerts"]) {
       expectPaintedFirst(await html(url), url);
     }
     // A page nobody has: the shoppers' not-found page, with its 404.
@@ -72,7 +72,7 @@ describe("paint-first still applies", () => {
 
 describe("pages that never hydrate (decision 149)", () => {
   it("carry no module script and no modulepreload, with the stylesheet inlined all the same", async () => {
-    for (const url of ["/about", "/privacy", "/es/about", "/pt/privacy", "/pt/no/such/page"]) {
+    for (const url of ["/about", "/privacy", "/es/about", "/pt/privacy", "/pt/no/such/page", "/deal", "/es/deal"]) {
       const page = await html(url);
       expect(page, url).not.toMatch(/<script[^>]*type="module"|rel="modulepreload"|__reactRouter/);
       expect(page, `${url}: stylesheet not inlined`).toMatch(/<style>[\s\S]{1000,}?<\/style><link[^>]+rel="stylesheet"[^>]+disabled=""/);

@@ -16,6 +16,8 @@ describe("how much of a page hydrates (decisions 149, 151)", () => {
       "booking-manage",
       "trade-in-offer",
       "deal-sheet",
+      "deal",
+      "alerts-manage",
     ];
     expect((await routeIdsHydrating("never")).sort()).toEqual(inEveryLanguage(pages));
   });

@@ -19,6 +19,10 @@ import { useLocale, useLocalizedPath } from "~/shared/i18n/messages";
 import { formatPrice } from "~/shared/lib/format";
 import { MAX_SAVED_SEARCHES, MAX_SAVED_VEHICLES } from "~/shared/lib/saved-on-device";
 import type { Route } from "./+types/alerts-manage";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
+
+// Nothing here changes after load: its buttons are plain form posts to the action (decision 149).
+export const handle: PageHydrationHandle = { hydrate: false };
 
 /**
  * /alerts/{token} (docs/behaviour.md §21): the manage page every alert mail links, the same secret link

@@ -12,6 +12,10 @@ import { localeFromPath } from "~/shared/i18n/locales";
 import { useLocale, useLocalizedPath } from "~/shared/i18n/messages";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
 import type { Route } from "./+types/deal";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
+
+// Nothing here changes after load: its form is a plain form posted to the action (decision 149).
+export const handle: PageHydrationHandle = { hydrate: false };
 
 /** /deal?vehicle={id}&downPayment=…: the estimate the shopper made, and where to send it (decision 070). */
 export async function loader({ request, context }: Route.LoaderArgs) {

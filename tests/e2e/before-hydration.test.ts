@@ -298,6 +298,36 @@ describe.concurrent.each(["en", "es", "pt"] as const)("before hydration, with Ja
     },
     THREE_WAYS_MS,
   );
+
+  it(
+    "the map's button, which needs JavaScript, is not shown until it works; Get Directions is a link throughout",
+    async ({ expect }) => {
+      for (const mode of MODES) {
+        const { context, page, release } = await open(prefixed(locale, "/"), mode);
+        const show = page.getByRole("button", { name: new RegExp(`^${m.site.map.show}`) });
+        const directions = page.getByRole("main").getByRole("link", { name: m.site.map.getDirections });
+        await directions.waitFor();
+        if (mode !== "hydrated") {
+          if (mode === "early") expect(await notHydrated(page)).toBe(true);
+          // Its place is kept (no shift when it appears), but it cannot be seen, tapped or focused.
+          expect(await show.isVisible(), `${mode}: shown before it works`).toBe(false);
+        }
+        if (mode === "no-js") {
+          expect(await directions.getAttribute("href")).toMatch(/^https:\/\//);
+          await context.close();
+          continue;
+        }
+        if (mode === "early") {
+          release();
+          await waitForHydration(page);
+        }
+        await tapWhenVisible(page, "hydrated", show);
+        await expect.poll(() => page.locator("iframe").count(), { message: `${mode}: the map loads` }).toBe(1);
+        await context.close();
+      }
+    },
+    THREE_WAYS_MS,
+  );
 });
 
 /** The photo count drawn over the photo in view (each slide's own before hydration, the gallery's after). */

@@ -1,5 +1,5 @@
 import { MapPin, Navigation } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { businessProfile } from "~/shared/config/business-profile";
 import type { site } from "~/shared/i18n/en/site";
 import { Island } from "~/shared/ui/island";
@@ -44,6 +44,9 @@ export type MapFacadeViewProps = {
 
 export function MapFacadeView(p: MapFacadeViewProps) {
   const [interactive, setInteractive] = useState(false);
+  // The map's button needs JavaScript: it is not shown (its place kept) until it works (decision 125).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <div className={`overflow-hidden rounded-xl border border-gray-200 ${p.className}`}>
       {interactive ? (
@@ -68,7 +71,11 @@ export function MapFacadeView(p: MapFacadeViewProps) {
             <span className="font-normal text-gray-700">{p.addressLine}</span>
           </p>
           <div className="flex flex-wrap justify-center gap-3">
-            <button type="button" onClick={() => setInteractive(true)} className="button-secondary button-sm">
+            <button
+              type="button"
+              onClick={() => setInteractive(true)}
+              className={`button-secondary button-sm ${hydrated ? "" : "invisible"}`}
+            >
               {p.show}
               <span className="sr-only"> ({p.notice})</span>
             </button>

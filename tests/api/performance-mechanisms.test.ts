@@ -60,7 +60,7 @@ describe("paint-first still applies", () => {
   });
 
   it("to every public page the cache does not keep, in every language (decision 144)", async () => {
-    for (const url of ["/trade-in", "/saved", "/alerts", "/pt/trade-in", "/es/saved", "/pt/alerts"]) {
+    for (const url of ["/trade-in", "/pt/trade-in"]) {
       expectPaintedFirst(await html(url), url);
     }
     // A page nobody has: the shoppers' not-found page, with its 404.
@@ -72,7 +72,19 @@ describe("paint-first still applies", () => {
 
 describe("pages that never hydrate (decision 149)", () => {
   it("carry no module script and no modulepreload, with the stylesheet inlined all the same", async () => {
-    for (const url of ["/about", "/privacy", "/es/about", "/pt/privacy", "/pt/no/such/page", "/deal", "/es/deal"]) {
+    for (const url of [
+      "/about",
+      "/privacy",
+      "/es/about",
+      "/pt/privacy",
+      "/pt/no/such/page",
+      "/deal",
+      "/es/deal",
+      "/saved",
+      "/es/saved",
+      "/alerts",
+      "/pt/alerts",
+    ]) {
       const page = await html(url);
       expect(page, url).not.toMatch(/<script[^>]*type="module"|rel="modulepreload"|__reactRouter/);
       expect(page, `${url}: stylesheet not inlined`).toMatch(/<style>[\s\S]{1000,}?<\/style><link[^>]+rel="stylesheet"[^>]+disabled=""/);
@@ -89,16 +101,17 @@ describe("pages that never hydrate (decision 149)", () => {
 
 describe("a page that hydrates only its islands (decision 151)", () => {
   it("carries each island with its props and the islands' script, not React Router's, in every language", async () => {
-    for (const url of ["/", "/es", "/pt"]) {
+    // The home page and the contact page (decision 152): the layout's four islands and the map's.
+    for (const url of ["/", "/es", "/pt", "/contact", "/es/contact", "/pt/contact"]) {
       const page = await html(url);
       expect(page, url).not.toMatch(/__reactRouter|rel="modulepreload"/);
       const islands = [...page.matchAll(/<div data-island="([\w-]+)" data-props="([^"]*)"/g)].map((m) => m[1]);
       expect(islands.sort(), url).toEqual(["language-suggestion", "map-facade", "menu-button", "open-status", "welcome-card"]);
       // The props are the page's language's text, as JSON in the attribute.
       const mapProps = /data-island="map-facade" data-props="([^"]*)"/.exec(page)![1]!.replaceAll("&quot;", '"');
-      const show = { "/": en, "/es": es, "/pt": pt }[url]!.site.map.show;
+      const show = { en, es, pt }[/^\/(es|pt)\b/.exec(url)?.[1] ?? "en"]!.site.map.show;
       expect((JSON.parse(mapProps.replaceAll("&amp;", "&")) as { show: string }).show).toBe(show);
-      // One inline module script (allowed by its hash: the home page is a cached document): after the largest
+      // One inline module script (allowed by its hash: both pages are cached documents): after the largest
       // paint it preloads the islands' imports and runs their script, both as the build named them.
       const script = /<script(?=[^>]*type="module")[^>]*>([\s\S]*?)<\/script>/.exec(page)?.[1];
       expect(script, url).toBeDefined();
@@ -113,9 +126,27 @@ describe("a page that hydrates only its islands (decision 151)", () => {
     }
   });
 
+  it("answers the contact form's post with a document whose islands' script carries the response's CSP nonce", async () => {
+    // A post's answer is rendered for it alone, never cached: its scripts are allowed by the nonce, not by hashes.
+    const res = await fetch(`${server.url}/es/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" },
+      body: new URLSearchParams({ firstName: "Ana", email: "nope" }).toString(),
+    });
+    expect(res.status).toBe(400);
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce).toBeDefined();
+    const page = await res.text();
+    expect(page).toContain(es.contact.posted.fixFields);
+    expect(page).toMatch(/<div data-island="map-facade"/);
+    const script = /<script(?=[^>]*type="module")([^>]*)>([\s\S]*?)<\/script>/.exec(page);
+    expect(script?.[1]).toContain(`nonce="${nonce}"`);
+    expect(script?.[2]).toMatch(/await import\("\/assets\/islands\.client-[\w-]+\.js"\)/);
+  });
+
   it("wraps nothing on a page that hydrates whole", async () => {
-    const page = await html("/contact");
-    expect(page).toContain("Show interactive map");
+    const page = await html(vehicle);
+    expect(page).toContain('aria-controls="mobile-menu"');
     expect(page).not.toContain("data-island");
   });
 });
@@ -135,7 +166,7 @@ describe("the vehicle page's deferred parts", () => {
 
 describe("precompressed scripts", () => {
   it("sends the build's brotli bytes as they are, with no validators, and gzip to a client without brotli", async () => {
-    const page = await html("/contact");
+    const page = await html(vehicle);
     const script = /"(\/assets\/framework-[\w-]+\.js)"/.exec(page)![1]!;
     const file = path.join("build/client", script);
     const br = await fetch(`${server.url}${script}`, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });

@@ -3,18 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/database.server";
 import { es } from "~/shared/i18n/es";
 import { launchBrowser, newPage, waitForHydration } from "../support/browser";
+import { availableVehiclePath } from "../support/server-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
  * The contact form has one submit path (decision 062): with or without JavaScript it posts to the
- * page's route action, which calls the contact service. Its own server, so these two posts do not
- * share the per-client limit with the other contact tests.
+ * page's route action, which calls the contact service: on the vehicle page, which hydrates whole, through
+ * the router's data request; without JavaScript, and on the contact page with it (which hydrates only its
+ * islands, decision 152; tests/e2e/contact.test.ts), as a document post. Its own server, so these posts do not share the per-client limit with
+ * the other contact tests.
  */
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer({ seeded: true }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -48,19 +51,21 @@ describe("one submit path: the contact form with and without JavaScript reaches 
     await page.getByRole("button", { name: "Send Message" }).click();
   }
 
-  it("with JavaScript: posts to the page's route action (not /api/contact), which stores the message and queues its mails", async () => {
+  it("with JavaScript, on the vehicle page: posts to the page's route action (not /api/contact), which stores the message and queues its mails", async () => {
     const { page } = await newPage(browser, { baseURL: server.url, viewport: { width: 375, height: 812 } });
-    await page.goto("/contact");
-    // Once React has attached its handlers, a submit goes through the router, not the browser.
-    await waitForHydration(page, 'form[action="/contact"]');
+    const vehicle = await availableVehiclePath(server);
+    await page.goto(vehicle);
+    // Once React has attached its handlers to the deferred form, a submit goes through the router, not the browser.
+    await waitForHydration(page, 'form[method=post]:has(textarea[name="message"])');
     const posts: string[] = [];
     page.on("request", (r) => void (r.method() === "POST" && posts.push(new URL(r.url()).pathname)));
     await fillAndSend(page, "rosa.js@example.com");
     await page.getByTestId("toast").getByText("Message sent!").waitFor();
     // (The page's other posts, such as the visit counter's, are not the form's.)
-    expect(posts.filter((path) => path.includes("contact"))).toEqual(["/contact.data"]);
+    expect(posts.filter((path) => path.startsWith(vehicle) || path.includes("contact"))).toEqual([`${vehicle}.data`]);
     const { row, kinds } = await storedByService("rosa.js@example.com");
-    expect(row).toMatchObject({ firstName: "Rosa", locale: "en", vehicleId: null, hasTradeIn: 0 });
+    expect(row).toMatchObject({ firstName: "Rosa", locale: "en", hasTradeIn: 0 });
+    expect(row.vehicleId).not.toBeNull();
     expect(kinds).toEqual(["contact-ack", "contact-staff"]);
     await page.context().close();
   });
@@ -83,9 +88,9 @@ describe("one submit path: the contact form with and without JavaScript reaches 
   it("refused by the per-client limit, the post with JavaScript says so in the page's language", async () => {
     const { page } = await newPage(browser, { baseURL: server.url, viewport: { width: 375, height: 812 } });
     await page.goto("/es/contact");
-    await waitForHydration(page, 'form[action="/es/contact"]');
+    await waitForHydration(page);
     // This browser's budget, spent by empty posts the action refuses (the limit counts every post).
-    for (let i = 0; i < 5; i++) await page.request.post("/es/contact.data", { form: { firstName: "" } });
+    for (let i = 0; i < 5; i++) await page.request.post("/es/contact", { form: { firstName: "" } });
     const m = es.contact;
     await page.getByRole("textbox", { name: m.labels.firstName }).fill("Rosa");
     await page.getByRole("textbox", { name: m.labels.lastName }).fill("Lima");
@@ -93,7 +98,8 @@ describe("one submit path: the contact form with and without JavaScript reaches 
     await page.getByRole("textbox", { name: m.labels.phone }).fill("9785550142");
     await page.getByRole("textbox", { name: m.labels.message }).fill("¿Puedo ver la camioneta el sábado?");
     await page.getByRole("button", { name: m.send }).click();
-    await page.getByTestId("toast").getByText(m.api.tooMany).waitFor();
+    // The answer is the page, with the refusal where the form shows its outcome.
+    await page.getByRole("alert").getByText(m.api.tooMany).waitFor();
     await page.context().close();
   });
 });

@@ -18,12 +18,14 @@ describe("how much of a page hydrates (decisions 149, 151)", () => {
       "deal-sheet",
       "deal",
       "alerts-manage",
+      "alerts",
+      "saved",
     ];
     expect((await routeIdsHydrating("never")).sort()).toEqual(inEveryLanguage(pages));
   });
 
-  it("only its islands: the home page, in every language, and no other", async () => {
-    expect((await routeIdsHydrating("islands")).sort()).toEqual(inEveryLanguage(["home"]));
+  it("only its islands: the home page and the contact page, in every language, and no other", async () => {
+    expect((await routeIdsHydrating("islands")).sort()).toEqual(inEveryLanguage(["home", "contact"]));
   });
 
   it("a document hydrates whole unless a matched route asks for less, and then as the least any asks", () => {

@@ -11,6 +11,11 @@ import { useLocalizedPath } from "~/shared/i18n/messages";
 import { readSaved } from "~/shared/lib/saved-on-device";
 import { formClientAction } from "~/shared/ui/form-post";
 import type { Route } from "./+types/alerts";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
+
+// Nothing here changes after load: the alerts form posts to the action as a document, and the server
+// checks the address (decision 152).
+export const handle: PageHydrationHandle = { hydrate: false };
 
 /**
  * /alerts (docs/behaviour.md §21): where the alerts form posts from /saved, with or without JavaScript,

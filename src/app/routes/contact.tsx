@@ -15,6 +15,13 @@ import { formClientAction } from "~/shared/ui/form-post";
 import { MapFacade } from "~/shared/ui/map-facade";
 import { WeeklyHours } from "~/shared/ui/weekly-hours";
 import type { Route } from "./+types/contact";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
+
+/**
+ * Only the map and the header's islands change after load; the form posts to the action as a document,
+ * whose answer shows the server's field messages or its success note (decision 152).
+ */
+export const handle: PageHydrationHandle = { hydrate: "islands" };
 
 /** docs/behaviour.md §9: the map is at least 400 px high. */
 const MAP_MIN_HEIGHT = 400;

@@ -19,6 +19,11 @@ import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages
 import { readSaved } from "~/shared/lib/saved-on-device";
 import { vehicleName } from "~/shared/lib/vehicle-name";
 import type { Route } from "./+types/saved";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
+
+// Nothing here changes after load: Remove, the hearts and the alerts form post to their actions as
+// documents, and the page is rendered for this device's list (decision 152).
+export const handle: PageHydrationHandle = { hydrate: false };
 
 /**
  * /saved (docs/behaviour.md §21): the vehicles and searches saved on this device (its `saved` cookie),
@@ -113,7 +118,7 @@ export default function SavedPage({ loaderData, actionData }: Route.ComponentPro
                 return (
                   <li key={vehicle.id} className="flex flex-col gap-2">
                     {"summary" in vehicle ? (
-                      <VehicleCard vehicle={vehicle.summary} />
+                      <VehicleCard vehicle={vehicle.summary} saved />
                     ) : (
                       <div className="rounded-xl border border-gray-200 p-4">
                         <p className="text-lg font-bold text-gray-900">{name}</p>

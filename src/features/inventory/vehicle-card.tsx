@@ -17,17 +17,20 @@ export const CARD_IMAGE_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 5
  * `eager` for cards in the first row, `priority` for the largest above-the-fold image (always eager:
  * a lazy image waits for layout before it is even requested, so the LCP image must never be lazy).
  * `query` (the estimate's fields the inventory URL carries) is added to the vehicle page's link.
+ * `saved`: the page is rendered for a device that saved this vehicle (/saved), so its heart is pressed.
  */
 export function VehicleCard({
   vehicle,
   eager = false,
   priority = false,
   query = "",
+  saved,
 }: {
   vehicle: VehicleSummary;
   eager?: boolean;
   priority?: boolean;
   query?: string;
+  saved?: boolean;
 }) {
   const m = useMessages().inventory.card;
   const transmissions = useMessages().options.transmission;
@@ -61,7 +64,7 @@ export function VehicleCard({
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 className="text-lg font-bold text-gray-900">{name}</h3>
-          <SaveVehicleButton vehicleId={vehicle.id} name={name} className="shrink-0" />
+          <SaveVehicleButton vehicleId={vehicle.id} name={name} saved={saved} className="shrink-0" />
         </div>
         <VehicleBadges status={vehicle.status} priceReducedBy={vehicle.priceReducedBy} labels={m} />
         <p className="mt-1 text-2xl font-extrabold text-red-700">{formatPrice(vehicle.price, locale)}</p>

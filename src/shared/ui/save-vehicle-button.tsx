@@ -10,12 +10,23 @@ const savedList = () => import("~/shared/lib/saved-on-device");
  * and with it toggles in place. The page's HTML is the same for every shopper (the document cache
  * keeps one copy): whether this device saved the vehicle is read from its cookie after hydration (its
  * id in the `saved` cookie, src/shared/lib/saved-on-device.ts), so the button says nothing about being
- * pressed until then.
+ * pressed until then. A page rendered for this device alone (/saved, which never hydrates: decision 152)
+ * says `saved` from the start, and the button then posts the removal.
  */
-export function SaveVehicleButton({ vehicleId, name, className = "" }: { vehicleId: string; name: string; className?: string }) {
+export function SaveVehicleButton({
+  vehicleId,
+  name,
+  saved: savedOnServer,
+  className = "",
+}: {
+  vehicleId: string;
+  name: string;
+  saved?: boolean;
+  className?: string;
+}) {
   const m = useMessages().inventory.save;
   const path = useLocalizedPath();
-  const [saved, setSaved] = useState<boolean | null>(null);
+  const [saved, setSaved] = useState<boolean | null>(savedOnServer ?? null);
   const [full, setFull] = useState(false);
   // A vehicle id appears in the cookie only as a saved vehicle (`v=<id>`): no parsing needed to know.
   useEffect(() => setSaved(document.cookie.includes(`v=${vehicleId}`)), [vehicleId]);
@@ -34,7 +45,7 @@ export function SaveVehicleButton({ vehicleId, name, className = "" }: { vehicle
         });
       }}
     >
-      <input type="hidden" name="intent" value="save-vehicle" />
+      <input type="hidden" name="intent" value={saved ? "remove-vehicle" : "save-vehicle"} />
       <input type="hidden" name="vehicleId" value={vehicleId} />
       <button type="submit" aria-pressed={saved ?? undefined} data-testid="save-vehicle" className="button-secondary button-sm">
         {/* A character, not an SVG icon: a few bytes on every card (decision 016). */}

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/database.server";
+import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -138,8 +139,8 @@ describe("inventory", () => {
   });
 
   it("shows 6 placeholder cards while a client navigation downloads the list", async () => {
-    // From a page that hydrates whole: the home page hydrates only its islands, and its links load documents.
-    const page = await open("/contact");
+    // From a page that hydrates whole: home and contact hydrate only their islands, and their links load documents.
+    const page = await open(vehiclePath(vehicles[0]!));
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     // Only the list is held: the root's own revalidation (a separate, small request) goes through.

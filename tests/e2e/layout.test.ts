@@ -6,13 +6,17 @@ import { es } from "~/shared/i18n/es";
 import { pt } from "~/shared/i18n/pt";
 import { privacyPage } from "~/shared/i18n/es/privacy-page";
 import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import { availableVehiclePath } from "../support/server-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
 let browser: Browser;
+/** A page that hydrates whole: home and contact hydrate only their islands (decisions 151, 152). */
+let vehicle = "";
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer({ seeded: true }), launchBrowser()]);
+  vehicle = await availableVehiclePath(server);
 });
 afterAll(async () => {
   await browser?.close();
@@ -61,7 +65,7 @@ describe("shared layout", () => {
 
   it("loads a page that takes secrets as a document even when a client-side navigation asks for it (decision 052)", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
-    await page.goto("/contact");
+    await page.goto(vehicle);
     await waitForHydration(page);
     // No link: the router itself, as a link without reloadDocument or any future code would call it.
     await page.evaluate(() => Object.assign(window, { beforeFinancing: true }));
@@ -184,7 +188,7 @@ describe("shared layout", () => {
 
   it("skips the splash on click", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, skipSplash: false });
-    // A page that hydrates: the splash is React's, and /about never hydrates (decision 149).
+    // A page with the welcome card's island (decision 152): /about never hydrates (decision 149).
     await page.goto("/contact");
     await page.getByRole("button", { name: "Skip" }).click();
     await expect.poll(() => page.getByTestId("splash").count()).toBe(0);
@@ -302,8 +306,8 @@ describe("pages that never hydrate (decision 149)", () => {
 
   it("is reached from a page that hydrated without loading a document, and that page stays hydrated", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
-    // Not from home, which hydrates only its islands (decision 151): its links load documents.
-    await page.goto("/contact");
+    // Not from home or contact, which hydrate only their islands (decisions 151, 152): their links load documents.
+    await page.goto(vehicle);
     await waitForHydration(page);
     const documents: string[] = [];
     page.on("request", (req: Request) => {
@@ -385,7 +389,7 @@ describe("the home page hydrates only its islands (decision 151)", () => {
 
   it("renders in the router's tree, with no island wrappers, when a page that hydrated whole navigates to it", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
-    await page.goto("/contact");
+    await page.goto(vehicle);
     await waitForHydration(page);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Home" }).click();

@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import { webVitalsScript } from "~/features/tracking/report-web-vitals";
 import { pageViewScript } from "~/features/tracking/send-page-view";
+import { postOnceScript } from "~/shared/ui/post-once";
 
 /**
  * How much of a page hydrates, said in its route's `handle`:
@@ -44,8 +45,8 @@ export type BrowserScripts = { webVitalsModule: string | null; islandsModuleScri
 export const BrowserScriptsContext = /* @__PURE__ */ createContext<BrowserScripts>({ webVitalsModule: null, islandsModuleScript: null });
 
 /**
- * The scripts of a page that does not hydrate whole: its page view and its Web Vitals, and for a page with
- * islands their module script. Rendered on the server only; the client build, where every page has
+ * The scripts of a page that does not hydrate whole: its page view, the guard that lets each form post once
+ * (src/shared/ui/post-once.ts) and its Web Vitals, and for a page with islands their module script. Rendered on the server only; the client build, where every page has
  * hydrated whole, drops it and this module with it.
  */
 export function PageScripts({ nonce, islands }: { nonce: string; islands: boolean }) {
@@ -54,7 +55,9 @@ export function PageScripts({ nonce, islands }: { nonce: string; islands: boolea
     <>
       <script
         nonce={nonce}
-        dangerouslySetInnerHTML={{ __html: pageViewScript() + (webVitalsModule ? webVitalsScript(webVitalsModule) : "") }}
+        dangerouslySetInnerHTML={{
+          __html: pageViewScript() + postOnceScript() + (webVitalsModule ? webVitalsScript(webVitalsModule) : ""),
+        }}
       />
       {islands && islandsModuleScript ? (
         <script type="module" async nonce={nonce} dangerouslySetInnerHTML={{ __html: islandsModuleScript }} />

@@ -171,7 +171,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
               <input id="deal-website" name={DEAL_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
             </div>
             <div className="sm:col-span-2">
-              <button type="submit" className="button-primary button-lg w-full">
+              <button type="submit" data-pending-label={m.form.sending} className="button-primary button-lg w-full">
                 {m.form.submit}
               </button>
               <PrivacyNotice className="mt-3" />

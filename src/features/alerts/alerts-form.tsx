@@ -60,7 +60,12 @@ export function AlertsForm({ action, posted, className = "" }: { action: string;
       </div>
       <p className="text-sm text-gray-700">{m.form.consent(businessProfile.name)}</p>
       <PrivacyNotice />
-      <button type="submit" disabled={isSubmitting} className="button-primary button-lg w-full sm:w-auto">
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        data-pending-label={m.form.sending}
+        className="button-primary button-lg w-full sm:w-auto"
+      >
         {isSubmitting ? m.form.sending : m.form.submit}
       </button>
     </form>

@@ -99,7 +99,7 @@ export function ContactForm({ action, posted, vehicleId, defaultMessage = "", cl
         <input id={`${id}-hp`} type="text" tabIndex={-1} autoComplete="off" {...register(HONEYPOT_FIELD)} />
       </div>
       <PrivacyNotice />
-      <button type="submit" disabled={isSubmitting} className="button-primary button-lg w-full sm:w-auto">
+      <button type="submit" disabled={isSubmitting} data-pending-label={m.sending} className="button-primary button-lg w-full sm:w-auto">
         {isSubmitting ? m.sending : m.send}
       </button>
     </form>

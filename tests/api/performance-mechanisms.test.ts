@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -142,6 +143,32 @@ describe("a page that hydrates only its islands (decision 151)", () => {
     const script = /<script(?=[^>]*type="module")([^>]*)>([\s\S]*?)<\/script>/.exec(page);
     expect(script?.[1]).toContain(`nonce="${nonce}"`);
     expect(script?.[2]).toMatch(/await import\("\/assets\/islands\.client-[\w-]+\.js"\)/);
+  });
+
+  it("the inventory (decision 154): the header's islands, its filters a GET form, its list in the document and its script allowed by the CSP", async () => {
+    // A query string that matches no vehicle and one that matches some: each is its own document.
+    for (const url of ["/inventory", "/es/inventory?make=Honda&panel=open", "/pt/inventory?search=zzzz"]) {
+      const response = await fetch(`${server.url}${url}`);
+      const page = await response.text();
+      expect(/__reactRouter|rel="modulepreload"/.test(page), url).toBe(false);
+      const islands = [...page.matchAll(/<div data-island="([\w-]+)"/g)].map((m) => m[1]);
+      expect(islands.sort(), url).toEqual(["language-suggestion", "menu-button", "open-status", "welcome-card"]);
+      expect(/<form[^>]+role="search" action="\/(es\/|pt\/)?inventory" method="get"/.test(page), url).toBe(true);
+      // The cards are in the document, awaited by the loader: nothing streamed for a router client to resolve.
+      expect(/vehicle-placeholders|<template|\$RC\(/.test(page), url).toBe(false);
+      // The islands' module script runs only if the response's CSP allows it: by its nonce or by its hash.
+      const [, attributes = "", script = ""] = /<script([^>]*type="module"[^>]*)>([\s\S]*?)<\/script>/.exec(page) ?? [];
+      expect(script, url).toMatch(/await import\("\/assets\/islands\.client-[\w-]+\.js"\)/);
+      const scriptSrc = /script-src ([^;]*)/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+      const nonce = /nonce="([^"]+)"/.exec(attributes)?.[1];
+      const hash = `'sha256-${crypto.createHash("sha256").update(script, "utf8").digest("base64")}'`;
+      expect(nonce ? scriptSrc.includes(`'nonce-${nonce}'`) : scriptSrc.includes(hash), `${url}: ${scriptSrc}`).toBe(true);
+    }
+    // The panel's choices are sent by its Apply button; Show more's next document opens at the first card it adds.
+    const english = await html("/inventory");
+    expect(english.includes(`>${en.inventory.applyFilters}</button>`)).toBe(true);
+    expect(english.includes('formAction="/inventory#more-vehicles"')).toBe(true);
+    expect((await html("/es/inventory?shown=48")).includes('<li id="more-vehicles"')).toBe(true);
   });
 
   it("wraps nothing on a page that hydrates whole", async () => {

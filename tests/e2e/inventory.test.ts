@@ -36,8 +36,17 @@ async function formReady(page: Page): Promise<void> {
   await waitForHydration(page, 'form[method=post]:has(textarea[name="message"])');
 }
 
+/** What each page opened here logged as an error (a script the CSP refused among them). */
+const consoleErrors = new WeakMap<Page, string[]>();
+
 async function open(path: string, viewport?: { width: number; height: number }): Promise<Page> {
   const { page } = await newPage(browser, { baseURL: server.url, viewport });
+  const errors: string[] = [];
+  consoleErrors.set(page, errors);
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
   await page.goto(path);
   // The whole page, or on the home page its islands (decision 151).
   await waitForHydration(page, "#main");
@@ -51,9 +60,17 @@ async function cardTitles(page: Page): Promise<string[]> {
   return page.locator("main article h3").allTextContents();
 }
 
+/** The document hydrated only the header's islands (decision 154), and nothing was refused or failed. */
+async function expectIslandsOnly(page: Page): Promise<void> {
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  expect(await page.locator("[data-island]").count()).toBeGreaterThan(0);
+  expect(consoleErrors.get(page)!.filter((e) => !/Failed to load resource|ERR_/i.test(e))).toEqual([]);
+}
+
 describe("inventory", () => {
   it("shows every vehicle, the spec's texts and no serious axe violations", async () => {
     const page = await open("/inventory");
+    await expectIslandsOnly(page);
     await expect.poll(() => resultLine(page).textContent()).toBe(showing(vehicles.length));
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Our Inventory");
     expect(await page.getByPlaceholder("Search by make, model, or year...").isVisible()).toBe(true);
@@ -65,47 +82,59 @@ describe("inventory", () => {
     await page.context().close();
   });
 
-  it("filters through the UI: search, make, price bounds together; counts and clears filters", async () => {
+  it("filters as a form, each answer a new document: search, make and price bounds together; counts and clears filters", async () => {
     const page = await open("/inventory");
-    await page.getByPlaceholder("Search by make, model, or year...").fill("hon");
+    const search = page.getByPlaceholder("Search by make, model, or year...");
+    await search.fill("hon");
+    await search.press("Enter");
+    await page.waitForURL(/search=hon/);
     const hondas = vehicles.filter((v) => /hon/i.test(`${v.make}|${v.model}|${v.year}`));
-    await expect.poll(() => resultLine(page).textContent()).toBe(showing(hondas.length, vehicles.length));
-    expect(await page.getByRole("button", { name: "Clear Filters (1)" }).isVisible()).toBe(true);
-    await expect.poll(() => page.url()).toContain("search=hon");
+    expect(await resultLine(page).textContent()).toBe(showing(hondas.length, vehicles.length));
+    expect(await page.getByRole("link", { name: "Clear Filters (1)" }).isVisible()).toBe(true);
 
     await page.getByRole("button", { name: "Filters", exact: true }).click();
+    await page.waitForURL(/panel=open/);
     const makes = await page.getByRole("combobox", { name: "Make" }).locator("option").allTextContents();
     const distinct = [...new Set(vehicles.map((v) => v.make))].sort((a, b) => a.localeCompare(b, "en"));
     expect(makes).toEqual(["All Makes", ...distinct]);
     const panelViolations = await seriousAxeViolations(page);
     expect(panelViolations, describeViolations(panelViolations)).toEqual([]);
 
-    await page.getByPlaceholder("Search by make, model, or year...").fill("");
+    // A change of a field sends nothing by itself: Apply Filters does.
+    await search.fill("");
     await page.getByRole("combobox", { name: "Make" }).selectOption("Toyota");
     await page.getByRole("spinbutton", { name: "Price Range: maximum" }).fill("5000");
     await page.getByRole("spinbutton", { name: "Price Range: minimum" }).fill("4995");
+    expect(new URL(page.url()).searchParams.get("make")).toBeFalsy();
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await page.waitForURL(/make=Toyota/);
     const expected = vehicles.filter((v) => v.make === "Toyota" && v.price >= 4995 && v.price <= 5000);
-    await expect.poll(() => resultLine(page).textContent()).toBe(showing(expected.length, vehicles.length));
-    // Make plus price (both bounds) count as two filters.
-    expect(await page.getByRole("button", { name: "Clear Filters (2)" }).isVisible()).toBe(true);
+    expect(await resultLine(page).textContent()).toBe(showing(expected.length, vehicles.length));
+    // Make plus price (both bounds) count as two filters; the panel stays open with its filters set.
+    expect(await page.getByRole("link", { name: "Clear Filters (2)" }).isVisible()).toBe(true);
     expect((await cardTitles(page)).every((t) => t.includes("Toyota"))).toBe(true);
 
     await page.getByRole("combobox", { name: "Body Style" }).selectOption("Truck");
-    const none = expected.filter((v) => v.bodyStyle === "Truck").length === 0;
-    if (none) {
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await page.waitForURL(/bodyStyle=Truck/);
+    if (expected.filter((v) => v.bodyStyle === "Truck").length === 0) {
       await page.getByRole("heading", { name: "No vehicles match your filters" }).waitFor();
-      await page.getByRole("button", { name: "Clear All Filters" }).click();
+      await page.getByRole("link", { name: "Clear All Filters" }).click();
     } else {
-      await page.getByRole("button", { name: /Clear Filters/ }).click();
+      await page.getByRole("link", { name: /Clear Filters/ }).click();
     }
-    await expect.poll(() => resultLine(page).textContent()).toBe(showing(vehicles.length));
-    expect(await page.getByRole("combobox", { name: "Make" }).inputValue()).toBe("");
-    await expect.poll(() => new URL(page.url()).search).toBe("");
+    await page.waitForURL((url) => url.pathname === "/inventory" && url.search === "");
+    expect(await resultLine(page).textContent()).toBe(showing(vehicles.length));
+    // The panel is closed again, its fields empty.
+    expect(await page.getByRole("combobox", { name: "Make" }).count()).toBe(0);
+    expect(await page.locator('select[name="make"]').inputValue()).toBe("");
     await page.context().close();
   });
 
   it("filters from the URL, server-rendered, and keeps them after Back from a vehicle page", async () => {
     const page = await open("/inventory?make=Honda&maxPrice=15000");
+    // Its own document (the query is part of the cache's key): its islands' script is allowed all the same.
+    await expectIslandsOnly(page);
     const expected = vehicles.filter((v) => v.make === "Honda" && v.price <= 15000);
     await expect.poll(() => resultLine(page).textContent()).toBe(showing(expected.length, vehicles.length));
     expect((await cardTitles(page)).sort()).toEqual(expected.map((v) => `${v.year} ${v.make} ${v.model}`).sort());
@@ -120,14 +149,16 @@ describe("inventory", () => {
     await page.goBack();
     await page.waitForURL(/\/inventory\?make=Honda&maxPrice=15000$/);
     await expect.poll(() => resultLine(page).textContent()).toBe(showing(expected.length, vehicles.length));
-    expect(await page.getByRole("button", { name: "Clear Filters (2)" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Clear Filters (2)" }).isVisible()).toBe(true);
     await page.context().close();
   });
 
   it("keeps a trade-in value from the URL while filtering and hands it to the vehicle page's estimate", async () => {
     const page = await open("/inventory?tradeInValue=6800");
     await page.getByRole("searchbox").fill("Honda");
-    await page.waitForURL(/\/inventory\?search=Honda&tradeInValue=6800$/);
+    await page.getByRole("searchbox").press("Enter");
+    // The form sends its estimate field first, then every filter field (the empty ones too).
+    await page.waitForURL(/\/inventory\?tradeInValue=6800&search=Honda&/);
     await page
       .locator("main article")
       .first()
@@ -138,8 +169,9 @@ describe("inventory", () => {
     await page.context().close();
   });
 
-  it("shows 6 placeholder cards while a client navigation downloads the list", async () => {
-    // From a page that hydrates whole: home and contact hydrate only their islands, and their links load documents.
+  it("shows 6 placeholder cards while a client navigation downloads the list, then filters in place", async () => {
+    // From a page that hydrates whole: the home page, the contact page and the inventory hydrate only their islands,
+    // and their links load documents.
     const page = await open(vehiclePath(vehicles[0]!));
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -158,6 +190,20 @@ describe("inventory", () => {
     release();
     await expect.poll(() => resultLine(page).textContent(), { timeout: 15_000 }).toBe(showing(vehicles.length));
     expect(await placeholders.count()).toBe(0);
+    // In the router's tree (no island wrappers) the filters work in place: typing filters, the URL follows.
+    expect(await page.locator("[data-island]").count()).toBe(0);
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await page.getByPlaceholder("Search by make, model, or year...").fill("hon");
+    const hondas = vehicles.filter((v) => /hon/i.test(`${v.make}|${v.model}|${v.year}`));
+    await expect.poll(() => resultLine(page).textContent()).toBe(showing(hondas.length, vehicles.length));
+    await expect.poll(() => page.url()).toContain("search=hon");
+    await page.getByRole("button", { name: "Clear Filters (1)" }).click();
+    await expect.poll(() => resultLine(page).textContent()).toBe(showing(vehicles.length));
+    expect(await page.getByRole("button", { name: "Apply Filters", includeHidden: true }).count()).toBe(0);
+    expect(documents).toEqual([]);
     await page.context().close();
   });
 
@@ -496,7 +542,10 @@ describe("vehicle page", () => {
   });
 
   it("shows the loading skeleton with what the card knew while the details download", async () => {
-    const page = await open("/inventory");
+    // The inventory reached from a page that hydrates whole: a document of it hydrates only its islands.
+    const page = await open("/contact");
+    await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Inventory" }).click();
+    await resultLine(page).waitFor();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route(

@@ -59,26 +59,28 @@ describe("the shopper's journey in Spanish (phone)", () => {
       await waitForHydration(page);
       await expectNoSeriousAxe(page, "/es/inventory");
 
-      // Filter by the first make offered.
+      // Filter by the first make offered: the filters are a form, each answer a document (decision 154).
       await page.getByRole("button", { name: es.inventory.filters, exact: true }).click();
       const make = page.getByRole("combobox", { name: es.inventory.make });
+      await make.waitFor();
       const options = await make.locator("option").allTextContents();
       expect(options[0]).toBe(es.inventory.allMakes);
       const chosen = options[1]!;
       await make.selectOption(chosen);
+      await page.getByRole("button", { name: es.inventory.applyFilters }).click();
       await page.waitForURL((url) => url.searchParams.get("make") === chosen);
       await page
-        .getByRole("button", { name: es.inventory.clearFilters(1) })
+        .getByRole("link", { name: es.inventory.clearFilters(1) })
         .first()
         .waitFor();
 
-      // The switcher (in the phone menu) keeps the page and its filters.
+      // The switcher (in the phone menu) keeps the page and its filters; here a plain link (decision 151).
       await page.getByRole("button", { name: es.layout.openMenu }).click();
       await page.locator("#mobile-menu").getByRole("link", { name: "Português" }).click();
       await page.waitForURL((url) => url.pathname === "/pt/inventory" && url.searchParams.get("make") === chosen);
       await expect.poll(() => htmlLang(page)).toBe("pt-BR");
       await page
-        .getByRole("button", { name: pt.inventory.clearFilters(1) })
+        .getByRole("link", { name: pt.inventory.clearFilters(1) })
         .first()
         .waitFor();
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(pt.shells.inventory.title);
@@ -88,11 +90,9 @@ describe("the shopper's journey in Spanish (phone)", () => {
       await page.locator("#mobile-menu").getByRole("link", { name: "Español" }).click();
       await page.waitForURL((url) => url.pathname === "/es/inventory" && url.searchParams.get("make") === chosen);
       await page
-        .getByRole("button", { name: es.inventory.clearFilters(1) })
+        .getByRole("link", { name: es.inventory.clearFilters(1) })
         .first()
         .waitFor();
-      // The choice is remembered for the suggestion banner.
-      expect((await context.cookies()).find((c) => c.name === "lang")?.value).toBe("es");
 
       // The vehicle page, in Spanish under /es/ with the slug unchanged.
       await waitForHydration(page);
@@ -158,6 +158,12 @@ describe("the shopper's journey in Spanish (phone)", () => {
       for (const text of [formatBookingDate(date, "es"), nine, "Cambio de aceite"])
         expect(await confirmation.getByText(text, { exact: true }).count()).toBe(1);
       await expectNoSeriousAxe(page, "/es/booking confirmed");
+
+      // On a page that hydrates whole the switcher also remembers the choice, for the suggestion banner.
+      await page.getByRole("button", { name: es.layout.openMenu }).click();
+      await page.locator("#mobile-menu").getByRole("link", { name: "Português" }).click();
+      await page.waitForURL((url) => url.pathname === "/pt/booking");
+      expect((await context.cookies()).find((c) => c.name === "lang")?.value).toBe("pt");
     } finally {
       await context.close();
     }

@@ -24,8 +24,8 @@ describe("how much of a page hydrates (decisions 149, 151)", () => {
     expect((await routeIdsHydrating("never")).sort()).toEqual(inEveryLanguage(pages));
   });
 
-  it("only its islands: the home page and the contact page, in every language, and no other", async () => {
-    expect((await routeIdsHydrating("islands")).sort()).toEqual(inEveryLanguage(["home", "contact"]));
+  it("only its islands: the home page, the contact page and the inventory, in every language, and no other", async () => {
+    expect((await routeIdsHydrating("islands")).sort()).toEqual(inEveryLanguage(["home", "contact", "inventory"]));
   });
 
   it("a document hydrates whole unless a matched route asks for less, and then as the least any asks", () => {

@@ -20,11 +20,19 @@ import { VehicleGridPlaceholders } from "~/features/inventory/vehicle-card";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { metaLocale } from "~/app/lib/locale-handle";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
 import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
 import { itemListJsonLd, serializeJsonLd } from "~/shared/lib/structured-data";
 import { JsonLd } from "~/shared/ui/json-ld";
 import type { Route } from "./+types/inventory";
+
+/**
+ * A document of this page hydrates only the header's islands (decision 154): its filters are a GET form
+ * whose answer is the next document, its cards are links and its hearts post to /saved. The list is the
+ * loader's, awaited, so the document never streams data that only React Router's client could resolve.
+ */
+export const handle: PageHydrationHandle = { hydrate: "islands" };
 
 /** Placeholder cards while the list loads (docs/behaviour.md §9). */
 const LOADING_PLACEHOLDERS = 6;

@@ -23,6 +23,8 @@ import type { VehicleSummary } from "./vehicle-summary";
 
 /** Cards rendered at first and added per 'Show more': the page never renders 2,000 cards at once. */
 export const INVENTORY_PAGE_SIZE = 24;
+/** The first card a 'Show more' sent as a form added: the next document scrolls to it. */
+const MORE_ANCHOR = "more-vehicles";
 /** Cards whose images load eagerly (the first row on a large screen). */
 const EAGER_CARDS = 3;
 
@@ -53,8 +55,10 @@ export function visibleVehicles(vehicles: readonly VehicleSummary[], filters: In
  * estimate's fields in the URL (a trade-in offer's value) stay in it and go on to every card's link.
  *
  * Before hydration and without JavaScript (decision 125) the bar is a GET form to this page: Enter in
- * the search box, the panel's toggle (which also applies the panel's fields) and 'Show more' submit
- * it, and 'Clear Filters' is a link. Once hydrated the same controls work in place, as before.
+ * the search box, the panel's toggle (which also applies the panel's fields), the panel's 'Apply
+ * Filters' and 'Show more' submit it, and 'Clear Filters' is a link. A document of this page never
+ * hydrates it (decision 154): that is how every shopper who lands on it filters. Reached by a client
+ * navigation from a page that hydrates whole, the same controls work in place and the URL follows.
  */
 export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
   const m = useMessages().inventory;
@@ -254,6 +258,13 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
               max={["maxMileage", filters.maxMileage, set("maxMileage"), m.max]}
             />
           </div>
+          {/* In place the panel filters as it changes; as a form its choices are sent by this button
+              (a change of a field never submits by itself: WCAG 3.2.2). */}
+          {hydrated ? null : (
+            <button type="submit" className="button-primary button-md mt-4">
+              {m.applyFilters}
+            </button>
+          )}
         </div>
       </form>
 
@@ -283,7 +294,11 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
           <h2 className="sr-only">{m.results}</h2>
           <ul className={`mt-4 ${VEHICLE_GRID_CLASS}`}>
             {shown.map((v, i) => (
-              <li key={v.id} className={i < EAGER_CARDS ? undefined : "below-fold-card"}>
+              <li
+                key={v.id}
+                id={i > 0 && i === limit - INVENTORY_PAGE_SIZE ? MORE_ANCHOR : undefined}
+                className={i < EAGER_CARDS ? undefined : "below-fold-card"}
+              >
                 <VehicleCard vehicle={v} eager={i < EAGER_CARDS} priority={i === 0} query={carried} />
               </li>
             ))}
@@ -295,6 +310,8 @@ export function InventoryBrowser({ vehicles }: { vehicles: VehicleSummary[] }) {
                 form={formId}
                 name={SHOWN_PARAM}
                 value={limit + INVENTORY_PAGE_SIZE}
+                // As a form, the next document opens at the first card it adds, not at the top.
+                formAction={`${path("/inventory")}#${MORE_ANCHOR}`}
                 onClick={(e) => {
                   e.preventDefault();
                   setLimit((n) => n + INVENTORY_PAGE_SIZE);

@@ -21,6 +21,7 @@ export const inventory = {
   searchPlaceholder: "Search by make, model, or year...",
   filters: "Filters",
   filtersPanel: "Filter vehicles",
+  applyFilters: "Apply Filters",
   make: "Make",
   allMakes: "All Makes",
   bodyStyle: "Body Style",

@@ -22,6 +22,7 @@ export const inventory: Messages["inventory"] = {
   searchPlaceholder: "Buscar por marca, modelo o año...",
   filters: "Filtros",
   filtersPanel: "Filtrar vehículos",
+  applyFilters: "Aplicar filtros",
   make: "Marca",
   allMakes: "Todas las marcas",
   bodyStyle: "Tipo de carrocería",

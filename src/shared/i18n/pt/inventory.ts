@@ -22,6 +22,7 @@ export const inventory: Messages["inventory"] = {
   searchPlaceholder: "Busque por marca, modelo ou ano...",
   filters: "Filtros",
   filtersPanel: "Filtrar veículos",
+  applyFilters: "Aplicar filtros",
   make: "Marca",
   allMakes: "Todas as marcas",
   bodyStyle: "Carroceria",

@@ -542,8 +542,9 @@ describe("vehicle page", () => {
   });
 
   it("shows the loading skeleton with what the card knew while the details download", async () => {
-    // The inventory reached from a page that hydrates whole: a document of it hydrates only its islands.
-    const page = await open("/contact");
+    // The inventory reached from a page that hydrates whole (the vehicle page): a document of it hydrates only
+    // its islands, and its links load documents.
+    const page = await open(vehiclePath(vehicles[0]!));
     await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Inventory" }).click();
     await resultLine(page).waitFor();
     let release!: () => void;

@@ -40,6 +40,12 @@ const FRAMEWORK_PACKAGES = /node_modules[\\/](react|react-dom|scheduler|react-ro
 const ISLAND_MODULES =
   /src[\\/](shared[\\/](ui[\\/]island\.tsx|config[\\/]business-profile\.ts|lib[\\/](business-hours|dealer-clock)\.ts|i18n[\\/](locales|language-choice|language-suggestion)\.ts)|app[\\/]layout[\\/][\w-]+-island\.tsx)$|lucide-react[\\/].*[\\/]icons[\\/]map-pin\.m?js$/;
 
+/**
+ * Vite's helper for a dynamic import, which the islands' script uses for the views only some pages show
+ * (decision 153): in the framework chunk, so that script does not bring the layout's chunk with it.
+ */
+const PRELOAD_HELPER = /vite[\\/]preload-helper/;
+
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 /** Pure ESM packages bundled into the server build, not resolved file by file at start (decision 079). */
@@ -152,7 +158,7 @@ export default defineConfig({
           groups: [
             {
               name: "framework",
-              test: (id: string) => FRAMEWORK_PACKAGES.test(id) || ISLAND_MODULES.test(id),
+              test: (id: string) => FRAMEWORK_PACKAGES.test(id) || ISLAND_MODULES.test(id) || PRELOAD_HELPER.test(id),
               priority: 20,
             },
             { name: "layout", test: (id: string) => LAYOUT_MODULES.test(id) && !NOT_LAYOUT.test(id) && !CATALOGUES.test(id), priority: 10 },

@@ -14,15 +14,28 @@ import { MapFacadeView } from "~/shared/ui/map-facade";
  * browser's.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each view takes the props its own wrapper wrote
-const VIEWS: Record<IslandName, ComponentType<any>> = {
+type View = ComponentType<any>;
+/** A view only some pages show, loaded by the page that does, so the others' script does not grow (decision 153). */
+type LoadedView = { load: () => Promise<View> };
+
+const VIEWS: Record<IslandName, View | LoadedView> = {
   "map-facade": MapFacadeView,
   "open-status": OpenStatusIsland,
   "language-suggestion": LanguageSuggestionIsland,
   "welcome-card": WelcomeCardIsland,
   "menu-button": MenuButtonIsland,
+  "license-upload": { load: () => import("~/features/financing/financing-islands").then((m) => m.LicenseUpload) },
+  "signature-pad": { load: () => import("~/features/financing/financing-islands").then((m) => m.SignaturePad) },
+  "ssn-input": { load: () => import("~/features/financing/financing-islands").then((m) => m.SsnInput) },
+  "submit-button": { load: () => import("~/shared/ui/submit-button").then((m) => m.SubmitButton) },
+  "trade-in-photos": { load: () => import("~/features/trade-in/trade-in-photos").then((m) => m.TradeInPhotos) },
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
-  const View = VIEWS[element.dataset.island as IslandName];
-  if (View) hydrateRoot(element, <View {...(JSON.parse(element.dataset.props ?? "{}") as object)} />);
+  const view = VIEWS[element.dataset.island as IslandName];
+  if (!view) continue;
+  const props = JSON.parse(element.dataset.props ?? "{}") as object;
+  const hydrate = (View: View) => hydrateRoot(element, <View {...props} />);
+  if ("load" in view) void view.load().then(hydrate);
+  else hydrate(view);
 }

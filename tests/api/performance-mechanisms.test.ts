@@ -33,7 +33,7 @@ const html = async (url: string) => (await fetch(`${server.url}${url}`)).text();
 function expectPaintedFirst(page: string, label: string) {
   expect(page, `${label}: modulepreload links left in the head`).not.toMatch(/<link[^>]+rel="modulepreload"/);
   expect(page, `${label}: stylesheet not inlined`).toMatch(/<style>[\s\S]{1000,}?<\/style><link[^>]+rel="stylesheet"[^>]+disabled=""/);
-  const script = /<script[^>]*type="module" async="">([\s\S]*?)<\/script>/.exec(page)?.[1] ?? "";
+  const script = /<script[^>]*type="module" async=""[^>]*>([\s\S]*?)<\/script>/.exec(page)?.[1] ?? "";
   expect(script.startsWith("await new Promise"), `${label}: the route modules do not wait for the paint`).toBe(true);
   expect(script, `${label}: a static import would fetch at once`).not.toMatch(/^import \*/m);
 }
@@ -175,6 +175,64 @@ describe("a page that hydrates only its islands (decision 151)", () => {
     const page = await html(vehicle);
     expect(page).toContain('aria-controls="mobile-menu"');
     expect(page).not.toContain("data-island");
+  });
+});
+
+describe("the financing and trade-in forms hydrate only their islands (decision 153)", () => {
+  /** The islands a document carries, and whether its inline module script is allowed by the response's CSP. */
+  async function islandsDocument(res: Response, label: string) {
+    const csp = res.headers.get("content-security-policy")!;
+    const page = await res.text();
+    expect(page, label).not.toMatch(/__reactRouter|rel="modulepreload"/);
+    const script = /<script((?=[^>]*type="module")[^>]*)>([\s\S]*?)<\/script>/.exec(page);
+    expect(script?.[2], `${label}: no islands script`).toMatch(/await import\("\/assets\/islands\.client-[\w-]+\.js"\)/);
+    // A cached document allows it by its hash, any other answer by the response's nonce.
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    if (nonce) expect(script![1], label).toContain(`nonce="${nonce}"`);
+    else expect(csp, label).toContain(`'sha256-${crypto.createHash("sha256").update(script![2]!).digest("base64")}'`);
+    const islands = [...page.matchAll(/<div data-island="([\w-]+)" data-props="([^"]*)"/g)].map((m) => m[1]!);
+    return { page, islands };
+  }
+  const count = (names: string[], name: string) => names.filter((n) => n === name).length;
+
+  it("carry the form's islands beside the header's, in every language, on the page and on a post's answer", async () => {
+    for (const url of ["/financing", "/es/financing", "/pt/financing"]) {
+      const { page, islands } = await islandsDocument(await fetch(`${server.url}${url}`), url);
+      expect(islands, url).toContain("menu-button");
+      for (const name of ["ssn-input", "signature-pad", "license-upload"]) expect(count(islands, name), `${url} ${name}`).toBe(2);
+      expect(count(islands, "submit-button"), url).toBe(1);
+      const locale = { "/financing": en, "/es/financing": es, "/pt/financing": pt }[url]!;
+      expect(page).toContain(locale.financing.form.showSsn);
+    }
+    for (const url of ["/trade-in", "/es/trade-in", "/pt/trade-in"]) {
+      const { islands } = await islandsDocument(await fetch(`${server.url}${url}`), url);
+      expect(count(islands, "trade-in-photos"), url).toBe(1);
+      expect(count(islands, "submit-button"), url).toBe(1);
+    }
+  });
+
+  it("answer a refused post with the islands' script allowed by the answer's nonce, and never the SSN or the date of birth", async () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ firstName: "Jane", ssn: "123-45-6789", dateOfBirth: "1985-04-12", monthlyIncome: "4200" }))
+      form.append(name, value);
+    const res = await fetch(`${server.url}/es/financing`, { method: "POST", body: form });
+    expect(res.status).toBe(400);
+    const { page, islands } = await islandsDocument(res, "POST /es/financing");
+    expect(count(islands, "ssn-input")).toBe(2);
+    expect(page).toContain('value="Jane"');
+    for (const secret of ["123-45-6789", "123456789", "1985-04-12"]) expect(page).not.toContain(secret);
+    // The first field with a message has the focus as the page loads.
+    expect(/<input[^>]*id="financing-lastName"[^>]*>/.exec(page)?.[0]).toContain('autofocus=""');
+    expect(page.match(/autofocus=""/g)).toHaveLength(1);
+
+    const trade = new FormData();
+    trade.append("make", "Subaru");
+    trade.append("photos", new Blob([new Uint8Array(Buffer.from("not a photo"))], { type: "image/jpeg" }), "front.jpg");
+    const answer = await fetch(`${server.url}/pt/trade-in`, { method: "POST", body: trade });
+    expect(answer.status).toBe(400);
+    const { page: tradePage, islands: tradeIslands } = await islandsDocument(answer, "POST /pt/trade-in");
+    expect(count(tradeIslands, "trade-in-photos")).toBe(1);
+    expect(tradePage).toContain('value="Subaru"');
   });
 });
 

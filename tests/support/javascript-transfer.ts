@@ -28,6 +28,14 @@ const IDLE_LOADED: { chunk: RegExp; routes: RegExp }[] = [
   { chunk: /^web-vitals-[\w-]+\.js$/, routes: /./ },
   { chunk: /^(contact-form|payment-estimator)-[\w-]+\.js$/, routes: /(^|\/)vehicle$/ },
 ];
+/**
+ * The views of the islands only some pages show (decision 153), by chunk: the islands' script imports them
+ * once it finds their wrappers in the page.
+ */
+const ISLAND_VIEWS_LOADED: { chunk: RegExp; routes: RegExp }[] = [
+  { chunk: /^(financing-islands|submit-button)-[\w-]+\.js$/, routes: /(^|\/)financing$/ },
+  { chunk: /^(trade-in-photos|submit-button)-[\w-]+\.js$/, routes: /(^|\/)trade-in$/ },
+];
 export type ManifestEntry = {
   id: string;
   parentId?: string;
@@ -135,6 +143,10 @@ export function loadedScripts(routeId: string): string[] {
   if (islandsOnly.has(routeId)) {
     if (!islandsEntry) throw new Error("No islands script in the build: run `npm run build` first.");
     withStaticImports(islandsEntry, files);
+    for (const { chunk, routes } of ISLAND_VIEWS_LOADED) {
+      if (!routes.test(routeId)) continue;
+      for (const file of fs.readdirSync(assets).filter((f) => chunk.test(f))) withStaticImports(file, files);
+    }
   } else if (!neverHydrated.has(routeId)) {
     for (const script of firstLoadScripts(manifest, routeId)) withStaticImports(path.basename(script), files);
   }

@@ -4,7 +4,7 @@ import { routeIdsHydrating } from "~/app/route-manifest.test-helper";
 
 const inEveryLanguage = (pages: string[]) => ["routes", "es", "pt"].flatMap((prefix) => pages.map((page) => `${prefix}/${page}`)).sort();
 
-describe("how much of a page hydrates (decisions 149, 151)", () => {
+describe("how much of a page hydrates (decisions 149, 151, 153)", () => {
   it("never: the pages whose content never changes after load, in every language, and no other", async () => {
     const pages = [
       "about",
@@ -24,8 +24,16 @@ describe("how much of a page hydrates (decisions 149, 151)", () => {
     expect((await routeIdsHydrating("never")).sort()).toEqual(inEveryLanguage(pages));
   });
 
-  it("only its islands: the home page, the contact page and the inventory, in every language, and no other", async () => {
-    expect((await routeIdsHydrating("islands")).sort()).toEqual(inEveryLanguage(["home", "contact", "inventory"]));
+  it("only its islands: the home page, the contact page, the inventory and the financing and trade-in forms, in every language, and no other", async () => {
+    const pages = [
+      "home",
+      "contact",
+      "inventory",
+      // Decision 153: their forms post as documents; the SSN, signatures, files and photos are islands.
+      "financing",
+      "trade-in",
+    ];
+    expect((await routeIdsHydrating("islands")).sort()).toEqual(inEveryLanguage(pages));
   });
 
   it("a document hydrates whole unless a matched route asks for less, and then as the least any asks", () => {

@@ -2,6 +2,7 @@ import { ArrowLeft, BadgeCheck, Percent, ShieldCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { refusedFormPost } from "~/app/http/form-refusal.server";
 import { PageHero } from "~/app/lib/page-shell";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { FinancingForm } from "~/features/financing/financing-form";
 import { financingVehicle } from "~/features/financing/financing-vehicle.server";
@@ -12,7 +13,6 @@ import { metaLocale } from "~/app/lib/locale-handle";
 import { localeFromPath } from "~/shared/i18n/locales";
 import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
-import { formClientAction } from "~/shared/ui/form-post";
 import type { Route } from "./+types/financing";
 
 /**
@@ -33,7 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status, headers: { "Cache-Control": "no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } });
 }
 
-export const clientAction = (args: Route.ClientActionArgs) => formClientAction(args);
+/**
+ * Only its islands hydrate (decision 153): the form posts to the action as a document, and the parts that need
+ * JavaScript hydrate on their own.
+ */
+export const handle: PageHydrationHandle = { hydrate: "islands" };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { locale, messages: m } = metaLocale(matches);

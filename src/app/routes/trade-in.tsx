@@ -3,13 +3,12 @@ import { refusedFormPost } from "~/app/http/form-refusal.server";
 import { tradeInVinDecode } from "~/app/http/service-vin-decoder.server";
 import { metaLocale } from "~/app/lib/locale-handle";
 import { PageHero } from "~/app/lib/page-shell";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { TradeInForm } from "~/features/trade-in/trade-in-form";
 import { tradeInFormPost } from "~/features/trade-in/trade-in-form-action.server";
-import { resizePhoto } from "~/features/vehicles/resize-photo";
 import { appContext, clientAddressContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
-import { formClientAction } from "~/shared/ui/form-post";
 import { contactConsentMessagesFor } from "~/shared/i18n/contact-consent-messages";
 import { localeFromPath } from "~/shared/i18n/locales";
 import { useLocalizedPath } from "~/shared/i18n/messages";
@@ -33,7 +32,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status: status[result.kind] });
 }
 
-export const clientAction = (args: Route.ClientActionArgs) => formClientAction(args);
+/**
+ * Only its islands hydrate (decision 153): the form posts to the action as a document, and the parts that need
+ * JavaScript hydrate on their own.
+ */
+export const handle: PageHydrationHandle = { hydrate: "islands" };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { locale } = metaLocale(matches);
@@ -55,7 +58,7 @@ export default function TradeInPage({ actionData, loaderData }: Route.ComponentP
     <>
       <PageHero title={m.heading} subtitle={m.intro} />
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <TradeInForm action={path("/trade-in")} posted={actionData} resizePhoto={resizePhoto} consent={loaderData.consent} />
+        <TradeInForm action={path("/trade-in")} posted={actionData} consent={loaderData.consent} />
       </div>
     </>
   );

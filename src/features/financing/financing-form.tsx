@@ -1,73 +1,46 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { businessProfile } from "~/shared/config/business-profile";
 import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { CheckboxField, controlClass, FormField, SelectField, TextAreaField, TextField } from "~/shared/ui/form-field";
+import { Island } from "~/shared/ui/island";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
-import { toast } from "~/shared/ui/toast";
-import { useFormPost, useZodForm } from "~/shared/ui/use-zod-form";
+import { SubmitButton } from "~/shared/ui/submit-button";
 import {
   CO_OWNER_EMPLOYMENT_STATUSES,
   EMPLOYMENT_STATUSES,
   LICENSE_FILE_INPUT,
+  LICENSE_MAX_MB,
   TYPED_SIGNATURE_INPUT,
-  formatSsn,
   type FinancingPostResult,
 } from "./financing-fields";
-import type { FinancingApplication, FinancingFormInput } from "./financing-schema";
-import { LicenseUpload } from "./license-upload";
-import { SignaturePad } from "./signature-pad";
-
-// The shared zod schema is loaded on first focus (or at the latest on submit), keeping it
-// out of the page's first JavaScript; validation is still that one schema.
-const loadSchema = () => import("./financing-schema").then((m) => m.financingApplicationSchema);
+import { LicenseUpload, SignaturePad, SsnInput } from "./financing-islands";
+import type { FinancingFormInput } from "./financing-schema";
 
 /**
- * The financing application (docs/behaviour.md §2, §4, §5): one form validated by the same schema as
- * POST /api/financing. Success replaces it with the confirmation; the id is kept for the PDF.
- * It is a multipart post to the page's route action, which calls the same service: with
- * JavaScript submitted by React Router (each signature as the pad's image), without it as a plain POST
- * whose answer is `posted` (each signature as the typed name). License files go as uploads.
+ * The financing application (docs/behaviour.md §2, §4, §5): a plain multipart form posted to the page's
+ * route action, which checks the same schema as POST /api/financing and calls the same service (decision
+ * 062); the page answers with the field messages or the confirmation (decision 153). Only the parts that
+ * need JavaScript are islands: the SSN's Show/Hide, the signature pads, the license previews and the
+ * button that says the post is on its way. Without JavaScript each signature is the typed name and each
+ * license the chosen file.
  */
 /** `vehicle`: the stock vehicle whose page opened the form ("Apply for Financing"); the application names it. */
 export function FinancingForm({
   action,
-  posted: rendered,
+  posted,
   vehicle,
 }: {
   action: string;
   posted?: FinancingPostResult;
   vehicle?: FinancingVehicle | null;
 }) {
-  // The answer the page was rendered with (a post without JavaScript); later answers are the form's own.
-  const [posted] = useState(rendered);
-  const [applicationId, setApplicationId] = useState<string | null>(posted?.kind === "submitted" ? posted.id : null);
-  const formHeading = useRef<HTMLHeadingElement>(null);
-  const returning = useRef(false);
-
-  useEffect(() => {
-    if (!applicationId && returning.current) formHeading.current?.focus();
-  }, [applicationId]);
-
-  if (applicationId) {
-    return (
-      <Confirmation
-        id={applicationId}
-        onAnother={() => {
-          returning.current = true;
-          setApplicationId(null);
-        }}
-      />
-    );
-  }
-  const failed = posted?.kind === "submitted" || returning.current ? undefined : posted;
-  return <ApplicationForm action={action} headingRef={formHeading} onSubmitted={setApplicationId} posted={failed} vehicle={vehicle} />;
+  if (posted?.kind === "submitted") return <Confirmation id={posted.id} />;
+  return <ApplicationForm action={action} posted={posted} vehicle={vehicle} />;
 }
 
 type ApplicationFormProps = {
-  /** The page route whose action takes the form posted without JavaScript. */
+  /** The page route whose action takes the form. */
   action: string;
-  headingRef: React.Ref<HTMLHeadingElement>;
-  onSubmitted: (id: string) => void;
   posted?: Exclude<FinancingPostResult, { kind: "submitted" }>;
   vehicle?: FinancingVehicle | null;
 };
@@ -75,28 +48,20 @@ type ApplicationFormProps = {
 /** The vehicle a page passes in: its id goes with the application, its name fills the free-text field. */
 export type FinancingVehicle = { id: string; name: string };
 
-function ApplicationForm({ action, headingRef, onSubmitted, posted, vehicle }: ApplicationFormProps) {
+function ApplicationForm({ action, posted, vehicle }: ApplicationFormProps) {
   const messages = useMessages();
   const m = messages.financing;
   const f = m.form.fields;
+  const errors = posted?.kind === "invalid" ? posted.fieldErrors : {};
   const echoed = posted?.kind === "invalid" ? posted.values : undefined;
-  const post = useFormPost<FinancingPostResult>((result) => {
-    if (result.kind === "submitted") {
-      toast({ title: m.toasts.successTitle, description: m.toasts.successText });
-      onSubmitted(result.id);
-      return;
-    }
-    if (result.kind === "invalid") setFieldErrors(result.fieldErrors, true);
-    // A refusal's own message (the rate limit's, in the page's language), else the general one.
-    const description = (result.kind === "failed" && result.error) || m.toasts.submitFailedText;
-    toast({ title: m.toasts.submitFailedTitle, description, variant: "destructive" });
-  });
-  const { formProps, register, control, errors, isSubmitting, setFieldErrors } = useZodForm<FinancingApplication>({
-    schema: () => loadSchema().then((schema) => schema(messages)),
-    initialErrors: posted?.kind === "invalid" ? posted.fieldErrors : undefined,
-    onValid: (): Promise<void> => post(formProps.ref.current!),
-  });
   const errorOf = (name: FieldName) => errors[name];
+  // The first field with a message takes the focus when the page loads (the fields render in this order).
+  let focusTaken = false;
+  const focusIfFirst = (name: FieldName) => {
+    if (focusTaken || !errors[name]) return undefined;
+    focusTaken = true;
+    return true;
+  };
   const echo = (name: string) => (echoed?.[name] === undefined ? {} : { defaultValue: echoed[name] });
   const echoChecked = (name: string) => (echoed ? { defaultChecked: echoed[name] !== undefined } : {});
 
@@ -104,45 +69,106 @@ function ApplicationForm({ action, headingRef, onSubmitted, posted, vehicle }: A
     <TextField
       id={`financing-${name}`}
       label={label}
-      {...register(name)}
+      name={name}
       {...echo(name)}
       error={errorOf(name)}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- a post's answer: its first message has the focus (decision 153)
+      autoFocus={focusIfFirst(name)}
       wrapperClassName={wide ? "sm:col-span-2" : undefined}
       {...options}
     />
   );
-  const ssnField = (name: "ssn" | "coOwnerSsn", label: string) => (
-    <SsnField id={`financing-${name}`} label={label} error={errorOf(name)} registration={register(name)} />
-  );
-  const held = (name: "signature" | "driverLicense" | "coOwnerSignature" | "coOwnerDriverLicense") => {
-    const { value, onChange, error, ref } = control(name);
-    return { id: `financing-${name}`, label: f[name], value: String(value ?? ""), onChange, error, inputRef: ref };
-  };
-  // The pad's image goes with the post in a hidden field (only once signed, so only with JavaScript).
-  const signature = (name: "signature" | "coOwnerSignature") => {
-    const pad = held(name);
+  // Never echoed, never in the island's props: the number is typed again after a refused post.
+  const ssnField = (name: "ssn" | "coOwnerSsn", label: string) => {
+    const error = errorOf(name);
+    const autoFocus = focusIfFirst(name);
     return (
-      <>
-        <SignaturePad {...pad} typedInputName={TYPED_SIGNATURE_INPUT[name]} />
-        {pad.value ? <input type="hidden" name={name} value={pad.value} /> : null}
-      </>
+      <FormField id={`financing-${name}`} label={label} error={error} hint={m.form.ssnHint} required>
+        {(control) => (
+          <Island
+            name="ssn-input"
+            view={SsnInput}
+            props={{
+              id: control.id,
+              name,
+              className: controlClass(error),
+              placeholder: m.form.placeholders.ssn,
+              show: m.form.showSsn,
+              hide: m.form.hideSsn,
+              describedBy: control["aria-describedby"],
+              invalid: control["aria-invalid"],
+              autoFocus,
+            }}
+          />
+        )}
+      </FormField>
     );
   };
-  const license = (name: "driverLicense" | "coOwnerDriverLicense") => (
-    <LicenseUpload {...held(name)} fileInputName={LICENSE_FILE_INPUT[name]} />
-  );
+  const signature = (name: "signature" | "coOwnerSignature") => {
+    const pad = m.signaturePad;
+    return (
+      <Island
+        name="signature-pad"
+        view={SignaturePad}
+        props={{
+          id: `financing-${name}`,
+          label: f[name],
+          name,
+          typedInputName: TYPED_SIGNATURE_INPUT[name],
+          error: errorOf(name),
+          autoFocus: focusIfFirst(name),
+          text: {
+            drawHint: pad.drawHint,
+            noScript: pad.noScript,
+            canvasLabel: pad.canvasLabel(f[name]),
+            clear: pad.clear,
+            signed: pad.signed,
+            typedLabel: pad.typedLabel,
+            useTyped: pad.useTyped,
+          },
+        }}
+      />
+    );
+  };
+  const license = (name: "driverLicense" | "coOwnerDriverLicense") => {
+    const [before = "", after = ""] = m.license.pdfSelected("\u0000").split("\u0000");
+    return (
+      <Island
+        name="license-upload"
+        view={LicenseUpload}
+        props={{
+          id: `financing-${name}`,
+          label: f[name],
+          name: LICENSE_FILE_INPUT[name],
+          error: errorOf(name),
+          autoFocus: focusIfFirst(name),
+          text: {
+            hint: m.license.hint(LICENSE_MAX_MB),
+            tooLarge: m.validation.fileTooLarge(LICENSE_MAX_MB),
+            wrongType: m.validation.licenseType,
+            previewAlt: m.license.previewAlt(f[name]),
+            pdfSelected: [before, after],
+            remove: m.license.remove,
+          },
+        }}
+      />
+    );
+  };
   const statusSelect = (name: "employmentStatus" | "coOwnerEmploymentStatus", label: string, statuses: readonly string[]) => (
     <SelectField
       id={`financing-${name}`}
       label={label}
-      {...register(name)}
+      name={name}
       {...echo(name)}
       required
       error={errorOf(name)}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- a post's answer: its first message has the focus (decision 153)
+      autoFocus={focusIfFirst(name)}
       placeholder={m.form.selectStatus}
       options={statuses.map((s) => ({ value: s, label: (m.form.employmentOptions as Record<string, string>)[s] ?? s }))}
     />
   );
+  const checkbox = (name: FieldName) => ({ name, value: "true", error: errorOf(name), autoFocus: focusIfFirst(name) });
 
   return (
     // A plain multipart post before or without JavaScript: the answers never go into the URL.
@@ -151,18 +177,24 @@ function ApplicationForm({ action, headingRef, onSubmitted, posted, vehicle }: A
       method="post"
       action={action}
       encType="multipart/form-data"
-      {...formProps}
+      // The server's messages, in the page's language, rather than the browser's.
+      noValidate
       aria-labelledby="financing-form-title"
       className="group/financing space-y-8"
     >
       <div>
-        <h2 id="financing-form-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-gray-900 outline-none">
+        <h2 id="financing-form-title" className="text-2xl font-bold text-gray-900">
           {m.form.title}
         </h2>
         <p className="mt-1 text-sm text-gray-700">{m.form.requiredNote}</p>
       </div>
       {posted ? (
-        <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-sm font-medium text-red-900">
+        // Focused as the page loads when no field with a message is (a refusal, a post too large).
+        <div
+          role="alert"
+          {...(Object.keys(errors).length ? {} : { tabIndex: -1, autoFocus: true })}
+          className="rounded-md border border-red-700 bg-red-50 p-4 text-sm font-medium text-red-900 outline-none"
+        >
           {posted.kind === "failed"
             ? posted.error || m.toasts.submitFailedText
             : posted.kind === "too-large"
@@ -202,18 +234,19 @@ function ApplicationForm({ action, headingRef, onSubmitted, posted, vehicle }: A
         <CheckboxField
           id="financing-hasTradeIn"
           label={f.hasTradeIn}
-          {...register("hasTradeIn")}
+          {...checkbox("hasTradeIn")}
           {...echoChecked("hasTradeIn")}
-          value="true"
           wrapperClassName="sm:col-span-2"
         />
         <TextAreaField
           id="financing-tradeInDetails"
           label={f.tradeInDetails}
           placeholder={m.form.placeholders.tradeInDetails}
-          {...register("tradeInDetails")}
+          name="tradeInDetails"
           {...echo("tradeInDetails")}
           error={errorOf("tradeInDetails")}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a post's answer: its first message has the focus (decision 153)
+          autoFocus={focusIfFirst("tradeInDetails")}
           wrapperClassName="hidden sm:col-span-2 group-has-[#financing-hasTradeIn:checked]/financing:block"
         />
       </Section>
@@ -227,9 +260,8 @@ function ApplicationForm({ action, headingRef, onSubmitted, posted, vehicle }: A
         <CheckboxField
           id="financing-hasCoOwner"
           label={f.hasCoOwner}
-          {...register("hasCoOwner")}
+          {...checkbox("hasCoOwner")}
           {...echoChecked("hasCoOwner")}
-          value="true"
           wrapperClassName="sm:col-span-2"
         />
       </Section>
@@ -258,9 +290,7 @@ function ApplicationForm({ action, headingRef, onSubmitted, posted, vehicle }: A
                 {messages.privacy.coApplicantConsent.label(businessProfile.name)} <span aria-hidden="true">*</span>
               </>
             }
-            {...register("coOwnerCreditConsent")}
-            value="true"
-            error={errorOf("coOwnerCreditConsent")}
+            {...checkbox("coOwnerCreditConsent")}
           />
           {signature("coOwnerSignature")}
           {license("coOwnerDriverLicense")}
@@ -276,92 +306,54 @@ function ApplicationForm({ action, headingRef, onSubmitted, posted, vehicle }: A
               {messages.privacy.creditConsent.label(businessProfile.name)} <span aria-hidden="true">*</span>
             </>
           }
-          {...register("creditConsent")}
-          value="true"
-          error={errorOf("creditConsent")}
+          {...checkbox("creditConsent")}
         />
         <PrivacyNotice />
       </div>
 
-      <button type="submit" disabled={isSubmitting} className="button-primary button-lg w-full sm:w-auto">
-        {isSubmitting ? m.form.submitting : m.form.submit}
-      </button>
+      <Island
+        name="submit-button"
+        view={SubmitButton}
+        props={{ label: m.form.submit, busyLabel: m.form.submitting, className: "button-primary button-lg w-full sm:w-auto" }}
+      />
     </form>
   );
 }
 
-function Confirmation({ id, onAnother }: { id: string; onAnother: () => void }) {
+/**
+ * The answer to an accepted application: the PDF copy (the cookie set with this answer lets this browser
+ * download it) and another application, both plain links. The heading takes the focus as the page loads.
+ */
+function Confirmation({ id }: { id: string }) {
   const m = useMessages().financing;
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [downloading, setDownloading] = useState(false);
-  // Rendered by the server after a post without JavaScript: plain links work there; once React runs,
-  // the buttons fetch the PDF (and can say so when it fails, docs/behaviour.md §8) and reset the form in place.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    setHydrated(true);
-    heading.current?.focus();
-  }, []);
-  const pdfUrl = `/api/financing/${id}/pdf`;
   const path = useLocalizedPath();
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const res = await fetch(pdfUrl, { credentials: "include" });
-      if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
-      const url = URL.createObjectURL(await res.blob());
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = `financing-application-${id}.pdf`;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch {
-      toast({ title: m.toasts.downloadFailedTitle, description: m.toasts.downloadFailedText, variant: "destructive" });
-    } finally {
-      setDownloading(false);
-    }
-  };
-
-  const primary = "button-primary button-lg";
-  const secondary = "button-secondary button-lg";
   return (
     <section
       aria-labelledby="financing-confirmation-title"
       className="rounded-xl border border-green-200 bg-green-50 p-6 text-center sm:p-10"
     >
-      <h2 id="financing-confirmation-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-gray-900 outline-none">
+      <h2
+        id="financing-confirmation-title"
+        tabIndex={-1}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- a post's answer: its first message has the focus (decision 153)
+        autoFocus
+        className="text-2xl font-bold text-gray-900 outline-none"
+      >
         {m.confirmation.title}
       </h2>
       <p className="mx-auto mt-3 max-w-xl text-gray-800">{m.confirmation.text}</p>
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-        {hydrated ? (
-          <>
-            <button type="button" onClick={download} disabled={downloading} aria-busy={downloading || undefined} className={primary}>
-              {m.confirmation.downloadPdf}
-            </button>
-            <button type="button" onClick={onAnother} className={secondary}>
-              {m.confirmation.submitAnother}
-            </button>
-          </>
-        ) : (
-          <>
-            <a href={pdfUrl} download={`financing-application-${id}.pdf`} className={primary}>
-              {m.confirmation.downloadPdf}
-            </a>
-            <a href={path("/financing")} className={secondary}>
-              {m.confirmation.submitAnother}
-            </a>
-          </>
-        )}
+        <a href={`/api/financing/${id}/pdf`} download={`financing-application-${id}.pdf`} className="button-primary button-lg">
+          {m.confirmation.downloadPdf}
+        </a>
+        <a href={path("/financing")} className="button-secondary button-lg">
+          {m.confirmation.submitAnother}
+        </a>
       </div>
     </section>
   );
 }
 
-/** An input's name, from useZodForm's register. */
-type Registration = { name: string };
 type FieldName = keyof FinancingFormInput & string;
 type TextOptions = {
   required?: boolean;
@@ -380,39 +372,5 @@ function Section({ title, single, children }: { title: string; single?: boolean;
       <legend className="px-1 text-lg font-semibold text-gray-900">{title}</legend>
       <div className={`grid gap-4 ${single ? "" : "sm:grid-cols-2"}`}>{children}</div>
     </fieldset>
-  );
-}
-
-function SsnField({ id, label, registration, error }: { id: string; label: string; registration: Registration; error?: string }) {
-  const m = useMessages().financing.form;
-  const [visible, setVisible] = useState(false);
-  return (
-    <FormField id={id} label={label} error={error} hint={m.ssnHint} required>
-      {(control) => (
-        <div className="flex gap-2">
-          <input
-            {...control}
-            type={visible ? "text" : "password"}
-            inputMode="numeric"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={11}
-            placeholder={m.placeholders.ssn}
-            // Shown as 000-00-0000 while typing (before the form re-checks the field).
-            onChange={(e) => void (e.target.value = formatSsn(e.target.value))}
-            className={controlClass(error)}
-            {...registration}
-          />
-          <button
-            type="button"
-            onClick={() => setVisible((v) => !v)}
-            aria-controls={id}
-            className="button-secondary button-sm mt-1 shrink-0"
-          >
-            {visible ? m.hideSsn : m.showSsn}
-          </button>
-        </div>
-      )}
-    </FormField>
   );
 }

@@ -1,63 +1,60 @@
-import { useRef, useState, type Ref } from "react";
-import { useMessages } from "~/shared/i18n/messages";
-import { LICENSE_MAX_BYTES, LICENSE_MAX_MB, isAcceptedLicenseType } from "./financing-fields";
+import { useEffect, useRef, useState } from "react";
+import { LICENSE_MAX_BYTES, isAcceptedLicenseType } from "./financing-fields";
 
 const ACCEPT = "image/jpeg,image/png,image/webp,application/pdf";
 
-type LicenseUploadProps = {
+export type LicenseUploadProps = {
   id: string;
   label: string;
-  /** The file as a data URL, or "" when none. */
-  value: string;
-  onChange: (value: string) => void;
+  /** The file input's form name: the file goes up with the form as a multipart part. */
+  name: string;
   error?: string;
-  inputRef?: Ref<HTMLInputElement>;
-  /** The file input's form name: posted without JavaScript, the file goes up as multipart. */
-  fileInputName: string;
+  autoFocus?: boolean;
+  /**
+   * Its words in the page's language. `pdfSelected` is said around the file's name (`[before, after]`): the
+   * props are JSON, so the catalogue's function cannot come along.
+   */
+  text: { hint: string; tooLarge: string; wrongType: string; previewAlt: string; pdfSelected: [string, string]; remove: string };
 };
 
-/** Driver's license: an image or a PDF read as a data URL, with a preview and a clear size-limit message. */
-export function LicenseUpload({ id, label, value, onChange, error, inputRef, fileInputName }: LicenseUploadProps) {
-  const m = useMessages().financing;
+/**
+ * Driver's license, an island (decision 153): a file input posted with the form. Once hydrated it refuses a
+ * file over the limit or of another kind at once, and shows a preview (or the PDF's name) with a Remove
+ * button. Before it hydrates, and with JavaScript off, it is the plain file input, and the server says what
+ * is wrong with the file.
+ */
+export function LicenseUpload({ id, label, name, error, autoFocus, text: m }: LicenseUploadProps) {
   const fileInput = useRef<HTMLInputElement | null>(null);
-  const [fileName, setFileName] = useState("");
+  const [chosen, setChosen] = useState<{ name: string; url: string | null } | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const shownError = localError ?? error;
 
-  const reject = (message: string) => {
-    setLocalError(message);
-    setFileName("");
-    onChange("");
+  const empty = () => {
+    setChosen(null);
     if (fileInput.current) fileInput.current.value = "";
   };
 
   const onFile = (file: File | undefined) => {
     setLocalError(null);
-    if (!file) return;
-    if (file.size > LICENSE_MAX_BYTES) return reject(m.validation.fileTooLarge(LICENSE_MAX_MB));
-    if (!isAcceptedLicenseType(file.type)) return reject(m.validation.licenseType);
-    const reader = new FileReader();
-    reader.onload = () => {
-      setFileName(file.name);
-      onChange(typeof reader.result === "string" ? reader.result : "");
-    };
-    reader.onerror = () => reject(m.license.readFailed);
-    reader.readAsDataURL(file);
+    if (!file) return setChosen(null);
+    if (file.size > LICENSE_MAX_BYTES) return void (setLocalError(m.tooLarge), empty());
+    if (!isAcceptedLicenseType(file.type)) return void (setLocalError(m.wrongType), empty());
+    setChosen({ name: file.name, url: file.type.startsWith("image/") ? URL.createObjectURL(file) : null });
   };
 
+  // A file chosen before the island hydrated is checked and shown as well.
+  useEffect(() => onFile(fileInput.current?.files?.[0]), []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on hydration
+  // The preview's object URL is let go when it changes or the island goes.
+  useEffect(() => () => void (chosen?.url && URL.revokeObjectURL(chosen.url)), [chosen]);
+
   const remove = () => {
-    setFileName("");
     setLocalError(null);
-    onChange("");
-    if (fileInput.current) {
-      fileInput.current.value = "";
-      fileInput.current.focus();
-    }
+    empty();
+    fileInput.current?.focus();
   };
 
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const isImage = value.startsWith("data:image/");
   return (
     <div className="min-w-0">
       <div className="flex gap-1 text-sm font-medium text-gray-900">
@@ -65,18 +62,16 @@ export function LicenseUpload({ id, label, value, onChange, error, inputRef, fil
         <span aria-hidden="true">*</span>
       </div>
       <p id={hintId} className="mt-1 text-sm text-gray-700">
-        {m.license.hint(LICENSE_MAX_MB)}
+        {m.hint}
       </p>
       <input
         id={id}
-        ref={(node) => {
-          fileInput.current = node;
-          if (typeof inputRef === "function") inputRef(node);
-          else if (inputRef) inputRef.current = node;
-        }}
+        ref={fileInput}
         type="file"
-        name={fileInputName}
+        name={name}
         accept={ACCEPT}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- a post's answer: its first message has the focus (decision 153)
+        autoFocus={autoFocus}
         onChange={(e) => onFile(e.target.files?.[0])}
         aria-invalid={shownError ? true : undefined}
         aria-describedby={shownError ? `${hintId} ${errorId}` : hintId}
@@ -87,19 +82,15 @@ export function LicenseUpload({ id, label, value, onChange, error, inputRef, fil
           {shownError}
         </p>
       ) : null}
-      {value ? (
+      {chosen ? (
         <div className="mt-3 flex flex-wrap items-start gap-3">
-          {isImage ? (
-            <img
-              src={value}
-              alt={m.license.previewAlt(label)}
-              className="max-h-40 max-w-full rounded-md border border-gray-300 object-contain"
-            />
+          {chosen.url ? (
+            <img src={chosen.url} alt={m.previewAlt} className="max-h-40 max-w-full rounded-md border border-gray-300 object-contain" />
           ) : (
-            <p className="text-sm text-gray-800">{m.license.pdfSelected(fileName)}</p>
+            <p className="text-sm text-gray-800">{m.pdfSelected.join(chosen.name)}</p>
           )}
           <button type="button" onClick={remove} className="button-secondary button-sm">
-            {m.license.remove}
+            {m.remove}
           </button>
         </div>
       ) : null}

@@ -1,35 +1,43 @@
-import { useEffect, useRef, useState, type PointerEvent, type Ref } from "react";
-import { useMessages } from "~/shared/i18n/messages";
+import { useEffect, useRef, useState, type PointerEvent } from "react";
 
 /** docs/behaviour.md §9: a 500x200 drawing space, line width 2, black. CSS scales it to the screen width. */
 export const SIGNATURE_WIDTH = 500;
 export const SIGNATURE_HEIGHT = 200;
 
-type SignaturePadProps = {
+export type SignaturePadProps = {
   id: string;
   label: string;
-  /** A PNG data URL, or "" when unsigned. */
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  /** Receives the typed-name input, the control focused when the field is invalid. */
-  inputRef?: Ref<HTMLInputElement>;
-  /** The typed-name input's form name: posted without JavaScript, the server renders it as the signature. */
+  /** The form name of the drawing, posted as a PNG data URL once there is one. */
+  name: string;
+  /** The typed-name input's form name: posted as it is, the server renders it as the signature. */
   typedInputName: string;
+  error?: string;
+  autoFocus?: boolean;
+  /** The pad's words in the page's language (`financing.signaturePad`, the canvas's name already made). */
+  text: { drawHint: string; noScript: string; canvasLabel: string; clear: string; signed: string; typedLabel: string; useTyped: string };
 };
 
 /**
- * Signature capture: draw with mouse, touch or pen (pointer events); the image is stored
- * when a stroke ends. Keyboard users type their name instead, and it is rendered into the
- * same canvas as the signature image. Clear empties it and hides Clear.
+ * Signature capture, an island (decision 153): draw with mouse, touch or pen (pointer events); the image is
+ * stored when a stroke ends and goes with the form in a hidden field. Keyboard users type their name instead,
+ * and it is rendered into the same canvas as the signature image. Clear empties it and hides Clear.
+ * Before it hydrates, and with JavaScript off, the typed name is the signature (the server renders it), and
+ * the drawing area and its button, which need JavaScript, are not shown: their place is kept (decision 125).
  */
-export function SignaturePad({ id, label, value, onChange, error, inputRef, typedInputName }: SignaturePadProps) {
-  const m = useMessages().financing.signaturePad;
+export function SignaturePad({ id, label, name, typedInputName, error, autoFocus, text: m }: SignaturePadProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const typedRef = useRef<HTMLInputElement | null>(null);
   const drawing = useRef(false);
-  const emitted = useRef(value);
+  /** A PNG data URL, or "" when unsigned. */
+  const [value, setValue] = useState("");
+  // The typed name as the shopper types it; the input is left uncontrolled so what was typed before the
+  // pad hydrated stays.
   const [typedName, setTypedName] = useState("");
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setTypedName(typedRef.current?.value ?? "");
+    setHydrated(true);
+  }, []);
 
   const context = () => {
     const ctx = canvasRef.current?.getContext("2d");
@@ -41,25 +49,6 @@ export function SignaturePad({ id, label, value, onChange, error, inputRef, type
       ctx.lineJoin = "round";
     }
     return ctx;
-  };
-
-  // Follows outside changes (form reset, section shown again): blank or redraw the stored image.
-  useEffect(() => {
-    if (value === emitted.current) return;
-    emitted.current = value;
-    const ctx = context();
-    if (!ctx) return;
-    ctx.clearRect(0, 0, SIGNATURE_WIDTH, SIGNATURE_HEIGHT);
-    if (value) {
-      const image = new Image();
-      image.onload = () => ctx.drawImage(image, 0, 0, SIGNATURE_WIDTH, SIGNATURE_HEIGHT);
-      image.src = value;
-    } else setTypedName("");
-  }, [value]);
-
-  const emit = (next: string) => {
-    emitted.current = next;
-    onChange(next);
   };
 
   const point = (e: PointerEvent<HTMLCanvasElement>) => {
@@ -96,13 +85,14 @@ export function SignaturePad({ id, label, value, onChange, error, inputRef, type
   const endStroke = () => {
     if (!drawing.current) return;
     drawing.current = false;
-    emit(canvasRef.current!.toDataURL("image/png"));
+    setValue(canvasRef.current!.toDataURL("image/png"));
   };
 
   const clear = () => {
     context()?.clearRect(0, 0, SIGNATURE_WIDTH, SIGNATURE_HEIGHT);
     setTypedName("");
-    emit("");
+    if (typedRef.current) typedRef.current.value = "";
+    setValue("");
     // Clear disappears, so keep focus inside the field.
     typedRef.current?.focus();
   };
@@ -119,7 +109,7 @@ export function SignaturePad({ id, label, value, onChange, error, inputRef, type
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.fillText(name, SIGNATURE_WIDTH / 2, SIGNATURE_HEIGHT / 2);
-    emit(canvasRef.current!.toDataURL("image/png"));
+    setValue(canvasRef.current!.toDataURL("image/png"));
   };
 
   const hintId = `${id}-hint`;
@@ -141,7 +131,7 @@ export function SignaturePad({ id, label, value, onChange, error, inputRef, type
         width={SIGNATURE_WIDTH}
         height={SIGNATURE_HEIGHT}
         role="img"
-        aria-label={m.canvasLabel(label)}
+        aria-label={m.canvasLabel}
         data-testid={`${id}-canvas`}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -149,7 +139,7 @@ export function SignaturePad({ id, label, value, onChange, error, inputRef, type
         onPointerCancel={endStroke}
         className={`mt-2 block aspect-[5/2] w-full max-w-[500px] cursor-crosshair touch-none rounded-md border-2 bg-white ${
           error ? "border-red-700" : "border-gray-400"
-        }`}
+        } ${hydrated ? "" : "invisible"}`}
       />
       <div className="mt-2 flex min-h-10 items-center gap-3">
         {value ? (
@@ -170,16 +160,13 @@ export function SignaturePad({ id, label, value, onChange, error, inputRef, type
           </label>
           <input
             id={typedId}
-            ref={(node) => {
-              typedRef.current = node;
-              if (typeof inputRef === "function") inputRef(node);
-              else if (inputRef) inputRef.current = node;
-            }}
+            ref={typedRef}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- a post's answer: its first message has the focus (decision 153)
+            autoFocus={autoFocus}
             type="text"
             name={typedInputName}
             autoComplete="name"
             maxLength={100}
-            value={typedName}
             onChange={(e) => setTypedName(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === "Enter") {
@@ -196,11 +183,12 @@ export function SignaturePad({ id, label, value, onChange, error, inputRef, type
           type="button"
           onClick={signWithTypedName}
           disabled={!typedName.trim()}
-          className="rounded-md bg-gray-900 px-3 py-2 text-sm font-semibold text-white hover:bg-gray-800 disabled:bg-gray-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+          className={`${hydrated ? "" : "invisible"} rounded-md bg-gray-900 px-3 py-2 text-sm font-semibold text-white hover:bg-gray-800 disabled:bg-gray-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700`}
         >
           {m.useTyped}
         </button>
       </div>
+      {value ? <input type="hidden" name={name} value={value} /> : null}
       {error ? (
         <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
           {error}

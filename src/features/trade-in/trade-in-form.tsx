@@ -1,132 +1,75 @@
-import { Camera, X } from "lucide-react";
-import { useId, useRef, useState, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { useTradeInMessages } from "~/shared/i18n/trade-in-messages";
 import { CheckboxField, SelectField, TextField } from "~/shared/ui/form-field";
+import { Island } from "~/shared/ui/island";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
-import { useFormPost, useZodForm } from "~/shared/ui/use-zod-form";
+import { SubmitButton } from "~/shared/ui/submit-button";
 import type { TradeInPostResult } from "./trade-in-fields";
-import type { TradeInFormValues } from "./trade-in-schema";
+import { FIRST_NUMBER, SECOND_NUMBER, TradeInPhotos } from "./trade-in-photos";
 
-/** zod loads on the first focus or submit, not with the page (decision 016). */
-const loadSchema = () => import("./trade-in-schema").then((module) => module.tradeInSchema);
-
-/** At most this many photos (the schema says the same; this file must not import it eagerly). */
+/** At most this many photos (the schema says the same; this file must not import it, zod stays on the server). */
 const MAX_PHOTOS = 10;
 
-/** A chosen photo: the resized copy that is sent, and its preview. */
-type Photo = { name: string; file: File; dataUrl: string };
-
 type TradeInFormProps = {
-  /** The page route whose action takes the form, with or without JavaScript. */
+  /** The page route whose action takes the form. */
   action: string;
-  /** That action's answer, when the page is the result of a post made without JavaScript. */
+  /** That action's answer, when the page is the answer to a post. */
   posted?: TradeInPostResult;
-  /**
-   * Resizes one photo in the browser before it is sent: the vehicle photo pipeline, handed in by
-   * the page (one feature never imports another).
-   */
-  resizePhoto: (file: Blob) => Promise<Blob>;
   /** The optional consent to calls and texts, in the page's language (the route's loader writes it; decision 094). */
   consent: { label: string; hint: string };
 };
 
-const readAsDataUrl = (blob: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("read failed"));
-    reader.readAsDataURL(blob);
-  });
-
-/** A resized photo as a file part, named after what was chosen, with the extension of what it now is. */
-const asFile = (blob: Blob, chosen: File) =>
-  new File(
-    [blob],
-    chosen.name.replace(/\.[^.]*$/, "") + (blob.type === "image/webp" ? ".webp" : blob.type === "image/png" ? ".png" : ".jpg"),
-    {
-      type: blob.type || chosen.type,
-    },
-  );
-
 /**
- * The trade-in appraisal form (decision 067). It always posts multipart/form-data to the page's
- * route action, which checks the shared schema and calls the same service as POST /api/trade-ins
- * (decision 062). Without JavaScript the chosen files go as they are. With it the form first checks
- * the schema, resizes each photo in the browser, and React Router posts the same form with the
- * resized copies in its (hidden) photos input; the answer is the action's, the page stays. fetch
- * reports no upload progress, so the sending state is an indeterminate bar.
+ * The trade-in appraisal form (decision 067): a plain multipart form posted to the page's route action, which
+ * checks the shared schema and calls the same service as POST /api/trade-ins (decision 062); the page
+ * answers with the field messages and what was typed, or the note that it was sent (decision 153). The
+ * photos are an island, which resizes them in the browser once it has hydrated, and so is the button that
+ * says the post is on its way.
  */
-export function TradeInForm({ action, posted, resizePhoto, consent }: TradeInFormProps) {
+export function TradeInForm({ action, posted, consent }: TradeInFormProps) {
   const m = useTradeInMessages();
   const id = useId();
-  const [notice, setNotice] = useState(posted);
-  const [photos, setPhotos] = useState<Photo[]>([]);
-  const [preparing, setPreparing] = useState<{ done: number; total: number } | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const sentPhotos = useRef<HTMLInputElement>(null);
-  const echoed = notice?.kind === "invalid" ? notice.values : undefined;
-  const post = useFormPost<TradeInPostResult>((result) => {
-    setNotice(result);
-    if (result.kind === "sent") {
-      setPhotos([]);
-      reset();
-      window.scrollTo({ top: 0, behavior: "smooth" });
-      return;
-    }
-    if (result.kind === "invalid") setFieldErrors(result.fieldErrors, true);
-  });
-  const { formProps, register, control, errors, isSubmitting, reset, setFieldErrors } = useZodForm<TradeInFormValues>({
-    schema: () => loadSchema().then((schema) => schema(m)),
-    initialErrors: posted?.kind === "invalid" ? posted.fieldErrors : undefined,
-    onValid: (): Promise<void> => {
-      setNotice(undefined);
-      // The resized copies ride in the hidden file input, so the post is the form itself, as
-      // without JavaScript (the visible input is emptied after each choice).
-      const files = new DataTransfer();
-      for (const photo of photos) files.items.add(photo.file);
-      sentPhotos.current!.files = files.files;
-      return post(formProps.ref.current!);
-    },
-  });
-  const photosControl = control("photos");
-
-  async function addPhotos(files: FileList | null) {
-    if (!files?.length) return;
-    const chosen = [...files].slice(0, MAX_PHOTOS - photos.length);
-    setPreparing({ done: 0, total: chosen.length });
-    const added: Photo[] = [];
-    for (const [i, file] of chosen.entries()) {
-      let sent: File = file;
-      try {
-        sent = asFile(await resizePhoto(file), file);
-      } catch {
-        // A file the browser cannot decode: sent as it is, the server says whether it is an image.
-      }
-      added.push({ name: file.name, file: sent, dataUrl: await readAsDataUrl(sent) });
-      setPreparing({ done: i + 1, total: chosen.length });
-    }
-    setPreparing(null);
-    const next = [...photos, ...added];
-    setPhotos(next);
-    photosControl.onChange(next.map((p) => p.dataUrl));
-    if (fileInput.current) fileInput.current.value = "";
-  }
-
-  function removePhoto(index: number) {
-    const next = photos.filter((_, i) => i !== index);
-    setPhotos(next);
-    photosControl.onChange(next.map((p) => p.dataUrl));
-  }
+  const errors = posted?.kind === "invalid" ? posted.fieldErrors : {};
+  const echoed = posted?.kind === "invalid" ? posted.values : undefined;
+  // The first field with a message takes the focus when the page loads (the fields render in this order).
+  let focusTaken = false;
+  const focusIfFirst = (...messages: (string | undefined)[]) => {
+    if (focusTaken || !messages.some(Boolean)) return undefined;
+    focusTaken = true;
+    return true;
+  };
 
   const text = (name: string, label: string, props: Record<string, unknown> = {}) => (
-    <TextField id={`${id}-${name}`} label={label} error={errors[name]} {...register(name)} defaultValue={echoed?.[name]} {...props} />
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]}
+      name={name}
+      defaultValue={echoed?.[name]}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- a post's answer: its first message has the focus (decision 153)
+      autoFocus={focusIfFirst(errors[name])}
+      {...props}
+    />
   );
+  const checkbox = (name: string) => ({
+    name,
+    value: "true",
+    error: errors[name],
+    autoFocus: focusIfFirst(errors[name]),
+    defaultChecked: echoed?.[name] === "true",
+  });
+  const select = (name: string) => ({
+    name,
+    error: errors[name],
+    autoFocus: focusIfFirst(errors[name]),
+    defaultValue: echoed?.[name] ?? "",
+  });
   const photoError = errors.photos ?? Object.entries(errors).find(([name]) => name.startsWith("photos."))?.[1];
-  const busy = isSubmitting || preparing !== null;
 
   return (
-    <form {...formProps} method="post" action={action} encType="multipart/form-data" className="space-y-8">
-      {notice ? <PostedNotice result={notice} /> : null}
+    // The server's messages, in the page's language, rather than the browser's (noValidate).
+    <form method="post" action={action} encType="multipart/form-data" noValidate className="space-y-8">
+      {posted ? <PostedNotice result={posted} focused={!Object.keys(errors).length} /> : null}
       <Section title={m.sections.vehicle}>
         {text("vin", m.labels.vin, {
           hint: m.hints.vin,
@@ -153,38 +96,22 @@ export function TradeInForm({ action, posted, resizePhoto, consent }: TradeInFor
           <SelectField
             id={`${id}-tires`}
             label={m.labels.tires}
-            error={errors["condition.tires"]}
             required
-            {...register("condition.tires")}
-            defaultValue={echoed?.["condition.tires"] ?? ""}
+            {...select("condition.tires")}
             placeholder="—"
             options={(["good", "fair", "poor"] as const).map((value) => ({ value, label: m.tires[value] }))}
           />
           <SelectField
             id={`${id}-title`}
             label={m.labels.titleStatus}
-            error={errors["condition.titleStatus"]}
             required
-            {...register("condition.titleStatus")}
-            defaultValue={echoed?.["condition.titleStatus"] ?? ""}
+            {...select("condition.titleStatus")}
             placeholder="—"
             options={(["clean", "salvage", "rebuilt"] as const).map((value) => ({ value, label: m.titleStatus[value] }))}
           />
         </div>
-        <CheckboxField
-          id={`${id}-lights`}
-          label={m.labels.warningLights}
-          {...register("condition.warningLights")}
-          value="true"
-          defaultChecked={echoed?.["condition.warningLights"] === "true"}
-        />
-        <CheckboxField
-          id={`${id}-smoked`}
-          label={m.labels.smokedIn}
-          {...register("condition.smokedIn")}
-          value="true"
-          defaultChecked={echoed?.["condition.smokedIn"] === "true"}
-        />
+        <CheckboxField id={`${id}-lights`} label={m.labels.warningLights} {...checkbox("condition.warningLights")} />
+        <CheckboxField id={`${id}-smoked`} label={m.labels.smokedIn} {...checkbox("condition.smokedIn")} />
       </Section>
       <Section title={m.sections.loan}>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -200,62 +127,28 @@ export function TradeInForm({ action, posted, resizePhoto, consent }: TradeInFor
           <p id={`${id}-photos-hint`} className="mt-1 text-sm text-gray-700">
             {m.hints.photos}
           </p>
-          {/* Without JavaScript the chosen files go with the form; with it, the resized copies go in the hidden input below. */}
-          <input
-            ref={(element) => {
-              fileInput.current = element;
-              photosControl.ref(element);
+          <Island
+            name="trade-in-photos"
+            view={TradeInPhotos}
+            props={{
+              id: `${id}-photos`,
+              describedBy: `${id}-photos-hint${photoError ? ` ${id}-photos-error` : ""}`,
+              invalid: Boolean(photoError),
+              max: MAX_PHOTOS,
+              autoFocus: focusIfFirst(photoError),
+              text: {
+                removePhoto: m.removePhoto(FIRST_NUMBER),
+                photoCount: m.photoCount(FIRST_NUMBER),
+                preparing: m.preparing(FIRST_NUMBER, SECOND_NUMBER),
+                uploadProgress: m.uploadProgress,
+              },
             }}
-            id={`${id}-photos`}
-            name="photos"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            multiple
-            disabled={busy || photos.length >= MAX_PHOTOS}
-            aria-describedby={`${id}-photos-hint${photoError ? ` ${id}-photos-error` : ""}`}
-            aria-invalid={photoError ? true : undefined}
-            onChange={(e) => void addPhotos(e.currentTarget.files)}
-            className="mt-2 block w-full text-base text-gray-900 file:mr-3 file:inline-flex file:items-center file:rounded-md file:border-0 file:bg-gray-900 file:px-4 file:py-2 file:font-semibold file:text-white"
           />
-          <input ref={sentPhotos} type="file" name="photos" multiple hidden tabIndex={-1} />
           {photoError ? (
             <p id={`${id}-photos-error`} className="mt-1 text-sm font-medium text-red-800">
               {photoError}
             </p>
           ) : null}
-          {preparing ? (
-            <div className="mt-3" role="status">
-              <p className="text-sm text-gray-800">{m.preparing(preparing.done, preparing.total)}</p>
-              <progress
-                max={preparing.total}
-                value={preparing.done}
-                aria-label={m.uploadProgress}
-                className="mt-1 h-2 w-full accent-red-700"
-              />
-            </div>
-          ) : null}
-          {photos.length ? (
-            <>
-              <p className="mt-3 text-sm text-gray-800">{m.photoCount(photos.length)}</p>
-              <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
-                {photos.map((photo, i) => (
-                  <li key={`${photo.name}-${i}`} className="relative">
-                    <img src={photo.dataUrl} alt="" className="aspect-square w-full rounded-md object-cover" />
-                    <button
-                      type="button"
-                      onClick={() => removePhoto(i)}
-                      aria-label={m.removePhoto(i + 1)}
-                      className="absolute top-1 right-1 inline-flex h-8 w-8 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow hover:bg-white"
-                    >
-                      <X aria-hidden="true" className="h-4 w-4" />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : (
-            <Camera aria-hidden="true" className="mt-3 h-8 w-8 text-gray-500" />
-          )}
         </div>
       </Section>
       <Section title={m.sections.contact}>
@@ -266,32 +159,20 @@ export function TradeInForm({ action, posted, resizePhoto, consent }: TradeInFor
           {text("phone", m.labels.phone, { type: "tel", autoComplete: "tel", required: true })}
         </div>
         {/* Optional, and never a condition of the offer (decision 094). */}
-        <CheckboxField
-          id={`${id}-text-consent`}
-          label={consent.label}
-          error={errors.textConsent}
-          {...register("textConsent")}
-          value="true"
-          defaultChecked={echoed?.textConsent === "true"}
-        />
+        <CheckboxField id={`${id}-text-consent`} label={consent.label} {...checkbox("textConsent")} />
         <p className="text-sm text-gray-700">{consent.hint}</p>
         {/* Honeypot: off-screen and out of the tab order; people never fill it, naive bots do. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label htmlFor={`${id}-hp`}>{m.labels.honeypot}</label>
-          <input id={`${id}-hp`} type="text" tabIndex={-1} autoComplete="off" {...register("website")} />
+          <input id={`${id}-hp`} type="text" tabIndex={-1} autoComplete="off" name="website" />
         </div>
         <PrivacyNotice />
       </Section>
-      {isSubmitting ? (
-        <div role="status">
-          <p className="text-sm text-gray-800">{m.uploading}</p>
-          {/* fetch reports no upload progress: a bar that says "sending", not how far. */}
-          <progress aria-label={m.uploadProgress} className="mt-1 h-2 w-full accent-red-700" />
-        </div>
-      ) : null}
-      <button type="submit" disabled={busy} className="button-primary button-lg w-full sm:w-auto">
-        {isSubmitting ? m.sending : m.submit}
-      </button>
+      <Island
+        name="submit-button"
+        view={SubmitButton}
+        props={{ label: m.submit, busyLabel: m.sending, className: "button-primary button-lg w-full sm:w-auto" }}
+      />
     </form>
   );
 }
@@ -305,19 +186,23 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The route action's outcome: sent, or what to fix; or no answer at all (offline, a refusal). */
-function PostedNotice({ result }: { result: TradeInPostResult }) {
+/**
+ * The route action's outcome: sent, or what to fix; or no answer at all (a refusal, a failure). It takes the
+ * focus as the page loads, unless a field with a message does.
+ */
+function PostedNotice({ result, focused }: { result: TradeInPostResult; focused: boolean }) {
   const m = useTradeInMessages();
+  const focus = focused ? { tabIndex: -1, autoFocus: true } : {};
   if (result.kind === "sent") {
     return (
-      <div role="status" className="rounded-md border border-green-700 bg-green-50 p-4 text-green-900">
+      <div role="status" {...focus} className="rounded-md border border-green-700 bg-green-50 p-4 text-green-900 outline-none">
         <p className="font-semibold">{m.sent.title}</p>
         <p className="mt-1 text-sm">{m.sent.text}</p>
       </div>
     );
   }
   return (
-    <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-sm font-medium text-red-900">
+    <div role="alert" {...focus} className="rounded-md border border-red-700 bg-red-50 p-4 text-sm font-medium text-red-900 outline-none">
       {result.kind === "failed"
         ? result.error || m.posted.failed
         : result.kind === "too-large"

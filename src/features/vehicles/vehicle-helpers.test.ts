@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitWithin } from "./resize-photo";
+import { fitWithin } from "~/shared/lib/resize-photo";
 import { mapFuelType, mapVinDecode } from "./vin-mapping";
 
 describe("photo sizing (spec §9)", () => {

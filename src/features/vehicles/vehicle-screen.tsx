@@ -25,7 +25,8 @@ import {
 import { StaffForm, useHydrated, useStaffForm, type StaffFormState } from "~/shared/ui/staff/staff-form";
 import { toast } from "~/shared/ui/toast";
 import { DescriptionTabs } from "./description-tabs";
-import { resizePhoto, uploadPhoto } from "./resize-photo";
+import { resizePhoto } from "~/shared/lib/resize-photo";
+import { uploadPhoto } from "./upload-photo";
 import { photoUrl, TERMS_FIELDS, vehicleFormFromEcho, vehicleFormValues, type VehicleFormValues } from "./vehicle-form-data";
 import { BODY_STYLES, COLORS, DRIVETRAINS, MAX_PHOTOS_PER_UPLOAD, splitFeatures, TRANSMISSIONS } from "./vehicle-schema";
 import type { DocumentRow, PriceChangeRow, VehicleScreenData } from "./vehicle-screen.server";

@@ -27,5 +27,17 @@ export function Island<P extends object>({ name, view: View, props }: { name: Is
 export const IslandsDocumentContext = /* @__PURE__ */ createContext(false);
 
 /** Every island's name; src/app/islands.client.tsx maps each to its view (its type makes it name them all). */
-export const ISLAND_NAMES = ["map-facade", "open-status", "language-suggestion", "welcome-card", "menu-button"] as const;
+export const ISLAND_NAMES = [
+  "map-facade",
+  "open-status",
+  "language-suggestion",
+  "welcome-card",
+  "menu-button",
+  // The forms' islands (decision 153): their views are loaded by the pages that show them.
+  "license-upload",
+  "signature-pad",
+  "ssn-input",
+  "submit-button",
+  "trade-in-photos",
+] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];

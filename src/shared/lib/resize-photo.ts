@@ -1,3 +1,7 @@
+/**
+ * A photo made small enough to send, in the browser: the staff's vehicle photos and a shopper's trade-in
+ * photos both go through it.
+ */
 /** docs/behaviour.md §9: fit within 1200×1200, keep the aspect ratio, JPEG at quality 0.8. */
 export const PHOTO_MAX_SIDE = 1200;
 export const PHOTO_QUALITY = 0.8;
@@ -22,23 +26,4 @@ export async function resizePhoto(file: Blob): Promise<Blob> {
   } finally {
     bitmap.close();
   }
-}
-
-export type UploadedPhoto = { key: string; width: number; height: number; url: string };
-
-/** POSTs one photo with upload progress (XMLHttpRequest, since fetch reports none). */
-export function uploadPhoto(blob: Blob, onProgress: (loaded: number) => void): Promise<UploadedPhoto> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/admin/photos");
-    xhr.withCredentials = true;
-    xhr.setRequestHeader("Content-Type", "image/jpeg");
-    xhr.upload.onprogress = (e) => onProgress(e.loaded);
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText) as UploadedPhoto);
-      else reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
-    };
-    xhr.onerror = () => reject(new Error("0: Network error"));
-    xhr.send(blob);
-  });
 }

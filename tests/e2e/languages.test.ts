@@ -208,14 +208,13 @@ describe("the shopper's journey in Portuguese (phone)", () => {
     const { context, page } = await newPage(browser, { baseURL: server.url, viewport: PHONE });
     try {
       await page.goto("/pt/financing");
-      await page.waitForFunction(() => {
-        const submit = document.querySelector<HTMLButtonElement>("form button[type=submit]");
-        return submit !== null && !submit.disabled;
-      });
+      await waitForHydration(page);
       expect(await htmlLang(page)).toBe("pt-BR");
       const f = pt.financing.form.fields;
       const v = pt.financing.validation;
-      await page.getByRole("button", { name: pt.financing.form.submit }).click();
+      // The form posts as a document (decision 153): the answer is the page with the server's messages.
+      await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: pt.financing.form.submit }).click()]);
+      await waitForHydration(page);
       for (const message of [
         v.firstName,
         v.email,
@@ -246,13 +245,13 @@ describe("the shopper's journey in Portuguese (phone)", () => {
       await page.getByLabel(f.driverLicense, { exact: true }).setInputFiles({ name: "cnh.png", mimeType: "image/png", buffer: license });
       await page.getByRole("img", { name: pt.financing.license.previewAlt(f.driverLicense) }).waitFor();
 
-      await page.getByRole("button", { name: pt.financing.form.submit }).click();
+      await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: pt.financing.form.submit }).click()]);
       await page.getByRole("heading", { name: pt.financing.confirmation.title }).waitFor();
       await expectNoSeriousAxe(page, "/pt/financing submitted");
 
       const [download] = await Promise.all([
         page.waitForEvent("download"),
-        page.getByRole("button", { name: pt.financing.confirmation.downloadPdf }).click(),
+        page.getByRole("link", { name: pt.financing.confirmation.downloadPdf }).click(),
       ]);
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pt-pdf-")), "copy.pdf");
       await download.saveAs(file);

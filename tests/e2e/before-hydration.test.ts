@@ -329,6 +329,39 @@ describe.concurrent.each(["en", "es", "pt"] as const)("before hydration, with Ja
   );
 });
 
+describe("the financing form before its islands hydrate (decision 153)", () => {
+  it(
+    "keeps the SSN and the typed signature entered before hydration; Show SSN and the drawing area appear once they work",
+    async ({ expect }) => {
+      const { context, page, release } = await open("/financing", "early");
+      const f = en.financing.form;
+      const ssn = page.getByLabel(f.fields.ssn, { exact: true });
+      const show = page.getByRole("button", { name: f.showSsn });
+      const signature = page.getByRole("group", { name: f.fields.signature, exact: true });
+      const typed = signature.getByLabel(en.financing.signaturePad.typedLabel);
+      await ssn.waitFor();
+      expect(await notHydrated(page)).toBe(true);
+      // Not shown until they work, their place kept.
+      expect(await show.isVisible()).toBe(false);
+      expect(await signature.locator("canvas").isVisible()).toBe(false);
+      await ssn.fill("123456789");
+      await typed.fill("Jane Shopper");
+      release();
+      await waitForHydration(page);
+      // What was typed stays through hydration; the button now shows the number.
+      await show.click();
+      expect(await ssn.getAttribute("type")).toBe("text");
+      expect(await ssn.inputValue()).toBe("123456789");
+      expect(await typed.inputValue()).toBe("Jane Shopper");
+      expect(await signature.locator("canvas").isVisible()).toBe(true);
+      await signature.getByRole("button", { name: en.financing.signaturePad.useTyped }).click();
+      await signature.getByRole("button", { name: en.financing.signaturePad.clear }).waitFor();
+      await context.close();
+    },
+    THREE_WAYS_MS,
+  );
+});
+
 /** The photo count drawn over the photo in view (each slide's own before hydration, the gallery's after). */
 async function shownCount(page: Page): Promise<string> {
   return page.evaluate(() => {

@@ -30,8 +30,6 @@ const sameEverywhere = new Set([
   "vehicle.vin",
   "booking.summary.total",
   "contact.toasts.failureTitle",
-  "financing.toasts.submitFailedTitle",
-  "financing.toasts.downloadFailedTitle",
   "financing.pdf.no",
   "site.home.stats.0.value",
   "site.home.stats.1.value",

@@ -136,15 +136,9 @@ export const financing = {
     title: "Application Submitted!",
     text: "Thank you for applying. Our finance team will review your application and contact you shortly.",
     downloadPdf: "Download PDF",
-    downloading: "Preparing PDF...",
     submitAnother: "Submit Another Application",
   },
   toasts: {
-    submitFailedTitle: "Error",
     submitFailedText: "Failed to submit application. Please try again.",
-    successTitle: "Application Submitted!",
-    successText: "You can now download your application as a PDF.",
-    downloadFailedTitle: "Error",
-    downloadFailedText: "Failed to download PDF. Please try again.",
   },
 };

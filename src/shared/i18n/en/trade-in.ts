@@ -78,7 +78,6 @@ export const tradeIn = {
   removePhoto: (n: number) => `Remove photo ${n}`,
   photoCount: (n: number) => `${n} of 10 photos`,
   preparing: (done: number, total: number) => `Preparing photo ${done} of ${total}…`,
-  uploading: "Sending your request…",
   uploadProgress: "Upload progress",
   submit: "Get my offer",
   sending: "Sending...",

@@ -140,15 +140,9 @@ export const financing: Messages["financing"] = {
     title: "¡Solicitud enviada!",
     text: "Gracias por su solicitud. Nuestro equipo de financiamiento la revisará y se comunicará con usted pronto.",
     downloadPdf: "Descargar PDF",
-    downloading: "Preparando el PDF...",
     submitAnother: "Enviar otra solicitud",
   },
   toasts: {
-    submitFailedTitle: "Error",
     submitFailedText: "No se pudo enviar la solicitud. Inténtelo de nuevo.",
-    successTitle: "¡Solicitud enviada!",
-    successText: "Ya puede descargar su solicitud en PDF.",
-    downloadFailedTitle: "Error",
-    downloadFailedText: "No se pudo descargar el PDF. Inténtelo de nuevo.",
   },
 };

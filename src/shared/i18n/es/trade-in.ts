@@ -75,7 +75,6 @@ export const tradeIn: TradeInMessages = {
   removePhoto: (n: number) => `Quitar la foto ${n}`,
   photoCount: (n: number) => `${n} de 10 fotos`,
   preparing: (done: number, total: number) => `Preparando la foto ${done} de ${total}…`,
-  uploading: "Enviando su solicitud…",
   uploadProgress: "Progreso del envío",
   submit: "Quiero mi oferta",
   sending: "Enviando...",

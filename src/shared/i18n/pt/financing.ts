@@ -140,15 +140,9 @@ export const financing: Messages["financing"] = {
     title: "Solicitação enviada!",
     text: "Obrigado pela sua solicitação. Nossa equipe de financiamento vai analisá-la e entrará em contato com você em breve.",
     downloadPdf: "Baixar PDF",
-    downloading: "Preparando o PDF...",
     submitAnother: "Enviar outra solicitação",
   },
   toasts: {
-    submitFailedTitle: "Erro",
     submitFailedText: "Não foi possível enviar a solicitação. Tente novamente.",
-    successTitle: "Solicitação enviada!",
-    successText: "Agora você pode baixar sua solicitação em PDF.",
-    downloadFailedTitle: "Erro",
-    downloadFailedText: "Não foi possível baixar o PDF. Tente novamente.",
   },
 };

@@ -75,7 +75,6 @@ export const tradeIn: TradeInMessages = {
   removePhoto: (n: number) => `Remover a foto ${n}`,
   photoCount: (n: number) => `${n} de 10 fotos`,
   preparing: (done: number, total: number) => `Preparando a foto ${done} de ${total}…`,
-  uploading: "Enviando seu pedido…",
   uploadProgress: "Progresso do envio",
   submit: "Quero minha oferta",
   sending: "Enviando...",

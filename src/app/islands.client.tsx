@@ -27,7 +27,6 @@ const VIEWS: Record<IslandName, View | LoadedView> = {
   "license-upload": { load: () => import("~/features/financing/financing-islands").then((m) => m.LicenseUpload) },
   "signature-pad": { load: () => import("~/features/financing/financing-islands").then((m) => m.SignaturePad) },
   "ssn-input": { load: () => import("~/features/financing/financing-islands").then((m) => m.SsnInput) },
-  "submit-button": { load: () => import("~/shared/ui/submit-button").then((m) => m.SubmitButton) },
   "trade-in-photos": { load: () => import("~/features/trade-in/trade-in-photos").then((m) => m.TradeInPhotos) },
 };
 

@@ -200,7 +200,6 @@ describe("the financing and trade-in forms hydrate only their islands (decision 
       const { page, islands } = await islandsDocument(await fetch(`${server.url}${url}`), url);
       expect(islands, url).toContain("menu-button");
       for (const name of ["ssn-input", "signature-pad", "license-upload"]) expect(count(islands, name), `${url} ${name}`).toBe(2);
-      expect(count(islands, "submit-button"), url).toBe(1);
       // What needs JavaScript is not shown until its island works, its place kept (decision 125): the SSN's
       // Show button, the drawing area and its button (the typed name signs without it).
       const locale = { "/financing": en, "/es/financing": es, "/pt/financing": pt }[url]!;
@@ -211,7 +210,6 @@ describe("the financing and trade-in forms hydrate only their islands (decision 
     for (const url of ["/trade-in", "/es/trade-in", "/pt/trade-in"]) {
       const { islands } = await islandsDocument(await fetch(`${server.url}${url}`), url);
       expect(count(islands, "trade-in-photos"), url).toBe(1);
-      expect(count(islands, "submit-button"), url).toBe(1);
     }
   });
 

@@ -33,8 +33,8 @@ const IDLE_LOADED: { chunk: RegExp; routes: RegExp }[] = [
  * once it finds their wrappers in the page.
  */
 const ISLAND_VIEWS_LOADED: { chunk: RegExp; routes: RegExp }[] = [
-  { chunk: /^(financing-islands|submit-button)-[\w-]+\.js$/, routes: /(^|\/)financing$/ },
-  { chunk: /^(trade-in-photos|submit-button)-[\w-]+\.js$/, routes: /(^|\/)trade-in$/ },
+  { chunk: /^financing-islands-[\w-]+\.js$/, routes: /(^|\/)financing$/ },
+  { chunk: /^trade-in-photos-[\w-]+\.js$/, routes: /(^|\/)trade-in$/ },
 ];
 export type ManifestEntry = {
   id: string;

@@ -4,7 +4,7 @@ import { routeIdsHydrating } from "~/app/route-manifest.test-helper";
 
 const inEveryLanguage = (pages: string[]) => ["routes", "es", "pt"].flatMap((prefix) => pages.map((page) => `${prefix}/${page}`)).sort();
 
-describe("how much of a page hydrates (decisions 149, 151, 153)", () => {
+describe("how much of a page hydrates (decisions 149, 151, 152, 153, 154)", () => {
   it("never: the pages whose content never changes after load, in every language, and no other", async () => {
     const pages = [
       "about",

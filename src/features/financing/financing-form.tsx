@@ -4,7 +4,6 @@ import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { CheckboxField, controlClass, FormField, SelectField, TextAreaField, TextField } from "~/shared/ui/form-field";
 import { Island } from "~/shared/ui/island";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
-import { SubmitButton } from "~/shared/ui/submit-button";
 import {
   CO_OWNER_EMPLOYMENT_STATUSES,
   EMPLOYMENT_STATUSES,
@@ -20,9 +19,8 @@ import type { FinancingFormInput } from "./financing-schema";
  * The financing application (docs/behaviour.md §2, §4, §5): a plain multipart form posted to the page's
  * route action, which checks the same schema as POST /api/financing and calls the same service (decision
  * 062); the page answers with the field messages or the confirmation (decision 153). Only the parts that
- * need JavaScript are islands: the SSN's Show/Hide, the signature pads, the license previews and the
- * button that says the post is on its way. Without JavaScript each signature is the typed name and each
- * license the chosen file.
+ * need JavaScript are islands: the SSN's Show/Hide, the signature pads and the license previews. Without
+ * JavaScript each signature is the typed name and each license the chosen file.
  */
 /** `vehicle`: the stock vehicle whose page opened the form ("Apply for Financing"); the application names it. */
 export function FinancingForm({
@@ -311,11 +309,10 @@ function ApplicationForm({ action, posted, vehicle }: ApplicationFormProps) {
         <PrivacyNotice />
       </div>
 
-      <Island
-        name="submit-button"
-        view={SubmitButton}
-        props={{ label: m.form.submit, busyLabel: m.form.submitting, className: "button-primary button-lg w-full sm:w-auto" }}
-      />
+      {/* The page's inline script lets the form post once and shows the pending label meanwhile (decision 152). */}
+      <button type="submit" data-pending-label={m.form.submitting} className="button-primary button-lg w-full sm:w-auto">
+        {m.form.submit}
+      </button>
     </form>
   );
 }

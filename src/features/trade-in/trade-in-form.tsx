@@ -3,7 +3,6 @@ import { useTradeInMessages } from "~/shared/i18n/trade-in-messages";
 import { CheckboxField, SelectField, TextField } from "~/shared/ui/form-field";
 import { Island } from "~/shared/ui/island";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
-import { SubmitButton } from "~/shared/ui/submit-button";
 import type { TradeInPostResult } from "./trade-in-fields";
 import { FIRST_NUMBER, SECOND_NUMBER, TradeInPhotos } from "./trade-in-photos";
 
@@ -23,8 +22,7 @@ type TradeInFormProps = {
  * The trade-in appraisal form (decision 067): a plain multipart form posted to the page's route action, which
  * checks the shared schema and calls the same service as POST /api/trade-ins (decision 062); the page
  * answers with the field messages and what was typed, or the note that it was sent (decision 153). The
- * photos are an island, which resizes them in the browser once it has hydrated, and so is the button that
- * says the post is on its way.
+ * photos are an island, which resizes them in the browser once it has hydrated.
  */
 export function TradeInForm({ action, posted, consent }: TradeInFormProps) {
   const m = useTradeInMessages();
@@ -168,11 +166,10 @@ export function TradeInForm({ action, posted, consent }: TradeInFormProps) {
         </div>
         <PrivacyNotice />
       </Section>
-      <Island
-        name="submit-button"
-        view={SubmitButton}
-        props={{ label: m.submit, busyLabel: m.sending, className: "button-primary button-lg w-full sm:w-auto" }}
-      />
+      {/* The page's inline script lets the form post once and shows the pending label meanwhile (decision 152). */}
+      <button type="submit" data-pending-label={m.sending} className="button-primary button-lg w-full sm:w-auto">
+        {m.submit}
+      </button>
     </form>
   );
 }

@@ -37,7 +37,6 @@ export const ISLAND_NAMES = [
   "license-upload",
   "signature-pad",
   "ssn-input",
-  "submit-button",
   "trade-in-photos",
 ] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];

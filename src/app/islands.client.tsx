@@ -28,6 +28,7 @@ const VIEWS: Record<IslandName, View | LoadedView> = {
   "signature-pad": { load: () => import("~/features/financing/financing-islands").then((m) => m.SignaturePad) },
   "ssn-input": { load: () => import("~/features/financing/financing-islands").then((m) => m.SsnInput) },
   "trade-in-photos": { load: () => import("~/features/trade-in/trade-in-photos").then((m) => m.TradeInPhotos) },
+  "photo-gallery": { load: () => import("~/features/vehicle/photo-gallery-view").then((m) => m.PhotoGalleryView) },
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {

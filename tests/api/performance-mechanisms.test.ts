@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
 /**
  * Each performance mechanism that reshapes what React Router or the build produce must fail a test
  * the day it stops applying, not quietly switch itself off (decision 064). Here: paint-first (decision
- * 049) on the real server's pages, the deferred parts of the vehicle page (decision 016), and the
+ * 049) on the real server's pages, the islands' pages (decisions 151-155), and the
  * precompressed scripts (decision 064). The compile hints have theirs in tests/bundle, the opener
  * policy in src/app/route-policy.test.ts and tests/api/security.test.ts.
  */
@@ -171,8 +171,73 @@ describe("a page that hydrates only its islands (decision 151)", () => {
     expect((await html("/es/inventory?shown=48")).includes('<li id="more-vehicles"')).toBe(true);
   });
 
+  it("the vehicle page (decision 155): its gallery an island, its forms posted as documents, nothing streamed", async () => {
+    for (const [locale, url] of [
+      ["en", vehicle],
+      ["es", `/es${vehicle}`],
+      ["pt", `/pt${vehicle}`],
+    ] as const) {
+      const response = await fetch(`${server.url}${url}`);
+      const page = await response.text();
+      expect(/__reactRouter|rel="modulepreload"/.test(page), url).toBe(false);
+      const islands = [...page.matchAll(/<div data-island="([\w-]+)"/g)].map((m) => m[1]);
+      expect(islands.sort(), url).toEqual([
+        "language-suggestion",
+        "map-facade",
+        "menu-button",
+        "open-status",
+        "photo-gallery",
+        "welcome-card",
+      ]);
+      // The gallery's props: every photo with its alternative text, and the controls' names in the page's language.
+      const raw = /data-island="photo-gallery" data-props="([^"]*)"/.exec(page)![1]!;
+      const gallery = JSON.parse(raw.replaceAll("&quot;", '"').replaceAll("&amp;", "&")) as {
+        photos: { src: string; alt: string }[];
+        text: { nextPhoto: string; counts: string[] };
+      };
+      const m = { en, es, pt }[locale].vehicle;
+      expect(gallery.photos.length, url).toBeGreaterThan(1);
+      expect(gallery.text.nextPhoto).toBe(m.nextPhoto);
+      expect(gallery.text.counts).toEqual(gallery.photos.map((_, i) => m.photoCount(i + 1, gallery.photos.length)));
+      // The first photo, the page's largest paint, is in the document with a high priority.
+      expect(page).toContain(`src="${gallery.photos[0]!.src}"`);
+      // Awaited by the loader: nothing streamed for a router client to resolve.
+      expect(/<template|\$RC\(/.test(page), url).toBe(false);
+      // The message form posts to the page, the estimate asks for the page again, the heart posts to /saved.
+      const action = url.split("?")[0];
+      expect(page, url).toMatch(
+        new RegExp(`<form[^>]+method="post"[^>]+action="${action}"|<form[^>]+action="${action}"[^>]+method="post"`),
+      );
+      expect(page, url).toMatch(new RegExp(`<form[^>]+action="${action}#estimate" method="get"`));
+      expect(page, url).toContain(`action="${locale === "en" ? "" : `/${locale}`}/saved" method="post"`);
+      // The deferred parts' code is not loaded: the forms are the browser's.
+      expect(page).not.toMatch(/\/assets\/(contact-form|payment-estimator)-/);
+      // One module script, the islands' script (which loads the gallery's view when it finds its wrapper, decision
+      // 153's way), allowed by the response's CSP.
+      const [, attributes = "", script = ""] = /<script([^>]*type="module"[^>]*)>([\s\S]*?)<\/script>/.exec(page) ?? [];
+      const entry = /await import\("(\/assets\/islands\.client-[\w-]+\.js)"\)/.exec(script)?.[1];
+      expect(entry, url).toBeDefined();
+      expect(fs.readFileSync(path.resolve("build/client", entry!.slice(1)), "utf8")).toMatch(/photo-gallery-view-[\w-]+\.js/);
+      const scriptSrc = /script-src ([^;]*)/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+      const nonce = /nonce="([^"]+)"/.exec(attributes)?.[1];
+      const hash = `'sha256-${crypto.createHash("sha256").update(script, "utf8").digest("base64")}'`;
+      expect(nonce ? scriptSrc.includes(`'nonce-${nonce}'`) : scriptSrc.includes(hash), `${url}: ${scriptSrc}`).toBe(true);
+    }
+    // A message posted to the page is answered with the page, its field messages and the islands' script.
+    const res = await fetch(`${server.url}/pt${vehicle}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" },
+      body: new URLSearchParams({ firstName: "Ana", email: "nope" }).toString(),
+    });
+    expect(res.status).toBe(400);
+    const answer = await res.text();
+    expect(answer).toContain(pt.contact.posted.fixFields);
+    expect(answer).toMatch(/<div data-island="photo-gallery"/);
+    expect(answer).toMatch(/await import\("\/assets\/islands\.client-[\w-]+\.js"\)/);
+  });
+
   it("wraps nothing on a page that hydrates whole", async () => {
-    const page = await html(vehicle);
+    const page = await html("/booking");
     expect(page).toContain('aria-controls="mobile-menu"');
     expect(page).not.toContain("data-island");
   });
@@ -235,19 +300,6 @@ describe("the financing and trade-in forms hydrate only their islands (decision 
     const { page: tradePage, islands: tradeIslands } = await islandsDocument(answer, "POST /pt/trade-in");
     expect(count(tradeIslands, "trade-in-photos")).toBe(1);
     expect(tradePage).toContain('value="Subaru"');
-  });
-});
-
-describe("the vehicle page's deferred parts", () => {
-  it("leave the message form and the payment estimator out of the scripts the page loads first", async () => {
-    const page = await html(vehicle);
-    // Rendered by the server…
-    expect(page).toContain('name="message"');
-    // …and their code named nowhere in the page: not preloaded, not imported.
-    expect(page).not.toMatch(/\/assets\/(contact-form|payment-estimator)-/);
-    const assets = fs.readdirSync(path.resolve("build/client/assets"));
-    expect(assets.some((f) => /^contact-form-[\w-]+\.js$/.test(f))).toBe(true);
-    expect(assets.some((f) => /^payment-estimator-[\w-]+\.js$/.test(f))).toBe(true);
   });
 });
 

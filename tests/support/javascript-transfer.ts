@@ -12,7 +12,7 @@ import { staticHeaders } from "~/server/http/static-headers.server";
  * (decision 064), from the production build: every script the page transfers while it loads, each as
  * the bytes on the wire, its response headers included. That is the scripts its HTML loads (the client
  * entry, every route module from the root down and their static imports) and the ones it imports in
- * idle time after `load` without being touched (web-vitals, the vehicle page's deferred parts), as the
+ * idle time after `load` without being touched (web-vitals, the views of the islands a page shows), as the
  * server sends them to a browser (brotli, precompressed by the build). Scripts that wait for a shopper
  * (a form's schema on first focus) are not counted: Lighthouse never touches the page.
  */
@@ -22,12 +22,10 @@ export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 /**
  * Loaded in idle time after `load` with no touch, by source module: web-vitals on every page
- * (report-web-vitals.ts), the vehicle page's 'Message Us' form and payment estimator (deferredHydration).
+ * (report-web-vitals.ts). (The vehicle page's message form and estimator, loaded so when it hydrated whole, are
+ * never loaded by its document now: decision 155.)
  */
-const IDLE_LOADED: { chunk: RegExp; routes: RegExp }[] = [
-  { chunk: /^web-vitals-[\w-]+\.js$/, routes: /./ },
-  { chunk: /^(contact-form|payment-estimator)-[\w-]+\.js$/, routes: /(^|\/)vehicle$/ },
-];
+const IDLE_LOADED: { chunk: RegExp; routes: RegExp }[] = [{ chunk: /^web-vitals-[\w-]+\.js$/, routes: /./ }];
 /**
  * The views of the islands only some pages show (decision 153), by chunk: the islands' script imports them
  * once it finds their wrappers in the page.
@@ -35,6 +33,7 @@ const IDLE_LOADED: { chunk: RegExp; routes: RegExp }[] = [
 const ISLAND_VIEWS_LOADED: { chunk: RegExp; routes: RegExp }[] = [
   { chunk: /^financing-islands-[\w-]+\.js$/, routes: /(^|\/)financing$/ },
   { chunk: /^trade-in-photos-[\w-]+\.js$/, routes: /(^|\/)trade-in$/ },
+  { chunk: /^photo-gallery-view-[\w-]+\.js$/, routes: /(^|\/)vehicle$/ },
 ];
 export type ManifestEntry = {
   id: string;

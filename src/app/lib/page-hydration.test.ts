@@ -4,7 +4,7 @@ import { routeIdsHydrating } from "~/app/route-manifest.test-helper";
 
 const inEveryLanguage = (pages: string[]) => ["routes", "es", "pt"].flatMap((prefix) => pages.map((page) => `${prefix}/${page}`)).sort();
 
-describe("how much of a page hydrates (decisions 149, 151, 152, 153, 154)", () => {
+describe("how much of a page hydrates (decisions 149, 151-155)", () => {
   it("never: the pages whose content never changes after load, in every language, and no other", async () => {
     const pages = [
       "about",
@@ -24,7 +24,7 @@ describe("how much of a page hydrates (decisions 149, 151, 152, 153, 154)", () =
     expect((await routeIdsHydrating("never")).sort()).toEqual(inEveryLanguage(pages));
   });
 
-  it("only its islands: the home page, the contact page, the inventory and the financing and trade-in forms, in every language, and no other", async () => {
+  it("only its islands: the home page, the contact page, the inventory, the vehicle page and the financing and trade-in forms, in every language, and no other", async () => {
     const pages = [
       "home",
       "contact",
@@ -32,6 +32,8 @@ describe("how much of a page hydrates (decisions 149, 151, 152, 153, 154)", () =
       // Decision 153: their forms post as documents; the SSN, signatures, files and photos are islands.
       "financing",
       "trade-in",
+      // Decision 155: the gallery is an island; the estimate, the message form and the heart are forms.
+      "vehicle",
     ];
     expect((await routeIdsHydrating("islands")).sort()).toEqual(inEveryLanguage(pages));
   });

@@ -18,6 +18,7 @@ import type { AppContext } from "~/server/context.server";
 import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { metaLocale } from "~/app/lib/locale-handle";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
 import { localeFromPath, localizedPath } from "~/shared/i18n/locales";
 import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { optionLabel } from "~/shared/i18n/option-label";
@@ -37,12 +38,21 @@ import type { Route } from "./+types/vehicle";
 
 /**
  * Below the photos, summary and price: the 'Message Us' form (with the form hook and privacy notice)
- * and the out-the-door estimate. Their code is fetched on the first touch or when the browser is idle
- * after load, not with the page; until then the message form posts to this
- * route's action and the estimate's GET form asks this page again, as they do without JavaScript.
+ * and the out-the-door estimate. Rendered in the router's tree (a client navigation from a page that
+ * hydrates whole), their code is fetched on the first touch or when the browser is idle after load, not
+ * with the page; until then, and always in a document of this page (decision 155), the message form posts
+ * to this route's action and the estimate's GET form asks this page again, as they do without JavaScript.
  */
 const ContactForm = deferredHydration(() => import("~/features/contact/contact-form").then((module) => module.ContactForm));
 const PaymentEstimator = deferredHydration(() => import("~/features/vehicle/payment-estimator").then((module) => module.PaymentEstimator));
+
+/**
+ * A document of this page hydrates only its islands (decision 155): the header's, the photo gallery and the
+ * map. The 'Message Us' form posts to this route's action as a document, the estimate is a GET form, the heart
+ * posts to /saved. The loader awaits everything, so a document never streams data that only React Router's
+ * client could resolve; only `clientLoader` (a client navigation) shows the skeleton while the details download.
+ */
+export const handle: PageHydrationHandle = { hydrate: "islands" };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);

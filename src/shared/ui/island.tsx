@@ -38,5 +38,7 @@ export const ISLAND_NAMES = [
   "signature-pad",
   "ssn-input",
   "trade-in-photos",
+  // The vehicle page's gallery (decision 155), loaded by that page the same way.
+  "photo-gallery",
 ] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];

@@ -2,15 +2,16 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/database.server";
 import { es } from "~/shared/i18n/es";
-import { launchBrowser, newPage, waitForHydration } from "../support/browser";
+import { launchBrowser, newPage, openByClientNavigation, waitForHydration } from "../support/browser";
 import { availableVehiclePath } from "../support/server-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
  * The contact form has one submit path (decision 062): with or without JavaScript it posts to the
- * page's route action, which calls the contact service: on the vehicle page, which hydrates whole, through
- * the router's data request; without JavaScript, and on the contact page with it (which hydrates only its
- * islands, decision 152; tests/e2e/contact.test.ts), as a document post. Its own server, so these posts do not share the per-client limit with
+ * page's route action, which calls the contact service: on the vehicle page rendered in the router's tree (a
+ * client-side navigation from a page that hydrates whole), through the router's data request; without
+ * JavaScript, and on a document of the contact or vehicle page with it (which hydrate only their islands,
+ * decisions 152, 155; tests/e2e/contact.test.ts), as a document post. Its own server, so these posts do not share the per-client limit with
  * the other contact tests.
  */
 let server: TestServer;
@@ -51,10 +52,11 @@ describe("one submit path: the contact form with and without JavaScript reaches 
     await page.getByRole("button", { name: "Send Message" }).click();
   }
 
-  it("with JavaScript, on the vehicle page: posts to the page's route action (not /api/contact), which stores the message and queues its mails", async () => {
+  it("with JavaScript, on the vehicle page reached by a client-side navigation: posts to the page's route action (not /api/contact), which stores the message and queues its mails", async () => {
     const { page } = await newPage(browser, { baseURL: server.url, viewport: { width: 375, height: 812 } });
     const vehicle = await availableVehiclePath(server);
-    await page.goto(vehicle);
+    // A document of the vehicle page hydrates only its islands (decision 155): in the router's tree, the form is React's.
+    await openByClientNavigation(page, vehicle);
     // Once React has attached its handlers to the deferred form, a submit goes through the router, not the browser.
     await waitForHydration(page, 'form[method=post]:has(textarea[name="message"])');
     const posts: string[] = [];

@@ -5,6 +5,7 @@ import {
   describeViolations,
   launchBrowser,
   newPage,
+  openByClientNavigation,
   seriousAxeViolations,
   seriousAxeViolationsWithoutJs,
   waitForHydration,
@@ -123,8 +124,9 @@ describe("contact page", () => {
     await page.context().close();
   });
 
-  it("on the vehicle page, which hydrates whole, the same form checks in place: the first invalid field focused, a message cleared once fixed, 'Sending...', the server's field messages and the failure toasts", async () => {
-    const page = await open(await availableVehiclePath(server));
+  it("on the vehicle page reached by a client-side navigation (in the router's tree, decision 155), the same form checks in place: the first invalid field focused, a message cleared once fixed, 'Sending...', the server's field messages and the failure toasts", async () => {
+    const { page } = await newPage(browser, { baseURL: server.url, viewport: { width: 375, height: 812 } });
+    await openByClientNavigation(page, await availableVehiclePath(server));
     await formReady(page);
     const form = page.locator('form:has(textarea[name="message"])');
     const firstName = form.getByRole("textbox", { name: "First Name" });

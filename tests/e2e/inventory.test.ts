@@ -1,8 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/database.server";
-import { vehiclePath } from "~/shared/lib/vehicle-path";
-import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
+import {
+  describeViolations,
+  launchBrowser,
+  newPage,
+  PAGE_THAT_HYDRATES_WHOLE,
+  seriousAxeViolations,
+  waitForHydration,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 type ApiVehicle = {
@@ -29,12 +35,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Waits until React has hydrated the vehicle page's contact form. */
-/** The message form's deferred code has arrived: the vehicle's Save button, also a post form, hydrates before it. */
-async function formReady(page: Page): Promise<void> {
-  await waitForHydration(page, 'form[method=post]:has(textarea[name="message"])');
-}
 
 /** What each page opened here logged as an error (a script the CSP refused among them). */
 const consoleErrors = new WeakMap<Page, string[]>();
@@ -172,7 +172,7 @@ describe("inventory", () => {
   it("shows 6 placeholder cards while a client navigation downloads the list, then filters in place", async () => {
     // From a page that hydrates whole: the home page, the contact page and the inventory hydrate only their islands,
     // and their links load documents.
-    const page = await open(vehiclePath(vehicles[0]!));
+    const page = await open(PAGE_THAT_HYDRATES_WHOLE);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     // Only the list is held: the root's own revalidation (a separate, small request) goes through.
@@ -352,6 +352,8 @@ describe("vehicle page", () => {
   it("has a gallery that works with clicks, arrow keys and swipes, and passes axe", async () => {
     const v = vehicleWithPhotos();
     const page = await open(pathOf(v), { width: 390, height: 844 });
+    // A document of the vehicle page hydrates only its islands, the gallery among them (decision 155).
+    await expectIslandsOnly(page);
     const total = v.images.length;
     const count = page.getByText(/^Photo \d+ of \d+$/);
     expect(await count.textContent()).toBe(`Photo 1 of ${total}`);
@@ -379,16 +381,16 @@ describe("vehicle page", () => {
     await page.context().close();
   });
 
-  it("the Message Us form shows the spec's messages, then sends with the vehicle id and a success toast", async () => {
+  it("the Message Us form posts as a document (decision 155): the spec's messages, then its success note, stored with the vehicle id", async () => {
     const v = vehicles[1]!;
     const page = await open(pathOf(v));
-    await formReady(page);
     const message = page.getByRole("textbox", { name: "Message" });
-    await expect.poll(() => message.inputValue()).toContain(`${v.year} ${v.make} ${v.model}`);
+    expect(await message.inputValue()).toContain(`${v.year} ${v.make} ${v.model}`);
     await message.fill("short");
     await page.getByRole("textbox", { name: "Phone" }).fill("12345");
     await page.getByRole("textbox", { name: "Email" }).fill("not-an-email");
     await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Please correct the highlighted fields.").waitFor();
     for (const text of [
       "First name is required",
       "Last name is required",
@@ -399,6 +401,10 @@ describe("vehicle page", () => {
       await page.getByText(text, { exact: true }).waitFor();
     }
     expect(await page.getByRole("textbox", { name: "First Name" }).getAttribute("aria-invalid")).toBe("true");
+    // The answer is the page again, with what was typed and its islands (the gallery's among them) hydrated.
+    expect(await message.inputValue()).toBe("short");
+    await waitForHydration(page);
+    await expectIslandsOnly(page);
 
     await page.getByRole("textbox", { name: "First Name" }).fill("Ana");
     await page.getByRole("textbox", { name: "Last Name" }).fill("Silva");
@@ -407,12 +413,8 @@ describe("vehicle page", () => {
     await message.fill(`Is the ${v.model} still available?`);
     await page.getByRole("checkbox", { name: "I have a trade-in" }).check();
     await page.getByRole("button", { name: "Send Message" }).click();
-    const toast = page.getByTestId("toast");
-    await toast.waitFor();
-    expect(await toast.textContent()).toContain("Message sent!");
-    expect(await toast.textContent()).toContain("We'll get back to you shortly.");
-    // Reset on success.
-    await expect.poll(() => page.getByRole("textbox", { name: "First Name" }).inputValue()).toBe("");
+    await page.getByRole("status").getByText("Message sent!").waitFor();
+    expect(await page.getByRole("textbox", { name: "First Name" }).inputValue()).toBe("");
 
     const { db } = openDatabase(server.dataDir);
     try {
@@ -424,48 +426,32 @@ describe("vehicle page", () => {
     await page.context().close();
   });
 
-  it("loads the message form's and the estimator's code after the page, and keeps what was typed before it arrived", async () => {
+  it("never loads the message form's or the estimator's code in a document: the estimate is asked for as a GET form, answered by the server", async () => {
     const v = vehicles[2]!;
     const { page } = await newPage(browser, { baseURL: server.url });
     const deferred = /\/assets\/(contact-form|payment-estimator)-[\w-]+\.js$/;
-    const requested: { url: string; afterLoad: boolean }[] = [];
-    let loaded = false;
-    page.on("load", () => (loaded = true));
+    const requested: string[] = [];
     page.on("request", (request) => {
-      if (deferred.test(new URL(request.url()).pathname)) requested.push({ url: request.url(), afterLoad: loaded });
+      if (deferred.test(new URL(request.url()).pathname)) requested.push(request.url());
     });
-    // Hold the estimator's code: the shopper types into its fields before it arrives.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/payment-estimator-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    // The HTML as served: once the page has loaded, the deferred import adds its own preload links to the DOM.
-    const html = await (await page.goto(pathOf(v)))!.text();
-    expect(html).not.toMatch(/modulepreload[^>]+(contact-form|payment-estimator)-/);
-
+    await page.goto(pathOf(v));
+    await waitForHydration(page);
     const monthly = page.getByTestId("monthly-payment");
     const before = await monthly.textContent();
     await page.getByLabel("Down payment ($)").fill("0");
     await page.getByLabel("Your credit").selectOption("excellent");
-    release();
+    await page.getByRole("button", { name: "Update estimate" }).click();
+    await page.waitForURL(/downPayment=0&creditBand=excellent/);
     // Nothing down at the excellent band's rate: the server's estimate for the same inputs.
-    const expected = async (query: string) => {
-      const e = (await (await fetch(`${server.url}/api/vehicles/${v.id}/estimate?${query}`)).json()) as { monthlyPayment: number };
-      return `$${e.monthlyPayment.toLocaleString("en-US", { minimumFractionDigits: 2 })}/mo`;
-    };
-    const nothingDown = await expected("downPayment=0&creditBand=excellent&termMonths=60");
-    await expect.poll(() => monthly.textContent(), { timeout: 15_000 }).toContain(nothingDown);
+    const e = (await (
+      await fetch(`${server.url}/api/vehicles/${v.id}/estimate?downPayment=0&creditBand=excellent&termMonths=60`)
+    ).json()) as { monthlyPayment: number };
+    const nothingDown = `$${e.monthlyPayment.toLocaleString("en-US", { minimumFractionDigits: 2 })}/mo`;
+    expect(await monthly.textContent()).toContain(nothingDown);
     expect(before).not.toContain(nothingDown);
-    // Hydrated: it follows further edits.
-    await page.getByLabel("Down payment ($)").fill("1000");
-    const thousandDown = await expected("downPayment=1000&creditBand=excellent&termMonths=60");
-    await expect.poll(() => monthly.textContent()).toContain(thousandDown);
-
-    await formReady(page);
-    expect(requested.map((r) => r.url.match(deferred)![1]).sort()).toEqual(["contact-form", "payment-estimator"]);
-    expect(requested.every((r) => r.afterLoad)).toBe(true);
+    expect(await page.getByLabel("Down payment ($)").inputValue()).toBe("0");
+    await waitForHydration(page);
+    expect(requested).toEqual([]);
     await page.context().close();
   });
 
@@ -503,8 +489,11 @@ describe("vehicle page", () => {
     expect(fetched).toEqual([]);
 
     release();
-    await formReady(page);
-    expect(fetched.some((p) => /\/assets\/entry\.client-/.test(p))).toBe(true);
+    await waitForHydration(page);
+    // The islands' script, then the gallery's view it loads (decision 155); no route module.
+    expect(fetched.some((p) => /\/assets\/islands\.client-/.test(p))).toBe(true);
+    expect(fetched.some((p) => /\/assets\/photo-gallery-view-/.test(p))).toBe(true);
+    expect(fetched.some((p) => /\/assets\/entry\.client-/.test(p))).toBe(false);
     expect(fetched.filter((p) => p.endsWith(".css"))).toEqual([]);
     await page.context().close();
   });
@@ -514,7 +503,7 @@ describe("vehicle page", () => {
     const { page } = await newPage(browser, { baseURL: server.url });
     const fetched: string[] = [];
     page.on("request", (request) => {
-      if (/\/assets\/entry\.client-/.test(request.url())) fetched.push(request.url());
+      if (/\/assets\/islands\.client-/.test(request.url())) fetched.push(request.url());
     });
     // Every photo held: only the key press (or, 3 s on, the time limit) can start the scripts.
     await page.route(/\/images\/.+/, () => new Promise(() => {}));
@@ -536,15 +525,15 @@ describe("vehicle page", () => {
     expect(fetched).toEqual([]);
     await page.keyboard.press("Tab");
     await expect.poll(() => fetched.length, { timeout: 2_000 }).toBe(1);
-    // The whole page hydrates (the message form itself waits for the load event, which held photos delay).
-    await waitForHydration(page, "h1");
+    // Its islands hydrate, the gallery's too.
+    await waitForHydration(page);
     await page.context().close();
   });
 
   it("shows the loading skeleton with what the card knew while the details download", async () => {
-    // The inventory reached from a page that hydrates whole (the vehicle page): a document of it hydrates only
-    // its islands, and its links load documents.
-    const page = await open(vehiclePath(vehicles[0]!));
+    // The inventory reached from a page that hydrates whole: a document of it hydrates only its islands, and its
+    // links load documents.
+    const page = await open(PAGE_THAT_HYDRATES_WHOLE);
     await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Inventory" }).click();
     await resultLine(page).waitFor();
     let release!: () => void;

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
  * build. This checks that its count is the one a browser sees, the one Lighthouse reports as the scripts'
  * transfer size (Chrome's encodedDataLength: headers and body of every script response), on the six
  * landing pages in the three languages, from navigation until no script has arrived for two seconds
- * after hydration (web-vitals and the vehicle page's deferred parts load in idle time after `load`).
+ * after hydration (web-vitals after `load`, the views the islands' script loads for the islands a page shows).
  */
 let server: TestServer;
 let browser: Browser;

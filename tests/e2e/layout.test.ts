@@ -5,18 +5,21 @@ import { en } from "~/shared/i18n/en";
 import { es } from "~/shared/i18n/es";
 import { pt } from "~/shared/i18n/pt";
 import { privacyPage } from "~/shared/i18n/es/privacy-page";
-import { describeViolations, launchBrowser, newPage, seriousAxeViolations, waitForHydration } from "../support/browser";
-import { availableVehiclePath } from "../support/server-database";
+import {
+  describeViolations,
+  launchBrowser,
+  newPage,
+  PAGE_THAT_HYDRATES_WHOLE,
+  seriousAxeViolations,
+  waitForHydration,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
 let browser: Browser;
-/** A page that hydrates whole: home and contact hydrate only their islands (decisions 151, 152). */
-let vehicle = "";
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer({ seeded: true }), launchBrowser()]);
-  vehicle = await availableVehiclePath(server);
 });
 afterAll(async () => {
   await browser?.close();
@@ -65,7 +68,7 @@ describe("shared layout", () => {
 
   it("loads a page that takes secrets as a document even when a client-side navigation asks for it (decision 052)", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
-    await page.goto(vehicle);
+    await page.goto(PAGE_THAT_HYDRATES_WHOLE);
     await waitForHydration(page);
     // No link: the router itself, as a link without reloadDocument or any future code would call it.
     await page.evaluate(() => Object.assign(window, { beforeFinancing: true }));
@@ -306,8 +309,9 @@ describe("pages that never hydrate (decision 149)", () => {
 
   it("is reached from a page that hydrated without loading a document, and that page stays hydrated", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
-    // Not from home or contact, which hydrate only their islands (decisions 151, 152): their links load documents.
-    await page.goto(vehicle);
+    // Not from home, contact, the inventory or the vehicle page, which hydrate only their islands (decisions 151-155):
+    // their links load documents.
+    await page.goto(PAGE_THAT_HYDRATES_WHOLE);
     await waitForHydration(page);
     const documents: string[] = [];
     page.on("request", (req: Request) => {
@@ -389,7 +393,7 @@ describe("the home page hydrates only its islands (decision 151)", () => {
 
   it("renders in the router's tree, with no island wrappers, when a page that hydrated whole navigates to it", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
-    await page.goto(vehicle);
+    await page.goto(PAGE_THAT_HYDRATES_WHOLE);
     await waitForHydration(page);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Home" }).click();

@@ -161,6 +161,27 @@ export async function waitForHydration(page: Page, selector = "body"): Promise<v
   );
 }
 
+/**
+ * A public page that still hydrates whole: where a test starts a client-side navigation, so that the page it
+ * opens renders in React Router's tree (decisions 151, 155) rather than as a document of islands.
+ */
+export const PAGE_THAT_HYDRATES_WHOLE = "/booking";
+
+/**
+ * Opens `path` by a client-side navigation from `PAGE_THAT_HYDRATES_WHOLE`, through the router itself (as a
+ * link would): the page renders in the router's tree, with its forms' in-place checks and toasts.
+ */
+export async function openByClientNavigation(page: Page, path: string): Promise<void> {
+  await page.goto(PAGE_THAT_HYDRATES_WHOLE);
+  await waitForHydration(page);
+  await page.evaluate(
+    (to) =>
+      (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(to),
+    path,
+  );
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+}
+
 /** The staff pages' live stream (decision 113): open for as long as the page, so never "finished". */
 const isEventStream = (url: URL) => url.pathname === "/podium/events";
 

@@ -108,7 +108,7 @@ describe("the shopper's journey in Spanish (phone)", () => {
       await waitForHydration(page, "form button[type=submit]");
       await expectNoSeriousAxe(page, "vehicle page");
 
-      // The message form: Spanish errors, then a sent message.
+      // The message form, posted as a document (decision 155): Spanish errors, then a sent message.
       const form = page.locator("form", { has: page.getByRole("button", { name: es.contact.send }) });
       await form.getByRole("textbox", { name: es.contact.labels.message }).fill("");
       await form.getByRole("button", { name: es.contact.send }).click();
@@ -121,7 +121,7 @@ describe("the shopper's journey in Spanish (phone)", () => {
       await form.getByRole("textbox", { name: es.contact.labels.phone }).fill("9785550123");
       await form.getByRole("textbox", { name: es.contact.labels.message }).fill("¿Todavía está disponible? Quisiera verlo el sábado.");
       await form.getByRole("button", { name: es.contact.send }).click();
-      await page.getByTestId("toast").getByText(es.contact.toasts.successTitle).waitFor();
+      await page.getByRole("status").getByText(es.contact.toasts.successTitle).waitFor();
 
       // Booking a service.
       const date = upcomingDateFor(oilChange, 3);

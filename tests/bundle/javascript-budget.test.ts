@@ -18,13 +18,22 @@ import { COMPILE_HINT, COMPILE_HINT_MIN_BYTES } from "../../vite.config";
  * headers and the scripts it loads in idle time included (tests/support/javascript-transfer.ts;
  * decision 064). tests/e2e/javascript-transfer.test.ts loads each page in Chromium and checks that the
  * browser's own count is this one. A ratchet so a feature cannot grow a public page unnoticed
- * (decision 016) at the 130 KB target of docs/performance.md.
+ * (decision 016) at 100 KB (decision 156; it was 130 KB until every page but the booking page hydrated less).
  */
-const BUDGET_KB = 130;
+const BUDGET_KB = 100;
+
+/**
+ * The one kind of public page still over the budget, and why: it is held at its recorded figure below until
+ * it hydrates less (decision 156).
+ */
+const OVER_BUDGET: Record<string, string> = {
+  booking: "its booking wizard (services, a calendar of free slots, the customer's form) still hydrates whole",
+};
+const overBudget = (routeId: string) => OVER_BUDGET[routeId.split("/").at(-1)!];
 
 /**
  * Each public page's first-load JavaScript as last measured (KB as above, rounded up): a page may
- * shrink, never grow (the developers' guide; the budget itself is to move to 100 KB). A change that
+ * shrink, never grow (the developers' guide). A change that
  * makes a page smaller lowers its figure here; a new page is added with its first figure.
  */
 const RECORDED_KB = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "first-load-js.json"), "utf8")) as Record<string, number>;
@@ -41,14 +50,26 @@ describe("first-load JavaScript of the public pages", () => {
     }
   });
 
-  it.each(publicPages.map((r) => [r.id]))(`%s transfers at most ${BUDGET_KB} KB of JavaScript while it loads`, (routeId) => {
-    const scripts = loadedScripts(routeId);
-    const kb = scripts.reduce((sum, s) => sum + transferred(s), 0) / 1024;
-    const largest = scripts
-      .map((s) => `${s} ${(transferred(s) / 1024).toFixed(1)}`)
-      .sort((a, b) => Number(b.split(" ")[1]) - Number(a.split(" ")[1]))
-      .slice(0, 5);
-    expect(kb, `${routeId}: ${kb.toFixed(1)} KB (${largest.join(", ")})`).toBeLessThanOrEqual(BUDGET_KB);
+  it.each(publicPages.filter((r) => !overBudget(r.id)).map((r) => [r.id]))(
+    `%s transfers at most ${BUDGET_KB} KB of JavaScript while it loads`,
+    (routeId) => {
+      const scripts = loadedScripts(routeId);
+      const kb = scripts.reduce((sum, s) => sum + transferred(s), 0) / 1024;
+      const largest = scripts
+        .map((s) => `${s} ${(transferred(s) / 1024).toFixed(1)}`)
+        .sort((a, b) => Number(b.split(" ")[1]) - Number(a.split(" ")[1]))
+        .slice(0, 5);
+      expect(kb, `${routeId}: ${kb.toFixed(1)} KB (${largest.join(", ")})`).toBeLessThanOrEqual(BUDGET_KB);
+    },
+  );
+
+  it("names over the budget only pages that are over it", () => {
+    const over = publicPages.filter((r) => overBudget(r.id));
+    expect(over.length).toBeGreaterThan(0);
+    for (const { id } of over) {
+      const kb = loadedScripts(id).reduce((sum, s) => sum + transferred(s), 0) / 1024;
+      expect(kb, `${id} is within ${BUDGET_KB} KB now: take it out of OVER_BUDGET`).toBeGreaterThan(BUDGET_KB);
+    }
   });
 
   it.each(publicPages.map((r) => [r.id]))(

@@ -29,8 +29,13 @@ const CATALOGUE = (locale: string) =>
   );
 const CATALOGUES = /i18n[\\/](en|es|pt)(\.ts$|[\\/])/;
 
-/** React and React Router: every page that hydrates, whole or only its islands, loads them. */
-const FRAMEWORK_PACKAGES = /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/;
+/** React itself: every page that hydrates, whole or only its islands, loads it. */
+const FRAMEWORK_PACKAGES = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+/**
+ * React Router and what only it uses, a chunk of its own (decision 157): a page that hydrates whole loads it
+ * beside the framework; a page that hydrates only its islands has no router and does not load it (35 KB).
+ */
+const ROUTER_PACKAGES = /node_modules[\\/](react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/;
 /**
  * The islands of the shared layout (decision 151) and the little they import, in the framework chunk: a page
  * that hydrates only its islands then loads the framework and the islands' script, not the layout's chunk
@@ -156,6 +161,9 @@ export default defineConfig({
         // trip, and tiny chunks (an icon, a helper) were a third of the requests.
         codeSplitting: {
           groups: [
+            // Below the framework's priority: a group takes the modules its members import (React, for the
+            // router) unless a group of higher priority has taken them first.
+            { name: "router", test: ROUTER_PACKAGES, priority: 19 },
             {
               name: "framework",
               test: (id: string) => FRAMEWORK_PACKAGES.test(id) || ISLAND_MODULES.test(id) || PRELOAD_HELPER.test(id),

@@ -157,6 +157,23 @@ describe("first-load JavaScript of the public pages", () => {
     }
   });
 
+  it("keeps React Router out of the scripts of a page that hydrates only its islands (decision 157)", () => {
+    const router = fs.readdirSync(assets).filter((f) => /^router-[\w-]+\.js$/.test(f));
+    expect(router).toHaveLength(1);
+    expect(fs.readFileSync(path.join(assets, router[0]!), "utf8")).toContain("__reactRouterContext");
+    for (const id of ["routes/home", "es/inventory", "pt/vehicle", "routes/financing", "es/contact", "pt/trade-in"]) {
+      const scripts = loadedScripts(id).map((s) => path.basename(s));
+      expect(
+        scripts.some((s) => s.startsWith("framework-")),
+        id,
+      ).toBe(true);
+      expect(
+        scripts.filter((s) => s.startsWith("router-")),
+        id,
+      ).toEqual([]);
+    }
+  });
+
   it("keeps server-only libraries out of every client file (the document cache's lru-cache)", () => {
     for (const file of fs.readdirSync(assets).filter((f) => f.endsWith(".js"))) {
       expect(fs.readFileSync(path.join(assets, file), "utf8"), file).not.toMatch(/LRUCache|maxEntrySize/);

@@ -346,9 +346,9 @@ describe("the home page hydrates only its islands (decision 151)", () => {
     await page.goto(path);
     await waitForHydration(page);
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
-    // The islands' script and the framework, no route module.
+    // The islands' script and the framework, no route module and no router (decision 157).
     expect(scripts.some((s) => /^\/assets\/islands\.client-[\w-]+\.js$/.test(s))).toBe(true);
-    expect(scripts.filter((s) => /\/assets\/(home|root|layout|messages-\w+|entry\.client)-/.test(s))).toEqual([]);
+    expect(scripts.filter((s) => /\/assets\/(home|root|layout|messages-\w+|entry\.client|router)-/.test(s))).toEqual([]);
     // The welcome card is React's, in the page's language, and Skip closes it.
     const splash = page.getByTestId("splash");
     await expect.poll(() => splash.isVisible()).toBe(true);

@@ -20,6 +20,8 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
               lang={HREFLANGS[locale]}
               hrefLang={HREFLANGS[locale]}
               onClick={() => rememberLocale(locale)}
+              // On a page that does not hydrate whole, the document's script remembers it (remember-language.ts).
+              data-remember-locale={locale}
               className="inline-flex h-11 items-center rounded-md px-2 text-sm font-semibold text-gray-800 underline-offset-2 hover:bg-gray-100 hover:text-red-800 hover:underline"
             >
               {LANGUAGE_NAMES[locale]}

@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import { webVitalsScript } from "~/features/tracking/report-web-vitals";
 import { pageViewScript } from "~/features/tracking/send-page-view";
+import { rememberLocaleScript } from "~/shared/i18n/remember-language";
 import { postOnceScript } from "~/shared/ui/post-once";
 
 /**
@@ -46,7 +47,8 @@ export const BrowserScriptsContext = /* @__PURE__ */ createContext<BrowserScript
 
 /**
  * The scripts of a page that does not hydrate whole: its page view, the guard that lets each form post once
- * (src/shared/ui/post-once.ts) and its Web Vitals, and for a page with islands their module script. Rendered on the server only; the client build, where every page has
+ * (src/shared/ui/post-once.ts), the language switcher's memory of the shopper's choice
+ * (src/shared/i18n/remember-language.ts) and its Web Vitals, and for a page with islands their module script. Rendered on the server only; the client build, where every page has
  * hydrated whole, drops it and this module with it.
  */
 export function PageScripts({ nonce, islands }: { nonce: string; islands: boolean }) {
@@ -56,7 +58,7 @@ export function PageScripts({ nonce, islands }: { nonce: string; islands: boolea
       <script
         nonce={nonce}
         dangerouslySetInnerHTML={{
-          __html: pageViewScript() + postOnceScript() + (webVitalsModule ? webVitalsScript(webVitalsModule) : ""),
+          __html: pageViewScript() + postOnceScript() + rememberLocaleScript() + (webVitalsModule ? webVitalsScript(webVitalsModule) : ""),
         }}
       />
       {islands && islandsModuleScript ? (

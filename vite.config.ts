@@ -20,6 +20,11 @@ const LAYOUT_MODULES =
 const NOT_LAYOUT =
   /i18n[\\/](staff-messages|en[\\/](admin|staff|staff-lot|staff-trade-ins|staff-deals)\.ts|privacy-page-messages|trade-in-messages|deal-sheet-messages|contact-consent-messages|alerts-messages|(en|es|pt)[\\/](privacy-page|trade-in|trade-in-mail|deal-sheet|contact-consent|alerts|alerts-mail)\.ts|estimate-messages|(en|es|pt)[\\/]estimate\.ts)|shared[\\/]config[\\/]contact-consent|shared[\\/]ui[\\/]staff[\\/]|-tab\.tsx$/;
 /**
+ * Shared modules the booking wizard (an island, with no router) uses: the catalogue's hooks and the money and date
+ * formatter. A chunk of their own, taken before the layout's, which imports the router (decision 158).
+ */
+const ROUTERLESS_SHARED = /src[\\/]shared[\\/](i18n[\\/]messages\.tsx|lib[\\/]format\.ts)$/;
+/**
  * Each language's catalogue is its own chunk, so a page downloads only its language (decision 044);
  * the staff text, the privacy page's own text and the server-only mail text are not part of it.
  */
@@ -169,15 +174,17 @@ export default defineConfig({
               test: (id: string) => FRAMEWORK_PACKAGES.test(id) || ISLAND_MODULES.test(id) || PRELOAD_HELPER.test(id),
               priority: 20,
             },
+            { name: "text", test: ROUTERLESS_SHARED, priority: 11 },
             { name: "layout", test: (id: string) => LAYOUT_MODULES.test(id) && !NOT_LAYOUT.test(id) && !CATALOGUES.test(id), priority: 10 },
             // The form kit and the privacy line under each form travel together, as the public forms load them;
             // the staff screens use the form kit too, and would otherwise split it into a chunk of its own,
             // one more request and ~180 gzipped bytes more for every page with a form.
             { name: "public-forms", test: /src[\\/]shared[\\/]ui[\\/](form-field|privacy-notice)\.tsx$/, priority: 5 },
-            // The language's layout route (routes/locale-*.tsx, a few lines) rides in its catalogue's chunk.
+            // Not the language's layout route (routes/locale-*.tsx, a few lines, with the router's Outlet): the
+            // booking wizard, an island, loads the catalogue with no router (decision 158).
             ...["en", "es", "pt"].map((locale) => ({
               name: `messages-${locale}`,
-              test: (id: string) => CATALOGUE(locale).test(id) || id.endsWith(`routes/locale-${locale}.tsx`),
+              test: (id: string) => CATALOGUE(locale).test(id),
               priority: 15,
             })),
           ],

@@ -359,6 +359,27 @@ describe("the financing form before its islands hydrate (decision 153)", () => {
   );
 });
 
+describe("the booking wizard before its island hydrates (decision 158)", () => {
+  it(
+    "goes on from a service card tapped before hydration: the calendar and the summary follow once it hydrates",
+    async ({ expect }) => {
+      const { context, page, release } = await open("/es/booking", "early");
+      const m = es.booking;
+      const card = page.getByRole("radio", { name: /^Cambio de aceite/ });
+      await tapWhenVisible(page, "early", page.getByText("Cambio de aceite", { exact: true }));
+      expect(await card.isChecked()).toBe(true);
+      release();
+      await waitForHydration(page, "fieldset input[name=serviceId]");
+      await page.getByRole("heading", { name: m.steps.dateTime }).waitFor();
+      await page.getByRole("grid").first().waitFor();
+      await expect.poll(() => page.getByTestId("summary-service").locator("dd").textContent()).toBe("Cambio de aceite");
+      expect(await card.isChecked()).toBe(true);
+      await context.close();
+    },
+    THREE_WAYS_MS,
+  );
+});
+
 /** The photo count drawn over the photo in view (each slide's own before hydration, the gallery's after). */
 async function shownCount(page: Page): Promise<string> {
   return page.evaluate(() => {

@@ -105,15 +105,20 @@ describe("service booking", () => {
       await page.getByLabel("First Name").waitFor();
       await expectNoSeriousAxeViolations(page);
 
-      // Step 3: an empty submit shows the messages of docs/behaviour.md §5, tied to their fields.
+      // Step 3: an empty submit posts the page (decision 158), which answers with the messages of
+      // docs/behaviour.md §5 tied to their fields, the flow where it was.
       await tabUntil(page, (el) => el?.textContent === "Confirm Booking", "Confirm Booking");
       await page.keyboard.press("Enter");
+      await page.getByRole("alert").getByText("Please correct the highlighted fields.").waitFor();
       await page.getByText("First name is required").waitFor();
       for (const text of ["Last name is required", "Valid email is required", "Valid phone number is required"])
         await page.getByText(text).waitFor();
       expect(await page.getByLabel("First Name").getAttribute("aria-invalid")).toBe("true");
       expect(await page.getByLabel("First Name").getAttribute("aria-describedby")).toBe("booking-customerFirstName-error");
 
+      expect(await summaryValue(page, "time").textContent()).toBe("9:00 AM");
+      expect(await page.getByRole("radio", { name: /Oil Change/ }).isChecked()).toBe(true);
+      await waitForBookingFlow(page);
       // The first invalid field has focus, so typing continues from there.
       expect(await page.evaluate(() => document.activeElement?.id)).toBe("booking-customerFirstName");
       await page.keyboard.type("Ana");
@@ -143,15 +148,18 @@ describe("service booking", () => {
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Confirm Booking");
       await page.keyboard.press("Enter");
 
-      // Confirmation and the success toast.
+      // The page answers with the confirmation and the success message of docs/behaviour.md §8, the focus on its heading.
       const heading = page.getByRole("heading", { name: "Booking Confirmed!" });
       await heading.waitFor();
-      const toast = page.getByTestId("toast");
-      await toast.getByText("We'll contact you shortly to confirm your appointment.").waitFor();
-      expect(await toast.getByText("Booking Confirmed!").count()).toBe(1);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe("booking-confirmation-heading");
       const confirmation = page.locator("section", { has: heading });
-      for (const text of ["Oil Change", formatBookingDate(date), "9:00 AM", "ana.silva@example.com"]) {
+      for (const text of [
+        "We'll contact you shortly to confirm your appointment.",
+        "Oil Change",
+        formatBookingDate(date),
+        "9:00 AM",
+        "ana.silva@example.com",
+      ]) {
         expect(await confirmation.getByText(text, { exact: true }).count()).toBe(1);
       }
       await expectNoSeriousAxeViolations(page);
@@ -206,9 +214,11 @@ describe("service booking", () => {
       await winner.getByRole("heading", { name: "Booking Confirmed!" }).waitFor();
 
       await loser.getByRole("button", { name: "Confirm Booking" }).click();
-      const toast = loser.getByTestId("toast");
-      await toast.getByText("Booking Failed").waitFor();
-      await toast.getByText(/pick another time/).waitFor();
+      // The page answers with the flow at the same service and day, the time to pick again (decision 158).
+      const failed = loser.getByRole("alert");
+      await failed.getByText("Booking Failed").waitFor();
+      await failed.getByText(/pick another time/).waitFor();
+      expect(await loser.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("alert");
       await loser.getByRole("radio", { name: "10:30 AM" }).waitFor();
       expect(await loser.getByRole("radio", { name: "10:00 AM" }).count()).toBe(0);
       expect(await summaryValue(loser, "time").textContent()).toBe("Not selected");
@@ -315,13 +325,15 @@ describe("service booking without JavaScript", () => {
       // The interactive flow needs scripts; the plain form stands in for it.
       await page.getByRole("heading", { name: "Book your appointment" }).waitFor();
       expect(await page.getByRole("heading", { name: "1. Select a Service" }).isVisible()).toBe(false);
-      await page.getByLabel("Service").selectOption(oilChange.id);
-      await page.getByLabel("Date").selectOption(date);
-      await page.getByLabel("Time").selectOption(time);
-      await page.getByLabel("First Name").fill("Rita");
-      await page.getByLabel("Email").fill("rita.nojs@example");
+      // The plain form's own fields: the flow's, rendered for a browser with scripts, are hidden beside it.
+      const form = page.locator("section", { has: page.getByRole("heading", { name: "Book your appointment" }) });
+      await form.getByLabel("Service").selectOption(oilChange.id);
+      await form.getByLabel("Date").selectOption(date);
+      await form.getByLabel("Time").selectOption(time);
+      await form.getByLabel("First Name").fill("Rita");
+      await form.getByLabel("Email").fill("rita.nojs@example");
       // The customer's own vehicle: optional, checked like every other field.
-      const vehicle = page.getByRole("group", { name: "Your vehicle (optional)" });
+      const vehicle = form.getByRole("group", { name: "Your vehicle (optional)" });
       await vehicle.getByLabel("Year").fill("2017");
       await vehicle.getByLabel("Make").fill("Toyota");
       await vehicle.getByLabel("Model").fill("RAV4");
@@ -335,15 +347,15 @@ describe("service booking without JavaScript", () => {
       );
       expect(await vehicle.getByLabel("Model").inputValue()).toBe("RAV4");
       await vin.fill("JTMBFREV5HJ123456");
-      const lastName = page.getByLabel("Last Name");
+      const lastName = form.getByLabel("Last Name");
       expect(await lastName.getAttribute("aria-invalid")).toBe("true");
       expect(await page.locator(`[id="${await lastName.getAttribute("aria-describedby")}"]`).textContent()).toBe("Last name is required");
-      expect(await page.getByLabel("First Name").inputValue()).toBe("Rita");
-      expect(await page.getByLabel("Date").inputValue()).toBe(date);
+      expect(await form.getByLabel("First Name").inputValue()).toBe("Rita");
+      expect(await form.getByLabel("Date").inputValue()).toBe(date);
 
       await lastName.fill("Moreira");
-      await page.getByLabel("Email").fill("rita.nojs@example.com");
-      await page.getByLabel("Phone").fill("9785550142");
+      await form.getByLabel("Email").fill("rita.nojs@example.com");
+      await form.getByLabel("Phone").fill("9785550142");
       await page.getByRole("button", { name: "Confirm Booking" }).click();
       const heading = page.getByRole("heading", { name: "Booking Confirmed!" });
       await heading.waitFor();

@@ -5,6 +5,7 @@ import {
   describeViolations,
   launchBrowser,
   newPage,
+  navigateInRouter,
   PAGE_THAT_HYDRATES_WHOLE,
   seriousAxeViolations,
   waitForHydration,
@@ -170,9 +171,10 @@ describe("inventory", () => {
   });
 
   it("shows 6 placeholder cards while a client navigation downloads the list, then filters in place", async () => {
-    // From a page that hydrates whole: the home page, the contact page and the inventory hydrate only their islands,
-    // and their links load documents.
+    // From a public page in the router's tree (reached from a page that hydrates whole): a document of the home page,
+    // the contact page or the inventory hydrates only its islands, and its links load documents.
     const page = await open(PAGE_THAT_HYDRATES_WHOLE);
+    await navigateInRouter(page, "/about");
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     // Only the list is held: the root's own revalidation (a separate, small request) goes through.
@@ -534,6 +536,7 @@ describe("vehicle page", () => {
     // The inventory reached from a page that hydrates whole: a document of it hydrates only its islands, and its
     // links load documents.
     const page = await open(PAGE_THAT_HYDRATES_WHOLE);
+    await navigateInRouter(page, "/about");
     await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Inventory" }).click();
     await resultLine(page).waitFor();
     let release!: () => void;

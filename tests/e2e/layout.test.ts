@@ -8,6 +8,7 @@ import { privacyPage } from "~/shared/i18n/es/privacy-page";
 import {
   describeViolations,
   launchBrowser,
+  navigateInRouter,
   newPage,
   PAGE_THAT_HYDRATES_WHOLE,
   seriousAxeViolations,
@@ -70,6 +71,8 @@ describe("shared layout", () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
     await page.goto(PAGE_THAT_HYDRATES_WHOLE);
     await waitForHydration(page);
+    // A browsing page in the router's tree (the staff sign-in page is isolated itself, and its requests go on).
+    await navigateInRouter(page, "/about");
     // No link: the router itself, as a link without reloadDocument or any future code would call it.
     await page.evaluate(() => Object.assign(window, { beforeFinancing: true }));
     const financingDocument = page.waitForResponse((r) => r.url().endsWith("/es/financing") && r.request().resourceType() === "document");
@@ -309,10 +312,11 @@ describe("pages that never hydrate (decision 149)", () => {
 
   it("is reached from a page that hydrated without loading a document, and that page stays hydrated", async () => {
     const { context, page } = await newPage(browser, { baseURL: server.url });
-    // Not from home, contact, the inventory or the vehicle page, which hydrate only their islands (decisions 151-155):
-    // their links load documents.
+    // Not from a document of a public page, which hydrates only its islands or not at all (decisions 149-158): its
+    // links load documents. From a page that hydrates whole, to a public page in the router's tree.
     await page.goto(PAGE_THAT_HYDRATES_WHOLE);
     await waitForHydration(page);
+    await navigateInRouter(page, "/contact");
     const documents: string[] = [];
     page.on("request", (req: Request) => {
       if (req.resourceType() === "document") documents.push(req.url());
@@ -396,6 +400,7 @@ describe("the home page hydrates only its islands (decision 151)", () => {
     await page.goto(PAGE_THAT_HYDRATES_WHOLE);
     await waitForHydration(page);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await navigateInRouter(page, "/about");
     await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Home" }).click();
     await page.getByRole("heading", { level: 2, name: en.site.home.featured }).waitFor();
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);

@@ -162,24 +162,31 @@ export async function waitForHydration(page: Page, selector = "body"): Promise<v
 }
 
 /**
- * A public page that still hydrates whole: where a test starts a client-side navigation, so that the page it
- * opens renders in React Router's tree (decisions 151, 155) rather than as a document of islands.
+ * A page that hydrates whole, where a test starts a client-side navigation so that the public page it opens renders
+ * in React Router's tree (decisions 151, 155) rather than as a document of islands. No public page hydrates whole
+ * since the booking page hydrates only its islands (decision 158): the staff app's sign-in page does, and needs no
+ * session.
  */
-export const PAGE_THAT_HYDRATES_WHOLE = "/booking";
+export const PAGE_THAT_HYDRATES_WHOLE = "/podium/sign-in";
 
-/**
- * Opens `path` by a client-side navigation from `PAGE_THAT_HYDRATES_WHOLE`, through the router itself (as a
- * link would): the page renders in the router's tree, with its forms' in-place checks and toasts.
- */
-export async function openByClientNavigation(page: Page, path: string): Promise<void> {
-  await page.goto(PAGE_THAT_HYDRATES_WHOLE);
-  await waitForHydration(page);
+/** Navigates a page that hydrated whole to `path` through the router itself (as a link would). */
+export async function navigateInRouter(page: Page, path: string): Promise<void> {
   await page.evaluate(
     (to) =>
       (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(to),
     path,
   );
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+}
+
+/**
+ * Opens `path` by a client-side navigation from `PAGE_THAT_HYDRATES_WHOLE`: the page renders in the router's tree,
+ * with its forms' in-place checks and toasts.
+ */
+export async function openByClientNavigation(page: Page, path: string): Promise<void> {
+  await page.goto(PAGE_THAT_HYDRATES_WHOLE);
+  await waitForHydration(page);
+  await navigateInRouter(page, path);
 }
 
 /** The staff pages' live stream (decision 113): open for as long as the page, so never "finished". */

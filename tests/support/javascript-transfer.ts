@@ -34,6 +34,13 @@ const ISLAND_VIEWS_LOADED: { chunk: RegExp; routes: RegExp }[] = [
   { chunk: /^financing-islands-[\w-]+\.js$/, routes: /(^|\/)financing$/ },
   { chunk: /^trade-in-photos-[\w-]+\.js$/, routes: /(^|\/)trade-in$/ },
   { chunk: /^photo-gallery-view-[\w-]+\.js$/, routes: /(^|\/)vehicle$/ },
+  // The map facade, on the pages that show the map (decision 158's amendment).
+  { chunk: /^map-facade-[\w-]+\.js$/, routes: /(^|\/)(home|contact|vehicle)$/ },
+  // The booking wizard and its page's language's catalogue (decision 158).
+  { chunk: /^booking-wizard-[\w-]+\.js$/, routes: /(^|\/)booking$/ },
+  { chunk: /^messages-en-[\w-]+\.js$/, routes: /^routes\/booking$/ },
+  { chunk: /^messages-es-[\w-]+\.js$/, routes: /^es\/booking$/ },
+  { chunk: /^messages-pt-[\w-]+\.js$/, routes: /^pt\/booking$/ },
 ];
 export type ManifestEntry = {
   id: string;

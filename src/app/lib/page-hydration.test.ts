@@ -4,7 +4,7 @@ import { routeIdsHydrating } from "~/app/route-manifest.test-helper";
 
 const inEveryLanguage = (pages: string[]) => ["routes", "es", "pt"].flatMap((prefix) => pages.map((page) => `${prefix}/${page}`)).sort();
 
-describe("how much of a page hydrates (decisions 149, 151-155)", () => {
+describe("how much of a page hydrates (decisions 149, 151-155, 158)", () => {
   it("never: the pages whose content never changes after load, in every language, and no other", async () => {
     const pages = [
       "about",
@@ -24,7 +24,7 @@ describe("how much of a page hydrates (decisions 149, 151-155)", () => {
     expect((await routeIdsHydrating("never")).sort()).toEqual(inEveryLanguage(pages));
   });
 
-  it("only its islands: the home page, the contact page, the inventory, the vehicle page and the financing and trade-in forms, in every language, and no other", async () => {
+  it("only its islands: every other public page (home, contact, inventory, vehicle, financing, trade-in, booking), in every language", async () => {
     const pages = [
       "home",
       "contact",
@@ -34,6 +34,8 @@ describe("how much of a page hydrates (decisions 149, 151-155)", () => {
       "trade-in",
       // Decision 155: the gallery is an island; the estimate, the message form and the heart are forms.
       "vehicle",
+      // Decision 158: the wizard is an island; its form posts as a document.
+      "booking",
     ];
     expect((await routeIdsHydrating("islands")).sort()).toEqual(inEveryLanguage(pages));
   });

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
-import { useState } from "react";
 import { data, Link } from "react-router";
 import { refusedFormPost } from "~/app/http/form-refusal.server";
+import type { PageHydrationHandle } from "~/app/lib/page-hydration";
 import { PageHero } from "~/app/lib/page-shell";
 import { publicUrlFrom } from "~/app/lib/root-data";
 import { BookingConfirmation } from "~/features/booking/booking-confirmation";
@@ -13,9 +13,9 @@ import { appContext } from "~/server/load-context.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { metaLocale } from "~/app/lib/locale-handle";
 import { localeFromPath } from "~/shared/i18n/locales";
-import { useLocalizedPath, useMessages } from "~/shared/i18n/messages";
+import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { pageMeta } from "~/shared/lib/seo";
-import { formClientAction } from "~/shared/ui/form-post";
+import { Island } from "~/shared/ui/island";
 import type { Route } from "./+types/booking";
 import { serviceVinDecode } from "~/app/http/service-vin-decoder.server";
 
@@ -31,8 +31,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * The booking, posted by the wizard's last step with JavaScript or by the plain form without it
- * (decisions 025 and 062): the same schema and service as POST /api/bookings.
+ * The booking, posted as a document by the wizard's last step or by the plain form without JavaScript
+ * (decisions 025, 062 and 158): the same schema and service as POST /api/bookings.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const refused = refusedFormPost(context);
@@ -43,7 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status });
 }
 
-export const clientAction = (args: Route.ClientActionArgs) => formClientAction(args);
+/**
+ * Only its islands hydrate (decision 158): the wizard hydrates on its own, and its form posts to the action as a
+ * document, which answers with the confirmation or with the wizard where the shopper left it.
+ */
+export const handle: PageHydrationHandle = { hydrate: "islands" };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { locale, messages: m } = metaLocale(matches);
@@ -59,11 +63,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** Hides the interactive flow when scripts are off: the plain form below stands in for it. */
 const HIDE_INTERACTIVE_FLOW = ".booking-interactive{display:none}";
 
-export default function BookingPage({ loaderData, actionData: rendered }: Route.ComponentProps) {
+export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
   const path = useLocalizedPath();
+  const locale = useLocale();
   const m = useMessages();
-  // The answer the page was rendered with (a post without JavaScript); the wizard's own posts answer the wizard.
-  const [actionData] = useState(rendered);
+  const posted = actionData?.kind === "booked" ? null : (actionData ?? null);
   return (
     <>
       <PageHero title={m.shells.booking.title} subtitle={m.booking.subtitle}>
@@ -84,7 +88,7 @@ export default function BookingPage({ loaderData, actionData: rendered }: Route.
         ) : (
           <>
             <div className="booking-interactive">
-              <BookingWizard services={loaderData.services} />
+              <Island name="booking-wizard" view={BookingWizard} props={{ locale, services: loaderData.services, posted }} />
             </div>
             <noscript>
               <style>{HIDE_INTERACTIVE_FLOW}</style>

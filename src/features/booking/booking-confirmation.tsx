@@ -1,12 +1,14 @@
 import { CalendarPlus, CheckCircle2 } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { formatSlotTime } from "./available-slots";
 import { bookingIcsUrl } from "./booking-client";
 import { formatBookingDate } from "./booking-dates";
 
-/** Shown after a successful booking; focus moves to its heading so screen readers announce it. */
+/**
+ * The booking page's answer to a booking it made (decision 158): the success message of docs/behaviour.md §8 on the page, not in a
+ * toast, and the focus on its heading when the page opens, so a screen reader announces it.
+ */
 export function BookingConfirmation({
   bookingId,
   serviceName,
@@ -20,11 +22,10 @@ export function BookingConfirmation({
   time: string;
   email: string;
 }) {
-  const m = useMessages().booking.confirmation;
+  const booking = useMessages().booking;
+  const m = booking.confirmation;
   const locale = useLocale();
   const path = useLocalizedPath();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
   const rows: [string, string][] = [
     [m.service, serviceName],
     [m.date, formatBookingDate(date, locale)],
@@ -37,10 +38,12 @@ export function BookingConfirmation({
       className="mx-auto max-w-xl rounded-lg border border-gray-200 bg-white p-8 text-center shadow-sm"
     >
       <CheckCircle2 aria-hidden="true" className="mx-auto h-14 w-14 text-green-700" />
-      <h2 id="booking-confirmation-heading" ref={headingRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-gray-900 outline-none">
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a post's answer: the confirmation has the focus (decision 158) */}
+      <h2 id="booking-confirmation-heading" tabIndex={-1} autoFocus className="mt-4 text-2xl font-bold text-gray-900 outline-none">
         {m.heading}
       </h2>
       <p className="mt-2 text-gray-700">{m.text}</p>
+      <p className="mt-1 text-gray-700">{booking.toast.successText}</p>
       <dl className="mt-6 space-y-2 text-left">
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4 border-b border-gray-100 pb-2">

@@ -1,41 +1,63 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import type { Locale } from "~/shared/i18n/locales";
 import { useMessages } from "~/shared/i18n/messages";
 import type { Service } from "~/shared/types/service";
 import { availableSlots, type TakenSlot } from "./available-slots";
-import { BookingConfirmation } from "./booking-confirmation";
-import { fetchTakenSlots } from "./booking-client";
+import { fetchTakenSlots, type BookingPostResult } from "./booking-client";
 import { BookingSummary } from "./booking-summary";
+import { CustomerForm } from "./customer-form";
 import type { SlotsState } from "./date-time-picker";
 import { ServicePicker, ServicesLoading } from "./service-picker";
 
-// The calendar (react-day-picker, date-fns) and the form (zod) load on
-// demand: a shopper who only looks at the menu never downloads them.
+// The calendar (react-day-picker, date-fns) loads on demand: a shopper who only looks at the menu never
+// downloads it.
 const loadDateTimePicker = () => import("./date-time-picker");
-const loadCustomerForm = () => import("./customer-form");
 const DateTimePicker = lazy(loadDateTimePicker);
-const CustomerForm = lazy(loadCustomerForm);
 
 type TakenState = { date: string; status: "loading" | "error" } | { date: string; status: "ready"; taken: TakenSlot[] };
-type Confirmed = { id: string; serviceName: string; date: string; time: string; email: string };
+/**
+ * The route action's answer to the last post, when it is not the confirmation (`failed`: its rate limit refused
+ * it): the page opens the flow where it was.
+ */
+export type BookingPosted = Exclude<BookingPostResult, { kind: "booked" }>;
+
+/**
+ * The props the page gives the wizard, as JSON: it is an island (decision 158). `locale` is the page's language,
+ * whose catalogue the islands' script loads before it hydrates the wizard (src/app/islands.client.tsx).
+ */
+export type BookingWizardProps = { locale: Locale; services: Service[]; posted: BookingPosted | null };
+
+/**
+ * Where a post's answer puts the flow back: the service and day chosen (unless the server refused them), the time
+ * too unless it was taken meanwhile or refused.
+ */
+function resumed(services: Service[], posted: BookingPosted | null) {
+  const values = posted && "values" in posted ? posted.values : {};
+  const errors = posted?.kind === "invalid" ? posted.fieldErrors : {};
+  const service = services.find((s) => s.id === values.serviceId);
+  const date = service && values.bookingDate && !errors.serviceId && !errors.bookingDate ? values.bookingDate : undefined;
+  const time = date && values.bookingTime && !errors.bookingTime && posted?.kind !== "slot-taken" ? values.bookingTime : undefined;
+  return { serviceId: service?.id, date, time, values, errors };
+}
 
 /**
  * The booking flow (docs/behaviour.md §4): choosing a service enables the calendar, choosing a date
- * clears any chosen time and loads that day's taken slots, choosing a time reveals the
- * form, and a successful submit shows the confirmation.
+ * clears any chosen time and loads that day's taken slots, and choosing a time reveals the form, which posts
+ * to the page as a document (decision 158). The page answers with the confirmation, or with this flow where the
+ * shopper left it and the server's message.
  */
-export function BookingWizard({ services }: { services: Service[] }) {
+export function BookingWizard({ services, posted }: BookingWizardProps) {
   const m = useMessages().booking;
-  const [serviceId, setServiceId] = useState<string>();
-  const [date, setDate] = useState<string>();
-  const [time, setTime] = useState<string>();
+  const [start] = useState(() => resumed(services, posted));
+  const [serviceId, setServiceId] = useState<string | undefined>(start.serviceId);
+  const [date, setDate] = useState<string | undefined>(start.date);
+  const [time, setTime] = useState<string | undefined>(start.time);
   const [now, setNow] = useState<Date>(() => new Date());
   const [taken, setTaken] = useState<TakenState | null>(null);
-  const [reloadSlots, setReloadSlots] = useState(0);
-  const [confirmed, setConfirmed] = useState<Confirmed | null>(null);
-  const slotsHeadingRef = useRef<HTMLHeadingElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   const service = services.find((s) => s.id === serviceId);
 
-  // Taken slots are fetched only once a date is chosen (docs/behaviour.md §7), and again after a refusal.
+  // Taken slots are fetched only once a date is chosen (docs/behaviour.md §7).
   useEffect(() => {
     if (!date) return;
     const controller = new AbortController();
@@ -46,7 +68,17 @@ export function BookingWizard({ services }: { services: Service[] }) {
         if (!controller.signal.aborted) setTaken({ date, status: "error" });
       });
     return () => controller.abort();
-  }, [date, reloadSlots]);
+  }, [date]);
+
+  // A service tapped before the page hydrated (its card is a native radio, left uncontrolled): the flow goes on
+  // from there, so no tap is lost (decision 158).
+  useEffect(() => {
+    const tapped = root.current?.querySelector<HTMLInputElement>('input[name="serviceId"]:checked');
+    const early = services.find((s) => s.id === tapped?.value);
+    if (early && early.id !== start.serviceId) chooseService(early);
+    // Once, at hydration: later choices come through the radios' change events.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const slots: SlotsState =
     !date || !service || !taken || taken.date !== date
@@ -60,36 +92,30 @@ export function BookingWizard({ services }: { services: Service[] }) {
     setDate(undefined);
     setTime(undefined);
     setNow(new Date());
-    void loadCustomerForm();
+    void loadDateTimePicker();
   };
   const chooseDate = (isoDate: string) => {
     setDate(isoDate);
     setTime(undefined); // docs/behaviour.md §4: choosing a date clears any chosen time
     setNow(new Date());
   };
-  const slotRejected = (what: "time" | "date") => {
-    setTime(undefined);
-    if (what === "date") setDate(undefined);
-    setNow(new Date());
-    setReloadSlots((n) => n + 1);
-    slotsHeadingRef.current?.focus();
-  };
 
-  if (confirmed) {
-    return (
-      <BookingConfirmation
-        bookingId={confirmed.id}
-        serviceName={confirmed.serviceName}
-        date={confirmed.date}
-        time={confirmed.time}
-        email={confirmed.email}
-      />
-    );
-  }
-
+  const message = postedMessage(posted, m);
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+    <div ref={root} className="grid gap-8 lg:grid-cols-[1fr_20rem]">
       <div className="space-y-10">
+        {message ? (
+          // With no field of the form to take it (the time was taken, the day refused), the focus is on the message.
+          <p
+            role="alert"
+            tabIndex={-1}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- a post's answer (decision 158)
+            autoFocus={!start.time}
+            className="rounded-md border border-red-700 bg-red-50 p-4 text-sm font-medium text-red-900 outline-none"
+          >
+            <strong>{m.toast.failureTitle}</strong> {message}
+          </p>
+        ) : null}
         <ServicePicker services={services} selectedId={serviceId} onSelect={chooseService} />
         <Suspense fallback={<ServicesLoading label={m.loading} />}>
           {service ? (
@@ -102,30 +128,29 @@ export function BookingWizard({ services }: { services: Service[] }) {
               slots={slots}
               onDateChange={chooseDate}
               onTimeChange={setTime}
-              slotsHeadingRef={slotsHeadingRef}
             />
           ) : null}
         </Suspense>
-        <Suspense fallback={<ServicesLoading label={m.loading} />}>
-          {service && date && time ? (
-            <CustomerForm
-              selection={{ serviceId: service.id, bookingDate: date, bookingTime: time }}
-              onSlotRejected={slotRejected}
-              onConfirmed={(booking, input) => {
-                setConfirmed({
-                  id: booking.id,
-                  serviceName: service.name,
-                  date: input.bookingDate,
-                  time: input.bookingTime,
-                  email: input.customerEmail,
-                });
-                window.scrollTo({ top: 0 });
-              }}
-            />
-          ) : null}
-        </Suspense>
+        {service && date && time ? (
+          <CustomerForm
+            selection={{ serviceId: service.id, bookingDate: date, bookingTime: time }}
+            values={start.values}
+            errors={start.errors}
+          />
+        ) : null}
       </div>
       <BookingSummary service={service} date={date} time={time} />
     </div>
   );
+}
+
+/** What the page says above the flow when it answers a post: why the booking was not made. */
+function postedMessage(posted: BookingPosted | null, m: ReturnType<typeof useMessages>["booking"]): string | null {
+  if (!posted) return null;
+  if (posted.kind === "slot-taken") return m.toast.slotTaken;
+  if (posted.kind === "too-large") return m.noJs.tooLarge;
+  if (posted.kind === "failed") return posted.error || m.toast.failureText;
+  // A day or time the server refused (past meanwhile, not offered) says so; the customer's fields say their own.
+  const { serviceId, bookingDate, bookingTime } = posted.fieldErrors;
+  return serviceId ?? bookingDate ?? bookingTime ?? m.validation.fixFields;
 }

@@ -12,17 +12,29 @@ export function CustomerVehicleFields({
   idPrefix,
   errors,
   values = {},
+  focus,
 }: {
   idPrefix: string;
   errors: Partial<Record<string, string>>;
   values?: Partial<Record<string, string>>;
+  /** The field that has the focus when the page opens: the first with a message in a post's answer. */
+  focus?: string;
 }) {
   const messages = useMessages();
   const m = messages.booking.vehicle;
   // Make, mileage and VIN say what the vehicle page says (one word each, already in every catalogue).
   const v = messages.vehicle;
   const field = (name: (typeof VEHICLE_FIELDS)[number], label: string, extra: { inputMode?: "numeric"; maxLength?: number } = {}) => (
-    <TextField id={`${idPrefix}-${name}`} name={name} label={label} error={errors[name]} defaultValue={values[name]} {...extra} />
+    <TextField
+      id={`${idPrefix}-${name}`}
+      name={name}
+      label={label}
+      error={errors[name]}
+      defaultValue={values[name]}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- a post's answer: its first message has the focus (decision 158)
+      autoFocus={focus === name}
+      {...extra}
+    />
   );
   return (
     <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">

@@ -3,7 +3,11 @@ import { useLocale, useMessages } from "~/shared/i18n/messages";
 import { formatPrice } from "~/shared/lib/format";
 import type { Service } from "~/shared/types/service";
 
-/** Step 1: one card per service, as a radio group (arrow keys move between cards). */
+/**
+ * Step 1: one card per service, as a radio group (arrow keys move between cards). The radios are the browser's
+ * own (uncontrolled, `selectedId` the one checked when the page opens): one tapped before the page hydrates
+ * stays checked, and the wizard goes on from it (decision 158).
+ */
 export function ServicePicker({
   services,
   selectedId,
@@ -31,7 +35,7 @@ export function ServicePicker({
                 type="radio"
                 name="serviceId"
                 value={service.id}
-                checked={selectedId === service.id}
+                defaultChecked={selectedId === service.id}
                 onChange={() => onSelect(service)}
                 className="sr-only"
                 aria-describedby={`service-${service.id}-details`}

@@ -40,5 +40,7 @@ export const ISLAND_NAMES = [
   "trade-in-photos",
   // The vehicle page's gallery (decision 155), loaded by that page the same way.
   "photo-gallery",
+  // The booking page's wizard (decision 158), loaded by that page with its language's catalogue.
+  "booking-wizard",
 ] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];

@@ -341,6 +341,8 @@ describe("service booking without JavaScript", () => {
       await page.getByRole("button", { name: "Confirm Booking" }).click();
 
       await page.getByRole("alert").getByText("Please correct the highlighted fields.").waitFor();
+      // The first field with a message has the focus (the flow's own form, hidden beside it, has none to give).
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("nojs-customerLastName");
       const vin = vehicle.getByLabel("VIN");
       expect(await page.locator(`[id="${await vin.getAttribute("aria-describedby")}"]`).textContent()).toBe(
         "VIN must be 17 letters or digits",

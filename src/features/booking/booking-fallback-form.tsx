@@ -1,12 +1,15 @@
 import { useLocale, useLocalizedPath, useMessages } from "~/shared/i18n/messages";
 import { formatPrice } from "~/shared/lib/format";
 import type { Service } from "~/shared/types/service";
-import { SelectField, TextAreaField, TextField } from "~/shared/ui/form-field";
+import { SelectField } from "~/shared/ui/form-field";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
 import { formatSlotTime, minutesOf } from "./available-slots";
 import type { BookingPostResult } from "./booking-client";
 import { formatBookingDate } from "./booking-dates";
-import { CustomerVehicleFields } from "./customer-vehicle-fields";
+import { CUSTOMER_FIELDS, CustomerDetailsFields } from "./customer-details-fields";
+
+/** The form's selects, before the customer's fields. */
+const SELECTS = ["serviceId", "bookingDate", "bookingTime"] as const;
 
 /**
  * The whole booking on one plain form, for browsers without JavaScript (shown from <noscript>,
@@ -29,23 +32,8 @@ export function BookingFallbackForm({
   const errors = posted?.kind === "invalid" ? posted.fieldErrors : {};
   const values = posted && "values" in posted ? posted.values : {};
   const times = [...new Set(services.flatMap((s) => s.availableTimes))].sort((a, b) => minutesOf(a) - minutesOf(b));
-  const text = (
-    name: "customerFirstName" | "customerLastName" | "customerEmail" | "customerPhone",
-    label: string,
-    type: string,
-    autoComplete: string,
-  ) => (
-    <TextField
-      id={`nojs-${name}`}
-      name={name}
-      label={label}
-      error={errors[name]}
-      type={type}
-      autoComplete={autoComplete}
-      required
-      defaultValue={values[name]}
-    />
-  );
+  // The first field with a message has the focus when the page answers: the selects', then the customer's.
+  const focus = [...SELECTS, ...CUSTOMER_FIELDS].find((name) => errors[name]);
   return (
     <section aria-labelledby="booking-nojs-heading" className="mx-auto max-w-3xl">
       <h2 id="booking-nojs-heading" className="text-xl font-bold text-gray-900">
@@ -67,6 +55,8 @@ export function BookingFallbackForm({
         <SelectField
           id="nojs-serviceId"
           name="serviceId"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a post's answer: its first message has the focus (decision 158)
+          autoFocus={focus === "serviceId"}
           label={m.summary.service}
           error={errors.serviceId}
           required
@@ -83,6 +73,8 @@ export function BookingFallbackForm({
         <SelectField
           id="nojs-bookingDate"
           name="bookingDate"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a post's answer: its first message has the focus (decision 158)
+          autoFocus={focus === "bookingDate"}
           label={m.summary.date}
           error={errors.bookingDate}
           required
@@ -93,6 +85,8 @@ export function BookingFallbackForm({
         <SelectField
           id="nojs-bookingTime"
           name="bookingTime"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a post's answer: its first message has the focus (decision 158)
+          autoFocus={focus === "bookingTime"}
           label={m.summary.time}
           error={errors.bookingTime}
           required
@@ -101,20 +95,7 @@ export function BookingFallbackForm({
           placeholder={m.noJs.choose}
           options={times.map((time) => ({ value: time, label: formatSlotTime(time, locale) }))}
         />
-        {text("customerFirstName", m.firstName, "text", "given-name")}
-        {text("customerLastName", m.lastName, "text", "family-name")}
-        {text("customerEmail", m.email, "email", "email")}
-        {text("customerPhone", m.phone, "tel", "tel")}
-        <TextAreaField
-          id="nojs-notes"
-          name="notes"
-          label={m.notes}
-          error={errors.notes}
-          placeholder={m.notesPlaceholder}
-          defaultValue={values.notes}
-          wrapperClassName="sm:col-span-2"
-        />
-        <CustomerVehicleFields idPrefix="nojs" errors={errors} values={values} />
+        <CustomerDetailsFields idPrefix="nojs" values={values} errors={errors} focus={focus} />
         <div className="sm:col-span-2">
           <PrivacyNotice className="mb-4" />
           <button type="submit" className="button-primary button-lg w-full">

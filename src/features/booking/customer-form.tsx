@@ -1,27 +1,9 @@
 import { localizedPath } from "~/shared/i18n/locales";
 import { useLocale, useMessages } from "~/shared/i18n/messages";
-import { TextAreaField, TextField } from "~/shared/ui/form-field";
 import { PrivacyNotice } from "~/shared/ui/privacy-notice";
-import { CustomerVehicleFields } from "./customer-vehicle-fields";
+import { CUSTOMER_FIELDS, CustomerDetailsFields } from "./customer-details-fields";
 
 export type Selection = { serviceId: string; bookingDate: string; bookingTime: string };
-
-/** Field name → message, or typed text, from the route action's answer to the last post. */
-type ByField = Partial<Record<string, string>>;
-
-/** The customer's fields in the order they show: the first with a message has the focus on a post's answer. */
-const FIELD_ORDER = [
-  "customerFirstName",
-  "customerLastName",
-  "customerEmail",
-  "customerPhone",
-  "notes",
-  "vehicleYear",
-  "vehicleMake",
-  "vehicleModel",
-  "vehicleMileage",
-  "vehicleVin",
-] as const;
 
 /**
  * Step 3: the customer's details and 'Confirm Booking', with the chosen service, date and time in hidden
@@ -30,30 +12,17 @@ const FIELD_ORDER = [
  * each field's message and the focus on the first of them. The document's guard (src/shared/ui/post-once.ts)
  * lets it post once and shows "Sending...".
  */
-export function CustomerForm({ selection, values = {}, errors = {} }: { selection: Selection; values?: ByField; errors?: ByField }) {
+export function CustomerForm({
+  selection,
+  values = {},
+  errors = {},
+}: {
+  selection: Selection;
+  values?: Partial<Record<string, string>>;
+  errors?: Partial<Record<string, string>>;
+}) {
   const locale = useLocale();
   const m = useMessages().booking;
-  const firstError = FIELD_ORDER.find((name) => errors[name]);
-  const text = (
-    name: "customerFirstName" | "customerLastName" | "customerEmail" | "customerPhone",
-    label: string,
-    type: string,
-    autoComplete: string,
-  ) => (
-    <TextField
-      id={`booking-${name}`}
-      name={name}
-      label={label}
-      error={errors[name]}
-      type={type}
-      autoComplete={autoComplete}
-      required
-      defaultValue={values[name]}
-      // eslint-disable-next-line jsx-a11y/no-autofocus -- a post's answer: its first message has the focus (decision 158)
-      autoFocus={firstError === name}
-    />
-  );
-
   return (
     <section aria-labelledby="booking-step-details">
       <h2 id="booking-step-details" className="text-xl font-bold text-gray-900">
@@ -63,22 +32,7 @@ export function CustomerForm({ selection, values = {}, errors = {} }: { selectio
         <input type="hidden" name="serviceId" value={selection.serviceId} />
         <input type="hidden" name="bookingDate" value={selection.bookingDate} />
         <input type="hidden" name="bookingTime" value={selection.bookingTime} />
-        {text("customerFirstName", m.firstName, "text", "given-name")}
-        {text("customerLastName", m.lastName, "text", "family-name")}
-        {text("customerEmail", m.email, "email", "email")}
-        {text("customerPhone", m.phone, "tel", "tel")}
-        <TextAreaField
-          id="booking-notes"
-          name="notes"
-          label={m.notes}
-          error={errors.notes}
-          defaultValue={values.notes}
-          placeholder={m.notesPlaceholder}
-          wrapperClassName="sm:col-span-2"
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- a post's answer: its first message has the focus (decision 158)
-          autoFocus={firstError === "notes"}
-        />
-        <CustomerVehicleFields idPrefix="booking" errors={errors} values={values} focus={firstError} />
+        <CustomerDetailsFields idPrefix="booking" values={values} errors={errors} focus={CUSTOMER_FIELDS.find((name) => errors[name])} />
         <div className="sm:col-span-2">
           <PrivacyNotice className="mb-4" />
           <button type="submit" data-pending-label={m.sending} className="button-primary button-lg w-full">

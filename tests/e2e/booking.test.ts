@@ -120,7 +120,7 @@ describe("service booking", () => {
       expect(await page.getByRole("radio", { name: /Oil Change/ }).isChecked()).toBe(true);
       await waitForBookingFlow(page);
       // The first invalid field has focus, so typing continues from there.
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe("booking-customerFirstName");
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("booking-customerFirstName");
       await page.keyboard.type("Ana");
       await page.keyboard.press("Tab");
       await page.keyboard.type("Silva");
@@ -151,7 +151,7 @@ describe("service booking", () => {
       // The page answers with the confirmation and the success message of docs/behaviour.md §8, the focus on its heading.
       const heading = page.getByRole("heading", { name: "Booking Confirmed!" });
       await heading.waitFor();
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe("booking-confirmation-heading");
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("booking-confirmation-heading");
       const confirmation = page.locator("section", { has: heading });
       for (const text of [
         "We'll contact you shortly to confirm your appointment.",
@@ -218,7 +218,7 @@ describe("service booking", () => {
       const failed = loser.getByRole("alert");
       await failed.getByText("Booking Failed").waitFor();
       await failed.getByText(/pick another time/).waitFor();
-      expect(await loser.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("alert");
+      await expect.poll(() => loser.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("alert");
       await loser.getByRole("radio", { name: "10:30 AM" }).waitFor();
       expect(await loser.getByRole("radio", { name: "10:00 AM" }).count()).toBe(0);
       expect(await summaryValue(loser, "time").textContent()).toBe("Not selected");
@@ -342,7 +342,8 @@ describe("service booking without JavaScript", () => {
 
       await page.getByRole("alert").getByText("Please correct the highlighted fields.").waitFor();
       // The first field with a message has the focus (the flow's own form, hidden beside it, has none to give).
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe("nojs-customerLastName");
+      // (`autofocus` takes effect when the browser next renders the loaded page: the check waits for it.)
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("nojs-customerLastName");
       const vin = vehicle.getByLabel("VIN");
       expect(await page.locator(`[id="${await vin.getAttribute("aria-describedby")}"]`).textContent()).toBe(
         "VIN must be 17 letters or digits",

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessProfile } from "~/shared/config/business-profile";
+import { en as enCatalogue } from "~/shared/i18n/en";
 import { privacyPage as en } from "~/shared/i18n/en/privacy-page";
+import { es as esCatalogue } from "~/shared/i18n/es";
 import { privacyPage as es } from "~/shared/i18n/es/privacy-page";
+import { pt as ptCatalogue } from "~/shared/i18n/pt";
 import { privacyPage as pt } from "~/shared/i18n/pt/privacy-page";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -33,6 +36,24 @@ describe("privacy notice", () => {
       expect(html, path).toMatch(/<a[^>]+href="\/privacy"[^>]*>Privacy Notice<\/a>/);
     }
     expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toContain("/privacy</loc>");
+  });
+
+  it("links, under each form, the privacy notice in the form's language", async () => {
+    const unescape = (html: string) => html.replace(/&#x27;|&#39;/g, "'");
+    for (const [path, m, privacy] of [
+      ["/contact", enCatalogue, "/privacy"],
+      ["/es/contact", esCatalogue, "/es/privacy"],
+      ["/pt/financing", ptCatalogue, "/pt/privacy"],
+      ["/es/booking", esCatalogue, "/es/privacy"],
+    ] as const) {
+      const html = unescape(await (await fetch(`${server.url}${path}`)).text());
+      const notice = html.indexOf(m.privacy.formNotice);
+      expect(notice, path).toBeGreaterThan(-1);
+      // The notice's words, React's text separator, then the link.
+      expect(html.slice(notice + m.privacy.formNotice.length), path).toMatch(
+        new RegExp(`^(<!-- -->)? <a href="${privacy}" class="[^"]*">${m.privacy.formNoticeLink}</a>`),
+      );
+    }
   });
 
   it("says in every language how long financing applications are kept, what consent records hold and how to stop contact (decisions 094, 095)", async () => {

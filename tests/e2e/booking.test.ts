@@ -121,6 +121,7 @@ describe("service booking", () => {
       await waitForBookingFlow(page);
       // The first invalid field has focus, so typing continues from there.
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("booking-customerFirstName");
+      await expectNoSeriousAxeViolations(page);
       await page.keyboard.type("Ana");
       await page.keyboard.press("Tab");
       await page.keyboard.type("Silva");
@@ -220,6 +221,7 @@ describe("service booking", () => {
       await failed.getByText(/pick another time/).waitFor();
       await expect.poll(() => loser.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("alert");
       await loser.getByRole("radio", { name: "10:30 AM" }).waitFor();
+      await expectNoSeriousAxeViolations(loser);
       expect(await loser.getByRole("radio", { name: "10:00 AM" }).count()).toBe(0);
       expect(await summaryValue(loser, "time").textContent()).toBe("Not selected");
       expect(await loser.getByLabel("First Name").count()).toBe(0);

@@ -10,7 +10,7 @@ import type { Locale } from "~/shared/i18n/locales";
 import type { LeadSource } from "~/shared/leads/lead-source";
 import { contactMessageMails } from "./contact-mails.server";
 import { contactSchema, HONEYPOT_FIELD, type ContactFormValues } from "./contact-schema";
-import { inTransaction } from "~/server/db/transaction.server";
+import { inTransaction, readBeside } from "~/server/db/transaction.server";
 
 /** What a submitted contact form comes to: sent (a bot's too, which it cannot tell), or its field messages. */
 export type ContactSubmitResult = { kind: "sent" } | { kind: "invalid"; fieldErrors: Record<string, string> };
@@ -51,6 +51,10 @@ export async function sendContactMessage(
     return "discarded-bot";
   }
   await inTransaction(ctx.db, async (trx) => {
+    // Read beside the transaction while it writes (decision 160): a vehicle that goes meanwhile fails the message's insert.
+    const dealSettings = readBeside(trx, readDealSettings);
+    const vehicleId = values.vehicleId ?? null;
+    const vehicleRead = vehicleId ? readBeside(trx, (db) => findVehicle(db, vehicleId)) : null;
     const message = await storeContactSubmission(
       trx,
       {
@@ -66,7 +70,7 @@ export async function sendContactMessage(
       now,
     );
     const { id } = message;
-    const vehicle = message.vehicleId ? await findVehicle(trx, message.vehicleId) : null;
+    const vehicle = vehicleRead ? await vehicleRead() : null;
     const arriving = await registerLead(
       trx,
       {
@@ -83,7 +87,7 @@ export async function sendContactMessage(
       now,
     );
     // Staff and the CRM see the price the shopper saw: with the documentation fee (L2).
-    const { docFee } = (await readDealSettings(trx)).settings;
+    const { docFee } = (await dealSettings()).settings;
     await assignArrivingLead(trx, ctx.env, arriving, contactMessageMails(ctx.env, message, vehicle, source, docFee), now);
   });
   return "stored";

@@ -84,8 +84,8 @@ async function findOrReserveCustomer(
   fresh: { firstName: string; lastName: string; locale: string; source: string | null; at: string },
 ): Promise<{ customer: CustomerRow; created: boolean }> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const found = await findCustomerByContact(db, email, phone);
-    if (found) return { customer: found, created: false };
+    // The insert first (decision 160): a new shopper's record costs one round trip, and only a shopper
+    // known by their e-mail or phone (the insert skipped) is read back.
     const row: CustomerRow = {
       id: crypto.randomUUID(),
       email,
@@ -105,6 +105,8 @@ async function findOrReserveCustomer(
       .returning("id")
       .executeTakeFirst();
     if (inserted) return { customer: row, created: true };
+    const found = await findCustomerByContact(db, email, phone);
+    if (found) return { customer: found, created: false };
   }
   throw new Error("No customer could be found or created for this e-mail and phone.");
 }

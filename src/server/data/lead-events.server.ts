@@ -39,7 +39,14 @@ export async function insertLeadEvent(db: Db, event: NewLeadEvent, now = new Dat
 /** Several entries at one time in one insert (a new lead's "lead" and "assigned", decision 142); their ids in order. */
 export async function insertLeadEvents(db: Db, events: NewLeadEvent[], now = new Date()): Promise<string[]> {
   if (!events.length) return [];
-  const rows = events.map((event) => ({
+  const rows = leadEventRows(events, now);
+  await db.insertInto("leadEvents").values(rows).execute();
+  return rows.map((row) => row.id);
+}
+
+/** The rows `insertLeadEvents()` writes, for a statement that writes them with others (decision 160). */
+export function leadEventRows(events: NewLeadEvent[], now: Date) {
+  return events.map((event) => ({
     id: crypto.randomUUID(),
     customerId: event.customerId,
     leadType: event.leadType ?? null,
@@ -49,8 +56,6 @@ export async function insertLeadEvents(db: Db, events: NewLeadEvent[], now = new
     data: JSON.stringify(event.data ?? {}),
     createdAt: now.toISOString(),
   }));
-  await db.insertInto("leadEvents").values(rows).execute();
-  return rows.map((row) => row.id);
 }
 
 export async function listLeadEvents(db: Db, customerId: string): Promise<LeadEventRow[]> {

@@ -1,7 +1,7 @@
-import { sql, type Selectable } from "kysely";
+import { sql, type QueryCreator, type Selectable } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import { engineOf } from "~/server/db/dialect.server";
-import type { InboxLeadTable, LeadStatus } from "~/server/db/schema.server";
+import type { Database, InboxLeadTable, LeadStatus } from "~/server/db/schema.server";
 import { foldSearch, leadSearchText, SEARCH_SEPARATOR } from "~/shared/leads/lead-search-text";
 import type { LeadType } from "~/shared/leads/lead-types";
 import { leadEventArea, type StaffEventName } from "~/shared/staff/staff-events";
@@ -114,6 +114,14 @@ export async function assignLead(
   const assigned: NewStaffEvent[] = changed ? [{ name: "lead.assigned", subjectType: type, subjectId: id, area: leadEventArea(type) }] : [];
   await recordStaffEvents(db, [...heardBefore, ...assigned], now);
   return changed;
+}
+
+/**
+ * `assignLead()`'s update as a query of its own, for a statement that writes it with others: a new lead's
+ * assignment on PostgreSQL (decision 160).
+ */
+export function assigneeUpdate(qb: QueryCreator<Database>, type: LeadType, id: string, assigneeId: string) {
+  return qb.updateTable("leads").set({ assigneeId }).where("type", "=", type).where("id", "=", id);
 }
 
 /**

@@ -72,33 +72,38 @@ export type OutboxEntry = {
  */
 export async function enqueueMails(db: Db, mails: NewMail[], now = new Date()): Promise<void> {
   if (!mails.length) return;
+  await db.insertInto("outbox").values(outboxRows(mails, now)).execute();
+  announceMailsAtCommit(db);
+}
+
+/** The rows `enqueueMails()` writes, for a statement that writes them with others (decision 160). */
+export function outboxRows(mails: NewMail[], now: Date) {
   // The column only when a mail of the batch has header fields (the same columns in every row of one insert).
   const withHeaders = mails.some((m) => m.headers && Object.keys(m.headers).length);
-  await db
-    .insertInto("outbox")
-    .values(
-      mails.map((m) => {
-        const due = (m.dueAt ?? now).toISOString();
-        return {
-          kind: m.kind,
-          toAddress: m.to,
-          replyTo: m.replyTo ?? null,
-          subject: m.subject,
-          textBody: m.text,
-          htmlBody: m.html ?? null,
-          attachments: JSON.stringify(m.attachments ?? []),
-          ...(withHeaders ? { headers: m.headers && Object.keys(m.headers).length ? JSON.stringify(m.headers) : null } : {}),
-          status: "queued" as const,
-          attempts: 0,
-          dueAt: due,
-          nextAttemptAt: due,
-          relatedType: m.relatedType,
-          relatedId: m.relatedId,
-          createdAt: now.toISOString(),
-        };
-      }),
-    )
-    .execute();
+  return mails.map((m) => {
+    const due = (m.dueAt ?? now).toISOString();
+    return {
+      kind: m.kind,
+      toAddress: m.to,
+      replyTo: m.replyTo ?? null,
+      subject: m.subject,
+      textBody: m.text,
+      htmlBody: m.html ?? null,
+      attachments: JSON.stringify(m.attachments ?? []),
+      ...(withHeaders ? { headers: m.headers && Object.keys(m.headers).length ? JSON.stringify(m.headers) : null } : {}),
+      status: "queued" as const,
+      attempts: 0,
+      dueAt: due,
+      nextAttemptAt: due,
+      relatedType: m.relatedType,
+      relatedId: m.relatedId,
+      createdAt: now.toISOString(),
+    };
+  });
+}
+
+/** The outbox worker hears of mails queued in `db`'s transaction once it commits; a rollback wakes nobody. */
+export function announceMailsAtCommit(db: Db): void {
   afterCommit(db, announceQueuedMail);
 }
 

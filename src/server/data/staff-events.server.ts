@@ -30,16 +30,13 @@ export function onLocalStaffEvents(listener: () => void): () => void {
  */
 export async function recordStaffEvents(db: Db, events: NewStaffEvent[], now = new Date()): Promise<void> {
   if (!events.length) return;
-  const createdAt = now.toISOString();
-  const values = events.map((event) => ({ ...event, createdAt }));
+  const values = staffEventRows(events, now);
   if (engineOf(db) === "postgres") {
-    // The insert and its NOTIFYs in one statement, one round trip (decision 142): each row as the hubs
-    // read it (every field of StaffEventRow, camelCase, as JSON), in id order, which is the order given.
-    const payload = sql`json_build_object(${sql.join(NOTIFIED_FIELDS.flatMap((field) => [sql.lit(field), sql.ref(field)]))})::text`;
+    // The insert and its NOTIFYs in one statement, one round trip (decision 142).
     await db
       .with("inserted", (qb) => qb.insertInto("staffEvents").values(values).returningAll())
       .selectFrom("inserted")
-      .select(sql`pg_notify(${STAFF_EVENTS_CHANNEL}, ${payload})`.as("notified"))
+      .select(staffEventNotification().as("notified"))
       .orderBy("id")
       .execute();
     return;
@@ -49,6 +46,21 @@ export async function recordStaffEvents(db: Db, events: NewStaffEvent[], now = n
   queueMicrotask(() => {
     for (const listener of localListeners) listener();
   });
+}
+
+/** The rows `recordStaffEvents()` writes, for a statement that writes them with others (decision 160). */
+export function staffEventRows(events: NewStaffEvent[], now: Date) {
+  const createdAt = now.toISOString();
+  return events.map((event) => ({ ...event, createdAt }));
+}
+
+/**
+ * PostgreSQL: the NOTIFY of one inserted row, selected from the insert's `returningAll()` in id order,
+ * which is the order given: each row as the hubs read it (every field of StaffEventRow, camelCase, as JSON).
+ */
+export function staffEventNotification() {
+  const payload = sql`json_build_object(${sql.join(NOTIFIED_FIELDS.flatMap((field) => [sql.lit(field), sql.ref(field)]))})::text`;
+  return sql`pg_notify(${STAFF_EVENTS_CHANNEL}, ${payload})`;
 }
 
 /** A NOTIFY's payload carries every field of the row (the type check fails when a column is added and not here). */

@@ -79,3 +79,18 @@ export function autonomousOf(trx: Db): Db | undefined {
   const db = openedOn.get(trx);
   return db && autonomousDbOf(db);
 }
+
+/**
+ * A read that needs neither the transaction's locks nor its snapshot (settings, a person's devices): on
+ * PostgreSQL started at once on the pool beside `trx` (`autonomousOf()`), so the transaction spends no
+ * round trip of its own waiting for it (decision 160); on SQLite run in `trx` when first awaited. Call the
+ * returned function where the value is needed.
+ */
+export function readBeside<T>(trx: Db, read: (db: Db) => Promise<T>): () => Promise<T> {
+  const outside = autonomousOf(trx);
+  if (!outside) return () => read(trx);
+  const started = read(outside);
+  // Handled here too: a transaction that fails before it awaits the read must not leave it unhandled.
+  started.catch(() => {});
+  return () => started;
+}

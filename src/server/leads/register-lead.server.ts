@@ -1,10 +1,12 @@
 import type { Db } from "~/server/db/database.server";
-import { afterRollback, autonomousOf, inTransaction } from "~/server/db/transaction.server";
+import { engineOf } from "~/server/db/dialect.server";
+import { afterRollback, autonomousOf, inTransaction, readBeside } from "~/server/db/transaction.server";
 import { customerForLead } from "~/server/data/customers.server";
-import { insertLeadEvents, type NewLeadEvent } from "~/server/data/lead-events.server";
-import { assignLead, insertLead, lastAssigneeOfCustomer } from "~/server/data/leads.server";
-import { recordStaffEvents, type NewStaffEvent } from "~/server/data/staff-events.server";
-import { enqueueMails, type NewMail } from "~/server/data/outbox.server";
+import { insertLeadEvents, leadEventRows, type NewLeadEvent } from "~/server/data/lead-events.server";
+import { assigneeUpdate, assignLead, insertLead, lastAssigneeOfCustomer } from "~/server/data/leads.server";
+import { recordStaffEvents, staffEventNotification, staffEventRows, type NewStaffEvent } from "~/server/data/staff-events.server";
+import { announceMailsAtCommit, enqueueMails, outboxRows, type NewMail } from "~/server/data/outbox.server";
+import { pushSubscriptionsOf } from "~/server/data/push-subscriptions.server";
 import {
   claimNextAssignee,
   findStaffAccount,
@@ -16,7 +18,7 @@ import {
 } from "~/server/data/staff-accounts.server";
 import type { ServerEnv } from "~/server/env.server";
 import { staffLeadsAddress } from "~/server/mail/recipients.server";
-import { queueLeadPushes } from "~/server/push/lead-pushes.server";
+import { queueLeadPushesToDevices } from "~/server/push/lead-pushes.server";
 import { WorkSlots } from "~/server/work-slots.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { LEAD_KINDS, typesHeldLike } from "~/shared/leads/lead-kinds";
@@ -79,6 +81,8 @@ const turnsOfThisProcess = new WorkSlots(1, undefined, "lead-turn");
 export async function registerLead(db: Db, lead: NewLead, now = new Date()): Promise<ArrivingLead> {
   // The lead and everything it writes are one unit; a turn taken for it is given back if that unit rolls back.
   if (!db.isTransaction) throw new Error("registerLead: run it in the lead's transaction (inTransaction)");
+  // The owner's response minutes are read beside the transaction while it finds the customer (decision 160).
+  const responseDue = readBeside(db, (read) => responseDueFor(read, now));
   const { customer, created } = await customerForLead(db, lead, now);
   // A customer created just now has had no lead held by anyone (decision 142: one round trip fewer).
   const returningAssignee = created ? null : await returningAssigneeOf(db, customer.id, lead.type);
@@ -98,7 +102,7 @@ export async function registerLead(db: Db, lead: NewLead, now = new Date()): Pro
     createdAt: now.toISOString(),
     source: lead.source && Object.keys(lead.source).length ? JSON.stringify(lead.source) : null,
     // Its first response is due within the owner's minutes of opening hours (docs/behaviour.md §18).
-    responseDueAt: await responseDueFor(db, now),
+    responseDueAt: await responseDue(),
   });
   await answerAfterHours(
     db,
@@ -196,30 +200,67 @@ async function writeAssignment(
   // The lead's first timeline entry and what the live screens hear of its arrival are written here, with
   // what depends on its assignee, each kind in one insert (decision 142).
   const entered: NewLeadEvent = { customerId, leadType: lead.type, leadId: lead.id, kind: "lead" };
-  if (assignee) {
-    // The live screens hear "lead.created" (and the kind's own event), then "lead.assigned".
-    await assignLead(db, lead.type, lead.id, assignee.id, arrivalEvents(lead.type, lead.id), now);
-    await insertLeadEvents(
-      db,
-      [entered, { customerId, leadType: lead.type, leadId: lead.id, kind: "assigned", data: { assigneeId: assignee.id, by: "turn" } }],
-      now,
-    );
-    // The assignee's phone hears of it within seconds (decision 112), through the push outbox.
-    const pushLead = {
-      type: lead.type,
-      id: lead.id,
-      customerId,
-      firstName: lead.firstName,
-      vehicleId: lead.vehicleId,
-      locale: lead.locale,
-    };
-    await queueLeadPushes(db, "new-lead", [assignee.id], pushLead, now);
-  } else {
+  const financeRecipients = LEAD_KINDS[lead.type].confidential ? await holderRecipients(db, lead.type, assignee) : null;
+  const addressed = addressStaffMails(env, mails, { assignee, financeRecipients });
+  if (!assignee) {
     await recordStaffEvents(db, arrivalEvents(lead.type, lead.id), now);
     await insertLeadEvents(db, [entered], now);
+    await enqueueMails(db, addressed, now);
+    return;
   }
-  const financeRecipients = LEAD_KINDS[lead.type].confidential ? await holderRecipients(db, lead.type, assignee) : null;
-  await enqueueMails(db, addressStaffMails(env, mails, { assignee, financeRecipients }), now);
+  const assigned: NewLeadEvent = {
+    customerId,
+    leadType: lead.type,
+    leadId: lead.id,
+    kind: "assigned",
+    data: { assigneeId: assignee.id, by: "turn" },
+  };
+  // The assignee's phone hears of it within seconds (decision 112), through the push outbox.
+  const pushLead = { type: lead.type, id: lead.id, customerId, firstName: lead.firstName, vehicleId: lead.vehicleId, locale: lead.locale };
+  // The assignee's devices are read beside the transaction while it writes (decision 160).
+  const devices = readBeside(db, (read) => pushSubscriptionsOf(read, [assignee.id]));
+  if (engineOf(db) === "postgres") {
+    await writeAssignmentInOneStatement(db, lead, assignee.id, [entered, assigned], addressed, now);
+  } else {
+    // The live screens hear "lead.created" (and the kind's own event), then "lead.assigned".
+    await assignLead(db, lead.type, lead.id, assignee.id, arrivalEvents(lead.type, lead.id), now);
+    await insertLeadEvents(db, [entered, assigned], now);
+    await enqueueMails(db, addressed, now);
+  }
+  await queueLeadPushesToDevices(db, "new-lead", await devices(), pushLead, now);
+}
+
+/**
+ * PostgreSQL: a new lead's assignee, its timeline entries, the live screens' events with their NOTIFYs
+ * ("lead.created", the kind's own, then "lead.assigned", in that order) and its mails, in one statement
+ * (decision 160) where `assignLead()`, `insertLeadEvents()`, `recordStaffEvents()` and `enqueueMails()`
+ * take four round trips. The lead's row was inserted earlier in the same transaction (`registerLead()`),
+ * so the update always changes it, and "lead.assigned" is always heard.
+ */
+async function writeAssignmentInOneStatement(
+  db: Db,
+  lead: NewLead,
+  assigneeId: string,
+  timeline: NewLeadEvent[],
+  mails: NewMail[],
+  now: Date,
+): Promise<void> {
+  const heard: NewStaffEvent[] = [
+    ...arrivalEvents(lead.type, lead.id),
+    { name: "lead.assigned", subjectType: lead.type, subjectId: lead.id, area: leadEventArea(lead.type) },
+  ];
+  const written = db
+    .with("assigned", (qb) => assigneeUpdate(qb, lead.type, lead.id, assigneeId))
+    .with("timeline", (qb) => qb.insertInto("leadEvents").values(leadEventRows(timeline, now)));
+  // Every data-modifying CTE runs to its end whether or not the final select reads it (PostgreSQL's WITH).
+  const queued = mails.length ? written.with("mails", (qb) => qb.insertInto("outbox").values(outboxRows(mails, now))) : written;
+  await queued
+    .with("heard", (qb) => qb.insertInto("staffEvents").values(staffEventRows(heard, now)).returningAll())
+    .selectFrom("heard")
+    .select(staffEventNotification().as("notified"))
+    .orderBy("id")
+    .execute();
+  if (mails.length) announceMailsAtCommit(db);
 }
 
 /**

@@ -30,7 +30,20 @@ export type LeadPushKind = "new-lead" | "assigned" | "escalated";
  * customer's record. A person in their quiet hours gets it when they end.
  */
 export async function queueLeadPushes(db: Db, kind: LeadPushKind, staffIds: string[], lead: PushLead, now: Date): Promise<number> {
-  const devices = await pushSubscriptionsOf(db, [...new Set(staffIds)]);
+  return queueLeadPushesToDevices(db, kind, await pushSubscriptionsOf(db, [...new Set(staffIds)]), lead, now);
+}
+
+/**
+ * `queueLeadPushes()` for devices the caller has already looked up: a new lead's, read beside its
+ * transaction while the transaction writes (decision 160).
+ */
+export async function queueLeadPushesToDevices(
+  db: Db,
+  kind: LeadPushKind,
+  devices: Awaited<ReturnType<typeof pushSubscriptionsOf>>,
+  lead: PushLead,
+  now: Date,
+): Promise<number> {
   if (!devices.length) return 0;
   const vehicle = lead.vehicleId ? await findVehicle(db, lead.vehicleId) : null;
   const what = leadAlarm.mail.types[lead.type] ?? lead.type;

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from "vitest";
 import { en } from "~/shared/i18n/en";
 import { es } from "~/shared/i18n/es";
 import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
@@ -42,7 +42,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type Opened = { context: BrowserContext; page: Page; /** Lets the held scripts through ("early"). */ release: () => void };
+type Opened = {
+  context: BrowserContext;
+  page: Page;
+  /** Lets the held scripts through ("early"). */
+  release: () => void;
+  /** Sets the page's CPU throttling ("early"). */
+  throttle: (rate: number) => Promise<void>;
+};
 
 async function open(path: string, mode: Mode): Promise<Opened> {
   const context = await browser.newContext({
@@ -69,13 +76,15 @@ async function open(path: string, mode: Mode): Promise<Opened> {
     });
   }
   const page = await context.newPage();
+  let throttle = async (_rate: number) => {};
   if (mode === "early") {
     const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+    throttle = async (rate) => void (await cdp.send("Emulation.setCPUThrottlingRate", { rate }));
+    await throttle(8);
   }
   await page.goto(path, { waitUntil: mode === "early" ? "commit" : "load" });
   if (mode === "hydrated") await waitForHydration(page);
-  return { context, page, release };
+  return { context, page, release, throttle };
 }
 
 /** React has attached no handler to anything on the page yet. */
@@ -83,6 +92,19 @@ async function notHydrated(page: Page): Promise<boolean> {
   return page.evaluate(
     () => ![...document.querySelectorAll("body, body *")].some((el) => Object.keys(el).some((k) => k.startsWith("__react"))),
   );
+}
+
+/**
+ * axe on an "early" page before it hydrates. Its scripts are held, so it cannot hydrate while axe runs at
+ * any CPU speed: axe runs unthrottled (one run took about 15 s at 8×), and the 8× is back before the
+ * scripts are let through, so hydration still happens on the throttled CPU.
+ */
+async function expectAxePassesBeforeHydration({ page, throttle }: Opened, expect: ExpectStatic): Promise<void> {
+  expect(await notHydrated(page), "axe before hydration").toBe(true);
+  await throttle(1);
+  const violations = await seriousAxeViolations(page);
+  await throttle(8);
+  expect(violations, describeViolations(violations)).toEqual([]);
 }
 
 /** Tapped (clicked, on a phone-sized touch screen) as soon as it is visible; in "early" mode, before the page hydrated. */
@@ -99,146 +121,35 @@ async function arrived(page: Page, url: Parameters<Page["waitForURL"]>[0]): Prom
 
 const prefixed = (locale: Locale, path: string) => localizedPath(path, locale);
 
+/** The home page's map: its button needs JavaScript; Get Directions is a link. */
+function mapControls(page: Page, m: (typeof CATALOGUES)[Locale]) {
+  return {
+    show: page.getByRole("button", { name: new RegExp(`^${m.site.map.show}`) }),
+    directions: page.getByRole("main").getByRole("link", { name: m.site.map.getDirections }),
+  };
+}
+
+const LOCALES = ["en", "es", "pt"] as const;
+const FLOW = { timeout: THREE_WAYS_MS };
+
 // Concurrent (three at a time, the e2e config's maxConcurrency): a throttled page mostly waits, so three
-// flows side by side cost little more than one; one after another they were the suite's longest file.
-// Each test uses its own `expect` (the test context's), as concurrent tests must for expect.poll.
-describe.concurrent.each(["en", "es", "pt"] as const)("before hydration, with JavaScript off and after hydration (%s)", (locale) => {
-  const m = CATALOGUES[locale];
-
-  it(
-    "the header menu opens on the first tap, and its page and language links work",
-    async ({ expect }) => {
-      const other = locale === "es" ? "pt" : "es";
-      const reached: Partial<Record<Mode, string[]>> = {};
-      for (const mode of MODES) {
-        const { context, page } = await open(prefixed(locale, "/"), mode);
-        const toggle = page.getByRole("banner").getByRole("button", { name: m.layout.openMenu });
-        const menu = page.locator("#mobile-menu");
-        expect(await menu.isVisible()).toBe(false);
-        await tapWhenVisible(page, mode, toggle);
-        await expect.poll(() => menu.isVisible(), { message: `${mode}: the menu opens` }).toBe(true);
-        await tapWhenVisible(page, mode, menu.getByRole("link", { name: m.layout.nav.inventory, exact: true }));
-        await arrived(page, (url) => url.pathname === prefixed(locale, "/inventory"));
-        const paths = [new URL(page.url()).pathname];
-        if (mode === "hydrated") await waitForHydration(page);
-        await tapWhenVisible(page, mode, toggle);
-        await tapWhenVisible(page, mode, menu.getByRole("link", { name: other === "es" ? "Español" : "Português" }));
-        await arrived(page, (url) => url.pathname === prefixed(other, "/inventory"));
-        paths.push(new URL(page.url()).pathname);
-        reached[mode] = paths;
-        await context.close();
-      }
-      expect(reached.early).toEqual(reached.hydrated);
-      expect(reached["no-js"]).toEqual(reached.hydrated);
-    },
-    THREE_WAYS_MS,
-  );
-
-  it(
-    "a menu opened before hydration stays open through it, passes axe, and then closes with Escape",
-    async ({ expect }) => {
-      const { context, page, release } = await open(prefixed(locale, "/"), "early");
-      const header = page.getByRole("banner");
-      const menu = page.locator("#mobile-menu");
-      await tapWhenVisible(page, "early", header.getByRole("button", { name: m.layout.openMenu }));
-      await expect.poll(() => menu.isVisible()).toBe(true);
-      const violations = await seriousAxeViolations(page);
-      expect(violations, describeViolations(violations)).toEqual([]);
-      release();
-      await waitForHydration(page, "header button[aria-controls='mobile-menu']");
-      expect(await menu.isVisible()).toBe(true);
-      await expect.poll(() => header.getByRole("button", { name: m.layout.closeMenu }).getAttribute("aria-expanded")).toBe("true");
-      await page.keyboard.press("Escape");
-      await expect.poll(() => menu.isVisible()).toBe(false);
-      expect(await header.getByRole("button", { name: m.layout.openMenu }).getAttribute("aria-expanded")).toBe("false");
-      await context.close();
-    },
-    THREE_WAYS_MS,
-  );
-
-  it(
-    "the photo gallery's arrows and thumbnails show the photo they name",
-    async ({ expect }) => {
-      const vehicle = vehicles.find((v) => v.images.length >= 3)!;
-      const total = vehicle.images.length;
-      const seen: Record<Mode, string[]> = {} as never;
-      for (const mode of MODES) {
-        const { context, page, release } = await open(prefixed(locale, vehiclePath(vehicle)), mode);
-        const gallery = page.getByRole("region", { name: m.vehicle.gallery });
-        // Before hydration every slide has its own arrows (links); after, one pair of buttons.
-        const control = (name: string, current: number) =>
-          mode === "hydrated"
-            ? gallery.getByRole("button", { name, exact: true })
-            : page.locator(`#vehicle-photo-${current}`).getByRole("link", { name, exact: true });
-        const thumbnail = (n: number) =>
-          gallery.getByRole(mode === "hydrated" ? "button" : "link", { name: m.vehicle.showPhoto(n), exact: true });
-        await page.locator("#vehicle-photo-1 img").waitFor();
-        const counts: string[] = [await shownCount(page)];
-        await tapWhenVisible(page, mode, control(m.vehicle.nextPhoto, 1));
-        await expect.poll(() => shownCount(page)).toBe(m.vehicle.photoCount(2, total));
-        counts.push(await shownCount(page));
-        await tapWhenVisible(page, mode, thumbnail(3));
-        await expect.poll(() => shownCount(page)).toBe(m.vehicle.photoCount(3, total));
-        counts.push(await shownCount(page));
-        await tapWhenVisible(page, mode, control(m.vehicle.previousPhoto, 3));
-        await expect.poll(() => shownCount(page)).toBe(m.vehicle.photoCount(2, total));
-        counts.push(await shownCount(page));
-        seen[mode] = counts;
-        if (mode === "early") {
-          const violations = await seriousAxeViolations(page);
-          expect(violations, describeViolations(violations)).toEqual([]);
-          // Hydrated: the gallery carries on from the photo shown, and its buttons go on from there.
-          release();
-          await waitForHydration(page, "[data-testid=main-photo]");
-          await expect.poll(() => shownCount(page)).toBe(m.vehicle.photoCount(2, total));
-          await gallery.getByRole("button", { name: m.vehicle.nextPhoto, exact: true }).click();
-          await expect.poll(() => shownCount(page)).toBe(m.vehicle.photoCount(3, total));
-        }
-        await context.close();
-      }
-      expect(seen.early).toEqual(seen.hydrated);
-      expect(seen["no-js"]).toEqual(seen.hydrated);
-    },
-    THREE_WAYS_MS,
-  );
-
-  it(
-    "the out-the-door estimate answers the shopper's figures",
-    async ({ expect }) => {
-      const vehicle = vehicles[0]!;
-      const e = estimateMessagesFor(locale);
-      const payments: Partial<Record<Mode, string>> = {};
-      for (const mode of MODES) {
-        const { context, page } = await open(prefixed(locale, vehiclePath(vehicle)), mode);
-        const estimate = page.getByTestId("estimate");
-        await estimate.getByLabel(e.downPayment).waitFor();
-        if (mode === "early") expect(await notHydrated(page)).toBe(true);
-        await estimate.getByLabel(e.downPayment).fill("1500");
-        await estimate.getByLabel(e.term).selectOption("48");
-        // A document of the vehicle page hydrates only its islands (decision 155): the estimate is a GET form in
-        // every mode, answered by the next document.
-        await tapWhenVisible(page, mode, estimate.getByRole("button", { name: e.submit }));
-        await arrived(page, /downPayment=1500/);
-        await expect.poll(() => page.getByTestId("payment-terms").textContent()).toMatch(/48/);
-        payments[mode] =
-          `${await page.getByTestId("monthly-payment").textContent()} ${await page.getByTestId("payment-terms").textContent()}`;
-        await context.close();
-      }
-      expect(payments.early).toBe(payments.hydrated);
-      expect(payments["no-js"]).toBe(payments.hydrated);
-    },
-    THREE_WAYS_MS,
-  );
-
-  it(
-    "the inventory's search, filter panel, Clear and Show more work as a form, hydrated or not (its document hydrates only the header's islands)",
-    async ({ expect }) => {
+// flows side by side cost little more than one. The tests start in the order they are declared, as each
+// one ends, so the longest flows come first and the file ends soon after its longest flow, not after a
+// long flow started last. Each test uses its own `expect` (the test context's), as concurrent tests must
+// for expect.poll.
+describe.concurrent("before hydration, with JavaScript off and after hydration", () => {
+  it.for(LOCALES)(
+    "the inventory's search, filter panel, Clear and Show more work as a form, hydrated or not (its document hydrates only the header's islands) (%s)",
+    FLOW,
+    async (locale, { expect }) => {
+      const m = CATALOGUES[locale];
       const im = m.inventory;
       const results: Partial<Record<Mode, string[]>> = {};
       const makes = [...new Set(vehicles.map((v) => v.make))].sort();
       const make = makes[0]!;
       for (const mode of MODES) {
-        const { context, page, release } = await open(prefixed(locale, "/inventory"), mode);
+        const opened = await open(prefixed(locale, "/inventory"), mode);
+        const { context, page, release } = opened;
         const line = page.getByTestId("result-count");
         const seen: string[] = [];
         const search = page.getByRole("searchbox", { name: im.searchLabel });
@@ -254,10 +165,7 @@ describe.concurrent.each(["en", "es", "pt"] as const)("before hydration, with Ja
         await tapWhenVisible(page, mode, page.getByRole("button", { name: im.filters, exact: true }));
         const makeSelect = page.getByRole("combobox", { name: im.make });
         await expect.poll(() => makeSelect.isVisible(), { message: `${mode}: the panel opens` }).toBe(true);
-        if (mode === "early") {
-          const violations = await seriousAxeViolations(page);
-          expect(violations, describeViolations(violations)).toEqual([]);
-        }
+        if (mode === "early") await expectAxePassesBeforeHydration(opened, expect);
         await makeSelect.selectOption(make);
         await tapWhenVisible(page, mode, page.getByRole("button", { name: im.applyFilters }));
         await arrived(page, /make=/);
@@ -292,43 +200,152 @@ describe.concurrent.each(["en", "es", "pt"] as const)("before hydration, with Ja
       expect(results.early).toEqual(results.hydrated);
       expect(results["no-js"]).toEqual(results.hydrated);
     },
-    THREE_WAYS_MS,
   );
 
-  it(
-    "the map's button, which needs JavaScript, is not shown until it works; Get Directions is a link throughout",
-    async ({ expect }) => {
+  it.for(LOCALES)("the photo gallery's arrows and thumbnails show the photo they name (%s)", FLOW, async (locale, { expect }) => {
+    const m = CATALOGUES[locale];
+    const vehicle = vehicles.find((v) => v.images.length >= 3)!;
+    const total = vehicle.images.length;
+    const seen: Record<Mode, string[]> = {} as never;
+    for (const mode of MODES) {
+      const opened = await open(prefixed(locale, vehiclePath(vehicle)), mode);
+      const { context, page, release } = opened;
+      const gallery = page.getByRole("region", { name: m.vehicle.gallery });
+      // Before hydration every slide has its own arrows (links); after, one pair of buttons.
+      const control = (name: string, current: number) =>
+        mode === "hydrated"
+          ? gallery.getByRole("button", { name, exact: true })
+          : page.locator(`#vehicle-photo-${current}`).getByRole("link", { name, exact: true });
+      const thumbnail = (n: number) =>
+        gallery.getByRole(mode === "hydrated" ? "button" : "link", { name: m.vehicle.showPhoto(n), exact: true });
+      await page.locator("#vehicle-photo-1 img").waitFor();
+      const counts: string[] = [await shownCount(page)];
+      await tapWhenVisible(page, mode, control(m.vehicle.nextPhoto, 1));
+      await expect.poll(() => shownCount(page)).toBe(m.vehicle.photoCount(2, total));
+      counts.push(await shownCount(page));
+      await tapWhenVisible(page, mode, thumbnail(3));
+      await expect.poll(() => shownCount(page)).toBe(m.vehicle.photoCount(3, total));
+      counts.push(await shownCount(page));
+      await tapWhenVisible(page, mode, control(m.vehicle.previousPhoto, 3));
+      await expect.poll(() => shownCount(page)).toBe(m.vehicle.photoCount(2, total));
+      counts.push(await shownCount(page));
+      seen[mode] = counts;
+      if (mode === "early") {
+        await expectAxePassesBeforeHydration(opened, expect);
+        // Hydrated: the gallery carries on from the photo shown, and its buttons go on from there.
+        release();
+        await waitForHydration(page, "[data-testid=main-photo]");
+        await expect.poll(() => shownCount(page)).toBe(m.vehicle.photoCount(2, total));
+        await gallery.getByRole("button", { name: m.vehicle.nextPhoto, exact: true }).click();
+        await expect.poll(() => shownCount(page)).toBe(m.vehicle.photoCount(3, total));
+      }
+      await context.close();
+    }
+    expect(seen.early).toEqual(seen.hydrated);
+    expect(seen["no-js"]).toEqual(seen.hydrated);
+  });
+
+  // The home page is loaded once per mode for the menu and the map together.
+  it.for(LOCALES)(
+    "the header menu opens on the first tap, and its page and language links work; with JavaScript off the map's button is not shown and Get Directions is a link; hydrated, the button shows the map (%s)",
+    FLOW,
+    async (locale, { expect }) => {
+      const m = CATALOGUES[locale];
+      const other = locale === "es" ? "pt" : "es";
+      const reached: Partial<Record<Mode, string[]>> = {};
       for (const mode of MODES) {
-        const { context, page, release } = await open(prefixed(locale, "/"), mode);
-        const show = page.getByRole("button", { name: new RegExp(`^${m.site.map.show}`) });
-        const directions = page.getByRole("main").getByRole("link", { name: m.site.map.getDirections });
-        await directions.waitFor();
-        if (mode !== "hydrated") {
-          if (mode === "early") expect(await notHydrated(page)).toBe(true);
-          // Its place is kept (no shift when it appears), but it cannot be seen, tapped or focused.
-          expect(await show.isVisible(), `${mode}: shown before it works`).toBe(false);
-        }
+        const { context, page } = await open(prefixed(locale, "/"), mode);
+        const map = mapControls(page, m);
         if (mode === "no-js") {
-          expect(await directions.getAttribute("href")).toMatch(/^https:\/\//);
-          await context.close();
-          continue;
+          await map.directions.waitFor();
+          // Its place is kept (no shift when it appears), but it cannot be seen, tapped or focused.
+          expect(await map.show.isVisible(), `${mode}: shown before it works`).toBe(false);
+          expect(await map.directions.getAttribute("href")).toMatch(/^https:\/\//);
         }
-        if (mode === "early") {
-          release();
-          await waitForHydration(page);
+        if (mode === "hydrated") {
+          await tapWhenVisible(page, mode, map.show);
+          await expect.poll(() => page.locator("iframe").count(), { message: `${mode}: the map loads` }).toBe(1);
         }
-        await tapWhenVisible(page, "hydrated", show);
-        await expect.poll(() => page.locator("iframe").count(), { message: `${mode}: the map loads` }).toBe(1);
+        const toggle = page.getByRole("banner").getByRole("button", { name: m.layout.openMenu });
+        const menu = page.locator("#mobile-menu");
+        expect(await menu.isVisible()).toBe(false);
+        await tapWhenVisible(page, mode, toggle);
+        await expect.poll(() => menu.isVisible(), { message: `${mode}: the menu opens` }).toBe(true);
+        await tapWhenVisible(page, mode, menu.getByRole("link", { name: m.layout.nav.inventory, exact: true }));
+        await arrived(page, (url) => url.pathname === prefixed(locale, "/inventory"));
+        const paths = [new URL(page.url()).pathname];
+        if (mode === "hydrated") await waitForHydration(page);
+        await tapWhenVisible(page, mode, toggle);
+        await tapWhenVisible(page, mode, menu.getByRole("link", { name: other === "es" ? "Español" : "Português" }));
+        await arrived(page, (url) => url.pathname === prefixed(other, "/inventory"));
+        paths.push(new URL(page.url()).pathname);
+        reached[mode] = paths;
         await context.close();
       }
+      expect(reached.early).toEqual(reached.hydrated);
+      expect(reached["no-js"]).toEqual(reached.hydrated);
     },
-    THREE_WAYS_MS,
   );
-});
 
-describe("the financing form before its islands hydrate (decision 153)", () => {
+  it.for(LOCALES)(
+    "a menu opened before hydration stays open through it, passes axe, and then closes with Escape; the map's button is not shown until it works, then shows the map (%s)",
+    FLOW,
+    async (locale, { expect }) => {
+      const m = CATALOGUES[locale];
+      const opened = await open(prefixed(locale, "/"), "early");
+      const { context, page, release } = opened;
+      const header = page.getByRole("banner");
+      const menu = page.locator("#mobile-menu");
+      const map = mapControls(page, m);
+      await map.directions.waitFor();
+      expect(await notHydrated(page)).toBe(true);
+      // Its place is kept (no shift when it appears), but it cannot be seen, tapped or focused.
+      expect(await map.show.isVisible(), "early: shown before it works").toBe(false);
+      await tapWhenVisible(page, "early", header.getByRole("button", { name: m.layout.openMenu }));
+      await expect.poll(() => menu.isVisible()).toBe(true);
+      await expectAxePassesBeforeHydration(opened, expect);
+      release();
+      await waitForHydration(page, "header button[aria-controls='mobile-menu']");
+      expect(await menu.isVisible()).toBe(true);
+      await expect.poll(() => header.getByRole("button", { name: m.layout.closeMenu }).getAttribute("aria-expanded")).toBe("true");
+      await page.keyboard.press("Escape");
+      await expect.poll(() => menu.isVisible()).toBe(false);
+      expect(await header.getByRole("button", { name: m.layout.openMenu }).getAttribute("aria-expanded")).toBe("false");
+      await waitForHydration(page);
+      await tapWhenVisible(page, "hydrated", map.show);
+      await expect.poll(() => page.locator("iframe").count(), { message: "early: the map loads" }).toBe(1);
+      await context.close();
+    },
+  );
+
+  it.for(LOCALES)("the out-the-door estimate answers the shopper's figures (%s)", FLOW, async (locale, { expect }) => {
+    const vehicle = vehicles[0]!;
+    const e = estimateMessagesFor(locale);
+    const payments: Partial<Record<Mode, string>> = {};
+    for (const mode of MODES) {
+      const { context, page } = await open(prefixed(locale, vehiclePath(vehicle)), mode);
+      const estimate = page.getByTestId("estimate");
+      await estimate.getByLabel(e.downPayment).waitFor();
+      if (mode === "early") expect(await notHydrated(page)).toBe(true);
+      await estimate.getByLabel(e.downPayment).fill("1500");
+      await estimate.getByLabel(e.term).selectOption("48");
+      // A document of the vehicle page hydrates only its islands (decision 155): the estimate is a GET form in
+      // every mode, answered by the next document.
+      await tapWhenVisible(page, mode, estimate.getByRole("button", { name: e.submit }));
+      await arrived(page, /downPayment=1500/);
+      await expect.poll(() => page.getByTestId("payment-terms").textContent()).toMatch(/48/);
+      payments[mode] =
+        `${await page.getByTestId("monthly-payment").textContent()} ${await page.getByTestId("payment-terms").textContent()}`;
+      await context.close();
+    }
+    expect(payments.early).toBe(payments.hydrated);
+    expect(payments["no-js"]).toBe(payments.hydrated);
+  });
+
+  // The financing form before its islands hydrate (decision 153).
   it(
-    "keeps the SSN and the typed signature entered before hydration; Show SSN and the drawing area appear once they work",
+    "the financing form keeps the SSN and the typed signature entered before hydration; Show SSN and the drawing area appear once they work",
+    FLOW,
     async ({ expect }) => {
       const { context, page, release } = await open("/financing", "early");
       const f = en.financing.form;
@@ -355,13 +372,12 @@ describe("the financing form before its islands hydrate (decision 153)", () => {
       await signature.getByRole("button", { name: en.financing.signaturePad.clear }).waitFor();
       await context.close();
     },
-    THREE_WAYS_MS,
   );
-});
 
-describe("the booking wizard before its island hydrates (decision 158)", () => {
+  // The booking wizard before its island hydrates (decision 158).
   it(
-    "goes on from a service card tapped before hydration: the calendar and the summary follow once it hydrates",
+    "the booking wizard goes on from a service card tapped before hydration: the calendar and the summary follow once it hydrates",
+    FLOW,
     async ({ expect }) => {
       const { context, page, release } = await open("/es/booking", "early");
       const m = es.booking;
@@ -376,7 +392,6 @@ describe("the booking wizard before its island hydrates (decision 158)", () => {
       expect(await card.isChecked()).toBe(true);
       await context.close();
     },
-    THREE_WAYS_MS,
   );
 });
 

@@ -97,7 +97,9 @@ async function notHydrated(page: Page): Promise<boolean> {
 /**
  * axe on an "early" page before it hydrates. Its scripts are held, so it cannot hydrate while axe runs at
  * any CPU speed: axe runs unthrottled (one run took about 15 s at 8×), and the 8× is back before the
- * scripts are let through, so hydration still happens on the throttled CPU.
+ * scripts are let through, so hydration still happens on the throttled CPU. Chromium's throttling keeps
+ * about half a core busy for as long as a page is throttled, idle or not (measured on the 2-core machine),
+ * so every second a page spends throttled is taken from the other file running beside this one.
  */
 async function expectAxePassesBeforeHydration({ page, throttle }: Opened, expect: ExpectStatic): Promise<void> {
   expect(await notHydrated(page), "axe before hydration").toBe(true);

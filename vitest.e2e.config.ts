@@ -9,7 +9,7 @@ export default defineConfig({
     environment: "node",
     // Two files at a time, each with its own server and Chromium (docs/decisions/084-two-test-files-at-a-time.md).
     maxWorkers: 2,
-    // The one file whose tests run concurrently (javascript-transfer) loads three pages at a time.
+    // The files whose tests run concurrently (javascript-transfer, before-hydration) load three pages at a time.
     maxConcurrency: 3,
     // A poll ends as soon as it holds; its limit only says how long a failure takes to show. Vitest's
     // default of 1 s is shorter than a page update can take with two files' browsers on two cores.

@@ -12,8 +12,10 @@ export default defineConfig({
     // The files whose tests run concurrently (javascript-transfer, before-hydration) load three pages at a time.
     maxConcurrency: 3,
     // A poll ends as soon as it holds; its limit only says how long a failure takes to show. Vitest's
-    // default of 1 s is shorter than a page update can take with two files' browsers on two cores.
-    expect: { poll: { timeout: 10_000 } },
+    // default of 1 s is shorter than a page update can take with two files' browsers on two cores, and 10 s
+    // was shorter than a page throttled 8× took to open the inventory's filter panel on a slow host (a fresh
+    // clone's run where every stage took a third longer than usual).
+    expect: { poll: { timeout: 20_000 } },
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

@@ -11,7 +11,7 @@ import { startTestServer } from "../tests/support/test-server";
 
 const COUNT = 25;
 const server = await startTestServer({ env: { VPIC_CACHE_DIR: path.join(os.tmpdir(), "dealership-vpic-cache") } });
-const browser = await launchBrowser();
+const browser = await launchBrowser({ wholeBrowser: true });
 const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-photos-"));
 try {
   // Camera-like photos: noisy content so the JPEGs are realistically large.

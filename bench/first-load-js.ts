@@ -9,7 +9,7 @@ const server = await startTestServer({
   seeded: true,
   env: { NODE_ENV: "production", ADMIN_EMAIL: "bench-owner@example.com", ADMIN_PASSWORD: "bench owner passphrase 2026", LOG_LEVEL: "warn" },
 });
-const browser = await launchBrowser();
+const browser = await launchBrowser({ wholeBrowser: true });
 try {
   const vehicle = await firstVehiclePath(server);
   const english = ["/", "/inventory", vehicle, "/contact", "/financing", "/booking"];

@@ -222,7 +222,7 @@ async function traceLoad(browser: Browser, url: string, javaScriptEnabled: boole
 
 type Row = { page: string; version: string; server?: string; openerPolicy?: string } & Partial<Record<keyof Load, number>>;
 const rows: Row[] = [];
-const browser = await launchBrowser();
+const browser = await launchBrowser({ wholeBrowser: true });
 try {
   for (const page of pages) {
     for (const target of targets) await fetch(`${target.url}${page}`).then((r) => r.text());

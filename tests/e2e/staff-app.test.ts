@@ -29,7 +29,8 @@ beforeAll(async () => {
   // to 15 s later.
   [server, browser] = await Promise.all([
     startTestServer({ env: { TRUST_PROXY: "true", PUSH_LOOPBACK: "true", TEST_CLOCK: "true" } }),
-    launchBrowser(),
+    // The whole browser, not the headless shell: only it shows a service worker's notification.
+    launchBrowser({ wholeBrowser: true }),
   ]);
   await createAccount(server, SALES);
   session = await signInOnce(browser, server, SALES.email, SALES.password);

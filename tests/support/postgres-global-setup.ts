@@ -12,10 +12,10 @@ export default async function setup() {
   process.env.TEST_POSTGRES_ADMIN_URL = cluster.adminUrl;
   return () => {
     cluster.stop();
-    // The seeded DATA_DIR made for this cluster's template database (test-server.ts) goes with it.
+    // The DATA_DIRs made for this cluster's template databases (test-server.ts) go with it.
     for (const name of fs
       .readdirSync(os.tmpdir())
-      .filter((n) => n.startsWith("dealership-seeded-template-") && n.endsWith(`-pg-${cluster.port}`))) {
+      .filter((n) => /^dealership-(seeded|migrated)-template-/.test(n) && n.endsWith(`-pg-${cluster.port}`))) {
       fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
     }
   };

@@ -6,6 +6,7 @@ import { estimateMessagesFor } from "~/shared/i18n/estimate-messages";
 import { localizedPath, type Locale } from "~/shared/i18n/locales";
 import { pt } from "~/shared/i18n/pt";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
+import { WorkSlots } from "~/server/work-slots.server";
 import { describeViolations, launchBrowser, seriousAxeViolations, waitForHydration } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -51,14 +52,25 @@ type Opened = {
   throttle: (rate: number) => Promise<void>;
 };
 
+/**
+ * One "early" page at a time, whatever the tests running at once: Chromium's CPU throttling keeps a whole
+ * core busy for as long as a page is throttled, idle or not (an idle page at 8× cost 10.5 CPU-seconds in
+ * 10 s on the 2-core machine). Three throttled pages at once asked for three cores of two, slowed this
+ * file's flows and whichever file ran beside it; the other modes still run side by side.
+ */
+const throttledPages = new WorkSlots(1);
+
 async function open(path: string, mode: Mode): Promise<Opened> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: PHONE,
-    hasTouch: true,
-    isMobile: true,
-    javaScriptEnabled: mode !== "no-js",
-  });
+  // The slot is given back when the page's context closes (every flow closes it; afterAll's browser close
+  // closes any a failed flow left open).
+  if (mode === "early") await throttledPages.acquire();
+  const context = await browser
+    .newContext({ baseURL: server.url, viewport: PHONE, hasTouch: true, isMobile: true, javaScriptEnabled: mode !== "no-js" })
+    .catch((error: unknown) => {
+      if (mode === "early") throttledPages.release();
+      throw error;
+    });
+  if (mode === "early") context.once("close", () => throttledPages.release());
   // The welcome splash shows once per session; these tests are about the page under it.
   await context.addInitScript(() => {
     try {

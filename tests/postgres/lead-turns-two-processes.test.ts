@@ -238,7 +238,7 @@ describe("turns taken outside the lead's transaction, two processes on one Postg
    * it answered 500 and stored nothing, and that Dana's last turn is what it was before it.
    */
   async function refusedLeadGivesTurnBack(refused: {
-    table: "outbox" | "contact_consents";
+    table: "outbox" | "contact_consents" | "contact_submissions";
     body: string;
     when?: string;
     email: string;
@@ -309,6 +309,78 @@ describe("turns taken outside the lead's transaction, two processes on one Postg
     }
     return { status: (await racing).status, taken };
   }
+
+  it("a lead whose transaction fails at its very first row gives back the turn it started before the transaction", async () => {
+    // The message's own row is the transaction's first insert: the turn, started before it, has been
+    // taken by the time it fails (decision 162).
+    await refusedLeadGivesTurnBack({
+      table: "contact_submissions",
+      body: "perform pg_sleep(0.3); raise exception 'the message cannot be stored';",
+      email: "primera@example.com",
+      post: () => contact(a, "Primera", 9),
+    });
+  }, 60_000);
+
+  it("a lead's turn is taken while its transaction still waits to write its first row", async () => {
+    const dana = await staffId("dana.reyes@dealer.test");
+    const stampOf = async () =>
+      (await db.selectFrom("staffAccounts").select("lastAssignedAt").where("id", "=", dana).executeTakeFirstOrThrow()).lastAssignedAt;
+    const before = await stampOf();
+    const held = await holdTransaction(async (conn) => {
+      await sql`lock table contact_submissions in exclusive mode`.execute(conn);
+    });
+    let post: Promise<Response> | undefined;
+    let takenWhileHeld: string | null = null;
+    try {
+      post = contact(b, "Temprana", 10);
+      await untilWaitingIn(/^insert into "contact_submissions"/);
+      // The turn commits on its own connection: Dana's stamp moves while the message's insert waits.
+      const deadline = Date.now() + 10_000;
+      while ((takenWhileHeld = await stampOf()) === before && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await held.release();
+    }
+    expect((await post!).status).toBe(201);
+    expect(takenWhileHeld).not.toBe(before);
+    const lead = await leadOf("temprana@example.com");
+    expect(lead).toMatchObject({
+      assigneeId: dana,
+      assigned: 1,
+      staffEvents: 1,
+      staffMails: ["dana.reyes@dealer.test, leads@dealer.test"],
+    });
+    // The stamp taken before the transaction is the lead's: no second turn was taken for it.
+    expect(await stampOf()).toBe(takenWhileHeld);
+  }, 60_000);
+
+  it("a returning customer's lead gives back the turn it started before it knew, and the turns go on in the same order", async () => {
+    const [dana, joao] = [await staffId("dana.reyes@dealer.test"), await staffId("joao.costa@dealer.test")];
+    await db.updateTable("staffAccounts").set({ lastAssignedAt: "2020-01-01T00:00:00.000Z" }).where("id", "=", dana).execute();
+    await db.updateTable("staffAccounts").set({ lastAssignedAt: "2021-01-01T00:00:00.000Z" }).where("id", "=", joao).execute();
+    const english = (server: TestServer, name: string, n: number) =>
+      postJson(
+        server,
+        "/api/contact",
+        { ...shopper(name, n), locale: "en", message: "Is it still available?", hasTradeIn: false },
+        { headers: { "x-forwarded-for": `198.51.100.${n}` } },
+      );
+    // A new customer: Dana's turn, she has waited longest.
+    expect((await english(a, "Vuelve", 11)).status).toBe(201);
+    expect((await leadOf("vuelve@example.com")).assigneeId).toBe(dana);
+    const stamps = async () =>
+      db.selectFrom("staffAccounts").select(["id", "lastAssignedAt"]).where("id", "in", [dana, joao]).orderBy("id").execute();
+    const afterFirst = await stamps();
+    // The same shopper again, through the other process: Dana's again as a returning customer, and the turn
+    // it took before it knew (João's, the longest wait now) is given back.
+    expect((await english(b, "Vuelve", 11)).status).toBe(201);
+    const leads = await db.selectFrom("leads").select("assigneeId").where("email", "=", "vuelve@example.com").execute();
+    expect(leads.map((lead) => lead.assigneeId)).toEqual([dana, dana]);
+    expect(await stamps()).toEqual(afterFirst);
+    // So the next new customer's lead is João's.
+    expect((await english(a, "Nueva", 12)).status).toBe(201);
+    expect((await leadOf("nueva@example.com")).assigneeId).toBe(joao);
+  }, 60_000);
 
   it("a Spanish lead that loses the race for Dana's turn takes her next one, never João's, and keeps one of each of its rows", async () => {
     const dana = await staffId("dana.reyes@dealer.test");

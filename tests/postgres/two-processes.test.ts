@@ -293,6 +293,18 @@ describe("two server processes on one PostgreSQL database", () => {
       expect(new Set(leads.map((l) => l.email)).size).toBe(40);
       expect(leads).toHaveLength(40);
       expect(leads.filter((l) => l.assigneeId === null)).toEqual([]);
+      // The turns went round (each taken once, under the role's lock, decision 162): every salesperson in
+      // has as many of them as any other, give or take one.
+      const sales = await db
+        .selectFrom("staffAccounts")
+        .select("id")
+        .where("role", "=", "sales")
+        .where("disabled", "=", 0)
+        .where("away", "=", 0)
+        .execute();
+      const held = sales.map(({ id }) => leads.filter((l) => l.assigneeId === id).length);
+      expect(held.reduce((sum, n) => sum + n, 0)).toBe(40);
+      expect(Math.max(...held) - Math.min(...held), JSON.stringify(held)).toBeLessThanOrEqual(1);
     } finally {
       await db.destroy();
     }

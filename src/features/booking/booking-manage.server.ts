@@ -8,7 +8,7 @@ import {
   type BookingInput,
 } from "~/server/data/bookings.server";
 import { cancelQueuedMails, enqueueMails } from "~/server/data/outbox.server";
-import { assignArrivingLead, registerLead } from "~/server/leads/register-lead.server";
+import { assignArrivingLead, inLeadTransaction, registerLead } from "~/server/leads/register-lead.server";
 import { findService } from "~/server/data/services.server";
 import { BOOKING_REMINDER_KIND } from "~/server/mail/mail-kinds";
 import { businessProfile } from "~/shared/config/business-profile";
@@ -33,7 +33,7 @@ export async function storeBookingWithMails(
   source: LeadSource | null = null,
 ): Promise<Booking> {
   const token = newSecretLinkToken();
-  const booking = await inTransaction(ctx.db, async (trx) => {
+  const booking: Booking = await inLeadTransaction(ctx.db, { type: "booking", locale: input.locale ?? "en" }, now, async (trx) => {
     const stored = await insertBooking(trx, { ...input, manageTokenHash: hashSecretLinkToken(token) }, now);
     const start = appointmentStart(stored.bookingDate, stored.bookingTime, businessProfile.timeZone);
     // A REQUEST, not a PUBLISH: the later CANCEL then removes this very event (decision 058).

@@ -13,7 +13,14 @@ export { HONEYPOT_FIELD };
  * with the field messages of the shopper's language (`m`: that language's catalogue; English
  * messages are those of docs/behaviour.md §5).
  */
-export const contactSchema = ({ contact }: Pick<Messages, "contact">) =>
+export const contactSchema = ({ contact }: Pick<Messages, "contact">) => {
+  // Built once per language's messages: a zod schema costs a millisecond or two to build, on every post.
+  let schema = builtContactSchemas.get(contact);
+  if (!schema) builtContactSchemas.set(contact, (schema = buildContactSchema(contact)));
+  return schema;
+};
+
+const buildContactSchema = (contact: Messages["contact"]) =>
   z.object({
     firstName: requiredText(contact.errors.firstName).pipe(z.string().max(100, contact.errors.firstName)),
     lastName: requiredText(contact.errors.lastName).pipe(z.string().max(100, contact.errors.lastName)),
@@ -28,6 +35,8 @@ export const contactSchema = ({ contact }: Pick<Messages, "contact">) =>
     hasTradeIn: z.boolean().default(false),
     [HONEYPOT_FIELD]: z.string().max(500).optional(),
   });
+
+const builtContactSchemas = new WeakMap<Messages["contact"], ReturnType<typeof buildContactSchema>>();
 
 export type ContactFormInput = z.input<ReturnType<typeof contactSchema>>;
 export type ContactFormValues = z.output<ReturnType<typeof contactSchema>>;

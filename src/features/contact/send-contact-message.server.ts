@@ -3,14 +3,14 @@ import { readDealSettings } from "~/server/data/deal-settings.server";
 import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { storeContactSubmission } from "~/server/data/contact-submissions.server";
-import { assignArrivingLead, registerLead } from "~/server/leads/register-lead.server";
+import { assignArrivingLead, inLeadTransaction, registerLead } from "~/server/leads/register-lead.server";
 import { findVehicle } from "~/server/data/vehicles.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import type { Locale } from "~/shared/i18n/locales";
 import type { LeadSource } from "~/shared/leads/lead-source";
 import { contactMessageMails } from "./contact-mails.server";
 import { contactSchema, HONEYPOT_FIELD, type ContactFormValues } from "./contact-schema";
-import { inTransaction, readBeside } from "~/server/db/transaction.server";
+import { readBeside } from "~/server/db/transaction.server";
 
 /** What a submitted contact form comes to: sent (a bot's too, which it cannot tell), or its field messages. */
 export type ContactSubmitResult = { kind: "sent" } | { kind: "invalid"; fieldErrors: Record<string, string> };
@@ -50,7 +50,7 @@ export async function sendContactMessage(
     ctx.logger.info("contact message discarded: honeypot filled");
     return "discarded-bot";
   }
-  await inTransaction(ctx.db, async (trx) => {
+  await inLeadTransaction(ctx.db, { type: "message", locale }, now, async (trx) => {
     // Read beside the transaction while it writes (decision 160): a vehicle that goes meanwhile fails the message's insert.
     const dealSettings = readBeside(trx, readDealSettings);
     const vehicleId = values.vehicleId ?? null;

@@ -20,7 +20,7 @@ import { encodePageCursor, type PageCursor } from "~/server/data/page-cursor.ser
 import { enqueueMails, leadMailsFor } from "~/server/data/outbox.server";
 import { inTransaction } from "~/server/db/transaction.server";
 import { changeLeadStatus, recordResponse } from "~/server/leads/lead-status.server";
-import { assignArrivingLead, registerLead } from "~/server/leads/register-lead.server";
+import { assignArrivingLead, inLeadTransaction, registerLead } from "~/server/leads/register-lead.server";
 import { findListedVehicle, findVehicle } from "~/server/data/vehicles.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import type { Staff } from "~/server/http/staff-request.server";
@@ -96,7 +96,7 @@ export async function submitDeal(
   };
   const id = crypto.randomUUID();
   const token = newToken();
-  await inTransaction(ctx.db, async (trx) => {
+  await inLeadTransaction(ctx.db, { type: "deal", locale }, now, async (trx) => {
     await insertDeal(
       trx,
       {

@@ -9,7 +9,7 @@ import {
 } from "~/server/data/financing-applications.server";
 import { deleteMailsFor } from "~/server/data/outbox.server";
 import { deleteLead } from "~/server/data/leads.server";
-import { assignArrivingLead, registerLead } from "~/server/leads/register-lead.server";
+import { assignArrivingLead, inLeadTransaction, registerLead } from "~/server/leads/register-lead.server";
 import { readDealSettings } from "~/server/data/deal-settings.server";
 import { findVehicle } from "~/server/data/vehicles.server";
 import { sniffImageType } from "~/server/images/image-store.server";
@@ -183,7 +183,7 @@ export async function submitFinancingApplication(
       coOwnerCreditConsentAt: co ? now.toISOString() : null,
     };
     // The row and its mails commit together: a stored application is always announced.
-    await inTransaction(ctx.db, async (trx) => {
+    await inLeadTransaction(ctx.db, { type: "financing", locale }, now, async (trx) => {
       // Only the id the vehicle page sent names a stock vehicle; free text is never matched to
       // one (a guess could attach another unit's VIN and price). A vehicle sold or deleted since
       // the page was opened is left out, and staff are told why (decision 057).

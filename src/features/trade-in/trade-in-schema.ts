@@ -74,6 +74,16 @@ function nestDottedNames(input: unknown): unknown {
  * the server reads them from the VIN (and answers on the VIN field when it cannot).
  */
 export const tradeInSchema = (m: TradeInMessages, now = new Date()) => {
+  // Built once per language's messages and year: a zod schema costs a millisecond or two to build, on every post.
+  const year = now.getUTCFullYear();
+  let byYear = builtTradeInSchemas.get(m);
+  if (!byYear) builtTradeInSchemas.set(m, (byYear = new Map()));
+  let schema = byYear.get(year);
+  if (!schema) byYear.set(year, (schema = buildTradeInSchema(m, year)));
+  return schema;
+};
+
+function buildTradeInSchema(m: TradeInMessages, year: number) {
   const e = m.errors;
   return z.preprocess(
     nestDottedNames,
@@ -86,7 +96,7 @@ export const tradeInSchema = (m: TradeInMessages, now = new Date()) => {
             .regex(/^[A-HJ-NPR-Z0-9]{17}$/, e.vin)
             .optional(),
         ),
-        year: optionalWholeNumber(e.year, OLDEST_YEAR, now.getUTCFullYear() + 1),
+        year: optionalWholeNumber(e.year, OLDEST_YEAR, year + 1),
         make: optionalText(40, e.make),
         model: optionalText(60, e.model),
         trim: optionalText(60, e.trim),
@@ -132,7 +142,9 @@ export const tradeInSchema = (m: TradeInMessages, now = new Date()) => {
         { when: (payload) => typeof payload.value === "object" && payload.value !== null },
       ),
   );
-};
+}
+
+const builtTradeInSchemas = new WeakMap<TradeInMessages, Map<number, ReturnType<typeof buildTradeInSchema>>>();
 
 export type TradeInFormValues = z.output<ReturnType<typeof tradeInSchema>>;
 

@@ -4,7 +4,7 @@ import { deleteLead, findLead } from "~/server/data/leads.server";
 import { deleteMailsFor, enqueueMails, leadMailsFor } from "~/server/data/outbox.server";
 import { inTransaction } from "~/server/db/transaction.server";
 import { changeLeadStatus, recordResponse } from "~/server/leads/lead-status.server";
-import { assignArrivingLead, registerLead } from "~/server/leads/register-lead.server";
+import { assignArrivingLead, inLeadTransaction, registerLead } from "~/server/leads/register-lead.server";
 import { insertContactConsent } from "~/server/data/contact-consents.server";
 import { CONTACT_CONSENT_VERSION } from "~/shared/config/contact-consent";
 import {
@@ -118,7 +118,7 @@ export async function submitTradeIn(
   try {
     for (const image of prepared)
       if ((await writePreparedImage(fileStoreFor(ctx), TRADE_IN_PHOTOS, image)).created) written.push(image.key);
-    id = await inTransaction(ctx.db, async (trx) => {
+    id = await inLeadTransaction(ctx.db, { type: "trade-in", locale }, now, async (trx) => {
       const stored = await insertTradeIn(
         trx,
         {

@@ -19,10 +19,15 @@ export type NewLeadRow = Omit<LeadRow, "status" | "firstResponseAt" | "responseD
 };
 
 export async function insertLead(db: Db, row: NewLeadRow): Promise<void> {
-  await db
-    .insertInto("leads")
-    .values({ ...row, status: row.status ?? "new", firstResponseAt: null, searchText: leadSearchText(row) })
-    .execute();
+  await leadInsert(db, row).execute();
+}
+
+/**
+ * `insertLead()`'s insert as a query of its own, for a statement that writes it with others: a new lead
+ * inserted already held by its assignee on PostgreSQL (decision 162).
+ */
+export function leadInsert(qb: QueryCreator<Database>, row: NewLeadRow) {
+  return qb.insertInto("leads").values({ ...row, status: row.status ?? "new", firstResponseAt: null, searchText: leadSearchText(row) });
 }
 
 /** The newest lead of a kind from one e-mail address (the contact service answers "stored", not an id). */

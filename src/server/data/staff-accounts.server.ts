@@ -212,9 +212,13 @@ export async function takeTurn(db: Db, turn: Turn): Promise<boolean> {
  * (as `takeTurn()` does), as one try: the turn, "lost" when another lead took that turn between the read and
  * the write (nothing written: try again), or null when nobody of the role is in. On PostgreSQL both are one
  * statement, one round trip (decision 148): the same choice in SQL (speakers of the lead's language first,
- * then the longest wait, ties by id; a stamp strictly later than anyone's) and the same compare-and-set, whose
- * re-check under READ COMMITTED sees a competitor's committed stamp and writes nothing. SQLite reads and
- * writes in two statements (in the lead's transaction, with one writer nobody races it).
+ * then the longest wait, ties by id; a stamp strictly later than anyone's) and the same compare-and-set.
+ * The statement first locks the role's present staff, all of them, in id order (decision 162): turns taken
+ * at the same time, in any process, wait for one another inside PostgreSQL for as long as one statement
+ * runs, and each reads the stamps the one before it committed (READ COMMITTED re-reads a row it waited
+ * for), so none loses its race and none needs a second round trip. Run it outside any transaction (it
+ * commits by itself), or the role stays locked until that transaction ends. SQLite reads and writes in two
+ * statements (in the lead's transaction, with one writer nobody races it).
  */
 export async function takeTurnOnce(db: Db, locale: string, now: Date, role: StaffRole): Promise<Turn | "lost" | null> {
   if (engineOf(db) !== "postgres") {
@@ -223,7 +227,7 @@ export async function takeTurnOnce(db: Db, locale: string, now: Date, role: Staf
   }
   const { rows } = await sql<StaffAccountRow & { stamp: string; taken: boolean }>`
     with present as (
-      select * from staff_accounts where role = ${role} and disabled = 0 and away = 0
+      select * from staff_accounts where role = ${role} and disabled = 0 and away = 0 order by id for update
     ), pool as (
       select * from present where ${locale} = any(string_to_array(languages, ','))
       union all

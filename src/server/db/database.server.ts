@@ -52,11 +52,18 @@ export const postgresPoolOf = (db: Db): pg.Pool | undefined => postgresPools.get
 const autonomousDbs = new WeakMap<Db, () => Db>();
 
 /**
- * Beside `db`'s pool on PostgreSQL, a Kysely over a pool of its own (two connections, opened on first
- * use): for a short statement that commits by itself while one of `db`'s transactions is open, such as
- * taking a salesperson's turn (decision 146). Its own pool, so a transaction that waits for it never
- * waits for a connection that other transactions like it hold. Undefined on SQLite, whose one writer
- * would make such a statement wait for the open transaction.
+ * The pool beside a process's transactions: each lead in flight has its turn and up to three reads there
+ * (settings, its vehicle, its assignee's devices), and turns are no longer taken one at a time per process
+ * (decision 162), so two connections made them queue behind one another's reads.
+ */
+const AUTONOMOUS_CONNECTIONS = 6;
+
+/**
+ * Beside `db`'s pool on PostgreSQL, a Kysely over a pool of its own (AUTONOMOUS_CONNECTIONS, opened on
+ * first use): for a short statement that commits by itself while one of `db`'s transactions is open, such
+ * as taking a salesperson's turn (decision 146) or a read beside a lead's transaction (decision 160). Its
+ * own pool, so a transaction that waits for it never waits for a connection that other transactions like
+ * it hold. Undefined on SQLite, whose one writer would make such a statement wait for the open transaction.
  */
 export const autonomousDbOf = (db: Db): Db | undefined => autonomousDbs.get(db)?.();
 
@@ -86,7 +93,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Db {
   });
   autonomousDbs.set(db, () => {
     if (!autonomous) {
-      const side = openPool(2);
+      const side = openPool(AUTONOMOUS_CONNECTIONS);
       autonomous = { pool: side, db: postgresKysely(side) };
     }
     return autonomous.db;

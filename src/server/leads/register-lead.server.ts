@@ -1,9 +1,9 @@
-import type { Db } from "~/server/db/database.server";
+import { autonomousDbOf, type Db } from "~/server/db/database.server";
 import { engineOf } from "~/server/db/dialect.server";
 import { afterRollback, autonomousOf, inTransaction, readBeside } from "~/server/db/transaction.server";
 import { customerForLead } from "~/server/data/customers.server";
 import { insertLeadEvents, leadEventRows, type NewLeadEvent } from "~/server/data/lead-events.server";
-import { assigneeUpdate, assignLead, insertLead, lastAssigneeOfCustomer } from "~/server/data/leads.server";
+import { assigneeUpdate, assignLead, insertLead, lastAssigneeOfCustomer, leadInsert, type NewLeadRow } from "~/server/data/leads.server";
 import { recordStaffEvents, staffEventNotification, staffEventRows, type NewStaffEvent } from "~/server/data/staff-events.server";
 import { announceMailsAtCommit, enqueueMails, outboxRows, type NewMail } from "~/server/data/outbox.server";
 import { pushSubscriptionsOf } from "~/server/data/push-subscriptions.server";
@@ -19,7 +19,6 @@ import {
 import type { ServerEnv } from "~/server/env.server";
 import { staffLeadsAddress } from "~/server/mail/recipients.server";
 import { queueLeadPushesToDevices } from "~/server/push/lead-pushes.server";
-import { WorkSlots } from "~/server/work-slots.server";
 import { businessProfile } from "~/shared/config/business-profile";
 import { LEAD_KINDS, typesHeldLike } from "~/shared/leads/lead-kinds";
 import type { LeadType } from "~/shared/leads/lead-types";
@@ -53,22 +52,68 @@ export type ArrivingLead = {
   returningAssignee: StaffAccountRow | null;
   /**
    * On PostgreSQL, for a lead that needs a turn: the turn being taken on a connection of its own while
-   * the lead's transaction goes on writing (decision 146). Null on SQLite (taken in the transaction) and
+   * the lead's transaction goes on writing (decision 146), started before the transaction began when it
+   * was opened with `inLeadTransaction()` (decision 162). Null on SQLite (taken in the transaction) and
    * for a returning customer's lead.
    */
   turn: Promise<Turn | null> | null;
+  /** On PostgreSQL, the lead's inbox row, inserted by `assignArrivingLead()`; null once inserted (SQLite). */
+  pendingRow: (() => Promise<NewLeadRow>) | null;
 };
 
 /** How many times a lead tries to take the turn it read before it waits in line under the role's lock instead. */
 const TURN_ATTEMPTS = 5;
 
 /**
- * One turn taken at a time in this process. Leads arriving together at one process all read the same
- * turn, and all but one lost its compare-and-set and read again: under the mixed load (decision 148)
- * each lead took three tries, six round trips, where one at a time takes one try or two (the race left
- * is with the other processes). Waiting here is for another lead's two statements, not its transaction.
+ * A turn started by `inLeadTransaction()` before its transaction began, for the lead of `type` in
+ * `locale` that the transaction will register; `used` once `registerLead()` has taken it for that lead.
  */
-const turnsOfThisProcess = new WorkSlots(1, undefined, "lead-turn");
+type EarlyTurn = { type: LeadType; locale: string; turn: Promise<Turn | null>; used: boolean };
+
+/** The early turn of each lead transaction `inLeadTransaction()` opened, by its transaction object. */
+const earlyTurns = new WeakMap<Db, EarlyTurn>();
+
+/**
+ * Runs `work`, which stores one new lead of `lead.type` in `lead.locale` and calls `registerLead()` and
+ * `assignArrivingLead()` for it, in a transaction (`inTransaction`). On PostgreSQL the lead's turn is
+ * started at once on a connection of its own, before the transaction's first statement, so it is
+ * taken while the transaction writes the lead's own row and its customer instead of after them
+ * (decision 162): most leads come from new customers, and the wait for a turn was the longest step
+ * of a lead under load. A returning customer's lead goes to the person who had their leads and does
+ * not use it: the turn is given back after the commit, as it is when the transaction rolls back.
+ * On SQLite, or inside a transaction already open, the turn is taken in the transaction as before.
+ */
+export async function inLeadTransaction<T>(
+  db: Db,
+  lead: Pick<NewLead, "type" | "locale">,
+  now: Date,
+  work: (trx: Db) => Promise<T>,
+): Promise<T> {
+  const outside = db.isTransaction ? undefined : autonomousDbOf(db);
+  if (!outside) return inTransaction(db, work);
+  const early: EarlyTurn = { type: lead.type, locale: lead.locale, turn: takeNextTurn(outside, lead, now), used: false };
+  // Handled here too: a transaction that fails before it waits for the turn must not leave it unhandled.
+  early.turn.catch(() => {});
+  let result: T;
+  try {
+    result = await inTransaction(db, (trx) => {
+      earlyTurns.set(trx, early);
+      return work(trx);
+    });
+  } catch (error) {
+    // Rolled back: the turn is given back before the caller hears of the failure, used or not.
+    await giveTurnBackOnceSettled(outside, early.turn);
+    throw error;
+  }
+  if (!early.used) await giveTurnBackOnceSettled(outside, early.turn);
+  return result;
+}
+
+/** Gives back `turn` (`giveTurnBack()`) once it is settled, if it was taken at all; never throws. */
+async function giveTurnBackOnceSettled(outside: Db, turn: Promise<Turn | null>): Promise<void> {
+  const taken = await turn.catch(() => null);
+  if (taken) await giveTurnBack(outside, taken).catch(() => {});
+}
 
 /**
  * Enters a new lead into the inbox, in the transaction that stores the lead itself: finds or creates
@@ -76,7 +121,8 @@ const turnsOfThisProcess = new WorkSlots(1, undefined, "lead-turn");
  * dealership is closed (docs/decisions/074-one-lead-inbox-customers-and-assignment.md). Nobody holds it
  * yet: the caller writes the rest of its records and then calls `assignArrivingLead()` as the last step
  * of the transaction, which gives it to someone, writes its timeline's first entries and what the live
- * screens hear, and queues its mails (decisions 142 and 146).
+ * screens hear, and queues its mails (decisions 142 and 146). On PostgreSQL the inbox row itself is
+ * written there too, held by its assignee from the start (decision 162).
  */
 export async function registerLead(db: Db, lead: NewLead, now = new Date()): Promise<ArrivingLead> {
   // The lead and everything it writes are one unit; a turn taken for it is given back if that unit rolls back.
@@ -86,10 +132,8 @@ export async function registerLead(db: Db, lead: NewLead, now = new Date()): Pro
   const { customer, created } = await customerForLead(db, lead, now);
   // A customer created just now has had no lead held by anyone (decision 142: one round trip fewer).
   const returningAssignee = created ? null : await returningAssigneeOf(db, customer.id, lead.type);
-  // The turn is taken beside the rest of the lead's statements, not after them: two round trips fewer to wait for.
-  const outside = returningAssignee ? undefined : autonomousOf(db);
-  const turn = outside ? takeTurnBeside(db, outside, lead, now) : null;
-  await insertLead(db, {
+  const turn = returningAssignee ? null : turnFor(db, lead, now);
+  const row = async (): Promise<NewLeadRow> => ({
     type: lead.type,
     id: lead.id,
     customerId: customer.id,
@@ -104,12 +148,32 @@ export async function registerLead(db: Db, lead: NewLead, now = new Date()): Pro
     // Its first response is due within the owner's minutes of opening hours (docs/behaviour.md §18).
     responseDueAt: await responseDue(),
   });
+  // PostgreSQL: the inbox row is inserted by the statement that writes its assignment, already held by
+  // its assignee (decision 162: one round trip fewer). Nothing reads it before then; no table refers to it.
+  const pendingRow = engineOf(db) === "postgres" ? row : null;
+  if (!pendingRow) await insertLead(db, await row());
   await answerAfterHours(
     db,
     { type: lead.type, id: lead.id, customerId: customer.id, firstName: lead.firstName, email: lead.email, locale: lead.locale },
     now,
   );
-  return { lead, customerId: customer.id, returningAssignee, turn };
+  return { lead, customerId: customer.id, returningAssignee, turn, pendingRow };
+}
+
+/**
+ * The turn a new customer's lead takes on PostgreSQL: the one `inLeadTransaction()` started before the
+ * transaction began, when it was started for this lead's kind and language; else one started now, beside
+ * the rest of the lead's statements rather than after them (two round trips fewer to wait for). Null on
+ * SQLite, where `assignArrivingLead()` takes it in the transaction.
+ */
+function turnFor(trx: Db, lead: NewLead, now: Date): Promise<Turn | null> | null {
+  const early = earlyTurns.get(trx);
+  if (early && !early.used && early.type === lead.type && early.locale === lead.locale) {
+    early.used = true;
+    return early.turn;
+  }
+  const outside = autonomousOf(trx);
+  return outside ? takeTurnBeside(trx, outside, lead, now) : null;
 }
 
 /**
@@ -118,7 +182,7 @@ export async function registerLead(db: Db, lead: NewLead, now = new Date()): Pro
  * error, if any, reaches the lead where `assignArrivingLead()` waits for it.
  */
 function takeTurnBeside(trx: Db, outside: Db, lead: NewLead, now: Date): Promise<Turn | null> {
-  const turn = turnsOfThisProcess.run(() => takeNextTurn(outside, lead, now));
+  const turn = takeNextTurn(outside, lead, now);
   // Handled here too: a transaction that fails before it waits for the turn must not leave it unhandled.
   turn.catch(() => {});
   afterRollback(trx, async () => {
@@ -170,7 +234,7 @@ export async function assignArrivingLead(
  * it reads the next turn. After TURN_ATTEMPTS losses it waits in line in a short transaction that locks the role
  * (`claimNextAssignee()`). Null when nobody is in.
  */
-async function takeNextTurn(db: Db, lead: NewLead, now: Date): Promise<Turn | null> {
+async function takeNextTurn(db: Db, lead: Pick<NewLead, "type" | "locale">, now: Date): Promise<Turn | null> {
   const roles = LEAD_KINDS[lead.type].assignTo;
   attempts: for (let attempt = 0; attempt < TURN_ATTEMPTS; attempt++) {
     for (const role of roles) {
@@ -202,6 +266,8 @@ async function writeAssignment(
   const entered: NewLeadEvent = { customerId, leadType: lead.type, leadId: lead.id, kind: "lead" };
   const financeRecipients = LEAD_KINDS[lead.type].confidential ? await holderRecipients(db, lead.type, assignee) : null;
   const addressed = addressStaffMails(env, mails, { assignee, financeRecipients });
+  // Held by nobody: the inbox row not yet inserted (PostgreSQL) goes in on its own.
+  if (arriving.pendingRow && !assignee) await insertLead(db, await arriving.pendingRow());
   if (!assignee) {
     await recordStaffEvents(db, arrivalEvents(lead.type, lead.id), now);
     await insertLeadEvents(db, [entered], now);
@@ -220,7 +286,15 @@ async function writeAssignment(
   // The assignee's devices are read beside the transaction while it writes (decision 160).
   const devices = readBeside(db, (read) => pushSubscriptionsOf(read, [assignee.id]));
   if (engineOf(db) === "postgres") {
-    await writeAssignmentInOneStatement(db, lead, assignee.id, [entered, assigned], addressed, now);
+    await writeAssignmentInOneStatement(
+      db,
+      lead,
+      arriving.pendingRow && (await arriving.pendingRow()),
+      assignee.id,
+      [entered, assigned],
+      addressed,
+      now,
+    );
   } else {
     // The live screens hear "lead.created" (and the kind's own event), then "lead.assigned".
     await assignLead(db, lead.type, lead.id, assignee.id, arrivalEvents(lead.type, lead.id), now);
@@ -234,12 +308,15 @@ async function writeAssignment(
  * PostgreSQL: a new lead's assignee, its timeline entries, the live screens' events with their NOTIFYs
  * ("lead.created", the kind's own, then "lead.assigned", in that order) and its mails, in one statement
  * (decision 160) where `assignLead()`, `insertLeadEvents()`, `recordStaffEvents()` and `enqueueMails()`
- * take four round trips. The lead's row was inserted earlier in the same transaction (`registerLead()`),
- * so the update always changes it, and "lead.assigned" is always heard.
+ * take four round trips. The lead's inbox row is inserted here, already held (`pendingRow`, decision 162),
+ * or was inserted earlier in the same transaction, so the update always changes it: either way
+ * "lead.assigned" is always heard.
  */
 async function writeAssignmentInOneStatement(
   db: Db,
   lead: NewLead,
+  /** The lead's inbox row when it is not inserted yet: inserted here, held by `assigneeId` (decision 162). */
+  pendingRow: NewLeadRow | null,
   assigneeId: string,
   timeline: NewLeadEvent[],
   mails: NewMail[],
@@ -250,7 +327,9 @@ async function writeAssignmentInOneStatement(
     { name: "lead.assigned", subjectType: lead.type, subjectId: lead.id, area: leadEventArea(lead.type) },
   ];
   const written = db
-    .with("assigned", (qb) => assigneeUpdate(qb, lead.type, lead.id, assigneeId))
+    .with("assigned", (qb) =>
+      pendingRow ? leadInsert(qb, { ...pendingRow, assigneeId }) : assigneeUpdate(qb, lead.type, lead.id, assigneeId),
+    )
     .with("timeline", (qb) => qb.insertInto("leadEvents").values(leadEventRows(timeline, now)));
   // Every data-modifying CTE runs to its end whether or not the final select reads it (PostgreSQL's WITH).
   const queued = mails.length ? written.with("mails", (qb) => qb.insertInto("outbox").values(outboxRows(mails, now))) : written;

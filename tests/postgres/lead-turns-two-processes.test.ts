@@ -333,7 +333,7 @@ describe("turns taken outside the lead's transaction, two processes on one Postg
     let takenWhileHeld: string | null = null;
     try {
       post = contact(b, "Temprana", 10);
-      await untilWaitingIn(/^insert into "contact_submissions"/);
+      await untilWaitingIn(/insert into "contact_submissions"/);
       // The turn commits on its own connection: Dana's stamp moves while the message's insert waits.
       const deadline = Date.now() + 10_000;
       while ((takenWhileHeld = await stampOf()) === before && Date.now() < deadline)

@@ -1,9 +1,10 @@
+import crypto from "node:crypto";
 import { serverNow } from "~/server/clock.server";
 import { readDealSettings } from "~/server/data/deal-settings.server";
 import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
-import { storeContactSubmission } from "~/server/data/contact-submissions.server";
-import { assignArrivingLead, inLeadTransaction, registerLead } from "~/server/leads/register-lead.server";
+import { contactSubmissionInsert, storedContactSubmission } from "~/server/data/contact-submissions.server";
+import { assignArrivingLead, inLeadTransaction, registerLeadWithItsRow } from "~/server/leads/register-lead.server";
 import { findVehicle } from "~/server/data/vehicles.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import type { Locale } from "~/shared/i18n/locales";
@@ -55,37 +56,36 @@ export async function sendContactMessage(
     const dealSettings = readBeside(trx, readDealSettings);
     const vehicleId = values.vehicleId ?? null;
     const vehicleRead = vehicleId ? readBeside(trx, (db) => findVehicle(db, vehicleId)) : null;
-    const message = await storeContactSubmission(
-      trx,
-      {
-        firstName: values.firstName,
-        lastName: values.lastName,
-        email: values.email,
-        phone: values.phone,
-        message: values.message,
-        vehicleId: values.vehicleId ?? null,
-        hasTradeIn: values.hasTradeIn,
-        locale,
-      },
-      now,
-    );
-    const { id } = message;
-    const vehicle = vehicleRead ? await vehicleRead() : null;
-    const arriving = await registerLead(
+    const input = {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      phone: values.phone,
+      message: values.message,
+      vehicleId: values.vehicleId ?? null,
+      hasTradeIn: values.hasTradeIn,
+      locale,
+    };
+    const id = crypto.randomUUID();
+    // The message is inserted with its customer (decision 162).
+    const { row, arriving } = await registerLeadWithItsRow(
       trx,
       {
         type: "message",
         id,
-        firstName: message.firstName,
-        lastName: message.lastName,
-        email: message.email,
-        phone: message.phone,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
         locale,
-        vehicleId: message.vehicleId,
+        vehicleId: input.vehicleId,
         source,
       },
+      (qb) => contactSubmissionInsert(qb, id, input, now),
       now,
     );
+    const message = storedContactSubmission(row);
+    const vehicle = vehicleRead ? await vehicleRead() : null;
     // Staff and the CRM see the price the shopper saw: with the documentation fee (L2).
     const { docFee } = (await dealSettings()).settings;
     await assignArrivingLead(trx, ctx.env, arriving, contactMessageMails(ctx.env, message, vehicle, source, docFee), now);

@@ -1,17 +1,19 @@
+import crypto from "node:crypto";
 import type { AppContext } from "~/server/context.server";
 import { insertAuditEntry } from "~/server/data/audit-log.server";
 import { deleteLead, findLead } from "~/server/data/leads.server";
 import { deleteMailsFor, enqueueMails, leadMailsFor } from "~/server/data/outbox.server";
 import { inTransaction } from "~/server/db/transaction.server";
 import { changeLeadStatus, recordResponse } from "~/server/leads/lead-status.server";
-import { assignArrivingLead, inLeadTransaction, registerLead } from "~/server/leads/register-lead.server";
+import { assignArrivingLead, inLeadTransaction, registerLeadWithItsRow } from "~/server/leads/register-lead.server";
 import { insertContactConsent } from "~/server/data/contact-consents.server";
 import { CONTACT_CONSENT_VERSION } from "~/shared/config/contact-consent";
 import {
   deleteTradeIn as deleteTradeInRow,
   findTradeIn,
   findTradeInByOfferTokenHash,
-  insertTradeIn,
+  storedTradeIn,
+  tradeInInsert,
   listTradeIns,
   listTradeInsPage,
   setTradeInOffer,
@@ -119,45 +121,44 @@ export async function submitTradeIn(
     for (const image of prepared)
       if ((await writePreparedImage(fileStoreFor(ctx), TRADE_IN_PHOTOS, image)).created) written.push(image.key);
     id = await inLeadTransaction(ctx.db, { type: "trade-in", locale }, now, async (trx) => {
-      const stored = await insertTradeIn(
-        trx,
-        {
-          vin: values.vin ?? null,
-          year,
-          make,
-          model,
-          trim: values.trim ?? decoded?.trim ?? null,
-          decoded: decoded && Object.keys(decoded.details).length ? decoded.details : null,
-          mileage: values.mileage,
-          zip: values.zip,
-          condition: values.condition,
-          payoff: values.payoff ?? null,
-          lender: values.lender ?? null,
-          photos,
-          firstName: values.firstName,
-          lastName: values.lastName,
-          email: values.email,
-          phone: values.phone,
-          locale,
-        },
-        now,
-      );
-      const { id } = stored;
-      const arriving = await registerLead(
+      const input = {
+        vin: values.vin ?? null,
+        year,
+        make,
+        model,
+        trim: values.trim ?? decoded?.trim ?? null,
+        decoded: decoded && Object.keys(decoded.details).length ? decoded.details : null,
+        mileage: values.mileage,
+        zip: values.zip,
+        condition: values.condition,
+        payoff: values.payoff ?? null,
+        lender: values.lender ?? null,
+        photos,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        phone: values.phone,
+        locale,
+      };
+      const id = crypto.randomUUID();
+      // The request is inserted with its customer (decision 162).
+      const { row, arriving } = await registerLeadWithItsRow(
         trx,
         {
           type: "trade-in",
           id,
-          firstName: stored.firstName,
-          lastName: stored.lastName,
-          email: stored.email,
-          phone: stored.phone,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone,
           locale,
           vehicleId: null,
           source,
         },
+        (qb) => tradeInInsert(qb, id, input, now),
         now,
       );
+      const stored = storedTradeIn(row);
       if (values.textConsent) {
         const consent = { customerId: arriving.customerId, leadType: "trade-in", leadId: id, locale, phone: stored.phone, clientAddress };
         await insertContactConsent(trx, { ...consent, wordingVersion: CONTACT_CONSENT_VERSION }, now);

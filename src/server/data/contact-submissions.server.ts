@@ -1,7 +1,7 @@
-import { sql } from "kysely";
+import { sql, type QueryCreator, type Selectable } from "kysely";
 import crypto from "node:crypto";
 import type { Db } from "~/server/db/database.server";
-import type { LeadStatus } from "~/server/db/schema.server";
+import type { ContactSubmissionTable, Database, LeadStatus } from "~/server/db/schema.server";
 import type { PageCursor } from "./page-cursor.server";
 import { LEAD_STATUS_COLUMNS } from "./leads.server";
 
@@ -33,11 +33,22 @@ export async function insertContactSubmission(db: Db, input: ContactSubmissionIn
 
 /** Inserts a message and gives it back as stored (RETURNING, not a second read: decision 142); its lead is not registered yet, so `new`. */
 export async function storeContactSubmission(db: Db, input: ContactSubmissionInput, now = new Date()): Promise<ContactSubmission> {
-  const row = await db
+  return storedContactSubmission(await contactSubmissionInsert(db, crypto.randomUUID(), input, now).executeTakeFirstOrThrow());
+}
+
+/**
+ * `storeContactSubmission()`'s insert (RETURNING the row) as a query of its own, for a statement that writes
+ * it with the lead's customer on PostgreSQL (`registerLeadWithItsRow()`, decision 162).
+ */
+export function contactSubmissionInsert(qb: QueryCreator<Database>, id: string, input: ContactSubmissionInput, now: Date) {
+  return qb
     .insertInto("contactSubmissions")
-    .values({ id: crypto.randomUUID(), ...input, hasTradeIn: input.hasTradeIn ? 1 : 0, createdAt: now.toISOString(), locale: input.locale ?? "en" })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .values({ id, ...input, hasTradeIn: input.hasTradeIn ? 1 : 0, createdAt: now.toISOString(), locale: input.locale ?? "en" })
+    .returningAll();
+}
+
+/** A message as `contactSubmissionInsert()` returned its row; its lead is not registered yet, so `new`. */
+export function storedContactSubmission(row: Selectable<ContactSubmissionTable>): ContactSubmission {
   return { ...row, hasTradeIn: row.hasTradeIn === 1, leadStatus: "new", firstStatusChangeAt: null };
 }
 

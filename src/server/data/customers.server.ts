@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { sql, type Selectable } from "kysely";
+import { sql, type QueryCreator, type Selectable } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import { engineOf, isUniqueViolation } from "~/server/db/dialect.server";
-import type { CustomerTable } from "~/server/db/schema.server";
+import type { CustomerTable, Database } from "~/server/db/schema.server";
 import { customerEmail, phoneE164 } from "~/shared/leads/customer-match";
 
 export type CustomerRow = Selectable<CustomerTable>;
@@ -56,56 +56,67 @@ export async function upsertCustomerForLead(
 /** `upsertCustomerForLead()`, and whether the customer was created just now (a new customer has no earlier leads to look up). */
 export async function customerForLead(
   db: Db,
-  lead: { firstName: string; lastName: string; email: string | null; phone: string | null; locale: string },
+  lead: LeadContact,
   now = new Date(),
+  /** The first reservation, already tried in a statement of the caller's (`customerReservation()`), and whether it inserted. */
+  reserved?: { row: CustomerRow; inserted: boolean },
 ): Promise<{ customer: CustomerRow; created: boolean }> {
   const at = now.toISOString();
   const email = customerEmail(lead.email);
   const phone = phoneE164(lead.phone);
-  const found = await findOrReserveCustomer(db, email, phone, {
+  const found = await findOrReserveCustomer(db, () => newCustomerForLead(lead, now), reserved);
+  return found.created ? found : { customer: await updateFoundCustomer(db, found.customer, lead, email, phone, at), created: false };
+}
+
+type LeadContact = { firstName: string; lastName: string; email: string | null; phone: string | null; locale: string };
+
+/** The record a lead's new customer would be: what `customerReservation()` inserts. */
+export function newCustomerForLead(lead: LeadContact, now: Date): CustomerRow {
+  const at = now.toISOString();
+  return {
+    id: crypto.randomUUID(),
+    email: customerEmail(lead.email),
+    phone: phoneE164(lead.phone),
     firstName: lead.firstName,
     lastName: lead.lastName,
     locale: lead.locale,
+    mergedIntoId: null,
+    createdAt: at,
+    updatedAt: at,
     source: null,
-    at,
-  });
-  return found.created ? found : { customer: await updateFoundCustomer(db, found.customer, lead, email, phone, at), created: false };
+  };
+}
+
+/**
+ * The insert of a lead's new customer, skipped when a live customer has the e-mail or phone (the unique
+ * indexes), returning the id only when it inserted: as a query of its own, for a statement that writes
+ * it with the lead's own row (decision 162).
+ */
+export function customerReservation(qb: QueryCreator<Database>, row: CustomerRow) {
+  return qb
+    .insertInto("customers")
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .returning("id");
 }
 
 /**
  * The live customer with this e-mail or phone, or a new one reserved for them: the insert skips on the
  * unique e-mail and phone and the record that won is read back. A lost insert is read back at once; a
- * second round covers a winner merged away in between.
+ * second round covers a winner merged away in between. `reserved`: the first round's insert, already made.
  */
 async function findOrReserveCustomer(
   db: Db,
-  email: string | null,
-  phone: string | null,
-  fresh: { firstName: string; lastName: string; locale: string; source: string | null; at: string },
+  fresh: () => CustomerRow,
+  reserved?: { row: CustomerRow; inserted: boolean },
 ): Promise<{ customer: CustomerRow; created: boolean }> {
   for (let attempt = 0; attempt < 3; attempt++) {
     // The insert first (decision 160): a new shopper's record costs one round trip, and only a shopper
     // known by their e-mail or phone (the insert skipped) is read back.
-    const row: CustomerRow = {
-      id: crypto.randomUUID(),
-      email,
-      phone,
-      firstName: fresh.firstName,
-      lastName: fresh.lastName,
-      locale: fresh.locale,
-      mergedIntoId: null,
-      createdAt: fresh.at,
-      updatedAt: fresh.at,
-      source: fresh.source,
-    };
-    const inserted = await db
-      .insertInto("customers")
-      .values(row)
-      .onConflict((oc) => oc.doNothing())
-      .returning("id")
-      .executeTakeFirst();
+    const row = attempt === 0 && reserved ? reserved.row : fresh();
+    const inserted = attempt === 0 && reserved ? reserved.inserted : (await customerReservation(db, row).executeTakeFirst()) !== undefined;
     if (inserted) return { customer: row, created: true };
-    const found = await findCustomerByContact(db, email, phone);
+    const found = await findCustomerByContact(db, row.email, row.phone);
     if (found) return { customer: found, created: false };
   }
   throw new Error("No customer could be found or created for this e-mail and phone.");
@@ -120,7 +131,8 @@ async function findOrReserveCustomer(
 export async function customerForAlertAddress(db: Db, email: string, locale: string, now = new Date()): Promise<CustomerRow> {
   const address = customerEmail(email);
   if (!address) throw new Error("An alert address must be an e-mail address.");
-  const found = await findOrReserveCustomer(db, address, null, { firstName: "", lastName: "", locale, source: "alerts", at: now.toISOString() });
+  const fresh = () => ({ ...newCustomerForLead({ firstName: "", lastName: "", email: address, phone: null, locale }, now), source: "alerts" });
+  const found = await findOrReserveCustomer(db, fresh);
   return found.customer;
 }
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import type { Selectable } from "kysely";
+import type { QueryCreator, Selectable } from "kysely";
 import type { Db } from "~/server/db/database.server";
-import type { LeadStatus, TradeInTable } from "~/server/db/schema.server";
+import type { Database, LeadStatus, TradeInTable } from "~/server/db/schema.server";
 import { sql } from "kysely";
 import { LEAD_STATUS_COLUMNS, type LeadStatusFields } from "./leads.server";
 import type { PageCursor } from "./page-cursor.server";
@@ -99,9 +99,16 @@ function fromRow(r: Selectable<TradeInTable> & LeadStatusFields): TradeIn {
 /** Stores one request (the shopper consented when they sent it); returns its id. */
 /** Inserts a request and gives it back as stored (RETURNING, not a second read: decision 142); its lead is not registered yet, so `new`. */
 export async function insertTradeIn(db: Db, input: TradeInInput, now = new Date()): Promise<TradeIn> {
-  const id = crypto.randomUUID();
+  return storedTradeIn(await tradeInInsert(db, crypto.randomUUID(), input, now).executeTakeFirstOrThrow());
+}
+
+/**
+ * `insertTradeIn()`'s insert (RETURNING the row) as a query of its own, for a statement that writes it with
+ * the lead's customer on PostgreSQL (`registerLeadWithItsRow()`, decision 162).
+ */
+export function tradeInInsert(qb: QueryCreator<Database>, id: string, input: TradeInInput, now: Date) {
   const { condition: c, decoded, photos, ...fields } = input;
-  const row = await db
+  return qb
     .insertInto("tradeIns")
     .values({
       id,
@@ -117,8 +124,11 @@ export async function insertTradeIn(db: Db, input: TradeInInput, now = new Date(
       consentAt: now.toISOString(),
       createdAt: now.toISOString(),
     })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .returningAll();
+}
+
+/** A request as `tradeInInsert()` returned its row; its lead is not registered yet, so `new`. */
+export function storedTradeIn(row: Selectable<TradeInTable>): TradeIn {
   return fromRow({ ...row, leadStatus: "new", firstStatusChangeAt: null });
 }
 

@@ -347,6 +347,60 @@ describe("two server processes on one PostgreSQL database", () => {
       await db.destroy();
     }
   });
+
+  it("a contact message's staff mail quotes the documentation fee the pages show: a fee saved through one process at once there, within a second through the other", async () => {
+    const owner = await signInOwner(a);
+    const settingsUrl = `${a.url}/api/admin/deal-settings`;
+    const { settings } = (await (await fetch(settingsUrl, { headers: { cookie: owner.cookie } })).json()) as {
+      settings: Record<string, unknown>;
+    };
+    const saveFee = async (docFee: unknown) => {
+      const saved = await fetch(settingsUrl, {
+        method: "PUT",
+        headers: { "content-type": "application/json", cookie: owner.cookie, origin: a.url },
+        body: JSON.stringify({ ...settings, docFee }),
+      });
+      expect(saved.status).toBe(200);
+    };
+    const { db } = openServerDatabase(a);
+    try {
+      const vehicle = await db.selectFrom("vehicles").select("id").where("status", "=", "available").executeTakeFirstOrThrow();
+      const contact = async (server: TestServer, n: number) => {
+        const email = `fee.shopper.${n}@example.com`;
+        const body = {
+          firstName: "Fee",
+          lastName: `Shopper${n}`,
+          email,
+          phone: `(978) 555-${3000 + n}`,
+          message: "Is it still available?",
+          hasTradeIn: false,
+          vehicleId: vehicle.id,
+        };
+        expect((await postJson(server, "/api/contact", body, { headers: { "x-forwarded-for": `198.51.100.${200 + n}` } })).status).toBe(
+          201,
+        );
+        const lead = await db.selectFrom("leads").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+        return (
+          await db
+            .selectFrom("outbox")
+            .select("textBody")
+            .where("relatedId", "=", lead.id)
+            .where("kind", "=", "contact-staff")
+            .executeTakeFirstOrThrow()
+        ).textBody;
+      };
+      // Both processes have read the settings under the present stock version (decision 162 keeps them per version).
+      await contact(a, 1);
+      await contact(b, 2);
+      await saveFee(487);
+      expect(await contact(a, 3)).toContain("$487");
+      await sleep(SHARED_STOCK_VERSION_REUSE_MS + 200);
+      expect(await contact(b, 4)).toContain("$487");
+    } finally {
+      await saveFee(settings.docFee);
+      await db.destroy();
+    }
+  });
 });
 
 describe("two server processes starting together on an empty PostgreSQL database", () => {

@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
 import { serverNow } from "~/server/clock.server";
-import { readDealSettings } from "~/server/data/deal-settings.server";
 import type { AppContext } from "~/server/context.server";
 import { fieldErrorsOf } from "~/server/http/api-errors.server";
 import { contactSubmissionInsert, storedContactSubmission } from "~/server/data/contact-submissions.server";
 import { assignArrivingLead, inLeadTransaction, registerLeadWithItsRow } from "~/server/leads/register-lead.server";
-import { findVehicle } from "~/server/data/vehicles.server";
+import { dealSettingsOfStockVersion, findVehicle } from "~/server/data/vehicles.server";
 import { messagesFor } from "~/shared/i18n/catalogues";
 import type { Locale } from "~/shared/i18n/locales";
 import type { LeadSource } from "~/shared/leads/lead-source";
@@ -53,7 +52,7 @@ export async function sendContactMessage(
   }
   await inLeadTransaction(ctx.db, { type: "message", locale }, now, async (trx) => {
     // Read beside the transaction while it writes (decision 160): a vehicle that goes meanwhile fails the message's insert.
-    const dealSettings = readBeside(trx, readDealSettings);
+    const dealSettings = readBeside(trx, dealSettingsOfStockVersion);
     const vehicleId = values.vehicleId ?? null;
     const vehicleRead = vehicleId ? readBeside(trx, (db) => findVehicle(db, vehicleId)) : null;
     const input = {

@@ -392,6 +392,30 @@ export async function vehiclesVersion(db: Db): Promise<string> {
   return promise;
 }
 
+/** The deal settings last read per database, with the stock version they were read under. */
+const dealSettingsOfVersions = new WeakMap<Db, { version: string; settings: ReturnType<typeof readDealSettings> }>();
+
+/**
+ * The deal settings as the stock's cached prices show them: read once per stock version, which moves when
+ * they are saved (decision 066), so a change shows here when it shows on the pages: at once through this
+ * process, within SHARED_STOCK_VERSION_REUSE_MS through another on PostgreSQL. For a lead's mails, where a
+ * read per lead was a round trip of its own (decision 162).
+ */
+export async function dealSettingsOfStockVersion(db: Db): ReturnType<typeof readDealSettings> {
+  // SQLite answers in microseconds, in the caller's transaction (a new object each time): read it.
+  if (engineOf(db) !== "postgres") return readDealSettings(db);
+  const version = await vehiclesVersion(db);
+  const kept = dealSettingsOfVersions.get(db);
+  if (kept?.version === version) return kept.settings;
+  const settings = readDealSettings(db);
+  dealSettingsOfVersions.set(db, { version, settings });
+  // A failed read is not kept: the next caller reads again.
+  settings.catch(() => {
+    if (dealSettingsOfVersions.get(db)?.settings === settings) dealSettingsOfVersions.delete(db);
+  });
+  return settings;
+}
+
 /**
  * A change time strictly later than every stored one. Two writes in the same millisecond, or a
  * clock stepping back, would otherwise leave `vehiclesVersion` unchanged and a cached page stale.

@@ -58,7 +58,7 @@ export type ArrivingLead = {
    * was opened with `inLeadTransaction()` (decision 162). Null on SQLite (taken in the transaction) and
    * for a returning customer's lead.
    */
-  turn: Promise<Turn | null> | null;
+  turn: Promise<TakenTurn | null> | null;
   /** On PostgreSQL, the lead's inbox row, inserted by `assignArrivingLead()`; null once inserted (SQLite). */
   pendingRow: (() => Promise<NewLeadRow>) | null;
 };
@@ -70,7 +70,26 @@ const TURN_ATTEMPTS = 5;
  * A turn started by `inLeadTransaction()` before its transaction began, for the lead of `type` in
  * `locale` that the transaction will register; `used` once `registerLead()` has taken it for that lead.
  */
-type EarlyTurn = { type: LeadType; locale: string; turn: Promise<Turn | null>; used: boolean };
+type EarlyTurn = { type: LeadType; locale: string; turn: Promise<TakenTurn | null>; used: boolean };
+
+/** The push devices of a lead's assignee (`pushSubscriptionsOf()`). */
+type Devices = Awaited<ReturnType<typeof pushSubscriptionsOf>>;
+
+/**
+ * A turn taken on the pool beside the transaction, with its person's push devices, read there as soon as the
+ * turn is taken (decision 162): by the time the lead's assignment is written they are usually in.
+ */
+type TakenTurn = Turn & { devices: Promise<Devices> };
+
+/** Takes a lead's turn on `outside` (`takeNextTurn()`) and starts reading its person's devices there. */
+async function takeTurnWithDevices(outside: Db, lead: Pick<NewLead, "type" | "locale">, now: Date): Promise<TakenTurn | null> {
+  const turn = await takeNextTurn(outside, lead, now);
+  if (!turn) return null;
+  const devices = pushSubscriptionsOf(outside, [turn.person.id]);
+  // Handled here too: a lead that fails before it writes its assignment must not leave it unhandled.
+  devices.catch(() => {});
+  return { ...turn, devices };
+}
 
 /** The early turn of each lead transaction `inLeadTransaction()` opened, by its transaction object. */
 const earlyTurns = new WeakMap<Db, EarlyTurn>();
@@ -93,7 +112,7 @@ export async function inLeadTransaction<T>(
 ): Promise<T> {
   const outside = db.isTransaction ? undefined : autonomousDbOf(db);
   if (!outside) return inTransaction(db, work);
-  const early: EarlyTurn = { type: lead.type, locale: lead.locale, turn: takeNextTurn(outside, lead, now), used: false };
+  const early: EarlyTurn = { type: lead.type, locale: lead.locale, turn: takeTurnWithDevices(outside, lead, now), used: false };
   // Handled here too: a transaction that fails before it waits for the turn must not leave it unhandled.
   early.turn.catch(() => {});
   let result: T;
@@ -215,7 +234,7 @@ async function enterLead(
  * the rest of the lead's statements rather than after them (two round trips fewer to wait for). Null on
  * SQLite, where `assignArrivingLead()` takes it in the transaction.
  */
-function turnFor(trx: Db, lead: NewLead, now: Date): Promise<Turn | null> | null {
+function turnFor(trx: Db, lead: NewLead, now: Date): Promise<TakenTurn | null> | null {
   const early = earlyTurns.get(trx);
   if (early && !early.used && early.type === lead.type && early.locale === lead.locale) {
     early.used = true;
@@ -230,8 +249,8 @@ function turnFor(trx: Db, lead: NewLead, now: Date): Promise<Turn | null> | null
  * rolls back, the turn is given back once it is settled, before the caller hears of the rollback. Its
  * error, if any, reaches the lead where `assignArrivingLead()` waits for it.
  */
-function takeTurnBeside(trx: Db, outside: Db, lead: NewLead, now: Date): Promise<Turn | null> {
-  const turn = takeNextTurn(outside, lead, now);
+function takeTurnBeside(trx: Db, outside: Db, lead: NewLead, now: Date): Promise<TakenTurn | null> {
+  const turn = takeTurnWithDevices(outside, lead, now);
   // Handled here too: a transaction that fails before it waits for the turn must not leave it unhandled.
   turn.catch(() => {});
   afterRollback(trx, async () => {
@@ -269,9 +288,9 @@ export async function assignArrivingLead(
   // PostgreSQL: taken since `registerLead()` on a connection of its own, where it commits at once. SQLite:
   // here, in the lead's transaction (one writer: nobody else can take a turn meanwhile, and a rollback
   // takes the turn back with the rest).
-  const turn = await (arriving.turn ?? takeNextTurn(db, lead, now));
+  const turn: Turn | TakenTurn | null = await (arriving.turn ?? takeNextTurn(db, lead, now));
   const assignee = turn && { ...turn.person, lastAssignedAt: turn.stamp };
-  await writeAssignment(db, env, arriving, assignee, mails, now);
+  await writeAssignment(db, env, arriving, assignee, mails, now, turn && "devices" in turn ? (turn as TakenTurn).devices : undefined);
   return assignee;
 }
 
@@ -308,6 +327,8 @@ async function writeAssignment(
   assignee: StaffAccountRow | null,
   mails: NewMail[],
   now: Date,
+  /** The assignee's devices, when their read started with the turn (`takeTurnWithDevices()`). */
+  devicesOfTurn?: Promise<Devices>,
 ): Promise<void> {
   const { lead, customerId } = arriving;
   // The lead's first timeline entry and what the live screens hear of its arrival are written here, with
@@ -332,8 +353,9 @@ async function writeAssignment(
   };
   // The assignee's phone hears of it within seconds (decision 112), through the push outbox.
   const pushLead = { type: lead.type, id: lead.id, customerId, firstName: lead.firstName, vehicleId: lead.vehicleId, locale: lead.locale };
-  // The assignee's devices are read beside the transaction while it writes (decision 160).
-  const devices = readBeside(db, (read) => pushSubscriptionsOf(read, [assignee.id]));
+  // The assignee's devices are read beside the transaction while it writes (decision 160), from the moment
+  // their turn was taken when it was (decision 162).
+  const devices = devicesOfTurn ? () => devicesOfTurn : readBeside(db, (read) => pushSubscriptionsOf(read, [assignee.id]));
   if (engineOf(db) === "postgres") {
     await writeAssignmentInOneStatement(
       db,

@@ -51,6 +51,22 @@ async function leadOf(email: string) {
   }
 }
 
+/** The kind and state of each shopper mail about a lead, by kind. */
+async function shopperMailsOf(leadId: string) {
+  const { db } = openServerDatabase(a);
+  try {
+    return await db
+      .selectFrom("outbox")
+      .select(["kind", "status"])
+      .where("relatedId", "=", leadId)
+      .where("kind", "in", ["after-hours-reply", "contact-ack"])
+      .orderBy("kind")
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
 async function eventsOf(customerId: string, kind: string) {
   const { db } = openServerDatabase(a);
   try {
@@ -208,6 +224,13 @@ describe("the after-hours reply", () => {
     const events = await eventsOf(lead.customerId, "after-hours-reply");
     expect(events).toHaveLength(1);
     expect(JSON.parse(events[0]!.data)).toEqual({ opensAt: "2025-01-20T13:30:00.000Z" });
+    // The acknowledgement would contradict it: the outbox worker cancels it (its claim reads the reply).
+    await expect
+      .poll(() => shopperMailsOf(lead.id), { timeout: 10_000 })
+      .toEqual([
+        { kind: "after-hours-reply", status: "sent" },
+        { kind: "contact-ack", status: "cancelled" },
+      ]);
   });
 });
 

@@ -1,11 +1,13 @@
 import type { Db } from "~/server/db/database.server";
 import { customerEmail } from "~/shared/leads/customer-match";
 
-/** Stores a mail's opt-out link: its token's hash and the address the mail goes to (decision 094). */
-export async function insertOptOutLink(db: Db, tokenHash: string, email: string, now = new Date()): Promise<void> {
+/** Stores mails' opt-out links, in one insert: each token's hash and the address its mail goes to (decision 094). */
+export async function insertOptOutLinks(db: Db, links: readonly { tokenHash: string; email: string }[], now = new Date()): Promise<void> {
+  if (!links.length) return;
+  const createdAt = now.toISOString();
   await db
     .insertInto("optOutLinks")
-    .values({ tokenHash, email: customerEmail(email) ?? email, createdAt: now.toISOString() })
+    .values(links.map(({ tokenHash, email }) => ({ tokenHash, email: customerEmail(email) ?? email, createdAt })))
     .execute();
 }
 

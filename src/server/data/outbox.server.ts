@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from "kysely";
 import type { Db } from "~/server/db/database.server";
 import type { Database, OutboxStatus } from "~/server/db/schema.server";
 import { afterCommit } from "~/server/db/transaction.server";
+import { AFTER_HOURS_REPLY_KIND } from "~/server/mail/mail-kinds";
 import { announceQueuedMail } from "~/server/mail/outbox-signal.server";
 import type { LeadMailRelatedType } from "~/shared/leads/lead-kinds";
 import { mailAudience, type LeadMail, type LeadMailState } from "~/shared/staff/lead-tracking";
@@ -47,6 +48,9 @@ export type OutgoingMail = {
   relatedType: string;
   relatedId: string;
 };
+
+/** A mail as the outbox worker claims it: whether its record was answered by an after-hours reply comes with it. */
+export type ClaimedMail = OutgoingMail & { answeredAfterHours: boolean };
 
 /** What staff see of a mail: never its body. */
 export type OutboxEntry = {
@@ -107,24 +111,13 @@ export function announceMailsAtCommit(db: Db): void {
   afterCommit(db, announceQueuedMail);
 }
 
-/** Whether a record has a mail of this kind in the outbox (sent, queued or failed alike). */
-export async function hasMailOfKind(db: Db, relatedType: string, relatedId: string, kind: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("outbox")
-    .select("id")
-    .where("relatedType", "=", relatedType)
-    .where("relatedId", "=", relatedId)
-    .where("kind", "=", kind)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * Claims up to `limit` due mails for `workerId` in one atomic UPDATE: queued mails whose
  * time has come, and mails whose previous claim expired (a process that died mid-send).
- * Another process running the same statement can never claim the same row.
+ * Another process running the same statement can never claim the same row. Each mail comes with
+ * whether its record has an after-hours reply in the outbox, read by the same statement (decision 163).
  */
-export async function claimDueMails(db: Db, workerId: string, now: Date, leaseMs: number, limit = 10): Promise<OutgoingMail[]> {
+export async function claimDueMails(db: Db, workerId: string, now: Date, leaseMs: number, limit = 10): Promise<ClaimedMail[]> {
   const at = now.toISOString();
   const claimable = (w: ExpressionBuilder<Database, "outbox">) =>
     w.or([
@@ -145,6 +138,18 @@ export async function claimDueMails(db: Db, workerId: string, now: Date, leaseMs
     // claimed while this statement waited for its lock, and must then skip it.
     .where(claimable)
     .returningAll()
+    .returning((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("outbox as reply")
+            .select("reply.id")
+            .whereRef("reply.relatedType", "=", "outbox.relatedType")
+            .whereRef("reply.relatedId", "=", "outbox.relatedId")
+            .where("reply.kind", "=", AFTER_HOURS_REPLY_KIND),
+        )
+        .as("answeredAfterHours"),
+    )
     .execute();
   return rows.map((r) => ({
     id: r.id,
@@ -160,25 +165,29 @@ export async function claimDueMails(db: Db, workerId: string, now: Date, leaseMs
     dueAt: r.dueAt,
     relatedType: r.relatedType,
     relatedId: r.relatedId,
+    // SQLite answers EXISTS with 0 or 1.
+    answeredAfterHours: Boolean(r.answeredAfterHours),
   }));
 }
 
-/** Marks a claimed mail sent (called as soon as the SMTP server accepted it). */
-export async function markMailSent(db: Db, id: number, workerId: string, now = new Date()): Promise<void> {
+/**
+ * Marks claimed mails delivered, in one statement (decision 163): "sent" once the SMTP server accepted
+ * them, or "written" to .eml files when no SMTP server is configured (they stay listed, never sent). A
+ * mail no longer claimed by `workerId` (deleted with its record, or claimed again after its lease
+ * ran out) is left alone.
+ */
+export async function markMailsDelivered(
+  db: Db,
+  ids: readonly number[],
+  workerId: string,
+  status: "sent" | "written",
+  now = new Date(),
+): Promise<void> {
+  if (!ids.length) return;
   await db
     .updateTable("outbox")
-    .set({ status: "sent", sentAt: now.toISOString(), claimedBy: null, claimedUntil: null, lastError: null })
-    .where("id", "=", id)
-    .where("claimedBy", "=", workerId)
-    .execute();
-}
-
-/** Marks a claimed mail written to an .eml file (no SMTP configured): it stays listed, never sent. */
-export async function markMailWritten(db: Db, id: number, workerId: string, now = new Date()): Promise<void> {
-  await db
-    .updateTable("outbox")
-    .set({ status: "written", sentAt: now.toISOString(), claimedBy: null, claimedUntil: null, lastError: null })
-    .where("id", "=", id)
+    .set({ status, sentAt: now.toISOString(), claimedBy: null, claimedUntil: null, lastError: null })
+    .where("id", "in", ids)
     .where("claimedBy", "=", workerId)
     .execute();
 }

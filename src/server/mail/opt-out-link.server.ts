@@ -1,5 +1,5 @@
 import type { Db } from "~/server/db/database.server";
-import { insertOptOutLink } from "~/server/data/opt-out-links.server";
+import { insertOptOutLinks } from "~/server/data/opt-out-links.server";
 import { hashSecretLinkToken, newSecretLinkToken } from "~/server/secret-link.server";
 import { asLocale, localizedPath, type Locale } from "~/shared/i18n/locales";
 import { mailAudience } from "~/shared/staff/lead-tracking";
@@ -15,20 +15,30 @@ function mailLocale(html: string | null): Locale {
 
 /**
  * Every customer mail from the dealership ends with its postal address (renderMail's signature) and
- * a link that stops e-mails, calls or texts (decision 094, CAN-SPAM's opt-out). The link is made as the
- * mail is handed to the transport, where the site's public address is known: a secret token of its
- * own, stored hashed with the address the mail goes to, in the mail's language. Staff and CRM mails
- * are returned as they are.
+ * a link that stops e-mails, calls or texts (decision 094, CAN-SPAM's opt-out). The links are made as the
+ * mails are handed to the transport, where the site's public address is known: each a secret token of
+ * its own, stored hashed with the address its mail goes to, in the mail's language; all of `mails`'
+ * links in one insert (decision 163). Staff and CRM mails are returned as they are.
  */
-export async function withOptOutLink<T extends { kind: string; to: string; text: string; html: string | null }>(
+export async function withOptOutLinks<T extends { kind: string; to: string; text: string; html: string | null }>(
   db: Db,
   publicUrl: string,
-  mail: T,
+  mails: readonly T[],
   now = new Date(),
-): Promise<T> {
-  if (mailAudience(mail.kind) !== "shopper") return mail;
-  const token = newSecretLinkToken();
-  await insertOptOutLink(db, hashSecretLinkToken(token), mail.to, now);
+): Promise<T[]> {
+  const links: { tokenHash: string; email: string }[] = [];
+  const linked = mails.map((mail) => {
+    if (mailAudience(mail.kind) !== "shopper") return mail;
+    const token = newSecretLinkToken();
+    links.push({ tokenHash: hashSecretLinkToken(token), email: mail.to });
+    return withLink(publicUrl, mail, token);
+  });
+  await insertOptOutLinks(db, links, now);
+  return linked;
+}
+
+/** `mail` ending with the opt-out link of `token`, in the mail's language. */
+function withLink<T extends { kind: string; text: string; html: string | null }>(publicUrl: string, mail: T, token: string): T {
   const locale = mailLocale(mail.html);
   const href = `${publicUrl}${localizedPath(`/opt-out/${token}`, locale)}`;
   // An alert mail's own link unsubscribes from the alerts only: this one says it stops everything.

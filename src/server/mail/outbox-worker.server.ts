@@ -3,30 +3,26 @@ import os from "node:os";
 import type { AppContext } from "~/server/context.server";
 import { mayMailAlerts } from "~/server/alerts/may-mail-alerts.server";
 import { findBooking } from "~/server/data/bookings.server";
-import { hasMailOfKind } from "~/server/data/outbox.server";
 import { mayContactCustomer } from "~/server/data/do-not-contact.server";
-import {
-  claimDueMails,
-  markMailAttemptFailed,
-  markMailCancelled,
-  markMailSent,
-  markMailWritten,
-  type OutgoingMail,
-} from "~/server/data/outbox.server";
+import { claimDueMails, markMailAttemptFailed, markMailCancelled, markMailsDelivered, type ClaimedMail } from "~/server/data/outbox.server";
 import {
   ACKNOWLEDGEMENT_KINDS,
-  AFTER_HOURS_REPLY_KIND,
   ALERT_CONFIRMATION_KIND,
   ALERT_DIGEST_KIND,
   BOOKING_REMINDER_KIND,
   OPT_OUT_BOUND_KINDS,
 } from "./mail-kinds";
-import { withOptOutLink } from "./opt-out-link.server";
+import { withOptOutLinks } from "./opt-out-link.server";
 import type { MailTransport } from "./mail-transport.server";
 import { onQueuedMail } from "./outbox-signal.server";
 import { nextAttemptAfterFailure } from "./retry-schedule";
 
 export type OutboxWorker = { wake(): void; stop(): Promise<void> };
+
+/** How many mails one claim takes. */
+const BATCH = 10;
+/** How long a delivered mail may wait to be marked with the rest of its batch (decision 163). */
+const MARK_WITHIN_MS = 1_000;
 
 export type OutboxWorkerOptions = {
   transport: MailTransport;
@@ -38,26 +34,26 @@ export type OutboxWorkerOptions = {
 };
 
 /**
- * Sends the outbox: claims due mails atomically, hands each to the transport and marks it
- * sent right after the SMTP server accepted it; a failure is retried on the backoff
- * schedule (retry-schedule.ts) and given up after 24 h. Runs in the server process.
+ * Sends the outbox: claims due mails atomically, hands each to the transport and marks them sent
+ * together once the SMTP server accepted them, within a second (decision 163); a failure is retried on
+ * the backoff schedule (retry-schedule.ts) and given up after 24 h. Runs in the server process.
  */
 export function startOutboxWorker(ctx: AppContext, options: OutboxWorkerOptions): OutboxWorker {
   const { transport, pollMs = 3_000, leaseMs = 60_000, now = () => new Date() } = options;
   const workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
   const log = ctx.logger.child({ component: "outbox" });
+  const delivered = transport.mode === "smtp" ? "sent" : "written";
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
 
-  async function stillWanted(mail: OutgoingMail): Promise<boolean> {
+  async function stillWanted(mail: ClaimedMail): Promise<boolean> {
     // A customer who opted out of e-mail since the mail was queued does not get one that is no
     // answer to their own request (decision 094).
     if (OPT_OUT_BOUND_KINDS.has(mail.kind) && !(await mayContactCustomer(ctx.db, { email: mail.to, phone: null }, "email"))) return false;
     // After hours the after-hours reply answers the lead: its acknowledgement would contradict it.
-    if (ACKNOWLEDGEMENT_KINDS.has(mail.kind) && (await hasMailOfKind(ctx.db, mail.relatedType, mail.relatedId, AFTER_HOURS_REPLY_KIND)))
-      return false;
+    if (ACKNOWLEDGEMENT_KINDS.has(mail.kind) && mail.answeredAfterHours) return false;
     // An alert written before its address unsubscribed from the alerts, or was marked "do not contact by
     // e-mail" (decision 094), is not sent: mayMailAlerts asks both.
     if (mail.kind === ALERT_DIGEST_KIND) return mayMailAlerts(ctx.db, mail.to, "alert");
@@ -67,27 +63,42 @@ export function startOutboxWorker(ctx: AppContext, options: OutboxWorkerOptions)
     return !!booking && booking.status !== "cancelled";
   }
 
-  async function deliver(mail: OutgoingMail): Promise<void> {
-    if (!(await stillWanted(mail))) {
-      await markMailCancelled(ctx.db, mail.id, workerId);
-      return;
+  /**
+   * Hands a claimed batch to the transport. The mails still wanted get their opt-out links in one insert,
+   * and those delivered are marked in one update at the end of the batch, or before the next mail once
+   * the first of them has waited MARK_WITHIN_MS (decision 163): a crash between a delivery and its mark
+   * sends it again after the lease, with the same Message-ID, as it always could.
+   */
+  async function deliverBatch(batch: ClaimedMail[]): Promise<void> {
+    const wanted: ClaimedMail[] = [];
+    for (const mail of batch) {
+      if (await stillWanted(mail)) wanted.push(mail);
+      else await markMailCancelled(ctx.db, mail.id, workerId);
     }
-    try {
-      await transport.send(await withOptOutLink(ctx.db, ctx.env.publicUrl, mail, now()));
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const next = nextAttemptAfterFailure(new Date(mail.dueAt), mail.attempts, now());
-      await markMailAttemptFailed(ctx.db, mail.id, workerId, message, next);
-      // The recipient address is the shopper's or staff's: log the id and kind only.
-      log.warn(
-        { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message, retryAt: next?.toISOString() ?? null },
-        "mail not sent",
-      );
-      return;
+    const unmarked: number[] = [];
+    let firstUnmarkedAt = 0;
+    const mark = () => markMailsDelivered(ctx.db, unmarked.splice(0), workerId, delivered, now());
+    for (const mail of await withOptOutLinks(ctx.db, ctx.env.publicUrl, wanted, now())) {
+      if (stopped) break;
+      if (unmarked.length && now().getTime() - firstUnmarkedAt >= MARK_WITHIN_MS) await mark();
+      try {
+        await transport.send(mail);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const next = nextAttemptAfterFailure(new Date(mail.dueAt), mail.attempts, now());
+        await markMailAttemptFailed(ctx.db, mail.id, workerId, message, next);
+        // The recipient address is the shopper's or staff's: log the id and kind only.
+        log.warn(
+          { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message, retryAt: next?.toISOString() ?? null },
+          "mail not sent",
+        );
+        continue;
+      }
+      if (!unmarked.length) firstUnmarkedAt = now().getTime();
+      unmarked.push(mail.id);
+      log.info({ mailId: mail.id, kind: mail.kind, mode: transport.mode }, "mail delivered");
     }
-    if (transport.mode === "smtp") await markMailSent(ctx.db, mail.id, workerId, now());
-    else await markMailWritten(ctx.db, mail.id, workerId, now());
-    log.info({ mailId: mail.id, kind: mail.kind, mode: transport.mode }, "mail delivered");
+    await mark();
   }
 
   async function drain(): Promise<void> {
@@ -95,12 +106,9 @@ export function startOutboxWorker(ctx: AppContext, options: OutboxWorkerOptions)
       again = false;
       for (;;) {
         if (stopped) return;
-        const batch = await claimDueMails(ctx.db, workerId, now(), leaseMs, 10);
-        for (const mail of batch) {
-          if (stopped) break;
-          await deliver(mail);
-        }
-        if (batch.length < 10) break;
+        const batch = await claimDueMails(ctx.db, workerId, now(), leaseMs, BATCH);
+        await deliverBatch(batch);
+        if (batch.length < BATCH) break;
       }
     } while (again && !stopped);
   }

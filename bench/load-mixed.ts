@@ -18,7 +18,13 @@ import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { imageVariantUrl } from "~/server/images/image-urls.server";
 import type { TestServer } from "../tests/support/test-server";
 import { build, machine, splitLoad, startPostgresServers, writeResults } from "./support";
-import { histogramQuantile, readRequestHistogram, subtractHistogram, type RequestHistogram } from "./request-histogram";
+import {
+  histogramQuantile,
+  histogramShareWithin,
+  readRequestHistogram,
+  subtractHistogram,
+  type RequestHistogram,
+} from "./request-histogram";
 import { TRADE_IN_VEHICLE } from "../tests/support/trade-in-request";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 60);
@@ -225,6 +231,9 @@ try {
       requests: merged.reduce((sum, s) => sum + s.count, 0),
       p50Ms: histogramQuantile(0.5, merged),
       p99Ms: histogramQuantile(0.99, merged),
+      // The share within TARGET_P99_MS, exact where the quantiles are interpolated within their buckets: the
+      // p99 target holds when it is at least 99 %.
+      withinTarget: `${(histogramShareWithin(TARGET_P99_MS, merged) * 100).toFixed(2)} %`,
     };
   };
   const byGroup = {
@@ -383,7 +392,8 @@ try {
     console.log(`The first deadlock, from PostgreSQL's log:\n${clusterLog.slice(deadlockAt, deadlockAt + 12).join("\n")}`);
   console.log(`Mails of this run's leads by kind ${JSON.stringify(mailKinds)}, by status ${JSON.stringify(mailStatuses)}`);
   console.log(
-    `p99 ${client.p99Ms} ms as the client saw it, ${byGroup.all.p99Ms} ms by the servers' histograms (target ≤ ${TARGET_P99_MS} ms); ` +
+    `p99 ${client.p99Ms} ms as the client saw it, ${byGroup.all.p99Ms} ms by the servers' histograms, ${byGroup.all.withinTarget} ` +
+      `within ${TARGET_P99_MS} ms (target: p99 ≤ ${TARGET_P99_MS} ms, 99 % within it); ` +
       `${client.errors} errors, ${client.non2xx} non-2xx; ${noLeadLost ? "no lead lost" : "LEADS LOST OR MAILS MISSING"}`,
   );
   console.log(

@@ -77,6 +77,18 @@ export function histogramQuantile(q: number, series: HistogramSeries[]): number 
   return Math.round(seconds * 1000 * 10) / 10;
 }
 
+/** The share (0–1) of the series' requests that took at most `ms`, which must be one of the buckets' bounds. */
+export function histogramShareWithin(ms: number, series: HistogramSeries[]): number {
+  const total = series.reduce((sum, s) => sum + s.count, 0);
+  if (total === 0) return 1;
+  const within = series.reduce((sum, s) => {
+    const bucket = s.buckets.find((b) => Math.abs(b.le * 1000 - ms) < 1e-6);
+    if (!bucket) throw new Error(`no bucket ends at ${ms} ms`);
+    return sum + bucket.count;
+  }, 0);
+  return within / total;
+}
+
 /** A process's request histogram now (from loopback, which /metrics allows without a token). */
 export async function readRequestHistogram(server: { url: string }): Promise<RequestHistogram> {
   const res = await fetch(`${server.url}/metrics`);

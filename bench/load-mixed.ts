@@ -75,8 +75,10 @@ try {
   ];
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 
-  // A real site is warm: every page of the mix once on each process before the clock starts.
-  await Promise.all(servers.map((server) => warmUp(server, [...fixedReads, ...vehiclePages])));
+  // A real site is warm: every page and photo of the mix once on each process before the clock starts (the
+  // photos a process has sent are in its memory, decision 164).
+  await Promise.all(servers.map((server) => warmUp(server, [...fixedReads, ...vehiclePages, ...photos])));
+  console.log(`${vehiclePages.length} vehicle pages and ${photos.length} photo variants, each read once on each process first`);
 
   const leads = { contact: 0, tradeIn: 0, answered: {} as Record<string, number>, stored201: new Set<string>() };
   let leadNumber = 0;

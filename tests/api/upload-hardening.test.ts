@@ -213,9 +213,24 @@ describe("shoppers' trade-in photos", () => {
     expect((await owner.fetch(`/api/admin/trade-ins/${id}/photos/${key}-1200.png`)).status).toBe(404);
     expect((await owner.fetch(`/api/admin/trade-ins/${id}/photos/${"0".repeat(32)}-1200.jpg`)).status).toBe(404);
 
+    // A stock photo in the folder is served as from a bucket (decision 164): the stored bytes, its name as its
+    // ETag, a revalidation answered 304, a name that is no variant 404.
     const stock = await fetch(`${server.url}${stockPhoto}`);
     expect(stock.status).toBe(200);
     expect(stock.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(stock.headers.get("content-type")).toBe("image/jpeg");
+    const stockName = stockPhoto.slice("/images/".length);
+    expect(stock.headers.get("etag")).toBe(`"${stockName}"`);
+    expect(Buffer.from(await stock.arrayBuffer()).equals((await server.files.get(`images/${stockName}`))!)).toBe(true);
+    const revalidated = await fetch(`${server.url}${stockPhoto}`, { headers: { "if-none-match": `"${stockName}"` } });
+    expect(revalidated.status).toBe(304);
+    const head = await fetch(`${server.url}${stockPhoto.replace("1200.jpg", "400.webp")}`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toBe("image/webp");
+    expect(Number(head.headers.get("content-length"))).toBe(
+      (await server.files.get(`images/${stockName.replace("1200.jpg", "400.webp")}`))!.length,
+    );
+    expect((await fetch(`${server.url}${stockPhoto.replace("1200.jpg", "1200.png")}`)).status).toBe(404);
   });
 
   it("a request's photos stored while they were public move to the private folder at the next start", async () => {

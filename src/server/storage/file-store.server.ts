@@ -18,8 +18,6 @@ export interface FileStore {
   readonly driver: StorageConfig["driver"];
   /** For logs and the move command: "DATA_DIR" or "bucket NAME"; never a credential. */
   readonly where: string;
-  /** The local driver's folder for public photos, served by express.static; undefined for a bucket. */
-  readonly publicImagesFolder: string | undefined;
   /** Writes the whole file or nothing: a reader sees the earlier file or the new one, never a part. */
   put(key: string, bytes: Buffer, contentType?: string): Promise<void>;
   /** The whole file, or null when there is none. */
@@ -100,7 +98,6 @@ function guarded(driver: FileStoreDriver, logger: Logger | undefined): FileStore
   return {
     driver: driver.driver,
     where: driver.where,
-    publicImagesFolder: driver.publicImagesFolder,
     put: (key, bytes, contentType) => run("put", [key], () => driver.put(key, bytes, contentType)),
     get: (key) => run("get", [key], () => driver.get(key)),
     exists: (key) => run("exists", [key], () => driver.exists(key)),

@@ -38,7 +38,6 @@ export function createLocalFileStore(dataDir: string): FileStoreDriver {
   return {
     driver: "local",
     where: "DATA_DIR",
-    publicImagesFolder: path.join(dataDir, "images"),
     async put(key, bytes) {
       const file = fileOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });

@@ -46,7 +46,6 @@ export function createS3FileStore(config: S3Config): FileStoreDriver {
   return {
     driver: "s3",
     where: `bucket ${config.bucket}`,
-    publicImagesFolder: undefined,
     async put(key, bytes, contentType) {
       const { s3, sdk } = await connect();
       const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");

@@ -65,6 +65,23 @@ let readings: Readings | undefined;
 
 const ageSeconds = (iso: string | null, now: Date) => (iso ? Math.max(0, (now.getTime() - Date.parse(iso)) / 1000) : 0);
 
+// Before the gauges that query the database: a scrape calls every gauge's collect in the order they were
+// registered, and the queries of those started earlier would be counted here as requests waiting for a
+// connection (an idle process read "waiting 3" at every scrape).
+new client.Gauge({
+  name: "dealer_db_pool_connections",
+  help: "PostgreSQL pool connections of this process: total, idle, and requests waiting for one (absent on SQLite).",
+  labelNames: ["state"] as const,
+  registers: [metricsRegistry],
+  collect() {
+    const pool = readings?.pool;
+    if (!pool) return;
+    this.set({ state: "total" }, pool.totalCount);
+    this.set({ state: "idle" }, pool.idleCount);
+    this.set({ state: "waiting" }, pool.waitingCount);
+  },
+});
+
 new client.Gauge({
   name: "dealer_outbox_messages",
   help: "Mails in the outbox by state (queued, sending, failed…); the same on every process.",
@@ -102,19 +119,6 @@ new client.Gauge({
   async collect() {
     const leads = await readings?.leads();
     if (leads) this.set(ageSeconds(leads.oldestUnraisedDueAt, readings!.now()));
-  },
-});
-new client.Gauge({
-  name: "dealer_db_pool_connections",
-  help: "PostgreSQL pool connections of this process: total, idle, and requests waiting for one (absent on SQLite).",
-  labelNames: ["state"] as const,
-  registers: [metricsRegistry],
-  collect() {
-    const pool = readings?.pool;
-    if (!pool) return;
-    this.set({ state: "total" }, pool.totalCount);
-    this.set({ state: "idle" }, pool.idleCount);
-    this.set({ state: "waiting" }, pool.waitingCount);
   },
 });
 

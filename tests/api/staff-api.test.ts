@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -11,8 +12,11 @@ import type { AppContext } from "~/server/context.server";
 import { insertBooking, takenSlotsOn } from "~/server/data/bookings.server";
 import { insertContactSubmission } from "~/server/data/contact-submissions.server";
 import { listServices } from "~/server/data/services.server";
+import { TEST_CLOCK_FILE } from "~/server/clock.server";
+import { PUBLIC_IMAGE_RECHECK_MS } from "~/server/images/public-images.server";
 import { insertVisit } from "~/server/data/visitors.server";
 import { insertApplication } from "../support/admin-fixtures";
+import { setServerClock } from "../support/alerts-helpers";
 import { DEMO_OWNER, signInOwner } from "../support/staff-sign-in";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { openServerDatabase } from "../support/server-database";
@@ -74,7 +78,7 @@ describe("the staff API (/api/admin)", () => {
   let admin: Client;
 
   beforeAll(async () => {
-    server = await startTestServer({ seeded: true, env: { VPIC_CACHE_DIR } });
+    server = await startTestServer({ seeded: true, env: { VPIC_CACHE_DIR, TEST_CLOCK: "true" } });
     admin = await login(server);
   });
   afterAll(async () => {
@@ -185,6 +189,26 @@ describe("the staff API (/api/admin)", () => {
     expect(edited.status).toBe(200);
     expect(await variants(sharedKey)).toEqual([false, false, false, false]);
     expect((await req(admin, `/api/admin/vehicles/${second}`, { method: "DELETE" })).status).toBe(204);
+  });
+
+  it("stops serving a removed photo from memory once it is re-read from the store, within the re-check time (decision 164)", async () => {
+    const photo = `data:image/jpeg;base64,${(await jpeg(640, 480, 31)).toString("base64")}`;
+    const res = await req(admin, "/api/admin/vehicles", { method: "POST", body: { ...vehicleBody([photo]), vin: "1M8GDM9AXKP042788" } });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const listed = (await (await req(admin, "/api/admin/vehicles")).json()) as Vehicle[];
+    const url = listed.find((v) => v.id === id)!.images[0]!;
+    // Read once: the process keeps it in memory.
+    expect((await fetch(`${server.url}${url}`)).status).toBe(200);
+    expect((await req(admin, `/api/admin/vehicles/${id}`, { method: "DELETE" })).status).toBe(204);
+    expect(await server.files.exists(url.slice(1))).toBe(false);
+    try {
+      // Past the re-check: the copy in memory is sent once more while it is re-read, then the photo is gone.
+      setServerClock(server.dataDir, new Date(Date.now() + PUBLIC_IMAGE_RECHECK_MS + 60_000).toISOString());
+      await expect.poll(async () => (await fetch(`${server.url}${url}`)).status).toBe(404);
+    } finally {
+      fs.rmSync(path.join(server.dataDir, TEST_CLOCK_FILE), { force: true });
+    }
   });
 
   it("creates, updates and deletes a vehicle (with the audit log)", async () => {

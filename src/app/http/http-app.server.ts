@@ -16,6 +16,7 @@ import { securityHeaders, type RouteHeaders } from "~/server/http/security-heade
 import { precompressedAssets } from "~/server/http/precompressed-assets.server";
 import { staticHeaders } from "~/server/http/static-headers.server";
 import { publicImages } from "~/server/images/public-images.server";
+import { serverNow } from "~/server/clock.server";
 import { metricsEndpoint } from "~/server/http/metrics-endpoint.server";
 import { fileStoreFor } from "~/server/storage/file-store.server";
 import { leadSourceCookie } from "~/server/leads/lead-source-cookie.server";
@@ -87,7 +88,7 @@ export function createHttpApp({ ctx, build, clientDir, devMiddleware }: HttpAppO
   // to a script or an image, and a phone pays ~1 KB of headers per request otherwise).
   // Photo variants are named by content hash and Vite fingerprints /assets: cache for a year. Photos come
   // from the folder or the bucket, through the app either way (decision 121).
-  app.use("/images", staticHeaders, ...publicImages(fileStoreFor(ctx)));
+  app.use("/images", staticHeaders, ...publicImages(fileStoreFor(ctx), () => serverNow(ctx)));
   if (clientDir) {
     app.use(
       "/assets",

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { CamelCasePlugin, Kysely, PostgresDialect, sql, type PostgresPool } from "kysely";
+import { CamelCasePlugin, Kysely, sql, type PostgresPool } from "kysely";
 import { Migrator, type MigrationProvider } from "kysely/migration";
 import pg from "pg";
-import { PostgresNulPlugin, type Engine } from "./dialect.server";
+import { PostgresNulSafeDialect, type Engine } from "./dialect.server";
 import { migrations } from "./migrations/migrations.server";
 import { nodeSqliteDialect } from "./node-sqlite-dialect.server";
 import type { Database } from "./schema.server";
@@ -69,8 +69,8 @@ export const autonomousDbOf = (db: Db): Db | undefined => autonomousDbs.get(db)?
 
 const postgresKysely = (pool: PostgresPool) =>
   new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin(), new PostgresNulPlugin()],
+    dialect: new PostgresNulSafeDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
   });
 
 /** A Kysely over a PostgreSQL pool; connects lazily (see connectDatabase for the start-up check). */

@@ -133,6 +133,20 @@ describe("POST /api/contact", () => {
     expect(lines.filter((line) => line.startsWith("Open in the dashboard"))).toEqual([]);
   });
 
+  it("writes its mails as .eml files again after the mail folder was removed (no SMTP server configured)", async () => {
+    const mailDir = path.join(server.dataDir, "mail");
+    fs.rmSync(mailDir, { recursive: true, force: true });
+    const email = "after.removal@example.com";
+    expect((await post({ ...valid, email })).status).toBe(201);
+    const written = async () => {
+      for (const name of fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((n) => n.endsWith("contact-staff.eml")) : []) {
+        if ((await simpleParser(fs.readFileSync(path.join(mailDir, name)))).text?.includes(email)) return true;
+      }
+      return false;
+    };
+    await expect.poll(written, { timeout: 10_000 }).toBe(true);
+  });
+
   it("limits how many messages one client sends", async () => {
     const client = newClient();
     const statuses: number[] = [];

@@ -67,8 +67,16 @@ export function createMailTransport(env: ServerEnv): MailTransport {
     mode: "eml",
     async send(mail) {
       const info = await writer.sendMail(messageOf(env, mail));
-      await fs.mkdir(dir, { recursive: true });
-      await fs.writeFile(path.join(dir, `${String(mail.id).padStart(6, "0")}-${mail.kind}.eml`), info.message as Buffer);
+      const file = path.join(dir, `${String(mail.id).padStart(6, "0")}-${mail.kind}.eml`);
+      try {
+        await fs.writeFile(file, info.message as Buffer);
+      } catch (error) {
+        // The folder is made when a write finds it missing (the first mail, or after someone removed it),
+        // not before every mail.
+        if ((error as { code?: string }).code !== "ENOENT") throw error;
+        await fs.mkdir(dir, { recursive: true });
+        await fs.writeFile(file, info.message as Buffer);
+      }
     },
     close: () => writer.close(),
   };

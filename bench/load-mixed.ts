@@ -5,11 +5,11 @@
 // Targets: p99 ≤ 50 ms, 0 errors, every lead answered 201 stored once with its mails queued; at saturation
 // (50 connections) the vehicle page's p99 within 3× its p50.
 //   BENCH_DURATION (s, default 60), BENCH_RATE (requests/s in all, default 1000),
-//   BENCH_CONNECTIONS (in all, default 50), BENCH_SATURATION_DURATION (s, default 10).
+//   BENCH_CONNECTIONS (in all, default 50), BENCH_SATURATION_DURATION (s, default 10),
+//   BENCH_ARRIVALS=poisson (decision 165): random arrivals at the same mean rate instead of evenly spaced.
 //   BENCH_LEAD_STATEMENTS=1 (decision 142): PostgreSQL logs every statement during the run, and the bench
 //   reads from its log how many round trips each lead's transaction took and how long it was open (the
 //   logging itself costs the database some time: compare runs with it on with each other only).
-import autocannon from "autocannon";
 import { sql } from "kysely";
 import { openPostgres } from "~/server/db/database.server";
 import { LEAD_KINDS } from "~/shared/leads/lead-kinds";
@@ -26,6 +26,7 @@ import {
   type RequestHistogram,
 } from "./request-histogram";
 import { TRADE_IN_VEHICLE } from "../tests/support/trade-in-request";
+import { pacedLoad, type PacedRequest, type PacedResult } from "./paced-load";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 60);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
@@ -34,6 +35,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LEAD_SHARE = 0.05;
 const LEAD_CONNECTIONS = Number(process.env.BENCH_LEAD_CONNECTIONS ?? 20);
 const LEAD_STATEMENTS = process.env.BENCH_LEAD_STATEMENTS === "1";
+/** The servers' /metrics read uncompressed during the run: neither side spends the cores on compressing it. */
+const IDENTITY = { "accept-encoding": "identity" };
+/** How requests arrive at the fixed rate (bench/paced-load.ts): evenly spaced, or "poisson" at random. */
+const ARRIVALS = process.env.BENCH_ARRIVALS === "poisson" ? "poisson" : "even";
 const SATURATION_S = Number(process.env.BENCH_SATURATION_DURATION ?? 10);
 const VEHICLES = 200;
 const TARGET_P99_MS = 50;
@@ -80,62 +85,50 @@ try {
   await Promise.all(servers.map((server) => warmUp(server, [...fixedReads, ...vehiclePages, ...photos])));
   console.log(`${vehiclePages.length} vehicle pages and ${photos.length} photo variants, each read once on each process first`);
 
+  const headers: Record<string, string> = { "accept-encoding": "br, gzip", "user-agent": BROWSER_UA, accept: "text/html,application/json" };
   const leads = { contact: 0, tradeIn: 0, answered: {} as Record<string, number>, stored201: new Set<string>() };
   let leadNumber = 0;
   /** One lead post: a contact message or a trade-in (no photos) in turn, each from its own shopper. */
-  function leadRequest(server: TestServer): autocannon.Request {
+  function leadRequest(server: TestServer): PacedRequest {
+    leadNumber += 1;
+    const n = leadNumber;
+    const email = `${LEAD_EMAIL_PREFIX}${n}@example.com`;
+    // Its own phone too: a customer is found by e-mail or phone, and one shared number would make every
+    // post update the same customer row, one after another.
+    const phone = `978${200 + (Math.floor(n / 10_000) % 800)}${String(n % 10_000).padStart(4, "0")}`;
+    const shopper = { firstName: "Ana", lastName: "Silva", email, phone, locale: pick(LOCALES) };
+    const [path, body] =
+      n % 2 === 0
+        ? ["/api/contact", { ...shopper, message: "Is this vehicle still available?" }]
+        : ["/api/trade-ins", { ...shopper, ...TRADE_IN_VEHICLE }];
+    if (n % 2 === 0) leads.contact += 1;
+    else leads.tradeIn += 1;
     return {
       method: "POST",
-      // The context is the connection's own: the answer is matched to the post it answers.
-      setupRequest: (req, context) => {
-        leadNumber += 1;
-        const n = leadNumber;
-        const email = `${LEAD_EMAIL_PREFIX}${n}@example.com`;
-        (context as { email?: string }).email = email;
-        // Its own phone too: a customer is found by e-mail or phone, and one shared number would make every
-        // post update the same customer row, one after another.
-        const phone = `978${200 + (Math.floor(n / 10_000) % 800)}${String(n % 10_000).padStart(4, "0")}`;
-        const shopper = { firstName: "Ana", lastName: "Silva", email, phone, locale: pick(LOCALES) };
-        const [path, body] =
-          n % 2 === 0
-            ? ["/api/contact", { ...shopper, message: "Is this vehicle still available?" }]
-            : [
-                "/api/trade-ins",
-                {
-                  ...shopper,
-                  ...TRADE_IN_VEHICLE,
-                },
-              ];
-        if (n % 2 === 0) leads.contact += 1;
-        else leads.tradeIn += 1;
-        return {
-          ...req,
-          path,
-          method: "POST",
-          headers: {
-            ...req.headers,
-            "content-type": "application/json",
-            accept: "application/json",
-            origin: server.url,
-            "sec-fetch-site": "same-origin",
-            "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-          },
-          body: JSON.stringify(body),
-        };
+      path,
+      headers: {
+        ...headers,
+        "content-type": "application/json",
+        accept: "application/json",
+        origin: server.url,
+        "sec-fetch-site": "same-origin",
+        "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
       },
-      onResponse: (status, _body, context) => {
+      body: JSON.stringify(body),
+      onResponse: (status) => {
         leads.answered[status] = (leads.answered[status] ?? 0) + 1;
-        if (status === 201) leads.stored201.add((context as { email: string }).email);
+        if (status === 201) leads.stored201.add(email);
       },
     };
   }
-  const read = (choose: () => string): autocannon.Request => ({ method: "GET", setupRequest: (req) => ({ ...req, path: choose() }) });
-  const photo = (): autocannon.Request => ({
+  const read = (choose: () => string) => (): PacedRequest => ({ method: "GET", path: choose(), headers });
+  const photo = () => (): PacedRequest => ({
     method: "GET",
-    setupRequest: (req) => ({ ...req, path: pick(photos), headers: { ...req.headers, accept: "image/avif,image/webp,*/*" } }),
+    path: pick(photos),
+    headers: { ...headers, accept: "image/avif,image/webp,*/*" },
   });
-  /** Nineteen requests a round on each connection: 16 reads (8 vehicle pages), 3 photos. */
-  const browsing: autocannon.Request[] = [
+  /** Nineteen requests a round: 16 reads (8 vehicle pages), 3 photos. */
+  const browsing: (() => PacedRequest)[] = [
     read(() => fixedReads[0]!),
     read(() => pick(vehiclePages)),
     photo(),
@@ -156,6 +149,11 @@ try {
     read(() => fixedReads[7]!),
     read(() => pick(vehiclePages)),
   ];
+  /** The browsing round, over and over. */
+  const browse = () => {
+    let i = 0;
+    return () => browsing[i++ % browsing.length]!();
+  };
 
   // Sessions waiting for a lock held by another, sampled through the run, and the statements they wait in.
   const lockWaits: number[] = [];
@@ -173,48 +171,55 @@ try {
       .catch(() => {});
   }, 500);
 
-  // Requests waiting for one of a process's pool connections (its gauge on /metrics), sampled every second.
+  // Requests waiting for one of a process's pool connections (its gauge on /metrics), and the longest
+  // event-loop delay since the last scrape (prom-client resets it at each), sampled every second.
   const poolWaits: number[] = [];
+  const loopDelayMaxima: number[] = [];
   const samplePools = setInterval(() => {
     for (const server of servers)
-      void fetch(`${server.url}/metrics`)
+      void fetch(`${server.url}/metrics`, { headers: IDENTITY })
         .then((res) => res.text())
         .then((text) => {
           const waiting = /^dealer_db_pool_connections\{state="waiting"\} (\d+)/m.exec(text);
           if (waiting) poolWaits.push(Number(waiting[1]));
+          const loopMax = /^nodejs_eventloop_lag_max_seconds (\S+)/m.exec(text);
+          if (loopMax) loopDelayMaxima.push(Number(loopMax[1]) * 1000);
         })
         .catch(() => {});
   }, 1_000);
+  // Garbage collections of 10 ms and longer over the run, by kind (prom-client's cumulative histogram).
+  const gcBefore = await Promise.all(servers.map(readLongCollections));
   const logMark = postgres.clusterLog().length;
   if (LEAD_STATEMENTS) await setStatementLogging(true);
 
   const before = await Promise.all(servers.map(readRequestHistogram));
   const logMarks = servers.map((s) => s.logs.length);
-  const headers = { "accept-encoding": "br, gzip", "user-agent": BROWSER_UA, accept: "text/html,application/json" };
   // Shoppers who post are not the ones browsing: the posts have their own connections, so a slow post
   // holds no reads back (one connection's requests go one after another).
+  // Each generator is paced on its own (bench/paced-load.ts, decision 165): every request is measured from
+  // when it was due, so the client's figures include any wait for a connection.
   const [browseResults, leadResults] = await Promise.all([
     Promise.all(
       servers.map((server) =>
-        autocannon({
+        pacedLoad({
           url: server.url,
           connections: CONNECTIONS / servers.length,
-          overallRate: (RATE * (1 - LEAD_SHARE)) / servers.length,
-          duration: DURATION_S,
-          headers,
-          requests: browsing,
+          rate: (RATE * (1 - LEAD_SHARE)) / servers.length,
+          durationS: DURATION_S,
+          arrivals: ARRIVALS,
+          next: browse(),
         }),
       ),
     ),
     Promise.all(
       servers.map((server) =>
-        autocannon({
+        pacedLoad({
           url: server.url,
           connections: LEAD_CONNECTIONS / servers.length,
-          overallRate: (RATE * LEAD_SHARE) / servers.length,
-          duration: DURATION_S,
-          headers,
-          requests: [leadRequest(server)],
+          rate: (RATE * LEAD_SHARE) / servers.length,
+          durationS: DURATION_S,
+          arrivals: ARRIVALS,
+          next: () => leadRequest(server),
         }),
       ),
     ),
@@ -224,6 +229,18 @@ try {
   if (LEAD_STATEMENTS) await setStatementLogging(false);
   const results = [...browseResults, ...leadResults];
   const after = await Promise.all(servers.map(readRequestHistogram));
+  const gcAfter = await Promise.all(servers.map(readLongCollections));
+  const longCollections: Record<string, number> = {};
+  gcAfter.forEach((counts, i) => {
+    for (const [kind, n] of Object.entries(counts)) longCollections[kind] = (longCollections[kind] ?? 0) + n - (gcBefore[i]![kind] ?? 0);
+  });
+  const sortedLoopMaxima = [...loopDelayMaxima].sort((a, b) => a - b);
+  const loopDelay = {
+    samples: sortedLoopMaxima.length,
+    medianMs: Math.round(sortedLoopMaxima[Math.floor(sortedLoopMaxima.length / 2)] ?? 0),
+    p90Ms: Math.round(sortedLoopMaxima[Math.floor(sortedLoopMaxima.length * 0.9)] ?? 0),
+    maxMs: Math.round(sortedLoopMaxima.at(-1) ?? 0),
+  };
 
   // The servers' own clocks: their histograms (decision 122) over the run, and their request logs' `ms`.
   const histograms = after.map((h, i) => subtractHistogram(h, before[i]!));
@@ -262,7 +279,7 @@ try {
 
   // No lead lost: every post answered 201 is stored once, and has its staff mail and its ADF record queued.
   // The clock stops with requests in flight: a post stored but not answered before the end is counted apart,
-  // and `prepared` counts every post autocannon built, also those the end cut off before they were sent.
+  // and `prepared` counts every post the generator built.
   // Posts cut off by the end of the run may still be in the servers: count once the number stops moving.
   const countStored = async () =>
     Number(
@@ -309,24 +326,30 @@ try {
     return [kind.mails.staff, kind.mails.adf].some((expected) => queued.filter((k) => k === expected).length !== 1);
   }).length;
 
-  const clientRow = (what: string, targetRate: number, rs: autocannon.Result[]) => ({
-    what,
-    targetRate,
-    requestsPerSec: Math.round(rs.reduce((sum, r) => sum + r.requests.average, 0)),
-    requests: rs.reduce((sum, r) => sum + r.requests.total, 0),
-    p50Ms: Math.max(...rs.map((r) => r.latency.p50)),
-    p99Ms: Math.max(...rs.map((r) => r.latency.p99)),
-    maxMs: Math.max(...rs.map((r) => r.latency.max)),
-    errors: rs.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
-    non2xx: rs.reduce((sum, r) => sum + r.non2xx, 0),
-  });
+  const clientRow = (what: string, targetRate: number, rs: PacedResult[]) => {
+    const latencies = rs.flatMap((r) => r.latencies).sort((x, y) => x - y);
+    const at = (q: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0) * 10) / 10;
+    return {
+      what,
+      targetRate,
+      requestsPerSec: rs.reduce((sum, r) => sum + r.requestsPerSec, 0),
+      requests: latencies.length,
+      p50Ms: at(0.5),
+      p99Ms: at(0.99),
+      maxMs: Math.round((latencies.at(-1) ?? 0) * 10) / 10,
+      withinTarget: `${((latencies.filter((ms) => ms <= TARGET_P99_MS).length / Math.max(1, latencies.length)) * 100).toFixed(2)} %`,
+      // How late the generator itself sent its requests (its own event loop on the same machine), worst instance.
+      sendLagP99Ms: Math.max(...rs.map((r) => r.sendLag.p99)),
+      sendLagMaxMs: Math.max(...rs.map((r) => r.sendLag.max)),
+      errors: rs.reduce((sum, r) => sum + r.errors, 0),
+      non2xx: rs.reduce((sum, r) => sum + r.non2xx, 0),
+    };
+  };
   const clientRows = [
     clientRow("reads and photos", RATE * (1 - LEAD_SHARE), browseResults),
     clientRow("lead posts", RATE * LEAD_SHARE, leadResults),
   ];
-  // All requests together: autocannon's histograms are per instance, so the reads' p50 stands for the whole
-  // (95 % of it), and the worst instance's p99 for the whole's.
-  const client = { ...clientRow("all", RATE, results), p50Ms: Math.max(...browseResults.map((r) => r.latency.p50)) };
+  const client = clientRow("all", RATE, results);
   const poolWait = {
     samples: poolWaits.length,
     max: Math.max(0, ...poolWaits),
@@ -340,8 +363,7 @@ try {
     statements: waitingStatements,
   };
   const statusCodes: Record<string, number> = {};
-  for (const r of results)
-    for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = (statusCodes[code] ?? 0) + (count ?? 0);
+  for (const r of results) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
   // A post answered anything but 201 was not taken: the shopper's lead is lost unless they try again.
   const refused = Object.entries(leads.answered).reduce((sum, [status, n]) => sum + (status === "201" ? 0 : n), 0);
   const leadCheck = {
@@ -365,7 +387,7 @@ try {
   const saturation = await splitLoad(servers, vehiclePages[0]!, 50, SATURATION_S);
 
   console.log(
-    `Mixed load: ${RATE} req/s × ${DURATION_S} s over 2 processes on PostgreSQL, ${CONNECTIONS} connections, ${VEHICLES} vehicles — ${machine()}`,
+    `Mixed load: ${RATE} req/s (${ARRIVALS === "even" ? "evenly spaced" : "Poisson arrivals"}) × ${DURATION_S} s over 2 processes on PostgreSQL, ${CONNECTIONS} connections, ${VEHICLES} vehicles — ${machine()}`,
   );
   console.table(clientRows);
   console.log(`Status codes: ${JSON.stringify(statusCodes)}`);
@@ -379,6 +401,11 @@ try {
   );
   console.log(
     `Requests waiting for a pool connection (per process, sampled every 1 s): mean ${poolWait.mean}, max ${poolWait.max} over ${poolWait.samples} samples`,
+  );
+  console.log(
+    `The servers' longest event-loop delay in each second (per process): median ${loopDelay.medianMs} ms, ` +
+      `p90 ${loopDelay.p90Ms} ms, max ${loopDelay.maxMs} ms over ${loopDelay.samples} seconds; ` +
+      `garbage collections of 10 ms or more, by kind: ${JSON.stringify(longCollections)}`,
   );
   if (leadTransactions)
     console.log(
@@ -405,6 +432,7 @@ try {
   console.log(
     `Results: ${writeResults("load-mixed", {
       durationSeconds: DURATION_S,
+      arrivals: ARRIVALS,
       connections: CONNECTIONS,
       vehicles: VEHICLES,
       client,
@@ -412,6 +440,8 @@ try {
       statusCodes,
       lockWait,
       poolWait,
+      loopDelay,
+      longCollections,
       leadTransactions,
       serverErrors,
       server: byGroup,
@@ -423,6 +453,17 @@ try {
 } finally {
   await db.destroy();
   await postgres.stop();
+}
+
+/** How many garbage collections of a server took 10 ms or more so far, by kind (`nodejs_gc_duration_seconds`). */
+async function readLongCollections(server: TestServer): Promise<Record<string, number>> {
+  const text = await (await fetch(`${server.url}/metrics`, { headers: IDENTITY })).text();
+  const counts: Record<string, number> = {};
+  for (const m of text.matchAll(
+    /^nodejs_gc_duration_seconds_bucket\{le="0\.01",kind="(\w+)"\} (\d+)\n[^]*?^nodejs_gc_duration_seconds_count\{kind="\1"\} (\d+)/gm,
+  ))
+    counts[m[1]!] = Number(m[3]) - Number(m[2]);
+  return counts;
 }
 
 /** Every statement into PostgreSQL's log with its time and backend, or back to the default (superuser: the bench's cluster is its own). */

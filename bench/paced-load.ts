@@ -1,11 +1,12 @@
 // An open-loop load generator at a fixed rate (decision 165): request i is due at start + i / rate, spread
-// evenly over each second (or at random at the same mean rate, `arrivals: "poisson"`), and sent then
-// whatever the earlier ones are doing. Its latency runs from when it
-// was due, not from when a free connection let it go, so a slow server cannot hide its queue by slowing the
-// client (coordinated omission; wrk2 measures the same way). autocannon's `overallRate` is not this: each of
-// its connections sends its share of the second back to back from the second's start and then waits for the
-// next (mcollina/autocannon#174), so a "fixed" 1,000 req/s arrives as a burst every second.
-import http from "node:http";
+// evenly over each second (or at random at the same mean rate, `arrivals: "poisson"`), and sent then whatever
+// the earlier ones are doing. Its latency runs from when it was due, not from when a free connection let it
+// go, so a slow server cannot hide its queue by slowing the client (coordinated omission; wrk2 measures the
+// same way). autocannon's `overallRate` is not this: each of its connections sends its share of the second
+// back to back from the second's start and then waits for the next (mcollina/autocannon#174), so a "fixed"
+// 1,000 req/s arrives as a burst every second.
+import net from "node:net";
+import { HTTPParser } from "http-parser-js";
 
 /** One request the generator sends, built when it is due. */
 export type PacedRequest = {
@@ -53,7 +54,7 @@ export type PacedLoadOptions = {
 export async function pacedLoad(options: PacedLoadOptions): Promise<PacedResult> {
   const { url, rate, durationS, connections, next, drainMs = 10_000, arrivals = "even" } = options;
   const target = new URL(url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+  const port = Number(target.port);
   const total = Math.round(rate * durationS);
   const intervalMs = 1000 / rate;
   // When each request is due, in ms from the start.
@@ -70,40 +71,76 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedResult>
   let settle: () => void = () => {};
   const drained = new Promise<void>((resolve) => (settle = resolve));
 
-  const send = (dueAt: number) => {
-    const request = next();
-    inFlight += 1;
-    lags.push(performance.now() - dueAt);
-    const done = () => {
-      inFlight -= 1;
-      if (sent === total && inFlight === 0) settle();
+  // Raw keep-alive sockets and a small HTTP parser, as autocannon's clients use: node:http's client machinery
+  // cost the generator more of the two cores than the requests it measures.
+  type Pending = { request: PacedRequest; dueAt: number };
+  type Connection = { socket: net.Socket; current: Pending | null; status: number };
+  const open = new Set<Connection>();
+  const idle: Connection[] = [];
+  const waiting: Pending[] = [];
+
+  const finished = () => {
+    inFlight -= 1;
+    if (sent === total && inFlight === 0) settle();
+  };
+  const write = (conn: Connection, pending: Pending) => {
+    conn.current = pending;
+    conn.status = 0;
+    const { method, path, headers, body } = pending.request;
+    let head = `${method} ${path} HTTP/1.1\r\nhost: ${target.host}\r\nconnection: keep-alive\r\n`;
+    for (const [name, value] of Object.entries(headers)) head += `${name}: ${value}\r\n`;
+    if (body !== undefined) head += `content-length: ${Buffer.byteLength(body)}\r\n`;
+    conn.socket.write(`${head}\r\n${body ?? ""}`);
+  };
+  const connect = (first: Pending) => {
+    const socket = net.connect(port, target.hostname);
+    socket.setNoDelay(true);
+    const conn: Connection = { socket, current: null, status: 0 };
+    const parser = new HTTPParser(HTTPParser.RESPONSE);
+    parser[HTTPParser.kOnHeadersComplete] = (info) => {
+      conn.status = info.statusCode ?? 0;
     };
-    const req = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: request.method,
-        path: request.path,
-        agent,
-        headers: request.body ? { ...request.headers, "content-length": String(Buffer.byteLength(request.body)) } : request.headers,
-      },
-      (res) => {
-        res.on("data", () => {});
-        res.on("end", () => {
-          const status = res.statusCode ?? 0;
-          latencies.push(performance.now() - dueAt);
-          statusCodes[status] = (statusCodes[status] ?? 0) + 1;
-          if (status < 200 || status >= 300) non2xx += 1;
-          request.onResponse?.(status);
-          done();
-        });
-      },
-    );
-    req.on("error", () => {
-      errors += 1;
-      done();
+    parser[HTTPParser.kOnMessageComplete] = () => {
+      const done = conn.current!;
+      conn.current = null;
+      latencies.push(performance.now() - done.dueAt);
+      statusCodes[conn.status] = (statusCodes[conn.status] ?? 0) + 1;
+      if (conn.status < 200 || conn.status >= 300) non2xx += 1;
+      done.request.onResponse?.(conn.status);
+      finished();
+      const following = waiting.shift();
+      if (following) write(conn, following);
+      else idle.push(conn);
+    };
+    socket.on("data", (chunk: Buffer) => {
+      const result = parser.execute(chunk);
+      if (result instanceof Error) socket.destroy(result);
     });
-    req.end(request.body);
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      open.delete(conn);
+      const at = idle.indexOf(conn);
+      if (at >= 0) idle.splice(at, 1);
+      if (conn.current) {
+        conn.current = null;
+        errors += 1;
+        finished();
+      }
+      // Requests that were waiting for a connection get a new one.
+      const following = waiting.shift();
+      if (following) connect(following);
+    });
+    open.add(conn);
+    write(conn, first);
+  };
+  const send = (due: number) => {
+    const pending = { request: next(), dueAt: due };
+    inFlight += 1;
+    lags.push(performance.now() - due);
+    const conn = idle.pop();
+    if (conn) write(conn, pending);
+    else if (open.size < connections) connect(pending);
+    else waiting.push(pending);
   };
 
   const start = performance.now();
@@ -121,7 +158,7 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedResult>
   });
   if (inFlight > 0) await Promise.race([drained, new Promise((r) => setTimeout(r, drainMs))]);
   const elapsedS = (performance.now() - start) / 1000;
-  agent.destroy();
+  for (const conn of open) conn.socket.destroy();
   const sorted = [...latencies].sort((a, b) => a - b);
   const sortedLags = [...lags].sort((a, b) => a - b);
   const at = (list: number[], q: number) => round(list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? 0);

@@ -64,6 +64,43 @@ describe("the paced load generator (bench/paced-load.ts)", () => {
     expect(arrivals.at(-1)! - arrivals[0]!).toBeLessThan(6_000);
   });
 
+  it("sends each post's body and reads a chunked answer's status, over the same kept-alive connections", async () => {
+    const bodies: string[] = [];
+    const sockets = new Set<unknown>();
+    const server = http.createServer((req, res) => {
+      sockets.add(req.socket);
+      let body = "";
+      req.setEncoding("utf8");
+      req.on("data", (part: string) => (body += part));
+      req.on("end", () => {
+        bodies.push(body);
+        res.writeHead(201, { "content-type": "text/plain" });
+        res.write("stored, ");
+        res.end("thank you");
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    servers.push(server);
+    const heard: number[] = [];
+    const result = await pacedLoad({
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      rate: 100,
+      durationS: 0.5,
+      connections: 3,
+      next: () => ({
+        method: "POST",
+        path: "/api/contact",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Ana Conceição" }),
+        onResponse: (status) => heard.push(status),
+      }),
+    });
+    expect(result).toMatchObject({ requests: 50, errors: 0, non2xx: 0, statusCodes: { 201: 50 } });
+    expect(heard).toEqual(Array(50).fill(201));
+    expect(new Set(bodies)).toEqual(new Set([JSON.stringify({ name: "Ana Conceição" })]));
+    expect(sockets.size).toBeLessThanOrEqual(3);
+  });
+
   it("counts a refused connection as an error, not as an answer", async () => {
     const { url } = await recordingServer();
     await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));

@@ -56,12 +56,12 @@ describe("the paced load generator (bench/paced-load.ts)", () => {
 
   it("with Poisson arrivals, keeps the mean rate but lets requests bunch as independent shoppers do", async () => {
     const { url, arrivals } = await recordingServer();
-    const result = await pacedLoad({ url, rate: 50, durationS: 4, connections: 10, next: get, arrivals: "poisson" });
+    const result = await pacedLoad({ url, rate: 100, durationS: 2, connections: 10, next: get, arrivals: "poisson" });
     expect(result.requests).toBe(200);
     expect(gapVariation(arrivals)).toBeGreaterThan(0.6);
-    // About four seconds in all (the sum of 200 random gaps of 20 ms on average).
-    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThan(2_500);
-    expect(arrivals.at(-1)! - arrivals[0]!).toBeLessThan(6_000);
+    // About two seconds in all (the sum of 200 random gaps of 10 ms on average).
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThan(1_250);
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeLessThan(3_000);
   });
 
   it("sends each post's body and reads a chunked answer's status, over the same kept-alive connections", async () => {

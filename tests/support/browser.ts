@@ -86,11 +86,6 @@ export async function newPage(browser: Browser, options: PageOptions): Promise<{
     });
   }
   const page = await context.newPage();
-  // Headless Chromium runs requestIdleCallback and requestAnimationFrame callbacks only in the tab it treats as in
-  // front, and now and then a new context's page is not (puppeteer/puppeteer#10350, modernweb-dev/web#2520). The
-  // web-vitals library and deferred hydration wait for an idle callback: without this, a test sometimes waited
-  // 20 s for a library that never loaded.
-  await page.bringToFront();
   return { context, page };
 }
 

@@ -271,6 +271,10 @@ describe("pages that never hydrate (decision 149)", () => {
     { path: "/pt/no/such/page", m: pt, heading: pt.layout.notFound.subheading, inventory: "/pt/inventory" },
   ])(
     "$path loads no route module, sends its page view, and its menu and links work on a phone",
+    // Once more on a fresh page if it fails: in full runs on a busy machine the first of these pages sometimes ran
+    // its inline script late or not at all in headless Chromium (no page view or no web-vitals library within 20 s,
+    // never when this file ran alone). The cause is not found yet; a second failure still fails the test.
+    { retry: 1 },
     async ({ path, m, heading, inventory }) => {
       const { context, page } = await newPage(browser, {
         baseURL: server.url,
@@ -288,18 +292,13 @@ describe("pages that never hydrate (decision 149)", () => {
       const sent = await pageView;
       expect(sent.ok()).toBe(true);
       expect(sent.request().postDataJSON()).toMatchObject({ page: path });
-      // No script but the web-vitals library, which the page's inline script loads in its first idle time after the
-      // load event. That the library loads and reports from /about is web-vitals.test.ts's to check: here, in full
-      // runs on a busy machine, headless Chromium twice granted this first page no idle time within 20 s (never
-      // when the file ran alone), so this test checks that the page asks for it and loads nothing else.
+      // Only the web-vitals library, which its inline script loads in the first idle time after the load event: on a
+      // busy machine that can come after the network has been quiet for a while, so the test waits for it.
+      await expect
+        .poll(() => scripts.map((url) => new URL(url).pathname))
+        .toEqual([expect.stringMatching(/^\/assets\/web-vitals-[\w-]+\.js$/)]);
       await page.waitForLoadState("networkidle");
-      const library = /^\/assets\/web-vitals-[\w-]+\.js$/;
-      expect(scripts.map((url) => new URL(url).pathname).filter((pathname) => !library.test(pathname))).toEqual([]);
-      expect(
-        await page
-          .locator("script:not([src])")
-          .evaluateAll((inline) => inline.some((el) => /\/assets\/web-vitals-[\w-]+\.js/.test(el.textContent ?? ""))),
-      ).toBe(true);
+      expect(scripts).toHaveLength(1);
       expect(await page.locator("script[type=module], link[rel=modulepreload]").count()).toBe(0);
       // React never attached to anything.
       expect(

@@ -7,6 +7,9 @@
 //   BENCH_DURATION (s, default 60), BENCH_RATE (requests/s in all, default 1000),
 //   BENCH_CONNECTIONS (in all, default 50), BENCH_SATURATION_DURATION (s, default 10),
 //   BENCH_ARRIVALS=poisson (decision 165): random arrivals at the same mean rate instead of evenly spaced.
+//   BENCH_SERVER_NICE (decision 166, default 5): the niceness of the servers and PostgreSQL in the saturation
+//   phase, so that autocannon's closed loop on the same cores is not held back by its own waits for a core;
+//   0 shares the cores equally there too.
 //   BENCH_LEAD_STATEMENTS=1 (decision 142): PostgreSQL logs every statement during the run, and the bench
 //   reads from its log how many round trips each lead's transaction took and how long it was open (the
 //   logging itself costs the database some time: compare runs with it on with each other only).
@@ -27,6 +30,7 @@ import {
 } from "./request-histogram";
 import { TRADE_IN_VEHICLE } from "../tests/support/trade-in-request";
 import { pacedLoad, type PacedRequest, type PacedResult } from "./paced-load";
+import { setNiceness } from "./process-priority";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 60);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
@@ -40,6 +44,7 @@ const IDENTITY = { "accept-encoding": "identity" };
 /** How requests arrive at the fixed rate (bench/paced-load.ts): evenly spaced, or "poisson" at random. */
 const ARRIVALS = process.env.BENCH_ARRIVALS === "poisson" ? "poisson" : "even";
 const SATURATION_S = Number(process.env.BENCH_SATURATION_DURATION ?? 10);
+const SERVER_NICE = Number(process.env.BENCH_SERVER_NICE ?? 5);
 const VEHICLES = 200;
 const TARGET_P99_MS = 50;
 const BROWSER_UA = "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36";
@@ -384,6 +389,11 @@ try {
   const noLeadLost = lost === 0 && refused === 0 && storedTwice === 0 && missingMails === 0 && leads.stored201.size > 0;
 
   // Saturation: the vehicle page, as many requests as 50 connections keep in flight, over the two processes.
+  // autocannon sends a connection's next request only once it has read the last answer, so when it waits for
+  // a core the whole loop slows: below it in priority, the servers and the database still compete equally
+  // with each other and still lose what it spends, but it no longer limits the rate (decision 166). The
+  // fixed-rate phase above shares the cores equally: there the same priority made the client's p99 no better.
+  const nicedThreads = SERVER_NICE > 0 ? setNiceness([...servers.map((s) => s.process.pid!), postgres.postmasterPid], SERVER_NICE) : 0;
   const saturation = await splitLoad(servers, vehiclePages[0]!, 50, SATURATION_S);
 
   console.log(
@@ -426,6 +436,11 @@ try {
       `${client.errors} errors, ${client.non2xx} non-2xx; ${noLeadLost ? "no lead lost" : "LEADS LOST OR MAILS MISSING"}`,
   );
   console.log(
+    SERVER_NICE > 0
+      ? `In the saturation phase the servers and PostgreSQL ran at niceness ${SERVER_NICE} (${nicedThreads} threads), autocannon at its own`
+      : "In the saturation phase the servers, PostgreSQL and autocannon shared the cores equally (BENCH_SERVER_NICE=0)",
+  );
+  console.log(
     `Saturation, vehicle page, 50 connections × ${SATURATION_S} s: ${saturation.requestsPerSec} req/s, p50 ${saturation.p50Ms} ms, ` +
       `p99 ${saturation.p99Ms} ms (${(saturation.p99Ms / Math.max(1, saturation.p50Ms)).toFixed(1)}× p50; target ≤ 3×), ${saturation.errors} errors`,
   );
@@ -433,6 +448,7 @@ try {
     `Results: ${writeResults("load-mixed", {
       durationSeconds: DURATION_S,
       arrivals: ARRIVALS,
+      saturationServerNiceness: SERVER_NICE,
       connections: CONNECTIONS,
       vehicles: VEHICLES,
       client,

@@ -270,6 +270,8 @@ export type PostgresServers = {
   dataDir: string;
   /** The cluster's own log so far (deadlocks and lock waits are explained there). */
   clusterLog: () => string;
+  /** PostgreSQL's postmaster: its children are the cluster's other processes, and it forks each new session's. */
+  postmasterPid: number;
   stop: () => Promise<void>;
 };
 
@@ -302,6 +304,7 @@ export async function startPostgresServers(vehicles: number, count: number, env:
       databaseUrl,
       dataDir,
       clusterLog: () => fs.readFileSync(path.join(cluster.dir, "server.log"), "utf8"),
+      postmasterPid: Number(fs.readFileSync(path.join(cluster.dir, "data/postmaster.pid"), "utf8").split("\n")[0]),
       stop: async () => {
         await Promise.all(servers.map((s) => s.stop()));
         cluster.stop();

@@ -1,17 +1,19 @@
 // npm run bench:soak — a steady mixed browse load at a fixed rate plus leads being posted, against the
 // production server with 200 vehicles, sampling the server's resident memory every 10 s: does it level off?
+// The browse load is evenly spaced and each request timed from when it was due (bench/paced-load.ts,
+// decision 168); autocannon's `overallRate`, used until then, sent each second's requests in a burst.
 //   BENCH_SOAK_MINUTES (default 10), BENCH_SOAK_RATE (requests/s, default 200), BENCH_SOAK_CONNECTIONS (20),
 //   BENCH_SOAK_VEHICLES (default 200), BENCH_SOAK_SERVER_FLAGS (Node flags for the server beside `npm start`'s).
 //   BENCH_SOAK_HEAP_SNAPSHOTS=1: the server writes a V8 heap snapshot every BENCH_SOAK_SNAPSHOT_MINUTES
 //   (default 10) under the load, and the bench prints what grew between them (bench/heap-snapshot-diff.ts).
 import fs from "node:fs";
 import path from "node:path";
-import autocannon from "autocannon";
 import sharp from "sharp";
 import { validApplicationInput } from "~/features/financing/financing-test-data";
 import { openDatabase } from "~/server/db/database.server";
 import { vehiclePath } from "~/shared/lib/vehicle-path";
 import { compareHeapSummaries, summarizeHeapSnapshot, type HeapSnapshot } from "./heap-snapshot-summary";
+import { pacedLoad, type PacedRequest, type PacedResult } from "./paced-load";
 import { build, machine, resultsDir, startBenchServer, writeResults } from "./support";
 
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
@@ -31,7 +33,7 @@ if (!process.env.BENCH_NO_BUILD) build();
 // TRUST_PROXY: each lead comes "from" its own address (X-Forwarded-For), as real leads do, so the
 // per-client rate limits of the lead forms do not turn the soak into a rate-limit test.
 // LOG_LEVEL info, production's default: the request log is part of the cost, and its `ms` field gives
-// the server's own latency beside autocannon's (whose pacing adds its own delay at a fixed rate).
+// the server's own latency beside the client's.
 // Heap snapshots: Node writes one into the folder on each SIGUSR2 (--heapsnapshot-signal), so the server
 // runs as `npm start` runs it, with no code of its own for this.
 const snapshotDir = HEAP_SNAPSHOTS ? path.join(resultsDir, `soak-heap-${new Date().toISOString().replace(/[:.]/g, "-")}`) : undefined;
@@ -92,7 +94,8 @@ const vehicles = await db.selectFrom("vehicles").select(["id", "year", "make", "
 await db.destroy();
 const vehiclePaths = vehicles.map(vehiclePath);
 
-// The browse mix: each connection walks this list in turn, so its shares are the list's shares.
+// The browse mix: requests walk this list in turn, so its shares are the list's shares; the vehicle pages
+// rotate through all 40 vehicles over time, not only the first ones.
 const paths = [
   "/",
   "/inventory",
@@ -105,15 +108,13 @@ const paths = [
   "/sitemap.xml",
   ...vehiclePaths.slice(0, 11),
 ];
-const requests = paths.map((path, i) => ({
-  method: "GET" as const,
-  // Rotate through all 40 vehicles over time, not only the first ones.
-  setupRequest: (req: autocannon.Request) => {
-    if (i < 9) return { ...req, path };
-    const vehicle = vehiclePaths[Math.floor(Math.random() * vehiclePaths.length)]!;
-    return { ...req, path: vehicle };
-  },
-}));
+const browseHeaders = { "accept-encoding": "br, gzip", "user-agent": BROWSER_UA, accept: "text/html,application/json" };
+let browsed = 0;
+const browse = (): PacedRequest => {
+  const i = browsed++ % paths.length;
+  const path = i < 9 ? paths[i]! : vehiclePaths[Math.floor(Math.random() * vehiclePaths.length)]!;
+  return { method: "GET", path, headers: browseHeaders };
+};
 
 const signature = await sharp(
   Buffer.from(
@@ -211,16 +212,9 @@ if (snapshotDir) {
   }
 }
 
-let result: autocannon.Result;
+let result: PacedResult;
 try {
-  result = await autocannon({
-    url: server.url,
-    connections: CONNECTIONS,
-    overallRate: RATE,
-    duration: MINUTES * 60,
-    headers: { "accept-encoding": "br, gzip", "user-agent": BROWSER_UA, accept: "text/html,application/json" },
-    requests,
-  });
+  result = await pacedLoad({ url: server.url, connections: CONNECTIONS, rate: RATE, durationS: MINUTES * 60, next: browse });
   sample();
   await Promise.all(pendingSnapshots);
 } finally {
@@ -250,13 +244,14 @@ const summary = {
   minutes: MINUTES,
   targetRate: RATE,
   connections: CONNECTIONS,
-  requestsPerSec: Math.round(result.requests.average),
-  requests: result.requests.total,
+  requestsPerSec: result.requestsPerSec,
+  requests: result.requests,
   p50Ms: result.latency.p50,
   p99Ms: result.latency.p99,
+  sendLagP99Ms: result.sendLag.p99,
   serverP50Ms: serverSide.p50Ms,
   serverP99Ms: serverSide.p99Ms,
-  errors: result.errors + result.timeouts,
+  errors: result.errors,
   non2xx: result.non2xx,
   leadsSent: leads.sent,
   leadsFailed: leads.failed,
